@@ -1,0 +1,61 @@
+// Galvatron Explorer - cluster profile (where it is trained).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gx {
+
+enum class Collective { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
+
+/// A measured bandwidth curve for one collective and group size: bus bandwidth (GB/s, as nccl-tests
+/// reports it) vs message size, plus the latency fitted at small sizes.
+struct CollectiveMeasurement {
+    Collective op = Collective::AllReduce;
+    int group_size = 2;
+    bool inter_node = false;
+    double latency_us = 0.0;
+    std::vector<std::pair<double, double>> bytes_to_busbw_gbs; ///< sorted by bytes
+};
+
+struct GpuSpec {
+    std::string name = "A100-SXM4-80GB";
+    double memory_gib = 80.0;
+    double peak_tflops_bf16 = 312.0; ///< dense
+    double peak_tflops_fp16 = 312.0;
+    double peak_tflops_fp8 = 0.0;    ///< 0 = unsupported
+    double hbm_bandwidth_gbs = 2039.0;
+    /// Fraction of peak that large GEMMs reach (measured or assumed); small shapes get less.
+    double gemm_efficiency = 0.75;
+    int sm_count = 108;
+};
+
+struct LinkSpec {
+    std::string kind = "NVLink"; ///< NVLink, PCIe, InfiniBand, RoCE, Ethernet
+    double bandwidth_gbs = 300.0; ///< unidirectional per GPU, GB/s
+    double latency_us = 5.0;
+};
+
+struct ClusterProfile {
+    std::string name;
+    std::string source;            ///< spec sheet URL, or "measured by galvatron-engine ..."
+    int nodes = 1;
+    int gpus_per_node = 8;
+    GpuSpec gpu;
+    LinkSpec intra;                ///< between GPUs of one node
+    LinkSpec inter;                ///< between nodes, per GPU (NIC bandwidth / GPUs sharing it)
+    double pcie_bandwidth_gbs = 25.0; ///< host<->GPU, for offload/spilling
+    double host_memory_gib = 1024.0;  ///< per node
+    /// Fraction of gradient-sync time hidden behind backward compute (0..1).
+    double overlap_efficiency = 0.8;
+    /// Per-GPU memory taken before the model: CUDA context, NCCL buffers, allocator slack (GiB).
+    double reserved_gib = 2.0;
+    std::vector<CollectiveMeasurement> measured; ///< used instead of the alpha-beta model when present
+    std::map<std::string, std::string> provenance;  ///< device, driver, date, command for measured data
+
+    int totalGpus() const { return nodes * gpus_per_node; }
+};
+
+} // namespace gx

@@ -1,0 +1,72 @@
+// Galvatron Explorer - parallel strategies and plans.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gx {
+
+/// How the data-parallel replicas of a layer keep model states (Rajbhandari et al. 2020, ZeRO).
+enum class DpType {
+    DDP,   ///< replicated weights, grads and optimizer states; gradient all-reduce
+    ZeRO1, ///< optimizer states sharded
+    ZeRO2, ///< + gradients sharded
+    ZeRO3, ///< + weights sharded (FSDP full shard): all-gather per micro-batch
+};
+
+/// Activation checkpointing (Korthikanti et al. 2022).
+enum class Checkpoint {
+    None,
+    Selective, ///< recompute the attention core only
+    Full,      ///< keep only the layer input, recompute the whole forward
+};
+
+/// Pipeline schedule (Huang et al. 2019 GPipe; Narayanan et al. 2021 1F1B and interleaved).
+enum class Schedule { GPipe, OneFOneB, Interleaved };
+
+/// Parallel strategy of one Transformer layer inside its pipeline stage: tp * dp == GPUs of the stage.
+struct LayerStrategy {
+    int tp = 1;
+    int dp = 1;
+    bool sp = false;              ///< Megatron sequence parallelism (needs tp > 1)
+    DpType dp_type = DpType::DDP;
+    Checkpoint ckpt = Checkpoint::None;
+    /// Rank order inside the stage: true = TP ranks adjacent (TP inside a node first),
+    /// false = DP ranks adjacent. Galvatron's "tp_consecutive_flags".
+    bool tp_consecutive = true;
+
+    bool operator==(const LayerStrategy&) const = default;
+    /// Short human label, e.g. "tp4-sp dp2 ZeRO-1 ckpt", stable for tests and UI.
+    std::string label() const;
+};
+
+/// A complete hybrid-parallel training plan for one model on a set of GPUs.
+struct Plan {
+    std::string model;   ///< model profile name (informational)
+    std::string cluster; ///< cluster profile name (informational)
+    int gpus = 1;        ///< GPUs used = pp * stage GPUs
+    int pp = 1;          ///< pipeline stages
+    Schedule schedule = Schedule::OneFOneB;
+    int virtual_stages = 1;       ///< model chunks per stage (Interleaved only)
+    /// Layers per model chunk, in order: size pp * virtual_stages; chunk c runs on stage c % pp.
+    std::vector<int> stage_layers;
+    int global_batch = 1;         ///< samples per iteration
+    int num_micro = 1;            ///< micro-batches per iteration; global_batch % num_micro == 0
+    std::vector<LayerStrategy> layers; ///< one per Transformer layer
+    int vocab_tp = 1;             ///< TP degree of embedding and LM head
+    DpType vocab_dp_type = DpType::DDP;
+
+    int stageGpus() const { return pp > 0 ? gpus / pp : 0; }
+    /// Samples in one micro-batch across the whole stage (split over each layer's dp).
+    int microBatch() const { return num_micro > 0 ? global_batch / num_micro : 0; }
+    /// Pipeline stage that runs global layer i.
+    int stageOfLayer(int layer) const;
+    /// First global layer index of model chunk c.
+    int chunkStart(int chunk) const;
+};
+
+const char* toString(DpType);
+const char* toString(Checkpoint);
+const char* toString(Schedule);
+
+} // namespace gx
