@@ -25,7 +25,7 @@ struct GpuSpec {
     double memory_gib = 80.0;
     double peak_tflops_bf16 = 312.0; ///< dense
     double peak_tflops_fp16 = 312.0;
-    double peak_tflops_fp8 = 0.0;    ///< 0 = unsupported
+    double peak_tflops_fp8 = 0.0; ///< 0 = unsupported
     double hbm_bandwidth_gbs = 2039.0;
     /// Fraction of peak that large GEMMs reach (measured or assumed); small shapes get less.
     double gemm_efficiency = 0.75;
@@ -33,27 +33,27 @@ struct GpuSpec {
 };
 
 struct LinkSpec {
-    std::string kind = "NVLink"; ///< NVLink, PCIe, InfiniBand, RoCE, Ethernet
+    std::string kind = "NVLink";  ///< NVLink, PCIe, InfiniBand, RoCE, Ethernet
     double bandwidth_gbs = 300.0; ///< unidirectional per GPU, GB/s
     double latency_us = 5.0;
 };
 
 struct ClusterProfile {
     std::string name;
-    std::string source;            ///< spec sheet URL, or "measured by galvatron-engine ..."
+    std::string source; ///< spec sheet URL, or "measured by galvatron-engine ..."
     int nodes = 1;
     int gpus_per_node = 8;
     GpuSpec gpu;
-    LinkSpec intra;                ///< between GPUs of one node
-    LinkSpec inter;                ///< between nodes, per GPU (NIC bandwidth / GPUs sharing it)
+    LinkSpec intra;                   ///< between GPUs of one node
+    LinkSpec inter;                   ///< between nodes, per GPU (NIC bandwidth / GPUs sharing it)
     double pcie_bandwidth_gbs = 25.0; ///< host<->GPU, for offload/spilling
     double host_memory_gib = 1024.0;  ///< per node
     /// Fraction of gradient-sync time hidden behind backward compute (0..1).
     double overlap_efficiency = 0.8;
     /// Per-GPU memory taken before the model: CUDA context, NCCL buffers, allocator slack (GiB).
     double reserved_gib = 2.0;
-    std::vector<CollectiveMeasurement> measured; ///< used instead of the alpha-beta model when present
-    std::map<std::string, std::string> provenance;  ///< device, driver, date, command for measured data
+    std::vector<CollectiveMeasurement> measured;   ///< used instead of the alpha-beta model when present
+    std::map<std::string, std::string> provenance; ///< device, driver, date, command for measured data
 
     int totalGpus() const { return nodes * gpus_per_node; }
 };

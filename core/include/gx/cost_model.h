@@ -38,31 +38,31 @@ struct CostOptions {
 
 /// Where a stage's GPUs sit: needed to know which groups cross node boundaries.
 struct StageShape {
-    int stage_gpus = 1;     ///< GPUs in the stage (tp * dp of each layer)
-    int first_rank = 0;     ///< global rank of the stage's first GPU (stages are consecutive blocks)
-    int micro_batch = 1;    ///< global micro-batch (samples) entering the stage
-    int num_micro = 1;      ///< micro-batches per iteration
+    int stage_gpus = 1;  ///< GPUs in the stage (tp * dp of each layer)
+    int first_rank = 0;  ///< global rank of the stage's first GPU (stages are consecutive blocks)
+    int micro_batch = 1; ///< global micro-batch (samples) entering the stage
+    int num_micro = 1;   ///< micro-batches per iteration
 };
 
 struct LayerCost {
     // Time, seconds. Per micro-batch unless noted.
     double fwd_compute = 0;
-    double bwd_compute = 0;      ///< includes recomputation
-    double recompute = 0;        ///< part of bwd_compute spent recomputing
-    double tp_comm = 0;          ///< forward + backward TP/SP collectives (on the critical path)
-    double zero3_comm = 0;       ///< parameter all-gathers + gradient reduce-scatter per micro-batch
-    double zero3_exposed = 0;    ///< part of zero3_comm not hidden behind compute
-    double dp_comm = 0;          ///< per iteration gradient synchronisation (DDP/ZeRO-1/2)
-    double dp_exposed = 0;       ///< per iteration, not hidden behind the last backward
-    double optimizer_step = 0;   ///< per iteration
+    double bwd_compute = 0;    ///< includes recomputation
+    double recompute = 0;      ///< part of bwd_compute spent recomputing
+    double tp_comm = 0;        ///< forward + backward TP/SP collectives (on the critical path)
+    double zero3_comm = 0;     ///< parameter all-gathers + gradient reduce-scatter per micro-batch
+    double zero3_exposed = 0;  ///< part of zero3_comm not hidden behind compute
+    double dp_comm = 0;        ///< per iteration gradient synchronisation (DDP/ZeRO-1/2)
+    double dp_exposed = 0;     ///< per iteration, not hidden behind the last backward
+    double optimizer_step = 0; ///< per iteration
     // Memory, bytes per GPU.
     double weights = 0;
     double grads = 0;
     double optimizer = 0;
-    double activations = 0;      ///< stored per in-flight micro-batch
-    double transient = 0;        ///< working memory while the layer runs
+    double activations = 0; ///< stored per in-flight micro-batch
+    double transient = 0;   ///< working memory while the layer runs
     // Work.
-    double model_flops = 0;      ///< per micro-batch per GPU, fwd+bwd without recompute (for MFU)
+    double model_flops = 0; ///< per micro-batch per GPU, fwd+bwd without recompute (for MFU)
 
     double perMicro() const { return fwd_compute + bwd_compute + tp_comm + zero3_exposed; }
     double perIteration() const { return dp_exposed + optimizer_step; }
@@ -71,47 +71,47 @@ struct LayerCost {
 
 struct MemoryBreakdown {
     double weights = 0, grads = 0, optimizer = 0; ///< Transformer layers
-    double activations = 0;                        ///< stored for backward, all in-flight micro-batches
-    double transient = 0;                          ///< largest working buffer
-    double embedding = 0;                          ///< embedding/LM-head states + logits
-    double reserved = 0;                           ///< CUDA context, NCCL buffers, allocator slack
+    double activations = 0;                       ///< stored for backward, all in-flight micro-batches
+    double transient = 0;                         ///< largest working buffer
+    double embedding = 0;                         ///< embedding/LM-head states + logits
+    double reserved = 0;                          ///< CUDA context, NCCL buffers, allocator slack
     double total() const {
         return weights + grads + optimizer + activations + transient + embedding + reserved;
     }
 };
 
 struct TimeBreakdown {
-    double compute = 0;        ///< forward + backward + recompute on the critical stage
+    double compute = 0; ///< forward + backward + recompute on the critical stage
     double recompute = 0;
-    double tp_comm = 0;        ///< exposed
-    double dp_comm = 0;        ///< exposed gradient sync
-    double zero_comm = 0;      ///< exposed ZeRO-3 gathers
-    double pp_comm = 0;        ///< point-to-point sends
-    double switch_comm = 0;    ///< layout changes between layers
-    double bubble = 0;         ///< pipeline fill/drain
+    double tp_comm = 0;     ///< exposed
+    double dp_comm = 0;     ///< exposed gradient sync
+    double zero_comm = 0;   ///< exposed ZeRO-3 gathers
+    double pp_comm = 0;     ///< point-to-point sends
+    double switch_comm = 0; ///< layout changes between layers
+    double bubble = 0;      ///< pipeline fill/drain
     double optimizer = 0;
 };
 
 struct StageCost {
     int first_layer = 0, layer_count = 0; ///< all chunks of the stage (first layer of its first chunk)
-    double per_micro = 0;     ///< C_i
-    double per_iteration = 0; ///< E_i
-    double inflight = 1;      ///< micro-batches whose activations are held at the peak
+    double per_micro = 0;                 ///< C_i
+    double per_iteration = 0;             ///< E_i
+    double inflight = 1;                  ///< micro-batches whose activations are held at the peak
     MemoryBreakdown memory;
-    TimeBreakdown time;       ///< this stage's parts, per iteration (m * per-micro parts)
+    TimeBreakdown time; ///< this stage's parts, per iteration (m * per-micro parts)
 };
 
 struct PlanCost {
     std::vector<StageCost> stages;
-    double iteration_time = 0;  ///< seconds
-    TimeBreakdown time;          ///< of the bottleneck stage, adding up to iteration_time
-    double peak_memory = 0;      ///< bytes, max over stages
-    double memory_budget = 0;    ///< bytes per GPU the plan may use
+    double iteration_time = 0; ///< seconds
+    TimeBreakdown time;        ///< of the bottleneck stage, adding up to iteration_time
+    double peak_memory = 0;    ///< bytes, max over stages
+    double memory_budget = 0;  ///< bytes per GPU the plan may use
     int peak_stage = 0;
     double samples_per_s = 0;
     double tokens_per_s = 0;
-    double tflops_per_gpu = 0;   ///< model FLOPs (no recompute) per GPU per second / 1e12
-    double mfu = 0;              ///< tflops_per_gpu / peak
+    double tflops_per_gpu = 0; ///< model FLOPs (no recompute) per GPU per second / 1e12
+    double mfu = 0;            ///< tflops_per_gpu / peak
     bool fits() const { return peak_memory <= memory_budget; }
 };
 

@@ -18,16 +18,16 @@ enum class BlockKind {
 struct LayerType {
     std::string name = "decoder"; ///< stack name, e.g. "encoder", "decoder"
     BlockKind kind = BlockKind::Decoder;
-    int hidden = 0;       ///< h
-    int ffn_hidden = 0;   ///< f (intermediate size)
-    int heads = 0;        ///< a
-    int kv_heads = 0;     ///< grouped-query attention; == heads for MHA
-    int head_dim = 0;     ///< usually hidden / heads
-    int seq_len = 0;      ///< s: tokens this stack processes per sample
-    int cross_seq_len = 0;///< for CrossDecoder: encoder tokens attended to
-    bool gated_ffn = false;   ///< SwiGLU/GeGLU: 3 FFN matrices instead of 2
-    bool bias = true;         ///< linear layers carry biases
-    bool dropout = true;      ///< dropout masks are stored (Korthikanti's 34sbh counts them)
+    int hidden = 0;         ///< h
+    int ffn_hidden = 0;     ///< f (intermediate size)
+    int heads = 0;          ///< a
+    int kv_heads = 0;       ///< grouped-query attention; == heads for MHA
+    int head_dim = 0;       ///< usually hidden / heads
+    int seq_len = 0;        ///< s: tokens this stack processes per sample
+    int cross_seq_len = 0;  ///< for CrossDecoder: encoder tokens attended to
+    bool gated_ffn = false; ///< SwiGLU/GeGLU: 3 FFN matrices instead of 2
+    bool bias = true;       ///< linear layers carry biases
+    bool dropout = true;    ///< dropout masks are stored (Korthikanti's 34sbh counts them)
 
     /// Parameter count of one layer (weights + biases + norms).
     std::int64_t params() const;
@@ -45,18 +45,18 @@ struct LayerStack {
 /// A Transformer model: embedding, stacks of layers, LM/classification head.
 struct ModelProfile {
     std::string name;
-    std::string family;         ///< "gpt", "llama", "bert", "t5", "vit", ...
-    std::string source;         ///< where the numbers came from (paper, config.json path)
+    std::string family; ///< "gpt", "llama", "bert", "t5", "vit", ...
+    std::string source; ///< where the numbers came from (paper, config.json path)
     std::vector<LayerStack> stacks;
-    int vocab_size = 0;         ///< 0 for ViT (patch embedding instead)
-    int embed_hidden = 0;       ///< hidden size of the embedding (== first stack hidden)
-    int seq_len = 0;            ///< sequence length of the input (tokens or patches)
-    int max_position = 0;       ///< learned position embeddings (0: rotary/none)
+    int vocab_size = 0;   ///< 0 for ViT (patch embedding instead)
+    int embed_hidden = 0; ///< hidden size of the embedding (== first stack hidden)
+    int seq_len = 0;      ///< sequence length of the input (tokens or patches)
+    int max_position = 0; ///< learned position embeddings (0: rotary/none)
     bool tied_embeddings = false;
-    int patch_size = 0;         ///< ViT only
-    int image_size = 0;         ///< ViT only
-    int channels = 3;           ///< ViT only
-    int num_classes = 0;        ///< ViT/BERT classification head (0: none)
+    int patch_size = 0;  ///< ViT only
+    int image_size = 0;  ///< ViT only
+    int channels = 3;    ///< ViT only
+    int num_classes = 0; ///< ViT/BERT classification head (0: none)
 
     int layerCount() const;
     /// Layer type of global layer index i (stacks in order).

@@ -18,47 +18,47 @@ namespace gx {
 
 /// What the user allows the search to use. 0 / empty = no restriction.
 struct SearchOptions {
-    int gpus = 0;                        ///< GPUs to plan for (0 = whole cluster)
-    std::vector<int> global_batches;     ///< candidates; empty = {cluster-derived default}
-    int min_batch = 0, max_batch = 0;    ///< alternatively a range (powers of two between)
-    CostOptions cost;                    ///< budget/reserve live here
+    int gpus = 0;                     ///< GPUs to plan for (0 = whole cluster)
+    std::vector<int> global_batches;  ///< candidates; empty = {cluster-derived default}
+    int min_batch = 0, max_batch = 0; ///< alternatively a range (powers of two between)
+    CostOptions cost;                 ///< budget/reserve live here
     int max_tp = 0, fixed_tp = 0;
     int max_pp = 0, fixed_pp = 0;
     int max_dp = 0;
     bool allow_sp = true;
-    bool allow_ckpt = true;              ///< full + selective checkpointing
+    bool allow_ckpt = true; ///< full + selective checkpointing
     std::vector<DpType> dp_types = {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3};
     std::vector<Schedule> schedules = {Schedule::OneFOneB, Schedule::GPipe, Schedule::Interleaved};
-    bool pow2_degrees = true;            ///< false: any divisor of the GPU count
-    bool uniform_layers = false;         ///< one strategy for all layers (Megatron-style)
-    int max_micro = 0;                   ///< largest micro-batch count tried (0 = automatic)
+    bool pow2_degrees = true;    ///< false: any divisor of the GPU count
+    bool uniform_layers = false; ///< one strategy for all layers (Megatron-style)
+    int max_micro = 0;           ///< largest micro-batch count tried (0 = automatic)
     int top_k = 5;
-    int threads = 0;                     ///< 0 = hardware concurrency
+    int threads = 0;                         ///< 0 = hardware concurrency
     std::vector<std::string> disabled_rules; ///< names of pruning rules switched off
-    bool emit_tree_events = true;        ///< report node expanded/pruned events (GUI)
+    bool emit_tree_events = true;            ///< report node expanded/pruned events (GUI)
 };
 
 /// A node of the decision tree (as reported to observers).
 struct TreeNode {
     std::int64_t id = 0;
-    std::int64_t parent = -1;      ///< -1 for the root
+    std::int64_t parent = -1; ///< -1 for the root
     int depth = 0;
-    std::string dimension;         ///< "root", "pp", "tp", "sp", "dp_type", "placement", "ckpt", ...
-    std::string label;             ///< e.g. "pp=4", "tp=8 (inside node)"
+    std::string dimension; ///< "root", "pp", "tp", "sp", "dp_type", "placement", "ckpt", ...
+    std::string label;     ///< e.g. "pp=4", "tp=8 (inside node)"
     bool pruned = false;
-    std::string rule;              ///< name of the pruning rule when pruned
-    std::string reason;            ///< human explanation when pruned
+    std::string rule;                      ///< name of the pruning rule when pruned
+    std::string reason;                    ///< human explanation when pruned
     std::optional<LayerStrategy> strategy; ///< set on leaves: a per-layer candidate
 };
 
 struct SearchEvent {
     enum class Kind { NodeExpanded, NodePruned, FrontierPoint, Incumbent, Progress, Message };
     Kind kind = Kind::Progress;
-    TreeNode node;                 ///< NodeExpanded / NodePruned
-    double time = 0;               ///< FrontierPoint / Incumbent: iteration time (s)
-    double memory = 0;             ///< FrontierPoint / Incumbent: peak memory (bytes)
-    std::optional<Plan> plan;      ///< FrontierPoint / Incumbent
-    double progress = 0;           ///< 0..1
+    TreeNode node;            ///< NodeExpanded / NodePruned
+    double time = 0;          ///< FrontierPoint / Incumbent: iteration time (s)
+    double memory = 0;        ///< FrontierPoint / Incumbent: peak memory (bytes)
+    std::optional<Plan> plan; ///< FrontierPoint / Incumbent
+    double progress = 0;      ///< 0..1
     std::string message;
 };
 
@@ -72,7 +72,7 @@ struct RankedPlan {
 
 struct SearchStats {
     std::int64_t tree_nodes = 0, pruned_nodes = 0, leaves = 0;
-    std::int64_t dp_states = 0;     ///< DP states visited
+    std::int64_t dp_states = 0; ///< DP states visited
     std::int64_t plans_evaluated = 0;
     double seconds = 0;
     std::vector<std::pair<std::string, std::int64_t>> pruned_by_rule;
@@ -80,8 +80,8 @@ struct SearchStats {
 
 struct SearchResult {
     std::optional<RankedPlan> best;
-    std::vector<RankedPlan> top;        ///< best first, distinct plans, at most top_k
-    std::vector<RankedPlan> frontier;   ///< Pareto (iteration time, peak memory), by time
+    std::vector<RankedPlan> top;      ///< best first, distinct plans, at most top_k
+    std::vector<RankedPlan> frontier; ///< Pareto (iteration time, peak memory), by time
     SearchStats stats;
     bool cancelled = false;
     /// Why nothing fits, naming the binding constraint (when best is empty).
@@ -90,7 +90,7 @@ struct SearchResult {
 
 /// Runs the whole search. Deterministic for equal inputs regardless of thread count.
 /// Throws InputError for invalid options (field names the option).
-SearchResult search(const CostModel& model, const SearchOptions& options,
-                    const SearchObserver& observer = {}, std::stop_token stop = {});
+SearchResult search(const CostModel& model, const SearchOptions& options, const SearchObserver& observer = {},
+                    std::stop_token stop = {});
 
 } // namespace gx

@@ -28,7 +28,7 @@ enum class Schedule { GPipe, OneFOneB, Interleaved };
 struct LayerStrategy {
     int tp = 1;
     int dp = 1;
-    bool sp = false;              ///< Megatron sequence parallelism (needs tp > 1)
+    bool sp = false; ///< Megatron sequence parallelism (needs tp > 1)
     DpType dp_type = DpType::DDP;
     Checkpoint ckpt = Checkpoint::None;
     /// Rank order inside the stage: true = TP ranks adjacent (TP inside a node first),
@@ -47,13 +47,13 @@ struct Plan {
     int gpus = 1;        ///< GPUs used = pp * stage GPUs
     int pp = 1;          ///< pipeline stages
     Schedule schedule = Schedule::OneFOneB;
-    int virtual_stages = 1;       ///< model chunks per stage (Interleaved only)
+    int virtual_stages = 1; ///< model chunks per stage (Interleaved only)
     /// Layers per model chunk, in order: size pp * virtual_stages; chunk c runs on stage c % pp.
     std::vector<int> stage_layers;
-    int global_batch = 1;         ///< samples per iteration
-    int num_micro = 1;            ///< micro-batches per iteration; global_batch % num_micro == 0
+    int global_batch = 1;              ///< samples per iteration
+    int num_micro = 1;                 ///< micro-batches per iteration; global_batch % num_micro == 0
     std::vector<LayerStrategy> layers; ///< one per Transformer layer
-    int vocab_tp = 1;             ///< TP degree of embedding and LM head
+    int vocab_tp = 1;                  ///< TP degree of embedding and LM head
     DpType vocab_dp_type = DpType::DDP;
 
     int stageGpus() const { return pp > 0 ? gpus / pp : 0; }

@@ -1,0 +1,236 @@
+// Galvatron Explorer - multi-model planning: schedule K training jobs on one cluster.
+//
+// Problem (Saturn, Nagrecha & Kumar 2023 "SPASE"; Hydra, Nagrecha & Kumar 2021): each job j has, for
+// every allowed GPU count g, a duration d_j(g) = steps_j * t_j(g), where t_j(g) is the iteration time of
+// the planner's best plan on g GPUs (or of a Hydra spilled plan, see estimateSpilled below). Choose per
+// job a GPU count, a node-aware GPU slot and a start time so that no GPU runs two jobs at once, and the
+// makespan (end of the last job) is minimal.
+//
+// GPU slots are node-aware so that TP/NVLink groups stay inside nodes: a job gets either a power-of-two
+// slice of one node, aligned at a multiple of its size inside the node (like a buddy allocator), or k
+// consecutive whole nodes.
+//
+// Algorithms: a lower bound, two baselines, a fast list-scheduling heuristic with local search, an exact
+// MILP solved by COIN-OR CBC (when built with it) warm-started from the heuristic, and an exhaustive
+// search for tiny instances (reference for tests).
+#pragma once
+
+#include "gx/cluster.h"
+#include "gx/cost_model.h"
+#include "gx/model.h"
+#include "gx/strategy.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace gx {
+
+/// One training job.
+struct Job {
+    std::string name;       ///< unique, used in outputs and file names
+    std::string model;      ///< preset name or path of a model profile / HF config.json
+    int global_batch = 0;   ///< samples per iteration
+    std::int64_t steps = 0; ///< iterations; or 0 and epochs * dataset_samples / global_batch
+    double epochs = 0;
+    std::int64_t dataset_samples = 0;
+    int priority = 0;         ///< higher = started earlier among otherwise equal choices
+    bool allow_spill = false; ///< Hydra model spilling allowed as an alternative strategy
+    /// Optional measured/synthetic iteration times (seconds) per GPU count; when non-empty they are
+    /// used instead of the planner (tests, what-if studies). GPU counts missing here are infeasible.
+    std::map<int, double> iteration_times;
+
+    /// Iterations to run (steps, or ceil(epochs * dataset_samples / global_batch)).
+    std::int64_t totalSteps() const;
+};
+
+/// What the oracle knows about a job on g GPUs.
+struct JobEstimate {
+    bool feasible = false;
+    double iteration_time = 0; ///< seconds
+    double memory = 0;         ///< peak bytes per GPU
+    bool spilled = false;      ///< Hydra spilling used
+    std::optional<Plan> plan;  ///< the planner's plan (absent for synthetic tables and spilled plans)
+    std::string label;         ///< short description of the plan ("pp2 tp4 dp1 ...", "spilled dp2")
+    std::string reason;        ///< why infeasible
+};
+
+/// Throughput oracle: best iteration time and memory of job j on g GPUs. Must be thread-safe.
+using ThroughputOracle = std::function<JobEstimate(const Job& job, int gpus)>;
+
+/// A contiguous block of GPU ids [first, first + count).
+struct GpuSlot {
+    int first = 0;
+    int count = 1;
+    bool operator==(const GpuSlot&) const = default;
+};
+
+/// GPU counts a job may get on this cluster: 1, 2, 4, ... up to gpus_per_node, then k * gpus_per_node
+/// (k a power of two when pow2_nodes).
+std::vector<int> allowedGpuCounts(const ClusterProfile& cluster, bool pow2_nodes = false);
+/// All node-aware slots of `gpus` GPUs (empty if the count is not allowed).
+std::vector<GpuSlot> slotsFor(const ClusterProfile& cluster, int gpus);
+
+struct SchedulerOptions {
+    /// The MILP's CBC time limit (seconds).
+    double milp_time_limit = 30;
+    /// Local-search iterations of the heuristic (0 = none).
+    int local_search_iterations = 400;
+    /// Only power-of-two node counts for multi-node jobs (fewer planner searches).
+    bool pow2_nodes = false;
+    /// Largest instance (jobs) the exhaustive reference accepts.
+    int exhaustive_max_jobs = 5;
+};
+
+/// One allowed (GPU count, duration) choice of a job.
+struct JobOption {
+    int gpus = 1;
+    double duration = 0; ///< seconds for the whole job
+    JobEstimate estimate;
+};
+
+/// Per-job options after asking the oracle for every allowed GPU count.
+struct JobTable {
+    std::vector<Job> jobs;
+    std::vector<std::vector<JobOption>> options; ///< feasible options per job, by GPU count
+    std::vector<std::string> infeasible_reason;  ///< non-empty when a job has no feasible option
+    bool feasible(int j) const { return !options[static_cast<std::size_t>(j)].empty(); }
+};
+
+/// Asks the oracle for every job and allowed GPU count. Jobs are validated (InputError naming
+/// "jobs[i].field"). Oracle exceptions of type InputError propagate.
+JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& cluster,
+                       const ThroughputOracle& oracle, const SchedulerOptions& options = {});
+
+struct ScheduledJob {
+    int job = 0; ///< index into the job list
+    std::string name;
+    int gpus = 0;
+    GpuSlot slot; ///< GPU ids slot.first .. slot.first + gpus - 1
+    double start = 0, end = 0;
+    JobEstimate estimate;
+    /// Global GPU ids (node = id / gpus_per_node).
+    std::vector<int> gpuIds() const;
+};
+
+struct ScheduleResult {
+    std::string algorithm;          ///< "heuristic", "milp", "exhaustive", "baseline-..."
+    std::vector<ScheduledJob> jobs; ///< feasible jobs only, by start time
+    std::vector<std::pair<std::string, std::string>> infeasible; ///< (job name, reason)
+    double makespan = 0;
+    double lower_bound = 0; ///< best proven lower bound on the optimal makespan
+    bool optimal = false;   ///< proven optimal (MILP/exhaustive)
+    std::string status;     ///< solver status, e.g. "optimal", "time limit", "not available"
+    double seconds = 0;     ///< solver wall time
+    double gap() const { return makespan > 0 ? (makespan - lower_bound) / makespan : 0; }
+};
+
+/// Combinatorial lower bound: max(max_j min_g d_j(g), sum_j min_g (g * d_j(g)) / G).
+double makespanLowerBound(const JobTable& table, const ClusterProfile& cluster);
+
+/// Serial schedule generation: place jobs in `order` with the given GPU counts, each at the earliest
+/// time some slot is free (ties: lowest slot). `gpus[j]` must be one of job j's option counts.
+/// `slots` (optional, per job) pins the slot instead of choosing it.
+ScheduleResult listSchedule(const JobTable& table, const ClusterProfile& cluster,
+                            const std::vector<int>& order, const std::vector<int>& gpus,
+                            const std::vector<GpuSlot>* slots = nullptr);
+
+/// Baseline "whole node per job": each job gets the fewest whole nodes it fits on, FIFO.
+ScheduleResult baselineWholeNode(const JobTable& table, const ClusterProfile& cluster);
+/// Baseline "one job at a time": each job runs alone on its fastest allocation, in sequence.
+ScheduleResult baselineSequential(const JobTable& table, const ClusterProfile& cluster);
+/// Baseline "equal split": every job gets the largest allowed count <= G / K (at least its smallest
+/// feasible count), list-scheduled in input order.
+ScheduleResult baselineEqualSplit(const JobTable& table, const ClusterProfile& cluster);
+
+/// Fast heuristic: greedy allocation balancing marginal speed-up against the work bound, moldable
+/// list scheduling (longest first, priority, and earliest-finish variants) with backfilling, then a
+/// local search over orders and GPU counts. Deterministic.
+ScheduleResult scheduleHeuristic(const JobTable& table, const ClusterProfile& cluster,
+                                 const SchedulerOptions& options = {});
+
+/// Exhaustive reference for tiny instances: every GPU count, slot and order (serial schedule
+/// generation over all permutations reaches an optimal schedule). Throws InputError when the instance
+/// has more than options.exhaustive_max_jobs jobs.
+ScheduleResult scheduleExhaustive(const JobTable& table, const ClusterProfile& cluster,
+                                  const SchedulerOptions& options = {});
+
+/// True when the core was built with COIN-OR CBC.
+bool milpAvailable();
+
+/// Exact MILP (job x slot assignment, pairwise GPU disjunctions, continuous starts), solved by CBC with
+/// a time limit, warm-started from `warm_start` (usually the heuristic). Never returns a schedule worse
+/// than the warm start; lower_bound is CBC's best bound (or the combinatorial bound if larger).
+/// Without CBC: returns the warm start with status "not available".
+ScheduleResult scheduleMilp(const JobTable& table, const ClusterProfile& cluster,
+                            const ScheduleResult& warm_start, const SchedulerOptions& options = {},
+                            std::stop_token stop = {});
+
+/// Checks that a schedule is consistent (slots valid, no GPU overlap in time, durations match the
+/// table). Returns an empty string when it is, else the first problem found.
+std::string verifySchedule(const ScheduleResult& s, const JobTable& table, const ClusterProfile& cluster);
+
+// ----- Hydra model spilling --------------------------------------------------------------------------
+
+struct SpillEstimate {
+    bool feasible = false;
+    double iteration_time = 0; ///< seconds
+    double gpu_memory = 0;     ///< peak bytes per GPU
+    double host_memory = 0;    ///< bytes per node
+    int micro_batch = 0;       ///< per-GPU micro-batch
+    int num_micro = 0;
+    double compute_time = 0;  ///< sum of compute if transfers were free
+    double transfer_time = 0; ///< sum of PCIe transfers if compute were free
+    std::string reason;       ///< when infeasible: the binding constraint
+};
+
+/// Hydra-style spilled training on `gpus` data-parallel GPUs (Nagrecha & Kumar 2021, "Hydra: A System
+/// for Large Multi-Model Deep Learning"): all model states live in host memory; layers are streamed
+/// to the GPU over PCIe with double buffering, so only ~3 layers' weights/grads plus the activation
+/// checkpoints are resident. Per layer, forward step = max(compute, weights in), backward step =
+/// max(compute, weights in, grads out) (PCIe is full duplex); the first layer's load is exposed.
+SpillEstimate estimateSpilled(const CostModel& cm, int global_batch, int gpus);
+
+// ----- Default oracle: the planner ------------------------------------------------------------------
+
+/// Calls gx::search() for (model, global batch, g) and caches results, so jobs that differ only in
+/// hyperparameters (steps, priority, name) share one search. Thread-safe. Jobs with iteration_times
+/// use those instead.
+class PlannerOracle {
+public:
+    explicit PlannerOracle(ClusterProfile cluster, CostOptions cost = {});
+    JobEstimate operator()(const Job& job, int gpus);
+    ThroughputOracle function();
+    /// Number of planner searches run so far (cache misses).
+    int searches() const;
+    const ClusterProfile& cluster() const { return cluster_; }
+
+private:
+    ClusterProfile cluster_;
+    CostOptions cost_;
+    mutable std::mutex mutex_;
+    std::map<std::tuple<std::string, int, int, bool>, JobEstimate> cache_;
+    std::map<std::string, ModelProfile> models_;
+    int searches_ = 0;
+};
+
+// ----- I/O -------------------------------------------------------------------------------------------
+
+/// Parses {"cluster": optional, "jobs": [...]} or a bare array of jobs. InputError names
+/// "jobs[i].field".
+std::vector<Job> jobsFromJson(const nlohmann::json& j, const std::string& path = "jobs");
+nlohmann::json toJson(const Job& job);
+nlohmann::json jobsToJson(const std::vector<Job>& jobs);
+nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& cluster);
+/// A bash launch script for one scheduled job (torchrun on its nodes with CUDA_VISIBLE_DEVICES).
+std::string launchScript(const ScheduledJob& job, const ClusterProfile& cluster);
+
+} // namespace gx

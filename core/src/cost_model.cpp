@@ -1,0 +1,667 @@
+// Analytical time and memory model of hybrid-parallel Transformer training.
+//
+// Sources (formulas, not code):
+//  [N21] Narayanan et al., "Efficient Large-Scale Language Model Training on GPU Clusters Using
+//        Megatron-LM", SC'21: FLOP counts, pipeline bubble (p-1)/m and the interleaved (p-1)/(v m).
+//  [K22] Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models", 2022:
+//        activation bytes per layer s*b*h*(34 + 5as/h), TP/SP splits, selective/full recomputation.
+//  [R20] Rajbhandari et al., "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models",
+//        SC'20: 16 bytes/param of mixed-precision Adam states, sharding per stage, communication volume.
+//  [T17] Thakur, Rabenseifner, Gropp, "Optimization of Collective Communication Operations in MPICH"
+//        (2005) and nccl-tests PERFORMANCE.md: ring collective times 2(n-1)/n S/B (all-reduce),
+//        (n-1)/n S/B (all-gather, reduce-scatter), hierarchical two-level variants.
+//  [M23] Miao et al., "Galvatron: Efficient Transformer Training over Multiple GPUs Using Automatic
+//        Parallelism", VLDB 2023: per-layer strategies, layout-switch costs, overlap slowdown.
+#include "gx/cost_model.h"
+
+#include "gx/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace gx {
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string layerField(int i, const char* name) {
+    return "plan.layers[" + std::to_string(i) + "]." + name;
+}
+
+/// Nodes spanned and members per node of the group {first + k*stride}.
+struct Span {
+    int nodes = 1;
+    int per_node = 1;
+};
+
+Span spanOf(int first, int n, int stride, int gpn) {
+    Span sp;
+    if (n <= 1 || gpn <= 0) {
+        sp.per_node = std::max(n, 1);
+        return sp;
+    }
+    int nodes = 1;
+    int last_node = first / gpn;
+    for (int k = 1; k < n; ++k) {
+        const int node = (first + k * stride) / gpn;
+        if (node != last_node) {
+            ++nodes;
+            last_node = node;
+        }
+    }
+    sp.nodes = nodes;
+    sp.per_node = (n + nodes - 1) / nodes;
+    return sp;
+}
+
+double busFactor(Collective op, int n) {
+    switch (op) {
+    case Collective::AllReduce:
+        return 2.0 * (n - 1) / n;
+    case Collective::AllGather:
+    case Collective::ReduceScatter:
+    case Collective::AllToAll:
+        return double(n - 1) / n;
+    case Collective::SendRecv:
+        return 1.0;
+    }
+    return 1.0;
+}
+
+/// Layout of a layer's groups inside its stage (see LayerStrategy::tp_consecutive).
+struct GroupLayout {
+    int tp_stride, dp_stride;
+};
+GroupLayout layoutOf(const LayerStrategy& s) {
+    if (s.tp_consecutive)
+        return {1, s.tp};
+    return {s.dp, 1};
+}
+} // namespace
+
+CostModel::CostModel(ModelProfile model, ClusterProfile cluster, CostOptions options)
+    : model_(std::move(model)), cluster_(std::move(cluster)), options_(options) {}
+
+double CostModel::memoryBudget() const {
+    const double cap = options_.memory_budget_gib > 0 ? options_.memory_budget_gib : cluster_.gpu.memory_gib;
+    return (cap - options_.memory_reserve_gib) * kGiB;
+}
+
+bool CostModel::crossesNodes(int group, int stride, int first_rank) const {
+    return spanOf(first_rank, group, stride, cluster_.gpus_per_node).nodes > 1;
+}
+
+double CostModel::effectiveTflops(double min_dim) const {
+    const double x0 = options_.gemm_half_saturation;
+    const double shape = min_dim > 0 ? min_dim / (min_dim + x0) : 1.0;
+    return cluster_.gpu.peak_tflops_bf16 * cluster_.gpu.gemm_efficiency * shape;
+}
+
+double CostModel::collectiveTime(Collective op, double bytes, int n, int stride, int first_rank) const {
+    if (n <= 1 || bytes <= 0)
+        return 0.0;
+    const Span sp = spanOf(first_rank, n, stride, cluster_.gpus_per_node);
+    const bool inter = sp.nodes > 1;
+
+    // Measured curves (engine profiles) take precedence: nearest measured group size, same locality.
+    const CollectiveMeasurement* best = nullptr;
+    for (const auto& m : cluster_.measured) {
+        if (m.op != op || m.inter_node != inter || m.bytes_to_busbw_gbs.empty())
+            continue;
+        if (!best || std::abs(m.group_size - n) < std::abs(best->group_size - n))
+            best = &m;
+    }
+    if (best) {
+        const auto& pts = best->bytes_to_busbw_gbs;
+        double bw = pts.front().second;
+        if (bytes >= pts.back().first) {
+            bw = pts.back().second;
+        } else if (bytes > pts.front().first) {
+            for (std::size_t i = 1; i < pts.size(); ++i) {
+                if (bytes <= pts[i].first) {
+                    const double x0 = std::log(pts[i - 1].first), x1 = std::log(pts[i].first);
+                    const double w = (std::log(bytes) - x0) / (x1 - x0);
+                    bw = pts[i - 1].second + w * (pts[i].second - pts[i - 1].second);
+                    break;
+                }
+            }
+        }
+        if (bw > 0)
+            return best->latency_us * 1e-6 + busFactor(op, n) * bytes / (bw * 1e9);
+    }
+
+    const double bi = cluster_.intra.bandwidth_gbs * 1e9, ai = cluster_.intra.latency_us * 1e-6;
+    const double be = cluster_.inter.bandwidth_gbs * 1e9, ae = cluster_.inter.latency_us * 1e-6;
+    if (op == Collective::SendRecv)
+        return inter ? ae + bytes / be : ai + bytes / bi;
+    if (!inter)
+        return busFactor(op, n) * bytes / bi + (op == Collective::AllReduce ? 2 : 1) * (n - 1) * ai;
+    const int q = sp.per_node, k = sp.nodes;
+    if (op == Collective::AllToAll) {
+        // Each GPU sends (q-1)/n of its buffer over NVLink and (n-q)/n over the network.
+        return double(q - 1) / n * bytes / bi + double(n - q) / n * bytes / be + (n - 1) * ae;
+    }
+    // Two-level (hierarchical) ring: inside each node on S, then across nodes on S/q per GPU.
+    const double steps = op == Collective::AllReduce ? 2.0 : 1.0;
+    const double intra = q > 1 ? busFactor(op, q) * bytes / bi + steps * (q - 1) * ai : 0.0;
+    const double across = busFactor(op, k) * (bytes / q) / be + steps * (k - 1) * ae;
+    return intra + across;
+}
+
+namespace {
+/// Worst (slowest) instance of a group collective over all groups of one kind inside the stage.
+template <class F> double worstOverGroups(int stage_gpus, int n, int stride, F&& time_for_first) {
+    // Groups of size n with `stride` tile the stage; their first members are the ranks r with
+    // (r / stride) % n == 0 inside each block of n*stride ranks.
+    double worst = 0.0;
+    const int block = n * stride;
+    for (int base = 0; base < stage_gpus; base += block)
+        for (int off = 0; off < stride && base + off < stage_gpus; ++off)
+            worst = std::max(worst, time_for_first(base + off));
+    return worst;
+}
+} // namespace
+
+LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const StageShape& shape) const {
+    LayerCost c;
+    const int t = std::max(1, s.tp), d = std::max(1, s.dp);
+    const double b = double(shape.micro_batch) / d; // samples per GPU per micro-batch
+    const double seq = type.seq_len, h = type.hidden, f = type.ffn_hidden;
+    const double a = type.heads;
+    const double hd = type.head_dim > 0 ? type.head_dim : h / std::max(1.0, a);
+    const double kv = type.kv_heads > 0 ? type.kv_heads : a;
+    const double sbh = seq * b * h;
+    const bool cross = type.kind == BlockKind::CrossDecoder;
+    const double se = cross ? (type.cross_seq_len > 0 ? type.cross_seq_len : seq) : 0.0;
+    const GroupLayout lay = layoutOf(s);
+    const int G = shape.stage_gpus;
+    const int first = shape.first_rank;
+
+    // ---- compute [N21]: matmuls split by tp; attention-score FLOPs halved for causal flash kernels.
+    const double matmul_flops = 2.0 * b * seq * double(type.matmulParams()) +
+                                (cross ? 2.0 * b * (se - seq) * 2.0 * h * hd * kv : 0.0);
+    double score_flops = 4.0 * b * seq * seq * a * hd + (cross ? 4.0 * b * seq * se * a * hd : 0.0);
+    const double model_fwd = (matmul_flops + score_flops) / t;
+    if (options_.flash_attention && type.kind == BlockKind::Decoder)
+        score_flops *= 0.5; // causal mask: flash kernels skip the upper triangle
+    const double tflops = effectiveTflops(std::min(b * seq, h / t)) * 1e12;
+    const double gemm_fwd = (matmul_flops + score_flops) / t / tflops;
+    // Memory-bound element-wise work (norms, residuals, activation function, dropout, softmax) at HBM
+    // speed: ~16h + (2|3)f elements read+written per token, bf16; TP-split parts /t, the rest /t with SP.
+    const double hbm = cluster_.gpu.hbm_bandwidth_gbs * 1e9;
+    double elem = (16.0 * h) / (s.sp ? t : 1) + ((type.gated_ffn ? 3.0 : 2.0) * f) / t;
+    if (!options_.flash_attention)
+        elem += 3.0 * a * seq / t;
+    const double elem_fwd = 2.0 * b * seq * elem / hbm;
+    const double fwd = gemm_fwd + elem_fwd;
+    c.fwd_compute = fwd;
+    c.bwd_compute = 2.0 * fwd; // backward = 2x forward [N21]
+    c.model_flops = 3.0 * model_fwd;
+
+    // ---- tensor-parallel collectives: 2 all-reduces per block forward, 2 backward [Megatron]; with SP
+    // an all-gather + reduce-scatter pair of the same volume replaces each all-reduce [K22].
+    double tp_fwd = 0.0;
+    if (t > 1) {
+        const double S = 2.0 * sbh; // bf16 activation of the micro-batch shard
+        const int blocks = cross ? 3 : 2;
+        const double one = worstOverGroups(G, t, lay.tp_stride, [&](int off) {
+            const int r = first + off;
+            if (s.sp)
+                return collectiveTime(Collective::AllGather, S, t, lay.tp_stride, r) +
+                       collectiveTime(Collective::ReduceScatter, S, t, lay.tp_stride, r);
+            return collectiveTime(Collective::AllReduce, S, t, lay.tp_stride, r);
+        });
+        tp_fwd = blocks * one;
+        c.tp_comm = 2.0 * tp_fwd;
+    }
+
+    // ---- activations stored per micro-batch [K22 sec. 4], generalised to GQA, gated FFN, no dropout.
+    const double drop = type.dropout ? 1.0 : 0.0;
+    const int attn_blocks = cross ? 2 : 1;
+    // Replicated across TP ranks without SP: norm inputs, QKV and MLP inputs, dropout masks.
+    double repl = sbh * (4.0 + 2.0 + 2.0 + 2.0 * drop);
+    double split =
+        sbh * (2.0 * (a * hd / h) + 4.0 * (kv * hd / h) + 2.0) + seq * b * f * (type.gated_ffn ? 6.0 : 4.0);
+    double scores =
+        options_.flash_attention ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
+    if (cross) {
+        repl += sbh * (2.0 + 2.0 + drop);
+        split += sbh * 4.0 + se * b * h * 4.0 * (kv / a);
+        scores +=
+            options_.flash_attention ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * se * b;
+    }
+    (void)attn_blocks;
+    const double full_act = (s.sp ? repl / t : repl) + split / t + scores / t;
+    switch (s.ckpt) {
+    case Checkpoint::None:
+        c.activations = full_act;
+        break;
+    case Checkpoint::Selective:
+        // Attention core recomputed in backward; with flash attention nothing changes.
+        c.activations = full_act - scores / t + (options_.flash_attention ? scores / t : 0.0);
+        if (!options_.flash_attention) {
+            c.recompute = 4.0 * b * seq * seq * a * hd / t / tflops + 2.0 * b * seq * 3.0 * a * seq / t / hbm;
+        }
+        break;
+    case Checkpoint::Full:
+        c.activations = 2.0 * sbh / (s.sp ? t : 1); // layer input only
+        c.recompute = fwd;
+        c.tp_comm += tp_fwd;     // recomputed forward repeats its collectives
+        c.transient += full_act; // one layer re-materialised during backward
+        break;
+    }
+    c.bwd_compute += c.recompute;
+
+    // ---- model states [R20].
+    const double p_local = double(type.matmulParams()) / t + double(type.params() - type.matmulParams());
+    c.weights = options_.param_bytes * p_local;
+    c.grads = options_.grad_bytes * p_local;
+    c.optimizer = options_.optimizer_bytes * p_local;
+    if (d > 1) {
+        if (s.dp_type >= DpType::ZeRO1)
+            c.optimizer /= d;
+        if (s.dp_type >= DpType::ZeRO2)
+            c.grads /= d;
+        if (s.dp_type >= DpType::ZeRO3)
+            c.weights /= d;
+    }
+
+    // ---- data-parallel communication.
+    if (d > 1) {
+        const double wbytes = options_.param_bytes * p_local, gbytes = options_.grad_bytes * p_local;
+        const double ovl = std::clamp(cluster_.overlap_efficiency, 0.0, 1.0);
+        if (s.dp_type == DpType::ZeRO3) {
+            // Per micro-batch: all-gather weights for forward and again for backward, reduce-scatter grads.
+            c.zero3_comm = worstOverGroups(G, d, lay.dp_stride, [&](int off) {
+                const int r = first + off;
+                return 2.0 * collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r) +
+                       collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r);
+            });
+            c.zero3_exposed = std::max(0.0, c.zero3_comm - ovl * (c.fwd_compute + c.bwd_compute));
+            c.transient += 2.0 * wbytes; // gathered layer + prefetched next layer
+        } else {
+            // Once per iteration: all-reduce (DDP) or reduce-scatter + all-gather (ZeRO-1/2), same volume.
+            c.dp_comm = worstOverGroups(G, d, lay.dp_stride, [&](int off) {
+                const int r = first + off;
+                if (s.dp_type == DpType::DDP)
+                    return collectiveTime(Collective::AllReduce, gbytes, d, lay.dp_stride, r);
+                return collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r) +
+                       collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r);
+            });
+            // Bucketed gradient sync overlaps the last micro-batch's backward of the same layer.
+            c.dp_exposed = std::max(0.0, c.dp_comm - ovl * c.bwd_compute);
+        }
+    }
+
+    // ---- optimizer step: memory-bound Adam update, ~(28 + grad) bytes moved per local element.
+    const double opt_elems = (d > 1 && s.dp_type >= DpType::ZeRO1) ? p_local / d : p_local;
+    c.optimizer_step = opt_elems * (28.0 + options_.grad_bytes) / hbm;
+    return c;
+}
+
+double CostModel::switchTime(const LayerType& type, const LayerStrategy& from, const LayerStrategy& to,
+                             const StageShape& shape) const {
+    const bool same_layout =
+        from.tp == to.tp && (from.tp_consecutive == to.tp_consecutive || from.tp == 1 || from.dp == 1);
+    if (same_layout && from.sp == to.sp)
+        return 0.0;
+    const double S = 2.0 * type.seq_len * type.hidden; // bytes per sample
+    const int first = shape.first_rank;
+    double t = 0.0;
+    if (!same_layout) {
+        // Re-partition the batch between data-parallel layouts [M23]: gather the larger shard needed by
+        // the layout with fewer replicas (forward) and scatter gradients back (backward).
+        const int dmin = std::min(from.dp, to.dp), dmax = std::max(from.dp, to.dp);
+        const double shard = S * shape.micro_batch / dmin;
+        if (dmax > dmin) {
+            const int r = dmax / dmin;
+            t = 2.0 * collectiveTime(Collective::AllGather, shard, r, 1, first);
+        } else {
+            t = 2.0 * collectiveTime(Collective::AllToAll, shard, shape.stage_gpus, 1, first);
+        }
+    }
+    if (from.sp != to.sp) {
+        // Sequence-sharded <-> replicated activations: one all-gather per micro-batch.
+        const int tp = from.sp ? from.tp : to.tp;
+        const int d = from.sp ? from.dp : to.dp;
+        t += collectiveTime(Collective::AllGather, S * shape.micro_batch / d, tp, 1, first);
+    }
+    return t;
+}
+
+double CostModel::inflightMicroBatches(Schedule schedule, int pp, int v, int m, int stage) {
+    switch (schedule) {
+    case Schedule::GPipe:
+        return m;
+    case Schedule::OneFOneB:
+        return std::min(pp - stage, m);
+    case Schedule::Interleaved: {
+        // Megatron's interleaved schedule: stage i runs (p-i-1)*2 + (v-1)*p warm-up chunk forwards
+        // before its first backward [N21]; each chunk holds 1/v of the stage's layers.
+        const int warm = (pp - stage - 1) * 2 + (v - 1) * pp;
+        const int chunks = std::min(warm + 1, m * v);
+        return double(chunks) / v;
+    }
+    }
+    return m;
+}
+
+LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpType dp_type,
+                                      const StageShape& shape) const {
+    LayerCost c;
+    if (model_.stacks.empty())
+        return c;
+    const int vt = std::max(1, vocab_tp);
+    const int dv = std::max(1, shape.stage_gpus / vt);
+    const double b = double(shape.micro_batch) / dv;
+    const auto& ltype = model_.stacks.back().type;
+    const double seq = ltype.seq_len, h = ltype.hidden;
+    const double hbm = cluster_.gpu.hbm_bandwidth_gbs * 1e9;
+    const bool single = first && last;
+    const double word = double(model_.vocab_size) * (model_.embed_hidden > 0 ? model_.embed_hidden : h);
+
+    double params = 0.0;
+    if (first)
+        params += model_.embeddingParams();
+    if (last) {
+        // A tied LM head on its own last stage keeps a copy of the word embedding (Megatron).
+        params += model_.headParams();
+        if (model_.tied_embeddings && !single && model_.num_classes == 0)
+            params += word;
+    }
+    const double p_local = params / vt;
+    c.weights = options_.param_bytes * p_local;
+    c.grads = options_.grad_bytes * p_local;
+    c.optimizer = options_.optimizer_bytes * p_local;
+    if (dv > 1) {
+        if (dp_type >= DpType::ZeRO1)
+            c.optimizer /= dv;
+        if (dp_type >= DpType::ZeRO2)
+            c.grads /= dv;
+        if (dp_type >= DpType::ZeRO3)
+            c.weights /= dv;
+    }
+
+    double fwd = 0.0;
+    const double S = 2.0 * seq * b * h;
+    if (first)
+        fwd += 2.0 * S / hbm; // gather rows + write output
+    if (last) {
+        const double flops = model_.headForwardFlops(1) * b / vt;
+        fwd += flops / (effectiveTflops(std::min(b * seq, h)) * 1e12);
+        if (model_.num_classes == 0 && model_.vocab_size > 0) {
+            const double logits = seq * b * double(model_.vocab_size) / vt;
+            fwd += logits * 12.0 / hbm; // fp32 softmax + cross-entropy passes
+            c.transient = logits * 6.0; // bf16 logits + fp32 copy for the loss
+        }
+        c.model_flops = 3.0 * model_.headForwardFlops(1) * b / vt;
+        c.activations += 4.0 * seq * b * h; // final norm input + head input
+    }
+    c.fwd_compute = fwd;
+    c.bwd_compute = 2.0 * fwd;
+    if (vt > 1) {
+        // Vocab-parallel embedding: all-reduce of the output (fwd); head: all-reduce of the input
+        // gradient (bwd). Groups are the first vt ranks of the stage (consecutive).
+        const double ar = collectiveTime(Collective::AllReduce, S, vt, 1, shape.first_rank);
+        c.tp_comm = (first ? ar : 0.0) + (last ? ar : 0.0);
+    }
+    const double ovl = std::clamp(cluster_.overlap_efficiency, 0.0, 1.0);
+    if (dv > 1) {
+        const double gb = options_.grad_bytes * p_local, wb = options_.param_bytes * p_local;
+        if (dp_type == DpType::ZeRO3) {
+            c.zero3_comm = 2.0 * collectiveTime(Collective::AllGather, wb, dv, vt, shape.first_rank) +
+                           collectiveTime(Collective::ReduceScatter, gb, dv, vt, shape.first_rank);
+            c.zero3_exposed = std::max(0.0, c.zero3_comm - ovl * (c.fwd_compute + c.bwd_compute));
+        } else {
+            c.dp_comm = collectiveTime(Collective::AllReduce, gb, dv, vt, shape.first_rank);
+        }
+    }
+    if (model_.tied_embeddings && !single && model_.num_classes == 0) {
+        // Embedding-group all-reduce of the tied word-embedding gradient between first and last stage.
+        const double gb = options_.grad_bytes * word / vt;
+        c.dp_comm += collectiveTime(Collective::SendRecv, gb, 2, 1, shape.first_rank) * 2.0;
+    }
+    c.dp_exposed = c.dp_comm; // the embedding is the last gradient produced on its stage
+    const double opt_elems = (dv > 1 && dp_type >= DpType::ZeRO1) ? p_local / dv : p_local;
+    c.optimizer_step = opt_elems * (28.0 + options_.grad_bytes) / hbm;
+    return c;
+}
+
+double CostModel::p2pTime(const LayerType& type, const LayerStrategy& boundary, const StageShape& shape,
+                          int from_rank, int to_rank) const {
+    (void)boundary;
+    // Megatron's scatter/gather optimisation: each GPU of the stage sends 1/G of the activation.
+    double bytes = 2.0 * type.seq_len * type.hidden * shape.micro_batch / std::max(1, shape.stage_gpus);
+    if (type.kind == BlockKind::CrossDecoder)
+        bytes += 2.0 * type.cross_seq_len * type.hidden * shape.micro_batch / std::max(1, shape.stage_gpus);
+    const int gpn = cluster_.gpus_per_node;
+    const int last_from = from_rank + shape.stage_gpus - 1, last_to = to_rank + shape.stage_gpus - 1;
+    const bool inter = from_rank / gpn != to_rank / gpn || last_from / gpn != last_to / gpn;
+    const LinkSpec& link = inter ? cluster_.inter : cluster_.intra;
+    const double one = link.latency_us * 1e-6 + bytes / (link.bandwidth_gbs * 1e9);
+    return 2.0 * one; // activation forward + gradient backward
+}
+
+void CostModel::validate(const Plan& p) const {
+    const int L = model_.layerCount();
+    if (L <= 0)
+        throw InputError("model.stacks", "the model has no layers");
+    if (p.pp < 1)
+        throw InputError("plan.pp", "must be at least 1, got " + std::to_string(p.pp));
+    if (p.gpus < 1)
+        throw InputError("plan.gpus", "must be at least 1, got " + std::to_string(p.gpus));
+    if (p.gpus > cluster_.totalGpus())
+        throw InputError("plan.gpus", std::to_string(p.gpus) + " GPUs requested but the cluster '" +
+                                          cluster_.name + "' has " + std::to_string(cluster_.totalGpus()));
+    if (p.gpus % p.pp != 0)
+        throw InputError("plan.pp",
+                         "pp=" + std::to_string(p.pp) + " does not divide gpus=" + std::to_string(p.gpus));
+    const int v = p.virtual_stages;
+    if (v < 1)
+        throw InputError("plan.virtual_stages", "must be at least 1");
+    if (p.schedule == Schedule::Interleaved) {
+        if (v < 2)
+            throw InputError("plan.virtual_stages",
+                             "the interleaved schedule needs at least 2 chunks per stage");
+        if (p.pp < 2)
+            throw InputError("plan.schedule", "the interleaved schedule needs pp >= 2");
+        if (p.num_micro % p.pp != 0)
+            throw InputError("plan.num_micro", "the interleaved schedule needs num_micro (" +
+                                                   std::to_string(p.num_micro) + ") divisible by pp (" +
+                                                   std::to_string(p.pp) + ")");
+    } else if (v != 1) {
+        throw InputError("plan.virtual_stages", "only the interleaved schedule uses virtual stages");
+    }
+    if (static_cast<int>(p.stage_layers.size()) != p.pp * v)
+        throw InputError("plan.stage_layers", "expected " + std::to_string(p.pp * v) +
+                                                  " entries (pp x virtual_stages), got " +
+                                                  std::to_string(p.stage_layers.size()));
+    int sum = 0;
+    for (std::size_t i = 0; i < p.stage_layers.size(); ++i) {
+        if (p.stage_layers[i] < 1)
+            throw InputError("plan.stage_layers[" + std::to_string(i) + "]",
+                             "every stage needs at least one layer");
+        sum += p.stage_layers[i];
+    }
+    if (sum != L)
+        throw InputError("plan.stage_layers", "layers add up to " + std::to_string(sum) +
+                                                  " but the model has " + std::to_string(L));
+    if (p.global_batch < 1)
+        throw InputError("plan.global_batch", "must be at least 1");
+    if (p.num_micro < 1 || p.global_batch % p.num_micro != 0)
+        throw InputError("plan.num_micro", "must divide global_batch (" + std::to_string(p.global_batch) +
+                                               "), got " + std::to_string(p.num_micro));
+    if (static_cast<int>(p.layers.size()) != L)
+        throw InputError("plan.layers", "expected one strategy per layer (" + std::to_string(L) + "), got " +
+                                            std::to_string(p.layers.size()));
+    const int G = p.stageGpus();
+    const int mb = p.microBatch();
+    for (int i = 0; i < L; ++i) {
+        const auto& s = p.layers[static_cast<std::size_t>(i)];
+        const auto& t = model_.layer(i);
+        if (s.tp < 1 || s.dp < 1)
+            throw InputError(layerField(i, "tp"), "tp and dp must be at least 1");
+        if (s.tp * s.dp != G)
+            throw InputError(layerField(i, "dp"), "tp*dp = " + std::to_string(s.tp * s.dp) +
+                                                      " must equal the stage's GPUs (" + std::to_string(G) +
+                                                      ")");
+        if (t.heads % s.tp != 0)
+            throw InputError(layerField(i, "tp"), "tp=" + std::to_string(s.tp) + " does not divide the " +
+                                                      std::to_string(t.heads) + " attention heads");
+        const int kv = t.kv_heads > 0 ? t.kv_heads : t.heads;
+        if (kv % s.tp != 0 && s.tp % kv != 0)
+            throw InputError(layerField(i, "tp"), "tp=" + std::to_string(s.tp) + " is incompatible with " +
+                                                      std::to_string(kv) + " key/value heads");
+        if (s.sp && s.tp == 1)
+            throw InputError(layerField(i, "sp"), "sequence parallelism needs tp > 1");
+        if (mb % s.dp != 0)
+            throw InputError(layerField(i, "dp"),
+                             "the micro-batch of " + std::to_string(mb) +
+                                 " samples does not split over dp=" + std::to_string(s.dp));
+    }
+    if (p.vocab_tp < 1 || G % p.vocab_tp != 0)
+        throw InputError("plan.vocab_tp", "must divide the stage's GPUs (" + std::to_string(G) + ")");
+    if (mb % (G / p.vocab_tp) != 0)
+        throw InputError("plan.vocab_tp", "the micro-batch of " + std::to_string(mb) +
+                                              " samples does not split over the embedding's dp=" +
+                                              std::to_string(G / p.vocab_tp));
+}
+
+PlanCost CostModel::evaluate(const Plan& plan) const {
+    validate(plan);
+    const int pp = plan.pp, v = plan.virtual_stages, m = plan.num_micro, G = plan.stageGpus();
+    const int chunks = pp * v;
+    PlanCost pc;
+    pc.memory_budget = memoryBudget();
+    pc.stages.resize(static_cast<std::size_t>(pp));
+    std::vector<double> act(pp, 0.0), flops(pp, 0.0);
+    std::vector<double> dp_exposed(pp, 0.0), opt(pp, 0.0);
+    std::vector<double> compute(pp, 0.0), recompute(pp, 0.0), tp(pp, 0.0), z3(pp, 0.0), p2p(pp, 0.0),
+        sw(pp, 0.0);
+
+    for (int i = 0; i < pp; ++i) {
+        auto& st = pc.stages[static_cast<std::size_t>(i)];
+        st.first_layer = plan.chunkStart(i);
+        st.memory.reserved = cluster_.reserved_gib * kGiB;
+        st.inflight = inflightMicroBatches(plan.schedule, pp, v, m, i);
+    }
+    auto shapeOf = [&](int stage) { return StageShape{G, stage * G, plan.microBatch(), m}; };
+    auto add = [&](int i, const LayerCost& c) {
+        auto& st = pc.stages[static_cast<std::size_t>(i)];
+        st.per_micro += c.perMicro();
+        st.per_iteration += c.perIteration();
+        compute[i] += c.fwd_compute + c.bwd_compute;
+        recompute[i] += c.recompute;
+        tp[i] += c.tp_comm;
+        z3[i] += c.zero3_exposed;
+        dp_exposed[i] += c.dp_exposed;
+        opt[i] += c.optimizer_step;
+        act[i] += c.activations;
+        flops[i] += c.model_flops;
+        st.memory.transient = std::max(st.memory.transient, c.transient);
+    };
+
+    for (int c = 0; c < chunks; ++c) {
+        const int i = c % pp;
+        const int start = plan.chunkStart(c), count = plan.stage_layers[static_cast<std::size_t>(c)];
+        auto& st = pc.stages[static_cast<std::size_t>(i)];
+        st.layer_count += count;
+        const StageShape shape = shapeOf(i);
+        for (int l = start; l < start + count; ++l) {
+            const auto& type = model_.layer(l);
+            const auto& s = plan.layers[static_cast<std::size_t>(l)];
+            const LayerCost lc = layer(type, s, shape);
+            add(i, lc);
+            st.memory.weights += lc.weights;
+            st.memory.grads += lc.grads;
+            st.memory.optimizer += lc.optimizer;
+            if (l > start) {
+                const double swt = switchTime(type, plan.layers[static_cast<std::size_t>(l - 1)], s, shape);
+                st.per_micro += swt;
+                sw[i] += swt;
+            }
+        }
+        if (c + 1 < chunks) {
+            const int last = start + count - 1;
+            const int j = (c + 1) % pp;
+            const double t =
+                p2pTime(model_.layer(last), plan.layers[static_cast<std::size_t>(last)], shape, i * G, j * G);
+            // Forward send is on the sender's critical path, the gradient send on the receiver's.
+            pc.stages[static_cast<std::size_t>(i)].per_micro += t / 2;
+            pc.stages[static_cast<std::size_t>(j)].per_micro += t / 2;
+            p2p[i] += t / 2;
+            p2p[j] += t / 2;
+        }
+    }
+    for (int i = 0; i < pp; ++i) {
+        const bool first = i == 0, last = i == pp - 1;
+        if (first || last) {
+            const LayerCost e = embeddingAndHead(first, last, plan.vocab_tp, plan.vocab_dp_type, shapeOf(i));
+            add(i, e);
+            pc.stages[static_cast<std::size_t>(i)].memory.embedding += e.states();
+        }
+        auto& st = pc.stages[static_cast<std::size_t>(i)];
+        st.memory.activations = st.inflight * act[i];
+    }
+
+    // Iteration time: T = m * max C + (sum C - max C) / v + max E.
+    int bott = 0, emax = 0;
+    double sumC = 0.0;
+    for (int i = 0; i < pp; ++i) {
+        sumC += pc.stages[static_cast<std::size_t>(i)].per_micro;
+        if (pc.stages[static_cast<std::size_t>(i)].per_micro >
+            pc.stages[static_cast<std::size_t>(bott)].per_micro)
+            bott = i;
+        if (pc.stages[static_cast<std::size_t>(i)].per_iteration >
+            pc.stages[static_cast<std::size_t>(emax)].per_iteration)
+            emax = i;
+    }
+    const double Cmax = pc.stages[static_cast<std::size_t>(bott)].per_micro;
+    const double Emax = pc.stages[static_cast<std::size_t>(emax)].per_iteration;
+    const double bubble = (sumC - Cmax) / v;
+    pc.iteration_time = m * Cmax + bubble + Emax;
+
+    for (int i = 0; i < pp; ++i) {
+        auto& st = pc.stages[static_cast<std::size_t>(i)];
+        st.time.compute = m * (compute[i] - recompute[i]);
+        st.time.recompute = m * recompute[i];
+        st.time.tp_comm = m * tp[i];
+        st.time.zero_comm = m * z3[i];
+        st.time.pp_comm = m * p2p[i];
+        st.time.switch_comm = m * sw[i];
+        st.time.dp_comm = dp_exposed[i];
+        st.time.optimizer = opt[i];
+        const double peak = st.memory.total();
+        if (peak > pc.peak_memory) {
+            pc.peak_memory = peak;
+            pc.peak_stage = i;
+        }
+    }
+    const auto& b = pc.stages[static_cast<std::size_t>(bott)].time;
+    const auto& e = pc.stages[static_cast<std::size_t>(emax)].time;
+    pc.time.compute = b.compute;
+    pc.time.recompute = b.recompute;
+    pc.time.tp_comm = b.tp_comm;
+    pc.time.zero_comm = b.zero_comm;
+    pc.time.pp_comm = b.pp_comm;
+    pc.time.switch_comm = b.switch_comm;
+    pc.time.bubble = bubble;
+    pc.time.dp_comm = e.dp_comm;
+    pc.time.optimizer = e.optimizer;
+
+    const double T = pc.iteration_time;
+    if (T > 0) {
+        pc.samples_per_s = plan.global_batch / T;
+        pc.tokens_per_s =
+            pc.samples_per_s * (model_.seq_len > 0 ? model_.seq_len : model_.stacks.front().type.seq_len);
+        const double total_flops = 3.0 * model_.forwardFlops(plan.global_batch);
+        pc.tflops_per_gpu = total_flops / plan.gpus / T / 1e12;
+        pc.mfu = cluster_.gpu.peak_tflops_bf16 > 0 ? pc.tflops_per_gpu / cluster_.gpu.peak_tflops_bf16 : 0.0;
+    }
+    (void)flops;
+    return pc;
+}
+
+} // namespace gx

@@ -1,0 +1,78 @@
+#include "gx/strategy.h"
+
+namespace gx {
+
+const char* toString(DpType t) {
+    switch (t) {
+    case DpType::DDP:
+        return "ddp";
+    case DpType::ZeRO1:
+        return "zero1";
+    case DpType::ZeRO2:
+        return "zero2";
+    case DpType::ZeRO3:
+        return "zero3";
+    }
+    return "?";
+}
+
+const char* toString(Checkpoint c) {
+    switch (c) {
+    case Checkpoint::None:
+        return "none";
+    case Checkpoint::Selective:
+        return "selective";
+    case Checkpoint::Full:
+        return "full";
+    }
+    return "?";
+}
+
+const char* toString(Schedule s) {
+    switch (s) {
+    case Schedule::GPipe:
+        return "gpipe";
+    case Schedule::OneFOneB:
+        return "1f1b";
+    case Schedule::Interleaved:
+        return "interleaved";
+    }
+    return "?";
+}
+
+std::string LayerStrategy::label() const {
+    std::string s = "tp" + std::to_string(tp);
+    if (sp)
+        s += "-sp";
+    s += " dp" + std::to_string(dp);
+    if (dp > 1 && dp_type != DpType::DDP) {
+        static const char* names[] = {"DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3"};
+        s += std::string(" ") + names[static_cast<int>(dp_type)];
+    }
+    if (tp > 1 && dp > 1 && !tp_consecutive)
+        s += " dp-first";
+    if (ckpt == Checkpoint::Full)
+        s += " ckpt";
+    else if (ckpt == Checkpoint::Selective)
+        s += " sel-ckpt";
+    return s;
+}
+
+int Plan::chunkStart(int chunk) const {
+    int start = 0;
+    for (int c = 0; c < chunk && c < static_cast<int>(stage_layers.size()); ++c)
+        start += stage_layers[static_cast<std::size_t>(c)];
+    return start;
+}
+
+int Plan::stageOfLayer(int layer) const {
+    int start = 0;
+    for (std::size_t c = 0; c < stage_layers.size(); ++c) {
+        start += stage_layers[c];
+        if (layer < start)
+            return pp > 0 ? static_cast<int>(c) % pp : 0;
+    }
+    return pp - 1;
+}
+
+} // namespace gx
