@@ -66,6 +66,9 @@ struct JobEstimate {
 /// Throughput oracle: best iteration time and memory of job j on g GPUs. Must be thread-safe.
 using ThroughputOracle = std::function<JobEstimate(const Job& job, int gpus)>;
 
+/// Oracle that only reads Job::iteration_times (memory 0; missing counts infeasible).
+JobEstimate tableEstimate(const Job& job, int gpus);
+
 /// A contiguous block of GPU ids [first, first + count).
 struct GpuSlot {
     int first = 0;

@@ -1,0 +1,749 @@
+// Galvatron Explorer - multi-model scheduler: job table, bounds, baselines, list scheduling heuristic,
+// exhaustive reference. (MILP in scheduler_milp.cpp, planner oracle in scheduler_oracle.cpp, I/O in
+// scheduler_io.cpp, Hydra spilling in spill.cpp.)
+//
+// The scheduling model is Saturn's SPASE problem (Nagrecha & Kumar, "Saturn: An Optimized Data
+// System for Multi-Large-Model Deep Learning Workloads", VLDB 2024): every job picks a GPU count
+// (with the planner's best parallel plan for it) and a start time; jobs are moldable but not
+// preemptible. We add node-aware slots (see scheduler.h).
+#include "gx/scheduler.h"
+
+#include "gx/error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+namespace gx {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+bool isPow2(int x) {
+    return x > 0 && (x & (x - 1)) == 0;
+}
+
+/// Relative tolerance for comparing times.
+double tol(double scale) {
+    return 1e-9 * std::max(1.0, std::abs(scale));
+}
+
+/// Per-GPU busy intervals, used by the serial schedule generation scheme.
+class Timeline {
+public:
+    explicit Timeline(int gpus) : busy_(static_cast<std::size_t>(gpus)) {}
+
+    /// Earliest start >= 0 at which all GPUs of the slot are free for `duration`.
+    double earliestStart(const GpuSlot& slot, double duration) const {
+        std::vector<double> candidates{0.0};
+        for (int g = slot.first; g < slot.first + slot.count; ++g)
+            for (const auto& iv : busy_[static_cast<std::size_t>(g)])
+                candidates.push_back(iv.second);
+        std::sort(candidates.begin(), candidates.end());
+        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+        for (double t : candidates)
+            if (isFree(slot, t, t + duration))
+                return t;
+        return kInf; // unreachable: the last end is always free
+    }
+
+    bool isFree(const GpuSlot& slot, double from, double to) const {
+        const double eps = tol(to);
+        for (int g = slot.first; g < slot.first + slot.count; ++g)
+            for (const auto& iv : busy_[static_cast<std::size_t>(g)])
+                if (iv.first < to - eps && from < iv.second - eps)
+                    return false;
+        return true;
+    }
+
+    /// Idle time that placing a job at `start` leaves on the slot's GPUs right before it (best fit).
+    double idleBefore(const GpuSlot& slot, double start) const {
+        double idle = 0;
+        for (int g = slot.first; g < slot.first + slot.count; ++g) {
+            double last = 0;
+            for (const auto& iv : busy_[static_cast<std::size_t>(g)])
+                if (iv.second <= start + tol(start))
+                    last = std::max(last, iv.second);
+            idle += start - last;
+        }
+        return idle;
+    }
+
+    void occupy(const GpuSlot& slot, double from, double to) {
+        for (int g = slot.first; g < slot.first + slot.count; ++g)
+            busy_[static_cast<std::size_t>(g)].emplace_back(from, to);
+    }
+    void release(const GpuSlot& slot) {
+        for (int g = slot.first; g < slot.first + slot.count; ++g)
+            busy_[static_cast<std::size_t>(g)].pop_back();
+    }
+
+private:
+    std::vector<std::vector<std::pair<double, double>>> busy_;
+};
+
+const JobOption* findOption(const JobTable& t, int j, int gpus) {
+    for (const auto& o : t.options[static_cast<std::size_t>(j)])
+        if (o.gpus == gpus)
+            return &o;
+    return nullptr;
+}
+
+std::vector<int> feasibleJobs(const JobTable& t) {
+    std::vector<int> f;
+    for (int j = 0; j < static_cast<int>(t.jobs.size()); ++j)
+        if (t.feasible(j))
+            f.push_back(j);
+    return f;
+}
+
+void addInfeasible(ScheduleResult& r, const JobTable& t) {
+    for (std::size_t j = 0; j < t.jobs.size(); ++j)
+        if (t.options[j].empty())
+            r.infeasible.emplace_back(t.jobs[j].name, t.infeasible_reason[j]);
+}
+
+void finish(ScheduleResult& r, const JobTable& t, const ClusterProfile& c) {
+    std::stable_sort(r.jobs.begin(), r.jobs.end(), [](const ScheduledJob& a, const ScheduledJob& b) {
+        return a.start != b.start ? a.start < b.start : a.slot.first < b.slot.first;
+    });
+    r.makespan = 0;
+    for (const auto& j : r.jobs)
+        r.makespan = std::max(r.makespan, j.end);
+    r.lower_bound = std::max(r.lower_bound, makespanLowerBound(t, c));
+    if (r.lower_bound > r.makespan)
+        r.lower_bound = r.makespan;
+    addInfeasible(r, t);
+}
+
+/// Serial SGS. `gpus[j] == 0` lets the job choose the (count, slot) with the earliest finish
+/// (moldable list scheduling).
+ScheduleResult sgs(const JobTable& t, const ClusterProfile& c, const std::vector<int>& order,
+                   const std::vector<int>& gpus, const std::vector<GpuSlot>* pinned) {
+    ScheduleResult r;
+    Timeline tl(c.totalGpus());
+    for (int j : order) {
+        if (!t.feasible(j))
+            continue;
+        const auto& opts = t.options[static_cast<std::size_t>(j)];
+        const int want = gpus.empty() ? 0 : gpus[static_cast<std::size_t>(j)];
+        double best_end = kInf, best_start = 0, best_idle = kInf;
+        GpuSlot best_slot;
+        const JobOption* best_opt = nullptr;
+        for (const auto& o : opts) {
+            if (want != 0 && o.gpus != want)
+                continue;
+            std::vector<GpuSlot> slots;
+            if (pinned)
+                slots = {(*pinned)[static_cast<std::size_t>(j)]};
+            else
+                slots = slotsFor(c, o.gpus);
+            for (const auto& s : slots) {
+                const double st = tl.earliestStart(s, o.duration);
+                const double end = st + o.duration;
+                const double idle = tl.idleBefore(s, st);
+                const double e = tol(end);
+                // Earliest finish, then least idle time created (best fit), then fewer GPUs.
+                if (end < best_end - e || (end <= best_end + e && idle < best_idle - e)) {
+                    best_end = end;
+                    best_start = st;
+                    best_idle = idle;
+                    best_slot = s;
+                    best_opt = &o;
+                }
+            }
+        }
+        if (!best_opt)
+            throw InputError("jobs[" + std::to_string(j) + "]",
+                             "no option with " + std::to_string(want) + " GPUs in the job table");
+        tl.occupy(best_slot, best_start, best_end);
+        ScheduledJob sj;
+        sj.job = j;
+        sj.name = t.jobs[static_cast<std::size_t>(j)].name;
+        sj.gpus = best_opt->gpus;
+        sj.slot = best_slot;
+        sj.start = best_start;
+        sj.end = best_end;
+        sj.estimate = best_opt->estimate;
+        r.jobs.push_back(std::move(sj));
+    }
+    finish(r, t, c);
+    return r;
+}
+
+double makespanOf(const JobTable& t, const ClusterProfile& c, const std::vector<int>& order,
+                  const std::vector<int>& gpus) {
+    return sgs(t, c, order, gpus, nullptr).makespan;
+}
+
+} // namespace
+
+std::int64_t Job::totalSteps() const {
+    if (steps > 0)
+        return steps;
+    if (epochs > 0 && dataset_samples > 0 && global_batch > 0)
+        return static_cast<std::int64_t>(
+            std::ceil(epochs * static_cast<double>(dataset_samples) / static_cast<double>(global_batch)));
+    return 0;
+}
+
+JobEstimate tableEstimate(const Job& job, int gpus) {
+    JobEstimate e;
+    auto it = job.iteration_times.find(gpus);
+    if (it == job.iteration_times.end()) {
+        e.reason = "no iteration time given for " + std::to_string(gpus) + " GPUs";
+        return e;
+    }
+    e.feasible = true;
+    e.iteration_time = it->second;
+    e.label = "table: " + std::to_string(gpus) + " GPUs";
+    return e;
+}
+
+namespace {
+template <typename T> T getField(const nlohmann::json& j, const char* key, const std::string& path, T dflt) {
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return dflt;
+    try {
+        return it->get<T>();
+    } catch (const nlohmann::json::exception&) {
+        throw InputError(path + "." + key, std::string("has the wrong type (") + it->type_name() + ")");
+    }
+}
+} // namespace
+
+std::vector<Job> jobsFromJson(const nlohmann::json& j, const std::string& path) {
+    const nlohmann::json* arr = &j;
+    if (j.is_object()) {
+        auto it = j.find("jobs");
+        if (it == j.end())
+            throw InputError(path, "expected an object with a \"jobs\" array, or an array of jobs");
+        arr = &*it;
+    }
+    if (!arr->is_array())
+        throw InputError(path, "must be an array of jobs");
+    std::vector<Job> jobs;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        const auto& o = (*arr)[i];
+        const std::string f = path + "[" + std::to_string(i) + "]";
+        if (!o.is_object())
+            throw InputError(f, "must be an object");
+        static const char* known[] = {
+            "name",     "model",       "global_batch",    "steps",  "epochs", "dataset_samples",
+            "priority", "allow_spill", "iteration_times", "comment"};
+        for (const auto& [k, v] : o.items())
+            if (std::find_if(std::begin(known), std::end(known), [&](const char* s) { return k == s; }) ==
+                std::end(known))
+                throw InputError(f + "." + k, "unknown field");
+        Job job;
+        job.name = getField<std::string>(o, "name", f, "job" + std::to_string(i + 1));
+        job.model = getField<std::string>(o, "model", f, "");
+        job.global_batch = getField<int>(o, "global_batch", f, 0);
+        job.steps = getField<std::int64_t>(o, "steps", f, 0);
+        job.epochs = getField<double>(o, "epochs", f, 0.0);
+        job.dataset_samples = getField<std::int64_t>(o, "dataset_samples", f, 0);
+        job.priority = getField<int>(o, "priority", f, 0);
+        job.allow_spill = getField<bool>(o, "allow_spill", f, false);
+        if (auto it = o.find("iteration_times"); it != o.end()) {
+            if (!it->is_object())
+                throw InputError(f + ".iteration_times", "must map GPU counts to seconds, e.g. {\"8\": 1.5}");
+            for (const auto& [k, v] : it->items()) {
+                int g = 0;
+                try {
+                    std::size_t used = 0;
+                    g = std::stoi(k, &used);
+                    if (used != k.size())
+                        g = 0;
+                } catch (const std::exception&) {
+                    g = 0;
+                }
+                if (g <= 0)
+                    throw InputError(f + ".iteration_times." + k, "key must be a positive GPU count");
+                if (!v.is_number() || !(v.get<double>() > 0))
+                    throw InputError(f + ".iteration_times." + k, "must be a positive number of seconds");
+                job.iteration_times[g] = v.get<double>();
+            }
+        }
+        if (job.model.empty() && job.iteration_times.empty())
+            throw InputError(f + ".model", "missing (a preset name or profile path)");
+        if (job.global_batch <= 0)
+            throw InputError(f + ".global_batch", "must be a positive integer");
+        if (job.steps < 0 || job.epochs < 0 || job.dataset_samples < 0)
+            throw InputError(f + ".steps", "steps, epochs and dataset_samples must not be negative");
+        if (job.totalSteps() <= 0)
+            throw InputError(f + ".steps", "give steps > 0, or epochs > 0 and dataset_samples > 0");
+        jobs.push_back(std::move(job));
+    }
+    return jobs;
+}
+
+nlohmann::json toJson(const Job& job) {
+    nlohmann::json o{{"name", job.name}, {"global_batch", job.global_batch}};
+    if (!job.model.empty())
+        o["model"] = job.model;
+    if (job.steps > 0)
+        o["steps"] = job.steps;
+    if (job.epochs > 0)
+        o["epochs"] = job.epochs;
+    if (job.dataset_samples > 0)
+        o["dataset_samples"] = job.dataset_samples;
+    if (job.priority != 0)
+        o["priority"] = job.priority;
+    if (job.allow_spill)
+        o["allow_spill"] = true;
+    if (!job.iteration_times.empty()) {
+        nlohmann::json t = nlohmann::json::object();
+        for (const auto& [g, s] : job.iteration_times)
+            t[std::to_string(g)] = s;
+        o["iteration_times"] = t;
+    }
+    return o;
+}
+
+nlohmann::json jobsToJson(const std::vector<Job>& jobs) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& j : jobs)
+        arr.push_back(toJson(j));
+    return nlohmann::json{{"jobs", arr}};
+}
+
+std::vector<int> ScheduledJob::gpuIds() const {
+    std::vector<int> ids(static_cast<std::size_t>(slot.count));
+    std::iota(ids.begin(), ids.end(), slot.first);
+    return ids;
+}
+
+std::vector<int> allowedGpuCounts(const ClusterProfile& c, bool pow2_nodes) {
+    std::vector<int> out;
+    if (c.gpus_per_node <= 0 || c.nodes <= 0)
+        return out;
+    for (int g = 1; g < c.gpus_per_node; g *= 2)
+        out.push_back(g);
+    for (int k = 1; k <= c.nodes; ++k)
+        if (!pow2_nodes || isPow2(k))
+            out.push_back(k * c.gpus_per_node);
+    return out;
+}
+
+std::vector<GpuSlot> slotsFor(const ClusterProfile& c, int gpus) {
+    std::vector<GpuSlot> out;
+    const int n = c.gpus_per_node;
+    if (gpus <= 0 || n <= 0)
+        return out;
+    if (gpus < n) {
+        if (!isPow2(gpus))
+            return out;
+        for (int node = 0; node < c.nodes; ++node)
+            for (int off = 0; off + gpus <= n; off += gpus)
+                out.push_back({node * n + off, gpus});
+    } else if (gpus % n == 0) {
+        const int k = gpus / n;
+        for (int node = 0; node + k <= c.nodes; ++node)
+            out.push_back({node * n, gpus});
+    }
+    return out;
+}
+
+JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, const ThroughputOracle& oracle,
+                       const SchedulerOptions& options) {
+    if (c.nodes <= 0)
+        throw InputError("cluster.nodes", "must be positive");
+    if (c.gpus_per_node <= 0)
+        throw InputError("cluster.gpus_per_node", "must be positive");
+    JobTable t;
+    t.jobs = jobs;
+    t.options.resize(jobs.size());
+    t.infeasible_reason.resize(jobs.size());
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const Job& job = jobs[j];
+        const std::string f = "jobs[" + std::to_string(j) + "]";
+        if (job.name.empty())
+            throw InputError(f + ".name", "must not be empty");
+        for (std::size_t i = 0; i < j; ++i)
+            if (jobs[i].name == job.name)
+                throw InputError(f + ".name", "duplicate job name '" + job.name + "'");
+        if (job.model.empty() && job.iteration_times.empty())
+            throw InputError(f + ".model", "must name a model preset or profile file");
+        if (job.global_batch <= 0)
+            throw InputError(f + ".global_batch",
+                             "must be positive, got " + std::to_string(job.global_batch));
+        if (job.steps < 0)
+            throw InputError(f + ".steps", "must not be negative");
+        if (job.totalSteps() <= 0)
+            throw InputError(f + ".steps", "give steps > 0, or epochs > 0 and dataset_samples > 0");
+        for (const auto& [g, it] : job.iteration_times) {
+            if (g <= 0)
+                throw InputError(f + ".iteration_times", "GPU counts must be positive");
+            if (!(it > 0) || !std::isfinite(it))
+                throw InputError(f + ".iteration_times." + std::to_string(g), "must be a positive number");
+        }
+        const double steps = static_cast<double>(job.totalSteps());
+        std::string last_reason;
+        for (int g : allowedGpuCounts(c, options.pow2_nodes)) {
+            JobEstimate e = oracle(job, g);
+            if (!e.feasible || !(e.iteration_time > 0) || !std::isfinite(e.iteration_time)) {
+                if (!e.reason.empty())
+                    last_reason = "on " + std::to_string(g) + " GPUs: " + e.reason;
+                continue;
+            }
+            auto& opts = t.options[j];
+            // A larger count that is not faster is dominated: any slot of it contains a slot of the
+            // smaller count, so dropping it never worsens the optimum.
+            if (!opts.empty() && opts.back().duration <= steps * e.iteration_time)
+                continue;
+            opts.push_back({g, steps * e.iteration_time, std::move(e)});
+        }
+        if (t.options[j].empty())
+            t.infeasible_reason[j] = "no feasible plan on any allowed GPU count" +
+                                     (last_reason.empty() ? "" : " (" + last_reason + ")");
+    }
+    return t;
+}
+
+double makespanLowerBound(const JobTable& t, const ClusterProfile& c) {
+    double longest = 0, work = 0;
+    for (const auto& opts : t.options) {
+        if (opts.empty())
+            continue;
+        double dmin = kInf, wmin = kInf;
+        for (const auto& o : opts) {
+            dmin = std::min(dmin, o.duration);
+            wmin = std::min(wmin, o.gpus * o.duration);
+        }
+        longest = std::max(longest, dmin);
+        work += wmin;
+    }
+    return std::max(longest, work / std::max(1, c.totalGpus()));
+}
+
+ScheduleResult listSchedule(const JobTable& t, const ClusterProfile& c, const std::vector<int>& order,
+                            const std::vector<int>& gpus, const std::vector<GpuSlot>* slots) {
+    if (gpus.size() != t.jobs.size())
+        throw InputError("gpus", "one GPU count per job expected");
+    auto r = sgs(t, c, order, gpus, slots);
+    r.algorithm = "list";
+    return r;
+}
+
+ScheduleResult baselineWholeNode(const JobTable& t, const ClusterProfile& c) {
+    std::vector<int> order(t.jobs.size()), gpus(t.jobs.size(), 0);
+    std::iota(order.begin(), order.end(), 0);
+    for (std::size_t j = 0; j < t.jobs.size(); ++j) {
+        for (const auto& o : t.options[j])
+            if (o.gpus >= c.gpus_per_node) {
+                gpus[j] = o.gpus;
+                break;
+            }
+        if (gpus[j] == 0 && !t.options[j].empty()) // fits only on smaller slices, all faster ones pruned
+            gpus[j] = t.options[j].back().gpus;
+    }
+    auto r = sgs(t, c, order, gpus, nullptr);
+    r.algorithm = "baseline-whole-node";
+    return r;
+}
+
+ScheduleResult baselineSequential(const JobTable& t, const ClusterProfile& c) {
+    ScheduleResult r;
+    double now = 0;
+    for (std::size_t j = 0; j < t.jobs.size(); ++j) {
+        if (t.options[j].empty())
+            continue;
+        const JobOption* best = &t.options[j].front();
+        for (const auto& o : t.options[j])
+            if (o.duration < best->duration)
+                best = &o;
+        ScheduledJob sj;
+        sj.job = static_cast<int>(j);
+        sj.name = t.jobs[j].name;
+        sj.gpus = best->gpus;
+        sj.slot = slotsFor(c, best->gpus).front();
+        sj.start = now;
+        sj.end = now + best->duration;
+        sj.estimate = best->estimate;
+        now = sj.end;
+        r.jobs.push_back(std::move(sj));
+    }
+    finish(r, t, c);
+    r.algorithm = "baseline-sequential";
+    return r;
+}
+
+ScheduleResult baselineEqualSplit(const JobTable& t, const ClusterProfile& c) {
+    const auto feas = feasibleJobs(t);
+    std::vector<int> order(t.jobs.size()), gpus(t.jobs.size(), 0);
+    std::iota(order.begin(), order.end(), 0);
+    const int share = feas.empty() ? 0 : c.totalGpus() / static_cast<int>(feas.size());
+    for (int j : feas) {
+        const auto& opts = t.options[static_cast<std::size_t>(j)];
+        gpus[static_cast<std::size_t>(j)] = opts.front().gpus;
+        for (const auto& o : opts)
+            if (o.gpus <= share)
+                gpus[static_cast<std::size_t>(j)] = o.gpus;
+    }
+    auto r = sgs(t, c, order, gpus, nullptr);
+    r.algorithm = "baseline-equal-split";
+    return r;
+}
+
+ScheduleResult scheduleHeuristic(const JobTable& t, const ClusterProfile& c,
+                                 const SchedulerOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto feas = feasibleJobs(t);
+    const std::size_t K = t.jobs.size();
+    const double G = c.totalGpus();
+    const double lb = makespanLowerBound(t, c);
+
+    ScheduleResult best;
+    std::vector<int> best_order, best_gpus;
+    auto consider = [&](const std::vector<int>& order, const std::vector<int>& gpus) {
+        auto r = sgs(t, c, order, gpus, nullptr);
+        if (best_order.empty() || r.makespan < best.makespan - tol(best.makespan)) {
+            best = std::move(r);
+            best_order = order;
+            // Record the counts actually chosen (moldable passes choose them).
+            best_gpus.assign(K, 0);
+            for (const auto& sj : best.jobs)
+                best_gpus[static_cast<std::size_t>(sj.job)] = sj.gpus;
+        }
+    };
+    if (feas.empty()) {
+        best = sgs(t, c, {}, {}, nullptr);
+        best.algorithm = "heuristic";
+        best.status = "no feasible job";
+        return best;
+    }
+
+    // Orders for a given allocation: longest first (LPT), priority then LPT, most work first.
+    auto orders = [&](const std::vector<int>& gpus) {
+        auto dur = [&](int j) {
+            const int g = gpus[static_cast<std::size_t>(j)];
+            return g ? findOption(t, j, g)->duration : t.options[static_cast<std::size_t>(j)].back().duration;
+        };
+        std::vector<std::vector<int>> out;
+        std::vector<int> lpt = feas;
+        std::stable_sort(lpt.begin(), lpt.end(), [&](int a, int b) { return dur(a) > dur(b); });
+        out.push_back(lpt);
+        std::vector<int> pr = lpt;
+        std::stable_sort(pr.begin(), pr.end(), [&](int a, int b) {
+            return t.jobs[static_cast<std::size_t>(a)].priority >
+                   t.jobs[static_cast<std::size_t>(b)].priority;
+        });
+        out.push_back(pr);
+        std::vector<int> work = feas;
+        std::stable_sort(work.begin(), work.end(), [&](int a, int b) {
+            const int ga = gpus[static_cast<std::size_t>(a)], gb = gpus[static_cast<std::size_t>(b)];
+            return (ga ? ga : 1) * dur(a) > (gb ? gb : 1) * dur(b);
+        });
+        out.push_back(work);
+        return out;
+    };
+
+    // 1. Greedy allocation: start from the fewest GPUs per job; repeatedly give the upgrade that most
+    //    lowers the estimate max(max_j d_j, sum_j g_j d_j / G) (balances marginal speed-up against the
+    //    work it costs); every allocation along the way is list-scheduled.
+    std::vector<std::size_t> level(K, 0);
+    auto gpusOf = [&](const std::vector<std::size_t>& lv) {
+        std::vector<int> g(K, 0);
+        for (int j : feas)
+            g[static_cast<std::size_t>(j)] =
+                t.options[static_cast<std::size_t>(j)][lv[static_cast<std::size_t>(j)]].gpus;
+        return g;
+    };
+    auto estimate = [&](const std::vector<std::size_t>& lv) {
+        double longest = 0, work = 0;
+        for (int j : feas) {
+            const auto& o = t.options[static_cast<std::size_t>(j)][lv[static_cast<std::size_t>(j)]];
+            longest = std::max(longest, o.duration);
+            work += o.gpus * o.duration;
+        }
+        return std::max(longest, work / G);
+    };
+    for (int step = 0; step < 1000; ++step) {
+        const auto g = gpusOf(level);
+        for (const auto& o : orders(g))
+            consider(o, g);
+        double cur = estimate(level), best_e = kInf;
+        int best_j = -1;
+        for (int j : feas) {
+            auto lv = level;
+            if (++lv[static_cast<std::size_t>(j)] >= t.options[static_cast<std::size_t>(j)].size())
+                continue;
+            const double e = estimate(lv);
+            if (e < best_e) {
+                best_e = e;
+                best_j = j;
+            }
+        }
+        if (best_j < 0 || best_e >= cur - tol(cur))
+            break;
+        ++level[static_cast<std::size_t>(best_j)];
+    }
+    // 2. Moldable list scheduling: each job picks the count and slot that finish earliest.
+    {
+        const std::vector<int> none(K, 0);
+        for (const auto& o : orders(none))
+            consider(o, none);
+    }
+    // 3. Local search: swap two jobs in the order or move one job to a neighbouring GPU count;
+    //    keep moves that do not worsen the makespan (plateaus allowed). Fixed seed: deterministic.
+    if (feas.size() > 1 || t.options[static_cast<std::size_t>(feas[0])].size() > 1) {
+        std::mt19937 rng(12345);
+        std::vector<int> cur_order = best_order, cur_gpus = best_gpus;
+        double cur = best.makespan;
+        for (int it = 0; it < options.local_search_iterations; ++it) {
+            if (best.makespan <= lb + tol(lb))
+                break;
+            auto order = cur_order;
+            auto gpus = cur_gpus;
+            if (order.size() > 1 && (rng() % 2 == 0)) {
+                std::uniform_int_distribution<std::size_t> pick(0, order.size() - 1);
+                std::swap(order[pick(rng)], order[pick(rng)]);
+            } else {
+                std::uniform_int_distribution<std::size_t> pick(0, feas.size() - 1);
+                const int j = feas[pick(rng)];
+                const auto& opts = t.options[static_cast<std::size_t>(j)];
+                std::size_t k = 0;
+                while (k < opts.size() && opts[k].gpus != gpus[static_cast<std::size_t>(j)])
+                    ++k;
+                if (opts.size() < 2)
+                    continue;
+                if (k == 0)
+                    k = 1;
+                else if (k + 1 >= opts.size())
+                    k = k - 1;
+                else
+                    k = rng() % 2 ? k + 1 : k - 1;
+                gpus[static_cast<std::size_t>(j)] = opts[k].gpus;
+            }
+            const double m = makespanOf(t, c, order, gpus);
+            if (m <= cur + tol(cur)) {
+                cur = m;
+                cur_order = order;
+                cur_gpus = gpus;
+                consider(order, gpus);
+            }
+        }
+    }
+    best.algorithm = "heuristic";
+    best.status = best.makespan <= lb + tol(lb) ? "optimal (meets lower bound)" : "heuristic";
+    best.optimal = best.makespan <= lb + tol(lb);
+    best.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return best;
+}
+
+ScheduleResult scheduleExhaustive(const JobTable& t, const ClusterProfile& c,
+                                  const SchedulerOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto feas = feasibleJobs(t);
+    if (static_cast<int>(feas.size()) > options.exhaustive_max_jobs)
+        throw InputError("jobs", "exhaustive search is limited to " +
+                                     std::to_string(options.exhaustive_max_jobs) + " jobs, got " +
+                                     std::to_string(feas.size()));
+    // Depth-first over (next job, GPU count, slot), each job at its earliest start in the slot. For
+    // fixed slots, placing jobs in the order of an optimal schedule's starts yields starts no later
+    // than the optimal ones, so the minimum over all choices is optimal. Branch and bound on the
+    // partial makespan.
+    Timeline tl(c.totalGpus());
+    std::vector<ScheduledJob> cur, best_jobs;
+    double best = kInf;
+    {
+        // Seed the bound with the heuristic so that only strictly better schedules are explored.
+        SchedulerOptions o = options;
+        o.local_search_iterations = std::min(o.local_search_iterations, 100);
+        auto h = scheduleHeuristic(t, c, o);
+        if (!feas.empty()) {
+            best = h.makespan;
+            best_jobs = h.jobs;
+        }
+    }
+    std::vector<bool> used(t.jobs.size(), false);
+    std::function<void(double)> dfs = [&](double span) {
+        if (cur.size() == feas.size()) {
+            if (span < best - tol(best)) {
+                best = span;
+                best_jobs = cur;
+            }
+            return;
+        }
+        for (int j : feas) {
+            if (used[static_cast<std::size_t>(j)])
+                continue;
+            used[static_cast<std::size_t>(j)] = true;
+            for (const auto& o : t.options[static_cast<std::size_t>(j)])
+                for (const auto& s : slotsFor(c, o.gpus)) {
+                    const double st = tl.earliestStart(s, o.duration);
+                    const double end = st + o.duration;
+                    if (std::max(span, end) >= best - tol(best))
+                        continue;
+                    tl.occupy(s, st, end);
+                    cur.push_back(
+                        {j, t.jobs[static_cast<std::size_t>(j)].name, o.gpus, s, st, end, o.estimate});
+                    dfs(std::max(span, end));
+                    cur.pop_back();
+                    tl.release(s);
+                }
+            used[static_cast<std::size_t>(j)] = false;
+        }
+    };
+    dfs(0.0);
+    ScheduleResult r;
+    r.jobs = best_jobs;
+    finish(r, t, c);
+    r.algorithm = "exhaustive";
+    r.optimal = true;
+    r.lower_bound = r.makespan;
+    r.status = "optimal";
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+std::string verifySchedule(const ScheduleResult& s, const JobTable& t, const ClusterProfile& c) {
+    std::ostringstream os;
+    std::vector<bool> seen(t.jobs.size(), false);
+    double span = 0;
+    for (const auto& j : s.jobs) {
+        if (j.job < 0 || j.job >= static_cast<int>(t.jobs.size()))
+            return "job index " + std::to_string(j.job) + " out of range";
+        if (seen[static_cast<std::size_t>(j.job)])
+            return "job '" + j.name + "' scheduled twice";
+        seen[static_cast<std::size_t>(j.job)] = true;
+        const auto slots = slotsFor(c, j.gpus);
+        if (std::find(slots.begin(), slots.end(), j.slot) == slots.end())
+            return "job '" + j.name + "': GPUs " + std::to_string(j.slot.first) + "+" +
+                   std::to_string(j.slot.count) + " are not a node-aware slot of " + std::to_string(j.gpus);
+        const JobOption* o = findOption(t, j.job, j.gpus);
+        if (!o)
+            return "job '" + j.name + "': no option with " + std::to_string(j.gpus) + " GPUs";
+        if (j.start < -tol(j.start) ||
+            std::abs(j.end - j.start - o->duration) > 1e-6 * std::max(1.0, o->duration))
+            return "job '" + j.name + "': duration does not match the job table";
+        span = std::max(span, j.end);
+    }
+    for (std::size_t j = 0; j < t.jobs.size(); ++j)
+        if (t.feasible(static_cast<int>(j)) && !seen[j])
+            return "job '" + t.jobs[j].name + "' is feasible but not scheduled";
+    for (std::size_t a = 0; a < s.jobs.size(); ++a)
+        for (std::size_t b = a + 1; b < s.jobs.size(); ++b) {
+            const auto &x = s.jobs[a], &y = s.jobs[b];
+            const bool share =
+                x.slot.first < y.slot.first + y.slot.count && y.slot.first < x.slot.first + x.slot.count;
+            const double e = 1e-7 * std::max(1.0, span);
+            if (share && x.start < y.end - e && y.start < x.end - e)
+                return "jobs '" + x.name + "' and '" + y.name + "' overlap on shared GPUs";
+        }
+    if (std::abs(span - s.makespan) > 1e-7 * std::max(1.0, span))
+        return "makespan " + std::to_string(s.makespan) + " differs from the last end " +
+               std::to_string(span);
+    return {};
+}
+
+} // namespace gx

@@ -1,0 +1,263 @@
+// Tests of the multi-model scheduler (core/src/scheduler*.cpp): node-aware slots, lower bound,
+// baselines, list-scheduling heuristic and MILP against exhaustive search, infeasible jobs.
+#include "gx/error.h"
+#include "gx/scheduler.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+#include <random>
+
+using namespace gx;
+
+namespace {
+
+ClusterProfile cluster(int nodes, int gpn) {
+    ClusterProfile c;
+    c.name = std::to_string(nodes) + "x" + std::to_string(gpn);
+    c.nodes = nodes;
+    c.gpus_per_node = gpn;
+    return c;
+}
+
+Job tableJob(const std::string& name, std::map<int, double> times, std::int64_t steps = 1, int priority = 0) {
+    Job j;
+    j.name = name;
+    j.model = "synthetic";
+    j.global_batch = 8;
+    j.steps = steps;
+    j.priority = priority;
+    j.iteration_times = std::move(times);
+    return j;
+}
+
+JobTable table(const std::vector<Job>& jobs, const ClusterProfile& c) {
+    return buildJobTable(jobs, c, &tableEstimate);
+}
+
+/// Random moldable jobs: t(g) = t1 * (f + (1 - f) / g) (Amdahl), with some counts missing.
+std::vector<Job> randomJobs(std::mt19937& rng, int k, const ClusterProfile& c) {
+    std::uniform_real_distribution<double> t1(10, 100), serial(0.0, 0.6);
+    std::uniform_int_distribution<int> coin(0, 5);
+    std::vector<Job> jobs;
+    for (int i = 0; i < k; ++i) {
+        std::map<int, double> times;
+        const double base = t1(rng), f = serial(rng);
+        for (int g : allowedGpuCounts(c))
+            if (coin(rng) != 0 || g == c.totalGpus())
+                times[g] = base * (f + (1 - f) / g);
+        jobs.push_back(tableJob("j" + std::to_string(i), times));
+    }
+    return jobs;
+}
+
+} // namespace
+
+class TestScheduler : public QObject {
+    Q_OBJECT
+private slots:
+    void allowedCountsAndSlots() {
+        const auto c = cluster(2, 8);
+        QCOMPARE(allowedGpuCounts(c), (std::vector<int>{1, 2, 4, 8, 16}));
+        QCOMPARE(allowedGpuCounts(cluster(4, 8), true), (std::vector<int>{1, 2, 4, 8, 16, 32}));
+        QCOMPARE(allowedGpuCounts(cluster(3, 8)), (std::vector<int>{1, 2, 4, 8, 16, 24}));
+        // 4-GPU slices are aligned inside nodes: 0-3, 4-7, 8-11, 12-15.
+        const auto s4 = slotsFor(c, 4);
+        QCOMPARE(s4.size(), std::size_t(4));
+        QCOMPARE(s4[1].first, 4);
+        QCOMPARE(s4[3].first, 12);
+        QCOMPARE(slotsFor(c, 16).size(), std::size_t(1));
+        QVERIFY(slotsFor(c, 3).empty());
+        QVERIFY(slotsFor(c, 12).empty());
+        // Non power-of-two node (6 GPUs): one aligned 4-slice per node, three 2-slices.
+        const auto c6 = cluster(2, 6);
+        QCOMPARE(allowedGpuCounts(c6), (std::vector<int>{1, 2, 4, 6, 12}));
+        QCOMPARE(slotsFor(c6, 4).size(), std::size_t(2));
+        QCOMPARE(slotsFor(c6, 4)[1].first, 6);
+        QCOMPARE(slotsFor(c6, 2).size(), std::size_t(6));
+        // 3 nodes, 2-node jobs: consecutive nodes 0-1 or 1-2.
+        QCOMPARE(slotsFor(cluster(3, 8), 16).size(), std::size_t(2));
+    }
+
+    void lowerBoundHandComputed() {
+        // 1 node x 4 GPUs. A: 1 GPU 100 s, 4 GPUs 40 s (work 100 vs 160). B: 1 GPU 60 s, 2 GPUs 40 s.
+        // longest = max(40, 40) = 40; work = (100 + 60) / 4 = 40; bound 40.
+        const auto c = cluster(1, 4);
+        auto t = table({tableJob("A", {{1, 100}, {4, 40}}), tableJob("B", {{1, 60}, {2, 40}})}, c);
+        QCOMPARE(makespanLowerBound(t, c), 40.0);
+        // Steps multiply: 3 steps of A alone -> max(120, 300 / 4 = 75) = 120.
+        auto t2 = table({tableJob("A", {{1, 100}, {4, 40}}, 3)}, c);
+        QCOMPARE(makespanLowerBound(t2, c), 120.0);
+    }
+
+    void dominatedOptionsDropped() {
+        // 8 GPUs no faster than 4 is never useful.
+        const auto c = cluster(1, 8);
+        auto t = table({tableJob("A", {{1, 80}, {2, 40}, {4, 30}, {8, 30}})}, c);
+        QCOMPARE(t.options[0].size(), std::size_t(3));
+        QCOMPARE(t.options[0].back().gpus, 4);
+    }
+
+    void perfectScalingMeetsBound() {
+        // Four perfectly scaling jobs of 100 GPU-seconds on 4 GPUs: optimum = 400 / 4 = 100.
+        const auto c = cluster(1, 4);
+        std::vector<Job> jobs;
+        for (int i = 0; i < 4; ++i)
+            jobs.push_back(tableJob("j" + std::to_string(i), {{1, 100}, {2, 50}, {4, 25}}));
+        auto t = table(jobs, c);
+        auto h = scheduleHeuristic(t, c);
+        QCOMPARE(h.makespan, 100.0);
+        QCOMPARE(h.lower_bound, 100.0);
+        QVERIFY(h.optimal);
+        QCOMPARE(verifySchedule(h, t, c), std::string());
+    }
+
+    void baselinesHandComputed() {
+        // 2 nodes x 2 GPUs; A: {1: 100, 2: 60, 4: 40}, B: {1: 50, 2: 30, 4: 20}.
+        const auto c = cluster(2, 2);
+        auto t = table(
+            {tableJob("A", {{1, 100}, {2, 60}, {4, 40}}), tableJob("B", {{1, 50}, {2, 30}, {4, 20}})}, c);
+        // Sequential on the fastest allocation: 40 + 20 = 60.
+        auto seq = baselineSequential(t, c);
+        QCOMPARE(seq.makespan, 60.0);
+        // Whole node each (2 GPUs), side by side: max(60, 30) = 60.
+        auto node = baselineWholeNode(t, c);
+        QCOMPARE(node.makespan, 60.0);
+        QCOMPARE(node.jobs[0].start, 0.0);
+        QCOMPARE(node.jobs[1].start, 0.0);
+        // Equal split: 4 / 2 = 2 GPUs each -> same as whole node here.
+        QCOMPARE(baselineEqualSplit(t, c).makespan, 60.0);
+        // Optimum: A on 2 GPUs (60) || B on 1+1? B on 2 GPUs 30 then nothing: 60 -> or A on 4 (40)
+        // then B on 4 (20) = 60; or A 2 GPUs (60) || B 2 GPUs (30): 60. Lower bound: max(40,
+        // (2*60... min work A = 100, B = 50) / 4 = 37.5) = 40. Exhaustive finds 60.
+        auto ex = scheduleExhaustive(t, c);
+        QCOMPARE(ex.makespan, 60.0);
+        for (const auto* r : {&seq, &node, &ex})
+            QCOMPARE(verifySchedule(*r, t, c), std::string());
+    }
+
+    void heuristicAndMilpAgainstExhaustive() {
+        std::mt19937 rng(7);
+        SchedulerOptions opt;
+        opt.milp_time_limit = 20;
+        int milp_improved = 0;
+        for (int inst = 0; inst < 12; ++inst) {
+            const auto c = inst % 2 ? cluster(1, 4) : cluster(2, 2);
+            auto t = table(randomJobs(rng, 3 + inst % 2, c), c);
+            const auto ex = scheduleExhaustive(t, c, opt);
+            const auto h = scheduleHeuristic(t, c, opt);
+            const double lb = makespanLowerBound(t, c);
+            QCOMPARE(verifySchedule(ex, t, c), std::string());
+            QCOMPARE(verifySchedule(h, t, c), std::string());
+            QVERIFY2(lb <= ex.makespan + 1e-9, qPrintable(QString::number(inst)));
+            QVERIFY(ex.makespan <= h.makespan + 1e-9);
+            if (!milpAvailable())
+                continue;
+            const auto m = scheduleMilp(t, c, h, opt);
+            QCOMPARE(verifySchedule(m, t, c), std::string());
+            QVERIFY(m.makespan <= h.makespan + 1e-9); // never worse than its warm start
+            QVERIFY2(m.optimal, m.status.c_str());
+            QVERIFY2(std::abs(m.makespan - ex.makespan) <= 1e-6 * ex.makespan,
+                     qPrintable(QString("instance %1: milp %2 exhaustive %3")
+                                    .arg(inst)
+                                    .arg(m.makespan)
+                                    .arg(ex.makespan)));
+            QVERIFY(m.lower_bound <= m.makespan + 1e-9);
+            if (m.makespan < h.makespan - 1e-9)
+                ++milp_improved;
+        }
+        qInfo("MILP improved on the heuristic in %d of 12 instances", milp_improved);
+    }
+
+    void milpTenJobsWithinTimeLimit() {
+        if (!milpAvailable())
+            QSKIP("built without COIN-OR CBC");
+        std::mt19937 rng(11);
+        const auto c = cluster(2, 8);
+        auto t = table(randomJobs(rng, 10, c), c);
+        SchedulerOptions opt;
+        opt.milp_time_limit = 5;
+        const auto h = scheduleHeuristic(t, c, opt);
+        const auto m = scheduleMilp(t, c, h, opt);
+        QCOMPARE(verifySchedule(m, t, c), std::string());
+        QVERIFY(m.makespan <= h.makespan + 1e-9);
+        QVERIFY(m.lower_bound >= makespanLowerBound(t, c) - 1e-9);
+        QVERIFY(m.seconds < 5 + 10); // time limit honoured (plus model building)
+        qInfo("10 jobs on 2x8: heuristic %.2f, milp %.2f, bound %.2f, gap %.1f%%, %s, %.1f s", h.makespan,
+              m.makespan, m.lower_bound, 100 * m.gap(), m.status.c_str(), m.seconds);
+    }
+
+    void infeasibleJobReported() {
+        // Job "big" only runs on 16 GPUs but the cluster has 8: reported with the oracle's reason.
+        const auto c = cluster(1, 8);
+        auto oracle = [](const Job& j, int g) {
+            if (j.name == "big") {
+                JobEstimate e;
+                e.reason = "needs 120.0 GiB per GPU, budget 78.0 GiB";
+                return e;
+            }
+            return tableEstimate(j, g);
+        };
+        auto t = buildJobTable({tableJob("small", {{1, 10}, {8, 2}}), tableJob("big", {})}, c, oracle);
+        QVERIFY(!t.feasible(1));
+        auto h = scheduleHeuristic(t, c);
+        QCOMPARE(h.jobs.size(), std::size_t(1));
+        QCOMPARE(h.infeasible.size(), std::size_t(1));
+        QCOMPARE(h.infeasible[0].first, std::string("big"));
+        QVERIFY(h.infeasible[0].second.find("on 8 GPUs: needs 120.0 GiB") != std::string::npos);
+        QCOMPARE(h.makespan, 2.0);
+    }
+
+    void badInputNamesField() {
+        const auto c = cluster(1, 8);
+        auto j = tableJob("a", {{1, 1}});
+        j.global_batch = 0;
+        try {
+            buildJobTable({j}, c, &tableEstimate);
+            QFAIL("expected InputError");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("jobs[0].global_batch"));
+        }
+        try {
+            jobsFromJson(
+                nlohmann::json::parse(R"({"jobs": [{"name": "x", "model": "gpt", "global_batch": 8}]})"));
+            QFAIL("expected InputError");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("jobs[0].steps"));
+        }
+        try {
+            jobsFromJson(
+                nlohmann::json::parse(R"([{"model": "gpt", "global_batch": 8, "steps": 1, "lr": 3}])"));
+            QFAIL("expected InputError");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("jobs[0].lr"));
+        }
+        try {
+            jobsFromJson(nlohmann::json::parse(
+                R"([{"model": "gpt", "global_batch": 8, "steps": 1, "iteration_times": {"two": 3}}])"));
+            QFAIL("expected InputError");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("jobs[0].iteration_times.two"));
+        }
+        QVERIFY_THROWS_EXCEPTION(
+            InputError, buildJobTable({tableJob("a", {{1, 1}}), tableJob("a", {{1, 1}})}, c, &tableEstimate));
+    }
+
+    void jobsJsonRoundTripAndEpochs() {
+        auto jobs = jobsFromJson(nlohmann::json::parse(
+            R"({"jobs": [{"name": "ft", "model": "llama2-7b", "global_batch": 64, "epochs": 2,
+                           "dataset_samples": 1000, "priority": 2, "allow_spill": true,
+                           "iteration_times": {"8": 1.5}}]})"));
+        QCOMPARE(jobs.size(), std::size_t(1));
+        QCOMPARE(jobs[0].totalSteps(), std::int64_t(32)); // ceil(2 * 1000 / 64) = ceil(31.25)
+        QCOMPARE(jobs[0].iteration_times.at(8), 1.5);
+        auto again = jobsFromJson(jobsToJson(jobs));
+        QCOMPARE(again[0].name, std::string("ft"));
+        QCOMPARE(again[0].priority, 2);
+        QVERIFY(again[0].allow_spill);
+        QCOMPARE(again[0].totalSteps(), std::int64_t(32));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScheduler)
+#include "test_scheduler.moc"
