@@ -1,0 +1,27 @@
+// Helpers shared by the `galvatron` sub-commands.
+#pragma once
+
+#include "gx/cluster.h"
+#include "gx/model.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <iosfwd>
+#include <optional>
+
+namespace gx::cli {
+
+/// Adds --model and --cluster (preset name or JSON / config.json path; defaults from presets.h).
+void addProfileOptions(QCommandLineParser& p);
+/// Parses; on --help prints help to out and returns 0; on error prints to err and returns 2.
+/// Returns nullopt when parsing succeeded and the command should continue.
+std::optional<int> parseOrExit(QCommandLineParser& p, const QStringList& args, std::ostream& out,
+                               std::ostream& err);
+ModelProfile modelFromOptions(const QCommandLineParser& p);
+ClusterProfile clusterFromOptions(const QCommandLineParser& p);
+/// Positive number from an option, InputError naming `--name` otherwise.
+double positiveNumber(const QCommandLineParser& p, const QString& name);
+int positiveInt(const QCommandLineParser& p, const QString& name);
+
+} // namespace gx::cli

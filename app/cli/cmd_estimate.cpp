@@ -1,0 +1,50 @@
+// `galvatron estimate --model M --cluster C --plan P.json`: predicted time and memory of one plan.
+#include "cli/cli.h"
+#include "cli/cli_common.h"
+
+#include "gx/cost_model.h"
+#include "gx/error.h"
+#include "gx/profile_io.h"
+#include "gx/report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace gx::cli {
+
+int cmdEstimate(const QStringList& args, std::ostream& out, std::ostream& err) {
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Predicts iteration time, throughput and per-stage memory of a plan."));
+    addProfileOptions(p);
+    p.addOption({QStringLiteral("plan"),
+                 QStringLiteral("Plan JSON (as written by `galvatron search --out`)."),
+                 QStringLiteral("P.json")});
+    p.addOption({QStringLiteral("budget"),
+                 QStringLiteral("Per-GPU memory budget in GiB (default: GPU memory)."),
+                 QStringLiteral("GB")});
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print JSON instead of a table.")});
+    if (auto rc = parseOrExit(p, args, out, err))
+        return *rc;
+    if (!p.isSet(QStringLiteral("plan")))
+        throw InputError("--plan",
+                         "a plan JSON file is required (write one with `galvatron search --out plan.json`)");
+    CostOptions opt;
+    if (p.isSet(QStringLiteral("budget")))
+        opt.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"));
+    const Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
+    const CostModel model(modelFromOptions(p), clusterFromOptions(p), opt);
+    const PlanCost cost = model.evaluate(plan);
+    if (p.isSet(QStringLiteral("json"))) {
+        nlohmann::json j;
+        j["plan"] = toJson(plan);
+        j["cost"] = costToJson(cost);
+        out << j.dump(2) << "\n";
+    } else {
+        out << formatPlanReport(model, plan, cost);
+    }
+    return cost.fits() ? 0 : 3;
+}
+
+} // namespace gx::cli

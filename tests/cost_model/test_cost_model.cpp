@@ -1,0 +1,323 @@
+// Cost-model formulas checked against hand-computed cases from the cited papers.
+#include "gx/cost_model.h"
+#include "gx/error.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace gx;
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+/// GPT-3 style block: MHA, f = 4h, biases, LayerNorm, dropout (the block Korthikanti et al. analyse).
+ModelProfile gptModel(int layers, int h, int heads, int seq, int vocab) {
+    LayerType t;
+    t.kind = BlockKind::Decoder;
+    t.hidden = h;
+    t.ffn_hidden = 4 * h;
+    t.heads = heads;
+    t.kv_heads = heads;
+    t.head_dim = h / heads;
+    t.seq_len = seq;
+    t.bias = true;
+    t.dropout = true;
+    ModelProfile m;
+    m.name = "gpt-test";
+    m.family = "gpt";
+    m.stacks = {{t, layers}};
+    m.vocab_size = vocab;
+    m.embed_hidden = h;
+    m.seq_len = seq;
+    m.max_position = seq;
+    m.tied_embeddings = true;
+    return m;
+}
+
+ClusterProfile cluster(int nodes, int gpn) {
+    ClusterProfile c;
+    c.name = "test";
+    c.nodes = nodes;
+    c.gpus_per_node = gpn;
+    c.gpu.memory_gib = 80;
+    c.gpu.peak_tflops_bf16 = 312;
+    c.gpu.gemm_efficiency = 0.75;
+    c.gpu.hbm_bandwidth_gbs = 2039;
+    c.intra = {"NVLink", 300.0, 5.0};
+    c.inter = {"InfiniBand", 25.0, 10.0};
+    c.reserved_gib = 2.0;
+    return c;
+}
+
+Plan uniformPlan(const ModelProfile& m, int gpus, int pp, LayerStrategy s, int batch, int micro) {
+    Plan p;
+    p.gpus = gpus;
+    p.pp = pp;
+    p.global_batch = batch;
+    p.num_micro = micro;
+    const int L = m.layerCount();
+    for (int i = 0; i < pp; ++i)
+        p.stage_layers.push_back(L / pp + (i < L % pp ? 1 : 0));
+    p.layers.assign(static_cast<std::size_t>(L), s);
+    p.vocab_tp = s.tp;
+    return p;
+}
+
+bool near(double a, double b, double rel = 1e-9) {
+    return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b));
+}
+} // namespace
+
+class TestCostModel : public QObject {
+    Q_OBJECT
+private slots:
+    void gpt3ParameterCount() {
+        // Narayanan et al. 2021, eq. (2): P = 12 l h^2 (1 + 13/(12h) + (V+s)/(12 l h)); we also count the
+        // final LayerNorm (2h), which the closed form omits.
+        const auto m = gptModel(96, 12288, 96, 2048, 50257);
+        const double l = 96, h = 12288, V = 50257, s = 2048;
+        const double formula = 12 * l * h * h * (1 + 13 / (12 * h) + (V + s) / (12 * l * h));
+        QCOMPARE(double(m.totalParams()), formula + 2 * h);
+        QVERIFY(std::fabs(m.totalParams() / 175e9 - 1.0) < 0.005); // "175B"
+    }
+
+    void flopsMatchNarayanan() {
+        // Forward FLOPs of a layer: 24 b s h^2 (1 + s/(6h)); an iteration without recompute:
+        // 72 B s l h^2 (1 + s/(6h) + V/(12 h l)) (Narayanan et al. 2021, appendix).
+        const auto m = gptModel(24, 2048, 16, 2048, 50257);
+        const double b = 8, s = 2048, h = 2048, l = 24, V = 50257;
+        QVERIFY(near(m.stacks[0].type.forwardFlops(8), 24 * b * s * h * h * (1 + s / (6 * h))));
+        QVERIFY(near(3 * m.forwardFlops(8), 72 * b * s * l * h * h * (1 + s / (6 * h) + V / (12 * h * l))));
+    }
+
+    void activationMemoryKorthikanti() {
+        // Korthikanti et al. 2022, table 2: bytes per layer.
+        auto m = gptModel(4, 4096, 32, 2048, 50257);
+        CostOptions opt;
+        opt.flash_attention = false; // the paper stores the attention scores
+        const CostModel cm(m, cluster(1, 8), opt);
+        const auto& type = m.stacks[0].type;
+        const double s = 2048, h = 4096, a = 32;
+        for (int t : {1, 2, 4, 8}) {
+            const int d = 8 / t;
+            StageShape shape{8, 0, 2 * d, 1}; // b = 2 samples per GPU
+            const double b = 2, sbh = s * b * h;
+            LayerStrategy st{t, d, false, DpType::DDP, Checkpoint::None, true};
+            QVERIFY(near(cm.layer(type, st, shape).activations, sbh * (10 + 24.0 / t + 5 * a * s / (h * t))));
+            if (t > 1) {
+                st.sp = true;
+                QVERIFY(near(cm.layer(type, st, shape).activations, sbh / t * (34 + 5 * a * s / h)));
+                st.ckpt = Checkpoint::Selective;
+                QVERIFY(near(cm.layer(type, st, shape).activations, sbh / t * 34));
+                st.sp = false;
+            }
+            st.ckpt = Checkpoint::Full;
+            QVERIFY(near(cm.layer(type, st, shape).activations, 2 * sbh));
+        }
+    }
+
+    void modelStatesSixteenBytesPerParam() {
+        // Rajbhandari et al. 2020: 2 + 2 + 12 bytes/param; ZeRO-1/2/3 shard 12, 14, 16 of them.
+        const auto m = gptModel(4, 1024, 16, 512, 1000);
+        const CostModel cm(m, cluster(1, 8));
+        const auto& type = m.stacks[0].type;
+        const double P = double(type.params());
+        const StageShape shape{8, 0, 8, 1};
+        auto states = [&](DpType t) {
+            return cm.layer(type, LayerStrategy{1, 8, false, t, Checkpoint::None, true}, shape).states();
+        };
+        QVERIFY(near(states(DpType::DDP), 16 * P));
+        QVERIFY(near(states(DpType::ZeRO1), (4 + 12.0 / 8) * P));
+        QVERIFY(near(states(DpType::ZeRO2), (2 + 14.0 / 8) * P));
+        QVERIFY(near(states(DpType::ZeRO3), 16.0 / 8 * P));
+        // Tensor parallelism divides the matrices only; norms and row-parallel biases stay replicated.
+        const auto tp =
+            cm.layer(type, LayerStrategy{8, 1, false, DpType::DDP, Checkpoint::None, true}, shape);
+        QVERIFY(near(tp.states(), 16 * (type.matmulParams() / 8.0 + (type.params() - type.matmulParams()))));
+    }
+
+    void ringCollectiveTimes() {
+        const CostModel cm(gptModel(2, 256, 4, 64, 100), cluster(4, 8));
+        const double S = 1e9;
+        // Inside one node: 2(n-1)/n S/B + 2(n-1) alpha (Thakur et al. 2005).
+        QVERIFY(
+            near(cm.collectiveTime(Collective::AllReduce, S, 8, 1, 0), 2 * 7.0 / 8 * S / 300e9 + 14 * 5e-6));
+        QVERIFY(near(cm.collectiveTime(Collective::AllGather, S, 4, 1, 0), 3.0 / 4 * S / 300e9 + 3 * 5e-6));
+        // One GPU per node (stride 8): a flat ring over the network.
+        QVERIFY(cm.crossesNodes(4, 8, 0));
+        QVERIFY(!cm.crossesNodes(8, 1, 8));
+        QVERIFY(
+            near(cm.collectiveTime(Collective::AllReduce, S, 4, 8, 0), 2 * 3.0 / 4 * S / 25e9 + 6 * 10e-6));
+        // 16 GPUs on 2 nodes: hierarchical, NVLink stage on S then network on S/8 per GPU.
+        const double hier = 2 * 7.0 / 8 * S / 300e9 + 14 * 5e-6 + 2 * 1.0 / 2 * (S / 8) / 25e9 + 2 * 10e-6;
+        QVERIFY(near(cm.collectiveTime(Collective::AllReduce, S, 16, 1, 0), hier));
+        QCOMPARE(cm.collectiveTime(Collective::AllReduce, S, 1, 1, 0), 0.0);
+    }
+
+    void measuredCurvesOverrideAlphaBeta() {
+        auto c = cluster(1, 8);
+        CollectiveMeasurement meas;
+        meas.op = Collective::AllReduce;
+        meas.group_size = 8;
+        meas.latency_us = 20;
+        meas.bytes_to_busbw_gbs = {{1e6, 50.0}, {1e9, 200.0}};
+        c.measured.push_back(meas);
+        const CostModel cm(gptModel(2, 256, 4, 64, 100), c);
+        QVERIFY(
+            near(cm.collectiveTime(Collective::AllReduce, 1e9, 8, 1, 0), 20e-6 + 2 * 7.0 / 8 * 1e9 / 200e9));
+        // Log-linear interpolation halfway (in log space) between 1e6 and 1e9 bytes -> 125 GB/s.
+        const double mid = std::sqrt(1e6 * 1e9);
+        QVERIFY(near(cm.collectiveTime(Collective::AllReduce, mid, 8, 1, 0),
+                     20e-6 + 2 * 7.0 / 8 * mid / 125e9, 1e-6));
+    }
+
+    void inflightMicroBatches() {
+        QCOMPARE(CostModel::inflightMicroBatches(Schedule::GPipe, 4, 1, 8, 0), 8.0);
+        QCOMPARE(CostModel::inflightMicroBatches(Schedule::OneFOneB, 4, 1, 8, 0), 4.0);
+        QCOMPARE(CostModel::inflightMicroBatches(Schedule::OneFOneB, 4, 1, 8, 3), 1.0);
+        QCOMPARE(CostModel::inflightMicroBatches(Schedule::OneFOneB, 4, 1, 2, 0), 2.0);
+        // Interleaved, p=4, v=2: stage 0 warms up (3*2 + 1*4) = 10 chunks, holds 11 -> 5.5 stage-equivalents,
+        // i.e. p * (1 + (p-1)/(p v)) = 4 * 1.375 (Korthikanti et al. 2022, sec. 4.2.3).
+        QCOMPARE(CostModel::inflightMicroBatches(Schedule::Interleaved, 4, 2, 8, 0), 5.5);
+    }
+
+    void pipelineBubble() {
+        // With free communication the 1F1B iteration is (m + p - 1) C: bubble fraction (p-1)/m [N21];
+        // interleaving with v chunks divides the bubble by v.
+        auto m = gptModel(8, 1024, 16, 1024, 1000);
+        auto c = cluster(1, 8);
+        c.intra = {"ideal", 1e12, 0.0};
+        c.inter = c.intra;
+        const CostModel cm(m, c);
+        LayerStrategy s{1, 1, false, DpType::DDP, Checkpoint::None, true};
+        Plan p = uniformPlan(m, 4, 4, s, 8, 8);
+        const auto pc = cm.evaluate(p);
+        // Middle stages carry only Transformer layers; stages 0 and 3 add embedding / head.
+        const double C1 = pc.stages[1].per_micro;
+        QVERIFY(near(pc.stages[1].per_micro, pc.stages[2].per_micro, 1e-6));
+        double sumC = 0, maxC = 0, maxE = 0;
+        for (const auto& st : pc.stages) {
+            sumC += st.per_micro;
+            maxC = std::max(maxC, st.per_micro);
+            maxE = std::max(maxE, st.per_iteration);
+        }
+        QVERIFY(near(pc.iteration_time, 8 * maxC + (sumC - maxC) + maxE));
+        QVERIFY(near(pc.time.bubble, sumC - maxC));
+        QVERIFY(pc.time.bubble >= 3 * C1 * 0.999);
+        Plan pi = p;
+        pi.schedule = Schedule::Interleaved;
+        pi.virtual_stages = 2;
+        pi.stage_layers.assign(8, 1);
+        const auto pci = cm.evaluate(pi);
+        QVERIFY(pci.time.bubble < pc.time.bubble * 0.6);
+        // The breakdown adds up to the iteration time.
+        const auto& t = pc.time;
+        QVERIFY(near(t.compute + t.recompute + t.tp_comm + t.zero_comm + t.pp_comm + t.switch_comm +
+                         t.bubble + t.dp_comm + t.optimizer,
+                     pc.iteration_time, 1e-9));
+    }
+
+    void firstStageHoldsMostActivations() {
+        auto m = gptModel(16, 2048, 16, 2048, 50257);
+        const CostModel cm(m, cluster(1, 8));
+        LayerStrategy s{2, 1, true, DpType::DDP, Checkpoint::None, true};
+        const auto pc = cm.evaluate(uniformPlan(m, 8, 4, s, 16, 16));
+        QVERIFY(pc.stages[0].memory.activations > pc.stages[1].memory.activations);
+        QVERIFY(pc.stages[1].memory.activations > pc.stages[2].memory.activations);
+        QCOMPARE(pc.stages[0].inflight, 4.0);
+        QVERIFY(pc.stages[0].memory.embedding > 0);
+        QVERIFY(pc.stages[3].memory.embedding > 0); // tied head copy on the last stage
+        QCOMPARE(pc.stages[1].memory.embedding, 0.0);
+        QCOMPARE(pc.peak_memory, std::max({pc.stages[0].memory.total(), pc.stages[1].memory.total(),
+                                           pc.stages[2].memory.total(), pc.stages[3].memory.total()}));
+    }
+
+    void checkpointTradesTimeForMemory() {
+        auto m = gptModel(8, 4096, 32, 2048, 50257);
+        const CostModel cm(m, cluster(1, 8));
+        LayerStrategy s{8, 1, true, DpType::DDP, Checkpoint::None, true};
+        const auto none = cm.evaluate(uniformPlan(m, 8, 1, s, 8, 4));
+        s.ckpt = Checkpoint::Full;
+        const auto full = cm.evaluate(uniformPlan(m, 8, 1, s, 8, 4));
+        QVERIFY(full.peak_memory < none.peak_memory);
+        QVERIFY(full.iteration_time > none.iteration_time);
+        // Full recompute costs one extra forward per layer: 4/3 of the layer's compute time.
+        const StageShape shape{8, 0, 2, 4};
+        const auto& type = m.stacks[0].type;
+        const auto l0 = cm.layer(type, LayerStrategy{8, 1, true, DpType::DDP, Checkpoint::None, true}, shape);
+        const auto l1 = cm.layer(type, LayerStrategy{8, 1, true, DpType::DDP, Checkpoint::Full, true}, shape);
+        QVERIFY(near(l1.fwd_compute + l1.bwd_compute, 4.0 / 3 * (l0.fwd_compute + l0.bwd_compute)));
+        QVERIFY(near(l1.tp_comm, 1.5 * l0.tp_comm)); // the recomputed forward repeats its all-reduces
+    }
+
+    void tensorParallelAcrossNodesIsSlower() {
+        auto m = gptModel(4, 4096, 32, 2048, 50257);
+        const CostModel cm(m, cluster(2, 8));
+        const auto& type = m.stacks[0].type;
+        const StageShape shape{16, 0, 16, 1};
+        const auto inside =
+            cm.layer(type, LayerStrategy{8, 2, true, DpType::DDP, Checkpoint::None, true}, shape);
+        const auto across =
+            cm.layer(type, LayerStrategy{8, 2, true, DpType::DDP, Checkpoint::None, false}, shape);
+        // Hierarchical all-reduce over 2 nodes x 4 GPUs: the network leg makes it > 1.5x slower.
+        QVERIFY(across.tp_comm > 1.5 * inside.tp_comm);
+        QVERIFY(across.dp_comm < inside.dp_comm); // and DP gets NVLink instead
+    }
+
+    void throughputAndMfu() {
+        auto m = gptModel(8, 2048, 16, 2048, 50257);
+        const CostModel cm(m, cluster(1, 8));
+        const auto pc = cm.evaluate(
+            uniformPlan(m, 8, 1, LayerStrategy{1, 8, false, DpType::ZeRO1, Checkpoint::None, true}, 32, 4));
+        QVERIFY(near(pc.samples_per_s, 32 / pc.iteration_time));
+        QVERIFY(near(pc.tokens_per_s, pc.samples_per_s * 2048));
+        QVERIFY(near(pc.tflops_per_gpu, 3 * m.forwardFlops(32) / 8 / pc.iteration_time / 1e12));
+        QVERIFY(pc.mfu > 0.2 && pc.mfu < 0.75); // below the assumed GEMM efficiency
+    }
+
+    void validationNamesTheField() {
+        auto m = gptModel(4, 1024, 16, 512, 1000);
+        const CostModel cm(m, cluster(1, 8));
+        auto expectError = [&](Plan p, const std::string& field) {
+            try {
+                cm.evaluate(p);
+                QFAIL(("expected an error for " + field).c_str());
+            } catch (const InputError& e) {
+                QCOMPARE(QString::fromStdString(e.field()), QString::fromStdString(field));
+            }
+        };
+        const Plan ok =
+            uniformPlan(m, 8, 2, LayerStrategy{2, 2, true, DpType::DDP, Checkpoint::None, true}, 8, 2);
+        QVERIFY(cm.evaluate(ok).iteration_time > 0);
+        Plan p = ok;
+        p.layers[3].tp = 3;
+        p.layers[3].dp = 1;
+        expectError(p, "plan.layers[3].dp");
+        p = ok;
+        p.stage_layers = {1, 2};
+        expectError(p, "plan.stage_layers");
+        p = ok;
+        p.gpus = 64;
+        expectError(p, "plan.gpus");
+        p = ok;
+        p.num_micro = 3;
+        expectError(p, "plan.num_micro");
+        p = ok;
+        p.layers[0].sp = true;
+        p.layers[0].tp = 1;
+        p.layers[0].dp = 4;
+        expectError(p, "plan.layers[0].sp");
+        p = ok;
+        p.global_batch = 6;
+        p.num_micro = 2; // micro-batch 3 does not split over dp = 2
+        expectError(p, "plan.layers[0].dp");
+        p = ok;
+        p.schedule = Schedule::Interleaved;
+        expectError(p, "plan.virtual_stages");
+        (void)kGiB;
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCostModel)
+#include "test_cost_model.moc"
