@@ -1,0 +1,98 @@
+// Galvatron Explorer engine - the GPU-free half: bandwidth formulas, curve fitting, peak-rate tables,
+// layer GEMM shapes, conversion of measured results into a gx::ClusterProfile, JSON of raw results.
+// Everything here is tested without a GPU (tests/engine/test_engine_logic.cpp).
+#pragma once
+
+#include "gx/cluster.h"
+#include "gx/engine/types.h"
+#include "gx/model.h"
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+namespace gx::engine {
+
+const char* collectiveName(gx::Collective op); ///< "all_reduce", "all_gather", ...
+/// Accepts the names above and nccl-tests spellings ("allreduce", "all-reduce", "sendrecv", ...).
+gx::Collective collectiveFromName(const std::string& name, const std::string& field = "op");
+DType dtypeFromName(const std::string& name, const std::string& field = "dtype");
+
+/// Bus-bandwidth factor of nccl-tests (doc/PERFORMANCE.md, github.com/NVIDIA/nccl-tests):
+/// all-reduce 2(n-1)/n; all-gather, reduce-scatter and all-to-all (n-1)/n; send/recv 1.
+/// busbw = algbw * factor makes the figure comparable with the hardware's link bandwidth.
+double busBwFactor(gx::Collective op, int ranks);
+/// algbw in GB/s (1e9 bytes/s) of `bytes` moved in `time_us` microseconds (nccl-tests: size / time).
+double algBwGbs(double bytes, double time_us);
+/// Fills algbw and busbw of a point from its bytes, time and group size.
+CollectivePoint makeCollectivePoint(gx::Collective op, int ranks, std::int64_t bytes, double time_us);
+
+/// Message sizes min, min*factor, ... <= max (nccl-tests -b/-e/-f). InputError on bad arguments.
+std::vector<std::int64_t> messageSizes(std::int64_t min_bytes, std::int64_t max_bytes, int factor);
+
+struct LinearFit {
+    double intercept = 0;
+    double slope = 0;
+    double r2 = 0;
+};
+/// Ordinary least squares y = intercept + slope * x. InputError with fewer than two distinct x.
+LinearFit fitLinear(const std::vector<double>& x, const std::vector<double>& y);
+
+/// Alpha-beta (Hockney) fit of one collective's curve: time = alpha + factor * bytes / busbw.
+struct AlphaBetaFit {
+    double latency_us = 0; ///< alpha, from the points at or below `small_bytes`
+    double busbw_gbs = 0;  ///< asymptotic bus bandwidth, from the points at or above `large_bytes`
+};
+AlphaBetaFit fitAlphaBeta(const std::vector<CollectivePoint>& curve, std::int64_t small_bytes = 64 * 1024,
+                          std::int64_t large_bytes = 64 * 1024 * 1024);
+
+/// GEMM efficiency vs size, eff(x) = e * x / (x + x0) (the shape curve of gx::CostOptions), fitted by
+/// linear regression of 1/eff on 1/x (1/eff = 1/e + (x0/e) / x). x: smallest GEMM dimension.
+struct SaturationFit {
+    double efficiency = 0;      ///< e
+    double half_saturation = 0; ///< x0
+};
+SaturationFit fitSaturation(const std::vector<double>& min_dims, const std::vector<double>& efficiencies);
+
+/// Dense tensor-core peak (TFLOP/s) of a device for a dtype. Known products by name (vendor data
+/// sheets: H100 SXM 989.4 BF16 / 1978.9 FP8, H100 PCIe 756.5 / 1513, H100 NVL 835 / 1670,
+/// H200 989.4 / 1978.9, A100 312 / -, L40S 362.05 / 733, A10 125 / -); otherwise
+/// SMs * clock * dense FLOP/clk/SM of the architecture (sm_80 2048, sm_86 512, sm_89 1024,
+/// sm_90 4096 BF16 - e.g. 132 * 1.83 GHz * 4096 = 989 TFLOP/s for H100 SXM); FP8 is 2x BF16 on
+/// sm_89/sm_90 and 0 (unsupported) before. Returns 0 when nothing is known.
+double peakTflops(const DeviceInfo& dev, DType dtype);
+/// Whether cuBLASLt FP8 GEMMs run on this compute capability (sm_89 and newer).
+bool supportsFp8(const DeviceInfo& dev);
+
+/// Forward GEMMs of one Transformer layer shard for `micro_batch` samples at tensor-parallel degree
+/// `tp` (Megatron split: QKV and FFN-up column-parallel, attention-out and FFN-down row-parallel).
+/// m = tokens (b*s), n = output features, k = input features.
+std::vector<GemmShape> layerGemmShapes(const LayerBenchConfig& cfg);
+std::vector<GemmShape> layerGemmShapes(const gx::LayerType& type, int micro_batch, int tp);
+/// Forward FLOPs of a layer shard: the GEMMs above + attention scores and context
+/// (2 * 2 * b * s^2 * heads/tp * head_dim, full square as in Narayanan et al. 2021).
+double layerForwardFlops(const LayerBenchConfig& cfg);
+/// The LayerType a bench config describes (decoder, no bias, no dropout).
+gx::LayerType layerTypeOf(const LayerBenchConfig& cfg);
+
+/// Measured profile -> cluster profile. Starts from `base` (a spec preset of the same GPU, or a
+/// default), then overwrites what was measured: GPU name/memory/SMs, peaks (peakTflops), the
+/// efficiency of the best large BF16 GEMM, HBM bandwidth, NVLink/PCIe intra-node link (kind from
+/// the topology, bandwidth = best all-reduce bus bandwidth, latency = fitted alpha), the measured
+/// collective curves, gpus_per_node = local devices, and provenance (device, driver, cuda, nccl,
+/// date, command, host). InputError if the results carry no device.
+gx::ClusterProfile toClusterProfile(const ProfileResults& results, const gx::ClusterProfile& base = {});
+
+/// Best GEMM efficiency of the given dtype among shapes whose smallest dimension is >= min_dim
+/// (0 if none): measured TFLOP/s / peak.
+double bestGemmEfficiency(const ProfileResults& results, DType dtype, double min_dim = 1024);
+
+// Raw results as JSON (saved by the CLI/GUI next to the cluster profile; read back by the GUI).
+nlohmann::json toJson(const ProfileResults& r);
+ProfileResults profileResultsFromJson(const nlohmann::json& j, const std::string& path = "results");
+nlohmann::json toJson(const Inventory& inv);
+
+/// ISO-8601 UTC timestamp of now ("2026-11-23T09:41:00Z").
+std::string utcNow();
+
+} // namespace gx::engine

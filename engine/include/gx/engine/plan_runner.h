@@ -1,0 +1,103 @@
+// Galvatron Explorer engine - plan runner: executes a gx::Plan's synthetic training step on GPUs and
+// reports measured iteration time and peak memory next to gx::CostModel's prediction.
+//
+// What one rank (GPU) runs per iteration, following the plan:
+//  * its stage's layers (Plan::stage_layers), each a real Transformer layer shard at the plan's
+//    per-GPU shape (tp split of heads/FFN, local micro-batch = micro-batch / dp);
+//  * Megatron TP all-reduces (2 forward + 2 backward per layer) on the layer's TP group;
+//  * pipeline send/recv of boundary activations/gradients in the plan's schedule (GPipe or 1F1B),
+//    each send fused with the next receive in one NCCL group (Megatron's send_forward_recv_backward),
+//    which keeps 1F1B free of send/send deadlocks;
+//  * ZeRO-3 parameter all-gathers (forward and backward) and gradient reduce-scatter per micro-batch;
+//    DDP/ZeRO-1 gradient all-reduce, ZeRO-2 reduce-scatter (+ parameter all-gather for ZeRO-1/2)
+//    once per iteration; a mixed-precision Adam step on the rank's shard;
+//  * full activation checkpointing recomputes the layer forward before its backward.
+// Left out (reported in `notes`): embedding and LM head, layout switches between layers with
+// different tp/dp, interleaved schedules (rejected), selective recompute (run as none).
+//
+// Processes: one thread per local GPU by default (plan.gpus <= local devices). Multi-node: start one
+// process per GPU with mpirun/srun/torchrun; ranks come from the launcher's environment
+// (launchEnvFromEnvironment) and rank 0 publishes the ncclUniqueId in a file on a shared path
+// (PlanRunOptions::id_file or GX_NCCL_ID_FILE) that the others poll.
+#pragma once
+
+#include "gx/cluster.h"
+#include "gx/engine/types.h"
+#include "gx/model.h"
+#include "gx/strategy.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gx::engine {
+
+/// This rank's groups for one layer strategy inside a stage of `stage_gpus` GPUs starting at global
+/// rank `stage_first_rank`. tp_consecutive: TP ranks adjacent (Galvatron's tp_consecutive_flags).
+struct LayerGroups {
+    int tp_rank = 0, dp_rank = 0;
+    std::vector<int> tp_ranks; ///< global ranks, ascending
+    std::vector<int> dp_ranks;
+};
+LayerGroups layerGroups(const gx::LayerStrategy& s, int stage_first_rank, int stage_gpus, int rank);
+
+enum class StepKind { Forward, Backward };
+struct PipelineStep {
+    StepKind kind = StepKind::Forward;
+    int micro = 0;
+    bool operator==(const PipelineStep&) const = default;
+};
+/// Order of forward/backward micro-batch steps on `stage` (Huang et al. 2019 GPipe: all forwards then
+/// all backwards; Narayanan et al. 2021 1F1B: min(pp - stage - 1, m) warm-up forwards, then
+/// alternating one forward / one backward, then the remaining backwards). InputError for
+/// Interleaved and bad arguments.
+std::vector<PipelineStep> pipelineSchedule(gx::Schedule schedule, int pp, int stage, int num_micro);
+
+/// Where this process sits, from launcher environment variables: torchrun (RANK, WORLD_SIZE,
+/// LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT), Slurm (SLURM_PROCID, SLURM_NTASKS,
+/// SLURM_LOCALID), Open MPI (OMPI_COMM_WORLD_RANK, _SIZE, _LOCAL_RANK, _LOCAL_SIZE), MPICH/PMI
+/// (PMI_RANK, PMI_SIZE). Without any: a single process (world 1). InputError on inconsistent values.
+struct LaunchEnv {
+    int rank = 0, world = 1, local_rank = 0, local_world = 1;
+    std::string launcher = "none"; ///< "torchrun", "slurm", "openmpi", "pmi", "none"
+    std::string master_addr;
+    int master_port = 0;
+    bool multiProcess() const { return world > 1; }
+};
+LaunchEnv launchEnvFromEnvironment(const std::function<const char*(const char*)>& get_env = {});
+
+struct PlanRunOptions {
+    int warmup_iterations = 1;
+    int iterations = 3;
+    std::string id_file; ///< shared path for the ncclUniqueId in multi-process runs
+    bool skip_prediction = false;
+};
+
+struct PlanRunResult {
+    int gpus = 0;                              ///< ranks of the plan
+    std::string mode;                          ///< "threads" or "processes"
+    double measured_iteration_ms = 0;          ///< median over iterations of the slowest rank
+    std::vector<double> iteration_ms;          ///< each timed iteration (slowest rank)
+    std::int64_t measured_peak_bytes = 0;      ///< max over ranks of device memory in use (context included)
+    std::vector<std::int64_t> rank_peak_bytes; ///< this process's ranks
+    bool have_prediction = false;
+    double predicted_iteration_ms = 0;
+    double predicted_peak_bytes = 0;
+    std::string prediction_error;   ///< why there is no prediction
+    std::vector<std::string> notes; ///< simplifications that applied to this plan
+};
+
+/// CostModel::evaluate() of the plan, into result.predicted_* (no GPU needed).
+void fillPrediction(PlanRunResult& result, const gx::ModelProfile& model, const gx::Plan& plan,
+                    const gx::ClusterProfile& cluster);
+/// Notes on what the runner will simplify for this plan (no GPU needed).
+std::vector<std::string> planRunNotes(const gx::ModelProfile& model, const gx::Plan& plan);
+/// Checks the plan can be run (layers, stage split, divisibility); InputError naming the field.
+void validateRunnablePlan(const gx::ModelProfile& model, const gx::Plan& plan);
+
+/// Runs the plan. Needs plan.gpus local GPUs (threads) or a launcher environment with
+/// world == plan.gpus (processes).
+PlanRunResult runPlan(const gx::ModelProfile& model, const gx::Plan& plan, const gx::ClusterProfile& cluster,
+                      const PlanRunOptions& options = {}, const JobContext& ctx = {});
+
+} // namespace gx::engine

@@ -1,0 +1,55 @@
+// Galvatron Explorer engine - simple CUDA kernels of a Transformer layer (internal header).
+// All tensors are row-major bf16 unless noted; statistics are fp32. Each launcher checks the launch.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace gx::engine::kern {
+
+using bf16raw = std::uint16_t; ///< storage of __nv_bfloat16 without pulling cuda_bf16.h into .cpp files
+
+/// Uniform values in [-scale, scale) from a counter-based hash of (seed, index): never zeros.
+void fillRandom(void* bf16_ptr, std::int64_t n, std::uint64_t seed, float scale, cudaStream_t s);
+/// Same for fp8 e4m3 storage (one byte per element).
+void fillRandomFp8(void* fp8_ptr, std::int64_t n, std::uint64_t seed, cudaStream_t s);
+void fillConst(void* bf16_ptr, std::int64_t n, float value, cudaStream_t s);
+
+/// y = norm(x) * w per row of length h; rstd (and mean, for LayerNorm) saved per row for backward.
+void normForward(const void* x, const void* w, void* y, float* mean, float* rstd, int rows, int h,
+                 bool layernorm, cudaStream_t s);
+/// dx = d norm / dx (dy) + residual_grad (if non-null); weight gradient is accumulated into dw (fp32,
+/// may be null).
+void normBackward(const void* x, const void* w, const float* mean, const float* rstd, const void* dy,
+                  const void* residual_grad, void* dx, float* dw, int rows, int h, bool layernorm,
+                  cudaStream_t s);
+
+/// In place: P = softmax(scale * S) over the last dimension; rows = batch*heads*s_q, cols = s_k.
+/// Causal masks column j > (row % s_q).
+void softmaxForward(void* s_inout, std::int64_t rows, int cols, int s_q, float scale, bool causal,
+                    cudaStream_t s);
+/// In place: dP -> dS = P * (dP - sum(P * dP)) * scale.
+void softmaxBackward(const void* p, void* dp_inout, std::int64_t rows, int cols, float scale, cudaStream_t s);
+
+/// out = a + b (n elements).
+void add(const void* a, const void* b, void* out, std::int64_t n, cudaStream_t s);
+
+/// Gated: up = [T, 2f] (gate | value), out = silu(gate) * value, [T, f].
+/// Plain: up = [T, f], out = gelu(up).
+void activationForward(const void* up, void* out, int rows, int f, bool gated, cudaStream_t s);
+/// dup from up and dout (same layouts as forward).
+void activationBackward(const void* up, const void* dout, void* dup, int rows, int f, bool gated,
+                        cudaStream_t s);
+
+/// 16-byte vector copy (HBM bandwidth probe); bytes must be a multiple of 16.
+void copy16(const void* src, void* dst, std::int64_t bytes, cudaStream_t s);
+
+/// Mixed-precision Adam step on a shard of n parameters (fp32 master + moments, bf16 weights and grads).
+void adamStep(float* master, float* m, float* v, void* w_bf16, const void* g_bf16, std::int64_t n, float lr,
+              int step, cudaStream_t s);
+
+/// Max |a - b| / max(|b|, 1) over n bf16 elements, computed on the device (fp32 result in *out).
+void maxRelDiff(const void* a, const void* b, std::int64_t n, float* out_dev, cudaStream_t s);
+
+} // namespace gx::engine::kern

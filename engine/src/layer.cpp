@@ -1,0 +1,314 @@
+// Galvatron Explorer engine - Transformer layer forward/backward on the GPU and the layer profiler.
+//
+// Forward (per shard, T = b*s tokens, row-major):
+//   y1 = norm(x); qkv = y1 Wqkv; S = Q K^T per head; P = softmax(S / sqrt(d)); ctx = P V;
+//   x2 = x + ctx Wo; y2 = norm(x2); up = y2 Wup; a = act(up); out = x2 + a Wdown.
+// Backward follows the chain rule op by op (weight gradients accumulate; the norm weights'
+// gradients, h values each, are left out: atomics over T rows would cost more than they matter).
+// The attention core is the non-fused form (scores stored, as Megatron without flash attention):
+// batched GEMMs + a softmax kernel.
+#include "layer.h"
+
+#include "gx/engine/engine.h"
+#include "gx/engine/logic.h"
+#include "gx/error.h"
+
+#include "kernels.h"
+
+#include <cmath>
+
+namespace gx::engine::detail {
+
+namespace {
+std::size_t align256(std::size_t b) {
+    return (b + 255) / 256 * 256;
+}
+} // namespace
+
+TransformerLayer::TransformerLayer(const LayerBenchConfig& cfg, cudaStream_t stream, cublasHandle_t blas,
+                                   std::uint64_t seed)
+    : cfg_(cfg), s_(stream), blas_(blas) {
+    layerGemmShapes(cfg); // validates
+    const int kv = cfg.kv_heads > 0 ? cfg.kv_heads : cfg.heads;
+    h_ = cfg.hidden;
+    hd_ = cfg.hidden / cfg.heads;
+    nh_ = cfg.heads / cfg.tp;
+    nkv_ = std::max(1, kv / cfg.tp);
+    if (nh_ % nkv_ != 0)
+        throw gx::InputError("layer.kv_heads",
+                             "query heads per shard must be a multiple of KV heads per shard");
+    q_ = nh_ * hd_;
+    kvw_ = nkv_ * hd_;
+    nqkv_ = q_ + 2 * kvw_;
+    f_ = cfg.ffn_hidden / cfg.tp;
+    gf_ = (cfg.gated_ffn ? 2 : 1) * f_;
+    T_ = std::int64_t(cfg.micro_batch) * cfg.seq_len;
+    if (T_ > 0x7fffffff)
+        throw gx::InputError("layer", "micro_batch * seq_len too large");
+
+    const std::int64_t n_qkv = std::int64_t(h_) * nqkv_, n_o = std::int64_t(q_) * h_,
+                       n_up = std::int64_t(h_) * gf_, n_down = std::int64_t(f_) * h_;
+    params_ = n_qkv + n_o + n_up + n_down + 2 * h_;
+    w_.allocate(std::size_t(params_) * 2);
+    g_.allocate(std::size_t(params_) * 2);
+    auto carve = [](void* base, std::int64_t off) { return static_cast<char*>(base) + off * 2; };
+    wqkv_ = carve(w_.get(), 0);
+    wo_ = carve(w_.get(), n_qkv);
+    wup_ = carve(w_.get(), n_qkv + n_o);
+    wdown_ = carve(w_.get(), n_qkv + n_o + n_up);
+    wn1_ = carve(w_.get(), n_qkv + n_o + n_up + n_down);
+    wn2_ = carve(w_.get(), n_qkv + n_o + n_up + n_down + h_);
+    gqkv_ = carve(g_.get(), 0);
+    go_ = carve(g_.get(), n_qkv);
+    gup_ = carve(g_.get(), n_qkv + n_o);
+    gdown_ = carve(g_.get(), n_qkv + n_o + n_up);
+    // Weights ~ U(-1/sqrt(fan_in), 1/sqrt(fan_in)) keeps activations O(1).
+    kern::fillRandom(wqkv_, n_qkv, seed + 1, 1.0f / std::sqrt(float(h_)), s_);
+    kern::fillRandom(wo_, n_o, seed + 2, 1.0f / std::sqrt(float(q_)), s_);
+    kern::fillRandom(wup_, n_up, seed + 3, 1.0f / std::sqrt(float(h_)), s_);
+    kern::fillRandom(wdown_, n_down, seed + 4, 1.0f / std::sqrt(float(f_)), s_);
+    kern::fillConst(wn1_, 2 * std::int64_t(h_), 1.0f, s_);
+    GX_CUDA(cudaMemsetAsync(g_.get(), 0, g_.size(), s_));
+
+    const std::int64_t probs = std::int64_t(cfg.micro_batch) * nh_ * cfg.seq_len * std::int64_t(cfg.seq_len);
+    std::size_t sb = 0;
+    for (std::int64_t elems : {T_ * f_, T_ * gf_, T_ * h_, T_ * h_, T_ * q_, probs, T_ * nqkv_, T_ * h_})
+        sb += align256(std::size_t(elems) * 2);
+    scratch_.allocate(sb);
+    char* p = scratch_.as<char>();
+    void** slots[] = {&d_a_, &d_up_, &d_y_, &d_x2_, &d_ctx_, &d_p_, &d_qkv_, &tmp_};
+    const std::int64_t sizes[] = {T_ * f_, T_ * gf_, T_ * h_, T_ * h_, T_ * q_, probs, T_ * nqkv_, T_ * h_};
+    for (int i = 0; i < 8; ++i) {
+        *slots[i] = p;
+        p += align256(std::size_t(sizes[i]) * 2);
+    }
+    act_bytes_ = 0;
+    for (std::int64_t elems :
+         {T_ * h_, T_ * h_, T_ * nqkv_, probs, T_ * q_, T_ * h_, T_ * h_, T_ * gf_, T_ * f_})
+        act_bytes_ += align256(std::size_t(elems) * 2);
+    act_bytes_ += 4 * align256(std::size_t(T_) * 4);
+}
+
+std::unique_ptr<TransformerLayer::Activations> TransformerLayer::newActivations() const {
+    auto a = std::make_unique<Activations>();
+    a->mem.allocate(act_bytes_);
+    char* p = a->mem.as<char>();
+    const std::int64_t probs =
+        std::int64_t(cfg_.micro_batch) * nh_ * cfg_.seq_len * std::int64_t(cfg_.seq_len);
+    void** slots[] = {&a->x, &a->y1, &a->qkv, &a->p, &a->ctx, &a->x2, &a->y2, &a->up, &a->act};
+    const std::int64_t sizes[] = {T_ * h_, T_ * h_, T_ * nqkv_, probs,  T_ * q_,
+                                  T_ * h_, T_ * h_, T_ * gf_,   T_ * f_};
+    for (int i = 0; i < 9; ++i) {
+        *slots[i] = p;
+        p += align256(std::size_t(sizes[i]) * 2);
+    }
+    float** stats[] = {&a->mean1, &a->rstd1, &a->mean2, &a->rstd2};
+    for (auto* st : stats) {
+        *st = reinterpret_cast<float*>(p);
+        p += align256(std::size_t(T_) * 4);
+    }
+    return a;
+}
+
+double TransformerLayer::forwardFlops() const {
+    return layerForwardFlops(cfg_);
+}
+
+void TransformerLayer::forward(const void* x, Activations& a, void* out, const TpHook& hook) {
+    const int T = int(T_);
+    const bool ln = !cfg_.rms_norm;
+    if (x != a.x)
+        GX_CUDA(cudaMemcpyAsync(a.x, x, std::size_t(T_) * h_ * 2, cudaMemcpyDeviceToDevice, s_));
+    kern::normForward(a.x, wn1_, a.y1, a.mean1, a.rstd1, T, h_, ln, s_);
+    gemmRowMajor(blas_, false, false, T, nqkv_, h_, a.y1, h_, wqkv_, nqkv_, a.qkv, nqkv_);
+    attentionForward(a);
+    gemmRowMajor(blas_, false, false, T, h_, q_, a.ctx, q_, wo_, h_, tmp_, h_);
+    if (hook)
+        hook(tmp_, T_ * h_);
+    kern::add(a.x, tmp_, a.x2, T_ * h_, s_);
+    kern::normForward(a.x2, wn2_, a.y2, a.mean2, a.rstd2, T, h_, ln, s_);
+    gemmRowMajor(blas_, false, false, T, gf_, h_, a.y2, h_, wup_, gf_, a.up, gf_);
+    kern::activationForward(a.up, a.act, T, f_, cfg_.gated_ffn, s_);
+    gemmRowMajor(blas_, false, false, T, h_, f_, a.act, f_, wdown_, h_, tmp_, h_);
+    if (hook)
+        hook(tmp_, T_ * h_);
+    kern::add(a.x2, tmp_, out, T_ * h_, s_);
+}
+
+// Runs `call(first_q_head, kv_head, batch, kv_stride)` over the heads: MHA (one query head per KV head)
+// in a single call batched over all heads, GQA/MQA once per KV head, batched over its query heads
+// with the shared K/V (stride 0).
+template <typename Call> static void forHeads(int nh, int nkv, int hd, Call&& call) {
+    const int g = nh / nkv;
+    if (g == 1) {
+        call(0, 0, nh, (long long)hd);
+        return;
+    }
+    for (int kh = 0; kh < nkv; ++kh)
+        call(kh * g, kh, g, 0LL);
+}
+
+void TransformerLayer::attentionForward(Activations& a) {
+    const int s = cfg_.seq_len;
+    const long long ss = (long long)s * s;
+    const float scale = 1.0f / std::sqrt(float(hd_));
+    const std::size_t e = 2; // bytes per bf16
+    for (int b = 0; b < cfg_.micro_batch; ++b) {
+        const char* base = static_cast<const char*>(a.qkv) + std::size_t(b) * s * nqkv_ * e;
+        const char* Q = base;
+        const char* K = base + std::size_t(q_) * e;
+        char* P = static_cast<char*>(a.p) + std::size_t(b) * nh_ * ss * e;
+        // S_j = Q_j K^T
+        forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
+            gemmRowMajorBatched(blas_, false, true, s, s, hd_, Q + std::size_t(qh) * hd_ * e, nqkv_, hd_,
+                                K + std::size_t(kh) * hd_ * e, nqkv_, kvs, P + std::size_t(qh) * ss * e, s,
+                                ss, batch);
+        });
+    }
+    kern::softmaxForward(a.p, std::int64_t(cfg_.micro_batch) * nh_ * s, s, s, scale, cfg_.causal, s_);
+    for (int b = 0; b < cfg_.micro_batch; ++b) {
+        const char* V = static_cast<const char*>(a.qkv) + (std::size_t(b) * s * nqkv_ + q_ + kvw_) * e;
+        const char* P = static_cast<const char*>(a.p) + std::size_t(b) * nh_ * ss * e;
+        char* C = static_cast<char*>(a.ctx) + std::size_t(b) * s * q_ * e;
+        // ctx_j = P_j V
+        forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
+            gemmRowMajorBatched(blas_, false, false, s, hd_, s, P + std::size_t(qh) * ss * e, s, ss,
+                                V + std::size_t(kh) * hd_ * e, nqkv_, kvs, C + std::size_t(qh) * hd_ * e, q_,
+                                hd_, batch);
+        });
+    }
+}
+
+void TransformerLayer::attentionBackward(Activations& a) {
+    const int s = cfg_.seq_len, g = nh_ / nkv_;
+    const long long ss = (long long)s * s;
+    const float scale = 1.0f / std::sqrt(float(hd_));
+    const std::size_t e = 2;
+    for (int b = 0; b < cfg_.micro_batch; ++b) {
+        const std::size_t tok = std::size_t(b) * s;
+        const char* V = static_cast<const char*>(a.qkv) + (tok * nqkv_ + q_ + kvw_) * e;
+        const char* dC = static_cast<const char*>(d_ctx_) + tok * q_ * e;
+        const char* P = static_cast<const char*>(a.p) + std::size_t(b) * nh_ * ss * e;
+        char* dP = static_cast<char*>(d_p_) + std::size_t(b) * nh_ * ss * e;
+        char* dV = static_cast<char*>(d_qkv_) + (tok * nqkv_ + q_ + kvw_) * e;
+        // dP_j = dC_j V^T
+        forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
+            gemmRowMajorBatched(blas_, false, true, s, s, hd_, dC + std::size_t(qh) * hd_ * e, q_, hd_,
+                                V + std::size_t(kh) * hd_ * e, nqkv_, kvs, dP + std::size_t(qh) * ss * e, s,
+                                ss, batch);
+        });
+        // dV = sum over the KV head's query heads of P_j^T dC_j
+        if (g == 1) {
+            gemmRowMajorBatched(blas_, true, false, s, hd_, s, P, s, ss, dC, q_, hd_, dV, nqkv_, hd_, nh_);
+        } else {
+            for (int hh = 0; hh < nh_; ++hh)
+                gemmRowMajor(blas_, true, false, s, hd_, s, P + std::size_t(hh) * ss * e, s,
+                             dC + std::size_t(hh) * hd_ * e, q_, dV + std::size_t(hh / g) * hd_ * e, nqkv_,
+                             hh % g == 0 ? 0.0f : 1.0f);
+        }
+    }
+    kern::softmaxBackward(a.p, d_p_, std::int64_t(cfg_.micro_batch) * nh_ * s, s, scale, s_); // dP -> dS
+    for (int b = 0; b < cfg_.micro_batch; ++b) {
+        const std::size_t tok = std::size_t(b) * s;
+        const char* Q = static_cast<const char*>(a.qkv) + tok * nqkv_ * e;
+        const char* K = Q + std::size_t(q_) * e;
+        const char* dS = static_cast<const char*>(d_p_) + std::size_t(b) * nh_ * ss * e;
+        char* dQ = static_cast<char*>(d_qkv_) + tok * nqkv_ * e;
+        char* dK = dQ + std::size_t(q_) * e;
+        // dQ_j = dS_j K
+        forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
+            gemmRowMajorBatched(blas_, false, false, s, hd_, s, dS + std::size_t(qh) * ss * e, s, ss,
+                                K + std::size_t(kh) * hd_ * e, nqkv_, kvs, dQ + std::size_t(qh) * hd_ * e,
+                                nqkv_, hd_, batch);
+        });
+        // dK = sum_j dS_j^T Q_j
+        if (g == 1) {
+            gemmRowMajorBatched(blas_, true, false, s, hd_, s, dS, s, ss, Q, nqkv_, hd_, dK, nqkv_, hd_, nh_);
+        } else {
+            for (int hh = 0; hh < nh_; ++hh)
+                gemmRowMajor(blas_, true, false, s, hd_, s, dS + std::size_t(hh) * ss * e, s,
+                             Q + std::size_t(hh) * hd_ * e, nqkv_, dK + std::size_t(hh / g) * hd_ * e, nqkv_,
+                             hh % g == 0 ? 0.0f : 1.0f);
+        }
+    }
+}
+
+void TransformerLayer::backward(const void* dout, Activations& a, void* dx, const TpHook& hook) {
+    const int T = int(T_);
+    const bool ln = !cfg_.rms_norm;
+    // FFN
+    gemmRowMajor(blas_, false, true, T, f_, h_, dout, h_, wdown_, h_, d_a_, f_);
+    gemmRowMajor(blas_, true, false, f_, h_, T, a.act, f_, dout, h_, gdown_, h_, 1.0f);
+    kern::activationBackward(a.up, d_a_, d_up_, T, f_, cfg_.gated_ffn, s_);
+    gemmRowMajor(blas_, false, true, T, h_, gf_, d_up_, gf_, wup_, gf_, d_y_, h_);
+    gemmRowMajor(blas_, true, false, h_, gf_, T, a.y2, h_, d_up_, gf_, gup_, gf_, 1.0f);
+    if (hook)
+        hook(d_y_, T_ * h_);
+    kern::normBackward(a.x2, wn2_, a.mean2, a.rstd2, d_y_, dout, d_x2_, nullptr, T, h_, ln, s_);
+    // Attention
+    gemmRowMajor(blas_, false, true, T, q_, h_, d_x2_, h_, wo_, h_, d_ctx_, q_);
+    gemmRowMajor(blas_, true, false, q_, h_, T, a.ctx, q_, d_x2_, h_, go_, h_, 1.0f);
+    attentionBackward(a);
+    gemmRowMajor(blas_, false, true, T, h_, nqkv_, d_qkv_, nqkv_, wqkv_, nqkv_, d_y_, h_);
+    gemmRowMajor(blas_, true, false, h_, nqkv_, T, a.y1, h_, d_qkv_, nqkv_, gqkv_, nqkv_, 1.0f);
+    if (hook)
+        hook(d_y_, T_ * h_);
+    if (dx)
+        kern::normBackward(a.x, wn1_, a.mean1, a.rstd1, d_y_, d_x2_, dx, nullptr, T, h_, ln, s_);
+}
+
+} // namespace gx::engine::detail
+
+namespace gx::engine {
+
+using namespace detail;
+
+std::vector<LayerResult> profileLayers(const LayerProfileOptions& opt, const JobContext& ctx) {
+    const std::string why = noDeviceReason();
+    if (!why.empty())
+        throw EngineError("no CUDA device: " + why);
+    GX_CUDA(cudaSetDevice(opt.device));
+    Stream stream;
+    Blas blas(stream.get());
+    std::vector<LayerResult> out;
+    const std::size_t total = opt.micro_batches.size() * opt.seq_lens.size();
+    std::size_t done = 0;
+    for (int s : opt.seq_lens)
+        for (int b : opt.micro_batches) {
+            throwIfCancelled(ctx);
+            LayerBenchConfig cfg = opt.base;
+            cfg.seq_len = s;
+            cfg.micro_batch = b;
+            ctx.report(double(done) / double(total), "layer h=" + std::to_string(cfg.hidden) + " s=" +
+                                                         std::to_string(s) + " b=" + std::to_string(b));
+            std::size_t free0 = 0, total_mem = 0;
+            GX_CUDA(cudaMemGetInfo(&free0, &total_mem));
+            TransformerLayer layer(cfg, stream.get(), blas.get(), 1000 + done);
+            auto act = layer.newActivations();
+            const std::int64_t n = layer.tokens() * cfg.hidden;
+            DeviceBuffer x{std::size_t(n) * 2}, y{std::size_t(n) * 2}, dy{std::size_t(n) * 2},
+                dx{std::size_t(n) * 2};
+            kern::fillRandom(x.get(), n, 11, 1.0f, stream.get());
+            kern::fillRandom(dy.get(), n, 12, 1e-2f, stream.get());
+            LayerResult r;
+            r.config = cfg;
+            r.fwd_ms = timeMedianUs(stream.get(), opt.warmup, opt.iters,
+                                    [&] { layer.forward(x.get(), *act, y.get()); }) /
+                       1000.0;
+            throwIfCancelled(ctx);
+            r.bwd_ms = timeMedianUs(stream.get(), opt.warmup, opt.iters,
+                                    [&] { layer.backward(dy.get(), *act, dx.get()); }) /
+                       1000.0;
+            std::size_t free1 = 0;
+            GX_CUDA(cudaMemGetInfo(&free1, &total_mem));
+            r.peak_bytes = std::int64_t(free0) - std::int64_t(free1);
+            r.flops = 3.0 * layer.forwardFlops(); // backward = 2x forward (Narayanan et al. 2021)
+            r.tflops = r.flops / ((r.fwd_ms + r.bwd_ms) * 1e-3) / 1e12;
+            out.push_back(r);
+            ++done;
+        }
+    ctx.report(1.0, "layers done");
+    return out;
+}
+
+} // namespace gx::engine

@@ -1,0 +1,161 @@
+// GPU tests of the engine: inventory, profilers and the plan runner on a real CUDA device.
+// Without a usable device the executable prints "SKIP: no CUDA device: <reason>" and exits 77,
+// which CTest reports as skipped (SKIP_RETURN_CODE, tests/CMakeLists.txt).
+#include "gx/engine/engine.h"
+#include "gx/engine/logic.h"
+#include "gx/engine/plan_runner.h"
+
+#include <QTest>
+
+#include <cstdio>
+
+using namespace gx;
+using namespace gx::engine;
+
+class TestEngine : public QObject {
+    Q_OBJECT
+private slots:
+    void inventory() {
+        const Inventory inv = queryInventory();
+        QVERIFY2(inv.available, inv.error.c_str());
+        QVERIFY(!inv.devices.empty());
+        for (const auto& d : inv.devices) {
+            QVERIFY(d.total_memory_bytes > (std::int64_t(1) << 30));
+            QVERIFY(d.sm_count > 0);
+            QVERIFY(d.cc_major >= 7);
+            QVERIFY(!d.name.empty());
+        }
+        QCOMPARE(inv.links.size(), inv.devices.size() * (inv.devices.size() - 1) / 2);
+        QVERIFY(inv.cuda_runtime_version > 0);
+    }
+
+    void gemmProfilerMatchesCublas() {
+        // The profiler keeps the fastest of cuBLASLt's candidates, so it must not be slower than
+        // plain cublasGemmEx on the same shape (5% allowance for timing noise).
+        GemmProfileOptions o;
+        o.shapes = {{"square", 4096, 4096, 4096}};
+        o.iters = 10;
+        const auto r = profileGemms(o);
+        QCOMPARE(r.size(), std::size_t(1));
+        QVERIFY(r[0].algos_tried >= 1);
+        QVERIFY(r[0].tflops > 1.0);
+        const double ref = referenceGemmTflops(o.shapes[0], DType::BF16, 0, 5, 10);
+        QVERIFY2(r[0].tflops >= 0.95 * ref,
+                 qPrintable(QStringLiteral("profiler %1 vs cuBLAS %2 TFLOP/s").arg(r[0].tflops).arg(ref)));
+    }
+
+    void gemmProfilerFp8WhereSupported() {
+        const Inventory inv = queryInventory();
+        if (!supportsFp8(inv.devices.front()))
+            QSKIP("FP8 GEMMs need sm_89 or newer");
+        GemmProfileOptions o;
+        o.shapes = {{"square", 4096, 4096, 4096}};
+        o.dtypes = {DType::FP8};
+        o.iters = 10;
+        const auto r = profileGemms(o);
+        QCOMPARE(r.size(), std::size_t(1));
+        QVERIFY(r[0].tflops > 1.0);
+    }
+
+    void hbmBandwidth() {
+        HbmProfileOptions o;
+        o.sizes = {std::int64_t(1) << 28};
+        o.iters = 10;
+        const auto r = profileHbm(o);
+        QCOMPARE(r.size(), std::size_t(1));
+        // Any HBM/GDDR GPU of the last decade copies faster than 100 GB/s (read + write).
+        QVERIFY(r[0].copy_kernel_gbs > 100.0);
+        QVERIFY(r[0].memcpy_gbs > 100.0);
+    }
+
+    void layerForwardBackward() {
+        LayerProfileOptions o;
+        o.base.hidden = 1024;
+        o.base.ffn_hidden = 2816;
+        o.base.heads = 8;
+        o.base.kv_heads = 8;
+        o.micro_batches = {1};
+        o.seq_lens = {512};
+        o.iters = 5;
+        const auto r = profileLayers(o);
+        QCOMPARE(r.size(), std::size_t(1));
+        QVERIFY(r[0].fwd_ms > 0);
+        // Backward does about twice the forward's matmul work.
+        QVERIFY(r[0].bwd_ms > r[0].fwd_ms);
+        QVERIFY(r[0].peak_bytes > 0);
+    }
+
+    void cancelStopsProfiler() {
+        std::atomic<bool> cancel{true};
+        JobContext ctx;
+        ctx.cancel = &cancel;
+        GemmProfileOptions o;
+        o.shapes = {{"square", 1024, 1024, 1024}};
+        QVERIFY_THROWS_EXCEPTION(Cancelled, profileGemms(o, ctx));
+    }
+
+    void collectivesWithTwoOrMoreGpus() {
+        const Inventory inv = queryInventory();
+        if (inv.devices.size() < 2 || !haveNccl())
+            QSKIP("collectives need two local GPUs and NCCL");
+        CollectiveProfileOptions o;
+        o.group_sizes = {2};
+        o.min_bytes = 1 << 20;
+        o.max_bytes = 1 << 24;
+        o.iters = 5;
+        const auto r = profileCollectives(o);
+        QCOMPARE(r.size(), o.ops.size() * 3);
+        for (const auto& p : r)
+            QVERIFY(p.busbw_gbs > 0);
+    }
+
+    void planRunnerSingleGpu() {
+        if (!haveNccl())
+            QSKIP("built without NCCL");
+        ModelProfile m;
+        m.name = "tiny";
+        m.family = "llama";
+        LayerStack st;
+        LayerBenchConfig c;
+        c.hidden = 1024;
+        c.ffn_hidden = 2816;
+        c.heads = 8;
+        c.kv_heads = 8;
+        c.seq_len = 512;
+        st.type = layerTypeOf(c);
+        st.count = 2;
+        m.stacks = {st};
+        m.vocab_size = 32000;
+        m.embed_hidden = 1024;
+        m.seq_len = 512;
+        Plan p;
+        p.stage_layers = {2};
+        p.global_batch = 4;
+        p.num_micro = 2;
+        p.layers.assign(2, LayerStrategy{});
+        p.layers[1].ckpt = Checkpoint::Full;
+        ClusterProfile cl;
+        cl.name = "local";
+        cl.gpus_per_node = 1;
+        PlanRunOptions o;
+        o.iterations = 2;
+        const PlanRunResult r = runPlan(m, p, cl, o);
+        QCOMPARE(r.mode, std::string("threads"));
+        QCOMPARE(r.iteration_ms.size(), std::size_t(2));
+        QVERIFY(r.measured_iteration_ms > 0);
+        QVERIFY(r.measured_peak_bytes > 0);
+        QVERIFY2(r.have_prediction, r.prediction_error.c_str());
+    }
+};
+
+int main(int argc, char** argv) {
+    const std::string why = noDeviceReason();
+    if (!why.empty()) {
+        std::printf("SKIP: no CUDA device: %s\n", why.c_str());
+        return 77;
+    }
+    TestEngine t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_engine.moc"

@@ -1,0 +1,526 @@
+// GPU-free tests of the engine: nccl-tests bandwidth formulas, fits, peak tables, layer shapes,
+// measured results -> ClusterProfile, JSON, the job queue, pipeline schedules, rank groups and
+// launcher environments. Expected values are computed by hand in the comments.
+#include "gx/engine/engine.h"
+#include "gx/engine/logic.h"
+#include "gx/engine/plan_runner.h"
+
+#include "gx/cost_model.h"
+#include "gx/error.h"
+
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <thread>
+
+using namespace gx;
+using namespace gx::engine;
+
+namespace {
+
+template <typename Fn> QString fieldOf(Fn&& fn) {
+    try {
+        fn();
+    } catch (const gx::InputError& e) {
+        return QString::fromStdString(e.field());
+    }
+    return QStringLiteral("<no InputError>");
+}
+
+bool near(double a, double b, double rel = 1e-9) {
+    return std::abs(a - b) <= rel * std::max(std::abs(b), 1e-30);
+}
+
+DeviceInfo h100() {
+    DeviceInfo d;
+    d.name = "NVIDIA H100 80GB HBM3";
+    d.cc_major = 9;
+    d.cc_minor = 0;
+    d.sm_count = 132;
+    d.sm_clock_mhz = 1980;
+    d.total_memory_bytes = 85520809984; // 79.65 GiB, what an H100 SXM reports
+    return d;
+}
+
+LayerBenchConfig llama7b(int b, int s, int tp) {
+    LayerBenchConfig c; // defaults are LLaMA-7B: h 4096, f 11008, 32 heads, SwiGLU
+    c.micro_batch = b;
+    c.seq_len = s;
+    c.tp = tp;
+    return c;
+}
+
+} // namespace
+
+class TestEngineLogic : public QObject {
+    Q_OBJECT
+private slots:
+    void busBandwidthFactors() {
+        // nccl-tests doc/PERFORMANCE.md: all-reduce 2(n-1)/n, all-gather/reduce-scatter (n-1)/n,
+        // all-to-all (n-1)/n, send/recv 1.
+        QCOMPARE(busBwFactor(Collective::AllReduce, 8), 1.75);
+        QCOMPARE(busBwFactor(Collective::AllReduce, 2), 1.0);
+        QCOMPARE(busBwFactor(Collective::AllGather, 8), 0.875);
+        QCOMPARE(busBwFactor(Collective::ReduceScatter, 4), 0.75);
+        QCOMPARE(busBwFactor(Collective::AllToAll, 4), 0.75);
+        QCOMPARE(busBwFactor(Collective::SendRecv, 8), 1.0);
+        QCOMPARE(fieldOf([] { busBwFactor(Collective::AllReduce, 0); }), QStringLiteral("group_size"));
+    }
+
+    void algAndBusBandwidth() {
+        // 1 GiB all-reduce over 8 GPUs in 10 ms: algbw = 2^30 B / 0.01 s = 107.374 GB/s,
+        // busbw = 107.374 * 1.75 = 187.905 GB/s.
+        const CollectivePoint p = makeCollectivePoint(Collective::AllReduce, 8, 1ll << 30, 10000.0);
+        QVERIFY(near(p.algbw_gbs, 107.3741824));
+        QVERIFY(near(p.busbw_gbs, 187.9048192));
+        QCOMPARE(fieldOf([] { algBwGbs(100, 0); }), QStringLiteral("time_us"));
+    }
+
+    void messageSizeSweep() {
+        QCOMPARE(messageSizes(8, 128, 2), (std::vector<std::int64_t>{8, 16, 32, 64, 128}));
+        QCOMPARE(messageSizes(8, 100, 4), (std::vector<std::int64_t>{8, 32}));
+        QCOMPARE(messageSizes(1ll << 30, 1ll << 30, 2).size(), std::size_t(1));
+        QCOMPARE(fieldOf([] { messageSizes(8, 128, 1); }), QStringLiteral("step_factor"));
+        QCOMPARE(fieldOf([] { messageSizes(0, 128, 2); }), QStringLiteral("min_bytes"));
+        QCOMPARE(fieldOf([] { messageSizes(256, 128, 2); }), QStringLiteral("max_bytes"));
+    }
+
+    void linearFit() {
+        const LinearFit f = fitLinear({1, 2, 3, 4}, {5, 7, 9, 11}); // y = 3 + 2x
+        QVERIFY(near(f.intercept, 3.0));
+        QVERIFY(near(f.slope, 2.0));
+        QVERIFY(near(f.r2, 1.0));
+        QCOMPARE(fieldOf([] { fitLinear({1}, {2}); }), QStringLiteral("fit"));
+        QCOMPARE(fieldOf([] { fitLinear({2, 2}, {1, 3}); }), QStringLiteral("fit"));
+    }
+
+    void alphaBetaFit() {
+        // Curve of an all-reduce over 2 ranks (factor 1) with alpha = 5 us and 100 GB/s:
+        // t(bytes) = 5 + bytes / 1e5 us. Small sizes give alpha back exactly; at 1 GiB the bus
+        // bandwidth is 2^30 / (5 + 10737.41824) us = 99.953 GB/s.
+        std::vector<CollectivePoint> pts;
+        for (std::int64_t b : messageSizes(16, 1ll << 30, 4)) // 16 B .. 1 GiB
+            pts.push_back(makeCollectivePoint(Collective::AllReduce, 2, b, 5.0 + double(b) / 1e5));
+        const AlphaBetaFit f = fitAlphaBeta(pts);
+        QVERIFY(near(f.latency_us, 5.0, 1e-6));
+        QVERIFY(near(f.busbw_gbs, 99.95345554521994, 1e-9));
+        QCOMPARE(fieldOf([] { fitAlphaBeta({}); }), QStringLiteral("collectives"));
+    }
+
+    void saturationFit() {
+        // eff(x) = 0.8 x / (x + 256) sampled at four sizes: the fit recovers e = 0.8, x0 = 256.
+        std::vector<double> xs = {256, 512, 1024, 4096}, es;
+        for (double x : xs)
+            es.push_back(0.8 * x / (x + 256));
+        const SaturationFit f = fitSaturation(xs, es);
+        QVERIFY(near(f.efficiency, 0.8, 1e-9));
+        QVERIFY(near(f.half_saturation, 256.0, 1e-9));
+        QCOMPARE(fieldOf([] { fitSaturation({1, 2}, {0.5, -1}); }), QStringLiteral("fit"));
+    }
+
+    void peakRates() {
+        // Data sheets: H100 SXM 989.4 dense BF16, 1978.9 FP8; A100 312, no FP8; L40S 362.05.
+        DeviceInfo d = h100();
+        QCOMPARE(peakTflops(d, DType::BF16), 989.4);
+        QCOMPARE(peakTflops(d, DType::FP8), 1978.9);
+        d.name = "NVIDIA H100 PCIe";
+        QCOMPARE(peakTflops(d, DType::BF16), 756.5);
+        DeviceInfo a;
+        a.name = "NVIDIA A100-SXM4-80GB";
+        a.cc_major = 8;
+        QCOMPARE(peakTflops(a, DType::BF16), 312.0);
+        QCOMPARE(peakTflops(a, DType::FP8), 0.0);
+        QVERIFY(!supportsFp8(a));
+        a.name = "NVIDIA A10";
+        a.cc_minor = 6;
+        QCOMPARE(peakTflops(a, DType::BF16), 125.0); // "A10" is not "A100"
+        DeviceInfo l;
+        l.name = "NVIDIA L40S";
+        l.cc_major = 8;
+        l.cc_minor = 9;
+        QCOMPARE(peakTflops(l, DType::BF16), 362.05);
+        // Unknown names: SMs * clock * FLOP/clk/SM. Hopper 132 SMs at 1830 MHz * 4096 = 989.43 TFLOP/s;
+        // GA102 (sm_86) 82 SMs at 1695 MHz * 512 = 71.16 TFLOP/s (RTX 3090 data sheet: 71 dense).
+        DeviceInfo u;
+        u.name = "Some Hopper";
+        u.cc_major = 9;
+        u.sm_count = 132;
+        u.sm_clock_mhz = 1830;
+        QVERIFY(near(peakTflops(u, DType::BF16), 989.42976));
+        QVERIFY(near(peakTflops(u, DType::FP8), 2 * 989.42976));
+        u.name = "Some Ampere";
+        u.cc_major = 8;
+        u.cc_minor = 6;
+        u.sm_count = 82;
+        u.sm_clock_mhz = 1695;
+        QVERIFY(near(peakTflops(u, DType::BF16), 71.16288));
+        QCOMPARE(peakTflops(u, DType::FP8), 0.0);
+    }
+
+    void layerShapes() {
+        // LLaMA-7B, b=1, s=2048: tokens 2048; QKV 4096 -> 3*4096; out 4096 -> 4096;
+        // SwiGLU up 4096 -> 2*11008; down 11008 -> 4096.
+        auto s = layerGemmShapes(llama7b(1, 2048, 1));
+        QCOMPARE(s.size(), std::size_t(4));
+        QCOMPARE(s[0].m, std::int64_t(2048));
+        QCOMPARE(s[0].n, std::int64_t(12288));
+        QCOMPARE(s[0].k, std::int64_t(4096));
+        QCOMPARE(s[2].n, std::int64_t(22016));
+        QCOMPARE(s[3].k, std::int64_t(11008));
+        // tp = 2 splits the column-parallel outputs and the row-parallel inputs.
+        s = layerGemmShapes(llama7b(2, 4096, 2));
+        QCOMPARE(s[0].m, std::int64_t(8192));
+        QCOMPARE(s[0].n, std::int64_t(6144));
+        QCOMPARE(s[1].k, std::int64_t(2048));
+        QCOMPARE(s[2].n, std::int64_t(11008));
+        QCOMPARE(s[3].k, std::int64_t(5504));
+        // GQA (LLaMA-2-70B: h 8192, 64 heads, 8 KV heads): QKV n = 8192 + 2 * 8 * 128 = 10240.
+        LayerBenchConfig g;
+        g.hidden = 8192;
+        g.ffn_hidden = 28672;
+        g.heads = 64;
+        g.kv_heads = 8;
+        QCOMPARE(layerGemmShapes(g)[0].n, std::int64_t(10240));
+        QCOMPARE(fieldOf([] { layerGemmShapes(llama7b(1, 2048, 3)); }), QStringLiteral("layer.tp"));
+    }
+
+    void layerFlops() {
+        // GEMMs 2 * 2048 * 4096 * (12288 + 4096 + 22016 + 11008) = 828.93 GFLOP; attention
+        // 4 * 2048^2 * 4096 = 68.72 GFLOP; total 897,648,164,864 FLOP.
+        QCOMPARE(layerForwardFlops(llama7b(1, 2048, 1)), 897648164864.0);
+        // Same count as the core's LayerType::forwardFlops (Narayanan et al. 2021).
+        const LayerBenchConfig c = llama7b(2, 4096, 1);
+        QVERIFY(near(layerForwardFlops(c), layerTypeOf(c).forwardFlops(2)));
+    }
+
+    void resultsToClusterProfile() {
+        ProfileResults r;
+        r.inventory.available = true;
+        r.inventory.driver_version = "580.159.04";
+        r.inventory.cuda_runtime_version = 13000;
+        r.inventory.devices = {h100(), h100()};
+        r.inventory.devices[1].index = 1;
+        PeerLink link;
+        link.a = 0;
+        link.b = 1;
+        link.nvlinks = 18;
+        link.path = "NVLink";
+        r.inventory.links = {link};
+        r.command = "galvatron profile --out x.json";
+        r.date = "2026-11-23T10:00:00Z";
+        GemmResult g;
+        g.shape = {"square", 8192, 8192, 8192};
+        g.tflops = 700.0;
+        g.time_us = g.shape.flops() / 700e12 * 1e6;
+        r.gemms = {g};
+        GemmResult small = g;
+        small.shape = {"square", 512, 512, 512};
+        small.tflops = 200.0; // below min_dim 1024: not used for the large-GEMM efficiency
+        r.gemms.push_back(small);
+        r.hbm = {{1ll << 30, 3000.0, 2900.0}, {1ll << 28, 2800.0, 2950.0}};
+        for (std::int64_t b : messageSizes(8, 1ll << 30, 8))
+            r.collectives.push_back(makeCollectivePoint(Collective::AllReduce, 2, b, 8.0 + double(b) / 4e5));
+        r.collectives.push_back(makeCollectivePoint(Collective::AllGather, 2, 1 << 20, 20.0));
+
+        const ClusterProfile c = toClusterProfile(r);
+        QCOMPARE(QString::fromStdString(c.gpu.name), QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QVERIFY(near(c.gpu.memory_gib, 85520809984.0 / 1073741824.0));
+        QCOMPARE(c.gpu.sm_count, 132);
+        QCOMPARE(c.gpu.peak_tflops_bf16, 989.4);
+        QCOMPARE(c.gpu.peak_tflops_fp8, 1978.9);
+        QVERIFY(near(c.gpu.gemm_efficiency, 700.0 / 989.4)); // 0.7075
+        QCOMPARE(c.gpu.hbm_bandwidth_gbs, 3000.0);
+        QCOMPARE(c.gpus_per_node, 2);
+        QCOMPARE(c.nodes, 1);
+        QCOMPARE(QString::fromStdString(c.intra.kind), QStringLiteral("NVLink"));
+        // Bandwidth of the largest all-reduce: 2^30 / (8 + 2^30/4e5) us = 399.7 GB/s; latency 8 us.
+        QVERIFY(near(c.intra.bandwidth_gbs, 1073741824.0 / (8.0 + 1073741824.0 / 4e5) / 1e3, 1e-9));
+        QVERIFY(near(c.intra.latency_us, 8.0, 1e-6));
+        QCOMPARE(c.measured.size(), std::size_t(2));
+        const auto& ar = c.measured[0];
+        QCOMPARE(ar.op, Collective::AllReduce);
+        QCOMPARE(ar.group_size, 2);
+        QCOMPARE(ar.bytes_to_busbw_gbs.size(), messageSizes(8, 1ll << 30, 8).size());
+        for (std::size_t i = 1; i < ar.bytes_to_busbw_gbs.size(); ++i)
+            QVERIFY(ar.bytes_to_busbw_gbs[i - 1].first < ar.bytes_to_busbw_gbs[i].first);
+        QCOMPARE(QString::fromStdString(c.provenance.at("driver")), QStringLiteral("580.159.04"));
+        QCOMPARE(QString::fromStdString(c.provenance.at("date")), QStringLiteral("2026-11-23T10:00:00Z"));
+        QCOMPARE(QString::fromStdString(c.provenance.at("command")),
+                 QStringLiteral("galvatron profile --out x.json"));
+        QCOMPARE(QString::fromStdString(c.provenance.at("device")), QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QVERIFY(QString::fromStdString(c.source).startsWith(QStringLiteral("measured by galvatron-engine")));
+
+        ProfileResults empty;
+        QCOMPARE(fieldOf([&] { toClusterProfile(empty); }), QStringLiteral("results.inventory.devices"));
+    }
+
+    void jsonRoundTrip() {
+        ProfileResults r;
+        r.inventory.available = true;
+        r.inventory.devices = {h100()};
+        r.command = "bench";
+        GemmResult g;
+        g.shape = {"qkv", 2048, 12288, 4096};
+        g.dtype = DType::FP8;
+        g.tflops = 1200;
+        g.time_us = 85.9;
+        r.gemms = {g};
+        LayerResult l;
+        l.config = llama7b(2, 4096, 1);
+        l.fwd_ms = 10;
+        l.bwd_ms = 20;
+        r.layers = {l};
+        r.collectives = {makeCollectivePoint(Collective::AllToAll, 4, 1 << 20, 50.0)};
+        const ProfileResults back = profileResultsFromJson(toJson(r));
+        QCOMPARE(back.inventory.devices.size(), std::size_t(1));
+        QCOMPARE(back.inventory.devices[0].cc_major, 9);
+        QCOMPARE(back.gemms[0].dtype, DType::FP8);
+        QCOMPARE(back.gemms[0].shape.n, std::int64_t(12288));
+        QCOMPARE(back.layers[0].config.seq_len, 4096);
+        QCOMPARE(back.layers[0].totalMs(), 30.0);
+        QCOMPARE(back.collectives[0].op, Collective::AllToAll);
+        // algbw/busbw are recomputed from bytes and time: 2^20 / 50 us = 20.97 GB/s * 3/4.
+        QVERIFY(near(back.collectives[0].busbw_gbs, 1048576.0 / 50e-6 / 1e9 * 0.75));
+
+        nlohmann::json bad = toJson(r);
+        bad["collectives"][0]["time_us"] = 0;
+        QCOMPARE(fieldOf([&] { profileResultsFromJson(bad); }),
+                 QStringLiteral("results.collectives[0].time_us"));
+        bad = toJson(r);
+        bad["gemms"][0].erase("m");
+        QCOMPARE(fieldOf([&] { profileResultsFromJson(bad); }), QStringLiteral("results.gemms[0].m"));
+        bad = toJson(r);
+        bad["collectives"][0]["op"] = "broadcast";
+        QCOMPARE(fieldOf([&] { profileResultsFromJson(bad); }), QStringLiteral("results.collectives[0].op"));
+        QCOMPARE(fieldOf([] { profileResultsFromJson(nlohmann::json::array()); }), QStringLiteral("results"));
+    }
+
+    void names() {
+        QCOMPARE(collectiveFromName("allreduce"), Collective::AllReduce);
+        QCOMPARE(collectiveFromName("All-Gather"), Collective::AllGather);
+        QCOMPARE(collectiveFromName("reduce_scatter"), Collective::ReduceScatter);
+        QCOMPARE(collectiveFromName("sendrecv"), Collective::SendRecv);
+        QCOMPARE(dtypeFromName("BF16"), DType::BF16);
+        QCOMPARE(fieldOf([] { dtypeFromName("int4", "gemm.dtype"); }), QStringLiteral("gemm.dtype"));
+    }
+
+    void jobQueueOrderProgressAndErrors() {
+        Engine engine;
+        std::mutex mu;
+        std::vector<std::string> events;
+        auto log = [&](const std::string& s) {
+            std::lock_guard lock(mu);
+            events.push_back(s);
+        };
+        std::vector<double> progress;
+        Engine::Callbacks cb1;
+        cb1.progress = [&](double f, const std::string&) {
+            std::lock_guard lock(mu);
+            progress.push_back(f);
+        };
+        cb1.finished = [&](JobState s, const std::string&) { log(std::string("1:") + toString(s)); };
+        engine.submit(
+            "one",
+            [&](const JobContext& ctx) {
+                ctx.report(0.5, "half");
+                ctx.report(1.0, "all");
+                log("run1");
+            },
+            cb1);
+        Engine::Callbacks cb2;
+        std::string error;
+        cb2.finished = [&](JobState s, const std::string& e) {
+            log(std::string("2:") + toString(s));
+            error = e;
+        };
+        engine.submit(
+            "two", [](const JobContext&) { throw EngineError("cuda said no"); }, cb2);
+        engine.waitIdle();
+        QCOMPARE(events, (std::vector<std::string>{"run1", "1:done", "2:failed"}));
+        QCOMPARE(progress, (std::vector<double>{0.5, 1.0}));
+        QCOMPARE(QString::fromStdString(error), QStringLiteral("cuda said no"));
+    }
+
+    void jobQueueCancel() {
+        Engine engine;
+        std::atomic<bool> started{false};
+        std::atomic<int> ran_second{0};
+        JobState first_state = JobState::Queued, second_state = JobState::Queued;
+        Engine::Callbacks c1, c2;
+        c1.finished = [&](JobState s, const std::string&) { first_state = s; };
+        c2.finished = [&](JobState s, const std::string&) { second_state = s; };
+        const int id1 = engine.submit(
+            "long",
+            [&](const JobContext& ctx) {
+                started = true;
+                for (int i = 0; i < 5000 && !ctx.cancelled(); ++i)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                if (ctx.cancelled())
+                    throw Cancelled{};
+            },
+            c1);
+        const int id2 = engine.submit(
+            "queued", [&](const JobContext&) { ++ran_second; }, c2);
+        while (!started)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        QCOMPARE(engine.running(), id1);
+        QVERIFY(engine.cancel(id2)); // still queued: removed, never runs
+        QCOMPARE(second_state, JobState::Cancelled);
+        QVERIFY(engine.cancel(id1)); // running: flag set, job stops at its next check
+        engine.waitIdle();
+        QCOMPARE(first_state, JobState::Cancelled);
+        QCOMPARE(ran_second.load(), 0);
+        QVERIFY(!engine.cancel(id1)); // finished: unknown
+        QCOMPARE(engine.queued(), std::size_t(0));
+    }
+
+    void pipelineSchedules() {
+        using S = PipelineStep;
+        const auto F = StepKind::Forward, B = StepKind::Backward;
+        // 1F1B, pp=4, m=4 (Narayanan et al. 2021, fig. 4): stage 0 warms up with 3 forwards.
+        QCOMPARE(pipelineSchedule(Schedule::OneFOneB, 4, 0, 4),
+                 (std::vector<S>{{F, 0}, {F, 1}, {F, 2}, {F, 3}, {B, 0}, {B, 1}, {B, 2}, {B, 3}}));
+        QCOMPARE(pipelineSchedule(Schedule::OneFOneB, 4, 3, 4),
+                 (std::vector<S>{{F, 0}, {B, 0}, {F, 1}, {B, 1}, {F, 2}, {B, 2}, {F, 3}, {B, 3}}));
+        QCOMPARE(pipelineSchedule(Schedule::OneFOneB, 4, 2, 3),
+                 (std::vector<S>{{F, 0}, {F, 1}, {B, 0}, {F, 2}, {B, 1}, {B, 2}}));
+        QCOMPARE(pipelineSchedule(Schedule::GPipe, 2, 1, 2),
+                 (std::vector<S>{{F, 0}, {F, 1}, {B, 0}, {B, 1}}));
+        // Every schedule runs each micro-batch forward once, then backward once.
+        for (int pp : {1, 2, 4, 8})
+            for (int st = 0; st < pp; ++st)
+                for (int m : {1, 3, 8}) {
+                    const auto steps = pipelineSchedule(Schedule::OneFOneB, pp, st, m);
+                    QCOMPARE(int(steps.size()), 2 * m);
+                    std::map<int, int> fwd_at;
+                    for (int i = 0; i < int(steps.size()); ++i) {
+                        if (steps[std::size_t(i)].kind == F)
+                            fwd_at[steps[std::size_t(i)].micro] = i;
+                        else
+                            QVERIFY(fwd_at.count(steps[std::size_t(i)].micro));
+                    }
+                    QCOMPARE(int(fwd_at.size()), m);
+                }
+        QCOMPARE(fieldOf([] { pipelineSchedule(Schedule::Interleaved, 4, 0, 4); }),
+                 QStringLiteral("plan.schedule"));
+        QCOMPARE(fieldOf([] { pipelineSchedule(Schedule::GPipe, 4, 4, 4); }), QStringLiteral("stage"));
+    }
+
+    void rankGroups() {
+        LayerStrategy s;
+        s.tp = 2;
+        s.dp = 2;
+        // Stage of 4 GPUs starting at rank 4; rank 6 is local index 2.
+        LayerGroups g = layerGroups(s, 4, 4, 6);
+        QCOMPARE(g.tp_rank, 0);
+        QCOMPARE(g.dp_rank, 1);
+        QCOMPARE(g.tp_ranks, (std::vector<int>{6, 7}));
+        QCOMPARE(g.dp_ranks, (std::vector<int>{4, 6}));
+        s.tp_consecutive = false; // DP ranks adjacent
+        g = layerGroups(s, 4, 4, 6);
+        QCOMPARE(g.tp_rank, 1);
+        QCOMPARE(g.dp_rank, 0);
+        QCOMPARE(g.tp_ranks, (std::vector<int>{4, 6}));
+        QCOMPARE(g.dp_ranks, (std::vector<int>{6, 7}));
+        QCOMPARE(fieldOf([&] { layerGroups(s, 0, 8, 1); }), QStringLiteral("strategy"));
+        s.tp_consecutive = true;
+        QCOMPARE(fieldOf([&] { layerGroups(s, 0, 4, 5); }), QStringLiteral("rank"));
+    }
+
+    void launcherEnvironment() {
+        auto from = [](std::map<std::string, std::string> m) {
+            return launchEnvFromEnvironment([m](const char* n) -> const char* {
+                auto it = m.find(n);
+                return it == m.end() ? nullptr : it->second.c_str();
+            });
+        };
+        LaunchEnv e = from({});
+        QCOMPARE(e.world, 1);
+        QVERIFY(!e.multiProcess());
+        e = from({{"RANK", "3"},
+                  {"WORLD_SIZE", "8"},
+                  {"LOCAL_RANK", "3"},
+                  {"LOCAL_WORLD_SIZE", "4"},
+                  {"MASTER_ADDR", "node0"},
+                  {"MASTER_PORT", "29500"}});
+        QCOMPARE(QString::fromStdString(e.launcher), QStringLiteral("torchrun"));
+        QCOMPARE(e.rank, 3);
+        QCOMPARE(e.world, 8);
+        QCOMPARE(e.local_world, 4);
+        QCOMPARE(QString::fromStdString(e.master_addr), QStringLiteral("node0"));
+        QCOMPARE(e.master_port, 29500);
+        e = from({{"SLURM_PROCID", "9"},
+                  {"SLURM_NTASKS", "16"},
+                  {"SLURM_LOCALID", "1"},
+                  {"SLURM_NTASKS_PER_NODE", "8(x2)"}});
+        QCOMPARE(QString::fromStdString(e.launcher), QStringLiteral("slurm"));
+        QCOMPARE(e.rank, 9);
+        QCOMPARE(e.local_rank, 1);
+        QCOMPARE(e.local_world, 8);
+        e = from({{"OMPI_COMM_WORLD_RANK", "1"}, {"OMPI_COMM_WORLD_SIZE", "2"}});
+        QCOMPARE(QString::fromStdString(e.launcher), QStringLiteral("openmpi"));
+        QCOMPARE(e.local_rank, 1);
+        QCOMPARE(fieldOf([&] { from({{"RANK", "8"}, {"WORLD_SIZE", "8"}}); }), QStringLiteral("RANK"));
+        QCOMPARE(fieldOf([&] { from({{"RANK", "x"}, {"WORLD_SIZE", "8"}}); }), QStringLiteral("RANK"));
+    }
+
+    void runnablePlansAndPrediction() {
+        ModelProfile m;
+        m.name = "tiny-llama";
+        m.family = "llama";
+        LayerStack st;
+        st.type = layerTypeOf(llama7b(1, 512, 1));
+        st.type.hidden = 512;
+        st.type.ffn_hidden = 1376;
+        st.type.heads = 8;
+        st.type.kv_heads = 8;
+        st.type.head_dim = 64;
+        st.count = 4;
+        m.stacks = {st};
+        m.vocab_size = 32000;
+        m.embed_hidden = 512;
+        m.seq_len = 512;
+        Plan p;
+        p.gpus = 2;
+        p.pp = 2;
+        p.stage_layers = {2, 2};
+        p.global_batch = 8;
+        p.num_micro = 4;
+        p.layers.assign(4, LayerStrategy{});
+        validateRunnablePlan(m, p);
+        ClusterProfile c;
+        c.name = "test";
+        c.gpus_per_node = 8;
+        PlanRunResult r;
+        fillPrediction(r, m, p, c);
+        QVERIFY2(r.have_prediction, r.prediction_error.c_str());
+        const PlanCost pc = CostModel(m, c).evaluate(p);
+        QCOMPARE(r.predicted_iteration_ms, pc.iteration_time * 1e3);
+        QCOMPARE(r.predicted_peak_bytes, pc.peak_memory);
+        QVERIFY(!planRunNotes(m, p).empty()); // embedding/head are always noted
+
+        Plan bad = p;
+        bad.stage_layers = {3, 2};
+        QCOMPARE(fieldOf([&] { validateRunnablePlan(m, bad); }), QStringLiteral("plan.stage_layers"));
+        bad = p;
+        bad.schedule = Schedule::Interleaved;
+        QCOMPARE(fieldOf([&] { validateRunnablePlan(m, bad); }), QStringLiteral("plan.schedule"));
+        bad = p;
+        bad.layers[1].tp = 2; // tp*dp = 2 but stage has 1 GPU
+        QCOMPARE(fieldOf([&] { validateRunnablePlan(m, bad); }), QStringLiteral("plan.layers[1].dp"));
+        bad = p;
+        bad.gpus = 4;
+        bad.layers.assign(4, LayerStrategy{1, 2});
+        bad.global_batch = 4;
+        bad.num_micro = 4; // micro-batch 1 cannot split over dp 2
+        QCOMPARE(fieldOf([&] { validateRunnablePlan(m, bad); }), QStringLiteral("plan.layers[0].dp"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEngineLogic)
+#include "test_engine_logic.moc"
