@@ -1,0 +1,75 @@
+#include "app_resources.h"
+
+#include <QApplication>
+#include <QLocale>
+#include <QPalette>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTranslator>
+
+static void initIconResources() {
+    Q_INIT_RESOURCE(icons);
+}
+
+namespace gx::app {
+
+void initResources() {
+    initIconResources();
+}
+
+bool installTranslation(const QString& locale) {
+    static QTranslator* current = nullptr;
+    if (current) {
+        QCoreApplication::removeTranslator(current);
+        delete current;
+        current = nullptr;
+    }
+    const QLocale loc = locale.isEmpty() ? QLocale::system() : QLocale(locale);
+    auto* t = new QTranslator(qApp);
+    // Qt looks for galvatron_<lang>_<territory>.qm, then galvatron_<lang>.qm.
+    if (t->load(loc, QStringLiteral("galvatron"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        QCoreApplication::installTranslator(t);
+        current = t;
+        return true;
+    }
+    delete t;
+    return false;
+}
+
+void applyTheme(const QString& theme) {
+    qApp->setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    if (theme == QLatin1String("dark")) {
+        QPalette p;
+        const QColor window(37, 40, 45), base(27, 29, 33), text(225, 228, 232), button(48, 52, 58);
+        p.setColor(QPalette::Window, window);
+        p.setColor(QPalette::WindowText, text);
+        p.setColor(QPalette::Base, base);
+        p.setColor(QPalette::AlternateBase, window);
+        p.setColor(QPalette::ToolTipBase, QColor(50, 54, 60));
+        p.setColor(QPalette::ToolTipText, text);
+        p.setColor(QPalette::Text, text);
+        p.setColor(QPalette::Button, button);
+        p.setColor(QPalette::ButtonText, text);
+        p.setColor(QPalette::BrightText, QColor(255, 90, 80));
+        p.setColor(QPalette::Link, QColor(90, 170, 240));
+        p.setColor(QPalette::Highlight, QColor(52, 120, 200));
+        p.setColor(QPalette::HighlightedText, Qt::white);
+        p.setColor(QPalette::PlaceholderText, QColor(140, 145, 150));
+        p.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 124, 130));
+        p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 124, 130));
+        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(120, 124, 130));
+        qApp->setPalette(p);
+    } else if (theme == QLatin1String("light")) {
+        QPalette p(QColor(239, 240, 241));
+        p.setColor(QPalette::Base, Qt::white);
+        p.setColor(QPalette::Text, QColor(20, 20, 20));
+        p.setColor(QPalette::WindowText, QColor(20, 20, 20));
+        p.setColor(QPalette::Highlight, QColor(52, 120, 200));
+        p.setColor(QPalette::HighlightedText, Qt::white);
+        qApp->setPalette(p);
+    } else {
+        qApp->setPalette(qApp->style()->standardPalette());
+    }
+}
+
+} // namespace gx::app

@@ -1,0 +1,195 @@
+// galvatron-explorer: the Qt explorer; `--cli ...` runs the command-line interface headless;
+// `--screenshot out.png [--model M] [--cluster C] [--view V] [--size WxH] [--theme T]` runs the search to
+// completion, shows the view, saves the window as PNG and exits.
+#include "app_resources.h"
+#include "cli/cli.h"
+#include "main_window.h"
+#include "search_controller.h"
+#include "settings.h"
+#include "views/export_dialog.h"
+#include "views/sweep_panel.h"
+#include "views/whatif_panel.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QPixmap>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QThread>
+#include <QTimer>
+
+#include <cstring>
+#include <iostream>
+
+namespace {
+
+void settle(int ms) {
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(5);
+    }
+}
+
+template <typename Pred> bool waitFor(Pred done, int timeout_ms) {
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < timeout_ms) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(2);
+    }
+    return done();
+}
+
+int screenshot(gx::app::MainWindow& w, const QString& out, const QString& view, QSize size) {
+    using namespace gx::app;
+    w.resize(size);
+    w.show();
+    settle(100);
+    if (!w.runSearch()) {
+        std::cerr << "screenshot: the search did not start\n";
+        return 1;
+    }
+    if (!w.searchController()->waitForFinished(300000)) {
+        std::cerr << "screenshot: the search did not finish in 300 s\n";
+        return 1;
+    }
+    settle(100);
+    if (view == QLatin1String("whatif")) {
+        w.setView(view);
+        auto* p = w.whatIfPanel();
+        waitFor([&] { return p->latest().has_value() && !p->controller()->isRunning(); }, 120000);
+        // One what-if step so that the delta column has content: half the nodes.
+        p->nodesBox()->setValue(std::max(1, p->nodesBox()->value() / 2));
+        settle(200);
+        p->controller()->waitForFinished(120000);
+        settle(100);
+    } else if (view == QLatin1String("sweeps")) {
+        w.setView(view);
+        w.sweepPanel()->start();
+        waitFor([&] { return !w.sweepPanel()->isRunning(); }, 300000);
+    } else if (view == QLatin1String("compare")) {
+        w.setView(view);
+        // Best plan vs the Megatron-style baseline.
+        const auto& known = w.knownPlans();
+        int baseline = 0;
+        for (int i = 0; i < static_cast<int>(known.size()); ++i)
+            if (known[static_cast<std::size_t>(i)].name.startsWith(QObject::tr("Baseline")))
+                baseline = i;
+        w.compareView()->select(0, baseline);
+    } else if (!w.setView(view)) {
+        std::cerr << "screenshot: unknown view '" << view.toStdString()
+                  << "'; available: " << w.viewNames().join(QStringLiteral(", ")).toStdString()
+                  << ", export\n";
+        return 2;
+    }
+    settle(400);
+    QPixmap pix;
+    if (view == QLatin1String("export") && w.exportDialog())
+        pix = w.exportDialog()->grab();
+    else
+        pix = w.grab();
+    if (!pix.save(out)) {
+        std::cerr << "screenshot: cannot write " << out.toStdString() << "\n";
+        return 1;
+    }
+    std::cout << "wrote " << out.toStdString() << " (" << pix.width() << "x" << pix.height() << ")\n";
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // Headless CLI: everything after --cli goes to gx::cli::run.
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--cli") == 0) {
+            QCoreApplication app(argc, argv);
+            QCoreApplication::setApplicationName(QStringLiteral("galvatron"));
+            QCoreApplication::setApplicationVersion(QStringLiteral(GX_VERSION_STRING));
+            QStringList args = QCoreApplication::arguments();
+            QStringList cli_args{args.value(0)};
+            cli_args += args.mid(i + 1);
+            return gx::cli::run(cli_args, std::cout, std::cerr);
+        }
+    }
+
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("GalvatronExplorer"));
+    QCoreApplication::setApplicationName(QStringLiteral("galvatron-explorer"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GX_VERSION_STRING));
+    gx::app::initResources();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/galvatron-explorer.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "Galvatron Explorer: plan hybrid-parallel Transformer training. "
+                                            "Use --cli <command> ... for the command-line interface."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption model_opt(QStringLiteral("model"),
+                                       QCoreApplication::translate("main", "Model preset or profile file."),
+                                       QStringLiteral("model"));
+    const QCommandLineOption cluster_opt(
+        QStringLiteral("cluster"), QCoreApplication::translate("main", "Cluster preset or profile file."),
+        QStringLiteral("cluster"));
+    const QCommandLineOption shot_opt(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "Run the search, save the window as PNG, exit."),
+        QStringLiteral("out.png"));
+    const QCommandLineOption view_opt(QStringLiteral("view"),
+                                      QCoreApplication::translate("main", "View to show: %1, export.")
+                                          .arg(gx::app::MainWindow::viewNames().join(QStringLiteral(", "))),
+                                      QStringLiteral("view"), QStringLiteral("plan"));
+    const QCommandLineOption size_opt(QStringLiteral("size"),
+                                      QCoreApplication::translate("main", "Window size WxH."),
+                                      QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    const QCommandLineOption theme_opt(QStringLiteral("theme"),
+                                       QCoreApplication::translate("main", "light, dark or system."),
+                                       QStringLiteral("theme"));
+    const QCommandLineOption lang_opt(QStringLiteral("lang"),
+                                      QCoreApplication::translate("main", "Language: en, de, zh_CN."),
+                                      QStringLiteral("lang"));
+    const QCommandLineOption run_opt(QStringLiteral("search"),
+                                     QCoreApplication::translate("main", "Start a search at once."));
+    parser.addOptions({model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, run_opt});
+    parser.process(app);
+
+    const bool shot = parser.isSet(shot_opt);
+    if (shot) // screenshots neither read nor change the user's settings
+        QCoreApplication::setOrganizationName(QStringLiteral("GalvatronExplorerScreenshot"));
+    gx::app::Settings settings;
+    const QString lang =
+        parser.isSet(lang_opt) ? parser.value(lang_opt) : (shot ? QStringLiteral("en") : settings.language());
+    if (lang != QLatin1String("en"))
+        gx::app::installTranslation(lang);
+    gx::app::applyTheme(parser.isSet(theme_opt) ? parser.value(theme_opt)
+                                                : (shot ? QStringLiteral("light") : settings.theme()));
+
+    gx::app::MainWindow w;
+    if (parser.isSet(model_opt) && !w.loadModel(parser.value(model_opt))) {
+        std::cerr << "error: cannot load model '" << parser.value(model_opt).toStdString() << "'\n";
+        return 1;
+    }
+    if (parser.isSet(cluster_opt) && !w.loadCluster(parser.value(cluster_opt))) {
+        std::cerr << "error: cannot load cluster '" << parser.value(cluster_opt).toStdString() << "'\n";
+        return 1;
+    }
+    if (shot) {
+        const auto m = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(parser.value(size_opt));
+        if (!m.hasMatch()) {
+            std::cerr << "error: --size: expected WxH, got '" << parser.value(size_opt).toStdString()
+                      << "'\n";
+            return 2;
+        }
+        return screenshot(w, parser.value(shot_opt), parser.value(view_opt),
+                          QSize(m.captured(1).toInt(), m.captured(2).toInt()));
+    }
+    w.show();
+    if (parser.isSet(view_opt))
+        w.setView(parser.value(view_opt));
+    if (parser.isSet(run_opt))
+        QTimer::singleShot(0, &w, [&w] { w.runSearch(); });
+    return app.exec();
+}

@@ -1,0 +1,735 @@
+#include "main_window.h"
+
+#include "app_resources.h"
+#include "charts/frontier_chart.h"
+#include "gx/error.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+#include "plan_utils.h"
+#include "views/export_dialog.h"
+#include "views/plan_widgets.h"
+#include "views/profile_editors.h"
+#include "views/sweep_panel.h"
+#include "views/tree_view.h"
+#include "views/whatif_panel.h"
+
+#if __has_include("views/scheduler/scheduler_panel.h")
+#include "views/scheduler/scheduler_panel.h"
+#define GX_HAVE_SCHEDULER_PANEL 1
+#endif
+#ifdef GX_HAVE_ENGINE
+#include "views/engine_panel.h"
+#endif
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+namespace gx::app {
+
+namespace {
+QDockWidget* makeDock(const QString& title, const QString& name, QWidget* content, QMainWindow* w) {
+    auto* dock = new QDockWidget(title, w);
+    dock->setObjectName(name);
+    auto* scroll = new QScrollArea(dock);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    dock->setWidget(scroll);
+    return dock;
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setWindowTitle(tr("Galvatron Explorer"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/galvatron-explorer.svg")));
+    controller_ = new SearchController(this);
+
+    // --- central tabs
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    plan_view_ = new PlanView(this);
+    memory_ = new MemoryBarsWidget(this);
+    timeline_ = new TimelineWidget(this);
+    tree_ = new TreePanel(this);
+    frontier_ = new FrontierChart(this);
+    sweeps_ = new SweepPanel(this);
+    compare_ = new CompareView(this);
+    whatif_ = new WhatIfPanel(this);
+    tabs_->addTab(plan_view_, tr("Plan"));
+    tabs_->addTab(memory_, tr("Memory"));
+    tabs_->addTab(timeline_, tr("Timeline"));
+    tabs_->addTab(tree_, tr("Decision tree"));
+    tabs_->addTab(frontier_, tr("Frontier"));
+    tabs_->addTab(sweeps_, tr("Sweeps"));
+    tabs_->addTab(compare_, tr("Compare"));
+    tabs_->addTab(whatif_, tr("What-if"));
+#ifdef GX_HAVE_SCHEDULER_PANEL
+    multimodel_ = new SchedulerPanel(this);
+    tabs_->addTab(multimodel_, tr("Multi-model"));
+#endif
+#ifdef GX_HAVE_ENGINE
+    engine_ = new EnginePanel(this);
+    tabs_->addTab(engine_, tr("Engine"));
+#endif
+    for (int i = 0; i < tabs_->count(); ++i)
+        tabs_->widget(i)->setObjectName(viewNames().value(i));
+    setCentralWidget(tabs_);
+
+    // --- docks
+    model_editor_ = new ModelEditor(this);
+    cluster_editor_ = new ClusterEditor(this);
+    auto* model_dock = makeDock(tr("Model"), QStringLiteral("model_dock"), model_editor_, this);
+    auto* cluster_dock = makeDock(tr("Cluster"), QStringLiteral("cluster_dock"), cluster_editor_, this);
+    addDockWidget(Qt::LeftDockWidgetArea, model_dock);
+    addDockWidget(Qt::LeftDockWidgetArea, cluster_dock);
+    tabifyDockWidget(model_dock, cluster_dock);
+    model_dock->raise();
+
+    auto* search_box = new QWidget(this);
+    auto* sl = new QVBoxLayout(search_box);
+    auto* buttons = new QHBoxLayout;
+    run_button_ = new QPushButton(QIcon(QStringLiteral(":/icons/run.svg")), tr("Run"), this);
+    cancel_button_ = new QPushButton(QIcon(QStringLiteral(":/icons/cancel.svg")), tr("Cancel"), this);
+    run_button_->setToolTip(tr("Search the best plans (Ctrl+R)"));
+    cancel_button_->setToolTip(tr("Cancel the search (Esc)"));
+    buttons->addWidget(run_button_);
+    buttons->addWidget(cancel_button_);
+    sl->addLayout(buttons);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setFormat(QStringLiteral("%p%"));
+    sl->addWidget(progress_);
+    eta_ = new QLabel(this);
+    search_status_ = new QLabel(this);
+    search_status_->setWordWrap(true);
+    sl->addWidget(eta_);
+    sl->addWidget(search_status_);
+    sl->addWidget(new QLabel(tr("Best plans:"), this));
+    top_list_ = new QListWidget(this);
+    top_list_->setMinimumHeight(90);
+    top_list_->setWordWrap(true);
+    sl->addWidget(top_list_);
+    search_settings_ = new SearchSettings(this);
+    sl->addWidget(search_settings_);
+    sl->addStretch(1);
+    auto* search_dock = makeDock(tr("Search"), QStringLiteral("search_dock"), search_box, this);
+    addDockWidget(Qt::RightDockWidgetArea, search_dock);
+    resizeDocks({model_dock, search_dock}, {300, 320}, Qt::Horizontal);
+
+    connect(run_button_, &QPushButton::clicked, this, &MainWindow::runSearch);
+    connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelSearch);
+    connect(controller_, &SearchController::batchReady, this, &MainWindow::onBatch);
+    connect(controller_, &SearchController::progressChanged, this, &MainWindow::onProgress);
+    connect(controller_, &SearchController::finished, this, &MainWindow::onFinished);
+    connect(controller_, &SearchController::failed, this, &MainWindow::onFailed);
+    connect(model_editor_, &ModelEditor::modelChanged, this, &MainWindow::profilesChanged);
+    connect(cluster_editor_, &ClusterEditor::clusterChanged, this, &MainWindow::profilesChanged);
+    connect(model_editor_, &ModelEditor::openRequested, this, &MainWindow::openModelDialog);
+    connect(model_editor_, &ModelEditor::importRequested, this, &MainWindow::importHfDialog);
+    connect(model_editor_, &ModelEditor::saveRequested, this, &MainWindow::saveModelDialog);
+    connect(cluster_editor_, &ClusterEditor::openRequested, this, &MainWindow::openClusterDialog);
+    connect(cluster_editor_, &ClusterEditor::saveRequested, this, &MainWindow::saveClusterDialog);
+    connect(top_list_, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (!result_ || row < 0 || row >= static_cast<int>(result_->top.size()))
+            return;
+        const auto& rp = result_->top[static_cast<std::size_t>(row)];
+        showPlan(NamedPlan{tr("Plan #%1").arg(row + 1), rp.plan, rp.cost});
+    });
+    connect(frontier_, &FrontierChart::pointClicked, this, [this](int i) {
+        const auto& pts = frontier_->points();
+        if (i < 0 || i >= static_cast<int>(pts.size()))
+            return;
+        auto cm = result_cm_ ? result_cm_ : cm_;
+        if (!cm)
+            return;
+        try {
+            const Plan& plan = pts[static_cast<std::size_t>(i)].plan;
+            NamedPlan np{tr("Frontier plan %1").arg(i + 1), plan, cm->evaluate(plan)};
+            picked_ = np;
+            frontier_->setCurrent(i);
+            refreshKnownPlans();
+            showPlan(np);
+            tabs_->setCurrentWidget(plan_view_);
+        } catch (const std::exception& e) {
+            showMessage(QString::fromUtf8(e.what()), true);
+        }
+    });
+    connect(whatif_, &WhatIfPanel::applyRequested, this,
+            [this](const ModelProfile& m, const ClusterProfile& c) {
+                model_editor_->setModel(m);
+                cluster_editor_->setCluster(c);
+            });
+    connect(search_settings_, &SearchSettings::changed, this, [this] {
+        try {
+            const SearchOptions o = search_settings_->options();
+            sweeps_->setBase(model_editor_->model(), cluster_editor_->cluster(), o);
+        } catch (const InputError& e) {
+            showMessage(QString::fromStdString(e.what()), true);
+        }
+    });
+
+    buildMenus();
+    setRunning(false);
+    statusBar()->showMessage(tr("Ready"));
+
+    // Restore settings and the last profiles (fall back to the defaults).
+    restoreGeometry(settings_.geometry());
+    restoreState(settings_.windowState());
+    if (!loadModel(settings_.lastModel()))
+        loadModel(QString::fromLatin1(kDefaultModel));
+    if (!loadCluster(settings_.lastCluster()))
+        loadCluster(QString::fromLatin1(kDefaultCluster));
+}
+
+MainWindow::~MainWindow() = default;
+
+QStringList MainWindow::viewNames() {
+    QStringList v = {QStringLiteral("plan"),    QStringLiteral("memory"),   QStringLiteral("timeline"),
+                     QStringLiteral("tree"),    QStringLiteral("frontier"), QStringLiteral("sweeps"),
+                     QStringLiteral("compare"), QStringLiteral("whatif")};
+#ifdef GX_HAVE_SCHEDULER_PANEL
+    v << QStringLiteral("multimodel");
+#endif
+#ifdef GX_HAVE_ENGINE
+    v << QStringLiteral("engine");
+#endif
+    return v;
+}
+
+bool MainWindow::setView(const QString& name) {
+    if (name == QLatin1String("export")) {
+        openExportDialog();
+        return true;
+    }
+    const int i = viewNames().indexOf(name);
+    if (i < 0 || i >= tabs_->count())
+        return false;
+    tabs_->setCurrentIndex(i);
+    return true;
+}
+
+void MainWindow::buildMenus() {
+    auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(QIcon(QStringLiteral(":/icons/open.svg")), tr("Open &model profile..."),
+                    QKeySequence::Open, this, &MainWindow::openModelDialog);
+    file->addAction(tr("&Import Hugging Face config.json..."), QKeySequence(Qt::CTRL | Qt::Key_I), this,
+                    &MainWindow::importHfDialog);
+    file->addAction(tr("Open &cluster profile..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+                    &MainWindow::openClusterDialog);
+    file->addAction(tr("Open &plan..."), QKeySequence(Qt::CTRL | Qt::Key_L), this,
+                    &MainWindow::openPlanDialog);
+    recent_menu_ = file->addMenu(tr("&Recent files"));
+    file->addSeparator();
+    file->addAction(tr("Save model profile as..."), this, &MainWindow::saveModelDialog);
+    file->addAction(tr("Save cluster profile as..."), this, &MainWindow::saveClusterDialog);
+    file->addAction(QIcon(QStringLiteral(":/icons/save.svg")), tr("&Save plan as..."), QKeySequence::Save,
+                    this, &MainWindow::savePlanDialog);
+    auto* exp = file->addAction(QIcon(QStringLiteral(":/icons/export.svg")), tr("&Export plan..."),
+                                QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { openExportDialog(); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    rebuildRecentMenu();
+
+    auto* search = menuBar()->addMenu(tr("&Search"));
+    run_action_ = search->addAction(QIcon(QStringLiteral(":/icons/run.svg")), tr("&Run"),
+                                    QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::runSearch);
+    cancel_action_ = search->addAction(QIcon(QStringLiteral(":/icons/cancel.svg")), tr("&Cancel"),
+                                       QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelSearch);
+    search->addAction(tr("Run &sweeps"), this, [this] {
+        sweeps_->setBase(model_editor_->model(), cluster_editor_->cluster(), search_settings_->options());
+        tabs_->setCurrentWidget(sweeps_);
+        sweeps_->start();
+    });
+
+    auto* view = menuBar()->addMenu(tr("&View"));
+    const QStringList titles = [this] {
+        QStringList t;
+        for (int i = 0; i < tabs_->count(); ++i)
+            t << tabs_->tabText(i);
+        return t;
+    }();
+    for (int i = 0; i < titles.size() && i < 9; ++i)
+        view->addAction(titles[i], QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)), this,
+                        [this, i] { tabs_->setCurrentIndex(i); });
+    view->addSeparator();
+    for (auto* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    auto* theme = view->addMenu(tr("&Theme"));
+    auto* tg = new QActionGroup(this);
+    const QList<QPair<QString, QString>> themes = {{QStringLiteral("system"), tr("System")},
+                                                   {QStringLiteral("light"), tr("Light")},
+                                                   {QStringLiteral("dark"), tr("Dark")}};
+    for (const auto& [key, label] : themes) {
+        auto* a = theme->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(settings_.theme() == key);
+        tg->addAction(a);
+        connect(a, &QAction::triggered, this, [this, key = key] {
+            settings_.setTheme(key);
+            applyTheme(key);
+        });
+    }
+    auto* lang = view->addMenu(tr("&Language"));
+    auto* lg = new QActionGroup(this);
+    const QList<QPair<QString, QString>> langs = {{QString(), tr("System")},
+                                                  {QStringLiteral("en"), QStringLiteral("English")},
+                                                  {QStringLiteral("de"), QStringLiteral("Deutsch")},
+                                                  {QStringLiteral("zh_CN"), QStringLiteral("中文 (简体)")}};
+    for (const auto& [key, label] : langs) {
+        auto* a = lang->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(settings_.language() == key);
+        lg->addAction(a);
+        connect(a, &QAction::triggered, this, [this, key = key] {
+            settings_.setLanguage(key);
+            QMessageBox::information(this, tr("Language"),
+                                     tr("The language changes when the explorer restarts."));
+        });
+    }
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Galvatron Explorer"), this, [this] {
+        QMessageBox::about(
+            this, tr("About Galvatron Explorer"),
+            tr("<h3>Galvatron Explorer %1</h3><p>Plans hybrid-parallel training (data, tensor, "
+               "pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after "
+               "Galvatron (Miao et al., VLDB 2023).</p>")
+                .arg(QStringLiteral(GX_VERSION_STRING)));
+    });
+
+    auto* tb = addToolBar(tr("Main"));
+    tb->setObjectName(QStringLiteral("main_toolbar"));
+    tb->addAction(run_action_);
+    tb->addAction(cancel_action_);
+    tb->addSeparator();
+    tb->addAction(exp);
+    tb->addAction(QIcon(QStringLiteral(":/icons/compare.svg")), tr("Compare"),
+                  [this] { tabs_->setCurrentWidget(compare_); });
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recent_menu_->clear();
+    const QStringList recent = settings_.recentFiles();
+    for (const QString& entry : recent) {
+        const QString kind = entry.section(QLatin1Char(':'), 0, 0);
+        const QString path = entry.section(QLatin1Char(':'), 1);
+        recent_menu_->addAction(QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName(), kind), this,
+                                [this, entry] { openRecent(entry); });
+    }
+    if (!recent.isEmpty()) {
+        recent_menu_->addSeparator();
+        recent_menu_->addAction(tr("Clear"), this, [this] {
+            settings_.clearRecentFiles();
+            rebuildRecentMenu();
+        });
+    }
+    recent_menu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::openRecent(const QString& entry) {
+    const QString kind = entry.section(QLatin1Char(':'), 0, 0);
+    const QString path = entry.section(QLatin1Char(':'), 1);
+    QString err;
+    bool ok = false;
+    if (kind == QLatin1String("model"))
+        ok = model_editor_->loadFile(path, &err);
+    else if (kind == QLatin1String("cluster"))
+        ok = cluster_editor_->loadFile(path, &err);
+    else if (kind == QLatin1String("plan"))
+        ok = openPlanFile(path, &err);
+    if (!ok)
+        showMessage(err, true);
+}
+
+QString MainWindow::lastDir() const {
+    return QSettings().value(QStringLiteral("files/dir")).toString();
+}
+
+void MainWindow::rememberDir(const QString& file) {
+    settings_.raw().setValue(QStringLiteral("files/dir"), QFileInfo(file).absolutePath());
+}
+
+void MainWindow::openModelDialog() {
+    const QString f = QFileDialog::getOpenFileName(this, tr("Open model profile"), lastDir(),
+                                                   tr("JSON files (*.json);;All files (*)"));
+    if (f.isEmpty())
+        return;
+    rememberDir(f);
+    QString err;
+    if (model_editor_->loadFile(f, &err)) {
+        settings_.addRecentFile(QStringLiteral("model:") + f);
+        rebuildRecentMenu();
+    } else {
+        showMessage(err, true);
+    }
+}
+
+void MainWindow::importHfDialog() {
+    const QString f = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"), lastDir(),
+                                                   tr("config.json (config.json *.json)"));
+    if (f.isEmpty())
+        return;
+    rememberDir(f);
+    QString err;
+    if (model_editor_->loadFile(f, &err)) {
+        settings_.addRecentFile(QStringLiteral("model:") + f);
+        rebuildRecentMenu();
+    } else {
+        showMessage(err, true);
+    }
+}
+
+void MainWindow::openClusterDialog() {
+    const QString f = QFileDialog::getOpenFileName(this, tr("Open cluster profile"), lastDir(),
+                                                   tr("JSON files (*.json);;All files (*)"));
+    if (f.isEmpty())
+        return;
+    rememberDir(f);
+    QString err;
+    if (cluster_editor_->loadFile(f, &err)) {
+        settings_.addRecentFile(QStringLiteral("cluster:") + f);
+        rebuildRecentMenu();
+    } else {
+        showMessage(err, true);
+    }
+}
+
+void MainWindow::openPlanDialog() {
+    const QString f = QFileDialog::getOpenFileName(this, tr("Open plan"), lastDir(),
+                                                   tr("JSON files (*.json);;All files (*)"));
+    if (f.isEmpty())
+        return;
+    rememberDir(f);
+    QString err;
+    if (!openPlanFile(f, &err))
+        showMessage(err, true);
+}
+
+void MainWindow::saveModelDialog() {
+    const QString f = QFileDialog::getSaveFileName(this, tr("Save model profile"),
+                                                   lastDir() + QLatin1Char('/') +
+                                                       QString::fromStdString(model_editor_->model().name) +
+                                                       QStringLiteral(".json"),
+                                                   tr("JSON files (*.json)"));
+    QString err;
+    if (!f.isEmpty() && !model_editor_->saveFile(f, &err))
+        showMessage(err, true);
+}
+
+void MainWindow::saveClusterDialog() {
+    const QString f = QFileDialog::getSaveFileName(
+        this, tr("Save cluster profile"),
+        lastDir() + QLatin1Char('/') + QString::fromStdString(cluster_editor_->cluster().name) +
+            QStringLiteral(".json"),
+        tr("JSON files (*.json)"));
+    QString err;
+    if (!f.isEmpty() && !cluster_editor_->saveFile(f, &err))
+        showMessage(err, true);
+}
+
+void MainWindow::savePlanDialog() {
+    if (!current_) {
+        showMessage(tr("No plan to save yet."), true);
+        return;
+    }
+    const QString f = QFileDialog::getSaveFileName(
+        this, tr("Save plan"), lastDir() + QStringLiteral("/plan.json"), tr("JSON files (*.json)"));
+    QString err;
+    if (f.isEmpty())
+        return;
+    if (savePlanFile(f, &err)) {
+        settings_.addRecentFile(QStringLiteral("plan:") + f);
+        rebuildRecentMenu();
+    } else {
+        showMessage(err, true);
+    }
+}
+
+bool MainWindow::savePlanFile(const QString& path, QString* error) const {
+    if (!current_)
+        return false;
+    try {
+        writeJsonFile(path.toStdString(), toJson(current_->plan));
+        return true;
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+bool MainWindow::openPlanFile(const QString& path, QString* error) {
+    try {
+        if (!cm_)
+            throw InputError("plan", "no valid model/cluster to evaluate the plan with");
+        const Plan plan = loadPlanFile(path.toStdString());
+        NamedPlan np{tr("Loaded %1").arg(QFileInfo(path).fileName()), plan, cm_->evaluate(plan)};
+        loaded_ = np;
+        refreshKnownPlans();
+        showPlan(np);
+        settings_.addRecentFile(QStringLiteral("plan:") + path);
+        rebuildRecentMenu();
+        return true;
+    } catch (const std::exception& e) {
+        if (error)
+            *error = tr("Cannot open plan %1: %2").arg(path, QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::loadModel(const QString& preset_or_path) {
+    try {
+        model_editor_->setModel(resolveModel(preset_or_path.toStdString()));
+        return true;
+    } catch (const std::exception& e) {
+        showMessage(QString::fromUtf8(e.what()), true);
+        return false;
+    }
+}
+
+bool MainWindow::loadCluster(const QString& preset_or_path) {
+    try {
+        cluster_editor_->setCluster(resolveCluster(preset_or_path.toStdString()));
+        return true;
+    } catch (const std::exception& e) {
+        showMessage(QString::fromUtf8(e.what()), true);
+        return false;
+    }
+}
+
+void MainWindow::profilesChanged() {
+    const ModelProfile& m = model_editor_->model();
+    const ClusterProfile& c = cluster_editor_->cluster();
+    if (m.stacks.empty() || c.totalGpus() < 1)
+        return;
+    SearchOptions o;
+    try {
+        o = search_settings_->options();
+    } catch (const InputError&) {
+    }
+    try {
+        cm_ = std::make_shared<const CostModel>(m, c, o.cost);
+        const Plan plan = makeDefaultPlan(m, c);
+        baseline_ = NamedPlan{tr("Baseline (Megatron-style)"), plan, cm_->evaluate(plan)};
+    } catch (const std::exception& e) {
+        cm_.reset();
+        baseline_.reset();
+        showMessage(QString::fromUtf8(e.what()), true);
+        return;
+    }
+    loaded_.reset();
+    picked_.reset();
+    refreshKnownPlans();
+    if (!result_ || !controller_->isRunning())
+        showPlan(*baseline_);
+    whatif_->setBase(m, c, o);
+    sweeps_->setBase(m, c, o);
+    frontier_->setBudget(cm_->memoryBudget());
+    settings_.setLastProfiles(QString::fromStdString(m.name), QString::fromStdString(c.name));
+    if (result_)
+        search_status_->setText(tr("Profiles changed: run the search again (Ctrl+R)."));
+}
+
+bool MainWindow::runSearch() {
+    if (!model_editor_->isValid() || !cluster_editor_->isValid()) {
+        showMessage(
+            tr("Fix the profile first: %1")
+                .arg(model_editor_->isValid() ? cluster_editor_->errorText() : model_editor_->errorText()),
+            true);
+        return false;
+    }
+    SearchOptions o;
+    try {
+        o = search_settings_->options();
+    } catch (const InputError& e) {
+        showMessage(QString::fromStdString(e.what()), true);
+        return false;
+    }
+    tree_->clear();
+    frontier_->clear();
+    if (cm_)
+        frontier_->setBudget(cm_->memoryBudget());
+    top_list_->clear();
+    result_.reset();
+    result_cm_.reset();
+    search_status_->setText(tr("Searching..."));
+    controller_->start(model_editor_->model(), cluster_editor_->cluster(), o);
+    setRunning(controller_->isRunning());
+    return controller_->isRunning();
+}
+
+void MainWindow::cancelSearch() {
+    if (controller_->isRunning()) {
+        controller_->cancel();
+        search_status_->setText(tr("Cancelling..."));
+    }
+}
+
+void MainWindow::setRunning(bool running) {
+    run_button_->setEnabled(true); // Run while running restarts (supersedes)
+    cancel_button_->setEnabled(running);
+    cancel_action_->setEnabled(running);
+    if (!running)
+        eta_->clear();
+}
+
+void MainWindow::onBatch(const SearchBatch& b) {
+    if (b.generation != controller_->generation())
+        return; // stale
+    if (!b.nodes.empty())
+        tree_->addNodes(b.nodes);
+    if (!b.points.empty()) {
+        frontier_->addPoints(b.points);
+        for (const auto& p : b.points)
+            if (p.incumbent)
+                search_status_->setText(
+                    tr("Best so far: %1, %2").arg(secondsText(p.time), bytesText(p.memory)));
+    }
+    for (const auto& m : b.messages)
+        statusBar()->showMessage(m, 5000);
+}
+
+void MainWindow::onProgress(double fraction, double eta) {
+    progress_->setValue(static_cast<int>(fraction * 1000));
+    eta_->setText(eta >= 0 ? tr("Elapsed %1, about %2 left")
+                                 .arg(secondsText(controller_->elapsedSeconds()), secondsText(eta))
+                           : tr("Elapsed %1").arg(secondsText(controller_->elapsedSeconds())));
+}
+
+void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
+                            std::shared_ptr<const CostModel> cm) {
+    if (gen != controller_->generation())
+        return;
+    setRunning(false);
+    tree_->view()->flushLayout();
+    tree_->updateStats();
+    result_ = r;
+    result_cm_ = cm;
+    progress_->setValue(r->cancelled ? progress_->value() : 1000);
+    // Frontier of the final result (live points may have been partial).
+    std::vector<PlanPoint> pts;
+    for (const auto& rp : r->frontier)
+        pts.push_back(PlanPoint{rp.cost.iteration_time, rp.cost.peak_memory, rp.plan, false});
+    for (const auto& rp : r->top)
+        pts.push_back(PlanPoint{rp.cost.iteration_time, rp.cost.peak_memory, rp.plan, false});
+    frontier_->addPoints(pts);
+    top_list_->clear();
+    for (std::size_t i = 0; i < r->top.size(); ++i) {
+        const auto& rp = r->top[i];
+        top_list_->addItem(tr("%1. %2, %3: %4")
+                               .arg(i + 1)
+                               .arg(secondsText(rp.cost.iteration_time), bytesText(rp.cost.peak_memory),
+                                    planSummary(rp.plan)));
+    }
+    const auto& st = r->stats;
+    QString status = tr("%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated")
+                         .arg(r->cancelled ? tr("Cancelled") : tr("Done"))
+                         .arg(secondsText(st.seconds))
+                         .arg(st.tree_nodes)
+                         .arg(st.pruned_nodes)
+                         .arg(st.plans_evaluated);
+    if (!r->best)
+        status += tr("<br><span style='color:#d0302a'>No plan fits: %1</span>")
+                      .arg(QString::fromStdString(r->infeasible_reason).toHtmlEscaped());
+    search_status_->setText(status);
+    refreshKnownPlans();
+    if (r->best) {
+        tree_->setCostContext(cm, r->best->plan);
+        showPlan(NamedPlan{tr("Best plan"), r->best->plan, r->best->cost});
+        {
+            const QSignalBlocker b(top_list_);
+            top_list_->setCurrentRow(0);
+        }
+    }
+    emit searchFinished();
+}
+
+void MainWindow::onFailed(quint64 gen, const QString& field, const QString& msg) {
+    if (gen != controller_->generation())
+        return;
+    setRunning(false);
+    search_status_->setText(tr("<span style='color:#d0302a'>%1</span>").arg(msg.toHtmlEscaped()));
+    showMessage(field.isEmpty() ? msg : tr("%1 (field %2)").arg(msg, field), true);
+    emit searchFinished();
+}
+
+void MainWindow::refreshKnownPlans() {
+    known_.clear();
+    if (result_) {
+        for (std::size_t i = 0; i < result_->top.size(); ++i)
+            known_.push_back(NamedPlan{i == 0 ? tr("Best plan") : tr("Plan #%1").arg(i + 1),
+                                       result_->top[i].plan, result_->top[i].cost});
+    }
+    if (baseline_)
+        known_.push_back(*baseline_);
+    if (picked_)
+        known_.push_back(*picked_);
+    if (loaded_)
+        known_.push_back(*loaded_);
+    compare_->setPlans(known_, cluster_editor_->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0);
+}
+
+void MainWindow::addKnownPlan(const NamedPlan& p) {
+    known_.push_back(p);
+    refreshKnownPlans();
+}
+
+void MainWindow::showPlan(const NamedPlan& np) {
+    current_ = np;
+    auto cm = result_cm_ && result_ ? result_cm_ : cm_;
+    plan_view_->setPlan(cm, np);
+    const double capacity = cm ? cm->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0 : 0;
+    memory_->setCost(np.cost, capacity);
+    timeline_->setPlan(np.plan, np.cost);
+    if (export_dialog_ && cm)
+        export_dialog_->setPlan(np.plan, cm->model(), cm->cluster());
+    statusBar()->showMessage(
+        tr("%1: %2, %3").arg(np.name, secondsText(np.cost.iteration_time), bytesText(np.cost.peak_memory)));
+    emit planShown();
+}
+
+ExportDialog* MainWindow::openExportDialog() {
+    if (!export_dialog_)
+        export_dialog_ = new ExportDialog(this);
+    auto cm = result_cm_ && result_ ? result_cm_ : cm_;
+    if (current_ && cm)
+        export_dialog_->setPlan(current_->plan, cm->model(), cm->cluster());
+    export_dialog_->show();
+    export_dialog_->raise();
+    return export_dialog_;
+}
+
+void MainWindow::showMessage(const QString& text, bool error) {
+    statusBar()->showMessage(text, error ? 15000 : 5000);
+    if (error)
+        search_status_->setText(
+            QStringLiteral("<span style='color:#d0302a'>%1</span>").arg(text.toHtmlEscaped()));
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    controller_->cancel();
+    settings_.setWindowGeometry(saveGeometry(), saveState());
+    QMainWindow::closeEvent(e);
+}
+
+} // namespace gx::app

@@ -1,0 +1,145 @@
+// Galvatron Explorer - main window: profile editors and search settings in docks, plan views in tabs.
+#pragma once
+
+#include "gx/cost_model.h"
+#include "gx/search.h"
+#include "search_controller.h"
+#include "settings.h"
+#include "views/plan_view.h"
+
+#include <QMainWindow>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QTabWidget;
+class QProgressBar;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QMenu;
+class QAction;
+
+namespace gx::app {
+
+class ModelEditor;
+class ClusterEditor;
+class SearchSettings;
+class TreePanel;
+class FrontierChart;
+class MemoryBarsWidget;
+class TimelineWidget;
+class WhatIfPanel;
+class SweepPanel;
+class ExportDialog;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ModelEditor* modelEditor() const { return model_editor_; }
+    ClusterEditor* clusterEditor() const { return cluster_editor_; }
+    SearchSettings* searchSettings() const { return search_settings_; }
+    SearchController* searchController() const { return controller_; }
+    TreePanel* treePanel() const { return tree_; }
+    FrontierChart* frontierChart() const { return frontier_; }
+    PlanView* planView() const { return plan_view_; }
+    MemoryBarsWidget* memoryView() const { return memory_; }
+    TimelineWidget* timelineView() const { return timeline_; }
+    CompareView* compareView() const { return compare_; }
+    WhatIfPanel* whatIfPanel() const { return whatif_; }
+    SweepPanel* sweepPanel() const { return sweeps_; }
+    QTabWidget* tabs() const { return tabs_; }
+    QListWidget* topPlansList() const { return top_list_; }
+    QProgressBar* progressBar() const { return progress_; }
+
+    /// View names accepted by setView (also the --view values of the screenshot mode).
+    static QStringList viewNames();
+    /// Switches to a view tab ("plan", "tree", ...). "export" opens the export dialog.
+    bool setView(const QString& name);
+
+    bool loadModel(const QString& preset_or_path);
+    bool loadCluster(const QString& preset_or_path);
+    bool openPlanFile(const QString& path, QString* error = nullptr);
+    bool savePlanFile(const QString& path, QString* error = nullptr) const;
+
+    /// Starts a search with the editors' profiles and the search settings (supersedes a running one).
+    bool runSearch();
+    void cancelSearch();
+
+    void showPlan(const NamedPlan& plan);
+    const std::optional<NamedPlan>& currentPlan() const { return current_; }
+    const std::vector<NamedPlan>& knownPlans() const { return known_; }
+    std::shared_ptr<const CostModel> costModel() const { return cm_; }
+    ExportDialog* exportDialog() const { return export_dialog_; }
+    ExportDialog* openExportDialog();
+
+signals:
+    void planShown();
+    void searchFinished();
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    void buildMenus();
+    void profilesChanged();
+    void onBatch(const SearchBatch& b);
+    void onProgress(double fraction, double eta);
+    void onFinished(quint64 gen, std::shared_ptr<const SearchResult> r, std::shared_ptr<const CostModel> cm);
+    void onFailed(quint64 gen, const QString& field, const QString& msg);
+    void setRunning(bool running);
+    void refreshKnownPlans();
+    void addKnownPlan(const NamedPlan& p);
+    void rebuildRecentMenu();
+    void openRecent(const QString& entry);
+    void openModelDialog();
+    void importHfDialog();
+    void openClusterDialog();
+    void openPlanDialog();
+    void saveModelDialog();
+    void saveClusterDialog();
+    void savePlanDialog();
+    void showMessage(const QString& text, bool error = false);
+    QString lastDir() const;
+    void rememberDir(const QString& file);
+
+    Settings settings_;
+    ModelEditor* model_editor_;
+    ClusterEditor* cluster_editor_;
+    SearchSettings* search_settings_;
+    SearchController* controller_;
+    QTabWidget* tabs_;
+    PlanView* plan_view_;
+    MemoryBarsWidget* memory_;
+    TimelineWidget* timeline_;
+    TreePanel* tree_;
+    FrontierChart* frontier_;
+    SweepPanel* sweeps_;
+    CompareView* compare_;
+    WhatIfPanel* whatif_;
+    QWidget* multimodel_ = nullptr;
+    QWidget* engine_ = nullptr;
+    QProgressBar* progress_;
+    QLabel* eta_;
+    QLabel* search_status_;
+    QListWidget* top_list_;
+    QPushButton *run_button_, *cancel_button_;
+    QAction *run_action_, *cancel_action_;
+    QMenu* recent_menu_ = nullptr;
+    ExportDialog* export_dialog_ = nullptr;
+
+    std::shared_ptr<const CostModel> cm_; ///< for the editors' current profiles
+    std::shared_ptr<const SearchResult> result_;
+    std::shared_ptr<const CostModel> result_cm_;
+    std::optional<NamedPlan> current_;
+    std::vector<NamedPlan> known_;
+    std::optional<NamedPlan> baseline_;
+    std::optional<NamedPlan> picked_;
+    std::optional<NamedPlan> loaded_;
+};
+
+} // namespace gx::app

@@ -1,0 +1,237 @@
+#include "plan_utils.h"
+
+#include "gx/report.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <numeric>
+
+namespace gx::app {
+
+Plan makeDefaultPlan(const ModelProfile& model, const ClusterProfile& cluster) {
+    Plan plan;
+    plan.model = model.name;
+    plan.cluster = cluster.name;
+    const int gpus = std::max(1, cluster.totalGpus());
+    const int layers = std::max(1, model.layerCount());
+    int heads = 0;
+    for (const auto& st : model.stacks)
+        heads = heads == 0 ? st.type.heads : std::gcd(heads, st.type.heads);
+    int tp = 1;
+    while (tp * 2 <= std::min(8, cluster.gpus_per_node) && gpus % (tp * 2) == 0 &&
+           (heads == 0 || heads % (tp * 2) == 0))
+        tp *= 2;
+    int pp = 1;
+    while (pp * 2 <= cluster.nodes && gpus % (tp * pp * 2) == 0 && layers % (pp * 2) == 0)
+        pp *= 2;
+    const int dp = gpus / (tp * pp);
+    plan.gpus = tp * pp * dp;
+    plan.pp = pp;
+    plan.schedule = Schedule::OneFOneB;
+    plan.virtual_stages = 1;
+    plan.stage_layers.assign(static_cast<std::size_t>(pp), layers / pp);
+    plan.stage_layers.back() += layers - (layers / pp) * pp;
+    plan.num_micro = 2 * pp;
+    plan.global_batch = std::max(dp * plan.num_micro, 8);
+    plan.global_batch -= plan.global_batch % (dp * plan.num_micro);
+    LayerStrategy s;
+    s.tp = tp;
+    s.dp = dp;
+    s.sp = tp > 1;
+    s.dp_type = dp > 1 ? DpType::ZeRO1 : DpType::DDP;
+    s.ckpt = Checkpoint::Selective;
+    plan.layers.assign(static_cast<std::size_t>(layers), s);
+    plan.vocab_tp = tp;
+    plan.vocab_dp_type = s.dp_type;
+    return plan;
+}
+
+StageShape stageShapeOf(const Plan& plan, int layer) {
+    StageShape shape;
+    shape.stage_gpus = plan.stageGpus();
+    shape.first_rank = plan.stageOfLayer(layer) * shape.stage_gpus;
+    shape.micro_batch = plan.microBatch();
+    shape.num_micro = plan.num_micro;
+    return shape;
+}
+
+std::vector<LayerCost> layerCosts(const CostModel& cm, const Plan& plan) {
+    std::vector<LayerCost> out;
+    const int n = static_cast<int>(plan.layers.size());
+    out.reserve(plan.layers.size());
+    for (int i = 0; i < n; ++i)
+        out.push_back(
+            cm.layer(cm.model().layer(i), plan.layers[static_cast<std::size_t>(i)], stageShapeOf(plan, i)));
+    return out;
+}
+
+QString bytesText(double bytes) {
+    return QString::fromStdString(formatBytes(bytes));
+}
+QString secondsText(double s) {
+    return QString::fromStdString(formatSeconds(s));
+}
+QString signedPercent(double rel) {
+    if (!std::isfinite(rel))
+        return QStringLiteral("n/a");
+    return QStringLiteral("%1%2 %")
+        .arg(rel >= 0 ? QStringLiteral("+") : QString())
+        .arg(rel * 100.0, 0, 'f', 1);
+}
+
+QString planSummary(const Plan& plan) {
+    QString layers;
+    if (!plan.layers.empty()) {
+        layers = QString::fromStdString(plan.layers.front().label());
+        const bool uniform = std::all_of(plan.layers.begin(), plan.layers.end(),
+                                         [&](const LayerStrategy& s) { return s == plan.layers.front(); });
+        if (!uniform)
+            layers += QCoreApplication::translate("gx::app", " (mixed per layer)");
+    }
+    QString sched = QString::fromLatin1(toString(plan.schedule));
+    if (plan.schedule == Schedule::Interleaved)
+        sched += QStringLiteral(" v=%1").arg(plan.virtual_stages);
+    return QCoreApplication::translate("gx::app", "pp%1 %2, %3, batch %4 = %5 x %6")
+        .arg(plan.pp)
+        .arg(sched, layers)
+        .arg(plan.global_batch)
+        .arg(plan.num_micro)
+        .arg(plan.microBatch());
+}
+
+std::vector<TimelineOp> simulatePipeline(const Plan& plan, const PlanCost& cost, double* makespan) {
+    std::vector<TimelineOp> ops;
+    const int p = std::max(1, plan.pp);
+    const int v = plan.schedule == Schedule::Interleaved ? std::max(1, plan.virtual_stages) : 1;
+    const int m = std::max(1, plan.num_micro);
+    if (static_cast<int>(cost.stages.size()) != p) {
+        if (makespan)
+            *makespan = 0;
+        return ops;
+    }
+    const int vs_count = p * v; // virtual stages; chunk c of stage i is virtual stage c * p + i
+    std::vector<double> fwd(static_cast<std::size_t>(p)), bwd(static_cast<std::size_t>(p));
+    for (int i = 0; i < p; ++i) {
+        const auto& st = cost.stages[static_cast<std::size_t>(i)];
+        const double rec = st.time.recompute / m;
+        const double f = std::max(0.0, (st.per_micro - rec) / 3.0);
+        fwd[static_cast<std::size_t>(i)] = f / v;
+        bwd[static_cast<std::size_t>(i)] = std::max(0.0, st.per_micro - f) / v;
+    }
+    // Per-stage op order: (forward?, micro, chunk).
+    struct Op {
+        bool forward;
+        int micro;
+        int chunk;
+    };
+    std::vector<std::deque<Op>> order(static_cast<std::size_t>(p));
+    for (int i = 0; i < p; ++i) {
+        auto& q = order[static_cast<std::size_t>(i)];
+        if (plan.schedule == Schedule::GPipe) {
+            for (int j = 0; j < m; ++j)
+                q.push_back({true, j, 0});
+            for (int j = 0; j < m; ++j)
+                q.push_back({false, j, 0});
+        } else if (v == 1 || m % p != 0) {
+            // 1F1B (also used for interleaved when m is not a multiple of p, as Megatron requires).
+            const int warm = std::min(p - i - 1, m);
+            int nf = 0, nb = 0;
+            for (; nf < warm; ++nf)
+                q.push_back({true, nf, 0});
+            while (nf < m) {
+                q.push_back({true, nf++, 0});
+                q.push_back({false, nb++, 0});
+            }
+            while (nb < m)
+                q.push_back({false, nb++, 0});
+            if (v > 1) // fall back: each op covers all chunks
+                for (auto& op : q)
+                    op.chunk = -1;
+        } else {
+            // Megatron interleaved schedule: k-th forward runs chunk (k / p) % v of micro-batch
+            // (k / (p v)) p + k % p; backwards mirror the chunks.
+            const int total = m * v;
+            const int warm = std::min(total, (p - i - 1) * 2 + (v - 1) * p);
+            auto fop = [&](int k) { return Op{true, (k / (p * v)) * p + k % p, (k / p) % v}; };
+            auto bop = [&](int k) { return Op{false, (k / (p * v)) * p + k % p, v - 1 - (k / p) % v}; };
+            int nf = 0, nb = 0;
+            for (; nf < warm; ++nf)
+                q.push_back(fop(nf));
+            while (nf < total) {
+                q.push_back(fop(nf++));
+                q.push_back(bop(nb++));
+            }
+            while (nb < total)
+                q.push_back(bop(nb++));
+        }
+    }
+    const bool whole = v > 1 && (m % p != 0);
+    const int vcount = whole ? p : vs_count;
+    // done times: [virtual stage][micro], negative = not yet
+    std::vector<std::vector<double>> fdone(static_cast<std::size_t>(vcount), std::vector<double>(m, -1.0));
+    std::vector<std::vector<double>> bdone = fdone;
+    std::vector<double> free_at(static_cast<std::size_t>(p), 0.0);
+    bool progress = true;
+    while (progress) {
+        progress = false;
+        for (int i = 0; i < p; ++i) {
+            auto& q = order[static_cast<std::size_t>(i)];
+            while (!q.empty()) {
+                const Op op = q.front();
+                const int chunk = op.chunk < 0 ? 0 : op.chunk;
+                const int vsi = whole ? i : chunk * p + i;
+                double ready = 0;
+                if (op.forward) {
+                    if (vsi > 0) {
+                        const double d =
+                            fdone[static_cast<std::size_t>(vsi - 1)][static_cast<std::size_t>(op.micro)];
+                        if (d < 0)
+                            break;
+                        ready = d;
+                    }
+                } else {
+                    const double d =
+                        vsi + 1 < vcount
+                            ? bdone[static_cast<std::size_t>(vsi + 1)][static_cast<std::size_t>(op.micro)]
+                            : fdone[static_cast<std::size_t>(vsi)][static_cast<std::size_t>(op.micro)];
+                    if (d < 0)
+                        break;
+                    ready = d;
+                }
+                const double dur =
+                    (op.forward ? fwd : bwd)[static_cast<std::size_t>(i)] * (op.chunk < 0 ? v : 1);
+                TimelineOp t;
+                t.stage = i;
+                t.micro = op.micro;
+                t.chunk = chunk;
+                t.forward = op.forward;
+                t.start = std::max(free_at[static_cast<std::size_t>(i)], ready);
+                t.end = t.start + dur;
+                free_at[static_cast<std::size_t>(i)] = t.end;
+                (op.forward ? fdone
+                            : bdone)[static_cast<std::size_t>(vsi)][static_cast<std::size_t>(op.micro)] =
+                    t.end;
+                ops.push_back(t);
+                q.pop_front();
+                progress = true;
+            }
+        }
+    }
+    if (makespan)
+        *makespan = free_at.empty() ? 0 : *std::max_element(free_at.begin(), free_at.end());
+    return ops;
+}
+
+QColor seriesColor(int i) {
+    // Okabe-Ito colour-blind safe palette.
+    static const QColor colors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
+                                    QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                                    QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
+                                    QColor(0xF0, 0xE4, 0x42), QColor(0x99, 0x99, 0x99)};
+    return colors[static_cast<std::size_t>(i) % (sizeof(colors) / sizeof(colors[0]))];
+}
+
+} // namespace gx::app

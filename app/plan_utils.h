@@ -1,0 +1,51 @@
+// Galvatron Explorer - small helpers shared by the views: a hand-made starting plan, per-layer costs,
+// formatting, and the pipeline schedule used by the timeline.
+#pragma once
+
+#include "gx/cost_model.h"
+
+#include <QColor>
+#include <QString>
+
+#include <vector>
+
+namespace gx::app {
+
+/// A Megatron-style uniform plan that is valid for the model and cluster: TP inside a node (up to 8,
+/// dividing the heads), PP over nodes (dividing the layer count), the rest data parallel; 1F1B, global
+/// batch = max(dp * 8, 8), micro-batches = 2 * pp. Used before any search has run.
+Plan makeDefaultPlan(const ModelProfile& model, const ClusterProfile& cluster);
+
+/// StageShape of the stage that holds global layer `layer`.
+StageShape stageShapeOf(const Plan& plan, int layer);
+
+/// Per-layer costs of a plan (same shapes as CostModel::evaluate).
+std::vector<LayerCost> layerCosts(const CostModel& cm, const Plan& plan);
+
+QString bytesText(double bytes);   ///< "12.3 GiB"
+QString secondsText(double s);     ///< "45.6 ms"
+QString signedPercent(double rel); ///< "+12.3 %"
+/// One-line description: "pp4 1F1B, tp4-sp dp2 ZeRO-1, gbs 64 x 8 micro".
+QString planSummary(const Plan& plan);
+
+/// One block of the pipeline timeline.
+struct TimelineOp {
+    int stage = 0;
+    int micro = 0;
+    int chunk = 0;
+    bool forward = true;
+    double start = 0, end = 0; ///< seconds from the iteration start
+};
+
+/// Simulates the plan's pipeline schedule (GPipe: all forwards then all backwards; 1F1B: p-i-1
+/// warm-up forwards then alternate (Narayanan et al. 2021, Fig. 4 top); interleaved: Megatron's
+/// depth-first order over v model chunks (Fig. 4 bottom)) from the per-stage micro-batch times C_i in
+/// PlanCost.stages. Forward takes (C_i - recompute_i) / 3 (backward = 2 x forward, Narayanan et al.
+/// 2021), backward the rest. Dependencies: F(s, j) after F(s-1, j); B(s, j) after B(s+1, j); the last
+/// virtual stage runs B after its own F. Returns the blocks; `makespan` receives the end time.
+std::vector<TimelineOp> simulatePipeline(const Plan& plan, const PlanCost& cost, double* makespan = nullptr);
+
+/// Distinct, readable colours for series i (works on light and dark palettes).
+QColor seriesColor(int i);
+
+} // namespace gx::app

@@ -1,0 +1,223 @@
+#include "search_controller.h"
+
+#include "gx/error.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace gx {
+// TEMPORARY during parallel development (as in app/cli/cli.cpp): resolves to null until the planner's
+// search() lands; runs then fail with a clear message instead of the link failing.
+SearchResult search(const CostModel&, const SearchOptions&, const SearchObserver&, std::stop_token)
+    __attribute__((weak));
+} // namespace gx
+
+namespace gx::app {
+
+/// State shared between the GUI thread and one search thread.
+struct SearchController::Run {
+    quint64 generation = 0;
+    std::shared_ptr<const CostModel> cost_model;
+    SearchOptions options;
+
+    std::mutex mutex; // guards everything below
+    std::vector<SearchEvent> queue;
+    double progress = 0;
+    bool done = false;
+    std::shared_ptr<const SearchResult> result;
+    std::string error_field, error_message;
+
+    std::jthread thread; // last member: joined first on destruction
+};
+
+SearchController::SearchController(QObject* parent) : QObject(parent) {
+    static const int registered = [] {
+        qRegisterMetaType<gx::app::SearchBatch>();
+        qRegisterMetaType<std::shared_ptr<const gx::SearchResult>>();
+        qRegisterMetaType<std::shared_ptr<const gx::CostModel>>();
+        return 0;
+    }();
+    (void)registered;
+    timer_.setInterval(30);
+    connect(&timer_, &QTimer::timeout, this, &SearchController::drain);
+}
+
+SearchController::~SearchController() {
+    if (run_)
+        run_->thread.request_stop();
+    for (auto& r : retired_)
+        r->thread.request_stop();
+    // The jthreads join here; the search checks its stop token often, so this is short.
+    run_.reset();
+    retired_.clear();
+}
+
+quint64 SearchController::start(const ModelProfile& model, const ClusterProfile& cluster,
+                                const SearchOptions& options) {
+    if (run_) {
+        run_->thread.request_stop();
+        retired_.push_back(std::move(run_));
+    }
+    reap();
+    ++generation_;
+    progress_ = 0;
+    clock_.start();
+    auto run = std::make_shared<Run>();
+    run->generation = generation_;
+    run->options = options;
+    try {
+        run->cost_model = std::make_shared<const CostModel>(model, cluster, options.cost);
+    } catch (const InputError& e) {
+        const quint64 gen = generation_;
+        emit started(gen);
+        emit failed(gen, QString::fromStdString(e.field()), QString::fromStdString(e.what()));
+        return gen;
+    } catch (const std::exception& e) {
+        const quint64 gen = generation_;
+        emit started(gen);
+        emit failed(gen, QString(), QString::fromStdString(e.what()));
+        return gen;
+    }
+    run_ = run;
+    // The thread only holds a weak view of the GUI state: the shared Run.
+    Run* raw = run.get();
+    run->thread = std::jthread([raw](std::stop_token stop) {
+        auto observer = [raw](const SearchEvent& ev) {
+            std::lock_guard lock(raw->mutex);
+            if (ev.kind == SearchEvent::Kind::Progress)
+                raw->progress = ev.progress;
+            else
+                raw->queue.push_back(ev);
+        };
+        std::shared_ptr<const SearchResult> result;
+        std::string field, message;
+        try {
+            if (!&gx::search)
+                throw std::runtime_error("this build has no planner (gx::search is not linked)");
+            result =
+                std::make_shared<const SearchResult>(search(*raw->cost_model, raw->options, observer, stop));
+        } catch (const InputError& e) {
+            field = e.field();
+            message = e.what();
+        } catch (const std::exception& e) {
+            message = e.what();
+        }
+        std::lock_guard lock(raw->mutex);
+        raw->result = std::move(result);
+        raw->error_field = std::move(field);
+        raw->error_message = std::move(message);
+        raw->done = true;
+    });
+    emit started(generation_);
+    timer_.start();
+    return generation_;
+}
+
+void SearchController::cancel() {
+    if (run_)
+        run_->thread.request_stop();
+}
+
+double SearchController::elapsedSeconds() const {
+    return clock_.isValid() ? static_cast<double>(clock_.elapsed()) / 1000.0 : 0.0;
+}
+
+double SearchController::etaSeconds() const {
+    if (!run_ || progress_ <= 0.01)
+        return -1;
+    return elapsedSeconds() * (1.0 - progress_) / progress_;
+}
+
+bool SearchController::waitForFinished(int timeout_ms) {
+    QDeadlineTimer deadline(timeout_ms);
+    while (run_ && !deadline.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (run_) {
+            bool done = false;
+            {
+                std::lock_guard lock(run_->mutex);
+                done = run_->done;
+            }
+            if (done)
+                drain();
+            else
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    }
+    return !run_;
+}
+
+void SearchController::reap() {
+    std::erase_if(retired_, [](const std::shared_ptr<Run>& r) {
+        std::lock_guard lock(r->mutex);
+        return r->done; // the thread has left search(); joining it is immediate
+    });
+}
+
+void SearchController::drain() {
+    reap();
+    if (!run_) {
+        if (retired_.empty())
+            timer_.stop();
+        return;
+    }
+    std::shared_ptr<Run> run = run_;
+    SearchBatch batch;
+    batch.generation = run->generation;
+    std::vector<SearchEvent> events;
+    bool done = false;
+    {
+        std::lock_guard lock(run->mutex);
+        events.swap(run->queue);
+        batch.progress = run->progress;
+        done = run->done;
+    }
+    batch.nodes.reserve(events.size());
+    for (auto& ev : events) {
+        switch (ev.kind) {
+        case SearchEvent::Kind::NodeExpanded:
+        case SearchEvent::Kind::NodePruned:
+            batch.nodes.push_back(std::move(ev.node));
+            break;
+        case SearchEvent::Kind::FrontierPoint:
+        case SearchEvent::Kind::Incumbent:
+            if (ev.plan)
+                batch.points.push_back(PlanPoint{ev.time, ev.memory, std::move(*ev.plan),
+                                                 ev.kind == SearchEvent::Kind::Incumbent});
+            break;
+        case SearchEvent::Kind::Message:
+            batch.messages.push_back(QString::fromStdString(ev.message));
+            break;
+        case SearchEvent::Kind::Progress:
+            break;
+        }
+    }
+    if (done)
+        batch.progress = 1.0;
+    progress_ = batch.progress;
+    if (!batch.nodes.empty() || !batch.points.empty() || !batch.messages.empty())
+        emit batchReady(batch);
+    if (run_ != run) // a slot started a new run: this batch was the last of the old one
+        return;
+    emit progressChanged(progress_, etaSeconds());
+    if (!done)
+        return;
+    run_.reset();
+    if (!run->error_message.empty() || !run->result) {
+        emit failed(run->generation, QString::fromStdString(run->error_field),
+                    QString::fromStdString(run->error_message));
+    } else {
+        last_result_ = run->result;
+        last_cost_model_ = run->cost_model;
+        emit finished(run->generation, run->result, run->cost_model);
+    }
+    if (!run_ && retired_.empty())
+        timer_.stop();
+}
+
+} // namespace gx::app

@@ -1,0 +1,50 @@
+// Galvatron Explorer - export a plan for training frameworks (plan JSON, Megatron-LM, DeepSpeed,
+// torchtitan, Hetu-Galvatron, torchrun, Slurm). Features a target cannot express are listed, never
+// silently dropped. Copy to clipboard or save.
+#pragma once
+
+#include "gx/cluster.h"
+#include "gx/model.h"
+#include "gx/strategy.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QPlainTextEdit;
+class QListWidget;
+class QLineEdit;
+class QLabel;
+
+namespace gx::app {
+
+class ExportDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit ExportDialog(QWidget* parent = nullptr);
+    void setPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster);
+    /// Number of formats offered and selection by index.
+    int formatCount() const;
+    void setFormat(int index);
+    QString formatName(int index) const;
+    /// Current export text, suggested file name, and the notes (unsupported features, warnings).
+    QString text() const;
+    QString suggestedFileName() const;
+    QStringList notes() const;
+    void copyToClipboard();
+    bool saveTo(const QString& path, QString* error = nullptr);
+
+private:
+    void regenerate();
+    Plan plan_;
+    ModelProfile model_;
+    ClusterProfile cluster_;
+    bool has_plan_ = false;
+    QComboBox* format_;
+    QLineEdit *master_, *partition_, *container_, *script_;
+    QPlainTextEdit* text_;
+    QListWidget* notes_;
+    QLabel* status_;
+    QString suggested_;
+};
+
+} // namespace gx::app

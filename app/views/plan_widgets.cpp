@@ -1,0 +1,397 @@
+#include "views/plan_widgets.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gx::app {
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+/// A "nice" axis step (1, 2, 5 x 10^k) giving about `ticks` ticks up to `max`.
+double niceStep(double max, int ticks) {
+    if (max <= 0)
+        return 1;
+    const double raw = max / ticks;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (raw <= m * mag)
+            return m * mag;
+    return 10 * mag;
+}
+
+void drawLegend(QPainter& p, const QStringList& names, const std::vector<QColor>& colors, QPointF at,
+                double max_width) {
+    const QFontMetrics fm(p.font());
+    double x = at.x(), y = at.y();
+    for (int i = 0; i < names.size(); ++i) {
+        const double w = 14 + fm.horizontalAdvance(names[i]) + 14;
+        if (x + w > at.x() + max_width && x > at.x()) {
+            x = at.x();
+            y += fm.height() + 4;
+        }
+        p.fillRect(QRectF(x, y + (fm.height() - 10) / 2.0, 10, 10), colors[static_cast<std::size_t>(i)]);
+        p.drawText(QPointF(x + 14, y + fm.ascent()), names[i]);
+        x += w;
+    }
+}
+} // namespace
+
+// ---------------------------------------------------------------------------------------------------
+MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setAccessibleName(tr("Memory per stage"));
+}
+
+QStringList MemoryBarsWidget::partNames() {
+    return {tr("Weights"),   tr("Gradients"),      tr("Optimizer"), tr("Activations"),
+            tr("Transient"), tr("Embedding/head"), tr("Reserved")};
+}
+
+std::vector<double> MemoryBarsWidget::parts(const MemoryBreakdown& m) {
+    return {m.weights, m.grads, m.optimizer, m.activations, m.transient, m.embedding, m.reserved};
+}
+
+void MemoryBarsWidget::setCost(const PlanCost& cost, double gpu_capacity_bytes) {
+    stages_.clear();
+    for (const auto& s : cost.stages)
+        stages_.push_back(s.memory);
+    capacity_ = gpu_capacity_bytes;
+    budget_ = cost.memory_budget;
+    update();
+}
+
+void MemoryBarsWidget::clear() {
+    stages_.clear();
+    update();
+}
+
+QRectF MemoryBarsWidget::plotRect() const {
+    const QFontMetrics fm(font());
+    const double left = fm.horizontalAdvance(QStringLiteral("000 GiB")) + 12;
+    const double legend_h = 2 * (fm.height() + 4) + 8;
+    return QRectF(left, fm.height() + 8, std::max(10.0, width() - left - 16),
+                  std::max(10.0, height() - fm.height() * 2.0 - 16.0 - legend_h));
+}
+
+QRectF MemoryBarsWidget::barRect(int stage, const QRectF& plot) const {
+    const int n = std::max<int>(1, static_cast<int>(stages_.size()));
+    const double slot = plot.width() / n;
+    const double w = std::min(80.0, slot * 0.6);
+    return QRectF(plot.left() + slot * stage + (slot - w) / 2, plot.top(), w, plot.height());
+}
+
+void MemoryBarsWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    p.fillRect(rect(), pal.base());
+    p.setPen(pal.text().color());
+    if (stages_.empty()) {
+        p.drawText(rect(), Qt::AlignCenter, tr("No plan yet: run a search or evaluate a plan."));
+        return;
+    }
+    const QRectF plot = plotRect();
+    double ymax = std::max(capacity_, budget_);
+    for (const auto& s : stages_)
+        ymax = std::max(ymax, s.total());
+    ymax *= 1.08;
+    const double step = niceStep(ymax / kGiB, 5);
+    const QFontMetrics fm(font());
+    auto ypos = [&](double bytes) { return plot.bottom() - plot.height() * bytes / ymax; };
+    // grid + axis labels
+    QColor grid = pal.text().color();
+    grid.setAlpha(40);
+    for (double g = 0; g * kGiB <= ymax; g += step) {
+        const double y = ypos(g * kGiB);
+        p.setPen(grid);
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(pal.text().color());
+        p.drawText(QRectF(0, y - fm.height() / 2.0, plot.left() - 6, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 GiB").arg(g));
+    }
+    p.drawText(QRectF(plot.left(), 2, plot.width(), fm.height()), Qt::AlignLeft,
+               tr("Peak memory per GPU, by pipeline stage"));
+    const auto names = partNames();
+    std::vector<QColor> colors;
+    for (int i = 0; i < names.size(); ++i)
+        colors.push_back(seriesColor(i));
+    for (int s = 0; s < static_cast<int>(stages_.size()); ++s) {
+        const QRectF bar = barRect(s, plot);
+        double acc = 0;
+        const auto v = parts(stages_[static_cast<std::size_t>(s)]);
+        for (std::size_t k = 0; k < v.size(); ++k) {
+            const double y0 = ypos(acc), y1 = ypos(acc + v[k]);
+            p.fillRect(QRectF(bar.left(), y1, bar.width(), y0 - y1), colors[k]);
+            acc += v[k];
+        }
+        const bool over = budget_ > 0 && acc > budget_;
+        p.setPen(QPen(over ? QColor(220, 30, 30) : pal.text().color(), over ? 2.5 : 1));
+        p.drawRect(QRectF(bar.left(), ypos(acc), bar.width(), plot.bottom() - ypos(acc)));
+        p.setPen(pal.text().color());
+        p.drawText(QRectF(bar.left() - 30, ypos(acc) - fm.height() - 2, bar.width() + 60, fm.height()),
+                   Qt::AlignHCenter | Qt::AlignBottom, QString::number(acc / kGiB, 'f', 1));
+        p.drawText(QRectF(bar.left() - 30, plot.bottom() + 2, bar.width() + 60, fm.height()),
+                   Qt::AlignHCenter, tr("stage %1").arg(s));
+    }
+    auto hline = [&](double bytes, const QColor& c, const QString& label) {
+        if (bytes <= 0)
+            return;
+        const double y = ypos(bytes);
+        p.setPen(QPen(c, 1.5, Qt::DashLine));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.drawText(QRectF(plot.left() + 4, y - fm.height() - 1, plot.width() - 8, fm.height()),
+                   Qt::AlignRight, label);
+    };
+    hline(capacity_, QColor(220, 30, 30), tr("GPU capacity %1").arg(bytesText(capacity_)));
+    if (std::abs(budget_ - capacity_) > 1e6)
+        hline(budget_, QColor(230, 140, 0), tr("budget %1").arg(bytesText(budget_)));
+    p.setPen(pal.text().color());
+    drawLegend(p, names, colors, QPointF(plot.left(), plot.bottom() + fm.height() + 8), plot.width());
+}
+
+bool MemoryBarsWidget::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const QRectF plot = plotRect();
+        for (int s = 0; s < static_cast<int>(stages_.size()); ++s) {
+            if (barRect(s, plot).contains(he->pos())) {
+                const auto v = parts(stages_[static_cast<std::size_t>(s)]);
+                const auto names = partNames();
+                QString text =
+                    tr("Stage %1: %2").arg(s).arg(bytesText(stages_[static_cast<std::size_t>(s)].total()));
+                for (std::size_t k = 0; k < v.size(); ++k)
+                    text += QStringLiteral("\n  %1: %2").arg(names[static_cast<int>(k)], bytesText(v[k]));
+                QToolTip::showText(he->globalPos(), text, this);
+                return true;
+            }
+        }
+        QToolTip::hideText();
+        e->ignore();
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+// ---------------------------------------------------------------------------------------------------
+TimeBreakdownWidget::TimeBreakdownWidget(QWidget* parent) : QWidget(parent) {
+    setAccessibleName(tr("Time breakdown"));
+}
+
+QStringList TimeBreakdownWidget::partNames() {
+    return {tr("Compute"),      tr("Recompute"),     tr("TP comm"), tr("DP sync"),  tr("ZeRO-3 gather"),
+            tr("PP send/recv"), tr("Layout switch"), tr("Bubble"),  tr("Optimizer")};
+}
+
+std::vector<double> TimeBreakdownWidget::parts(const TimeBreakdown& t) {
+    return {t.compute, t.recompute,   t.tp_comm, t.dp_comm,  t.zero_comm,
+            t.pp_comm, t.switch_comm, t.bubble,  t.optimizer};
+}
+
+void TimeBreakdownWidget::setBreakdown(const TimeBreakdown& t, double iteration_time) {
+    t_ = t;
+    total_ = iteration_time;
+    valid_ = true;
+    update();
+}
+
+void TimeBreakdownWidget::clear() {
+    valid_ = false;
+    update();
+}
+
+void TimeBreakdownWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const QPalette pal = palette();
+    p.fillRect(rect(), pal.base());
+    p.setPen(pal.text().color());
+    if (!valid_) {
+        p.drawText(rect(), Qt::AlignCenter, tr("No plan yet"));
+        return;
+    }
+    const QFontMetrics fm(font());
+    const auto v = parts(t_);
+    double sum = 0;
+    for (double x : v)
+        sum += x;
+    p.drawText(QRectF(8, 4, width() - 16, fm.height()), Qt::AlignLeft,
+               tr("Iteration time %1 on the bottleneck stage").arg(secondsText(total_)));
+    const QRectF bar(8, fm.height() + 10, width() - 16, 26);
+    double x = bar.left();
+    for (std::size_t k = 0; k < v.size(); ++k) {
+        if (sum <= 0)
+            break;
+        const double w = bar.width() * v[k] / sum;
+        p.fillRect(QRectF(x, bar.top(), w, bar.height()), seriesColor(static_cast<int>(k)));
+        x += w;
+    }
+    p.setPen(pal.text().color());
+    p.drawRect(bar);
+    // legend with values, only parts that are present
+    QStringList names;
+    std::vector<QColor> colors;
+    const auto all = partNames();
+    for (std::size_t k = 0; k < v.size(); ++k) {
+        if (v[k] <= 0)
+            continue;
+        names << QStringLiteral("%1 %2 (%3%)")
+                     .arg(all[static_cast<int>(k)], secondsText(v[k]))
+                     .arg(sum > 0 ? 100.0 * v[k] / sum : 0.0, 0, 'f', 1);
+        colors.push_back(seriesColor(static_cast<int>(k)));
+    }
+    drawLegend(p, names, colors, QPointF(8, bar.bottom() + 8), width() - 16);
+}
+
+// ---------------------------------------------------------------------------------------------------
+TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setAccessibleName(tr("Pipeline timeline"));
+}
+
+void TimelineWidget::setPlan(const Plan& plan, const PlanCost& cost) {
+    plan_ = plan;
+    cost_ = cost;
+    ops_ = simulatePipeline(plan, cost, &makespan_);
+    tail_ = 0;
+    for (const auto& s : cost.stages)
+        tail_ = std::max(tail_, s.per_iteration);
+    update();
+}
+
+void TimelineWidget::clear() {
+    ops_.clear();
+    makespan_ = 0;
+    update();
+}
+
+double TimelineWidget::bubbleFraction() const {
+    if (ops_.empty() || makespan_ <= 0)
+        return 0;
+    double busy = 0;
+    for (const auto& o : ops_)
+        busy += o.end - o.start;
+    const double area = makespan_ * std::max(1, plan_.pp);
+    return std::max(0.0, 1.0 - busy / area);
+}
+
+QRectF TimelineWidget::plotRect() const {
+    const QFontMetrics fm(font());
+    const double left = fm.horizontalAdvance(tr("stage 00")) + 14;
+    return QRectF(left, fm.height() * 2 + 10, std::max(10.0, width() - left - 12),
+                  std::max(10.0, height() - fm.height() * 4.0 - 24.0));
+}
+
+void TimelineWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const QPalette pal = palette();
+    p.fillRect(rect(), pal.base());
+    p.setPen(pal.text().color());
+    if (ops_.empty()) {
+        p.drawText(rect(), Qt::AlignCenter, tr("No pipeline to show yet."));
+        return;
+    }
+    const QFontMetrics fm(font());
+    const QRectF plot = plotRect();
+    const int stages = std::max(1, plan_.pp);
+    const double total = makespan_ + tail_;
+    const double row_h = plot.height() / stages;
+    auto xpos = [&](double t) { return plot.left() + plot.width() * t / total; };
+    p.drawText(QRectF(plot.left(), 2, plot.width(), fm.height()), Qt::AlignLeft,
+               tr("%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%")
+                   .arg(QString::fromLatin1(toString(plan_.schedule)))
+                   .arg(stages)
+                   .arg(plan_.num_micro)
+                   .arg(secondsText(makespan_), secondsText(tail_))
+                   .arg(bubbleFraction() * 100.0, 0, 'f', 1));
+    // idle background per row (bubbles show through)
+    QColor idle = pal.text().color();
+    idle.setAlpha(18);
+    for (int s = 0; s < stages; ++s) {
+        const QRectF row(plot.left(), plot.top() + s * row_h + 2, plot.width(), row_h - 4);
+        p.fillRect(row, idle);
+        p.drawText(QRectF(0, row.top(), plot.left() - 6, row.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   tr("stage %1").arg(s));
+    }
+    const bool labels = ops_.size() < 400;
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+    p.setFont(small);
+    const QFontMetrics sfm(small);
+    for (const auto& o : ops_) {
+        QColor c = seriesColor(o.chunk % 8 == 6 ? 7 : o.chunk % 8);
+        if (o.forward)
+            c = c.lighter(150);
+        else
+            c = c.darker(115);
+        const QRectF r(xpos(o.start), plot.top() + o.stage * row_h + 4,
+                       std::max(1.0, xpos(o.end) - xpos(o.start)), row_h - 8);
+        p.fillRect(r, c);
+        p.setPen(QPen(pal.base().color(), 1));
+        p.drawRect(r);
+        const QString t =
+            QStringLiteral("%1%2").arg(o.forward ? QStringLiteral("F") : QStringLiteral("B")).arg(o.micro);
+        if (labels && sfm.horizontalAdvance(t) + 2 < r.width()) {
+            p.setPen(o.forward ? QColor(20, 20, 20) : QColor(250, 250, 250));
+            p.drawText(r, Qt::AlignCenter, t);
+        }
+    }
+    // tail: gradient sync + optimizer per stage
+    for (int s = 0; s < stages; ++s) {
+        const double e = cost_.stages[static_cast<std::size_t>(s)].per_iteration;
+        if (e <= 0)
+            continue;
+        const QRectF r(xpos(makespan_), plot.top() + s * row_h + 4, xpos(makespan_ + e) - xpos(makespan_),
+                       row_h - 8);
+        p.fillRect(r, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
+        p.setPen(pal.text().color());
+        p.drawRect(r);
+    }
+    p.setFont(font());
+    p.setPen(pal.text().color());
+    // time axis
+    const double step = niceStep(total * 1000.0, 6);
+    for (double t = 0; t <= total * 1000.0 + 1e-9; t += step) {
+        const double x = xpos(t / 1000.0);
+        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
+        p.drawText(QRectF(x - 40, plot.bottom() + 4, 80, fm.height()), Qt::AlignHCenter,
+                   QStringLiteral("%1 ms").arg(t, 0, 'g', 4));
+    }
+    drawLegend(p, {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")},
+               {seriesColor(0).lighter(150), seriesColor(0).darker(115), QColor(150, 150, 150), idle},
+               QPointF(plot.left(), plot.bottom() + fm.height() + 8), plot.width());
+}
+
+bool TimelineWidget::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip && !ops_.empty()) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const QRectF plot = plotRect();
+        const double total = makespan_ + tail_;
+        const int stages = std::max(1, plan_.pp);
+        const double row_h = plot.height() / stages;
+        const int s = static_cast<int>((he->pos().y() - plot.top()) / row_h);
+        const double t = (he->pos().x() - plot.left()) / plot.width() * total;
+        for (const auto& o : ops_) {
+            if (o.stage == s && t >= o.start && t <= o.end) {
+                QToolTip::showText(he->globalPos(),
+                                   tr("%1 of micro-batch %2 (chunk %3) on stage %4\n%5 - %6")
+                                       .arg(o.forward ? tr("Forward") : tr("Backward"))
+                                       .arg(o.micro)
+                                       .arg(o.chunk)
+                                       .arg(o.stage)
+                                       .arg(secondsText(o.start), secondsText(o.end)),
+                                   this);
+                return true;
+            }
+        }
+        QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+} // namespace gx::app

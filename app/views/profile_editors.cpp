@@ -1,0 +1,671 @@
+#include "views/profile_editors.h"
+
+#include "gx/error.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace gx::app {
+
+namespace {
+const char* kErrorStyle = "QLabel { color: #d0302a; }";
+const char* kBadInput = "background-color: rgba(230, 60, 50, 70);";
+
+QSpinBox* intBox(int lo, int hi, QWidget* parent) {
+    auto* b = new QSpinBox(parent);
+    b->setRange(lo, hi);
+    b->setAccelerated(true);
+    return b;
+}
+
+QDoubleSpinBox* dblBox(double lo, double hi, int decimals, const QString& suffix, QWidget* parent) {
+    auto* b = new QDoubleSpinBox(parent);
+    b->setRange(lo, hi);
+    b->setDecimals(decimals);
+    b->setSuffix(suffix);
+    b->setAccelerated(true);
+    return b;
+}
+
+/// "model.stacks[0].layer.hidden" -> "hidden".
+QString lastKey(const QString& field) {
+    QString k = field.section(QLatin1Char('.'), -1);
+    k.remove(QRegularExpression(QStringLiteral("\\[\\d+\\]")));
+    return k;
+}
+
+QToolButton* toolButton(const QString& icon, const QString& tip, QWidget* parent) {
+    auto* b = new QToolButton(parent);
+    b->setIcon(QIcon(icon));
+    b->setToolTip(tip);
+    b->setAutoRaise(true);
+    return b;
+}
+} // namespace
+
+// ----- ModelEditor ----------------------------------------------------------------------------------
+ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
+    auto* lay = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    preset_ = new QComboBox(this);
+    preset_->setToolTip(tr("Built-in model presets"));
+    try {
+        for (const auto& n : modelPresetNames())
+            preset_->addItem(QString::fromStdString(n));
+    } catch (const std::exception&) {
+    }
+    top->addWidget(preset_, 1);
+    auto* open =
+        toolButton(QStringLiteral(":/icons/open.svg"), tr("Open a model profile or config.json"), this);
+    auto* hf = new QToolButton(this);
+    hf->setText(tr("HF"));
+    hf->setToolTip(tr("Import a Hugging Face config.json"));
+    hf->setAutoRaise(true);
+    auto* save = toolButton(QStringLiteral(":/icons/save.svg"), tr("Save the model profile as JSON"), this);
+    top->addWidget(open);
+    top->addWidget(hf);
+    top->addWidget(save);
+    lay->addLayout(top);
+    connect(open, &QToolButton::clicked, this, &ModelEditor::openRequested);
+    connect(hf, &QToolButton::clicked, this, &ModelEditor::importRequested);
+    connect(save, &QToolButton::clicked, this, &ModelEditor::saveRequested);
+    connect(preset_, &QComboBox::activated, this, [this](int i) { loadPreset(preset_->itemText(i)); });
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    name_ = new QLineEdit(this);
+    stack_box_ = new QComboBox(this);
+    layers_ = intBox(1, 100000, this);
+    hidden_ = intBox(1, 1 << 20, this);
+    ffn_ = intBox(1, 1 << 22, this);
+    heads_ = intBox(1, 4096, this);
+    kv_heads_ = intBox(1, 4096, this);
+    seq_ = intBox(1, 1 << 22, this);
+    vocab_ = intBox(0, 1 << 24, this);
+    gated_ = new QCheckBox(tr("gated FFN (SwiGLU)"), this);
+    tied_ = new QCheckBox(tr("tied embeddings"), this);
+    form->addRow(tr("Name"), name_);
+    form->addRow(tr("Stack"), stack_box_);
+    form->addRow(tr("Layers"), layers_);
+    form->addRow(tr("Hidden size"), hidden_);
+    form->addRow(tr("FFN size"), ffn_);
+    form->addRow(tr("Attention heads"), heads_);
+    form->addRow(tr("KV heads"), kv_heads_);
+    form->addRow(tr("Sequence length"), seq_);
+    form->addRow(tr("Vocabulary"), vocab_);
+    form->addRow(QString(), gated_);
+    form->addRow(QString(), tied_);
+    lay->addLayout(form);
+    params_ = new QLabel(this);
+    params_->setWordWrap(true);
+    lay->addWidget(params_);
+    error_ = new QLabel(this);
+    error_->setWordWrap(true);
+    error_->setStyleSheet(QString::fromLatin1(kErrorStyle));
+    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    lay->addWidget(error_);
+    lay->addStretch(1);
+    fields_ = {{QStringLiteral("name"), name_},          {QStringLiteral("count"), layers_},
+               {QStringLiteral("stacks"), layers_},      {QStringLiteral("hidden"), hidden_},
+               {QStringLiteral("ffn_hidden"), ffn_},     {QStringLiteral("heads"), heads_},
+               {QStringLiteral("kv_heads"), kv_heads_},  {QStringLiteral("head_dim"), heads_},
+               {QStringLiteral("seq_len"), seq_},        {QStringLiteral("vocab_size"), vocab_},
+               {QStringLiteral("embed_hidden"), hidden_}};
+    for (auto* b : {layers_, hidden_, ffn_, heads_, kv_heads_, seq_, vocab_})
+        connect(b, &QSpinBox::valueChanged, this, &ModelEditor::fromWidgets);
+    connect(name_, &QLineEdit::textEdited, this, &ModelEditor::fromWidgets);
+    connect(gated_, &QCheckBox::toggled, this, &ModelEditor::fromWidgets);
+    connect(tied_, &QCheckBox::toggled, this, &ModelEditor::fromWidgets);
+    connect(stack_box_, &QComboBox::currentIndexChanged, this, &ModelEditor::onStackChanged);
+}
+
+QString ModelEditor::errorText() const {
+    return error_->text();
+}
+
+void ModelEditor::setModel(const ModelProfile& m) {
+    model_ = m;
+    edited_ = m;
+    valid_ = true;
+    stack_ = 0;
+    error_->clear();
+    highlight(QString());
+    toWidgets();
+    const int pi = preset_->findText(QString::fromStdString(m.name));
+    if (pi >= 0)
+        preset_->setCurrentIndex(pi);
+    emit modelChanged(model_);
+}
+
+bool ModelEditor::loadPreset(const QString& name) {
+    try {
+        setModel(modelPreset(name.toStdString()));
+        return true;
+    } catch (const std::exception& e) {
+        error_->setText(QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool ModelEditor::loadFile(const QString& path, QString* error) {
+    try {
+        setModel(loadModelFile(path.toStdString()));
+        emit fileLoaded(path);
+        return true;
+    } catch (const std::exception& e) {
+        const QString msg = tr("Cannot load %1: %2").arg(path, QString::fromUtf8(e.what()));
+        error_->setText(msg);
+        if (error)
+            *error = msg;
+        return false;
+    }
+}
+
+bool ModelEditor::saveFile(const QString& path, QString* error) const {
+    try {
+        writeJsonFile(path.toStdString(), toJson(model_));
+        return true;
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+void ModelEditor::toWidgets() {
+    updating_ = true;
+    name_->setText(QString::fromStdString(edited_.name));
+    stack_box_->clear();
+    for (const auto& st : edited_.stacks)
+        stack_box_->addItem(
+            QStringLiteral("%1 (%2)").arg(QString::fromStdString(st.type.name)).arg(st.count));
+    stack_box_->setEnabled(edited_.stacks.size() > 1);
+    stack_ = std::clamp(stack_, 0, std::max(0, static_cast<int>(edited_.stacks.size()) - 1));
+    stack_box_->setCurrentIndex(stack_);
+    if (!edited_.stacks.empty()) {
+        const auto& st = edited_.stacks[static_cast<std::size_t>(stack_)];
+        layers_->setValue(st.count);
+        hidden_->setValue(st.type.hidden);
+        ffn_->setValue(st.type.ffn_hidden);
+        heads_->setValue(st.type.heads);
+        kv_heads_->setValue(st.type.kv_heads > 0 ? st.type.kv_heads : st.type.heads);
+        gated_->setChecked(st.type.gated_ffn);
+    }
+    seq_->setValue(edited_.seq_len);
+    vocab_->setValue(edited_.vocab_size);
+    tied_->setChecked(edited_.tied_embeddings);
+    updating_ = false;
+    double params = 0;
+    try {
+        params = static_cast<double>(model_.totalParams());
+    } catch (...) {
+    }
+    params_->setText(tr("%1 layers, %2 B parameters (%3)")
+                         .arg(model_.layerCount())
+                         .arg(params / 1e9, 0, 'f', 2)
+                         .arg(QString::fromStdString(model_.family)));
+}
+
+void ModelEditor::onStackChanged() {
+    if (updating_)
+        return;
+    stack_ = std::max(0, stack_box_->currentIndex());
+    toWidgets();
+}
+
+void ModelEditor::highlight(const QString& field) {
+    for (auto* w : fields_)
+        w->setStyleSheet(QString());
+    if (field.isEmpty())
+        return;
+    if (auto* w = fields_.value(lastKey(field)))
+        w->setStyleSheet(QString::fromLatin1(kBadInput));
+}
+
+void ModelEditor::fromWidgets() {
+    if (updating_)
+        return;
+    ModelProfile m = edited_;
+    m.name = name_->text().toStdString();
+    if (!m.stacks.empty()) {
+        auto& st = m.stacks[static_cast<std::size_t>(stack_)];
+        st.count = layers_->value();
+        const bool hidden_changed = st.type.hidden != hidden_->value() || st.type.heads != heads_->value();
+        st.type.hidden = hidden_->value();
+        st.type.ffn_hidden = ffn_->value();
+        st.type.heads = heads_->value();
+        st.type.kv_heads = kv_heads_->value();
+        st.type.gated_ffn = gated_->isChecked();
+        if (hidden_changed && st.type.heads > 0 && st.type.hidden % st.type.heads == 0)
+            st.type.head_dim = st.type.hidden / st.type.heads;
+        if (stack_ == 0)
+            m.embed_hidden = st.type.hidden;
+    }
+    // The sequence length applies to every stack that used the model's length.
+    for (auto& st : m.stacks)
+        if (st.type.seq_len == edited_.seq_len || st.type.seq_len == 0)
+            st.type.seq_len = seq_->value();
+    m.seq_len = seq_->value();
+    m.vocab_size = vocab_->value();
+    m.tied_embeddings = tied_->isChecked();
+    edited_ = m;
+    try {
+        validateModel(m);
+        if (!m.stacks.empty() && m.stacks[0].type.heads > 0 &&
+            m.stacks[0].type.hidden % m.stacks[0].type.heads != 0)
+            throw InputError("model.stacks[0].layer.heads", "must divide hidden size");
+        model_ = m;
+        valid_ = true;
+        error_->clear();
+        highlight(QString());
+        updating_ = true;
+        if (stack_ < stack_box_->count())
+            stack_box_->setItemText(
+                stack_, QStringLiteral("%1 (%2)")
+                            .arg(QString::fromStdString(m.stacks[static_cast<std::size_t>(stack_)].type.name))
+                            .arg(m.stacks[static_cast<std::size_t>(stack_)].count));
+        updating_ = false;
+        emit modelChanged(model_);
+    } catch (const InputError& e) {
+        valid_ = false;
+        error_->setText(QString::fromStdString(e.what()));
+        highlight(QString::fromStdString(e.field()));
+    }
+    double params = 0;
+    try {
+        params = static_cast<double>(model_.totalParams());
+    } catch (...) {
+    }
+    params_->setText(tr("%1 layers, %2 B parameters (%3)")
+                         .arg(model_.layerCount())
+                         .arg(params / 1e9, 0, 'f', 2)
+                         .arg(QString::fromStdString(model_.family)));
+}
+
+// ----- ClusterEditor --------------------------------------------------------------------------------
+ClusterEditor::ClusterEditor(QWidget* parent) : QWidget(parent) {
+    auto* lay = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    preset_ = new QComboBox(this);
+    preset_->setToolTip(tr("Built-in cluster presets"));
+    try {
+        for (const auto& n : clusterPresetNames())
+            preset_->addItem(QString::fromStdString(n));
+    } catch (const std::exception&) {
+    }
+    top->addWidget(preset_, 1);
+    auto* open = toolButton(QStringLiteral(":/icons/open.svg"), tr("Open a cluster profile"), this);
+    auto* save = toolButton(QStringLiteral(":/icons/save.svg"), tr("Save the cluster profile as JSON"), this);
+    top->addWidget(open);
+    top->addWidget(save);
+    lay->addLayout(top);
+    connect(open, &QToolButton::clicked, this, &ClusterEditor::openRequested);
+    connect(save, &QToolButton::clicked, this, &ClusterEditor::saveRequested);
+    connect(preset_, &QComboBox::activated, this, [this](int i) { loadPreset(preset_->itemText(i)); });
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    name_ = new QLineEdit(this);
+    nodes_ = intBox(1, 100000, this);
+    gpus_per_node_ = intBox(1, 64, this);
+    gpu_name_ = new QLineEdit(this);
+    memory_ = dblBox(0.1, 4096, 1, tr(" GiB"), this);
+    tflops_ = dblBox(0.1, 100000, 1, tr(" TFLOP/s"), this);
+    gemm_eff_ = dblBox(0.01, 1.0, 2, QString(), this);
+    gemm_eff_->setSingleStep(0.05);
+    hbm_ = dblBox(1, 100000, 0, tr(" GB/s"), this);
+    intra_bw_ = dblBox(0.1, 10000, 1, tr(" GB/s"), this);
+    intra_lat_ = dblBox(0, 10000, 1, tr(" us"), this);
+    inter_bw_ = dblBox(0.1, 10000, 1, tr(" GB/s"), this);
+    inter_lat_ = dblBox(0, 10000, 1, tr(" us"), this);
+    overlap_ = dblBox(0, 1, 2, QString(), this);
+    overlap_->setSingleStep(0.05);
+    reserved_ = dblBox(0, 1024, 1, tr(" GiB"), this);
+    form->addRow(tr("Name"), name_);
+    form->addRow(tr("Nodes"), nodes_);
+    form->addRow(tr("GPUs per node"), gpus_per_node_);
+    form->addRow(tr("GPU"), gpu_name_);
+    form->addRow(tr("GPU memory"), memory_);
+    form->addRow(tr("Peak BF16"), tflops_);
+    form->addRow(tr("GEMM efficiency"), gemm_eff_);
+    form->addRow(tr("HBM bandwidth"), hbm_);
+    form->addRow(tr("Intra-node bandwidth"), intra_bw_);
+    form->addRow(tr("Intra-node latency"), intra_lat_);
+    form->addRow(tr("Inter-node bandwidth"), inter_bw_);
+    form->addRow(tr("Inter-node latency"), inter_lat_);
+    form->addRow(tr("Overlap efficiency"), overlap_);
+    form->addRow(tr("Reserved per GPU"), reserved_);
+    lay->addLayout(form);
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    lay->addWidget(summary_);
+    error_ = new QLabel(this);
+    error_->setWordWrap(true);
+    error_->setStyleSheet(QString::fromLatin1(kErrorStyle));
+    lay->addWidget(error_);
+    lay->addStretch(1);
+    fields_ = {{QStringLiteral("name"), name_},
+               {QStringLiteral("nodes"), nodes_},
+               {QStringLiteral("gpus_per_node"), gpus_per_node_},
+               {QStringLiteral("memory_gib"), memory_},
+               {QStringLiteral("peak_tflops_bf16"), tflops_},
+               {QStringLiteral("gemm_efficiency"), gemm_eff_},
+               {QStringLiteral("hbm_bandwidth_gbs"), hbm_},
+               {QStringLiteral("overlap_efficiency"), overlap_},
+               {QStringLiteral("reserved_gib"), reserved_}};
+    for (auto* b : {nodes_, gpus_per_node_})
+        connect(b, &QSpinBox::valueChanged, this, &ClusterEditor::fromWidgets);
+    for (auto* b : {memory_, tflops_, gemm_eff_, hbm_, intra_bw_, intra_lat_, inter_bw_, inter_lat_, overlap_,
+                    reserved_})
+        connect(b, &QDoubleSpinBox::valueChanged, this, &ClusterEditor::fromWidgets);
+    connect(name_, &QLineEdit::textEdited, this, &ClusterEditor::fromWidgets);
+    connect(gpu_name_, &QLineEdit::textEdited, this, &ClusterEditor::fromWidgets);
+}
+
+QString ClusterEditor::errorText() const {
+    return error_->text();
+}
+
+void ClusterEditor::setCluster(const ClusterProfile& c) {
+    cluster_ = c;
+    edited_ = c;
+    valid_ = true;
+    error_->clear();
+    highlight(QString());
+    toWidgets();
+    const int pi = preset_->findText(QString::fromStdString(c.name));
+    if (pi >= 0)
+        preset_->setCurrentIndex(pi);
+    emit clusterChanged(cluster_);
+}
+
+bool ClusterEditor::loadPreset(const QString& name) {
+    try {
+        setCluster(clusterPreset(name.toStdString()));
+        return true;
+    } catch (const std::exception& e) {
+        error_->setText(QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool ClusterEditor::loadFile(const QString& path, QString* error) {
+    try {
+        setCluster(loadClusterFile(path.toStdString()));
+        emit fileLoaded(path);
+        return true;
+    } catch (const std::exception& e) {
+        const QString msg = tr("Cannot load %1: %2").arg(path, QString::fromUtf8(e.what()));
+        error_->setText(msg);
+        if (error)
+            *error = msg;
+        return false;
+    }
+}
+
+bool ClusterEditor::saveFile(const QString& path, QString* error) const {
+    try {
+        writeJsonFile(path.toStdString(), toJson(cluster_));
+        return true;
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+void ClusterEditor::toWidgets() {
+    updating_ = true;
+    const auto& c = edited_;
+    name_->setText(QString::fromStdString(c.name));
+    nodes_->setValue(c.nodes);
+    gpus_per_node_->setValue(c.gpus_per_node);
+    gpu_name_->setText(QString::fromStdString(c.gpu.name));
+    memory_->setValue(c.gpu.memory_gib);
+    tflops_->setValue(c.gpu.peak_tflops_bf16);
+    gemm_eff_->setValue(c.gpu.gemm_efficiency);
+    hbm_->setValue(c.gpu.hbm_bandwidth_gbs);
+    intra_bw_->setValue(c.intra.bandwidth_gbs);
+    intra_lat_->setValue(c.intra.latency_us);
+    inter_bw_->setValue(c.inter.bandwidth_gbs);
+    inter_lat_->setValue(c.inter.latency_us);
+    overlap_->setValue(c.overlap_efficiency);
+    reserved_->setValue(c.reserved_gib);
+    intra_bw_->setToolTip(QString::fromStdString(c.intra.kind));
+    inter_bw_->setToolTip(QString::fromStdString(c.inter.kind));
+    updating_ = false;
+    summary_->setText(tr("%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7")
+                          .arg(cluster_.totalGpus())
+                          .arg(cluster_.nodes)
+                          .arg(cluster_.gpus_per_node)
+                          .arg(QString::fromStdString(cluster_.gpu.name),
+                               QString::fromStdString(cluster_.intra.kind),
+                               QString::fromStdString(cluster_.inter.kind))
+                          .arg(cluster_.measured.empty() ? QString() : tr("; measured collectives")));
+}
+
+void ClusterEditor::highlight(const QString& field) {
+    for (auto* w : fields_)
+        w->setStyleSheet(QString());
+    for (auto* w : {intra_bw_, inter_bw_, intra_lat_, inter_lat_})
+        w->setStyleSheet(QString());
+    if (field.isEmpty())
+        return;
+    const QString key = lastKey(field);
+    QWidget* w = fields_.value(key);
+    if (!w && key == QLatin1String("bandwidth_gbs"))
+        w = field.contains(QLatin1String("inter")) ? inter_bw_ : intra_bw_;
+    if (!w && key == QLatin1String("latency_us"))
+        w = field.contains(QLatin1String("inter")) ? inter_lat_ : intra_lat_;
+    if (w)
+        w->setStyleSheet(QString::fromLatin1(kBadInput));
+}
+
+void ClusterEditor::fromWidgets() {
+    if (updating_)
+        return;
+    ClusterProfile c = edited_;
+    c.name = name_->text().toStdString();
+    c.nodes = nodes_->value();
+    c.gpus_per_node = gpus_per_node_->value();
+    c.gpu.name = gpu_name_->text().toStdString();
+    c.gpu.memory_gib = memory_->value();
+    c.gpu.peak_tflops_bf16 = tflops_->value();
+    c.gpu.gemm_efficiency = gemm_eff_->value();
+    c.gpu.hbm_bandwidth_gbs = hbm_->value();
+    c.intra.bandwidth_gbs = intra_bw_->value();
+    c.intra.latency_us = intra_lat_->value();
+    c.inter.bandwidth_gbs = inter_bw_->value();
+    c.inter.latency_us = inter_lat_->value();
+    c.overlap_efficiency = overlap_->value();
+    c.reserved_gib = reserved_->value();
+    edited_ = c;
+    try {
+        validateCluster(c);
+        if (c.reserved_gib >= c.gpu.memory_gib)
+            throw InputError("cluster.reserved_gib", "must be smaller than the GPU memory");
+        cluster_ = c;
+        valid_ = true;
+        error_->clear();
+        highlight(QString());
+        emit clusterChanged(cluster_);
+    } catch (const InputError& e) {
+        valid_ = false;
+        error_->setText(QString::fromStdString(e.what()));
+        highlight(QString::fromStdString(e.field()));
+    }
+    summary_->setText(tr("%1 GPUs: %2 x %3 %4")
+                          .arg(cluster_.totalGpus())
+                          .arg(cluster_.nodes)
+                          .arg(cluster_.gpus_per_node)
+                          .arg(QString::fromStdString(cluster_.gpu.name)));
+}
+
+// ----- SearchSettings -------------------------------------------------------------------------------
+SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
+    auto* form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    gpus_ = intBox(0, 1 << 20, this);
+    gpus_->setSpecialValueText(tr("whole cluster"));
+    batches_ = new QLineEdit(this);
+    batches_->setPlaceholderText(tr("automatic, or e.g. 64, 128, 256"));
+    budget_ = dblBox(0, 4096, 1, tr(" GiB"), this);
+    budget_->setSpecialValueText(tr("GPU memory"));
+    max_tp_ = intBox(0, 4096, this);
+    max_tp_->setSpecialValueText(tr("any"));
+    max_pp_ = intBox(0, 4096, this);
+    max_pp_->setSpecialValueText(tr("any"));
+    max_micro_ = intBox(0, 1 << 16, this);
+    max_micro_->setSpecialValueText(tr("automatic"));
+    top_k_ = intBox(1, 100, this);
+    threads_ = intBox(0, 1024, this);
+    threads_->setSpecialValueText(tr("all cores"));
+    sp_ = new QCheckBox(tr("sequence parallelism"), this);
+    ckpt_ = new QCheckBox(tr("activation checkpointing"), this);
+    uniform_ = new QCheckBox(tr("one strategy for all layers"), this);
+    pow2_ = new QCheckBox(tr("power-of-two degrees only"), this);
+    tree_events_ = new QCheckBox(tr("draw the decision tree live"), this);
+    ddp_ = new QCheckBox(QStringLiteral("DDP"), this);
+    z1_ = new QCheckBox(QStringLiteral("ZeRO-1"), this);
+    z2_ = new QCheckBox(QStringLiteral("ZeRO-2"), this);
+    z3_ = new QCheckBox(QStringLiteral("ZeRO-3"), this);
+    gpipe_ = new QCheckBox(QStringLiteral("GPipe"), this);
+    f1b1_ = new QCheckBox(QStringLiteral("1F1B"), this);
+    inter_ = new QCheckBox(tr("interleaved"), this);
+    disabled_rules_ = new QLineEdit(this);
+    disabled_rules_->setPlaceholderText(tr("pruning rules to switch off, comma-separated"));
+    auto row = [this](std::initializer_list<QWidget*> ws) {
+        auto* w = new QWidget(this);
+        auto* l = new QHBoxLayout(w);
+        l->setContentsMargins(0, 0, 0, 0);
+        for (auto* x : ws)
+            l->addWidget(x);
+        l->addStretch(1);
+        return w;
+    };
+    form->addRow(tr("GPUs"), gpus_);
+    form->addRow(tr("Global batch"), batches_);
+    form->addRow(tr("Memory budget"), budget_);
+    form->addRow(tr("Max TP / PP"), row({max_tp_, max_pp_}));
+    form->addRow(tr("Max micro-batches"), max_micro_);
+    form->addRow(tr("Data parallel"), row({ddp_, z1_, z2_, z3_}));
+    form->addRow(tr("Schedules"), row({gpipe_, f1b1_, inter_}));
+    form->addRow(QString(), sp_);
+    form->addRow(QString(), ckpt_);
+    form->addRow(QString(), uniform_);
+    form->addRow(QString(), pow2_);
+    form->addRow(tr("Disabled rules"), disabled_rules_);
+    form->addRow(tr("Top plans"), top_k_);
+    form->addRow(tr("Threads"), threads_);
+    form->addRow(QString(), tree_events_);
+    setOptions(SearchOptions{});
+    for (auto* b : {gpus_, max_tp_, max_pp_, top_k_, threads_, max_micro_})
+        connect(b, &QSpinBox::valueChanged, this, &SearchSettings::changed);
+    connect(budget_, &QDoubleSpinBox::valueChanged, this, &SearchSettings::changed);
+    for (auto* c : {sp_, ckpt_, uniform_, pow2_, tree_events_, ddp_, z1_, z2_, z3_, gpipe_, f1b1_, inter_})
+        connect(c, &QCheckBox::toggled, this, &SearchSettings::changed);
+    connect(batches_, &QLineEdit::editingFinished, this, &SearchSettings::changed);
+    connect(disabled_rules_, &QLineEdit::editingFinished, this, &SearchSettings::changed);
+}
+
+void SearchSettings::setOptions(const SearchOptions& o) {
+    const QSignalBlocker block(this);
+    gpus_->setValue(o.gpus);
+    QStringList b;
+    for (int x : o.global_batches)
+        b << QString::number(x);
+    batches_->setText(b.join(QStringLiteral(", ")));
+    budget_->setValue(o.cost.memory_budget_gib);
+    max_tp_->setValue(o.max_tp);
+    max_pp_->setValue(o.max_pp);
+    max_micro_->setValue(o.max_micro);
+    top_k_->setValue(o.top_k);
+    threads_->setValue(o.threads);
+    sp_->setChecked(o.allow_sp);
+    ckpt_->setChecked(o.allow_ckpt);
+    uniform_->setChecked(o.uniform_layers);
+    pow2_->setChecked(o.pow2_degrees);
+    tree_events_->setChecked(o.emit_tree_events);
+    auto has = [](const auto& v, auto x) { return std::find(v.begin(), v.end(), x) != v.end(); };
+    ddp_->setChecked(has(o.dp_types, DpType::DDP));
+    z1_->setChecked(has(o.dp_types, DpType::ZeRO1));
+    z2_->setChecked(has(o.dp_types, DpType::ZeRO2));
+    z3_->setChecked(has(o.dp_types, DpType::ZeRO3));
+    gpipe_->setChecked(has(o.schedules, Schedule::GPipe));
+    f1b1_->setChecked(has(o.schedules, Schedule::OneFOneB));
+    inter_->setChecked(has(o.schedules, Schedule::Interleaved));
+    QStringList r;
+    for (const auto& x : o.disabled_rules)
+        r << QString::fromStdString(x);
+    disabled_rules_->setText(r.join(QStringLiteral(", ")));
+}
+
+SearchOptions SearchSettings::options() const {
+    SearchOptions o;
+    o.gpus = gpus_->value();
+    const auto parts =
+        batches_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+    for (const auto& p : parts) {
+        bool ok = false;
+        const int v = p.toInt(&ok);
+        if (!ok || v <= 0)
+            throw InputError(
+                "search.global_batches",
+                tr("expected positive integers separated by commas, got \"%1\"").arg(p).toStdString());
+        o.global_batches.push_back(v);
+    }
+    o.cost.memory_budget_gib = budget_->value();
+    o.max_tp = max_tp_->value();
+    o.max_pp = max_pp_->value();
+    o.max_micro = max_micro_->value();
+    o.top_k = top_k_->value();
+    o.threads = threads_->value();
+    o.allow_sp = sp_->isChecked();
+    o.allow_ckpt = ckpt_->isChecked();
+    o.uniform_layers = uniform_->isChecked();
+    o.pow2_degrees = pow2_->isChecked();
+    o.emit_tree_events = tree_events_->isChecked();
+    o.dp_types.clear();
+    if (ddp_->isChecked())
+        o.dp_types.push_back(DpType::DDP);
+    if (z1_->isChecked())
+        o.dp_types.push_back(DpType::ZeRO1);
+    if (z2_->isChecked())
+        o.dp_types.push_back(DpType::ZeRO2);
+    if (z3_->isChecked())
+        o.dp_types.push_back(DpType::ZeRO3);
+    if (o.dp_types.empty())
+        throw InputError("search.dp_types", tr("select at least one data-parallel type").toStdString());
+    o.schedules.clear();
+    if (gpipe_->isChecked())
+        o.schedules.push_back(Schedule::GPipe);
+    if (f1b1_->isChecked())
+        o.schedules.push_back(Schedule::OneFOneB);
+    if (inter_->isChecked())
+        o.schedules.push_back(Schedule::Interleaved);
+    if (o.schedules.empty())
+        throw InputError("search.schedules", tr("select at least one pipeline schedule").toStdString());
+    for (const auto& r : disabled_rules_->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!r.trimmed().isEmpty())
+            o.disabled_rules.push_back(r.trimmed().toStdString());
+    return o;
+}
+
+} // namespace gx::app

@@ -1,0 +1,140 @@
+// Galvatron Explorer - model and cluster profile editors and the search settings panel.
+//
+// Editors validate on every edit with the core validators (gx::validateModel / validateCluster); an
+// error names the field (InputError::field()), the matching input is highlighted and the last valid
+// profile stays in use.
+#pragma once
+
+#include "gx/cluster.h"
+#include "gx/model.h"
+#include "gx/search.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QCheckBox;
+class QTableWidget;
+class QFormLayout;
+
+namespace gx::app {
+
+/// Shows an InputError under a form and highlights the named input.
+class ValidationLabel;
+
+class ModelEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit ModelEditor(QWidget* parent = nullptr);
+    /// Replaces the editor contents (no validation error shown for a valid profile).
+    void setModel(const ModelProfile& m);
+    /// Last valid model.
+    const ModelProfile& model() const { return model_; }
+    bool isValid() const { return valid_; }
+    QString errorText() const;
+    bool loadPreset(const QString& name);
+    /// Loads a profile JSON or Hugging Face config.json; errors are shown and returned as false.
+    bool loadFile(const QString& path, QString* error = nullptr);
+    bool saveFile(const QString& path, QString* error = nullptr) const;
+    QComboBox* presetBox() const { return preset_; }
+
+    // Inputs, exposed for tests.
+    QSpinBox* hiddenBox() const { return hidden_; }
+    QSpinBox* headsBox() const { return heads_; }
+    QSpinBox* layersBox() const { return layers_; }
+    QSpinBox* seqBox() const { return seq_; }
+
+signals:
+    void modelChanged(const gx::ModelProfile& model);
+    void fileLoaded(const QString& path);
+    void openRequested();
+    void importRequested();
+    void saveRequested();
+
+private:
+    void fromWidgets();
+    void toWidgets();
+    void onStackChanged();
+    void highlight(const QString& field);
+
+    ModelProfile model_;  ///< last valid
+    ModelProfile edited_; ///< being edited (may be invalid)
+    bool valid_ = true;
+    bool updating_ = false;
+    int stack_ = 0;
+    QComboBox* preset_;
+    QLineEdit* name_;
+    QComboBox* stack_box_;
+    QSpinBox *layers_, *hidden_, *ffn_, *heads_, *kv_heads_, *seq_, *vocab_;
+    QCheckBox *gated_, *tied_;
+    QLabel* params_;
+    QLabel* error_;
+    QHash<QString, QWidget*> fields_;
+};
+
+class ClusterEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit ClusterEditor(QWidget* parent = nullptr);
+    void setCluster(const ClusterProfile& c);
+    const ClusterProfile& cluster() const { return cluster_; }
+    bool isValid() const { return valid_; }
+    QString errorText() const;
+    bool loadPreset(const QString& name);
+    bool loadFile(const QString& path, QString* error = nullptr);
+    bool saveFile(const QString& path, QString* error = nullptr) const;
+    QComboBox* presetBox() const { return preset_; }
+    QSpinBox* nodesBox() const { return nodes_; }
+    QDoubleSpinBox* memoryBox() const { return memory_; }
+
+signals:
+    void clusterChanged(const gx::ClusterProfile& cluster);
+    void fileLoaded(const QString& path);
+    void openRequested();
+    void saveRequested();
+
+private:
+    void fromWidgets();
+    void toWidgets();
+    void highlight(const QString& field);
+
+    ClusterProfile cluster_, edited_;
+    bool valid_ = true;
+    bool updating_ = false;
+    QComboBox* preset_;
+    QLineEdit *name_, *gpu_name_;
+    QSpinBox *nodes_, *gpus_per_node_;
+    QDoubleSpinBox *memory_, *tflops_, *gemm_eff_, *hbm_, *intra_bw_, *intra_lat_, *inter_bw_, *inter_lat_,
+        *overlap_, *reserved_;
+    QLabel* summary_;
+    QLabel* error_;
+    QHash<QString, QWidget*> fields_;
+};
+
+class SearchSettings : public QWidget {
+    Q_OBJECT
+public:
+    explicit SearchSettings(QWidget* parent = nullptr);
+    /// Current options; throws InputError naming the field ("search.global_batches") on bad text.
+    SearchOptions options() const;
+    void setOptions(const SearchOptions& o);
+    QLineEdit* batchesEdit() const { return batches_; }
+    QCheckBox* treeEventsBox() const { return tree_events_; }
+
+signals:
+    void changed();
+
+private:
+    QSpinBox *gpus_, *max_tp_, *max_pp_, *top_k_, *threads_, *max_micro_;
+    QDoubleSpinBox* budget_;
+    QLineEdit *batches_, *disabled_rules_;
+    QCheckBox *sp_, *ckpt_, *uniform_, *pow2_, *tree_events_;
+    QCheckBox *ddp_, *z1_, *z2_, *z3_;
+    QCheckBox *gpipe_, *f1b1_, *inter_;
+};
+
+} // namespace gx::app
