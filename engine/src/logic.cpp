@@ -1,6 +1,7 @@
 // Galvatron Explorer engine - GPU-free logic (see logic.h).
 #include "gx/engine/logic.h"
 
+#include "gx/cost_model.h"
 #include "gx/error.h"
 
 #include <nlohmann/json.hpp>
@@ -342,6 +343,29 @@ gx::LayerType layerTypeOf(const LayerBenchConfig& c) {
     t.bias = false;
     t.dropout = false;
     return t;
+}
+
+double predictedLayerMs(const LayerBenchConfig& cfg, const gx::ClusterProfile& cluster, bool flash_attention,
+                        double gemm_half_saturation) {
+    gx::ModelProfile m;
+    m.name = "layer";
+    gx::LayerStack st;
+    st.type = layerTypeOf(cfg);
+    st.count = 1;
+    m.stacks = {st};
+    m.seq_len = cfg.seq_len;
+    m.embed_hidden = cfg.hidden;
+    gx::CostOptions o;
+    o.flash_attention = flash_attention;
+    o.gemm_half_saturation = gemm_half_saturation;
+    const gx::CostModel cm(m, cluster, o);
+    gx::LayerStrategy s;
+    s.tp = cfg.tp;
+    gx::StageShape shape;
+    shape.stage_gpus = cfg.tp;
+    shape.micro_batch = cfg.micro_batch;
+    const gx::LayerCost c = cm.layer(st.type, s, shape);
+    return (c.fwd_compute + c.bwd_compute) * 1e3;
 }
 
 double bestGemmEfficiency(const ProfileResults& r, DType dtype, double min_dim) {

@@ -198,6 +198,26 @@ private slots:
         QVERIFY(near(layerForwardFlops(c), layerTypeOf(c).forwardFlops(2)));
     }
 
+    void layerPrediction() {
+        // The bench's prediction is CostModel::layer() of the same layer on one GPU (fwd + bwd).
+        ClusterProfile c;
+        c.gpu.peak_tflops_bf16 = 1000;
+        c.gpu.gemm_efficiency = 0.5;
+        const LayerBenchConfig cfg = llama7b(1, 2048, 1);
+        CostOptions o;
+        o.flash_attention = false;
+        o.gemm_half_saturation = 64;
+        ModelProfile m;
+        m.stacks = {{layerTypeOf(cfg), 1}};
+        const LayerCost lc =
+            CostModel(m, c, o).layer(layerTypeOf(cfg), LayerStrategy{}, StageShape{1, 0, 1, 1});
+        QCOMPARE(predictedLayerMs(cfg, c, false, 64), (lc.fwd_compute + lc.bwd_compute) * 1e3);
+        // Twice the GEMM efficiency: the GEMM part halves, so the layer gets faster.
+        ClusterProfile faster = c;
+        faster.gpu.gemm_efficiency = 1.0;
+        QVERIFY(predictedLayerMs(cfg, faster) < predictedLayerMs(cfg, c));
+    }
+
     void resultsToClusterProfile() {
         ProfileResults r;
         r.inventory.available = true;

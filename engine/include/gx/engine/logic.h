@@ -75,6 +75,12 @@ double layerForwardFlops(const LayerBenchConfig& cfg);
 /// The LayerType a bench config describes (decoder, no bias, no dropout).
 gx::LayerType layerTypeOf(const LayerBenchConfig& cfg);
 
+/// Single-GPU forward + backward time (ms) of the layer `cfg` describes, as gx::CostModel predicts it
+/// with `cluster` (CostModel::layer with tp = dp = 1, the config's micro-batch).
+/// `flash_attention` = false matches the engine's layer, which stores the attention scores.
+double predictedLayerMs(const LayerBenchConfig& cfg, const gx::ClusterProfile& cluster,
+                        bool flash_attention = false, double gemm_half_saturation = 128.0);
+
 /// Measured profile -> cluster profile. Starts from `base` (a spec preset of the same GPU, or a
 /// default), then overwrites what was measured: GPU name/memory/SMs, peaks (peakTflops), the
 /// efficiency of the best large BF16 GEMM, HBM bandwidth, NVLink/PCIe intra-node link (kind from
