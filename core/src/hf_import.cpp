@@ -1,0 +1,362 @@
+// Import of Hugging Face `config.json` files into ModelProfile.
+//
+// Key names follow the transformers configuration classes (GPT2Config, LlamaConfig, MistralConfig,
+// Qwen2Config, BertConfig, T5Config, ViTConfig). Only the architecture is read; dropout probabilities
+// decide whether dropout masks are stored (Korthikanti et al. 2022 count them in activation memory).
+#include "gx/hf_import.h"
+
+#include "gx/error.h"
+#include "gx/profile_io.h"
+
+#include <nlohmann/json.hpp>
+
+#include <climits>
+#include <cmath>
+#include <initializer_list>
+
+namespace gx {
+
+using nlohmann::json;
+
+namespace {
+
+/// Read-only view of a config with typed, alias-aware getters; errors name "config.<key>".
+class Config {
+public:
+    explicit Config(const json& j) : j_(j) {}
+
+    bool has(const std::string& key) const { return j_.contains(key) && !j_.at(key).is_null(); }
+
+    /// First present key of `keys`, or empty.
+    std::string pick(std::initializer_list<const char*> keys) const {
+        for (const char* k : keys)
+            if (has(k))
+                return k;
+        return {};
+    }
+
+    int positiveInt(const std::string& key) const {
+        const json& v = j_.at(key);
+        bool ok = false;
+        double d = 0;
+        if (v.is_number()) {
+            d = v.get<double>();
+            ok = std::isfinite(d) && d == std::floor(d) && d > 0 && d <= double(INT_MAX);
+        }
+        if (!ok)
+            throw InputError("config." + key, "expected a positive integer, got " + v.dump());
+        return static_cast<int>(d);
+    }
+
+    /// Required positive integer under any of `keys` (the first is named in the error).
+    int requireInt(std::initializer_list<const char*> keys) const {
+        const std::string k = pick(keys);
+        if (k.empty()) {
+            std::string names;
+            for (const char* n : keys)
+                names += (names.empty() ? "" : " / ") + std::string(n);
+            throw InputError("config." + std::string(*keys.begin()),
+                             "required key is missing (looked for " + names + ")");
+        }
+        return positiveInt(k);
+    }
+
+    int optInt(std::initializer_list<const char*> keys, int fallback) const {
+        const std::string k = pick(keys);
+        return k.empty() ? fallback : positiveInt(k);
+    }
+
+    double optNumber(const std::string& key, double fallback) const {
+        if (!has(key))
+            return fallback;
+        const json& v = j_.at(key);
+        if (!v.is_number())
+            throw InputError("config." + key, "expected a number, got " + v.dump());
+        return v.get<double>();
+    }
+
+    bool optBool(const std::string& key, bool fallback) const {
+        if (!has(key))
+            return fallback;
+        const json& v = j_.at(key);
+        if (!v.is_boolean())
+            throw InputError("config." + key, "expected true or false, got " + v.dump());
+        return v.get<bool>();
+    }
+
+    std::string optString(const std::string& key, const std::string& fallback) const {
+        if (!has(key))
+            return fallback;
+        const json& v = j_.at(key);
+        if (!v.is_string())
+            throw InputError("config." + key, "expected a string, got " + v.dump());
+        return v.get<std::string>();
+    }
+
+    const json& raw() const { return j_; }
+
+private:
+    const json& j_;
+};
+
+bool isOneOf(const std::string& s, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        if (s == n)
+            return true;
+    return false;
+}
+
+/// Heads must divide hidden unless the config gives head_dim explicitly.
+int headDim(const Config& c, int hidden, int heads, const char* heads_key) {
+    const std::string k = c.pick({"head_dim", "d_kv"});
+    if (!k.empty())
+        return c.positiveInt(k);
+    if (hidden % heads != 0)
+        throw InputError(std::string("config.") + heads_key, "attention heads (" + std::to_string(heads) +
+                                                                 ") must divide the hidden size (" +
+                                                                 std::to_string(hidden) + ")");
+    return hidden / heads;
+}
+
+int kvHeads(const Config& c, int heads) {
+    const int kv = c.optInt({"num_key_value_heads"}, heads);
+    if (kv > heads || heads % kv != 0)
+        throw InputError("config.num_key_value_heads", "key/value heads (" + std::to_string(kv) +
+                                                           ") must divide the attention heads (" +
+                                                           std::to_string(heads) + ")");
+    return kv;
+}
+
+std::string modelTypeOf(const json& j) {
+    if (j.contains("model_type") && j.at("model_type").is_string())
+        return j.at("model_type").get<std::string>();
+    if (j.contains("architectures") && j.at("architectures").is_array() && !j.at("architectures").empty() &&
+        j.at("architectures")[0].is_string()) {
+        const std::string a = j.at("architectures")[0].get<std::string>();
+        for (const char* t : {"GPT2", "Llama", "Mistral", "Qwen2", "Bert", "T5", "ViT"})
+            if (a.rfind(t, 0) == 0) {
+                std::string s = t;
+                for (auto& ch : s)
+                    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                return s;
+            }
+    }
+    return {};
+}
+
+ModelProfile importGpt2(const Config& c, int seq_len) {
+    ModelProfile m;
+    m.family = "gpt";
+    LayerType t;
+    t.name = "decoder";
+    t.kind = BlockKind::Decoder;
+    t.hidden = c.requireInt({"n_embd", "hidden_size"});
+    t.heads = c.requireInt({"n_head", "num_attention_heads"});
+    t.kv_heads = t.heads;
+    t.head_dim = headDim(c, t.hidden, t.heads, "n_head");
+    t.ffn_hidden = c.optInt({"n_inner", "intermediate_size"}, 4 * t.hidden); // GPT2Config: None -> 4*n_embd
+    t.gated_ffn = false;
+    t.bias = true;
+    t.dropout = c.optNumber("resid_pdrop", 0.1) > 0 || c.optNumber("attn_pdrop", 0.1) > 0;
+    m.vocab_size = c.requireInt({"vocab_size"});
+    m.max_position = c.requireInt({"n_positions", "max_position_embeddings"});
+    m.seq_len = seq_len > 0 ? seq_len : c.optInt({"n_ctx"}, m.max_position);
+    m.tied_embeddings = c.optBool("tie_word_embeddings", true);
+    t.seq_len = m.seq_len;
+    m.stacks.push_back({t, c.requireInt({"n_layer", "num_hidden_layers"})});
+    return m;
+}
+
+/// LLaMA-style decoders: RMSNorm, rotary positions, SwiGLU, no biases (Touvron et al. 2023).
+ModelProfile importLlamaLike(const Config& c, int seq_len, const std::string& family) {
+    ModelProfile m;
+    m.family = family;
+    LayerType t;
+    t.name = "decoder";
+    t.kind = BlockKind::Decoder;
+    t.hidden = c.requireInt({"hidden_size"});
+    t.ffn_hidden = c.requireInt({"intermediate_size"});
+    t.heads = c.requireInt({"num_attention_heads"});
+    t.kv_heads = kvHeads(c, t.heads);
+    t.head_dim = headDim(c, t.hidden, t.heads, "num_attention_heads");
+    t.gated_ffn = true;
+    // Qwen2 has biases on Q/K/V only (0.002% of its parameters); the profile has no per-matrix bias flag.
+    t.bias = c.optBool("attention_bias", false) || c.optBool("mlp_bias", false);
+    t.dropout = c.optNumber("attention_dropout", 0.0) > 0;
+    m.vocab_size = c.requireInt({"vocab_size"});
+    m.max_position = 0; // rotary: no learned position table
+    m.seq_len = seq_len > 0 ? seq_len : c.requireInt({"max_position_embeddings"});
+    m.tied_embeddings = c.optBool("tie_word_embeddings", false);
+    t.seq_len = m.seq_len;
+    m.stacks.push_back({t, c.requireInt({"num_hidden_layers"})});
+    return m;
+}
+
+/// BERT-style encoders (Devlin et al. 2019): learned positions, post-LN, biases, tied MLM head.
+ModelProfile importBert(const Config& c, int seq_len, const std::string& family) {
+    ModelProfile m;
+    m.family = family;
+    LayerType t;
+    t.name = "encoder";
+    t.kind = BlockKind::Encoder;
+    t.hidden = c.requireInt({"hidden_size"});
+    t.ffn_hidden = c.requireInt({"intermediate_size"});
+    t.heads = c.requireInt({"num_attention_heads"});
+    t.kv_heads = t.heads;
+    t.head_dim = headDim(c, t.hidden, t.heads, "num_attention_heads");
+    t.bias = true;
+    t.dropout =
+        c.optNumber("hidden_dropout_prob", 0.1) > 0 || c.optNumber("attention_probs_dropout_prob", 0.1) > 0;
+    m.vocab_size = c.requireInt({"vocab_size"});
+    // The token-type table (type_vocab_size x hidden, 2048 parameters for BERT-large) has no field in
+    // ModelProfile; it is below 0.001% of the model and left out.
+    m.max_position = c.requireInt({"max_position_embeddings"});
+    m.seq_len = seq_len > 0 ? seq_len : m.max_position;
+    m.tied_embeddings = c.optBool("tie_word_embeddings", true);
+    t.seq_len = m.seq_len;
+    m.stacks.push_back({t, c.requireInt({"num_hidden_layers"})});
+    return m;
+}
+
+/// T5 (Raffel et al. 2020): encoder + decoder with cross-attention, relative position bias, no biases,
+/// RMS-style LayerNorm; "gated-gelu" (T5 v1.1, mT5) uses a gated FFN.
+ModelProfile importT5(const Config& c, int seq_len) {
+    ModelProfile m;
+    m.family = "t5";
+    const int hidden = c.requireInt({"d_model"});
+    const int heads = c.requireInt({"num_heads"});
+    const std::string proj = c.optString("feed_forward_proj", "relu");
+    const bool gated = proj.rfind("gated-", 0) == 0;
+    m.vocab_size = c.requireInt({"vocab_size"});
+    m.max_position = 0;
+    m.seq_len = seq_len > 0 ? seq_len : c.optInt({"n_positions"}, 512);
+    m.tied_embeddings = c.optBool("tie_word_embeddings", true);
+    LayerType enc;
+    enc.name = "encoder";
+    enc.kind = BlockKind::Encoder;
+    enc.hidden = hidden;
+    enc.ffn_hidden = c.requireInt({"d_ff"});
+    enc.heads = heads;
+    enc.kv_heads = heads;
+    enc.head_dim = c.has("d_kv") ? c.positiveInt("d_kv") : headDim(c, hidden, heads, "num_heads");
+    enc.gated_ffn = gated;
+    enc.bias = false;
+    enc.dropout = c.optNumber("dropout_rate", 0.1) > 0;
+    enc.seq_len = m.seq_len;
+    LayerType dec = enc;
+    dec.name = "decoder";
+    dec.kind = BlockKind::CrossDecoder;
+    dec.cross_seq_len = enc.seq_len;
+    const int enc_layers = c.requireInt({"num_layers"});
+    m.stacks.push_back({enc, enc_layers});
+    m.stacks.push_back({dec, c.optInt({"num_decoder_layers"}, enc_layers)});
+    return m;
+}
+
+/// ViT (Dosovitskiy et al. 2021): patch embedding, class token, learned positions, pre-LN encoder.
+ModelProfile importVit(const Config& c) {
+    ModelProfile m;
+    m.family = "vit";
+    LayerType t;
+    t.name = "encoder";
+    t.kind = BlockKind::Encoder;
+    t.hidden = c.requireInt({"hidden_size"});
+    t.ffn_hidden = c.requireInt({"intermediate_size"});
+    t.heads = c.requireInt({"num_attention_heads"});
+    t.kv_heads = t.heads;
+    t.head_dim = headDim(c, t.hidden, t.heads, "num_attention_heads");
+    t.bias = c.optBool("qkv_bias", true);
+    t.dropout =
+        c.optNumber("hidden_dropout_prob", 0.0) > 0 || c.optNumber("attention_probs_dropout_prob", 0.0) > 0;
+    m.image_size = c.requireInt({"image_size"});
+    m.patch_size = c.requireInt({"patch_size"});
+    m.channels = c.optInt({"num_channels"}, 3);
+    if (m.image_size % m.patch_size != 0)
+        throw InputError("config.patch_size", "patch size (" + std::to_string(m.patch_size) +
+                                                  ") must divide image_size (" +
+                                                  std::to_string(m.image_size) + ")");
+    const int side = m.image_size / m.patch_size;
+    m.seq_len = side * side + 1; // patches + [CLS]
+    m.max_position = 0;          // counted by embeddingParams() from the patch grid
+    m.vocab_size = 0;
+    const json& j = c.raw();
+    bool classifier = false;
+    if (j.contains("architectures") && j.at("architectures").is_array())
+        for (const auto& a : j.at("architectures"))
+            if (a.is_string() && a.get<std::string>().find("ForImageClassification") != std::string::npos)
+                classifier = true;
+    if (classifier && j.contains("id2label") && j.at("id2label").is_object())
+        m.num_classes = static_cast<int>(j.at("id2label").size());
+    t.seq_len = m.seq_len;
+    m.stacks.push_back({t, c.requireInt({"num_hidden_layers"})});
+    return m;
+}
+
+/// Unknown model_type: a decoder built from the common key names, if they are all there.
+ModelProfile importGeneric(const Config& c, int seq_len, const std::string& type) {
+    const std::string hk = c.pick({"hidden_size", "n_embd", "d_model"});
+    const std::string lk = c.pick({"num_hidden_layers", "n_layer", "num_layers"});
+    const std::string ak = c.pick({"num_attention_heads", "n_head", "num_heads"});
+    if (hk.empty() || lk.empty() || ak.empty() || !c.has("vocab_size"))
+        throw InputError(
+            "config.model_type",
+            (type.empty() ? std::string("missing") : "unsupported model_type '" + type + "'") +
+                "; supported: gpt2, llama, mistral, qwen2, bert, roberta, t5, vit (other decoders "
+                "need hidden_size, num_hidden_layers, num_attention_heads and vocab_size)");
+    ModelProfile m;
+    m.family = type.empty() ? "decoder" : type;
+    LayerType t;
+    t.name = "decoder";
+    t.hidden = c.positiveInt(hk);
+    t.heads = c.positiveInt(ak);
+    t.kv_heads = kvHeads(c, t.heads);
+    t.head_dim = headDim(c, t.hidden, t.heads, ak.c_str());
+    t.ffn_hidden = c.optInt({"intermediate_size", "n_inner", "ffn_dim", "d_ff"}, 4 * t.hidden);
+    const std::string act = c.optString("hidden_act", c.optString("activation_function", "gelu"));
+    t.gated_ffn = isOneOf(act, {"silu", "swiglu", "geglu"});
+    t.bias = c.optBool("attention_bias", !t.gated_ffn);
+    t.dropout = false;
+    m.vocab_size = c.positiveInt("vocab_size");
+    const int maxpos = c.optInt({"max_position_embeddings", "n_positions"}, 2048);
+    m.seq_len = seq_len > 0 ? seq_len : maxpos;
+    m.max_position = 0;
+    m.tied_embeddings = c.optBool("tie_word_embeddings", false);
+    t.seq_len = m.seq_len;
+    m.stacks.push_back({t, c.positiveInt(lk)});
+    return m;
+}
+
+} // namespace
+
+bool isHuggingFaceConfig(const json& j) {
+    return j.is_object() && (j.contains("model_type") || j.contains("architectures"));
+}
+
+ModelProfile importHuggingFace(const json& config, const std::string& name, int seq_len) {
+    if (!config.is_object())
+        throw InputError("config", "expected a JSON object (a Hugging Face config.json)");
+    if (seq_len < 0)
+        throw InputError("seq_len", "must not be negative");
+    const Config c(config);
+    const std::string type = modelTypeOf(config);
+    ModelProfile m;
+    if (type == "gpt2")
+        m = importGpt2(c, seq_len);
+    else if (isOneOf(type, {"llama", "mistral", "qwen2"}))
+        m = importLlamaLike(c, seq_len, type);
+    else if (isOneOf(type, {"bert", "roberta"}))
+        m = importBert(c, seq_len, type);
+    else if (isOneOf(type, {"t5", "mt5"}))
+        m = importT5(c, seq_len);
+    else if (type == "vit")
+        m = importVit(c);
+    else
+        m = importGeneric(c, seq_len, type);
+    m.name = name.empty() ? (type.empty() ? std::string("hf-model") : type) : name;
+    m.source = "Hugging Face config.json";
+    m.embed_hidden = m.stacks.front().type.hidden;
+    validateModel(m, "model");
+    return m;
+}
+
+} // namespace gx

@@ -1,0 +1,167 @@
+// Built-in model and cluster presets: JSON files under resources/presets, embedded at build time by
+// core/embed_presets.cmake.
+//
+// A cluster file may describe a family of clusters that differ only in node count:
+//   "_generate": {"name": "{N}x8xH100-IB", "nodes": [2, 4, 8]}
+// yields one preset per entry, with "{N}" replaced by the node count.
+#include "gx/presets.h"
+
+#include "gx/error.h"
+#include "gx/profile_io.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
+#include <string_view>
+#include <utility>
+
+namespace gx {
+namespace detail {
+const std::vector<std::pair<std::string_view, std::string_view>>& embeddedPresets();
+}
+
+using nlohmann::json;
+
+namespace {
+
+struct PresetTable {
+    std::vector<std::string> model_names; ///< in file order (sorted by path)
+    std::vector<std::string> cluster_names;
+    std::map<std::string, json> models; ///< keyed by lower-case name
+    std::map<std::string, json> clusters;
+};
+
+std::string lower(std::string s) {
+    for (auto& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string replaceAll(std::string s, const std::string& from, const std::string& to) {
+    for (std::size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + to.size()))
+        s.replace(pos, from.size(), to);
+    return s;
+}
+
+void addPreset(std::vector<std::string>& names, std::map<std::string, json>& table, const std::string& file,
+               const json& j) {
+    if (!j.contains("name") || !j.at("name").is_string())
+        throw InputError("presets/" + file + ".name", "preset has no name");
+    const std::string name = j.at("name").get<std::string>();
+    if (!table.emplace(lower(name), j).second)
+        throw InputError("presets/" + file + ".name", "duplicate preset name '" + name + "'");
+    names.push_back(name);
+}
+
+PresetTable buildTable() {
+    PresetTable t;
+    for (const auto& [path_sv, text] : detail::embeddedPresets()) {
+        const std::string path(path_sv);
+        json j;
+        try {
+            j = json::parse(text, nullptr, true, true);
+        } catch (const json::parse_error& e) {
+            throw InputError("presets/" + path, std::string("broken built-in preset: ") + e.what());
+        }
+        if (path.rfind("models/", 0) == 0) {
+            addPreset(t.model_names, t.models, path, j);
+        } else if (path.rfind("clusters/", 0) == 0) {
+            if (j.contains("_generate")) {
+                const json& g = j.at("_generate");
+                json base = j;
+                base.erase("_generate");
+                for (const auto& n : g.at("nodes")) {
+                    json c = base;
+                    c["nodes"] = n;
+                    c["name"] =
+                        replaceAll(g.at("name").get<std::string>(), "{N}", std::to_string(n.get<int>()));
+                    addPreset(t.cluster_names, t.clusters, path, c);
+                }
+            } else {
+                addPreset(t.cluster_names, t.clusters, path, j);
+            }
+        }
+    }
+    return t;
+}
+
+const PresetTable& table() {
+    static const PresetTable t = buildTable();
+    return t;
+}
+
+std::string joinNames(const std::vector<std::string>& names) {
+    std::string s;
+    for (const auto& n : names)
+        s += (s.empty() ? "" : ", ") + n;
+    return s;
+}
+
+bool isFile(const std::string& p) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(p, ec);
+}
+
+bool isDir(const std::string& p) {
+    std::error_code ec;
+    return std::filesystem::is_directory(p, ec);
+}
+
+} // namespace
+
+std::vector<std::string> modelPresetNames() {
+    return table().model_names;
+}
+
+std::vector<std::string> clusterPresetNames() {
+    return table().cluster_names;
+}
+
+ModelProfile modelPreset(const std::string& name) {
+    const auto& t = table();
+    auto it = t.models.find(lower(name));
+    if (it == t.models.end())
+        throw InputError("model", "unknown preset '" + name + "'; available: " + joinNames(t.model_names));
+    return modelFromJson(it->second, "model");
+}
+
+ClusterProfile clusterPreset(const std::string& name) {
+    const auto& t = table();
+    auto it = t.clusters.find(lower(name));
+    if (it == t.clusters.end())
+        throw InputError("cluster",
+                         "unknown preset '" + name + "'; available: " + joinNames(t.cluster_names));
+    return clusterFromJson(it->second, "cluster");
+}
+
+ModelProfile resolveModel(const std::string& name_or_path) {
+    if (name_or_path.empty())
+        throw InputError("model", "empty model name; give a preset (" + joinNames(modelPresetNames()) +
+                                      ") or a JSON / config.json path");
+    if (table().models.count(lower(name_or_path)))
+        return modelPreset(name_or_path);
+    if (isFile(name_or_path))
+        return loadModelFile(name_or_path);
+    // A Hugging Face snapshot folder holding config.json.
+    if (isDir(name_or_path) && isFile((std::filesystem::path(name_or_path) / "config.json").string()))
+        return loadModelFile((std::filesystem::path(name_or_path) / "config.json").string());
+    throw InputError("model", "'" + name_or_path + "' is neither a preset nor a readable file; presets: " +
+                                  joinNames(modelPresetNames()));
+}
+
+ClusterProfile resolveCluster(const std::string& name_or_path) {
+    if (name_or_path.empty())
+        throw InputError("cluster", "empty cluster name; give a preset (" + joinNames(clusterPresetNames()) +
+                                        ") or a JSON path");
+    if (table().clusters.count(lower(name_or_path)))
+        return clusterPreset(name_or_path);
+    if (isFile(name_or_path))
+        return loadClusterFile(name_or_path);
+    throw InputError("cluster", "'" + name_or_path + "' is neither a preset nor a readable file; presets: " +
+                                    joinNames(clusterPresetNames()));
+}
+
+} // namespace gx

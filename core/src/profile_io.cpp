@@ -1,0 +1,948 @@
+// JSON (de)serialisation and validation of model/cluster profiles and plans.
+//
+// The JSON keys mirror the C++ field names (snake_case). Readers are strict: a wrong type, a missing
+// required key, an unknown enum string or an unknown key (a typo such as "hiden") is an InputError whose
+// field() is the JSON path of the offending value. Keys starting with '_' or '$' are comments / schema
+// references and are ignored.
+#include "gx/profile_io.h"
+
+#include "gx/hf_import.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace gx {
+
+using nlohmann::json;
+
+namespace {
+
+/// Short rendering of a JSON value for error messages.
+std::string show(const json& v) {
+    std::string s = v.dump();
+    if (s.size() > 40)
+        s = s.substr(0, 37) + "...";
+    return s;
+}
+
+std::string typeName(const json& v) {
+    return v.type_name();
+}
+
+std::string joinPath(const std::string& path, const std::string& key) {
+    return path.empty() ? key : path + "." + key;
+}
+
+std::string indexPath(const std::string& path, std::size_t i) {
+    return path + "[" + std::to_string(i) + "]";
+}
+
+template <typename T> std::string fmtNum(T v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+
+// --- scalar conversions -------------------------------------------------------------------------
+
+enum class IntRule { Any, NonNegative, Positive };
+
+int toInt(const json& v, const std::string& path, IntRule rule) {
+    const char* what = rule == IntRule::Positive      ? "a positive integer"
+                       : rule == IntRule::NonNegative ? "a non-negative integer"
+                                                      : "an integer";
+    double d = 0.0;
+    if (v.is_number_integer() || v.is_number_unsigned()) {
+        d = v.is_number_unsigned() ? double(v.get<std::uint64_t>()) : double(v.get<std::int64_t>());
+    } else if (v.is_number_float() && std::isfinite(v.get<double>()) &&
+               v.get<double>() == std::floor(v.get<double>())) {
+        d = v.get<double>();
+    } else {
+        throw InputError(path, std::string("expected ") + what + ", got " + show(v));
+    }
+    if (d > double(INT_MAX) || d < double(INT_MIN))
+        throw InputError(path, std::string("expected ") + what + " below 2^31, got " + show(v));
+    const int i = static_cast<int>(d);
+    if ((rule == IntRule::Positive && i <= 0) || (rule == IntRule::NonNegative && i < 0))
+        throw InputError(path, std::string("expected ") + what + ", got " + show(v));
+    return i;
+}
+
+enum class NumRule { Any, NonNegative, Positive, Fraction /* 0..1 */ };
+
+double toNumber(const json& v, const std::string& path, NumRule rule) {
+    const char* what = rule == NumRule::Positive      ? "a positive number"
+                       : rule == NumRule::NonNegative ? "a non-negative number"
+                       : rule == NumRule::Fraction    ? "a number between 0 and 1"
+                                                      : "a number";
+    if (!v.is_number() || !std::isfinite(v.get<double>()))
+        throw InputError(path, std::string("expected ") + what + ", got " + show(v));
+    const double d = v.get<double>();
+    const bool ok = rule == NumRule::Any || (rule == NumRule::NonNegative && d >= 0) ||
+                    (rule == NumRule::Positive && d > 0) || (rule == NumRule::Fraction && d >= 0 && d <= 1);
+    if (!ok)
+        throw InputError(path, std::string("expected ") + what + ", got " + show(v));
+    return d;
+}
+
+bool toBool(const json& v, const std::string& path) {
+    if (!v.is_boolean())
+        throw InputError(path, "expected true or false, got " + show(v));
+    return v.get<bool>();
+}
+
+std::string toStr(const json& v, const std::string& path) {
+    if (!v.is_string())
+        throw InputError(path, "expected a string, got " + show(v));
+    return v.get<std::string>();
+}
+
+/// Reads the keys of one JSON object, remembering which were used so that unknown keys can be reported.
+class ObjectReader {
+public:
+    ObjectReader(const json& j, std::string path) : j_(j), path_(std::move(path)) {
+        if (!j_.is_object())
+            throw InputError(path_, "expected a JSON object, got " + typeName(j_) + " " + show(j_));
+    }
+
+    const std::string& path() const { return path_; }
+    std::string at(const std::string& key) const { return joinPath(path_, key); }
+    bool has(const std::string& key) {
+        used_.insert(key);
+        return j_.contains(key) && !j_.at(key).is_null();
+    }
+    const json& value(const std::string& key) {
+        used_.insert(key);
+        return j_.at(key);
+    }
+    const json& required(const std::string& key) {
+        if (!has(key))
+            throw InputError(at(key), "required field is missing");
+        return j_.at(key);
+    }
+
+    void intField(const std::string& key, int& out, IntRule rule, bool req = false) {
+        if (req)
+            out = toInt(required(key), at(key), rule);
+        else if (has(key))
+            out = toInt(value(key), at(key), rule);
+    }
+    void numField(const std::string& key, double& out, NumRule rule, bool req = false) {
+        if (req)
+            out = toNumber(required(key), at(key), rule);
+        else if (has(key))
+            out = toNumber(value(key), at(key), rule);
+    }
+    void boolField(const std::string& key, bool& out, bool req = false) {
+        if (req)
+            out = toBool(required(key), at(key));
+        else if (has(key))
+            out = toBool(value(key), at(key));
+    }
+    void strField(const std::string& key, std::string& out, bool req = false) {
+        if (req)
+            out = toStr(required(key), at(key));
+        else if (has(key))
+            out = toStr(value(key), at(key));
+    }
+
+    /// Rejects keys that were never asked for (except "_comment"-style and "$schema"-style keys).
+    void finish() const {
+        for (auto it = j_.begin(); it != j_.end(); ++it) {
+            const std::string& k = it.key();
+            if (k.empty() || k[0] == '_' || k[0] == '$')
+                continue;
+            if (!used_.count(k)) {
+                std::string known;
+                for (const auto& u : used_)
+                    known += (known.empty() ? "" : ", ") + u;
+                throw InputError(at(k), "unknown field '" + k + "' (known fields: " + known + ")");
+            }
+        }
+    }
+
+private:
+    const json& j_;
+    std::string path_;
+    std::set<std::string> used_;
+};
+
+const json& requireArray(const json& v, const std::string& path) {
+    if (!v.is_array())
+        throw InputError(path, "expected a JSON array, got " + typeName(v) + " " + show(v));
+    return v;
+}
+
+// --- enums -----------------------------------------------------------------------------------------
+
+const char* kindString(BlockKind k) {
+    switch (k) {
+    case BlockKind::Decoder:
+        return "decoder";
+    case BlockKind::Encoder:
+        return "encoder";
+    case BlockKind::CrossDecoder:
+        return "cross_decoder";
+    }
+    return "decoder";
+}
+
+BlockKind kindFromString(const std::string& s, const std::string& field) {
+    if (s == "decoder")
+        return BlockKind::Decoder;
+    if (s == "encoder")
+        return BlockKind::Encoder;
+    if (s == "cross_decoder")
+        return BlockKind::CrossDecoder;
+    throw InputError(field, "unknown layer kind '" + s + "'; allowed: decoder, encoder, cross_decoder");
+}
+
+const char* collectiveString(Collective c) {
+    switch (c) {
+    case Collective::AllReduce:
+        return "all_reduce";
+    case Collective::AllGather:
+        return "all_gather";
+    case Collective::ReduceScatter:
+        return "reduce_scatter";
+    case Collective::AllToAll:
+        return "all_to_all";
+    case Collective::SendRecv:
+        return "send_recv";
+    }
+    return "all_reduce";
+}
+
+Collective collectiveFromString(const std::string& s, const std::string& field) {
+    for (Collective c : {Collective::AllReduce, Collective::AllGather, Collective::ReduceScatter,
+                         Collective::AllToAll, Collective::SendRecv})
+        if (s == collectiveString(c))
+            return c;
+    throw InputError(field, "unknown collective '" + s +
+                                "'; allowed: all_reduce, all_gather, reduce_scatter, all_to_all, send_recv");
+}
+
+// --- model -----------------------------------------------------------------------------------------
+
+struct LayerDefaults {
+    int seq_len = 0;
+    int cross_seq_len = 0;
+};
+
+LayerType layerFromJson(const json& j, const std::string& path, const LayerDefaults& d) {
+    ObjectReader r(j, path);
+    LayerType t;
+    if (r.has("kind"))
+        t.kind = kindFromString(toStr(r.value("kind"), r.at("kind")), r.at("kind"));
+    t.name = t.kind == BlockKind::Encoder ? "encoder" : "decoder";
+    r.strField("name", t.name);
+    r.intField("hidden", t.hidden, IntRule::Positive, true);
+    r.intField("ffn_hidden", t.ffn_hidden, IntRule::Positive, true);
+    r.intField("heads", t.heads, IntRule::Positive, true);
+    t.kv_heads = t.heads;
+    r.intField("kv_heads", t.kv_heads, IntRule::Positive);
+    const bool explicit_head_dim = r.has("head_dim");
+    if (explicit_head_dim) {
+        r.intField("head_dim", t.head_dim, IntRule::Positive);
+    } else {
+        if (t.hidden % t.heads != 0)
+            throw InputError(r.at("heads"), "heads (" + std::to_string(t.heads) + ") must divide hidden (" +
+                                                std::to_string(t.hidden) +
+                                                ") unless head_dim is given explicitly");
+        t.head_dim = t.hidden / t.heads;
+    }
+    t.seq_len = d.seq_len;
+    r.intField("seq_len", t.seq_len, IntRule::Positive);
+    if (t.kind == BlockKind::CrossDecoder)
+        t.cross_seq_len = d.cross_seq_len > 0 ? d.cross_seq_len : t.seq_len;
+    r.intField("cross_seq_len", t.cross_seq_len, IntRule::NonNegative);
+    r.boolField("gated_ffn", t.gated_ffn);
+    r.boolField("bias", t.bias);
+    r.boolField("dropout", t.dropout);
+    r.finish();
+    return t;
+}
+
+json layerToJson(const LayerType& t) {
+    json j;
+    j["name"] = t.name;
+    j["kind"] = kindString(t.kind);
+    j["hidden"] = t.hidden;
+    j["ffn_hidden"] = t.ffn_hidden;
+    j["heads"] = t.heads;
+    j["kv_heads"] = t.kv_heads;
+    j["head_dim"] = t.head_dim;
+    j["seq_len"] = t.seq_len;
+    if (t.kind == BlockKind::CrossDecoder || t.cross_seq_len > 0)
+        j["cross_seq_len"] = t.cross_seq_len;
+    j["gated_ffn"] = t.gated_ffn;
+    j["bias"] = t.bias;
+    j["dropout"] = t.dropout;
+    return j;
+}
+
+// --- cluster ---------------------------------------------------------------------------------------
+
+GpuSpec gpuFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    GpuSpec g;
+    r.strField("name", g.name, true);
+    r.numField("memory_gib", g.memory_gib, NumRule::Positive, true);
+    r.numField("peak_tflops_bf16", g.peak_tflops_bf16, NumRule::Positive, true);
+    g.peak_tflops_fp16 = g.peak_tflops_bf16;
+    r.numField("peak_tflops_fp16", g.peak_tflops_fp16, NumRule::Positive);
+    r.numField("peak_tflops_fp8", g.peak_tflops_fp8, NumRule::NonNegative);
+    r.numField("hbm_bandwidth_gbs", g.hbm_bandwidth_gbs, NumRule::Positive);
+    r.numField("gemm_efficiency", g.gemm_efficiency, NumRule::Fraction);
+    r.intField("sm_count", g.sm_count, IntRule::Positive);
+    r.finish();
+    return g;
+}
+
+json gpuToJson(const GpuSpec& g) {
+    return json{{"name", g.name},
+                {"memory_gib", g.memory_gib},
+                {"peak_tflops_bf16", g.peak_tflops_bf16},
+                {"peak_tflops_fp16", g.peak_tflops_fp16},
+                {"peak_tflops_fp8", g.peak_tflops_fp8},
+                {"hbm_bandwidth_gbs", g.hbm_bandwidth_gbs},
+                {"gemm_efficiency", g.gemm_efficiency},
+                {"sm_count", g.sm_count}};
+}
+
+LinkSpec linkFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    LinkSpec l;
+    r.strField("kind", l.kind, true);
+    r.numField("bandwidth_gbs", l.bandwidth_gbs, NumRule::Positive, true);
+    r.numField("latency_us", l.latency_us, NumRule::NonNegative);
+    r.finish();
+    return l;
+}
+
+json linkToJson(const LinkSpec& l) {
+    return json{{"kind", l.kind}, {"bandwidth_gbs", l.bandwidth_gbs}, {"latency_us", l.latency_us}};
+}
+
+CollectiveMeasurement measurementFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    CollectiveMeasurement m;
+    m.op = collectiveFromString(toStr(r.required("op"), r.at("op")), r.at("op"));
+    r.intField("group_size", m.group_size, IntRule::Positive, true);
+    r.boolField("inter_node", m.inter_node);
+    r.numField("latency_us", m.latency_us, NumRule::NonNegative);
+    const std::string pts = r.at("bytes_to_busbw_gbs");
+    const json& arr = requireArray(r.required("bytes_to_busbw_gbs"), pts);
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        const std::string pp = indexPath(pts, i);
+        if (!arr[i].is_array() || arr[i].size() != 2)
+            throw InputError(pp, "expected a [bytes, busbw_gbs] pair, got " + show(arr[i]));
+        const double bytes = toNumber(arr[i][0], indexPath(pp, 0), NumRule::Positive);
+        const double bw = toNumber(arr[i][1], indexPath(pp, 1), NumRule::Positive);
+        m.bytes_to_busbw_gbs.emplace_back(bytes, bw);
+    }
+    r.finish();
+    return m;
+}
+
+json measurementToJson(const CollectiveMeasurement& m) {
+    json pts = json::array();
+    for (const auto& [b, bw] : m.bytes_to_busbw_gbs)
+        pts.push_back(json::array({b, bw}));
+    return json{{"op", collectiveString(m.op)},
+                {"group_size", m.group_size},
+                {"inter_node", m.inter_node},
+                {"latency_us", m.latency_us},
+                {"bytes_to_busbw_gbs", pts}};
+}
+
+std::string locationOf(const std::string& text, std::size_t byte) {
+    // nlohmann's parse_error::byte is 1-based: the number of bytes read when the error was detected.
+    const std::size_t end = std::min(byte > 0 ? byte - 1 : 0, text.size());
+    std::size_t line = 1, col = 1;
+    for (std::size_t i = 0; i < end; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+std::string readText(const std::string& file) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec))
+        throw InputError(file, "is a directory, expected a JSON file");
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        throw InputError(file, std::string("cannot open file: ") + std::strerror(errno));
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// Re-throws an InputError with the file name appended to the reason.
+template <typename F> auto inFile(const std::string& file, F&& f) {
+    try {
+        return f();
+    } catch (const InputError& e) {
+        if (e.reason().find(file) != std::string::npos)
+            throw;
+        throw InputError(e.field(), e.reason() + " (in " + file + ")");
+    }
+}
+
+} // namespace
+
+// --- enums (public) ----------------------------------------------------------------------------------
+
+DpType dpTypeFromString(const std::string& s, const std::string& field) {
+    if (s == "ddp")
+        return DpType::DDP;
+    if (s == "zero1")
+        return DpType::ZeRO1;
+    if (s == "zero2")
+        return DpType::ZeRO2;
+    if (s == "zero3" || s == "fsdp")
+        return DpType::ZeRO3;
+    throw InputError(field, "unknown dp_type '" + s + "'; allowed: ddp, zero1, zero2, zero3, fsdp");
+}
+
+Checkpoint checkpointFromString(const std::string& s, const std::string& field) {
+    if (s == "none")
+        return Checkpoint::None;
+    if (s == "selective")
+        return Checkpoint::Selective;
+    if (s == "full")
+        return Checkpoint::Full;
+    throw InputError(field, "unknown checkpoint mode '" + s + "'; allowed: none, selective, full");
+}
+
+Schedule scheduleFromString(const std::string& s, const std::string& field) {
+    if (s == "gpipe")
+        return Schedule::GPipe;
+    if (s == "1f1b")
+        return Schedule::OneFOneB;
+    if (s == "interleaved")
+        return Schedule::Interleaved;
+    throw InputError(field, "unknown schedule '" + s + "'; allowed: gpipe, 1f1b, interleaved");
+}
+
+// --- model -------------------------------------------------------------------------------------------
+
+ModelProfile modelFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    ModelProfile m;
+    r.strField("name", m.name, true);
+    if (m.name.empty())
+        throw InputError(r.at("name"), "must not be empty");
+    r.strField("family", m.family);
+    r.strField("source", m.source);
+    r.intField("patch_size", m.patch_size, IntRule::NonNegative);
+    r.intField("image_size", m.image_size, IntRule::NonNegative);
+    r.intField("channels", m.channels, IntRule::Positive);
+    r.intField("num_classes", m.num_classes, IntRule::NonNegative);
+    r.intField("vocab_size", m.vocab_size, IntRule::NonNegative, m.patch_size == 0);
+    if (m.patch_size > 0 && m.image_size > 0 && m.image_size % m.patch_size == 0 && !r.has("seq_len")) {
+        const int side = m.image_size / m.patch_size;
+        m.seq_len = side * side + 1; // patches + class token (Dosovitskiy et al. 2021)
+    } else {
+        r.intField("seq_len", m.seq_len, IntRule::Positive, true);
+    }
+    r.intField("max_position", m.max_position, IntRule::NonNegative);
+    r.boolField("tied_embeddings", m.tied_embeddings);
+
+    const std::string sp = r.at("stacks");
+    const json& stacks = requireArray(r.required("stacks"), sp);
+    if (stacks.empty())
+        throw InputError(sp, "a model needs at least one stack of layers");
+    LayerDefaults d;
+    d.seq_len = m.seq_len;
+    for (std::size_t i = 0; i < stacks.size(); ++i) {
+        ObjectReader sr(stacks[i], indexPath(sp, i));
+        LayerStack st;
+        sr.intField("count", st.count, IntRule::Positive, true);
+        st.type = layerFromJson(sr.required("layer"), sr.at("layer"), d);
+        sr.finish();
+        // The first encoder stack's tokens are what a following cross-decoder attends to.
+        if (st.type.kind == BlockKind::Encoder && d.cross_seq_len == 0)
+            d.cross_seq_len = st.type.seq_len;
+        m.stacks.push_back(st);
+    }
+    m.embed_hidden = m.stacks.front().type.hidden;
+    r.intField("embed_hidden", m.embed_hidden, IntRule::Positive);
+    r.finish();
+    validateModel(m, path);
+    return m;
+}
+
+json toJson(const ModelProfile& m) {
+    json j;
+    j["name"] = m.name;
+    j["family"] = m.family;
+    j["source"] = m.source;
+    j["vocab_size"] = m.vocab_size;
+    j["seq_len"] = m.seq_len;
+    j["embed_hidden"] = m.embed_hidden;
+    j["max_position"] = m.max_position;
+    j["tied_embeddings"] = m.tied_embeddings;
+    json stacks = json::array();
+    for (const auto& st : m.stacks)
+        stacks.push_back(json{{"count", st.count}, {"layer", layerToJson(st.type)}});
+    j["stacks"] = stacks;
+    if (m.patch_size > 0) {
+        j["patch_size"] = m.patch_size;
+        j["image_size"] = m.image_size;
+        j["channels"] = m.channels;
+    }
+    if (m.num_classes > 0)
+        j["num_classes"] = m.num_classes;
+    return j;
+}
+
+void validateModel(const ModelProfile& m, const std::string& path) {
+    auto f = [&](const std::string& k) { return joinPath(path, k); };
+    if (m.name.empty())
+        throw InputError(f("name"), "must not be empty");
+    if (m.stacks.empty())
+        throw InputError(f("stacks"), "a model needs at least one stack of layers");
+    if (m.seq_len <= 0)
+        throw InputError(f("seq_len"), "expected a positive integer, got " + std::to_string(m.seq_len));
+    if (m.vocab_size < 0)
+        throw InputError(f("vocab_size"), "must not be negative");
+    if (m.vocab_size == 0 && m.patch_size <= 0)
+        throw InputError(f("vocab_size"),
+                         "must be positive (only ViT-style models with patch_size have none)");
+    if (m.embed_hidden <= 0)
+        throw InputError(f("embed_hidden"),
+                         "expected a positive integer, got " + std::to_string(m.embed_hidden));
+    if (m.max_position < 0)
+        throw InputError(f("max_position"), "must not be negative");
+    if (m.max_position > 0 && m.seq_len > m.max_position)
+        throw InputError(f("seq_len"), "sequence length " + std::to_string(m.seq_len) +
+                                           " exceeds the learned position embeddings (max_position " +
+                                           std::to_string(m.max_position) + ")");
+    if (m.patch_size < 0 || m.image_size < 0)
+        throw InputError(f("patch_size"), "must not be negative");
+    if (m.patch_size > 0) {
+        if (m.image_size <= 0)
+            throw InputError(f("image_size"), "required (positive) when patch_size is set");
+        if (m.image_size % m.patch_size != 0)
+            throw InputError(f("patch_size"), "patch_size (" + std::to_string(m.patch_size) +
+                                                  ") must divide image_size (" +
+                                                  std::to_string(m.image_size) + ")");
+        if (m.channels <= 0)
+            throw InputError(f("channels"), "expected a positive integer");
+    }
+    if (m.num_classes < 0)
+        throw InputError(f("num_classes"), "must not be negative");
+    for (std::size_t i = 0; i < m.stacks.size(); ++i) {
+        const std::string sp = indexPath(f("stacks"), i);
+        const LayerStack& st = m.stacks[i];
+        if (st.count <= 0)
+            throw InputError(sp + ".count", "expected a positive integer, got " + std::to_string(st.count));
+        const LayerType& t = st.type;
+        const std::string lp = sp + ".layer";
+        auto pos = [&](const char* k, int v) {
+            if (v <= 0)
+                throw InputError(lp + "." + k, "expected a positive integer, got " + std::to_string(v));
+        };
+        pos("hidden", t.hidden);
+        pos("ffn_hidden", t.ffn_hidden);
+        pos("heads", t.heads);
+        pos("kv_heads", t.kv_heads);
+        pos("seq_len", t.seq_len);
+        if (t.head_dim <= 0 && t.hidden % t.heads != 0)
+            throw InputError(lp + ".heads", "heads (" + std::to_string(t.heads) + ") must divide hidden (" +
+                                                std::to_string(t.hidden) + ")");
+        if (t.kv_heads > t.heads || t.heads % t.kv_heads != 0)
+            throw InputError(lp + ".kv_heads", "kv_heads (" + std::to_string(t.kv_heads) +
+                                                   ") must divide heads (" + std::to_string(t.heads) + ")");
+        if (t.cross_seq_len < 0)
+            throw InputError(lp + ".cross_seq_len", "must not be negative");
+        if (t.kind == BlockKind::CrossDecoder && t.cross_seq_len <= 0)
+            throw InputError(lp + ".cross_seq_len", "a cross_decoder needs a positive cross_seq_len");
+    }
+}
+
+// --- cluster -----------------------------------------------------------------------------------------
+
+ClusterProfile clusterFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    ClusterProfile c;
+    r.strField("name", c.name, true);
+    if (c.name.empty())
+        throw InputError(r.at("name"), "must not be empty");
+    r.strField("source", c.source);
+    r.intField("nodes", c.nodes, IntRule::Positive, true);
+    r.intField("gpus_per_node", c.gpus_per_node, IntRule::Positive, true);
+    c.gpu = gpuFromJson(r.required("gpu"), r.at("gpu"));
+    c.intra = linkFromJson(r.required("intra"), r.at("intra"));
+    if (c.nodes > 1)
+        c.inter = linkFromJson(r.required("inter"), r.at("inter"));
+    else if (r.has("inter"))
+        c.inter = linkFromJson(r.value("inter"), r.at("inter"));
+    else
+        c.inter = c.intra; // one node: no traffic ever crosses nodes
+    r.numField("pcie_bandwidth_gbs", c.pcie_bandwidth_gbs, NumRule::Positive);
+    r.numField("host_memory_gib", c.host_memory_gib, NumRule::NonNegative);
+    r.numField("overlap_efficiency", c.overlap_efficiency, NumRule::Fraction);
+    r.numField("reserved_gib", c.reserved_gib, NumRule::NonNegative);
+    if (r.has("measured")) {
+        const std::string mp = r.at("measured");
+        const json& arr = requireArray(r.value("measured"), mp);
+        for (std::size_t i = 0; i < arr.size(); ++i)
+            c.measured.push_back(measurementFromJson(arr[i], indexPath(mp, i)));
+    }
+    if (r.has("provenance")) {
+        const std::string pp = r.at("provenance");
+        const json& p = r.value("provenance");
+        if (!p.is_object())
+            throw InputError(pp, "expected a JSON object of strings, got " + show(p));
+        for (auto it = p.begin(); it != p.end(); ++it) {
+            if (it.value().is_string())
+                c.provenance[it.key()] = it.value().get<std::string>();
+            else if (it.value().is_number() || it.value().is_boolean())
+                c.provenance[it.key()] = it.value().dump();
+            else
+                throw InputError(joinPath(pp, it.key()), "expected a string, got " + show(it.value()));
+        }
+    }
+    r.finish();
+    validateCluster(c, path);
+    return c;
+}
+
+json toJson(const ClusterProfile& c) {
+    json j;
+    j["name"] = c.name;
+    j["source"] = c.source;
+    j["nodes"] = c.nodes;
+    j["gpus_per_node"] = c.gpus_per_node;
+    j["gpu"] = gpuToJson(c.gpu);
+    j["intra"] = linkToJson(c.intra);
+    j["inter"] = linkToJson(c.inter);
+    j["pcie_bandwidth_gbs"] = c.pcie_bandwidth_gbs;
+    j["host_memory_gib"] = c.host_memory_gib;
+    j["overlap_efficiency"] = c.overlap_efficiency;
+    j["reserved_gib"] = c.reserved_gib;
+    if (!c.measured.empty()) {
+        json arr = json::array();
+        for (const auto& m : c.measured)
+            arr.push_back(measurementToJson(m));
+        j["measured"] = arr;
+    }
+    if (!c.provenance.empty())
+        j["provenance"] = c.provenance;
+    return j;
+}
+
+void validateCluster(const ClusterProfile& c, const std::string& path) {
+    auto f = [&](const std::string& k) { return joinPath(path, k); };
+    if (c.name.empty())
+        throw InputError(f("name"), "must not be empty");
+    if (c.nodes < 1)
+        throw InputError(f("nodes"), "expected a positive integer, got " + std::to_string(c.nodes));
+    if (c.gpus_per_node < 1)
+        throw InputError(f("gpus_per_node"),
+                         "expected a positive integer, got " + std::to_string(c.gpus_per_node));
+    auto positive = [&](const std::string& k, double v) {
+        if (!(v > 0) || !std::isfinite(v))
+            throw InputError(f(k), "expected a positive number, got " + fmtNum(v));
+    };
+    positive("gpu.memory_gib", c.gpu.memory_gib);
+    positive("gpu.peak_tflops_bf16", c.gpu.peak_tflops_bf16);
+    positive("gpu.peak_tflops_fp16", c.gpu.peak_tflops_fp16);
+    positive("gpu.hbm_bandwidth_gbs", c.gpu.hbm_bandwidth_gbs);
+    if (c.gpu.peak_tflops_fp8 < 0)
+        throw InputError(f("gpu.peak_tflops_fp8"), "must not be negative (0 = unsupported)");
+    if (!(c.gpu.gemm_efficiency > 0 && c.gpu.gemm_efficiency <= 1))
+        throw InputError(f("gpu.gemm_efficiency"),
+                         "expected a fraction in (0, 1], got " + fmtNum(c.gpu.gemm_efficiency));
+    if (c.gpu.sm_count <= 0)
+        throw InputError(f("gpu.sm_count"),
+                         "expected a positive integer, got " + std::to_string(c.gpu.sm_count));
+    positive("intra.bandwidth_gbs", c.intra.bandwidth_gbs);
+    positive("inter.bandwidth_gbs", c.inter.bandwidth_gbs);
+    if (c.intra.latency_us < 0)
+        throw InputError(f("intra.latency_us"), "must not be negative");
+    if (c.inter.latency_us < 0)
+        throw InputError(f("inter.latency_us"), "must not be negative");
+    positive("pcie_bandwidth_gbs", c.pcie_bandwidth_gbs);
+    if (c.host_memory_gib < 0)
+        throw InputError(f("host_memory_gib"), "must not be negative");
+    if (!(c.overlap_efficiency >= 0 && c.overlap_efficiency <= 1))
+        throw InputError(f("overlap_efficiency"),
+                         "expected a fraction in [0, 1], got " + fmtNum(c.overlap_efficiency));
+    if (!(c.reserved_gib >= 0 && c.reserved_gib < c.gpu.memory_gib))
+        throw InputError(f("reserved_gib"), "expected 0 <= reserved_gib < gpu.memory_gib (" +
+                                                fmtNum(c.gpu.memory_gib) + "), got " +
+                                                fmtNum(c.reserved_gib));
+    for (std::size_t i = 0; i < c.measured.size(); ++i) {
+        const auto& m = c.measured[i];
+        const std::string mp = indexPath(f("measured"), i);
+        if (m.group_size < 2 || m.group_size > c.totalGpus())
+            throw InputError(mp + ".group_size", "expected 2.." + std::to_string(c.totalGpus()) +
+                                                     " (GPUs in the cluster), got " +
+                                                     std::to_string(m.group_size));
+        if (m.bytes_to_busbw_gbs.empty())
+            throw InputError(mp + ".bytes_to_busbw_gbs", "needs at least one [bytes, busbw_gbs] point");
+        for (std::size_t k = 0; k < m.bytes_to_busbw_gbs.size(); ++k) {
+            const auto& [b, bw] = m.bytes_to_busbw_gbs[k];
+            const std::string pp = indexPath(mp + ".bytes_to_busbw_gbs", k);
+            if (!(b > 0) || !(bw > 0))
+                throw InputError(pp, "bytes and bus bandwidth must be positive");
+            if (k > 0 && !(b > m.bytes_to_busbw_gbs[k - 1].first))
+                throw InputError(pp, "points must be sorted by strictly increasing message size");
+        }
+    }
+}
+
+// --- strategies and plans ----------------------------------------------------------------------------
+
+LayerStrategy strategyFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    LayerStrategy s;
+    r.intField("tp", s.tp, IntRule::Positive);
+    r.intField("dp", s.dp, IntRule::Positive);
+    r.boolField("sp", s.sp);
+    if (r.has("dp_type"))
+        s.dp_type = dpTypeFromString(toStr(r.value("dp_type"), r.at("dp_type")), r.at("dp_type"));
+    if (r.has("ckpt"))
+        s.ckpt = checkpointFromString(toStr(r.value("ckpt"), r.at("ckpt")), r.at("ckpt"));
+    r.boolField("tp_consecutive", s.tp_consecutive);
+    r.finish();
+    if (s.sp && s.tp < 2)
+        throw InputError(r.at("sp"), "sequence parallelism needs tp > 1");
+    return s;
+}
+
+json toJson(const LayerStrategy& s) {
+    return json{{"tp", s.tp},
+                {"dp", s.dp},
+                {"sp", s.sp},
+                {"dp_type", toString(s.dp_type)},
+                {"ckpt", toString(s.ckpt)},
+                {"tp_consecutive", s.tp_consecutive}};
+}
+
+Plan planFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    Plan p;
+    r.strField("model", p.model);
+    r.strField("cluster", p.cluster);
+    r.intField("gpus", p.gpus, IntRule::Positive, true);
+    r.intField("pp", p.pp, IntRule::Positive);
+    if (r.has("schedule"))
+        p.schedule = scheduleFromString(toStr(r.value("schedule"), r.at("schedule")), r.at("schedule"));
+    r.intField("virtual_stages", p.virtual_stages, IntRule::Positive);
+    r.intField("global_batch", p.global_batch, IntRule::Positive, true);
+    r.intField("num_micro", p.num_micro, IntRule::Positive);
+    r.intField("vocab_tp", p.vocab_tp, IntRule::Positive);
+    if (r.has("vocab_dp_type"))
+        p.vocab_dp_type =
+            dpTypeFromString(toStr(r.value("vocab_dp_type"), r.at("vocab_dp_type")), r.at("vocab_dp_type"));
+
+    const int chunks = p.pp * p.virtual_stages;
+    bool have_stages = false;
+    if (r.has("stage_layers")) {
+        const std::string sp = r.at("stage_layers");
+        const json& arr = requireArray(r.value("stage_layers"), sp);
+        for (std::size_t i = 0; i < arr.size(); ++i)
+            p.stage_layers.push_back(toInt(arr[i], indexPath(sp, i), IntRule::Positive));
+        if (static_cast<int>(p.stage_layers.size()) != chunks)
+            throw InputError(sp, "expected " + std::to_string(chunks) +
+                                     " entries (pp * virtual_stages), got " +
+                                     std::to_string(p.stage_layers.size()));
+        have_stages = true;
+    }
+    int total = 0;
+    for (int n : p.stage_layers)
+        total += n;
+
+    const std::string lp = r.at("layers");
+    const json& layers = r.required("layers");
+    if (layers.is_array()) {
+        for (std::size_t i = 0; i < layers.size(); ++i)
+            p.layers.push_back(strategyFromJson(layers[i], indexPath(lp, i)));
+        if (p.layers.empty())
+            throw InputError(lp, "needs at least one layer strategy");
+        if (!have_stages) {
+            // Even split of the layers over the model chunks, earlier chunks take the remainder.
+            const int n = static_cast<int>(p.layers.size());
+            if (n < chunks)
+                throw InputError(lp, std::to_string(n) + " layers cannot fill " + std::to_string(chunks) +
+                                         " pipeline chunks");
+            for (int c = 0; c < chunks; ++c)
+                p.stage_layers.push_back(n / chunks + (c < n % chunks ? 1 : 0));
+            total = n;
+        }
+    } else if (layers.is_object()) {
+        if (!have_stages)
+            throw InputError(r.at("stage_layers"),
+                             "required when layers is a single strategy (it gives the number of layers)");
+        LayerStrategy def;
+        std::map<int, LayerStrategy> overrides;
+        if (layers.contains("default") || layers.contains("overrides")) {
+            ObjectReader lr(layers, lp);
+            def = strategyFromJson(lr.required("default"), lr.at("default"));
+            if (lr.has("overrides")) {
+                const std::string op = lr.at("overrides");
+                const json& o = lr.value("overrides");
+                if (!o.is_object())
+                    throw InputError(op, "expected an object {\"<layer index>\": strategy}, got " + show(o));
+                for (auto it = o.begin(); it != o.end(); ++it) {
+                    const std::string kp = joinPath(op, it.key());
+                    int idx = -1;
+                    try {
+                        std::size_t used = 0;
+                        idx = std::stoi(it.key(), &used);
+                        if (used != it.key().size())
+                            idx = -1;
+                    } catch (const std::exception&) {
+                        idx = -1;
+                    }
+                    if (idx < 0 || idx >= total)
+                        throw InputError(kp, "expected a layer index 0.." + std::to_string(total - 1) +
+                                                 ", got '" + it.key() + "'");
+                    overrides[idx] = strategyFromJson(it.value(), kp);
+                }
+            }
+            lr.finish();
+        } else {
+            def = strategyFromJson(layers, lp);
+        }
+        p.layers.assign(static_cast<std::size_t>(total), def);
+        for (const auto& [i, s] : overrides)
+            p.layers[static_cast<std::size_t>(i)] = s;
+    } else {
+        throw InputError(lp,
+                         "expected a list of layer strategies or one strategy object, got " + show(layers));
+    }
+    r.finish();
+
+    // Semantic checks.
+    if (p.gpus % p.pp != 0)
+        throw InputError(r.at("pp"), "pp (" + std::to_string(p.pp) + ") must divide gpus (" +
+                                         std::to_string(p.gpus) + ")");
+    if (p.virtual_stages > 1 && p.schedule != Schedule::Interleaved)
+        throw InputError(r.at("virtual_stages"), "virtual_stages > 1 needs schedule \"interleaved\"");
+    if (total != static_cast<int>(p.layers.size()))
+        throw InputError(r.at("stage_layers"), "sums to " + std::to_string(total) +
+                                                   " layers but layers has " +
+                                                   std::to_string(p.layers.size()) + " entries");
+    if (p.global_batch % p.num_micro != 0)
+        throw InputError(r.at("num_micro"), "num_micro (" + std::to_string(p.num_micro) +
+                                                ") must divide global_batch (" +
+                                                std::to_string(p.global_batch) + ")");
+    const int stage_gpus = p.stageGpus();
+    for (std::size_t i = 0; i < p.layers.size(); ++i) {
+        const auto& s = p.layers[i];
+        if (s.tp * s.dp != stage_gpus)
+            throw InputError(
+                indexPath(lp, i),
+                "tp * dp (" + std::to_string(s.tp) + " * " + std::to_string(s.dp) +
+                    ") must equal the GPUs per stage (gpus / pp = " + std::to_string(stage_gpus) + ")");
+    }
+    if (stage_gpus % p.vocab_tp != 0)
+        throw InputError(r.at("vocab_tp"), "vocab_tp (" + std::to_string(p.vocab_tp) +
+                                               ") must divide the GPUs per stage (" +
+                                               std::to_string(stage_gpus) + ")");
+    return p;
+}
+
+json toJson(const Plan& p) {
+    json j;
+    j["model"] = p.model;
+    j["cluster"] = p.cluster;
+    j["gpus"] = p.gpus;
+    j["pp"] = p.pp;
+    j["schedule"] = toString(p.schedule);
+    j["virtual_stages"] = p.virtual_stages;
+    j["stage_layers"] = p.stage_layers;
+    j["global_batch"] = p.global_batch;
+    j["num_micro"] = p.num_micro;
+    json layers = json::array();
+    for (const auto& s : p.layers)
+        layers.push_back(toJson(s));
+    j["layers"] = layers;
+    j["vocab_tp"] = p.vocab_tp;
+    j["vocab_dp_type"] = toString(p.vocab_dp_type);
+    return j;
+}
+
+// --- files -------------------------------------------------------------------------------------------
+
+json readJsonFile(const std::string& file) {
+    const std::string text = readText(file);
+    try {
+        // Comments (// and /* */) are accepted: profiles are hand-edited.
+        return json::parse(text, nullptr, true, true);
+    } catch (const json::parse_error& e) {
+        std::string msg = e.what();
+        // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix.
+        if (auto pos = msg.find(": "); pos != std::string::npos && msg.rfind("[json.exception", 0) == 0)
+            msg = msg.substr(pos + 2);
+        throw InputError(file, "JSON syntax error at " + locationOf(text, e.byte) + ": " + msg);
+    }
+}
+
+void writeJsonFile(const std::string& file, const json& j) {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    if (!out)
+        throw InputError(file, std::string("cannot write file: ") + std::strerror(errno));
+    out << j.dump(2) << "\n";
+    out.flush();
+    if (!out)
+        throw InputError(file, "write failed");
+}
+
+ModelProfile loadModelFile(const std::string& file) {
+    const json j = readJsonFile(file);
+    return inFile(file, [&] {
+        if (isHuggingFaceConfig(j)) {
+            const std::filesystem::path p(file);
+            std::string name = p.stem().string();
+            if (p.filename() == "config.json" && p.has_parent_path()) {
+                const auto parent = std::filesystem::absolute(p).parent_path().filename().string();
+                if (!parent.empty())
+                    name = parent;
+            }
+            ModelProfile m = importHuggingFace(j, name);
+            m.source = file;
+            return m;
+        }
+        ModelProfile m = modelFromJson(j, "model");
+        if (m.source.empty())
+            m.source = file;
+        return m;
+    });
+}
+
+ClusterProfile loadClusterFile(const std::string& file) {
+    const json j = readJsonFile(file);
+    return inFile(file, [&] { return clusterFromJson(j, "cluster"); });
+}
+
+Plan loadPlanFile(const std::string& file) {
+    const json j = readJsonFile(file);
+    return inFile(file, [&] {
+        // Accept the output of `galvatron estimate --json` / search results that wrap the plan.
+        if (j.is_object() && j.contains("plan") && j.at("plan").is_object())
+            return planFromJson(j.at("plan"), "plan");
+        return planFromJson(j, "plan");
+    });
+}
+
+} // namespace gx

@@ -1,0 +1,570 @@
+// Profiles: JSON round trips, validation errors (field path + reason), Hugging Face import against
+// published parameter counts, built-in presets.
+#include "gx/error.h"
+#include "gx/hf_import.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+
+using nlohmann::json;
+using namespace gx;
+
+namespace {
+
+const std::string kHf = std::string(GX_TEST_DATA_DIR) + "/hf/";
+
+/// Runs f, expects an InputError with exactly `field` whose reason contains `reason_part`.
+void expectError(const std::function<void()>& f, const std::string& field, const std::string& reason_part) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        if (e.field() != field || e.reason().find(reason_part) == std::string::npos)
+            QFAIL(qPrintable(
+                QStringLiteral("wrong error: field '%1' reason '%2'; expected field '%3' with '%4'")
+                    .arg(QString::fromStdString(e.field()), QString::fromStdString(e.reason()),
+                         QString::fromStdString(field), QString::fromStdString(reason_part))));
+        return;
+    } catch (const std::exception& e) {
+        QFAIL(qPrintable(QStringLiteral("not an InputError: %1").arg(QString::fromUtf8(e.what()))));
+    }
+    QFAIL(qPrintable(QStringLiteral("no error thrown; expected %1").arg(QString::fromStdString(field))));
+}
+
+json smallModel() {
+    return json::parse(R"({
+      "name": "tiny", "family": "gpt", "vocab_size": 1000, "seq_len": 128, "max_position": 128,
+      "tied_embeddings": true,
+      "stacks": [{"count": 4, "layer": {"kind": "decoder", "hidden": 256, "ffn_hidden": 1024, "heads": 8}}]
+    })");
+}
+
+json smallCluster() {
+    return json::parse(R"({
+      "name": "c", "nodes": 2, "gpus_per_node": 4,
+      "gpu": {"name": "X", "memory_gib": 40, "peak_tflops_bf16": 100},
+      "intra": {"kind": "NVLink", "bandwidth_gbs": 100},
+      "inter": {"kind": "InfiniBand", "bandwidth_gbs": 12.5, "latency_us": 8}
+    })");
+}
+
+json smallPlan() {
+    return json::parse(R"({
+      "gpus": 8, "pp": 2, "schedule": "1f1b", "stage_layers": [2, 2], "global_batch": 16, "num_micro": 4,
+      "layers": [{"tp": 2, "dp": 2}, {"tp": 4, "dp": 1, "sp": true}, {"tp": 1, "dp": 4, "dp_type": "fsdp"},
+                 {"tp": 2, "dp": 2, "ckpt": "full", "tp_consecutive": false}]
+    })");
+}
+
+std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& text) {
+    const std::string path = dir.path().toStdString() + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+double relErr(double got, double want) {
+    return std::abs(got - want) / want;
+}
+
+} // namespace
+
+class TestProfiles : public QObject {
+    Q_OBJECT
+private slots:
+    void modelDefaults();
+    void modelRoundTrip();
+    void clusterRoundTrip();
+    void planFormsAndRoundTrip();
+    void validationErrors();
+    void brokenJsonNamesLine();
+    void commentsAndSchemaKeysIgnored();
+    void hfImportCounts_data();
+    void hfImportCounts();
+    void hfImportShapes();
+    void hfImportErrors();
+    void presetNamesResolve();
+    void presetsRoundTripAndValidate();
+    void presetParamCounts_data();
+    void presetParamCounts();
+    void clusterPresetSpecs();
+    void resolveFilesAndErrors();
+};
+
+void TestProfiles::modelDefaults() {
+    const ModelProfile m = modelFromJson(smallModel());
+    QCOMPARE(m.stacks.size(), std::size_t(1));
+    const LayerType& t = m.stacks[0].type;
+    QCOMPARE(t.kv_heads, 8);       // defaults to heads
+    QCOMPARE(t.head_dim, 32);      // hidden / heads
+    QCOMPARE(t.seq_len, 128);      // model seq_len
+    QCOMPARE(m.embed_hidden, 256); // first stack hidden
+    QCOMPARE(t.name, std::string("decoder"));
+    QVERIFY(t.bias);
+    QVERIFY(!t.gated_ffn);
+}
+
+void TestProfiles::modelRoundTrip() {
+    const ModelProfile m = modelFromJson(smallModel());
+    const json j1 = toJson(m);
+    const ModelProfile m2 = modelFromJson(j1);
+    QCOMPARE(toJson(m2), j1);
+    QCOMPARE(m2.totalParams(), m.totalParams());
+}
+
+void TestProfiles::clusterRoundTrip() {
+    json j = smallCluster();
+    j["measured"] = json::parse(
+        R"([{"op": "all_reduce", "group_size": 8, "inter_node": true, "latency_us": 20,
+             "bytes_to_busbw_gbs": [[1048576, 5.5], [1073741824, 11.8]]}])");
+    j["provenance"] = {{"device", "X"}, {"date", "2026-01-01"}};
+    const ClusterProfile c = clusterFromJson(j);
+    QCOMPARE(c.totalGpus(), 8);
+    QCOMPARE(c.gpu.peak_tflops_fp16, 100.0); // defaults to the bf16 peak
+    QCOMPARE(c.inter.latency_us, 8.0);
+    QCOMPARE(c.measured.size(), std::size_t(1));
+    QCOMPARE(c.measured[0].op, Collective::AllReduce);
+    QCOMPARE(c.measured[0].bytes_to_busbw_gbs[1].second, 11.8);
+    QCOMPARE(c.provenance.at("device"), std::string("X"));
+    const json j1 = toJson(c);
+    QCOMPARE(toJson(clusterFromJson(j1)), j1);
+}
+
+void TestProfiles::planFormsAndRoundTrip() {
+    const Plan p = planFromJson(smallPlan());
+    QCOMPARE(p.layers.size(), std::size_t(4));
+    QCOMPARE(p.layers[1].sp, true);
+    QCOMPARE(p.layers[2].dp_type, DpType::ZeRO3); // "fsdp" is an alias of zero3
+    QCOMPARE(p.layers[3].ckpt, Checkpoint::Full);
+    QCOMPARE(p.layers[3].tp_consecutive, false);
+    QCOMPARE(p.schedule, Schedule::OneFOneB);
+    const json j1 = toJson(p);
+    QCOMPARE(toJson(planFromJson(j1)), j1);
+
+    // One strategy for every layer; the count comes from stage_layers.
+    json one = smallPlan();
+    one["layers"] = {{"tp", 4}, {"dp", 1}, {"dp_type", "zero1"}};
+    const Plan p1 = planFromJson(one);
+    QCOMPARE(p1.layers.size(), std::size_t(4));
+    QCOMPARE(p1.layers[3].dp_type, DpType::ZeRO1);
+
+    // Default + overrides by layer index.
+    json ov = smallPlan();
+    ov["layers"] = json::parse(R"({"default": {"tp": 4, "dp": 1}, "overrides": {"2": {"tp": 1, "dp": 4}}})");
+    const Plan p2 = planFromJson(ov);
+    QCOMPARE(p2.layers[1].tp, 4);
+    QCOMPARE(p2.layers[2].tp, 1);
+    QCOMPARE(p2.layers[2].dp, 4);
+
+    // A list without stage_layers is split evenly (earlier stages take the remainder).
+    json even = json::parse(R"({"gpus": 2, "pp": 2, "global_batch": 8, "num_micro": 2,
+                               "layers": [{}, {}, {}, {}, {}]})");
+    QCOMPARE(planFromJson(even).stage_layers, (std::vector<int>{3, 2}));
+
+    // A wrapped plan (as printed by `galvatron estimate --json`) loads from a file.
+    QTemporaryDir dir;
+    const std::string f = writeFile(dir, "wrapped.json", json{{"plan", smallPlan()}, {"cost", {}}}.dump());
+    QCOMPARE(loadPlanFile(f).global_batch, 16);
+}
+
+void TestProfiles::validationErrors() {
+    // 1. wrong type
+    {
+        json j = smallModel();
+        j["stacks"][0]["layer"]["hidden"] = "abc";
+        expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.hidden",
+                    "expected a positive integer, got \"abc\"");
+    }
+    // 2. missing required field
+    {
+        json j = smallModel();
+        j["stacks"][0]["layer"].erase("heads");
+        expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.heads", "required field is missing");
+    }
+    // 3. typo'd key is rejected, not ignored
+    {
+        json j = smallModel();
+        j["stacks"][0]["layer"]["hiden"] = 512;
+        expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.hiden", "unknown field 'hiden'");
+    }
+    // 4. heads must divide hidden (without explicit head_dim)
+    {
+        json j = smallModel();
+        j["stacks"][0]["layer"]["heads"] = 7;
+        expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.heads", "must divide hidden (256)");
+        j["stacks"][0]["layer"]["head_dim"] = 64; // explicit head_dim (as in T5-11B) is allowed
+        QCOMPARE(modelFromJson(j).stacks[0].type.head_dim, 64);
+    }
+    // 5. kv_heads must divide heads
+    {
+        json j = smallModel();
+        j["stacks"][0]["layer"]["kv_heads"] = 3;
+        expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.kv_heads", "must divide heads (8)");
+    }
+    // 6. unknown layer kind lists the allowed values
+    {
+        json j = smallModel();
+        j["stacks"][0]["layer"]["kind"] = "moe";
+        expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.kind",
+                    "allowed: decoder, encoder, cross_decoder");
+    }
+    // 7. sequence longer than the learned position table
+    {
+        json j = smallModel();
+        j["seq_len"] = 256;
+        expectError([&] { modelFromJson(j); }, "model.seq_len", "exceeds the learned position embeddings");
+    }
+    // 8. empty stacks
+    {
+        json j = smallModel();
+        j["stacks"] = json::array();
+        expectError([&] { modelFromJson(j); }, "model.stacks", "at least one stack");
+    }
+    // 9. nodes < 1
+    {
+        json j = smallCluster();
+        j["nodes"] = 0;
+        expectError([&] { clusterFromJson(j); }, "cluster.nodes", "expected a positive integer, got 0");
+    }
+    // 10. bandwidth <= 0
+    {
+        json j = smallCluster();
+        j["intra"]["bandwidth_gbs"] = 0;
+        expectError([&] { clusterFromJson(j); }, "cluster.intra.bandwidth_gbs", "expected a positive number");
+    }
+    // 11. memory <= 0
+    {
+        json j = smallCluster();
+        j["gpu"]["memory_gib"] = -8;
+        expectError([&] { clusterFromJson(j); }, "cluster.gpu.memory_gib",
+                    "expected a positive number, got -8");
+    }
+    // 12. efficiency out of range
+    {
+        json j = smallCluster();
+        j["gpu"]["gemm_efficiency"] = 1.5;
+        expectError([&] { clusterFromJson(j); }, "cluster.gpu.gemm_efficiency", "between 0 and 1");
+    }
+    // 13. multi-node cluster without an inter-node link
+    {
+        json j = smallCluster();
+        j.erase("inter");
+        expectError([&] { clusterFromJson(j); }, "cluster.inter", "required field is missing");
+    }
+    // 14. measured curve not sorted by size
+    {
+        json j = smallCluster();
+        j["measured"] = json::parse(
+            R"([{"op": "all_gather", "group_size": 4, "bytes_to_busbw_gbs": [[2048, 1.0], [1024, 2.0]]}])");
+        expectError([&] { clusterFromJson(j); }, "cluster.measured[0].bytes_to_busbw_gbs[1]",
+                    "strictly increasing");
+    }
+    // 15. unknown collective
+    {
+        json j = smallCluster();
+        j["measured"] =
+            json::parse(R"([{"op": "broadcast", "group_size": 4, "bytes_to_busbw_gbs": [[1, 1]]}])");
+        expectError([&] { clusterFromJson(j); }, "cluster.measured[0].op", "allowed: all_reduce");
+    }
+    // 16. unknown dp_type lists the allowed values
+    {
+        json j = smallPlan();
+        j["layers"][0]["dp_type"] = "zero4";
+        expectError([&] { planFromJson(j); }, "plan.layers[0].dp_type",
+                    "allowed: ddp, zero1, zero2, zero3, fsdp");
+    }
+    // 17. unknown checkpoint mode and schedule
+    {
+        json j = smallPlan();
+        j["layers"][1]["ckpt"] = "some";
+        expectError([&] { planFromJson(j); }, "plan.layers[1].ckpt", "allowed: none, selective, full");
+        j = smallPlan();
+        j["schedule"] = "zb-h1";
+        expectError([&] { planFromJson(j); }, "plan.schedule", "allowed: gpipe, 1f1b, interleaved");
+    }
+    // 18. tp * dp must equal the GPUs of a stage
+    {
+        json j = smallPlan();
+        j["layers"][2]["dp"] = 2;
+        expectError([&] { planFromJson(j); }, "plan.layers[2]",
+                    "must equal the GPUs per stage (gpus / pp = 4)");
+    }
+    // 19. num_micro must divide global_batch
+    {
+        json j = smallPlan();
+        j["num_micro"] = 3;
+        expectError([&] { planFromJson(j); }, "plan.num_micro", "must divide global_batch (16)");
+    }
+    // 20. stage_layers has the wrong length / does not sum to the layers
+    {
+        json j = smallPlan();
+        j["stage_layers"] = {4};
+        expectError([&] { planFromJson(j); }, "plan.stage_layers", "expected 2 entries");
+        j["stage_layers"] = {2, 3};
+        expectError([&] { planFromJson(j); }, "plan.stage_layers", "sums to 5 layers but layers has 4");
+    }
+    // 21. sequence parallelism without tensor parallelism
+    {
+        json j = smallPlan();
+        j["layers"][2]["sp"] = true;
+        expectError([&] { planFromJson(j); }, "plan.layers[2].sp", "needs tp > 1");
+    }
+    // 22. not an object at all
+    expectError([&] { modelFromJson(json::array()); }, "model", "expected a JSON object");
+    // 23. non-integral number where an integer is required
+    {
+        json j = smallPlan();
+        j["global_batch"] = 16.5;
+        expectError([&] { planFromJson(j); }, "plan.global_batch", "expected a positive integer, got 16.5");
+    }
+}
+
+void TestProfiles::brokenJsonNamesLine() {
+    QTemporaryDir dir;
+    // Missing comma at the end of line 3: the parser fails on the next key "gpus" (line 4, columns 3-8) and
+    // reports where it stopped reading, the closing quote at column 8.
+    const std::string f =
+        writeFile(dir, "broken.json", "{\n  \"name\": \"x\",\n  \"nodes\": 1\n  \"gpus\": 8\n}\n");
+    expectError([&] { readJsonFile(f); }, f, "JSON syntax error at line 4, column 8");
+    expectError([&] { loadClusterFile(f); }, f, "line 4");
+    // Truncated file
+    const std::string g = writeFile(dir, "trunc.json", "{\"a\": [1, 2,\n");
+    expectError([&] { readJsonFile(g); }, g, "line 2");
+    // Missing file
+    expectError([&] { readJsonFile(dir.path().toStdString() + "/nope.json"); },
+                dir.path().toStdString() + "/nope.json", "cannot open file");
+    // Semantic errors in a file name the field and the file
+    json bad = smallCluster();
+    bad["gpus_per_node"] = "eight";
+    const std::string h = writeFile(dir, "bad.json", bad.dump(2));
+    expectError([&] { loadClusterFile(h); }, "cluster.gpus_per_node", "(in " + h + ")");
+}
+
+void TestProfiles::commentsAndSchemaKeysIgnored() {
+    json j = smallModel();
+    j["_comment"] = "hand-written";
+    j["$schema"] = "../schemas/model.schema.json";
+    j["stacks"][0]["layer"]["_note"] = "ok";
+    QCOMPARE(modelFromJson(j).name, std::string("tiny"));
+    QTemporaryDir dir;
+    const std::string f = writeFile(dir, "c.json", "// a comment\n" + smallCluster().dump(2));
+    QCOMPARE(loadClusterFile(f).totalGpus(), 8);
+}
+
+void TestProfiles::hfImportCounts_data() {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<double>("published");
+    QTest::addColumn<double>("tolerance");
+    // GPT2LMHeadModel.num_parameters() = 124,439,808 (model card: "124M"); our count is exact.
+    QTest::newRow("gpt2") << "gpt2" << 124439808.0 << 1e-9;
+    // gpt2-xl: 1,557,611,200 (num_parameters(); model card "1.5B"); exact.
+    QTest::newRow("gpt2-xl") << "gpt2-xl" << 1557611200.0 << 1e-9;
+    // Llama-2-7b: 6,738,415,616 (sum of the safetensors tensors; hub "6.74B"); exact.
+    QTest::newRow("llama2-7b") << "Llama-2-7b-hf" << 6738415616.0 << 1e-9;
+    // Mistral-7B-v0.1: 7,241,732,096 (hub "7.24B"); exact.
+    QTest::newRow("mistral-7b") << "Mistral-7B-v0.1" << 7241732096.0 << 1e-9;
+    // Qwen2-7B: 7,615,616,512 (hub "7.62B"); the profile has no Q/K/V-only bias, 129,024 params short.
+    QTest::newRow("qwen2-7b") << "Qwen2-7B" << 7615616512.0 << 1e-4;
+    // bert-large-uncased: BertModel 335,141,888 (HF; Devlin et al. 2019 say 340M). The pooler
+    // (1,049,600) and token-type table (2,048) are not in the profile: 0.31% short.
+    QTest::newRow("bert-large") << "bert-large-uncased" << 335141888.0 << 0.005;
+    // t5-large: 737,668,096 (T5ForConditionalGeneration, tied); relative-position biases and the encoder
+    // final norm (2,048 params) are not modelled.
+    QTest::newRow("t5-large") << "t5-large" << 737668096.0 << 1e-5;
+    // ViT-H/14: 632M (Dosovitskiy et al. 2021, table 1); ViTModel's pooler (1.64M) is not counted.
+    QTest::newRow("vit-huge") << "vit-huge-patch14-224-in21k" << 632e6 << 0.01;
+}
+
+void TestProfiles::hfImportCounts() {
+    QFETCH(QString, dir);
+    QFETCH(double, published);
+    QFETCH(double, tolerance);
+    const ModelProfile m = loadModelFile(kHf + dir.toStdString() + "/config.json");
+    QCOMPARE(QString::fromStdString(m.name), dir); // name = parent folder of config.json
+    const double got = double(m.totalParams());
+    if (relErr(got, published) > tolerance)
+        QFAIL(qPrintable(QStringLiteral("%1: %2 params, published %3 (rel. error %4 > %5)")
+                             .arg(dir)
+                             .arg(got, 0, 'f', 0)
+                             .arg(published, 0, 'f', 0)
+                             .arg(relErr(got, published))
+                             .arg(tolerance)));
+}
+
+void TestProfiles::hfImportShapes() {
+    const ModelProfile llama = loadModelFile(kHf + "Llama-2-7b-hf/config.json");
+    QCOMPARE(llama.family, std::string("llama"));
+    QCOMPARE(llama.seq_len, 4096); // max_position_embeddings
+    QCOMPARE(llama.max_position, 0);
+    QVERIFY(llama.stacks[0].type.gated_ffn);
+    QVERIFY(!llama.stacks[0].type.bias);
+    QVERIFY(!llama.tied_embeddings);
+
+    const ModelProfile mistral = loadModelFile(kHf + "Mistral-7B-v0.1/config.json");
+    QCOMPARE(mistral.stacks[0].type.kv_heads, 8);
+    QCOMPARE(mistral.stacks[0].type.head_dim, 128);
+
+    const json t5cfg = readJsonFile(kHf + "t5-large/config.json");
+    const ModelProfile t5 = importHuggingFace(t5cfg, "t5", 256);
+    QCOMPARE(t5.stacks.size(), std::size_t(2));
+    QCOMPARE(t5.stacks[0].type.kind, BlockKind::Encoder);
+    QCOMPARE(t5.stacks[1].type.kind, BlockKind::CrossDecoder);
+    QCOMPARE(t5.stacks[1].count, 24);
+    QCOMPARE(t5.stacks[1].type.cross_seq_len, 256);
+    QCOMPARE(t5.seq_len, 256); // override
+    QVERIFY(!t5.stacks[0].type.gated_ffn);
+    json t5v11 = t5cfg;
+    t5v11["feed_forward_proj"] = "gated-gelu";
+    QVERIFY(importHuggingFace(t5v11, "t5v11").stacks[0].type.gated_ffn);
+
+    const ModelProfile vit = loadModelFile(kHf + "vit-huge-patch14-224-in21k/config.json");
+    QCOMPARE(vit.seq_len, (224 / 14) * (224 / 14) + 1); // 257
+    QCOMPARE(vit.stacks[0].type.seq_len, 257);
+    QCOMPARE(vit.vocab_size, 0);
+
+    const ModelProfile bert = loadModelFile(kHf + "bert-large-uncased/config.json");
+    QCOMPARE(bert.stacks[0].type.kind, BlockKind::Encoder);
+    QCOMPARE(bert.seq_len, 512);
+
+    // Round trip of an imported profile through our own format.
+    const json j = toJson(llama);
+    QCOMPARE(toJson(modelFromJson(j)), j);
+}
+
+void TestProfiles::hfImportErrors() {
+    const json llama = readJsonFile(kHf + "Llama-2-7b-hf/config.json");
+    json j = llama;
+    j.erase("hidden_size");
+    expectError([&] { importHuggingFace(j, "x"); }, "config.hidden_size", "required key is missing");
+    j = llama;
+    j["num_key_value_heads"] = 5;
+    expectError([&] { importHuggingFace(j, "x"); }, "config.num_key_value_heads", "must divide");
+    j = llama;
+    j["intermediate_size"] = "big";
+    expectError([&] { importHuggingFace(j, "x"); }, "config.intermediate_size",
+                "expected a positive integer");
+    expectError(
+        [&] {
+            importHuggingFace(json{{"model_type", "wav2vec2"}}, "x");
+        },
+        "config.model_type", "unsupported model_type 'wav2vec2'");
+    // GPT-2 has learned positions: a longer sequence than n_positions cannot run.
+    const json gpt2 = readJsonFile(kHf + "gpt2/config.json");
+    expectError([&] { importHuggingFace(gpt2, "gpt2", 2048); }, "model.seq_len", "max_position 1024");
+    QCOMPARE(importHuggingFace(gpt2, "gpt2", 512).seq_len, 512);
+    QVERIFY(isHuggingFaceConfig(gpt2));
+    QVERIFY(!isHuggingFaceConfig(smallModel()));
+}
+
+void TestProfiles::presetNamesResolve() {
+    const std::vector<std::string> models = {
+        "gpt3-1.3b",  "gpt3-2.7b", "gpt3-6.7b",  "gpt3-13b",   "gpt3-175b", "llama2-7b", "llama2-13b",
+        "llama2-70b", "llama3-8b", "llama3-70b", "bert-large", "t5-large",  "vit-huge"};
+    for (const auto& n : models)
+        QCOMPARE(modelPreset(n).name, n);
+    QCOMPARE(modelPresetNames().size(), models.size());
+    std::vector<std::string> clusters = {"8xA100-40G", "8xA100-80G", "8xH100", "4xRTX4090-PCIe"};
+    for (int n : {2, 4, 8, 16, 32, 64, 128}) {
+        clusters.push_back(std::to_string(n) + "x8xA100-80G-IB");
+        clusters.push_back(std::to_string(n) + "x8xH100-IB");
+    }
+    for (const auto& n : clusters)
+        QCOMPARE(clusterPreset(n).name, n);
+    QCOMPARE(clusterPresetNames().size(), clusters.size());
+    QCOMPARE(resolveModel(kDefaultModel).name, std::string(kDefaultModel));
+    QCOMPARE(resolveCluster(kDefaultCluster).totalGpus(), 32);
+    QCOMPARE(modelPreset("LLaMA2-7B").name, std::string("llama2-7b")); // case-insensitive
+    expectError([] { modelPreset("gpt5"); }, "model", "available: ");
+    expectError([] { clusterPreset("3x8xH100-IB"); }, "cluster", "128x8xH100-IB");
+}
+
+void TestProfiles::presetsRoundTripAndValidate() {
+    for (const auto& n : modelPresetNames()) {
+        const ModelProfile m = modelPreset(n);
+        validateModel(m);
+        const json j = toJson(m);
+        QCOMPARE(toJson(modelFromJson(j)), j);
+    }
+    for (const auto& n : clusterPresetNames()) {
+        const ClusterProfile c = clusterPreset(n);
+        validateCluster(c);
+        const json j = toJson(c);
+        QCOMPARE(toJson(clusterFromJson(j)), j);
+        QVERIFY(!c.source.empty());
+    }
+}
+
+void TestProfiles::presetParamCounts_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("published");
+    QTest::addColumn<double>("tolerance");
+    // GPT-3: Brown et al. 2020 table 2.1 rounds to 2 significant digits.
+    QTest::newRow("gpt3-1.3b") << "gpt3-1.3b" << 1.3e9 << 0.02;
+    QTest::newRow("gpt3-2.7b") << "gpt3-2.7b" << 2.7e9 << 0.02;
+    QTest::newRow("gpt3-6.7b") << "gpt3-6.7b" << 6.7e9 << 0.02;
+    QTest::newRow("gpt3-13b") << "gpt3-13b" << 13.0e9 << 0.02;
+    QTest::newRow("gpt3-175b") << "gpt3-175b" << 175.0e9 << 0.01;
+    // LLaMA: exact tensor sums of the published checkpoints (Hugging Face safetensors index).
+    QTest::newRow("llama2-7b") << "llama2-7b" << 6738415616.0 << 1e-9;
+    QTest::newRow("llama2-13b") << "llama2-13b" << 13015864320.0 << 1e-9;
+    QTest::newRow("llama2-70b") << "llama2-70b" << 68976648192.0 << 1e-9;
+    QTest::newRow("llama3-8b") << "llama3-8b" << 8030261248.0 << 1e-9;
+    QTest::newRow("llama3-70b") << "llama3-70b" << 70553706496.0 << 1e-9;
+    QTest::newRow("bert-large") << "bert-large" << 335141888.0 << 0.005;
+    QTest::newRow("t5-large") << "t5-large" << 737668096.0 << 1e-5;
+    QTest::newRow("vit-huge") << "vit-huge" << 632e6 << 0.01;
+}
+
+void TestProfiles::presetParamCounts() {
+    QFETCH(QString, name);
+    QFETCH(double, published);
+    QFETCH(double, tolerance);
+    const double got = double(modelPreset(name.toStdString()).totalParams());
+    if (relErr(got, published) > tolerance)
+        QFAIL(qPrintable(
+            QStringLiteral("%1: %2 params, published %3").arg(name).arg(got, 0, 'f', 0).arg(published)));
+}
+
+void TestProfiles::clusterPresetSpecs() {
+    const ClusterProfile h = clusterPreset("128x8xH100-IB");
+    QCOMPARE(h.totalGpus(), 1024);
+    QCOMPARE(h.gpu.peak_tflops_bf16, 989.4); // H100 SXM datasheet, dense BF16
+    QCOMPARE(h.intra.bandwidth_gbs, 450.0);  // NVLink4 900 GB/s bidirectional
+    QCOMPARE(h.inter.bandwidth_gbs, 50.0);   // NDR 400 Gb/s per GPU
+    const ClusterProfile a = clusterPreset("2x8xA100-80G-IB");
+    QCOMPARE(a.totalGpus(), 16);
+    QCOMPARE(a.inter.bandwidth_gbs, 25.0);     // HDR 200 Gb/s per GPU
+    QCOMPARE(a.gpu.hbm_bandwidth_gbs, 2039.0); // A100 80GB SXM
+    QCOMPARE(clusterPreset("8xA100-40G").gpu.memory_gib, 40.0);
+    const ClusterProfile r = clusterPreset("4xRTX4090-PCIe");
+    QCOMPARE(r.totalGpus(), 4);
+    QCOMPARE(r.gpu.peak_tflops_bf16, 165.2); // Ada whitepaper: BF16 with FP32 accumulate, dense
+    QCOMPARE(r.intra.kind, std::string("PCIe"));
+    QCOMPARE(r.gpu.memory_gib, 24.0);
+}
+
+void TestProfiles::resolveFilesAndErrors() {
+    QTemporaryDir dir;
+    const std::string mf = writeFile(dir, "tiny.json", smallModel().dump(2));
+    QCOMPARE(resolveModel(mf).name, std::string("tiny"));
+    const std::string cf = writeFile(dir, "c.json", smallCluster().dump(2));
+    QCOMPARE(resolveCluster(cf).totalGpus(), 8);
+    // A Hugging Face snapshot folder and a config.json path both import.
+    QCOMPARE(resolveModel(kHf + "gpt2").totalParams(), std::int64_t(124439808));
+    QCOMPARE(resolveModel(kHf + "gpt2/config.json").name, std::string("gpt2"));
+    expectError([] { resolveModel("no-such-model"); }, "model", "llama2-7b");
+    expectError([] { resolveCluster("no-such-cluster"); }, "cluster", "8xH100");
+    // writeJsonFile + load round trip
+    const std::string out = dir.path().toStdString() + "/plan.json";
+    writeJsonFile(out, toJson(planFromJson(smallPlan())));
+    QCOMPARE(toJson(loadPlanFile(out)), toJson(planFromJson(smallPlan())));
+}
+
+QTEST_GUILESS_MAIN(TestProfiles)
+#include "test_profiles.moc"
