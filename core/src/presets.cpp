@@ -85,6 +85,14 @@ PresetTable buildTable() {
             }
         }
     }
+    // Models listed by family, then by size (file order would put gpt3-13b before gpt3-2.7b).
+    std::map<std::string, std::pair<std::string, std::int64_t>> key;
+    for (const auto& n : t.model_names) {
+        const ModelProfile m = modelFromJson(t.models.at(lower(n)), "presets/models/" + n);
+        key[n] = {m.family, m.totalParams()};
+    }
+    std::stable_sort(t.model_names.begin(), t.model_names.end(),
+                     [&](const std::string& a, const std::string& b) { return key[a] < key[b]; });
     return t;
 }
 

@@ -1,0 +1,177 @@
+// `galvatron presets [models|clusters] [--show NAME] [--json]`: lists the built-in presets or prints one.
+#include "cli/cli.h"
+#include "cli/cli_common.h"
+
+#include "gx/error.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QCommandLineParser>
+
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+namespace gx::cli {
+
+namespace {
+
+std::string pad(std::string s, std::size_t w) {
+    if (s.size() < w)
+        s.resize(w, ' ');
+    return s;
+}
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+std::string humanParams(double p) {
+    if (p >= 1e9)
+        return fmt("%.2fB", p / 1e9);
+    return fmt("%.0fM", p / 1e6);
+}
+
+std::string layersText(const ModelProfile& m) {
+    std::string s;
+    for (const auto& st : m.stacks)
+        s += (s.empty() ? "" : "+") + std::to_string(st.count);
+    return s;
+}
+
+void listModels(std::ostream& out, bool as_json) {
+    if (as_json) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& n : modelPresetNames()) {
+            const ModelProfile m = modelPreset(n);
+            arr.push_back({{"name", m.name},
+                           {"family", m.family},
+                           {"params", m.totalParams()},
+                           {"layers", m.layerCount()},
+                           {"hidden", m.stacks.front().type.hidden},
+                           {"seq_len", m.seq_len}});
+        }
+        out << arr.dump(2) << "\n";
+        return;
+    }
+    out << pad("MODEL", 14) << pad("FAMILY", 8) << pad("PARAMS", 10) << pad("LAYERS", 8) << pad("HIDDEN", 8)
+        << pad("HEADS/KV", 10) << "SEQ\n";
+    for (const auto& n : modelPresetNames()) {
+        const ModelProfile m = modelPreset(n);
+        const LayerType& t = m.stacks.front().type;
+        out << pad(m.name, 14) << pad(m.family, 8) << pad(humanParams(double(m.totalParams())), 10)
+            << pad(layersText(m), 8) << pad(std::to_string(t.hidden), 8)
+            << pad(std::to_string(t.heads) + "/" + std::to_string(t.kv_heads), 10) << m.seq_len << "\n";
+    }
+}
+
+void listClusters(std::ostream& out, bool as_json) {
+    if (as_json) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& n : clusterPresetNames()) {
+            const ClusterProfile c = clusterPreset(n);
+            arr.push_back({{"name", c.name},
+                           {"gpus", c.totalGpus()},
+                           {"nodes", c.nodes},
+                           {"gpu", c.gpu.name},
+                           {"memory_gib", c.gpu.memory_gib},
+                           {"peak_tflops_bf16", c.gpu.peak_tflops_bf16},
+                           {"intra_gbs", c.intra.bandwidth_gbs},
+                           {"inter_gbs", c.inter.bandwidth_gbs}});
+        }
+        out << arr.dump(2) << "\n";
+        return;
+    }
+    out << pad("CLUSTER", 20) << pad("GPUS", 6) << pad("GPU", 18) << pad("MEM GiB", 9) << pad("BF16 TF", 9)
+        << pad("INTRA GB/s", 18) << "INTER GB/s\n";
+    for (const auto& n : clusterPresetNames()) {
+        const ClusterProfile c = clusterPreset(n);
+        out << pad(c.name, 20) << pad(std::to_string(c.totalGpus()), 6) << pad(c.gpu.name, 18)
+            << pad(fmt("%g", c.gpu.memory_gib), 9) << pad(fmt("%g", c.gpu.peak_tflops_bf16), 9)
+            << pad(fmt("%g ", c.intra.bandwidth_gbs) + c.intra.kind, 18)
+            << (c.nodes > 1 ? fmt("%g ", c.inter.bandwidth_gbs) + c.inter.kind : std::string("-")) << "\n";
+    }
+}
+
+} // namespace
+
+int cmdPresets(const QStringList& args, std::ostream& out, std::ostream& err) {
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Lists the built-in model and cluster presets, or prints one."));
+    p.addPositionalArgument(QStringLiteral("kind"), QStringLiteral("models or clusters (default: both)."),
+                            QStringLiteral("[models|clusters]"));
+    p.addOption({QStringLiteral("show"), QStringLiteral("Print one preset as profile JSON."),
+                 QStringLiteral("NAME")});
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print the list as JSON.")});
+    if (auto rc = parseOrExit(p, args, out, err))
+        return *rc;
+    const QStringList pos = p.positionalArguments();
+    if (pos.size() > 1) {
+        err << args.value(0).toStdString() << ": expected at most one of models|clusters\n";
+        return 2;
+    }
+    const QString kind = pos.value(0);
+    if (!kind.isEmpty() && kind != QLatin1String("models") && kind != QLatin1String("clusters")) {
+        err << args.value(0).toStdString() << ": unknown kind '" << kind.toStdString()
+            << "' (expected models or clusters)\n";
+        return 2;
+    }
+    const bool as_json = p.isSet(QStringLiteral("json"));
+
+    if (p.isSet(QStringLiteral("show"))) {
+        const std::string name = p.value(QStringLiteral("show")).toStdString();
+        // Without a kind, a name is looked up among models first, then clusters.
+        if (kind == QLatin1String("clusters")) {
+            out << toJson(clusterPreset(name)).dump(2) << "\n";
+        } else if (kind == QLatin1String("models")) {
+            out << toJson(modelPreset(name)).dump(2) << "\n";
+        } else {
+            bool found = false;
+            for (const auto& n : modelPresetNames())
+                found = found || QString::fromStdString(n).compare(QString::fromStdString(name),
+                                                                   Qt::CaseInsensitive) == 0;
+            if (found) {
+                out << toJson(modelPreset(name)).dump(2) << "\n";
+            } else {
+                for (const auto& n : clusterPresetNames())
+                    found = found || QString::fromStdString(n).compare(QString::fromStdString(name),
+                                                                       Qt::CaseInsensitive) == 0;
+                if (!found) {
+                    std::string all;
+                    for (const auto& n : modelPresetNames())
+                        all += (all.empty() ? "" : ", ") + n;
+                    for (const auto& n : clusterPresetNames())
+                        all += ", " + n;
+                    throw InputError("--show", "unknown preset '" + name + "'; available: " + all);
+                }
+                out << toJson(clusterPreset(name)).dump(2) << "\n";
+            }
+        }
+        return 0;
+    }
+    if (as_json && kind.isEmpty()) {
+        std::ostringstream m, c;
+        listModels(m, true);
+        listClusters(c, true);
+        nlohmann::json j;
+        j["models"] = nlohmann::json::parse(m.str());
+        j["clusters"] = nlohmann::json::parse(c.str());
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+    if (kind.isEmpty() || kind == QLatin1String("models"))
+        listModels(out, as_json);
+    if (kind.isEmpty())
+        out << "\n";
+    if (kind.isEmpty() || kind == QLatin1String("clusters"))
+        listClusters(out, as_json);
+    return 0;
+}
+
+} // namespace gx::cli
