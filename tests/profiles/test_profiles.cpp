@@ -95,6 +95,7 @@ private slots:
     void presetParamCounts();
     void clusterPresetSpecs();
     void resolveFilesAndErrors();
+    void schemasDescribeWrittenKeys();
 };
 
 void TestProfiles::modelDefaults() {
@@ -564,6 +565,46 @@ void TestProfiles::resolveFilesAndErrors() {
     const std::string out = dir.path().toStdString() + "/plan.json";
     writeJsonFile(out, toJson(planFromJson(smallPlan())));
     QCOMPARE(toJson(loadPlanFile(out)), toJson(planFromJson(smallPlan())));
+}
+
+namespace {
+/// Every key that toJson() writes must be declared in the schema object `s` (recursing through $defs).
+void checkKeys(const json& value, const json& s, const json& root, const std::string& where) {
+    const json* sc = &s;
+    if (sc->contains("$ref")) {
+        const std::string ref = sc->at("$ref").get<std::string>(); // "#/$defs/name"
+        sc = &root.at("$defs").at(ref.substr(ref.rfind('/') + 1));
+    }
+    if (value.is_object()) {
+        QVERIFY2(sc->contains("properties"), where.c_str());
+        for (auto it = value.begin(); it != value.end(); ++it) {
+            const std::string w = where + "." + it.key();
+            QVERIFY2(sc->at("properties").contains(it.key()), w.c_str());
+            checkKeys(it.value(), sc->at("properties").at(it.key()), root, w);
+        }
+    } else if (value.is_array() && sc->contains("items") && sc->at("items").is_object()) {
+        for (const auto& v : value)
+            checkKeys(v, sc->at("items"), root, where + "[]");
+    }
+}
+} // namespace
+
+void TestProfiles::schemasDescribeWrittenKeys() {
+    const std::string dir = std::string(GX_SOURCE_DIR) + "/resources/schemas/";
+    const json ms = readJsonFile(dir + "model.schema.json");
+    const json cs = readJsonFile(dir + "cluster.schema.json");
+    const json ps = readJsonFile(dir + "plan.schema.json");
+    for (const auto& n : modelPresetNames())
+        checkKeys(toJson(modelPreset(n)), ms, ms, "model");
+    json c = toJson(clusterFromJson(smallCluster()));
+    c["measured"] = json::parse(R"([{"op": "all_reduce", "group_size": 2, "bytes_to_busbw_gbs": [[1, 1]]}])");
+    checkKeys(toJson(clusterFromJson(c)), cs, cs, "cluster");
+    for (const auto& n : clusterPresetNames())
+        checkKeys(toJson(clusterPreset(n)), cs, cs, "cluster");
+    const json pj = toJson(planFromJson(smallPlan()));
+    checkKeys(pj, ps, ps, "plan");
+    for (const auto& l : pj.at("layers"))
+        checkKeys(l, ps.at("$defs").at("strategy"), ps, "plan.layers[]");
 }
 
 QTEST_GUILESS_MAIN(TestProfiles)
