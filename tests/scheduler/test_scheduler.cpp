@@ -1,12 +1,18 @@
 // Tests of the multi-model scheduler (core/src/scheduler*.cpp): node-aware slots, lower bound,
 // baselines, list-scheduling heuristic and MILP against exhaustive search, infeasible jobs.
+#ifdef GX_TEST_HAVE_CLI
+#include "cli/cli.h"
+#endif
+#include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/presets.h"
 #include "gx/scheduler.h"
 
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 
 using namespace gx;
 
@@ -257,6 +263,102 @@ private slots:
         QVERIFY(again[0].allow_spill);
         QCOMPARE(again[0].totalSteps(), std::int64_t(32));
     }
+    void spillTransferBound() {
+        // With a very slow PCIe link every layer step is its transfer: forward streams all weights in
+        // (2 bytes/param), backward streams them in again while grads (2 bytes/param) go out on the
+        // other direction; the first load and last write-back are exposed. So
+        // T = (2P + 2P + 2P_emb + 2P_emb) / B + host Adam of the embedding (30 bytes/param at 40 GB/s).
+        auto cl = clusterPreset("8xA100-80G");
+        cl.pcie_bandwidth_gbs = 0.001; // 1 MB/s
+        const auto model = modelPreset("llama2-7b");
+        const CostModel cm(model, cl);
+        const auto r = estimateSpilled(cm, 8, 1);
+        QVERIFY2(r.feasible, r.reason.c_str());
+        const double P = double(model.totalParams()), Pe = double(model.embeddingParams());
+        const double expect = (4.0 * P + 4.0 * Pe) / 1e6 + Pe * 30.0 / 40e9;
+        QVERIFY2(std::abs(r.iteration_time - expect) / expect < 1e-3,
+                 qPrintable(QString("spilled %1 s, expected %2 s").arg(r.iteration_time).arg(expect)));
+    }
+
+    void spillComputeBound() {
+        // With a huge PCIe link the step is the compute (forward + backward incl. recompute) plus the
+        // exposed host Adam update of the first streamed block.
+        auto cl = clusterPreset("8xA100-80G");
+        cl.pcie_bandwidth_gbs = 1e9;
+        const auto model = modelPreset("llama2-7b");
+        const CostModel cm(model, cl);
+        const auto r = estimateSpilled(cm, 8, 1);
+        QVERIFY(r.feasible);
+        const double adam = double(model.embeddingParams()) * 30.0 / 40e9;
+        QVERIFY(std::abs(r.iteration_time - adam - r.compute_time) / r.compute_time < 1e-3);
+        QVERIFY(r.compute_time > r.transfer_time);
+    }
+
+    void spillTrainsModelLargerThanGpu() {
+        // LLaMA-2-13B: 16 bytes/param of model states = ~194 GiB, far above one 80 GB GPU
+        // (Rajbhandari et al. 2020), but spilled it runs on one GPU with a few layers resident.
+        const auto cl = clusterPreset("8xA100-80G");
+        const auto model = modelPreset("llama2-13b");
+        const double states = 16.0 * double(model.totalParams());
+        QVERIFY(states > 80.0 * 1024 * 1024 * 1024 * 2);
+        const CostModel cm(model, cl);
+        const auto r = estimateSpilled(cm, 8, 1);
+        QVERIFY2(r.feasible, r.reason.c_str());
+        QVERIFY(r.gpu_memory <= cm.memoryBudget());
+        QVERIFY(r.host_memory >= states);
+        // Spilled: slower than compute alone on PCIe 25 GB/s? at least as slow as compute.
+        QVERIFY(r.iteration_time >= r.compute_time);
+        // Two data-parallel spilled GPUs are faster than one.
+        const auto r2 = estimateSpilled(cm, 8, 2);
+        QVERIFY(r2.feasible);
+        QVERIFY(r2.iteration_time < r.iteration_time);
+        // Host memory bounds it: 100 GiB cannot hold 194 GiB of states.
+        auto small = cl;
+        small.host_memory_gib = 100;
+        const auto r3 = estimateSpilled(CostModel(model, small), 8, 1);
+        QVERIFY(!r3.feasible);
+        QVERIFY2(r3.reason.find("host memory") != std::string::npos, r3.reason.c_str());
+        // Batch must split over the replicas.
+        const auto r4 = estimateSpilled(cm, 6, 4);
+        QVERIFY(!r4.feasible);
+        QVERIFY(r4.reason.find("not divisible") != std::string::npos);
+    }
+
+#ifdef GX_TEST_HAVE_CLI
+    void cliScheduleSyntheticJobs() {
+        // tests/data/jobs/synthetic.json on 2 x 8 GPUs: A and B scale perfectly (100 GPU-s each),
+        // C runs 2 steps of {4: 40 s, 8: 25 s}, D needs 32 GPUs (infeasible).
+        // Bound = max(50, (100 + 100 + 320) / 16 = 32.5) = 50 s; reached by C on one node (50 s) and
+        // A, B on 4 GPUs each of the other node (25 s).
+        std::ostringstream out, err;
+        const QStringList args{QStringLiteral("galvatron schedule"), QStringLiteral("--jobs"),
+                               QStringLiteral(GX_TEST_DATA_DIR "/jobs/synthetic.json"),
+                               QStringLiteral("--json")};
+        const int rc = cli::cmdSchedule(args, out, err);
+        QCOMPARE(rc, 3); // D is infeasible
+        const auto j = nlohmann::json::parse(out.str());
+        QCOMPARE(j["makespan_s"].get<double>(), 50.0);
+        QCOMPARE(j["lower_bound_s"].get<double>(), 50.0);
+        QCOMPARE(j["jobs"].size(), std::size_t(3));
+        QCOMPARE(j["infeasible"][0]["name"].get<std::string>(), std::string("D"));
+        QVERIFY(j["infeasible"][0]["reason"].get<std::string>().find("16 GPUs") != std::string::npos);
+        QCOMPARE(j["baselines"]["baseline-sequential"].get<double>(), 6.25 + 6.25 + 50.0);
+        // Text output names the gap and the baselines; bad input names the field.
+        std::ostringstream out2, err2;
+        QCOMPARE(cli::cmdSchedule({QStringLiteral("galvatron schedule"), QStringLiteral("--jobs"),
+                                   QStringLiteral(GX_TEST_DATA_DIR "/jobs/synthetic.json")},
+                                  out2, err2),
+                 3);
+        QVERIFY(out2.str().find("gap 0.0%") != std::string::npos);
+        QVERIFY(out2.str().find("baseline-whole-node") != std::string::npos);
+        std::ostringstream out3, err3;
+        QVERIFY_THROWS_EXCEPTION(
+            InputError, cli::cmdSchedule({QStringLiteral("galvatron schedule"), QStringLiteral("--jobs"),
+                                          QStringLiteral(GX_TEST_DATA_DIR "/jobs/synthetic.json"),
+                                          QStringLiteral("--time-limit"), QStringLiteral("-1")},
+                                         out3, err3));
+    }
+#endif
 };
 
 QTEST_GUILESS_MAIN(TestScheduler)

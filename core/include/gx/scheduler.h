@@ -190,9 +190,10 @@ struct SpillEstimate {
     double host_memory = 0;    ///< bytes per node
     int micro_batch = 0;       ///< per-GPU micro-batch
     int num_micro = 0;
-    double compute_time = 0;  ///< sum of compute if transfers were free
-    double transfer_time = 0; ///< sum of PCIe transfers if compute were free
-    std::string reason;       ///< when infeasible: the binding constraint
+    double compute_time = 0;          ///< sum of compute if transfers were free
+    double transfer_time = 0;         ///< sum of PCIe transfers if compute were free
+    bool checkpoints_spilled = false; ///< activation checkpoints kept in host memory too
+    std::string reason;               ///< when infeasible: the binding constraint
 };
 
 /// Hydra-style spilled training on `gpus` data-parallel GPUs (Nagrecha & Kumar 2021, "Hydra: A System
@@ -235,5 +236,9 @@ nlohmann::json jobsToJson(const std::vector<Job>& jobs);
 nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& cluster);
 /// A bash launch script for one scheduled job (torchrun on its nodes with CUDA_VISIBLE_DEVICES).
 std::string launchScript(const ScheduledJob& job, const ClusterProfile& cluster);
+/// Writes <dir>/<job>.sh (executable launch script) and <dir>/<job>.plan.json for every scheduled job,
+/// plus <dir>/schedule.json. Creates dir. Returns the files written; InputError("dir", ...) on failure.
+std::vector<std::string> writeLaunchScripts(const ScheduleResult& s, const ClusterProfile& cluster,
+                                            const std::string& dir);
 
 } // namespace gx
