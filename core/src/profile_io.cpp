@@ -347,7 +347,7 @@ CollectiveMeasurement measurementFromJson(const json& j, const std::string& path
         if (!arr[i].is_array() || arr[i].size() != 2)
             throw InputError(pp, "expected a [bytes, busbw_gbs] pair, got " + show(arr[i]));
         const double bytes = toNumber(arr[i][0], indexPath(pp, 0), NumRule::Positive);
-        const double bw = toNumber(arr[i][1], indexPath(pp, 1), NumRule::Positive);
+        const double bw = toNumber(arr[i][1], indexPath(pp, 1), NumRule::NonNegative);
         m.bytes_to_busbw_gbs.emplace_back(bytes, bw);
     }
     r.finish();
@@ -692,8 +692,10 @@ void validateCluster(const ClusterProfile& c, const std::string& path) {
     for (std::size_t i = 0; i < c.measured.size(); ++i) {
         const auto& m = c.measured[i];
         const std::string mp = indexPath(f("measured"), i);
-        if (m.group_size < 2 || m.group_size > c.totalGpus())
-            throw InputError(mp + ".group_size", "expected 2.." + std::to_string(c.totalGpus()) +
+        // group_size 1 is accepted: nccl-tests (and the engine) report a single-rank run with bus bandwidth
+        // 0.
+        if (m.group_size < 1 || m.group_size > c.totalGpus())
+            throw InputError(mp + ".group_size", "expected 1.." + std::to_string(c.totalGpus()) +
                                                      " (GPUs in the cluster), got " +
                                                      std::to_string(m.group_size));
         if (m.bytes_to_busbw_gbs.empty())
@@ -701,8 +703,10 @@ void validateCluster(const ClusterProfile& c, const std::string& path) {
         for (std::size_t k = 0; k < m.bytes_to_busbw_gbs.size(); ++k) {
             const auto& [b, bw] = m.bytes_to_busbw_gbs[k];
             const std::string pp = indexPath(mp + ".bytes_to_busbw_gbs", k);
-            if (!(b > 0) || !(bw > 0))
-                throw InputError(pp, "bytes and bus bandwidth must be positive");
+            if (!(b > 0))
+                throw InputError(pp, "message size must be positive");
+            if (!(bw > 0) && !(m.group_size == 1 && bw == 0))
+                throw InputError(pp, "bus bandwidth must be positive (0 only for a single-rank group)");
             if (k > 0 && !(b > m.bytes_to_busbw_gbs[k - 1].first))
                 throw InputError(pp, "points must be sorted by strictly increasing message size");
         }

@@ -266,6 +266,20 @@ void TestProfiles::validationErrors() {
         expectError([&] { clusterFromJson(j); }, "cluster.measured[0].bytes_to_busbw_gbs[1]",
                     "strictly increasing");
     }
+    // 14b. group larger than the cluster; zero bandwidth for a real group (a 1-rank run may report 0)
+    {
+        json j = smallCluster();
+        j["measured"] =
+            json::parse(R"([{"op": "all_reduce", "group_size": 16, "bytes_to_busbw_gbs": [[1, 1]]}])");
+        expectError([&] { clusterFromJson(j); }, "cluster.measured[0].group_size", "expected 1..8");
+        j["measured"] =
+            json::parse(R"([{"op": "all_reduce", "group_size": 4, "bytes_to_busbw_gbs": [[1, 0]]}])");
+        expectError([&] { clusterFromJson(j); }, "cluster.measured[0].bytes_to_busbw_gbs[0]",
+                    "bus bandwidth must be positive");
+        j["measured"] =
+            json::parse(R"([{"op": "all_reduce", "group_size": 1, "bytes_to_busbw_gbs": [[1, 0]]}])");
+        QCOMPARE(clusterFromJson(j).measured[0].group_size, 1);
+    }
     // 15. unknown collective
     {
         json j = smallCluster();
