@@ -1,6 +1,8 @@
 #include "app_resources.h"
 
 #include <QApplication>
+#include <QHash>
+#include <QImageReader>
 #include <QLocale>
 #include <QPalette>
 #include <QStyle>
@@ -15,6 +17,22 @@ namespace gx::app {
 
 void initResources() {
     initIconResources();
+}
+
+QIcon icon(const QString& name) {
+    static const bool svg = QImageReader::supportedImageFormats().contains("svg");
+    if (svg)
+        return QIcon(QStringLiteral(":/icons/%1.svg").arg(name));
+    static const QHash<QString, QStyle::StandardPixmap> fallback = {
+        {QStringLiteral("run"), QStyle::SP_MediaPlay},
+        {QStringLiteral("cancel"), QStyle::SP_MediaStop},
+        {QStringLiteral("open"), QStyle::SP_DialogOpenButton},
+        {QStringLiteral("save"), QStyle::SP_DialogSaveButton},
+        {QStringLiteral("export"), QStyle::SP_ArrowUp},
+        {QStringLiteral("fit"), QStyle::SP_TitleBarMaxButton},
+        {QStringLiteral("compare"), QStyle::SP_FileDialogDetailedView},
+        {QStringLiteral("galvatron-explorer"), QStyle::SP_ComputerIcon}};
+    return QApplication::style()->standardIcon(fallback.value(name, QStyle::SP_FileIcon));
 }
 
 bool installTranslation(const QString& locale) {

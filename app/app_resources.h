@@ -1,11 +1,16 @@
 // Galvatron Explorer - resources (icons, translations) and look (palettes) of the explorer.
 #pragma once
 
+#include <QIcon>
 #include <QString>
 
 class QApplication;
 
 namespace gx::app {
+
+/// Icon `name` ("run", "cancel", "open", "save", "export", "fit", "compare", "galvatron-explorer") from
+/// the compiled-in SVGs; where Qt has no SVG image plugin, the closest standard style icon instead.
+QIcon icon(const QString& name);
 
 /// Registers the compiled-in icons (static library resources need Q_INIT_RESOURCE).
 void initResources();

@@ -16,7 +16,7 @@ list(APPEND GX_GUI_SOURCES ${GX_GUI_VIEW_SOURCES})
 
 add_library(gx_gui STATIC ${GX_GUI_SOURCES})
 target_include_directories(gx_gui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(gx_gui PUBLIC gx_core gx_cli Qt6::Core Qt6::Gui Qt6::Widgets Qt6::Charts
+target_link_libraries(gx_gui PUBLIC gx_core Qt6::Core Qt6::Gui Qt6::Widgets Qt6::Charts
                                     Qt6::Concurrent)
 target_compile_definitions(gx_gui PUBLIC GX_VERSION_STRING="${PROJECT_VERSION}")
 set_target_properties(gx_gui PROPERTIES AUTOMOC ON)

@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
     QCoreApplication::setApplicationName(QStringLiteral("galvatron-explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GX_VERSION_STRING));
     gx::app::initResources();
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/galvatron-explorer.svg")));
+    QApplication::setWindowIcon(gx::app::icon(QStringLiteral("galvatron-explorer")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

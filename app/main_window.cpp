@@ -59,7 +59,7 @@ QDockWidget* makeDock(const QString& title, const QString& name, QWidget* conten
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("Galvatron Explorer"));
-    setWindowIcon(QIcon(QStringLiteral(":/icons/galvatron-explorer.svg")));
+    setWindowIcon(icon(QStringLiteral("galvatron-explorer")));
     controller_ = new SearchController(this);
 
     // --- central tabs
@@ -106,8 +106,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     auto* search_box = new QWidget(this);
     auto* sl = new QVBoxLayout(search_box);
     auto* buttons = new QHBoxLayout;
-    run_button_ = new QPushButton(QIcon(QStringLiteral(":/icons/run.svg")), tr("Run"), this);
-    cancel_button_ = new QPushButton(QIcon(QStringLiteral(":/icons/cancel.svg")), tr("Cancel"), this);
+    run_button_ = new QPushButton(icon(QStringLiteral("run")), tr("Run"), this);
+    cancel_button_ = new QPushButton(icon(QStringLiteral("cancel")), tr("Cancel"), this);
     run_button_->setToolTip(tr("Search the best plans (Ctrl+R)"));
     cancel_button_->setToolTip(tr("Cancel the search (Esc)"));
     buttons->addWidget(run_button_);
@@ -133,7 +133,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     sl->addStretch(1);
     auto* search_dock = makeDock(tr("Search"), QStringLiteral("search_dock"), search_box, this);
     addDockWidget(Qt::RightDockWidgetArea, search_dock);
-    resizeDocks({model_dock, search_dock}, {300, 320}, Qt::Horizontal);
+    search_dock->setMinimumWidth(340);
+    model_dock->setMinimumWidth(280);
 
     connect(run_button_, &QPushButton::clicked, this, &MainWindow::runSearch);
     connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelSearch);
@@ -193,7 +194,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     // Restore settings and the last profiles (fall back to the defaults).
     restoreGeometry(settings_.geometry());
-    restoreState(settings_.windowState());
+    if (!restoreState(settings_.windowState()))
+        resizeDocks({model_dock, search_dock}, {300, 360}, Qt::Horizontal);
     if (!loadModel(settings_.lastModel()))
         loadModel(QString::fromLatin1(kDefaultModel));
     if (!loadCluster(settings_.lastCluster()))
@@ -229,8 +231,8 @@ bool MainWindow::setView(const QString& name) {
 
 void MainWindow::buildMenus() {
     auto* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(QIcon(QStringLiteral(":/icons/open.svg")), tr("Open &model profile..."),
-                    QKeySequence::Open, this, &MainWindow::openModelDialog);
+    file->addAction(icon(QStringLiteral("open")), tr("Open &model profile..."), QKeySequence::Open, this,
+                    &MainWindow::openModelDialog);
     file->addAction(tr("&Import Hugging Face config.json..."), QKeySequence(Qt::CTRL | Qt::Key_I), this,
                     &MainWindow::importHfDialog);
     file->addAction(tr("Open &cluster profile..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
@@ -241,18 +243,18 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     file->addAction(tr("Save model profile as..."), this, &MainWindow::saveModelDialog);
     file->addAction(tr("Save cluster profile as..."), this, &MainWindow::saveClusterDialog);
-    file->addAction(QIcon(QStringLiteral(":/icons/save.svg")), tr("&Save plan as..."), QKeySequence::Save,
-                    this, &MainWindow::savePlanDialog);
-    auto* exp = file->addAction(QIcon(QStringLiteral(":/icons/export.svg")), tr("&Export plan..."),
+    file->addAction(icon(QStringLiteral("save")), tr("&Save plan as..."), QKeySequence::Save, this,
+                    &MainWindow::savePlanDialog);
+    auto* exp = file->addAction(icon(QStringLiteral("export")), tr("&Export plan..."),
                                 QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { openExportDialog(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     rebuildRecentMenu();
 
     auto* search = menuBar()->addMenu(tr("&Search"));
-    run_action_ = search->addAction(QIcon(QStringLiteral(":/icons/run.svg")), tr("&Run"),
+    run_action_ = search->addAction(icon(QStringLiteral("run")), tr("&Run"),
                                     QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::runSearch);
-    cancel_action_ = search->addAction(QIcon(QStringLiteral(":/icons/cancel.svg")), tr("&Cancel"),
+    cancel_action_ = search->addAction(icon(QStringLiteral("cancel")), tr("&Cancel"),
                                        QKeySequence(Qt::Key_Escape), this, &MainWindow::cancelSearch);
     search->addAction(tr("Run &sweeps"), this, [this] {
         sweeps_->setBase(model_editor_->model(), cluster_editor_->cluster(), search_settings_->options());
@@ -323,7 +325,7 @@ void MainWindow::buildMenus() {
     tb->addAction(cancel_action_);
     tb->addSeparator();
     tb->addAction(exp);
-    tb->addAction(QIcon(QStringLiteral(":/icons/compare.svg")), tr("Compare"),
+    tb->addAction(icon(QStringLiteral("compare")), tr("Compare"),
                   [this] { tabs_->setCurrentWidget(compare_); });
 }
 

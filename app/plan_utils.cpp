@@ -226,11 +226,12 @@ std::vector<TimelineOp> simulatePipeline(const Plan& plan, const PlanCost& cost,
 }
 
 QColor seriesColor(int i) {
-    // Okabe-Ito colour-blind safe palette.
+    // Okabe-Ito colour-blind safe palette (Okabe & Ito 2008), plus two darker extra colours.
     static const QColor colors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
                                     QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
                                     QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
-                                    QColor(0xF0, 0xE4, 0x42), QColor(0x99, 0x99, 0x99)};
+                                    QColor(0xF0, 0xE4, 0x42), QColor(0x99, 0x99, 0x99),
+                                    QColor(0x88, 0x44, 0xAA), QColor(0x33, 0x55, 0x66)};
     return colors[static_cast<std::size_t>(i) % (sizeof(colors) / sizeof(colors[0]))];
 }
 

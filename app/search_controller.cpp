@@ -118,6 +118,10 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
     return generation_;
 }
 
+bool SearchController::plannerAvailable() {
+    return &gx::search != nullptr;
+}
+
 void SearchController::cancel() {
     if (run_)
         run_->thread.request_stop();

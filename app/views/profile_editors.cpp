@@ -1,5 +1,6 @@
 #include "views/profile_editors.h"
 
+#include "app_resources.h"
 #include "gx/error.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
@@ -51,9 +52,9 @@ QString lastKey(const QString& field) {
     return k;
 }
 
-QToolButton* toolButton(const QString& icon, const QString& tip, QWidget* parent) {
+QToolButton* toolButton(const QString& icon_name, const QString& tip, QWidget* parent) {
     auto* b = new QToolButton(parent);
-    b->setIcon(QIcon(icon));
+    b->setIcon(gx::app::icon(icon_name));
     b->setToolTip(tip);
     b->setAutoRaise(true);
     return b;
@@ -72,13 +73,12 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     } catch (const std::exception&) {
     }
     top->addWidget(preset_, 1);
-    auto* open =
-        toolButton(QStringLiteral(":/icons/open.svg"), tr("Open a model profile or config.json"), this);
+    auto* open = toolButton(QStringLiteral("open"), tr("Open a model profile or config.json"), this);
     auto* hf = new QToolButton(this);
     hf->setText(tr("HF"));
     hf->setToolTip(tr("Import a Hugging Face config.json"));
     hf->setAutoRaise(true);
-    auto* save = toolButton(QStringLiteral(":/icons/save.svg"), tr("Save the model profile as JSON"), this);
+    auto* save = toolButton(QStringLiteral("save"), tr("Save the model profile as JSON"), this);
     top->addWidget(open);
     top->addWidget(hf);
     top->addWidget(save);
@@ -250,8 +250,10 @@ void ModelEditor::fromWidgets() {
         const bool hidden_changed = st.type.hidden != hidden_->value() || st.type.heads != heads_->value();
         st.type.hidden = hidden_->value();
         st.type.ffn_hidden = ffn_->value();
+        // Multi-head attention (kv_heads == heads) stays multi-head when the head count changes.
+        const bool mha = st.type.kv_heads == st.type.heads && kv_heads_->value() == st.type.heads;
         st.type.heads = heads_->value();
-        st.type.kv_heads = kv_heads_->value();
+        st.type.kv_heads = mha ? st.type.heads : kv_heads_->value();
         st.type.gated_ffn = gated_->isChecked();
         if (hidden_changed && st.type.heads > 0 && st.type.hidden % st.type.heads == 0)
             st.type.head_dim = st.type.hidden / st.type.heads;
@@ -266,6 +268,11 @@ void ModelEditor::fromWidgets() {
     m.vocab_size = vocab_->value();
     m.tied_embeddings = tied_->isChecked();
     edited_ = m;
+    if (!m.stacks.empty()) {
+        updating_ = true;
+        kv_heads_->setValue(m.stacks[static_cast<std::size_t>(stack_)].type.kv_heads);
+        updating_ = false;
+    }
     try {
         validateModel(m);
         if (!m.stacks.empty() && m.stacks[0].type.heads > 0 &&
@@ -311,8 +318,8 @@ ClusterEditor::ClusterEditor(QWidget* parent) : QWidget(parent) {
     } catch (const std::exception&) {
     }
     top->addWidget(preset_, 1);
-    auto* open = toolButton(QStringLiteral(":/icons/open.svg"), tr("Open a cluster profile"), this);
-    auto* save = toolButton(QStringLiteral(":/icons/save.svg"), tr("Save the cluster profile as JSON"), this);
+    auto* open = toolButton(QStringLiteral("open"), tr("Open a cluster profile"), this);
+    auto* save = toolButton(QStringLiteral("save"), tr("Save the cluster profile as JSON"), this);
     top->addWidget(open);
     top->addWidget(save);
     lay->addLayout(top);
@@ -565,8 +572,10 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Memory budget"), budget_);
     form->addRow(tr("Max TP / PP"), row({max_tp_, max_pp_}));
     form->addRow(tr("Max micro-batches"), max_micro_);
-    form->addRow(tr("Data parallel"), row({ddp_, z1_, z2_, z3_}));
-    form->addRow(tr("Schedules"), row({gpipe_, f1b1_, inter_}));
+    form->addRow(tr("Data parallel"), row({ddp_, z1_}));
+    form->addRow(QString(), row({z2_, z3_}));
+    form->addRow(tr("Schedules"), row({gpipe_, f1b1_}));
+    form->addRow(QString(), row({inter_}));
     form->addRow(QString(), sp_);
     form->addRow(QString(), ckpt_);
     form->addRow(QString(), uniform_);

@@ -2,6 +2,8 @@
 
 #include "plan_utils.h"
 
+#include "app_resources.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -16,7 +18,7 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent) {
     controller_ = new SearchController(this);
     auto* lay = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
-    run_ = new QPushButton(QIcon(QStringLiteral(":/icons/run.svg")), tr("Run sweeps"), this);
+    run_ = new QPushButton(icon(QStringLiteral("run")), tr("Run sweeps"), this);
     run_->setToolTip(tr("Search the best plan for each GPU count and each global batch size"));
     bar_ = new QProgressBar(this);
     bar_->setRange(0, 1);
@@ -109,7 +111,7 @@ void SweepPanel::start() {
     bar_->setValue(0);
     running_ = true;
     run_->setText(tr("Cancel sweeps"));
-    run_->setIcon(QIcon(QStringLiteral(":/icons/cancel.svg")));
+    run_->setIcon(icon(QStringLiteral("cancel")));
     std::reverse(queue_.begin(), queue_.end());
     next();
 }
@@ -119,7 +121,7 @@ void SweepPanel::cancel() {
     running_ = false;
     controller_->cancel();
     run_->setText(tr("Run sweeps"));
-    run_->setIcon(QIcon(QStringLiteral(":/icons/run.svg")));
+    run_->setIcon(icon(QStringLiteral("run")));
     status_->setText(tr("Cancelled."));
 }
 
@@ -130,7 +132,7 @@ void SweepPanel::next() {
     if (queue_.empty()) {
         running_ = false;
         run_->setText(tr("Run sweeps"));
-        run_->setIcon(QIcon(QStringLiteral(":/icons/run.svg")));
+        run_->setIcon(icon(QStringLiteral("run")));
         status_->setText(tr("Done: %1 searches.").arg(total_));
         emit sweepFinished();
         return;

@@ -2,6 +2,8 @@
 
 #include "plan_utils.h"
 
+#include "app_resources.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
@@ -343,8 +345,7 @@ TreePanel::TreePanel(QWidget* parent) : QWidget(parent) {
     auto* bar = new QToolBar(this);
     view_ = new DecisionTreeView(this);
     stats_ = new QLabel(this);
-    auto* fit =
-        bar->addAction(QIcon(QStringLiteral(":/icons/fit.svg")), tr("Fit"), view_, &DecisionTreeView::fitAll);
+    auto* fit = bar->addAction(icon(QStringLiteral("fit")), tr("Fit"), view_, &DecisionTreeView::fitAll);
     fit->setToolTip(tr("Fit the whole tree (F)"));
     fit->setShortcut(QKeySequence(Qt::Key_F));
     fit->setShortcutContext(Qt::WidgetWithChildrenShortcut);

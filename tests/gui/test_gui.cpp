@@ -1,0 +1,533 @@
+// GUI tests (offscreen): item models, layout and painting helpers, the search controller driven with
+// QSignalSpy, the main window end to end, validation in the editors, export output, settings.
+#include "app_resources.h"
+#include "charts/frontier_chart.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+#include "main_window.h"
+#include "plan_utils.h"
+#include "search_controller.h"
+#include "settings.h"
+#include "views/export_dialog.h"
+#include "views/layer_table_model.h"
+#include "views/plan_view.h"
+#include "views/plan_widgets.h"
+#include "views/profile_editors.h"
+#include "views/sweep_panel.h"
+#include "views/tree_view.h"
+#include "views/whatif_panel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPainter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStyleOptionGraphicsItem>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace gx;
+using namespace gx::app;
+
+namespace {
+
+/// A small model that searches fast: 8 GPT layers, h = 1024, 16 heads, s = 1024.
+ModelProfile smallModel() {
+    ModelProfile m;
+    m.name = "tiny-gpt";
+    m.family = "gpt";
+    m.vocab_size = 32000;
+    m.seq_len = 1024;
+    m.embed_hidden = 1024;
+    m.max_position = 1024;
+    LayerStack st;
+    st.count = 8;
+    st.type.name = "decoder";
+    st.type.hidden = 1024;
+    st.type.ffn_hidden = 4096;
+    st.type.heads = 16;
+    st.type.kv_heads = 16;
+    st.type.head_dim = 64;
+    st.type.seq_len = 1024;
+    m.stacks.push_back(st);
+    return m;
+}
+
+ClusterProfile smallCluster(int nodes = 1, int gpus = 4) {
+    ClusterProfile c;
+    c.name = "test-cluster";
+    c.nodes = nodes;
+    c.gpus_per_node = gpus;
+    return c;
+}
+
+SearchOptions fastOptions() {
+    SearchOptions o;
+    o.global_batches = {16};
+    o.top_k = 3;
+    o.threads = 2;
+    return o;
+}
+
+PlanCost uniformStages(int pp, double per_micro) {
+    PlanCost c;
+    c.stages.resize(static_cast<std::size_t>(pp));
+    for (auto& s : c.stages)
+        s.per_micro = per_micro;
+    return c;
+}
+
+} // namespace
+
+class TestGui : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("GalvatronExplorerTest"));
+        QSettings().clear();
+        initResources();
+    }
+
+    // --- per-layer table --------------------------------------------------------------------------
+    void layerTableModel() {
+        auto cm = std::make_shared<const CostModel>(smallModel(), smallCluster());
+        Plan plan = makeDefaultPlan(cm->model(), cm->cluster());
+        LayerTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPlan(cm, plan);
+        QCOMPARE(model.rowCount(), 8);
+        QCOMPARE(model.columnCount(), static_cast<int>(LayerTableModel::ColumnCount));
+        // Row 3 shows exactly the cost model's numbers for layer 3 on its stage.
+        const LayerCost lc = cm->layer(cm->model().layer(3), plan.layers[3], stageShapeOf(plan, 3));
+        QCOMPARE(model.data(model.index(3, LayerTableModel::ColTimePerMicro), LayerTableModel::RawValueRole)
+                     .toDouble(),
+                 lc.perMicro());
+        QCOMPARE(
+            model.data(model.index(3, LayerTableModel::ColStates), LayerTableModel::RawValueRole).toDouble(),
+            lc.states());
+        QCOMPARE(model.data(model.index(3, LayerTableModel::ColStage)).toInt(), plan.stageOfLayer(3));
+        QCOMPARE(model.data(model.index(3, LayerTableModel::ColStrategy)).toString(),
+                 QString::fromStdString(plan.layers[3].label()));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void defaultPlanIsValid() {
+        // 13B LLaMA-2 on 32 A100s: TP 8 inside a node, PP 4 over nodes, DP 1.
+        const ModelProfile m = modelPreset(kDefaultModel);
+        const ClusterProfile c = clusterPreset(kDefaultCluster);
+        const Plan p = makeDefaultPlan(m, c);
+        CostModel cm(m, c);
+        cm.validate(p); // throws on an inconsistent plan
+        QCOMPARE(p.gpus, c.totalGpus());
+        QCOMPARE(p.layers.front().tp, 8);
+        QCOMPARE(p.pp, 4);
+    }
+
+    // --- Pareto front -----------------------------------------------------------------------------
+    void paretoFront() {
+        // (time s, memory GiB): (1.5, 10) is dominated by (1, 10); the rest trade time for memory.
+        std::vector<PlanPoint> pts;
+        for (auto [t, m] :
+             std::vector<std::pair<double, double>>{{1, 10}, {2, 5}, {0.5, 20}, {1.5, 10}, {3, 4}, {2.5, 6}})
+            pts.push_back(PlanPoint{t, m * 1073741824.0, Plan{}, false});
+        const auto front = FrontierChart::paretoFront(pts);
+        QCOMPARE(front, (std::vector<int>{4, 1, 0, 2})); // by memory: 4 GiB, 5, 10, 20
+        FrontierChart chart;
+        chart.addPoints(pts);
+        QCOMPARE(chart.points().size(), std::size_t(6));
+        QCOMPARE(chart.frontIndices().size(), std::size_t(4));
+        QCOMPARE(chart.nearestPoint(QPointF(5.1, 2.0)), 1);
+        QSignalSpy clicked(&chart, &FrontierChart::pointClicked);
+        chart.resize(600, 400);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    }
+
+    // --- pipeline timeline ------------------------------------------------------------------------
+    void pipelineSchedules_data() {
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("v");
+        QTest::addColumn<int>("m");
+        QTest::addColumn<double>("expected");
+        // Uniform stages, C = 0.3 s per micro-batch (F = 0.1, B = 0.2). GPipe and 1F1B take
+        // (m + p - 1) C (Narayanan et al. 2021, sec. 2.2: bubble (p - 1) / m of the ideal m C).
+        QTest::newRow("gpipe p2 m2") << int(Schedule::GPipe) << 2 << 1 << 2 << 0.9;
+        QTest::newRow("1f1b p4 m8") << int(Schedule::OneFOneB) << 4 << 1 << 8 << 3.3;
+        QTest::newRow("1f1b p1 m4") << int(Schedule::OneFOneB) << 1 << 1 << 4 << 1.2;
+        // Interleaved, v chunks: the bubble shrinks to (p - 1) C / v: m C + (p - 1) C / v.
+        QTest::newRow("interleaved p2 v2 m4")
+            << int(Schedule::Interleaved) << 2 << 2 << 4 << 4 * 0.3 + 0.3 / 2;
+        QTest::newRow("interleaved p4 v2 m8")
+            << int(Schedule::Interleaved) << 4 << 2 << 8 << 8 * 0.3 + 3 * 0.3 / 2;
+    }
+    void pipelineSchedules() {
+        QFETCH(int, schedule);
+        QFETCH(int, pp);
+        QFETCH(int, v);
+        QFETCH(int, m);
+        QFETCH(double, expected);
+        Plan plan;
+        plan.pp = pp;
+        plan.virtual_stages = v;
+        plan.num_micro = m;
+        plan.schedule = static_cast<Schedule>(schedule);
+        double makespan = 0;
+        const auto ops = simulatePipeline(plan, uniformStages(pp, 0.3), &makespan);
+        QCOMPARE(static_cast<int>(ops.size()), 2 * pp * v * m);
+        QVERIFY2(std::abs(makespan - expected) < 1e-9,
+                 qPrintable(QStringLiteral("makespan %1").arg(makespan)));
+        // No stage runs two blocks at once.
+        for (int s = 0; s < pp; ++s) {
+            std::vector<std::pair<double, double>> iv;
+            for (const auto& o : ops)
+                if (o.stage == s)
+                    iv.emplace_back(o.start, o.end);
+            std::sort(iv.begin(), iv.end());
+            for (std::size_t i = 1; i < iv.size(); ++i)
+                QVERIFY(iv[i].first >= iv[i - 1].second - 1e-12);
+        }
+        TimelineWidget w;
+        w.setPlan(plan, uniformStages(pp, 0.3));
+        // Bubble share of the pipeline: 1 - m C p / (p * makespan).
+        QVERIFY(std::abs(w.bubbleFraction() - (1.0 - m * 0.3 / expected)) < 1e-9);
+        w.resize(800, 300);
+        QImage img(w.size(), QImage::Format_ARGB32);
+        w.render(&img);
+    }
+
+    // --- decision tree ----------------------------------------------------------------------------
+    void treeLayout() {
+        TreeLayout l;
+        auto node = [](std::int64_t id, std::int64_t parent, int depth, bool pruned = false) {
+            TreeNode n;
+            n.id = id;
+            n.parent = parent;
+            n.depth = depth;
+            n.label = "n" + std::to_string(id);
+            n.pruned = pruned;
+            if (pruned) {
+                n.rule = "memory-bound";
+                n.reason = "states alone exceed the budget";
+            }
+            return n;
+        };
+        l.add(node(0, -1, 0));
+        l.add(node(2, 1, 2)); // child before its parent: attached when the parent arrives
+        l.add(node(1, 0, 1));
+        l.add(node(3, 0, 1, true));
+        l.add(node(4, 1, 2));
+        l.layout();
+        QCOMPARE(l.size(), 5);
+        QCOMPARE(l.prunedCount(), 1);
+        const double slot = TreeLayout::kNodeW + TreeLayout::kGapX;
+        // Leaves 2, 4, 3 take slots 0, 1, 2; node 1 centres over 2 and 4; the root over 1 and 3.
+        QCOMPARE(l.at(l.indexOf(2)).x, 0.0);
+        QCOMPARE(l.at(l.indexOf(4)).x, slot);
+        QCOMPARE(l.at(l.indexOf(3)).x, 2 * slot);
+        QCOMPARE(l.at(l.indexOf(1)).x, slot / 2);
+        QCOMPARE(l.at(l.indexOf(0)).x, (slot / 2 + 2 * slot) / 2);
+        QCOMPARE(l.nodeAt(QPointF(2 * slot + 3, TreeLayout::kLevelH + 2)), l.indexOf(3));
+        QCOMPARE(l.nodeAt(QPointF(2 * slot + 3, TreeLayout::kLevelH * 0.5)), -1);
+        QCOMPARE(l.path(l.indexOf(4)), (QStringList{"n0", "n1", "n4"}));
+    }
+
+    void treeScalesTo20000Nodes() {
+        // 20,000 nodes (fan-out 10, depth 4 + pruned leaves): layout and a full repaint stay fast.
+        TreePanel panel;
+        std::vector<TreeNode> nodes;
+        std::int64_t id = 0;
+        TreeNode root;
+        root.id = id++;
+        root.label = "root";
+        nodes.push_back(root);
+        std::vector<std::int64_t> level{0};
+        for (int d = 1; d <= 4 && static_cast<int>(nodes.size()) < 20000; ++d) {
+            std::vector<std::int64_t> next;
+            for (auto p : level)
+                for (int k = 0; k < 10 && static_cast<int>(nodes.size()) < 20000; ++k) {
+                    TreeNode n;
+                    n.id = id++;
+                    n.parent = p;
+                    n.depth = d;
+                    n.label = "tp=" + std::to_string(k);
+                    n.pruned = (k % 3 == 0);
+                    nodes.push_back(n);
+                    next.push_back(n.id);
+                }
+            level = next;
+        }
+        QElapsedTimer t;
+        t.start();
+        panel.addNodes(nodes);
+        panel.view()->flushLayout();
+        const qint64 layout_ms = t.elapsed();
+        QCOMPARE(panel.view()->layoutData().size(), static_cast<int>(nodes.size()));
+        panel.resize(1200, 800);
+        QImage img(panel.size(), QImage::Format_ARGB32);
+        t.restart();
+        panel.render(&img); // fitted: every node is exposed, drawn at low detail
+        const qint64 paint_fit_ms = t.elapsed();
+        panel.view()->resetTransform();
+        t.restart();
+        panel.render(&img); // zoomed in: culling keeps it cheap
+        const qint64 paint_zoom_ms = t.elapsed();
+        qInfo("20000 nodes: layout %lld ms, paint fitted %lld ms, paint 1:1 %lld ms", layout_ms, paint_fit_ms,
+              paint_zoom_ms);
+        QVERIFY2(layout_ms < 1000, "layout too slow");
+        QVERIFY2(paint_fit_ms < 1000, "painting too slow");
+        QVERIFY2(paint_zoom_ms < 500, "painting too slow");
+        // Clicking a node shows its details.
+        panel.showNode(5);
+        QVERIFY(panel.detailsText().contains(QStringLiteral("Path:")));
+    }
+
+    // --- editors ----------------------------------------------------------------------------------
+    void modelEditorValidation() {
+        ModelEditor ed;
+        QSignalSpy changed(&ed, &ModelEditor::modelChanged);
+        ed.setModel(smallModel());
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(ed.isValid());
+        ed.headsBox()->setValue(7); // 1024 is not divisible by 7
+        QVERIFY(!ed.isValid());
+        QVERIFY2(ed.errorText().contains(QStringLiteral("heads")), qPrintable(ed.errorText()));
+        QCOMPARE(ed.model().stacks[0].type.heads, 16); // last valid model kept
+        QCOMPARE(changed.count(), 1);
+        ed.headsBox()->setValue(8);
+        QVERIFY(ed.isValid());
+        QCOMPARE(ed.model().stacks[0].type.heads, 8);
+        QCOMPARE(ed.model().stacks[0].type.head_dim, 128);
+        QCOMPARE(ed.model().stacks[0].type.kv_heads, 8); // multi-head attention stays multi-head
+        QCOMPARE(changed.count(), 2);
+        ed.layersBox()->setValue(12);
+        QCOMPARE(ed.model().layerCount(), 12);
+        // Bad files are reported, not thrown.
+        QString err;
+        QVERIFY(!ed.loadFile(QStringLiteral("/nonexistent/config.json"), &err));
+        QVERIFY(!err.isEmpty());
+    }
+
+    void clusterEditorAndSettings() {
+        ClusterEditor ed;
+        ed.setCluster(smallCluster(2, 8));
+        QCOMPARE(ed.cluster().totalGpus(), 16);
+        ed.nodesBox()->setValue(4);
+        QCOMPARE(ed.cluster().totalGpus(), 32);
+        SearchSettings s;
+        s.batchesEdit()->setText(QStringLiteral("64, 128"));
+        QCOMPARE(s.options().global_batches, (std::vector<int>{64, 128}));
+        s.batchesEdit()->setText(QStringLiteral("64, abc"));
+        try {
+            (void)s.options();
+            QFAIL("expected InputError");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("search.global_batches"));
+        }
+    }
+
+    void settingsRecentFiles() {
+        Settings s;
+        s.clearRecentFiles();
+        for (int i = 0; i < 10; ++i)
+            s.addRecentFile(QStringLiteral("model:/f%1.json").arg(i));
+        s.addRecentFile(QStringLiteral("model:/f5.json"));
+        const QStringList r = s.recentFiles();
+        QCOMPARE(r.size(), Settings::kMaxRecent);
+        QCOMPARE(r.front(), QStringLiteral("model:/f5.json"));
+        QCOMPARE(r.count(QStringLiteral("model:/f5.json")), 1);
+        s.setTheme(QStringLiteral("dark"));
+        QCOMPARE(Settings().theme(), QStringLiteral("dark"));
+    }
+
+    void translationsLoad() {
+        QVERIFY(installTranslation(QStringLiteral("de")));
+        QVERIFY(installTranslation(QStringLiteral("zh_CN")));
+        installTranslation(QStringLiteral("en"));
+    }
+
+    // --- search controller ------------------------------------------------------------------------
+    void controllerRunsSearch() {
+        if (!SearchController::plannerAvailable())
+            QSKIP("planner not linked in this build");
+        SearchController c;
+        QSignalSpy started(&c, &SearchController::started);
+        QSignalSpy batches(&c, &SearchController::batchReady);
+        QSignalSpy finished(&c, &SearchController::finished);
+        QSignalSpy failed(&c, &SearchController::failed);
+        const quint64 gen = c.start(smallModel(), smallCluster(), fastOptions());
+        QCOMPARE(started.count(), 1);
+        QVERIFY(c.isRunning());
+        QVERIFY(finished.wait(60000) || finished.count() == 1);
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.at(0).at(0).toULongLong(), gen);
+        auto result = finished.at(0).at(1).value<std::shared_ptr<const SearchResult>>();
+        QVERIFY(result);
+        QVERIFY(result->best.has_value());
+        QVERIFY(!c.isRunning());
+        // Tree events arrived in batches, all of this generation.
+        QVERIFY(batches.count() >= 1);
+        std::size_t nodes = 0;
+        for (const auto& args : batches) {
+            const auto b = args.at(0).value<SearchBatch>();
+            QCOMPARE(b.generation, gen);
+            nodes += b.nodes.size();
+        }
+        QVERIFY(nodes > 0);
+        QCOMPARE(c.progress(), 1.0);
+    }
+
+    void controllerSupersedesAndCancels() {
+        if (!SearchController::plannerAvailable())
+            QSKIP("planner not linked in this build");
+        SearchController c;
+        QSignalSpy finished(&c, &SearchController::finished);
+        const quint64 g1 =
+            c.start(modelPreset("llama2-70b"), clusterPreset(kDefaultCluster), SearchOptions{});
+        const quint64 g2 = c.start(smallModel(), smallCluster(), fastOptions()); // supersedes g1
+        QVERIFY(g2 > g1);
+        QVERIFY(c.waitForFinished(60000));
+        QCOMPARE(finished.count(), 1); // nothing from the superseded run
+        QCOMPARE(finished.at(0).at(0).toULongLong(), g2);
+        // Cancel at once: the run ends soon, flagged cancelled (or finished if it was that fast).
+        finished.clear();
+        QElapsedTimer t;
+        t.start();
+        c.start(modelPreset("llama2-70b"), clusterPreset(kDefaultCluster), SearchOptions{});
+        c.cancel();
+        QVERIFY(c.waitForFinished(20000));
+        qInfo("cancel took %lld ms", t.elapsed());
+        QCOMPARE(finished.count(), 1);
+    }
+
+    // --- main window end to end -------------------------------------------------------------------
+    void mainWindowShowsBaselinePlan() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.currentPlan().has_value());
+        QCOMPARE(w.planView()->layerModel()->rowCount(), modelPreset(kDefaultModel).layerCount());
+        QCOMPARE(w.memoryView()->stages().size(), static_cast<std::size_t>(w.currentPlan()->plan.pp));
+        QVERIFY(!w.timelineView()->ops().empty());
+        for (const QString& v : MainWindow::viewNames())
+            QVERIFY2(w.setView(v), qPrintable(v));
+        QVERIFY(!w.setView(QStringLiteral("nonsense")));
+        // Editing the model re-evaluates the baseline plan.
+        QSignalSpy shown(&w, &MainWindow::planShown);
+        w.modelEditor()->layersBox()->setValue(48);
+        QVERIFY(shown.count() >= 1);
+        QCOMPARE(w.planView()->layerModel()->rowCount(), 48);
+    }
+
+    void mainWindowSearchFromGui() {
+        if (!SearchController::plannerAvailable())
+            QSKIP("planner not linked in this build");
+        MainWindow w;
+        w.modelEditor()->setModel(smallModel());
+        w.clusterEditor()->setCluster(smallCluster(2, 4));
+        w.searchSettings()->batchesEdit()->setText(QStringLiteral("16"));
+        w.show();
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        auto* run = w.findChild<QPushButton*>(QString(), Qt::FindChildrenRecursively);
+        QVERIFY(run);
+        QVERIFY(w.runSearch());
+        QVERIFY(done.wait(60000) || done.count() == 1);
+        QVERIFY(w.topPlansList()->count() >= 1);
+        QCOMPARE(w.currentPlan()->name, QStringLiteral("Best plan"));
+        QVERIFY(!w.frontierChart()->points().empty());
+        QVERIFY(w.treePanel()->view()->layoutData().size() > 0);
+        QCOMPARE(w.progressBar()->value(), 1000);
+        // Best plan is on the Pareto front: no plotted plan is faster and smaller.
+        const auto& best = *w.currentPlan();
+        for (const auto& p : w.frontierChart()->points())
+            QVERIFY(!(p.time < best.cost.iteration_time - 1e-12 && p.memory < best.cost.peak_memory - 1));
+        // Compare: best vs baseline.
+        QVERIFY(w.knownPlans().size() >= 2);
+        w.compareView()->select(0, static_cast<int>(w.knownPlans().size()) - 1);
+        QVERIFY(w.compareView()->rowCount() >= 8);
+        // Save and reopen the plan.
+        QTemporaryDir dir;
+        const QString f = dir.filePath(QStringLiteral("plan.json"));
+        QVERIFY(w.savePlanFile(f));
+        QString err;
+        QVERIFY2(w.openPlanFile(f, &err), qPrintable(err));
+        QVERIFY(std::abs(w.currentPlan()->cost.iteration_time - best.cost.iteration_time) <
+                1e-9 * best.cost.iteration_time);
+    }
+
+    void whatIfDebouncesAndShowsDelta() {
+        if (!SearchController::plannerAvailable())
+            QSKIP("planner not linked in this build");
+        WhatIfPanel p;
+        QSignalSpy ready(&p, &WhatIfPanel::resultReady);
+        p.setBase(smallModel(), smallCluster(2, 4), fastOptions());
+        QVERIFY(ready.wait(60000));
+        QVERIFY(p.latest().has_value());
+        // Three quick edits inside the 150 ms debounce window give one search.
+        ready.clear();
+        p.memoryBox()->setValue(60);
+        p.memoryBox()->setValue(50);
+        p.memoryBox()->setValue(40);
+        QVERIFY(ready.wait(60000));
+        QTest::qWait(400);
+        QCOMPARE(ready.count(), 1);
+        QVERIFY(p.previous().has_value());
+        QCOMPARE(p.currentCluster().gpu.memory_gib, 40.0);
+        QCOMPARE(p.deltaTable()->rowCount(), 4);
+        QVERIFY(p.deltaTable()->item(0, 3)->text() != QStringLiteral("-"));
+        qInfo("what-if latency %.0f ms", p.lastLatencyMs());
+    }
+
+    // --- export -----------------------------------------------------------------------------------
+    void exportDialog() {
+        const ModelProfile m = smallModel();
+        const ClusterProfile c = smallCluster(1, 8);
+        Plan plan = makeDefaultPlan(m, c); // tp 8, pp 1, dp 1
+        plan.layers[2].dp_type = DpType::ZeRO3;
+        plan.layers[2].tp = 8;
+        ExportDialog d;
+        d.setPlan(plan, m, c);
+        QVERIFY(d.formatCount() >= 1);
+        // Plan JSON round-trips.
+        for (int i = 0; i < d.formatCount(); ++i) {
+            d.setFormat(i);
+            QVERIFY2(!d.text().isEmpty(), qPrintable(d.formatName(i)));
+            if (d.formatName(i).contains(QStringLiteral("JSON")) &&
+                d.formatName(i).contains(QStringLiteral("lan"))) {
+                const auto j = nlohmann::json::parse(d.text().toStdString());
+                const auto& pj = j.contains("plan") ? j["plan"] : j;
+                QCOMPARE(planFromJson(pj).layers, plan.layers);
+            }
+            if (d.formatName(i).contains(QStringLiteral("Megatron"))) {
+                QVERIFY(d.text().contains(QStringLiteral("--tensor-model-parallel-size 8")));
+                // ZeRO-3 on one layer cannot be expressed in Megatron-LM: named, not dropped.
+                QVERIFY2(
+                    d.notes().join(QLatin1Char('\n')).contains(QStringLiteral("ZeRO"), Qt::CaseInsensitive),
+                    qPrintable(d.notes().join(QLatin1Char('\n'))));
+            }
+        }
+        QTemporaryDir dir;
+        const QString f = dir.filePath(QStringLiteral("out.txt"));
+        QVERIFY(d.saveTo(f));
+        QFile file(f);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(file.readAll()), d.text());
+    }
+};
+
+QTEST_MAIN(TestGui)
+#include "test_gui.moc"
