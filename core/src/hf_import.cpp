@@ -339,6 +339,12 @@ ModelProfile importHuggingFace(const json& config, const std::string& name, int 
         throw InputError("seq_len", "must not be negative");
     const Config c(config);
     const std::string type = modelTypeOf(config);
+    // Mixture-of-experts layers have no equivalent in LayerType; importing only the dense shapes would
+    // silently undercount parameters by the expert factor.
+    for (const char* k : {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"})
+        if (c.has(k) && c.raw().at(k).is_number() && c.raw().at(k).get<double>() > 1)
+            throw InputError(std::string("config.") + k,
+                             "mixture-of-experts models are not supported (only dense Transformer layers)");
     ModelProfile m;
     if (type == "gpt2")
         m = importGpt2(c, seq_len);

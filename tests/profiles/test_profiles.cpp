@@ -469,6 +469,11 @@ void TestProfiles::hfImportErrors() {
             importHuggingFace(json{{"model_type", "wav2vec2"}}, "x");
         },
         "config.model_type", "unsupported model_type 'wav2vec2'");
+    // Mixture of experts (e.g. Mixtral's num_local_experts) is refused rather than imported as dense.
+    j = readJsonFile(kHf + "Mistral-7B-v0.1/config.json");
+    j["model_type"] = "mixtral";
+    j["num_local_experts"] = 8;
+    expectError([&] { importHuggingFace(j, "x"); }, "config.num_local_experts", "mixture-of-experts");
     // GPT-2 has learned positions: a longer sequence than n_positions cannot run.
     const json gpt2 = readJsonFile(kHf + "gpt2/config.json");
     expectError([&] { importHuggingFace(gpt2, "gpt2", 2048); }, "model.seq_len", "max_position 1024");
