@@ -1,0 +1,89 @@
+// Galvatron Explorer - exporting a plan for the training frameworks teams actually run.
+//
+// Each exporter turns a gx::Plan (+ the model and cluster it was planned for) into the text a training
+// team pastes into its launcher: Megatron-LM arguments, a DeepSpeed config, a torchtitan TOML job file,
+// a Hetu-Galvatron strategy JSON, or a torchrun / Slurm launch script. Anything the plan does that the
+// target cannot express is never silently dropped: it is named in ExportResult::unsupported (with what was
+// exported instead), and softer remarks go to ExportResult::warnings.
+#pragma once
+
+#include "gx/cluster.h"
+#include "gx/model.h"
+#include "gx/strategy.h"
+
+#include <string>
+#include <vector>
+
+namespace gx {
+
+enum class ExportFormat {
+    PlanJson,      ///< gx plan JSON (profile_io.h toJson(Plan)) with a header and predicted cost
+    Megatron,      ///< Megatron-LM command-line arguments (bash snippet)
+    DeepSpeed,     ///< DeepSpeed JSON config (ds_config.json)
+    Torchtitan,    ///< torchtitan job TOML
+    HetuGalvatron, ///< Hetu-Galvatron strategy JSON (galvatron_config_*.json)
+    Torchrun,      ///< bash launch script: torchrun <script> <Megatron args>
+    Slurm,         ///< sbatch script: srun torchrun <script> <Megatron args>
+};
+
+struct ExportFormatInfo {
+    ExportFormat format;
+    const char* id;           ///< CLI name: "json", "megatron", "deepspeed", "torchtitan", "hetu", ...
+    const char* display_name; ///< "Megatron-LM arguments", ...
+    const char* extension;    ///< without dot: "json", "sh", "toml"
+    const char* description;  ///< one line for tooltips / --help
+};
+
+/// All formats, in menu order.
+const std::vector<ExportFormatInfo>& exportFormats();
+const ExportFormatInfo& exportFormatInfo(ExportFormat f);
+/// Parses a CLI id ("megatron", ...) or display name; InputError("format", ...) listing the valid ids.
+ExportFormat exportFormatFromString(const std::string& s);
+
+/// Launcher and framework details that are not part of the plan. Defaults produce a runnable skeleton
+/// with clearly marked placeholders.
+struct ExportOptions {
+    // Launch (torchrun / Slurm).
+    std::string master_addr = "$MASTER_ADDR"; ///< torchrun: rendezvous host (Slurm: first node)
+    int master_port = 29500;
+    int nodes = 0;                       ///< 0 = derived from plan.gpus and cluster.gpus_per_node
+    int gpus_per_node = 0;               ///< 0 = cluster.gpus_per_node (capped at plan.gpus)
+    std::string partition;               ///< Slurm --partition (omitted when empty)
+    std::string account;                 ///< Slurm --account (omitted when empty)
+    std::string time_limit = "24:00:00"; ///< Slurm --time
+    std::string job_name = "galvatron-plan";
+    std::string container;                  ///< Slurm: image for --container-image (pyxis); empty = none
+    std::string script = "pretrain_gpt.py"; ///< training entry point launched by torchrun
+    // Data / checkpoints (placeholders by default).
+    std::string data_path = "$DATA_PATH";
+    std::string tokenizer = "$TOKENIZER_MODEL";
+    std::string save_path = "$CHECKPOINT_PATH";
+    int train_iters = 0; ///< 0 = omitted
+    // Numerics.
+    bool bf16 = true;                ///< false = fp16
+    bool include_model_args = true;  ///< Megatron: emit --num-layers, --hidden-size, ...
+    bool include_cost_header = true; ///< Plan JSON / comments: predicted time and memory
+};
+
+struct ExportResult {
+    std::string text;               ///< the exported file contents
+    std::string suggested_filename; ///< e.g. "llama2-7b_megatron.sh"
+    /// Remarks that do not change what runs (assumptions, placeholders to fill in).
+    std::vector<std::string> warnings;
+    /// Plan features the target cannot express, each named with what was exported instead, e.g.
+    /// "per-layer tensor-parallel degrees (layers 0-15 tp=4, 16-31 tp=8): Megatron-LM uses one
+    /// --tensor-model-parallel-size; exported the most common (tp=8)".
+    std::vector<std::string> unsupported;
+};
+
+/// Exports `plan` in `format`. Throws InputError (field "plan....") when the plan is inconsistent with
+/// the model (layer count) or cluster (more GPUs than it has).
+ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                        ExportFormat format, const ExportOptions& options = {});
+
+/// Megatron-LM arguments for the plan, one "--flag value" per element (used by Megatron, torchrun and
+/// Slurm exports). Unsupported features are appended to `unsupported`.
+std::vector<std::string> megatronArgs(const Plan& plan, const ModelProfile& model,
+                                      const ExportOptions& options, std::vector<std::string>& unsupported);
+
+} // namespace gx
