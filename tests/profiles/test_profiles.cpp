@@ -96,6 +96,8 @@ private slots:
     void clusterPresetSpecs();
     void resolveFilesAndErrors();
     void schemasDescribeWrittenKeys();
+    void presetsMatchHfImports_data();
+    void presetsMatchHfImports();
 };
 
 void TestProfiles::modelDefaults() {
@@ -383,6 +385,8 @@ void TestProfiles::hfImportCounts_data() {
     // Llama-2-7b: 6,738,415,616 (sum of the safetensors tensors; hub "6.74B"); exact.
     QTest::newRow("llama2-7b") << "Llama-2-7b-hf" << 6738415616.0 << 1e-9;
     // Mistral-7B-v0.1: 7,241,732,096 (hub "7.24B"); exact.
+    // Meta-Llama-3-8B: 8,030,261,248 (hub "8.03B"); exact.
+    QTest::newRow("llama3-8b") << "Meta-Llama-3-8B" << 8030261248.0 << 1e-9;
     QTest::newRow("mistral-7b") << "Mistral-7B-v0.1" << 7241732096.0 << 1e-9;
     // Qwen2-7B: 7,615,616,512 (hub "7.62B"); the profile has no Q/K/V-only bias, 129,024 params short.
     QTest::newRow("qwen2-7b") << "Qwen2-7B" << 7615616512.0 << 1e-4;
@@ -624,6 +628,37 @@ void TestProfiles::schemasDescribeWrittenKeys() {
     checkKeys(pj, ps, ps, "plan");
     for (const auto& l : pj.at("layers"))
         checkKeys(l, ps.at("$defs").at("strategy"), ps, "plan.layers[]");
+}
+
+void TestProfiles::presetsMatchHfImports_data() {
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QString>("dir");
+    QTest::newRow("llama2-7b") << "llama2-7b"
+                               << "Llama-2-7b-hf";
+    QTest::newRow("llama3-8b") << "llama3-8b"
+                               << "Meta-Llama-3-8B";
+    QTest::newRow("bert-large") << "bert-large"
+                                << "bert-large-uncased";
+    QTest::newRow("t5-large") << "t5-large"
+                              << "t5-large";
+    QTest::newRow("vit-huge") << "vit-huge"
+                              << "vit-huge-patch14-224-in21k";
+}
+
+/// The hand-written presets describe exactly the architecture of the published config.json files.
+void TestProfiles::presetsMatchHfImports() {
+    QFETCH(QString, preset);
+    QFETCH(QString, dir);
+    json a = toJson(modelPreset(preset.toStdString()));
+    json b = toJson(loadModelFile(kHf + dir.toStdString() + "/config.json"));
+    for (json* j : {&a, &b}) {
+        j->erase("name");
+        j->erase("source");
+    }
+    if (a != b)
+        QFAIL(
+            qPrintable(QStringLiteral("preset %1 differs from import:\n%2\n%3")
+                           .arg(preset, QString::fromStdString(a.dump()), QString::fromStdString(b.dump()))));
 }
 
 QTEST_GUILESS_MAIN(TestProfiles)

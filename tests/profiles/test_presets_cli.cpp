@@ -1,0 +1,110 @@
+// `galvatron presets [models|clusters] [--show NAME] [--json]`.
+#include "cli/cli.h"
+
+#include "gx/error.h"
+#include "gx/profile_io.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using nlohmann::json;
+
+namespace {
+struct Result {
+    int rc = -1;
+    std::string out, err;
+};
+
+Result presets(QStringList args) {
+    args.prepend(QStringLiteral("galvatron presets"));
+    std::ostringstream out, err;
+    Result r;
+    r.rc = gx::cli::cmdPresets(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+bool has(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
+} // namespace
+
+class TestPresetsCli : public QObject {
+    Q_OBJECT
+private slots:
+    void listsBoth() {
+        const Result r = presets({});
+        QCOMPARE(r.rc, 0);
+        QVERIFY(has(r.out, "MODEL"));
+        QVERIFY(has(r.out, "CLUSTER"));
+    }
+    void listsModels() {
+        const Result r = presets({QStringLiteral("models")});
+        QCOMPARE(r.rc, 0);
+        // Llama-2-70B: 68,976,648,192 parameters, 64 query heads sharing 8 KV heads.
+        QVERIFY2(has(r.out, "llama2-70b") && has(r.out, "68.98B") && has(r.out, "64/8"), r.out.c_str());
+        QVERIFY(has(r.out, "24+24")); // T5-large encoder + decoder layers
+        QVERIFY(!has(r.out, "CLUSTER"));
+        // Listed by family then size: gpt3-2.7b before gpt3-13b.
+        QVERIFY(r.out.find("gpt3-2.7b") < r.out.find("gpt3-13b"));
+    }
+    void listsClusters() {
+        const Result r = presets({QStringLiteral("clusters")});
+        QCOMPARE(r.rc, 0);
+        QVERIFY2(has(r.out, "128x8xH100-IB") && has(r.out, "1024"), r.out.c_str());
+        QVERIFY(has(r.out, "165.2")); // RTX 4090 dense BF16
+        QVERIFY(!has(r.out, "MODEL"));
+    }
+    void jsonList() {
+        const Result r = presets({QStringLiteral("models"), QStringLiteral("--json")});
+        QCOMPARE(r.rc, 0);
+        const json j = json::parse(r.out);
+        QCOMPARE(j.size(), std::size_t(13));
+        bool found = false;
+        for (const auto& m : j)
+            if (m.at("name") == "llama2-7b") {
+                QCOMPARE(m.at("params").get<std::int64_t>(), std::int64_t(6738415616));
+                found = true;
+            }
+        QVERIFY(found);
+        const json both = json::parse(presets({QStringLiteral("--json")}).out);
+        QCOMPARE(both.at("clusters").size(), std::size_t(18));
+    }
+    void showPrintsLoadableProfile() {
+        const Result m = presets({QStringLiteral("--show"), QStringLiteral("llama3-8b")});
+        QCOMPARE(m.rc, 0);
+        QCOMPARE(gx::modelFromJson(json::parse(m.out)).totalParams(), std::int64_t(8030261248));
+        const Result c = presets(
+            {QStringLiteral("clusters"), QStringLiteral("--show"), QStringLiteral("4x8xA100-80G-IB")});
+        QCOMPARE(c.rc, 0);
+        QCOMPARE(gx::clusterFromJson(json::parse(c.out)).totalGpus(), 32);
+        // Without a kind, cluster names are found too.
+        QCOMPARE(json::parse(presets({QStringLiteral("--show"), QStringLiteral("8xH100")}).out).at("nodes"),
+                 1);
+    }
+    void errors() {
+        const Result r = presets({QStringLiteral("gpus")});
+        QCOMPARE(r.rc, 2);
+        QVERIFY(has(r.err, "unknown kind 'gpus'"));
+        try {
+            presets({QStringLiteral("--show"), QStringLiteral("gpt-9")});
+            QFAIL("no error for an unknown preset");
+        } catch (const gx::InputError& e) {
+            QCOMPARE(e.field(), std::string("--show"));
+            QVERIFY(has(e.reason(), "llama2-7b"));
+        }
+        try {
+            presets({QStringLiteral("models"), QStringLiteral("--show"), QStringLiteral("8xH100")});
+            QFAIL("a cluster name was accepted as a model");
+        } catch (const gx::InputError& e) {
+            QCOMPARE(e.field(), std::string("model"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPresetsCli)
+#include "test_presets_cli.moc"
