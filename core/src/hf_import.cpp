@@ -56,7 +56,8 @@ public:
             for (const char* n : keys)
                 names += (names.empty() ? "" : " / ") + std::string(n);
             throw InputError("config." + std::string(*keys.begin()),
-                             "required key is missing (looked for " + names + ")");
+                             keys.size() > 1 ? "required key is missing (looked for " + names + ")"
+                                             : std::string("required key is missing"));
         }
         return positiveInt(k);
     }

@@ -113,6 +113,12 @@ bool isFile(const std::string& p) {
     return std::filesystem::is_regular_file(p, ec);
 }
 
+/// Looks like a path rather than a preset name: a missing file is then reported as such.
+bool looksLikePath(const std::string& s) {
+    return s.find('/') != std::string::npos || s.find('\\') != std::string::npos ||
+           (s.size() > 5 && s.compare(s.size() - 5, 5, ".json") == 0);
+}
+
 bool isDir(const std::string& p) {
     std::error_code ec;
     return std::filesystem::is_directory(p, ec);
@@ -156,6 +162,8 @@ ModelProfile resolveModel(const std::string& name_or_path) {
     // A Hugging Face snapshot folder holding config.json.
     if (isDir(name_or_path) && isFile((std::filesystem::path(name_or_path) / "config.json").string()))
         return loadModelFile((std::filesystem::path(name_or_path) / "config.json").string());
+    if (looksLikePath(name_or_path) && !isDir(name_or_path))
+        return loadModelFile(name_or_path); // reports "cannot open file" with the reason
     throw InputError("model", "'" + name_or_path + "' is neither a preset nor a readable file; presets: " +
                                   joinNames(modelPresetNames()));
 }
@@ -168,6 +176,8 @@ ClusterProfile resolveCluster(const std::string& name_or_path) {
         return clusterPreset(name_or_path);
     if (isFile(name_or_path))
         return loadClusterFile(name_or_path);
+    if (looksLikePath(name_or_path) && !isDir(name_or_path))
+        return loadClusterFile(name_or_path); // reports "cannot open file" with the reason
     throw InputError("cluster", "'" + name_or_path + "' is neither a preset nor a readable file; presets: " +
                                     joinNames(clusterPresetNames()));
 }

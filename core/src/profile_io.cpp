@@ -19,6 +19,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <vector>
 
 namespace gx {
 
@@ -106,6 +107,23 @@ std::string toStr(const json& v, const std::string& path) {
     return v.get<std::string>();
 }
 
+/// Levenshtein distance (for "did you mean" hints on misspelt keys).
+std::size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diag = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
 /// Reads the keys of one JSON object, remembering which were used so that unknown keys can be reported.
 class ObjectReader {
 public:
@@ -162,10 +180,18 @@ public:
             if (k.empty() || k[0] == '_' || k[0] == '$')
                 continue;
             if (!used_.count(k)) {
-                std::string known;
-                for (const auto& u : used_)
+                std::string known, best;
+                std::size_t best_d = 3; // suggest only close matches (typos)
+                for (const auto& u : used_) {
                     known += (known.empty() ? "" : ", ") + u;
-                throw InputError(at(k), "unknown field '" + k + "' (known fields: " + known + ")");
+                    if (const std::size_t d = editDistance(k, u); d < best_d) {
+                        best_d = d;
+                        best = u;
+                    }
+                }
+                throw InputError(at(k), "unknown field '" + k + "'" +
+                                            (best.empty() ? "" : "; did you mean '" + best + "'?") +
+                                            " (known fields: " + known + ")");
             }
         }
     }

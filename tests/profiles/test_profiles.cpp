@@ -194,7 +194,8 @@ void TestProfiles::validationErrors() {
     {
         json j = smallModel();
         j["stacks"][0]["layer"]["hiden"] = 512;
-        expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.hiden", "unknown field 'hiden'");
+        expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.hiden",
+                    "unknown field 'hiden'; did you mean 'hidden'?");
     }
     // 4. heads must divide hidden (without explicit head_dim)
     {
@@ -584,6 +585,9 @@ void TestProfiles::resolveFilesAndErrors() {
     QCOMPARE(resolveModel(kHf + "gpt2/config.json").name, std::string("gpt2"));
     expectError([] { resolveModel("no-such-model"); }, "model", "llama2-7b");
     expectError([] { resolveCluster("no-such-cluster"); }, "cluster", "8xH100");
+    // Something that looks like a path is reported as a missing file.
+    const std::string missing = dir.path().toStdString() + "/missing.json";
+    expectError([&] { resolveCluster(missing); }, missing, "cannot open file");
     // writeJsonFile + load round trip
     const std::string out = dir.path().toStdString() + "/plan.json";
     writeJsonFile(out, toJson(planFromJson(smallPlan())));
