@@ -556,9 +556,11 @@ void validateModel(const ModelProfile& m, const std::string& path) {
     if (m.max_position < 0)
         throw InputError(f("max_position"), "must not be negative");
     if (m.max_position > 0 && m.seq_len > m.max_position)
-        throw InputError(f("seq_len"), "sequence length " + std::to_string(m.seq_len) +
-                                           " exceeds the learned position embeddings (max_position " +
-                                           std::to_string(m.max_position) + ")");
+        throw InputError(f("seq_len"),
+                         "sequence length " + std::to_string(m.seq_len) +
+                             " exceeds the learned position embeddings (max_position " +
+                             std::to_string(m.max_position) +
+                             "); raise max_position for a longer context (0 = rotary, no table)");
     if (m.patch_size < 0 || m.image_size < 0)
         throw InputError(f("patch_size"), "must not be negative");
     if (m.patch_size > 0) {
