@@ -94,6 +94,24 @@ int main(int argc, char** argv) {
                         l.nvlinks, l.path.c_str());
         const int iters = quick ? 10 : 30;
 
+        // ---- Correctness first: the GPU layer against the double-precision CPU reference.
+        {
+            LayerBenchConfig small;
+            small.hidden = 256;
+            small.ffn_hidden = 512;
+            small.heads = 4;
+            small.kv_heads = 2;
+            small.seq_len = 64;
+            small.micro_batch = 2;
+            const LayerCheck chk = checkLayerAgainstCpu(small);
+            const bool ok = chk.out_err < 5e-2 && chk.dx_err < 5e-2 && chk.dw_err < 5e-2;
+            std::printf("\n== Layer correctness vs CPU reference (relative errors): out %.2e, dx %.2e, dW "
+                        "%.2e -> %s\n",
+                        chk.out_err, chk.dx_err, chk.dw_err, ok ? "PASS" : "FAIL");
+            if (!ok)
+                goals_met = false;
+        }
+
         // ---- HBM
         HbmProfileOptions ho;
         ho.iters = iters;

@@ -66,6 +66,9 @@ public:
     void run(const PlanRunOptions& opt, RankOutput& out) {
         GX_CUDA(cudaSetDevice(device_));
         GX_NCCL(ncclCommInitRank(&world_comm_, world_, id_, rank_));
+        // The stream and the agreement slot exist before anything that can fail: agreeMax needs them.
+        stream_ = std::make_unique<Stream>();
+        agree_.allocate(sizeof(double));
         std::string setup_error;
         try {
             setup();
@@ -153,8 +156,6 @@ private:
     }
 
     void setup() {
-        stream_ = std::make_unique<Stream>();
-        agree_.allocate(sizeof(double));
         blas_ = std::make_unique<Blas>(stream_->get());
         const int G = plan_.stageGpus();
         stage_ = rank_ / G;
@@ -214,7 +215,14 @@ private:
                 gather_elems_ = std::max(gather_elems_, p / dp * dp);
             layers_.push_back(std::move(ls));
         }
-        const std::size_t bytes = std::size_t(max_elems) * 2;
+        // Boundary messages follow the sender's last layer layout, which may hold more tokens than
+        // any layer here (a different dp): size every buffer for the largest of them.
+        std::size_t bytes = std::size_t(max_elems) * 2;
+        if (stage_ > 0)
+            bytes = std::max(bytes, boundaryBytes(stage_ - 1));
+        if (stage_ < plan_.pp - 1)
+            bytes = std::max(bytes, boundaryBytes(stage_));
+        max_elems = std::int64_t(bytes / 2);
         for (auto* b : {&input_, &dout_, &recv_act_, &recv_grad_, &ping_, &pong_, &dping_, &dpong_, &tmp_})
             b->allocate(bytes);
         kern::fillRandom(input_.get(), max_elems, 1234 + rank_, 1.0f, stream_->get());

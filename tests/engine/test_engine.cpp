@@ -85,6 +85,34 @@ private slots:
         QVERIFY(r[0].peak_bytes > 0);
     }
 
+    void layerMatchesCpuReference_data() {
+        QTest::addColumn<bool>("llama");
+        QTest::newRow("swiglu rmsnorm causal gqa") << true;
+        QTest::newRow("gelu layernorm bidirectional mha") << false;
+    }
+
+    void layerMatchesCpuReference() {
+        // The GPU layer (bf16 storage, fp32 accumulation) against the double-precision reference that
+        // test_engine_logic checks with finite differences. bf16 rounding of the intermediates gives
+        // relative errors of about 1e-2; a wrong operand order or leading dimension gives O(1).
+        QFETCH(bool, llama);
+        LayerBenchConfig c;
+        c.hidden = 256;
+        c.ffn_hidden = 512;
+        c.heads = 4;
+        c.kv_heads = llama ? 2 : 4;
+        c.seq_len = 64;
+        c.micro_batch = 2;
+        c.gated_ffn = llama;
+        c.rms_norm = llama;
+        c.causal = llama;
+        const LayerCheck r = checkLayerAgainstCpu(c);
+        const QString msg = QStringLiteral("out %1, dx %2, dW %3").arg(r.out_err).arg(r.dx_err).arg(r.dw_err);
+        QVERIFY2(r.out_err < 5e-2, qPrintable(msg));
+        QVERIFY2(r.dx_err < 5e-2, qPrintable(msg));
+        QVERIFY2(r.dw_err < 5e-2, qPrintable(msg));
+    }
+
     void cancelStopsProfiler() {
         std::atomic<bool> cancel{true};
         JobContext ctx;

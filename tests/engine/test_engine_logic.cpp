@@ -4,6 +4,7 @@
 #include "gx/engine/engine.h"
 #include "gx/engine/logic.h"
 #include "gx/engine/plan_runner.h"
+#include "gx/engine/reference.h"
 
 #include "gx/cost_model.h"
 #include "gx/error.h"
@@ -216,6 +217,109 @@ private slots:
         ClusterProfile faster = c;
         faster.gpu.gemm_efficiency = 1.0;
         QVERIFY(predictedLayerMs(cfg, faster) < predictedLayerMs(cfg, c));
+    }
+
+    void referenceLayerIdentity() {
+        // Zero projection weights (norm weights 1): attention and MLP add nothing, so out = x, and
+        // the gradient flows through both residuals unchanged: dx = dout.
+        LayerBenchConfig c = llama7b(2, 4, 1);
+        c.hidden = 8;
+        c.ffn_hidden = 6;
+        c.heads = 2;
+        c.kv_heads = 1;
+        const std::int64_t p = layerParamCount(c);
+        // Wqkv 8x16 + Wo 8x8 + Wup 8x12 + Wdown 6x8 + 2 norms of 8 = 128+64+96+48+16 = 352.
+        QCOMPARE(p, std::int64_t(352));
+        std::vector<double> w(std::size_t(p), 0.0);
+        std::fill(w.end() - 16, w.end(), 1.0);
+        std::vector<double> x(64), dout(64);
+        for (int i = 0; i < 64; ++i) {
+            x[std::size_t(i)] = std::sin(0.3 * i + 1);
+            dout[std::size_t(i)] = std::cos(0.7 * i);
+        }
+        const ReferenceLayer r = referenceLayer(c, x, w, dout);
+        for (int i = 0; i < 64; ++i) {
+            QVERIFY(std::abs(r.out[std::size_t(i)] - x[std::size_t(i)]) < 1e-12);
+            QVERIFY(std::abs(r.dx[std::size_t(i)] - dout[std::size_t(i)]) < 1e-12);
+        }
+        QCOMPARE(fieldOf([&] { referenceLayer(c, x, std::vector<double>(10), dout); }),
+                 QStringLiteral("weights"));
+    }
+
+    void referenceLayerGradientsMatchFiniteDifferences_data() {
+        QTest::addColumn<bool>("gated");
+        QTest::addColumn<bool>("rms");
+        QTest::addColumn<bool>("causal");
+        QTest::addColumn<int>("kv_heads");
+        QTest::addColumn<int>("tp");
+        QTest::newRow("llama: swiglu rmsnorm causal gqa") << true << true << true << 1 << 1;
+        QTest::newRow("gpt: gelu layernorm causal mha") << false << false << true << 2 << 1;
+        QTest::newRow("bert: gelu layernorm bidirectional") << false << false << false << 2 << 1;
+        QTest::newRow("tp2 shard") << true << true << true << 2 << 2;
+    }
+
+    void referenceLayerGradientsMatchFiniteDifferences() {
+        // The GPU layer mirrors this reference op by op, so its backward formulas are checked here:
+        // L = sum(out * dout); dL/dx and dL/dW against central differences (eps 1e-6, double).
+        QFETCH(bool, gated);
+        QFETCH(bool, rms);
+        QFETCH(bool, causal);
+        QFETCH(int, kv_heads);
+        QFETCH(int, tp);
+        LayerBenchConfig c = llama7b(2, 4, tp);
+        c.hidden = 8;
+        c.ffn_hidden = 6;
+        c.heads = 2;
+        c.kv_heads = kv_heads;
+        c.gated_ffn = gated;
+        c.rms_norm = rms;
+        c.causal = causal;
+        const std::size_t p = std::size_t(layerParamCount(c));
+        std::vector<double> w(p), x(64), dout(64);
+        std::uint64_t st = 12345;
+        auto rnd = [&st] {
+            st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+            return double(st >> 11) / double(1ULL << 53) * 2.0 - 1.0;
+        };
+        for (auto& v : w)
+            v = 0.5 * rnd();
+        for (std::size_t i = p - 2 * 8; i < p; ++i)
+            w[i] = 1.0 + 0.2 * rnd(); // norm weights near 1
+        for (auto& v : x)
+            v = rnd();
+        for (auto& v : dout)
+            v = rnd();
+        const ReferenceLayer r = referenceLayer(c, x, w, dout);
+        auto loss = [&](const std::vector<double>& xx, const std::vector<double>& ww) {
+            const ReferenceLayer o = referenceLayer(c, xx, ww, dout);
+            double l = 0;
+            for (std::size_t i = 0; i < o.out.size(); ++i)
+                l += o.out[i] * dout[i];
+            return l;
+        };
+        const double eps = 1e-6;
+        double worst = 0, scale = 0;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            auto xp = x, xm = x;
+            xp[i] += eps;
+            xm[i] -= eps;
+            const double fd = (loss(xp, w) - loss(xm, w)) / (2 * eps);
+            worst = std::max(worst, std::abs(fd - r.dx[i]));
+            scale = std::max(scale, std::abs(fd));
+        }
+        QVERIFY2(worst <= 1e-6 * std::max(1.0, scale), qPrintable(QString::number(worst)));
+        worst = 0;
+        scale = 0;
+        for (std::size_t i = 0; i + 16 < p; ++i) { // all matrices (norm-weight gradients are not computed)
+            auto wp = w, wm = w;
+            wp[i] += eps;
+            wm[i] -= eps;
+            const double fd = (loss(x, wp) - loss(x, wm)) / (2 * eps);
+            worst = std::max(worst, std::abs(fd - r.dw[i]));
+            scale = std::max(scale, std::abs(fd));
+        }
+        QVERIFY2(worst <= 1e-6 * std::max(1.0, scale), qPrintable(QString::number(worst)));
+        QVERIFY(scale > 1e-3); // the gradients are not trivially zero
     }
 
     void resultsToClusterProfile() {

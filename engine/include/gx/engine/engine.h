@@ -35,6 +35,13 @@ double referenceGemmTflops(const GemmShape& shape, DType dtype, int device, int 
 /// Transformer layer forward + backward (GEMMs + attention + softmax + norm + activation kernels)
 /// for every (micro_batch, seq_len) pair.
 std::vector<LayerResult> profileLayers(const LayerProfileOptions& opt, const JobContext& ctx = {});
+/// Relative Frobenius errors of the GPU layer (bf16) against a double-precision CPU reference of the
+/// same math, for a small config (the CPU side is O(T * s * h)): forward output, input gradient, and
+/// the worst of the four weight gradients. bf16 storage gives errors around 1e-2.
+struct LayerCheck {
+    double out_err = 0, dx_err = 0, dw_err = 0;
+};
+LayerCheck checkLayerAgainstCpu(const LayerBenchConfig& small, int device = 0);
 /// HBM bandwidth: 16-byte copy kernel and cudaMemcpyAsync D2D, counting bytes read + written.
 std::vector<HbmResult> profileHbm(const HbmProfileOptions& opt, const JobContext& ctx = {});
 /// NCCL collectives over local GPUs (one thread per GPU), nccl-tests style algbw/busbw.
