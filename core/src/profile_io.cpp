@@ -946,10 +946,15 @@ ModelProfile loadModelFile(const std::string& file) {
         if (isHuggingFaceConfig(j)) {
             const std::filesystem::path p(file);
             std::string name = p.stem().string();
-            if (p.filename() == "config.json" && p.has_parent_path()) {
-                const auto parent = std::filesystem::absolute(p).parent_path().filename().string();
+            if (p.filename() == "config.json") {
+                const auto dir = std::filesystem::absolute(p).parent_path();
+                const std::string parent = dir.filename().string();
                 if (!parent.empty())
                     name = parent;
+                // Hugging Face cache layout: models--<org>--<name>/snapshots/<commit>/config.json
+                const std::string repo = dir.parent_path().parent_path().filename().string();
+                if (dir.parent_path().filename() == "snapshots" && repo.rfind("models--", 0) == 0)
+                    name = repo.substr(repo.rfind("--") + 2);
             }
             ModelProfile m = importHuggingFace(j, name);
             m.source = file;

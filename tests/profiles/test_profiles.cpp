@@ -588,6 +588,13 @@ void TestProfiles::resolveFilesAndErrors() {
     // Something that looks like a path is reported as a missing file.
     const std::string missing = dir.path().toStdString() + "/missing.json";
     expectError([&] { resolveCluster(missing); }, missing, "cannot open file");
+    // Hugging Face cache layout: the repository name, not the commit hash, names the model.
+    const std::string snap =
+        dir.path().toStdString() + "/models--openai-community--gpt2/snapshots/607a30d783";
+    QVERIFY(QDir().mkpath(QString::fromStdString(snap)));
+    QVERIFY(QFile::copy(QString::fromStdString(kHf + "gpt2/config.json"),
+                        QString::fromStdString(snap + "/config.json")));
+    QCOMPARE(resolveModel(snap).name, std::string("gpt2"));
     // writeJsonFile + load round trip
     const std::string out = dir.path().toStdString() + "/plan.json";
     writeJsonFile(out, toJson(planFromJson(smallPlan())));
