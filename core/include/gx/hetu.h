@@ -27,11 +27,15 @@ namespace gx {
 nlohmann::json toHetuStrategy(const Plan& plan, const ModelProfile& model,
                               std::vector<std::string>* unsupported = nullptr);
 
-/// Hetu-Galvatron strategy JSON -> Plan for `model` on `cluster` (gpus = pp_deg * tp * dp of layer 0;
-/// needs the model for the layer count). Throws InputError naming the JSON key and the reason.
-Plan planFromHetuStrategy(const nlohmann::json& j, const ModelProfile& model,
-                          const std::string& path = "hetu");
-Plan loadHetuStrategyFile(const std::string& file, const ModelProfile& model);
+/// Hetu-Galvatron strategy JSON -> Plan for `model` (the JSON has one entry per layer; the model gives
+/// the layer count). Hetu's JSON does not store the world size: `world_size` > 0 gives it, otherwise the
+/// "gx_world_size" key that toHetuStrategy() writes is used, else InputError. Approximations (Ulysses
+/// sequence parallelism imported as TP + Megatron SP of the same degree) are appended to `notes`.
+/// Throws InputError naming the JSON key ("hetu.tp_sizes_enc[3]") and the reason.
+Plan planFromHetuStrategy(const nlohmann::json& j, const ModelProfile& model, int world_size = 0,
+                          std::vector<std::string>* notes = nullptr, const std::string& path = "hetu");
+Plan loadHetuStrategyFile(const std::string& file, const ModelProfile& model, int world_size = 0,
+                          std::vector<std::string>* notes = nullptr);
 
 /// Hetu-Galvatron hardware profile JSONs -> measured collective curves and overlap coefficient,
 /// merged into `base` (which provides GPU specs and link defaults). `allreduce`, `p2p` and `overlap`
