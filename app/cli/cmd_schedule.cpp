@@ -1,0 +1,184 @@
+// `galvatron schedule --jobs jobs.json --cluster C [--milp [--time-limit S]] [--json] [--out F]
+//  [--scripts DIR]`: multi-model planning (schedule several training jobs on one cluster).
+#include "cli/cli.h"
+
+#include "gx/error.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+#include "gx/scheduler.h"
+
+#include <QCommandLineParser>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+namespace gx::cli {
+
+namespace {
+
+std::string fmtTime(double s) {
+    char buf[64];
+    if (s < 120)
+        std::snprintf(buf, sizeof buf, "%.1f s", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
+    else if (s < 3 * 86400)
+        std::snprintf(buf, sizeof buf, "%.2f h", s / 3600);
+    else
+        std::snprintf(buf, sizeof buf, "%.2f d", s / 86400);
+    return buf;
+}
+
+std::string pad(std::string s, std::size_t n) {
+    if (s.size() < n)
+        s.resize(n, ' ');
+    return s;
+}
+
+void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProfile& c,
+                   const std::vector<ScheduleResult>& baselines) {
+    out << "Schedule (" << s.algorithm << ", " << s.status << ") on " << c.name << " (" << c.nodes << " x "
+        << c.gpus_per_node << " GPUs)\n\n";
+    out << pad("job", 20) << pad("GPUs", 6) << pad("GPU ids", 12) << pad("start", 12) << pad("end", 12)
+        << "plan\n";
+    for (const auto& j : s.jobs) {
+        const std::string ids =
+            std::to_string(j.slot.first) + "-" + std::to_string(j.slot.first + j.slot.count - 1);
+        out << pad(j.name, 20) << pad(std::to_string(j.gpus), 6) << pad(ids, 12) << pad(fmtTime(j.start), 12)
+            << pad(fmtTime(j.end), 12) << j.estimate.label << "\n";
+    }
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "\nMakespan %s, lower bound %s, gap %.1f%%%s\n",
+                  fmtTime(s.makespan).c_str(), fmtTime(s.lower_bound).c_str(), 100.0 * s.gap(),
+                  s.optimal ? " (optimal)" : "");
+    out << buf;
+    for (const auto& b : baselines) {
+        const double speedup = s.makespan > 0 ? b.makespan / s.makespan : 0.0;
+        std::snprintf(buf, sizeof buf, "  %-26s %s (%.2fx of this schedule)\n", b.algorithm.c_str(),
+                      fmtTime(b.makespan).c_str(), speedup);
+        out << buf;
+    }
+    if (!s.infeasible.empty()) {
+        out << "\nInfeasible jobs (not scheduled):\n";
+        for (const auto& [name, reason] : s.infeasible)
+            out << "  " << name << ": " << reason << "\n";
+    }
+}
+
+} // namespace
+
+int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Schedules several training jobs on one cluster: each job gets a GPU count (whole nodes or a "
+        "power-of-two slice of one node), its best plan, GPUs and a start time, minimising the makespan."));
+    p.addHelpOption();
+    p.addOption(
+        {QStringLiteral("jobs"),
+         QStringLiteral("Jobs JSON: {\"cluster\": optional, \"jobs\": [{name, model, global_batch, steps | "
+                        "epochs + dataset_samples, priority, allow_spill, iteration_times}]}."),
+         QStringLiteral("jobs.json")});
+    p.addOption(
+        {QStringLiteral("cluster"),
+         QStringLiteral("Cluster preset or profile JSON (default: the jobs file's \"cluster\", else %1).")
+             .arg(QLatin1String(kDefaultCluster)),
+         QStringLiteral("C")});
+    p.addOption({QStringLiteral("milp"),
+                 QStringLiteral(
+                     "Improve the heuristic with the exact MILP (COIN-OR CBC) and report the proven gap.")});
+    p.addOption({QStringLiteral("time-limit"), QStringLiteral("MILP time limit in seconds (default 30)."),
+                 QStringLiteral("S"), QStringLiteral("30")});
+    p.addOption({QStringLiteral("budget"),
+                 QStringLiteral("Per-GPU memory budget in GiB (default: GPU memory)."),
+                 QStringLiteral("GB")});
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print the schedule as JSON.")});
+    p.addOption({QStringLiteral("out"), QStringLiteral("Write the schedule JSON to this file."),
+                 QStringLiteral("F")});
+    p.addOption({QStringLiteral("scripts"),
+                 QStringLiteral("Write a launch script and plan JSON per job into this directory."),
+                 QStringLiteral("DIR")});
+    if (!p.parse(args)) {
+        err << p.errorText().toStdString() << "\n";
+        return 2;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        out << p.helpText().toStdString();
+        return 0;
+    }
+    if (!p.positionalArguments().isEmpty()) {
+        err << "unexpected argument: " << p.positionalArguments().first().toStdString() << "\n";
+        return 2;
+    }
+    if (!p.isSet(QStringLiteral("jobs")))
+        throw InputError("--jobs", "a jobs JSON file is required (see resources/examples/jobs.json)");
+
+    const std::string jobs_file = p.value(QStringLiteral("jobs")).toStdString();
+    const nlohmann::json jj = readJsonFile(jobs_file);
+    const std::vector<Job> jobs = jobsFromJson(jj, "jobs");
+    if (jobs.empty())
+        throw InputError("jobs", "the jobs file lists no jobs");
+    std::string cluster_name = kDefaultCluster;
+    if (jj.is_object() && jj.contains("cluster")) {
+        if (!jj["cluster"].is_string())
+            throw InputError("cluster", "must be a preset name or a profile path");
+        cluster_name = jj["cluster"].get<std::string>();
+    }
+    if (p.isSet(QStringLiteral("cluster")))
+        cluster_name = p.value(QStringLiteral("cluster")).toStdString();
+    const ClusterProfile cluster = resolveCluster(cluster_name);
+
+    CostOptions cost;
+    if (p.isSet(QStringLiteral("budget"))) {
+        bool ok = false;
+        cost.memory_budget_gib = p.value(QStringLiteral("budget")).toDouble(&ok);
+        if (!ok || !(cost.memory_budget_gib > 0))
+            throw InputError("--budget", "must be a positive number of GiB");
+    }
+    SchedulerOptions opt;
+    {
+        bool ok = false;
+        opt.milp_time_limit = p.value(QStringLiteral("time-limit")).toDouble(&ok);
+        if (!ok || !(opt.milp_time_limit > 0))
+            throw InputError("--time-limit", "must be a positive number of seconds");
+    }
+
+    PlannerOracle oracle(cluster, cost);
+    const JobTable table = buildJobTable(jobs, cluster, oracle.function(), opt);
+    ScheduleResult result = scheduleHeuristic(table, cluster, opt);
+    if (p.isSet(QStringLiteral("milp"))) {
+        if (!milpAvailable())
+            err << "warning: this build has no COIN-OR CBC; the MILP is not available, showing the "
+                   "heuristic\n";
+        else
+            result = scheduleMilp(table, cluster, result, opt);
+    }
+    const std::vector<ScheduleResult> baselines = {baselineSequential(table, cluster),
+                                                   baselineWholeNode(table, cluster),
+                                                   baselineEqualSplit(table, cluster)};
+    nlohmann::json j = toJson(result, cluster);
+    j["planner_searches"] = oracle.searches();
+    nlohmann::json bj = nlohmann::json::object();
+    for (const auto& b : baselines)
+        bj[b.algorithm] = b.makespan;
+    j["baselines"] = bj;
+
+    if (p.isSet(QStringLiteral("json")))
+        out << j.dump(2) << "\n";
+    else
+        printSchedule(out, result, cluster, baselines);
+    if (p.isSet(QStringLiteral("out")))
+        writeJsonFile(p.value(QStringLiteral("out")).toStdString(), j);
+    if (p.isSet(QStringLiteral("scripts"))) {
+        const auto files =
+            writeLaunchScripts(result, cluster, p.value(QStringLiteral("scripts")).toStdString());
+        if (!p.isSet(QStringLiteral("json")))
+            out << "\nWrote " << files.size() << " files (launch scripts, plans, schedule.json) to "
+                << p.value(QStringLiteral("scripts")).toStdString() << "\n";
+    }
+    return result.infeasible.empty() ? 0 : 3;
+}
+
+} // namespace gx::cli

@@ -1,0 +1,203 @@
+// Galvatron Explorer - Gantt chart widget (custom QPainter drawing with hover tooltips).
+#include "views/scheduler/gantt_chart.h"
+
+#include <QCoreApplication>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <cmath>
+
+namespace gx::app {
+
+namespace {
+constexpr double kLeft = 70, kRight = 16, kTop = 10, kBottom = 34;
+
+/// "Nice" tick step (1, 2, 5 x 10^k) for about `target` ticks over `span`.
+double niceStep(double span, int target) {
+    if (!(span > 0))
+        return 1;
+    const double raw = span / std::max(1, target);
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (raw <= m * p)
+            return m * p;
+    return 10 * p;
+}
+
+QString timeText(double s) {
+    if (s < 120)
+        return QCoreApplication::translate("gx::app::GanttChart", "%1 s").arg(s, 0, 'f', s < 10 ? 1 : 0);
+    if (s < 7200)
+        return QCoreApplication::translate("gx::app::GanttChart", "%1 min").arg(s / 60, 0, 'f', 1);
+    if (s < 3 * 86400)
+        return QCoreApplication::translate("gx::app::GanttChart", "%1 h").arg(s / 3600, 0, 'f', 1);
+    return QCoreApplication::translate("gx::app::GanttChart", "%1 d").arg(s / 86400, 0, 'f', 1);
+}
+} // namespace
+
+GanttChart::GanttChart(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setAccessibleName(tr("Schedule Gantt chart"));
+}
+
+void GanttChart::setSchedule(const ScheduleResult& schedule, const ClusterProfile& cluster) {
+    schedule_ = schedule;
+    cluster_ = cluster;
+    updateGeometry();
+    update();
+}
+
+void GanttChart::clear() {
+    schedule_ = {};
+    update();
+}
+
+QColor GanttChart::jobColor(int index) {
+    const double hue = std::fmod(0.08 + index * 0.6180339887, 1.0);
+    return QColor::fromHsvF(static_cast<float>(hue), 0.50f, 0.93f);
+}
+
+QSize GanttChart::sizeHint() const {
+    return {700, static_cast<int>(kTop + kBottom) + std::max(8, cluster_.totalGpus()) * 18};
+}
+
+QSize GanttChart::minimumSizeHint() const {
+    return {320, 160};
+}
+
+QRectF GanttChart::plotArea() const {
+    return QRectF(kLeft, kTop, std::max(10.0, width() - kLeft - kRight),
+                  std::max(10.0, height() - kTop - kBottom));
+}
+
+double GanttChart::rowHeight() const {
+    return plotArea().height() / std::max(1, cluster_.totalGpus());
+}
+
+double GanttChart::xOf(double t) const {
+    const QRectF a = plotArea();
+    const double span = schedule_.makespan > 0 ? schedule_.makespan : 1.0;
+    return a.left() + a.width() * t / span;
+}
+
+QRectF GanttChart::barRect(int bar) const {
+    if (bar < 0 || bar >= static_cast<int>(schedule_.jobs.size()))
+        return {};
+    const auto& j = schedule_.jobs[static_cast<std::size_t>(bar)];
+    const double rh = rowHeight();
+    const double y = plotArea().top() + j.slot.first * rh;
+    return QRectF(QPointF(xOf(j.start), y + 1), QPointF(xOf(j.end), y + j.slot.count * rh - 1));
+}
+
+int GanttChart::barAt(const QPoint& pos) const {
+    for (int i = 0; i < static_cast<int>(schedule_.jobs.size()); ++i)
+        if (barRect(i).contains(pos))
+            return i;
+    return -1;
+}
+
+QString GanttChart::tooltipFor(int bar) const {
+    if (bar < 0 || bar >= static_cast<int>(schedule_.jobs.size()))
+        return {};
+    const auto& j = schedule_.jobs[static_cast<std::size_t>(bar)];
+    QString plan = QString::fromStdString(j.estimate.label).toHtmlEscaped();
+    return tr("<b>%1</b><br>%2 GPUs (ids %3-%4)<br>start %5, end %6<br>iteration %7 s, peak memory %8 "
+              "GiB<br>%9")
+        .arg(QString::fromStdString(j.name).toHtmlEscaped())
+        .arg(j.gpus)
+        .arg(j.slot.first)
+        .arg(j.slot.first + j.slot.count - 1)
+        .arg(timeText(j.start), timeText(j.end))
+        .arg(j.estimate.iteration_time, 0, 'f', 3)
+        .arg(j.estimate.memory / (1024.0 * 1024.0 * 1024.0), 0, 'f', 1)
+        .arg(plan);
+}
+
+bool GanttChart::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const int bar = barAt(he->pos());
+        if (bar >= 0)
+            QToolTip::showText(he->globalPos(), tooltipFor(bar), this, barRect(bar).toAlignedRect());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void GanttChart::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    p.fillRect(rect(), pal.base());
+    const QRectF a = plotArea();
+    const int G = cluster_.totalGpus();
+    if (G <= 0 || schedule_.jobs.empty()) {
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(rect(), Qt::AlignCenter, tr("No schedule yet: add jobs to plan them."));
+        return;
+    }
+    const double rh = rowHeight();
+    // Node bands and GPU rows.
+    const int n = std::max(1, cluster_.gpus_per_node);
+    for (int node = 0; node < cluster_.nodes; ++node) {
+        const QRectF band(a.left(), a.top() + node * n * rh, a.width(), n * rh);
+        if (node % 2)
+            p.fillRect(band, pal.alternateBase());
+        p.setPen(pal.color(QPalette::Text));
+        p.drawText(QRectF(0, band.top(), kLeft - 6, band.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   tr("node %1").arg(node));
+    }
+    p.setPen(QPen(pal.color(QPalette::Mid), 0.5));
+    for (int g = 1; g < G; ++g) {
+        const double y = a.top() + g * rh;
+        if (g % n == 0)
+            p.setPen(QPen(pal.color(QPalette::Dark), 1.2));
+        else
+            p.setPen(QPen(pal.color(QPalette::Midlight), 0.5));
+        p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
+    }
+    // Time axis.
+    const double step = niceStep(schedule_.makespan, std::max(2, static_cast<int>(a.width() / 90)));
+    p.setPen(pal.color(QPalette::Text));
+    for (double t = 0; t <= schedule_.makespan * (1 + 1e-9); t += step) {
+        const double x = xOf(t);
+        p.setPen(QPen(pal.color(QPalette::Midlight), 0.5, Qt::DotLine));
+        p.drawLine(QPointF(x, a.top()), QPointF(x, a.bottom()));
+        p.setPen(pal.color(QPalette::Text));
+        p.drawText(QRectF(x - 45, a.bottom() + 2, 90, 16), Qt::AlignHCenter | Qt::AlignTop, timeText(t));
+    }
+    // Bars.
+    QFont f = font();
+    f.setPointSizeF(std::max(6.0, f.pointSizeF() - 1));
+    p.setFont(f);
+    for (int i = 0; i < static_cast<int>(schedule_.jobs.size()); ++i) {
+        const auto& j = schedule_.jobs[static_cast<std::size_t>(i)];
+        const QRectF r = barRect(i);
+        const QColor c = jobColor(j.job);
+        p.setPen(QPen(c.darker(160), 1));
+        p.setBrush(j.estimate.spilled ? QBrush(c, Qt::Dense3Pattern) : QBrush(c));
+        p.drawRoundedRect(r, 3, 3);
+        p.setPen(Qt::black);
+        const QString label = QString::fromStdString(j.name);
+        if (r.width() > 24 && r.height() > 10)
+            p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                       p.fontMetrics().elidedText(label, Qt::ElideRight, static_cast<int>(r.width() - 6)));
+    }
+    // Lower bound marker.
+    if (schedule_.lower_bound > 0 && schedule_.lower_bound < schedule_.makespan) {
+        const double x = xOf(schedule_.lower_bound);
+        p.setPen(QPen(QColor(200, 40, 40), 1.2, Qt::DashLine));
+        p.drawLine(QPointF(x, a.top()), QPointF(x, a.bottom()));
+        p.drawText(QRectF(x - 60, a.bottom() + 16, 120, 16), Qt::AlignHCenter | Qt::AlignTop,
+                   tr("lower bound"));
+    }
+    p.setPen(pal.color(QPalette::Text));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(a);
+}
+
+} // namespace gx::app

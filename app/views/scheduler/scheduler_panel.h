@@ -1,0 +1,106 @@
+// Galvatron Explorer - "Multi-model" tab: jobs table editor, schedule (heuristic on every edit, MILP on
+// demand), Gantt chart, makespan vs baselines, export of the schedule.
+#pragma once
+
+#include "gx/cluster.h"
+#include "gx/scheduler.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+class QTimer;
+
+namespace gx::app {
+
+class GanttChart;
+
+class SchedulerPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SchedulerPanel(QWidget* parent = nullptr);
+    ~SchedulerPanel() override;
+
+    /// Replaces the jobs table (schedules again).
+    void setJobs(const std::vector<Job>& jobs);
+    /// Jobs as edited; throws InputError naming "jobs[i].field" for invalid cells.
+    std::vector<Job> jobs() const;
+    /// Cluster preset name or profile path; InputError if unknown.
+    void setCluster(const QString& name_or_path);
+    ClusterProfile cluster() const { return cluster_; }
+
+    bool loadJobsFile(const QString& file, QString* error = nullptr);
+    bool saveJobsFile(const QString& file, QString* error = nullptr) const;
+    bool exportScheduleJson(const QString& file, QString* error = nullptr) const;
+    bool exportScripts(const QString& dir, QString* error = nullptr) const;
+
+    const ScheduleResult& schedule() const { return schedule_; }
+    const std::vector<ScheduleResult>& baselines() const { return baselines_; }
+    bool busy() const;
+    GanttChart* gantt() const { return gantt_; }
+    QTableWidget* jobsTable() const { return table_; }
+    QString summaryText() const;
+
+public slots:
+    /// Runs the heuristic now (normally triggered ~250 ms after an edit).
+    void reschedule();
+    /// Runs the exact MILP on the current jobs (warm-started from the heuristic).
+    void solveExactly();
+    void addJob();
+    void removeSelectedJobs();
+
+signals:
+    /// A new schedule (heuristic or MILP) is shown.
+    void scheduleChanged();
+
+private:
+    struct Computed {
+        quint64 generation = 0;
+        std::shared_ptr<const JobTable> table;
+        ScheduleResult schedule;
+        std::vector<ScheduleResult> baselines;
+        QString error;
+    };
+    void buildUi();
+    void appendRow(const Job& job);
+    void editsChanged();
+    void onHeuristicDone();
+    void onMilpDone();
+    void showResult();
+    void showError(const QString& message);
+    void chooseLoad();
+    void chooseSave();
+    void chooseExportJson();
+    void chooseExportScripts();
+
+    ClusterProfile cluster_;
+    std::shared_ptr<PlannerOracle> oracle_;
+    std::shared_ptr<const JobTable> job_table_;
+    ScheduleResult schedule_;
+    std::vector<ScheduleResult> baselines_;
+    quint64 generation_ = 0;
+    bool pending_ = false;
+    bool heuristic_running_ = false; ///< until onHeuristicDone ran (the watcher's state changes earlier)
+    bool milp_running_ = false;
+    bool filling_ = false;
+
+    QComboBox* cluster_box_ = nullptr;
+    QDoubleSpinBox* time_limit_ = nullptr;
+    QTableWidget* table_ = nullptr;
+    QTableWidget* result_table_ = nullptr;
+    QLabel* summary_ = nullptr;
+    QPushButton* milp_button_ = nullptr;
+    GanttChart* gantt_ = nullptr;
+    QTimer* debounce_ = nullptr;
+    QFutureWatcher<Computed>* heuristic_watcher_ = nullptr;
+    QFutureWatcher<Computed>* milp_watcher_ = nullptr;
+};
+
+} // namespace gx::app

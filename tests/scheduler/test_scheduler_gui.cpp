@@ -1,0 +1,122 @@
+// Offscreen tests of the Multi-model panel (app/views/scheduler): jobs table -> background heuristic
+// -> Gantt chart, tooltips, MILP on demand, export.
+#include "views/scheduler/gantt_chart.h"
+#include "views/scheduler/scheduler_panel.h"
+
+#include "gx/profile_io.h"
+#include "gx/scheduler.h"
+
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace gx;
+using namespace gx::app;
+
+namespace {
+Job tableJob(const std::string& name, std::map<int, double> times, std::int64_t steps = 1) {
+    Job j;
+    j.name = name;
+    j.model = "synthetic";
+    j.global_batch = 8;
+    j.steps = steps;
+    j.iteration_times = std::move(times);
+    return j;
+}
+
+/// Waits until the panel has shown a schedule for the latest edits.
+bool waitIdle(SchedulerPanel& p) {
+    return QTest::qWaitFor([&] { return !p.busy(); }, 20000);
+}
+} // namespace
+
+class TestSchedulerGui : public QObject {
+    Q_OBJECT
+private slots:
+    void heuristicRunsAfterEdits() {
+        SchedulerPanel panel;
+        panel.setCluster(QStringLiteral("2x8xA100-80G-IB"));
+        QCOMPARE(panel.cluster().totalGpus(), 16);
+        // Same instance as tests/data/jobs/synthetic.json (hand-computed optimum 50 s).
+        panel.setJobs({tableJob("A", {{1, 100}, {2, 50}, {4, 25}, {8, 12.5}, {16, 6.25}}),
+                       tableJob("B", {{1, 100}, {2, 50}, {4, 25}, {8, 12.5}, {16, 6.25}}),
+                       tableJob("C", {{4, 40}, {8, 25}}, 2), tableJob("D", {{32, 10}})});
+        QVERIFY(waitIdle(panel));
+        QCOMPARE(panel.schedule().makespan, 50.0);
+        QCOMPARE(panel.schedule().jobs.size(), std::size_t(3));
+        QCOMPARE(panel.baselines().size(), std::size_t(3));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("D cannot run")));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("gap 0.0%")));
+
+        // Gantt: bars where the jobs are, tooltip with the plan, one colour per job.
+        GanttChart* g = panel.gantt();
+        g->resize(800, 400);
+        for (int i = 0; i < 3; ++i) {
+            const QRectF r = g->barRect(i);
+            QVERIFY(r.isValid());
+            QCOMPARE(g->barAt(r.center().toPoint()), i);
+            QVERIFY(
+                g->tooltipFor(i).contains(QString::fromStdString(g->schedule().jobs[std::size_t(i)].name)));
+        }
+        QVERIFY(GanttChart::jobColor(0) != GanttChart::jobColor(1));
+        QImage img(800, 400, QImage::Format_ARGB32);
+        g->render(&img); // paints without crashing
+
+        // Editing a cell reschedules: C with 10 steps -> 10 x 25 = 250 s on one node.
+        QSignalSpy spy(&panel, &SchedulerPanel::scheduleChanged);
+        panel.jobsTable()->item(2, 3)->setText(QStringLiteral("10"));
+        QVERIFY(waitIdle(panel));
+        QVERIFY(spy.count() >= 1);
+        QCOMPARE(panel.schedule().makespan, 250.0);
+
+        // Bad cell: the summary names the field, the previous schedule stays.
+        panel.jobsTable()->item(0, 2)->setText(QStringLiteral("zero"));
+        QVERIFY(waitIdle(panel));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("jobs[0].global_batch")));
+    }
+
+    void milpAndExport() {
+        SchedulerPanel panel;
+        panel.setCluster(QStringLiteral("8xA100-80G"));
+        panel.setJobs({tableJob("x", {{1, 30}, {2, 16}, {4, 9}, {8, 6}}),
+                       tableJob("y", {{1, 20}, {2, 11}, {4, 7}}),
+                       tableJob("z", {{2, 40}, {4, 21}, {8, 12}})});
+        QVERIFY(waitIdle(panel));
+        const double heuristic = panel.schedule().makespan;
+        QVERIFY(heuristic > 0);
+        if (milpAvailable()) {
+            panel.solveExactly();
+            QVERIFY(waitIdle(panel));
+            QCOMPARE(panel.schedule().algorithm, std::string("milp"));
+            QVERIFY(panel.schedule().makespan <= heuristic + 1e-9);
+            QVERIFY(panel.schedule().optimal);
+        }
+        QTemporaryDir dir;
+        QString err;
+        QVERIFY2(panel.exportScheduleJson(dir.filePath(QStringLiteral("s.json")), &err), qPrintable(err));
+        const auto j = readJsonFile(dir.filePath(QStringLiteral("s.json")).toStdString());
+        QCOMPARE(j["jobs"].size(), std::size_t(3));
+        QCOMPARE(j["makespan_s"].get<double>(), panel.schedule().makespan);
+        QVERIFY(panel.exportScripts(dir.filePath(QStringLiteral("scripts")), &err));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("scripts/x.sh"))));
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("scripts/x.sh"))).isExecutable());
+        QFile sh(dir.filePath(QStringLiteral("scripts/x.sh")));
+        QVERIFY(sh.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(sh.readAll());
+        QVERIFY(text.contains(QStringLiteral("CUDA_VISIBLE_DEVICES=")));
+        QVERIFY(text.contains(QStringLiteral("torchrun --nnodes 1")));
+        // Save + load round trip of the jobs table.
+        QVERIFY(panel.saveJobsFile(dir.filePath(QStringLiteral("jobs.json")), &err));
+        SchedulerPanel other;
+        QVERIFY2(other.loadJobsFile(dir.filePath(QStringLiteral("jobs.json")), &err), qPrintable(err));
+        QCOMPARE(other.jobs().size(), std::size_t(3));
+        QCOMPARE(other.cluster().name, panel.cluster().name);
+        QVERIFY(waitIdle(other));
+    }
+};
+
+QTEST_MAIN(TestSchedulerGui)
+#include "test_scheduler_gui.moc"
