@@ -81,13 +81,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(sweeps_, tr("Sweeps"));
     tabs_->addTab(compare_, tr("Compare"));
     tabs_->addTab(whatif_, tr("What-if"));
+    // Panels from other areas sit in scroll areas so that their minimum sizes never force the window.
+    auto scrolled = [this](QWidget* w) {
+        auto* area = new QScrollArea(this);
+        area->setWidget(w);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        return area;
+    };
 #ifdef GX_HAVE_SCHEDULER_PANEL
     multimodel_ = new SchedulerPanel(this);
-    tabs_->addTab(multimodel_, tr("Multi-model"));
+    tabs_->addTab(scrolled(multimodel_), tr("Multi-model"));
 #endif
 #ifdef GX_HAVE_ENGINE
     engine_ = new EnginePanel(this);
-    tabs_->addTab(engine_, tr("Engine"));
+    tabs_->addTab(scrolled(engine_), tr("Engine"));
 #endif
     for (int i = 0; i < tabs_->count(); ++i)
         tabs_->widget(i)->setObjectName(viewNames().value(i));
@@ -656,6 +664,14 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
     search_status_->setText(status);
     refreshKnownPlans();
     if (r->best) {
+        const auto& fp = frontier_->points();
+        for (std::size_t i = 0; i < fp.size(); ++i)
+            if (fp[i].plan.layers == r->best->plan.layers && fp[i].plan.pp == r->best->plan.pp &&
+                fp[i].plan.global_batch == r->best->plan.global_batch &&
+                fp[i].plan.num_micro == r->best->plan.num_micro) {
+                frontier_->setCurrent(static_cast<int>(i));
+                break;
+            }
         tree_->setCostContext(cm, r->best->plan);
         showPlan(NamedPlan{tr("Best plan"), r->best->plan, r->best->cost});
         {

@@ -10,13 +10,6 @@
 #include <mutex>
 #include <thread>
 
-namespace gx {
-// TEMPORARY during parallel development (as in app/cli/cli.cpp): resolves to null until the planner's
-// search() lands; runs then fail with a clear message instead of the link failing.
-SearchResult search(const CostModel&, const SearchOptions&, const SearchObserver&, std::stop_token)
-    __attribute__((weak));
-} // namespace gx
-
 namespace gx::app {
 
 /// State shared between the GUI thread and one search thread.
@@ -97,8 +90,6 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
         std::shared_ptr<const SearchResult> result;
         std::string field, message;
         try {
-            if (!&gx::search)
-                throw std::runtime_error("this build has no planner (gx::search is not linked)");
             result =
                 std::make_shared<const SearchResult>(search(*raw->cost_model, raw->options, observer, stop));
         } catch (const InputError& e) {
@@ -116,10 +107,6 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
     emit started(generation_);
     timer_.start();
     return generation_;
-}
-
-bool SearchController::plannerAvailable() {
-    return &gx::search != nullptr;
 }
 
 void SearchController::cancel() {

@@ -46,8 +46,6 @@ public:
 
     /// Starts a search; a running one is cancelled and superseded. Returns the new generation id.
     quint64 start(const ModelProfile& model, const ClusterProfile& cluster, const SearchOptions& options);
-    /// False while the planner (gx::search) is not linked into this build.
-    static bool plannerAvailable();
     /// Cancels the running search (no-op when idle). finished() follows with result->cancelled.
     void cancel();
     bool isRunning() const { return static_cast<bool>(run_); }

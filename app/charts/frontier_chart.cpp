@@ -181,14 +181,14 @@ void FrontierChart::refresh() {
         ymin = 0;
         ymax = 1;
     }
-    if (budget_ > 0) {
+    if (budget_ > 0)
         xmax = std::max(xmax, budget_ / kGiB);
-        budget_line_->replace({QPointF(budget_ / kGiB, 0), QPointF(budget_ / kGiB, ymax * 1.2 + 1e-9)});
-    } else {
-        budget_line_->clear();
-    }
     niceRange(ax_, xmin, xmax);
     niceRange(ay_, ymin, ymax);
+    if (budget_ > 0)
+        budget_line_->replace({QPointF(budget_ / kGiB, ay_->min()), QPointF(budget_ / kGiB, ay_->max())});
+    else
+        budget_line_->clear();
 }
 
 // ---------------------------------------------------------------------------------------------------

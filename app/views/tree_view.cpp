@@ -99,7 +99,6 @@ void TreeLayout::layout() {
             if (f.child == 0) { // pre-order: rows keep left-to-right order
                 const int d = std::clamp(n.node.depth, 0, max_depth_);
                 rows_[static_cast<std::size_t>(d)].push_back(f.node);
-                n.y = d * kLevelH;
             }
             if (f.child < n.children.size()) {
                 const int c = n.children[f.child++];
@@ -124,13 +123,18 @@ void TreeLayout::layout() {
         std::sort(row.begin(), row.end(), [&](int a, int b) {
             return nodes_[static_cast<std::size_t>(a)].x < nodes_[static_cast<std::size_t>(b)].x;
         });
+    // Wide trees get taller levels, so that the fitted overview keeps a readable fan shape
+    // (about 0.45 : 1 height to width) instead of collapsing into a line.
+    level_h_ = std::max(kLevelH, (max_x + kNodeW) * 0.45 / std::max(1, max_depth_));
+    for (auto& n : nodes_)
+        n.y = std::clamp(n.node.depth, 0, max_depth_) * level_h_;
     bounds_ =
-        QRectF(-kNodeW / 2 - 20, -kNodeH / 2 - 20, max_x + kNodeW + 40, max_depth_ * kLevelH + kNodeH + 40);
+        QRectF(-kNodeW / 2 - 20, -kNodeH / 2 - 20, max_x + kNodeW + 40, max_depth_ * level_h_ + kNodeH + 40);
 }
 
 int TreeLayout::nodeAt(QPointF p) const {
-    const int d = static_cast<int>(std::lround(p.y() / kLevelH));
-    if (d < 0 || d >= static_cast<int>(rows_.size()) || std::abs(p.y() - d * kLevelH) > kNodeH / 2)
+    const int d = static_cast<int>(std::lround(p.y() / level_h_));
+    if (d < 0 || d >= static_cast<int>(rows_.size()) || std::abs(p.y() - d * level_h_) > kNodeH / 2)
         return -1;
     const auto& row = rows_[static_cast<std::size_t>(d)];
     auto it = std::lower_bound(row.begin(), row.end(), p.x() - kNodeW / 2,
@@ -196,13 +200,17 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
         const auto& n = nodes[static_cast<std::size_t>(i)];
         const QRectF r(n.x - TreeLayout::kNodeW / 2, n.y - TreeLayout::kNodeH / 2, TreeLayout::kNodeW,
                        TreeLayout::kNodeH);
-        if (!r.intersects(option->exposedRect))
+        if (!r.intersects(exposed))
             continue;
         const QColor fill = n.node.pruned ? pruned : (n.node.strategy ? leaf : inner);
         if (!detailed) {
-            painter->fillRect(r, fill);
+            // At least ~5 px on screen, so single nodes stay visible in the overview.
+            const double half_w = std::max(TreeLayout::kNodeW / 2, 2.5 / lod);
+            const double half_h = std::max(TreeLayout::kNodeH / 2, 2.5 / lod);
+            const QRectF marker(n.x - half_w, n.y - half_h, 2 * half_w, 2 * half_h);
+            painter->fillRect(marker, n.node.pruned ? pruned.darker(115) : fill.darker(125));
             if (i == selected_ || i == hovered_)
-                painter->fillRect(r, QColor(255, 140, 0, 160));
+                painter->fillRect(marker, QColor(255, 140, 0, 200));
             continue;
         }
         QPen pen(i == selected_ ? QColor(255, 120, 0) : QColor(60, 60, 60),
@@ -366,6 +374,7 @@ TreePanel::TreePanel(QWidget* parent) : QWidget(parent) {
     split->addWidget(details_);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    split->setSizes({900, 260});
     lay->addWidget(split, 1);
     connect(view_, &DecisionTreeView::nodeClicked, this, &TreePanel::showNode);
     updateStats();

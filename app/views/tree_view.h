@@ -47,6 +47,8 @@ public:
     /// Index of the node whose box contains `scene_pos`, or -1 (binary search in its depth row).
     int nodeAt(QPointF scene_pos) const;
     int prunedCount() const { return pruned_; }
+    /// Vertical distance between depth levels (grows with the tree's width), scene units.
+    double levelHeight() const { return level_h_; }
     int maxDepth() const { return max_depth_; }
     /// Labels from the root to node i.
     QStringList path(int i) const;
@@ -60,6 +62,7 @@ private:
     bool dirty_ = false;
     int pruned_ = 0;
     int max_depth_ = 0;
+    double level_h_ = kLevelH;
 };
 
 class TreeGraphicsItem : public QGraphicsItem {
