@@ -1,0 +1,188 @@
+// `galvatron export --plan P.json --format F`: a plan as Megatron-LM / DeepSpeed / torchtitan /
+// Hetu-Galvatron / torchrun / Slurm input. `galvatron hetu import-strategy|import-hardware`: the reverse
+// direction for Hetu-Galvatron files.
+#include "cli/cli.h"
+#include "cli/cli_common.h"
+
+#include "gx/error.h"
+#include "gx/exporters.h"
+#include "gx/hetu.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <ostream>
+
+namespace gx::cli {
+
+namespace {
+
+QString formatIds() {
+    QStringList ids;
+    for (const auto& f : exportFormats())
+        ids << QString::fromLatin1(f.id);
+    return ids.join(QLatin1Char('|'));
+}
+
+/// --model / --cluster if given, else the names recorded in the plan, else the defaults.
+ModelProfile planModel(const QCommandLineParser& p, const Plan& plan) {
+    if (!p.isSet(QStringLiteral("model")) && !plan.model.empty())
+        return resolveModel(plan.model);
+    return modelFromOptions(p);
+}
+
+ClusterProfile planCluster(const QCommandLineParser& p, const Plan& plan) {
+    if (!p.isSet(QStringLiteral("cluster")) && !plan.cluster.empty())
+        return resolveCluster(plan.cluster);
+    return clusterFromOptions(p);
+}
+
+void writeOut(const QCommandLineParser& p, const std::string& text, std::ostream& out) {
+    if (!p.isSet(QStringLiteral("out"))) {
+        out << text;
+        return;
+    }
+    const std::string file = p.value(QStringLiteral("out")).toStdString();
+    std::ofstream f(file, std::ios::binary);
+    if (!f)
+        throw InputError("--out", "cannot write '" + file + "'");
+    f << text;
+    if (!f)
+        throw InputError("--out", "writing '" + file + "' failed");
+}
+
+int intOption(const QCommandLineParser& p, const QString& name, int def) {
+    return p.isSet(name) ? positiveInt(p, name) : def;
+}
+
+} // namespace
+
+int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Exports a plan for a training framework or launcher. Plan features the target "
+                       "cannot express are listed on stderr as 'unsupported:'."));
+    addProfileOptions(p);
+    p.addOption({QStringLiteral("plan"), QStringLiteral("Plan JSON (galvatron search --out)."),
+                 QStringLiteral("P.json")});
+    p.addOption({QStringLiteral("format"), QStringLiteral("Export format: %1.").arg(formatIds()),
+                 QStringLiteral("F")});
+    p.addOption(
+        {QStringLiteral("out"), QStringLiteral("Write to FILE instead of stdout."), QStringLiteral("FILE")});
+    p.addOption({QStringLiteral("nodes"),
+                 QStringLiteral("Launcher: number of nodes (default: from the plan)."), QStringLiteral("N")});
+    p.addOption({QStringLiteral("gpus-per-node"),
+                 QStringLiteral("Launcher: GPUs per node (default: the cluster's)."), QStringLiteral("G")});
+    p.addOption(
+        {QStringLiteral("master-addr"), QStringLiteral("torchrun rendezvous host."), QStringLiteral("HOST")});
+    p.addOption({QStringLiteral("master-port"), QStringLiteral("torchrun rendezvous port (default 29500)."),
+                 QStringLiteral("PORT")});
+    p.addOption({QStringLiteral("partition"), QStringLiteral("Slurm partition."), QStringLiteral("P")});
+    p.addOption({QStringLiteral("account"), QStringLiteral("Slurm account."), QStringLiteral("A")});
+    p.addOption({QStringLiteral("container"), QStringLiteral("Slurm: container image (pyxis)."),
+                 QStringLiteral("IMAGE")});
+    p.addOption({QStringLiteral("script"), QStringLiteral("Training entry point (default pretrain_gpt.py)."),
+                 QStringLiteral("PY")});
+    p.addOption({QStringLiteral("data-path"), QStringLiteral("Dataset path (default $DATA_PATH)."),
+                 QStringLiteral("PATH")});
+    p.addOption({QStringLiteral("train-iters"), QStringLiteral("Training iterations."), QStringLiteral("N")});
+    p.addOption({QStringLiteral("fp16"), QStringLiteral("fp16 instead of bf16.")});
+    if (auto rc = parseOrExit(p, args, out, err))
+        return *rc;
+    if (!p.isSet(QStringLiteral("plan")))
+        throw InputError("--plan",
+                         "a plan JSON file is required (write one with `galvatron search --out plan.json`)");
+    if (!p.isSet(QStringLiteral("format")))
+        throw InputError("--format", "required; one of " + formatIds().toStdString());
+    const ExportFormat format = exportFormatFromString(p.value(QStringLiteral("format")).toStdString());
+    const Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
+    const ModelProfile model = planModel(p, plan);
+    const ClusterProfile cluster = planCluster(p, plan);
+
+    ExportOptions o;
+    o.nodes = intOption(p, QStringLiteral("nodes"), 0);
+    o.gpus_per_node = intOption(p, QStringLiteral("gpus-per-node"), 0);
+    o.master_port = intOption(p, QStringLiteral("master-port"), o.master_port);
+    if (p.isSet(QStringLiteral("master-addr")))
+        o.master_addr = p.value(QStringLiteral("master-addr")).toStdString();
+    if (p.isSet(QStringLiteral("partition")))
+        o.partition = p.value(QStringLiteral("partition")).toStdString();
+    if (p.isSet(QStringLiteral("account")))
+        o.account = p.value(QStringLiteral("account")).toStdString();
+    if (p.isSet(QStringLiteral("container")))
+        o.container = p.value(QStringLiteral("container")).toStdString();
+    if (p.isSet(QStringLiteral("script")))
+        o.script = p.value(QStringLiteral("script")).toStdString();
+    if (p.isSet(QStringLiteral("data-path")))
+        o.data_path = p.value(QStringLiteral("data-path")).toStdString();
+    o.train_iters = intOption(p, QStringLiteral("train-iters"), 0);
+    o.bf16 = !p.isSet(QStringLiteral("fp16"));
+
+    const ExportResult r = exportPlan(plan, model, cluster, format, o);
+    writeOut(p, r.text, out);
+    for (const auto& w : r.warnings)
+        err << "warning: " << w << "\n";
+    for (const auto& u : r.unsupported)
+        err << "unsupported: " << u << "\n";
+    if (p.isSet(QStringLiteral("out")))
+        err << "wrote " << p.value(QStringLiteral("out")).toStdString() << " ("
+            << exportFormatInfo(format).display_name << ")\n";
+    return 0;
+}
+
+int cmdHetu(const QStringList& args, std::ostream& out, std::ostream& err) {
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Imports Hetu-Galvatron files as Galvatron Explorer JSON.\n"
+        "  import-strategy F.json --model M [--gpus N]   strategy JSON -> plan JSON\n"
+        "  import-hardware DIR [--cluster C]              hardware_configs folder -> cluster JSON"));
+    addProfileOptions(p);
+    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("import-strategy or import-hardware"));
+    p.addPositionalArgument(QStringLiteral("path"),
+                            QStringLiteral("strategy JSON file or hardware directory"));
+    p.addOption({QStringLiteral("gpus"),
+                 QStringLiteral("import-strategy: number of GPUs (Hetu's JSON does not store it; default: "
+                                "gx_world_size in the file, else the cluster's GPUs)."),
+                 QStringLiteral("N")});
+    p.addOption(
+        {QStringLiteral("out"), QStringLiteral("Write to FILE instead of stdout."), QStringLiteral("FILE")});
+    if (auto rc = parseOrExit(p, args, out, err))
+        return *rc;
+    const QStringList pos = p.positionalArguments();
+    if (pos.size() != 2) {
+        err << "usage: galvatron hetu import-strategy F.json --model M [--gpus N]\n"
+               "       galvatron hetu import-hardware DIR [--cluster C]\n";
+        return 2;
+    }
+    const std::string action = pos.at(0).toStdString();
+    const std::string path = pos.at(1).toStdString();
+    if (action == "import-strategy") {
+        const ModelProfile model = modelFromOptions(p);
+        int world = p.isSet(QStringLiteral("gpus")) ? positiveInt(p, QStringLiteral("gpus")) : 0;
+        const nlohmann::json j = readJsonFile(path);
+        if (world == 0 && !(j.is_object() && j.contains("gx_world_size")))
+            world = clusterFromOptions(p).totalGpus();
+        std::vector<std::string> notes;
+        Plan plan = planFromHetuStrategy(j, model, world, &notes, path);
+        if (p.isSet(QStringLiteral("cluster")))
+            plan.cluster = clusterFromOptions(p).name;
+        writeOut(p, toJson(plan).dump(2) + "\n", out);
+        for (const auto& n : notes)
+            err << "note: " << n << "\n";
+        return 0;
+    }
+    if (action == "import-hardware") {
+        ClusterProfile base = clusterFromOptions(p);
+        const ClusterProfile c = loadHetuHardwareDir(path, base);
+        writeOut(p, toJson(c).dump(2) + "\n", out);
+        err << "imported " << c.measured.size() << " measured collectives for " << c.nodes << " x "
+            << c.gpus_per_node << " GPUs, overlap_efficiency " << c.overlap_efficiency << "\n";
+        return 0;
+    }
+    throw InputError("action",
+                     "unknown hetu action '" + action + "'; expected import-strategy or import-hardware");
+}
+
+} // namespace gx::cli
