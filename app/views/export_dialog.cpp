@@ -36,8 +36,10 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
     auto* form = new QFormLayout;
     format_ = new QComboBox(this);
 #ifdef GX_HAVE_EXPORTERS
-    for (const auto& f : exportFormats())
-        format_->addItem(QString::fromStdString(f.display_name), static_cast<int>(f.format));
+    for (const auto& f : exportFormats()) {
+        format_->addItem(QString::fromUtf8(f.display_name), static_cast<int>(f.format));
+        format_->setItemData(format_->count() - 1, QString::fromUtf8(f.description), Qt::ToolTipRole);
+    }
 #else
     format_->addItem(tr("Plan JSON"), 0);
 #endif

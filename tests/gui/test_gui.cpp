@@ -356,8 +356,11 @@ private slots:
 
     void translationsLoad() {
         QVERIFY(installTranslation(QStringLiteral("de")));
+        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"), QStringLiteral("Entscheidungsbaum"));
         QVERIFY(installTranslation(QStringLiteral("zh_CN")));
-        installTranslation(QStringLiteral("en"));
+        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"), QStringLiteral("决策树"));
+        installTranslation(QStringLiteral("en")); // no English .qm: source texts
+        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"), QStringLiteral("Decision tree"));
     }
 
     // --- search controller ------------------------------------------------------------------------
@@ -497,6 +500,7 @@ private slots:
         d.setPlan(plan, m, c);
         QVERIFY(d.formatCount() >= 1);
         // Plan JSON round-trips.
+        int checked_json = 0, checked_megatron = 0;
         for (int i = 0; i < d.formatCount(); ++i) {
             d.setFormat(i);
             QVERIFY2(!d.text().isEmpty(), qPrintable(d.formatName(i)));
@@ -505,6 +509,7 @@ private slots:
                 const auto j = nlohmann::json::parse(d.text().toStdString());
                 const auto& pj = j.contains("plan") ? j["plan"] : j;
                 QCOMPARE(planFromJson(pj).layers, plan.layers);
+                ++checked_json;
             }
             if (d.formatName(i).contains(QStringLiteral("Megatron"))) {
                 QVERIFY(d.text().contains(QStringLiteral("--tensor-model-parallel-size 8")));
