@@ -2,16 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>QObject</name>
+    <message>
+        <location filename="../app/main.cpp" line="79"/>
+        <source>Baseline</source>
+        <translation>Referenz</translation>
+    </message>
+</context>
+<context>
     <name>gx::app</name>
     <message>
         <location filename="../app/plan_utils.cpp" line="92"/>
         <source> (mixed per layer)</source>
-        <translation type="unfinished"></translation>
+        <translation> (je Schicht verschieden)</translation>
     </message>
     <message>
         <location filename="../app/plan_utils.cpp" line="97"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
-        <translation type="unfinished"></translation>
+        <translation>PP%1 %2, %3, Batch %4 = %5 x %6</translation>
     </message>
 </context>
 <context>
@@ -19,41 +27,41 @@
     <message>
         <location filename="../app/views/profile_editors.cpp" line="314"/>
         <source>Built-in cluster presets</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="321"/>
         <source>Open a cluster profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="322"/>
         <source>Save the cluster profile as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="336"/>
         <location filename="../app/views/profile_editors.cpp" line="347"/>
         <source> GiB</source>
-        <translation type="unfinished"></translation>
+        <translation> GiB</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="337"/>
         <source> TFLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation> TFLOP/s</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="340"/>
         <location filename="../app/views/profile_editors.cpp" line="341"/>
         <location filename="../app/views/profile_editors.cpp" line="343"/>
         <source> GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation> GB/s</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="342"/>
         <location filename="../app/views/profile_editors.cpp" line="344"/>
         <source> us</source>
-        <translation type="unfinished"></translation>
+        <translation> µs</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="348"/>
@@ -73,7 +81,7 @@
     <message>
         <location filename="../app/views/profile_editors.cpp" line="351"/>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="352"/>
@@ -83,67 +91,67 @@
     <message>
         <location filename="../app/views/profile_editors.cpp" line="353"/>
         <source>Peak BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="354"/>
         <source>GEMM efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM-Effizienz</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="355"/>
         <source>HBM bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM-Bandbreite</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="356"/>
         <source>Intra-node bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="357"/>
         <source>Intra-node latency</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenz im Knoten</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="358"/>
         <source>Inter-node bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="359"/>
         <source>Inter-node latency</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="360"/>
         <source>Overlap efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>Überlappungseffizienz</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="361"/>
         <source>Reserved per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserviert pro GPU</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="422"/>
         <source>Cannot load %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="461"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="468"/>
         <source>; measured collectives</source>
-        <translation type="unfinished"></translation>
+        <translation>; gemessene Kollektive</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="521"/>
         <source>%1 GPUs: %2 x %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs: %2 x %3 %4</translation>
     </message>
 </context>
 <context>
@@ -163,7 +171,7 @@
     <message>
         <location filename="../app/views/plan_view.cpp" line="95"/>
         <source>B vs A</source>
-        <translation type="unfinished"></translation>
+        <translation>B gegenüber A</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="167"/>
@@ -173,52 +181,52 @@
     <message>
         <location filename="../app/views/plan_view.cpp" line="169"/>
         <source>Tokens / s</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens / s</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="171"/>
         <source>Peak memory / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="173"/>
         <source>MFU</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="175"/>
         <source>Pipeline bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>Pipeline-Blase</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="177"/>
         <source>Exposed DP sync</source>
-        <translation type="unfinished"></translation>
+        <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="179"/>
         <source>Exposed TP comm</source>
-        <translation type="unfinished"></translation>
+        <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="181"/>
         <source>Pipeline stages</source>
-        <translation type="unfinished"></translation>
+        <translation>Pipeline-Stufen</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="182"/>
         <source>TP x DP (first layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="184"/>
         <source>Schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablaufplan</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="186"/>
         <source>Global batch x micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="189"/>
@@ -228,12 +236,12 @@
     <message>
         <location filename="../app/views/plan_view.cpp" line="208"/>
         <source>same</source>
-        <translation type="unfinished"></translation>
+        <translation>gleich</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="208"/>
         <source>differs</source>
-        <translation type="unfinished"></translation>
+        <translation>verschieden</translation>
     </message>
 </context>
 <context>
@@ -247,19 +255,251 @@
         <location filename="../app/views/tree_view.cpp" line="318"/>
         <source>%1
 dimension: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Dimension: %2</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="320"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>
+beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="323"/>
         <source>
 strategy: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Strategie: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gx::app::EnginePanel</name>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <source>Memory (GiB)</source>
+        <translation>Speicher (GiB)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <source>SMs</source>
+        <translation>SMs</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <source>Compute capability</source>
+        <translation>Compute Capability</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <source>SM clock (MHz)</source>
+        <translation>SM-Takt (MHz)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <source>Memory clock (MHz)</source>
+        <translation>Speichertakt (MHz)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <source>Links</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="109"/>
+        <source>Refresh devices</source>
+        <translation>Geräte aktualisieren</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="109"/>
+        <source>Profile GEMMs</source>
+        <translation>GEMMs messen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <source>Profile layer</source>
+        <translation>Schicht messen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <source>Profile HBM</source>
+        <translation>HBM messen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <source>Profile NCCL</source>
+        <translation>NCCL messen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <source>Profile all</source>
+        <translation>Alles messen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="119"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="136"/>
+        <source>GEMM throughput</source>
+        <translation>GEMM-Durchsatz</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="137"/>
+        <source>NCCL bus bandwidth</source>
+        <translation>NCCL-Busbandbreite</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="143"/>
+        <source>Load results…</source>
+        <translation>Ergebnisse laden…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="144"/>
+        <source>Save results…</source>
+        <translation>Ergebnisse speichern…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="145"/>
+        <source>Save as cluster profile…</source>
+        <translation>Als Cluster-Profil speichern…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
+        <source>Save measurements</source>
+        <translation>Messungen speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
+        <location filename="../app/views/engine_panel.cpp" line="437"/>
+        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="154"/>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="191"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/views/engine_panel.cpp" line="203"/>
+        <source>%n GPU(s), driver %1</source>
+        <translation>
+            <numerusform>%n GPU, Treiber %1</numerusform>
+            <numerusform>%n GPUs, Treiber %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="206"/>
+        <location filename="../app/views/engine_panel.cpp" line="217"/>
+        <source>No CUDA device: %1</source>
+        <translation>Kein CUDA-Gerät: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <source>A profiling job is already running.</source>
+        <translation>Es läuft bereits eine Messung.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="320"/>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="327"/>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="354"/>
+        <source>Done.</source>
+        <translation>Fertig.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="360"/>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <source>smallest GEMM dimension</source>
+        <translation>kleinste GEMM-Dimension</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="393"/>
+        <source>%1, %2 GPUs</source>
+        <translation>%1, %2 GPUs</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="398"/>
+        <source>message size (bytes)</source>
+        <translation>Nachrichtengröße (Bytes)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="398"/>
+        <source>bus bandwidth (GB/s)</source>
+        <translation>Busbandbreite (GB/s)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="413"/>
+        <source>Could not save the profile: %1</source>
+        <translation>Das Profil konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="422"/>
+        <source>Could not save the measurements: %1</source>
+        <translation>Die Messungen konnten nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="431"/>
+        <source>Could not load measurements: %1</source>
+        <translation>Messungen konnten nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <source>Save as cluster profile</source>
+        <translation>Als Cluster-Profil speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="442"/>
+        <source>Saved cluster profile %1</source>
+        <translation>Cluster-Profil %1 gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <source>Load measurements</source>
+        <translation>Messungen laden</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="455"/>
+        <source>Loaded %1</source>
+        <translation>%1 geladen</translation>
     </message>
 </context>
 <context>
@@ -272,7 +512,7 @@ strategy: %1</source>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="44"/>
         <source>Plan JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan-JSON</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="46"/>
@@ -282,27 +522,27 @@ strategy: %1</source>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="48"/>
         <source>master address (default: first node)</source>
-        <translation type="unfinished"></translation>
+        <translation>Master-Adresse (Standard: erster Knoten)</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="50"/>
         <source>Slurm partition</source>
-        <translation type="unfinished"></translation>
+        <translation>Slurm-Partition</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="52"/>
         <source>container image (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>Container-Image (optional)</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="54"/>
         <source>training script, e.g. pretrain_gpt.py</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainingsskript, z. B. pretrain_gpt.py</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="60"/>
         <source>Launcher</source>
-        <translation type="unfinished"></translation>
+        <translation>Starter</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="78"/>
@@ -317,57 +557,57 @@ strategy: %1</source>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="85"/>
         <source>Save export</source>
-        <translation type="unfinished"></translation>
+        <translation>Export speichern</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="129"/>
         <source>Copied %1 characters to the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Zeichen in die Zwischenablage kopiert.</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="136"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="140"/>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gespeichert.</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="148"/>
         <source>No plan to export yet: run a search or open a plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Plan zum Exportieren: Starten Sie eine Suche oder öffnen Sie einen Plan.</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="168"/>
         <source>Not supported by this target: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Von diesem Ziel nicht unterstützt: %1</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="173"/>
         <source>Note: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis: %1</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="180"/>
         <source>Only plan JSON is available in this build (no exporters library).</source>
-        <translation type="unfinished"></translation>
+        <translation>In diesem Build ist nur Plan-JSON verfügbar (keine Exporter-Bibliothek).</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="183"/>
         <source>Everything in the plan is expressed in this format.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der gesamte Plan lässt sich in diesem Format ausdrücken.</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="184"/>
         <source>%1 note(s): read them before using the export.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Hinweis(e): Lesen Sie sie, bevor Sie den Export verwenden.</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="187"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Cannot export: %1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Export nicht möglich: %1&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -375,27 +615,27 @@ strategy: %1</source>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="32"/>
         <source>Plans: iteration time vs peak memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Pläne: Iterationszeit gegen Spitzenspeicher pro GPU</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="34"/>
         <source>Evaluated plans</source>
-        <translation type="unfinished"></translation>
+        <translation>Bewertete Pläne</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="39"/>
         <source>Pareto front</source>
-        <translation type="unfinished"></translation>
+        <translation>Pareto-Front</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="42"/>
         <source>Pareto-optimal plans</source>
-        <translation type="unfinished"></translation>
+        <translation>Pareto-optimale Pläne</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="46"/>
         <source>Shown plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Angezeigter Plan</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="51"/>
@@ -405,12 +645,12 @@ strategy: %1</source>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="57"/>
         <source>Peak memory per GPU (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenspeicher pro GPU (GiB)</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="59"/>
         <source>Iteration time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Iterationszeit (s)</translation>
     </message>
 </context>
 <context>
@@ -418,47 +658,47 @@ strategy: %1</source>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="30"/>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="32"/>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="34"/>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="35"/>
         <source>%1 d</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 d</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="42"/>
         <source>Schedule Gantt chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Gantt-Diagramm des Ablaufplans</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="106"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (IDs %3-%4)&lt;br&gt;Start %5, Ende %6&lt;br&gt;Iteration %7 s, Spitzenspeicher %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="140"/>
         <source>No schedule yet: add jobs to plan them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Ablaufplan: Fügen Sie Jobs hinzu, um sie zu planen.</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="152"/>
         <source>node %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten %1</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="196"/>
         <source>lower bound</source>
-        <translation type="unfinished"></translation>
+        <translation>untere Schranke</translation>
     </message>
 </context>
 <context>
@@ -469,7 +709,10 @@ strategy: %1</source>
 forward %4, backward %5 (recompute %6)
 TP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9
 weights %10, grads %11, optimizer %12</source>
-        <translation type="unfinished"></translation>
+        <translation>Schicht %1 (%2) auf Stufe %3
+Vorwärts %4, Rückwärts %5 (Neuberechnung %6)
+TP-Kommunikation %7, ZeRO-3 sichtbar %8, Gradientensynchronisation pro Iteration %9
+Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="133"/>
@@ -479,7 +722,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="135"/>
         <source>Stack</source>
-        <translation type="unfinished"></translation>
+        <translation>Stapel</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="137"/>
@@ -494,458 +737,458 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="141"/>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="143"/>
         <source>DP</source>
-        <translation type="unfinished"></translation>
+        <translation>DP</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="145"/>
         <source>DP type</source>
-        <translation type="unfinished"></translation>
+        <translation>DP-Art</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="147"/>
         <source>Checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpointing</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="149"/>
         <source>Time / micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit / Micro-Batch</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="151"/>
         <source>Exposed comm</source>
-        <translation type="unfinished"></translation>
+        <translation>Sichtbare Kommunikation</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="153"/>
         <source>Model states</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellzustände</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="155"/>
         <source>Activations / micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen / Micro-Batch</translation>
     </message>
 </context>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="61"/>
+        <location filename="../app/main_window.cpp" line="62"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="76"/>
+        <location filename="../app/main_window.cpp" line="77"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="77"/>
+        <location filename="../app/main_window.cpp" line="78"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="78"/>
+        <location filename="../app/main_window.cpp" line="79"/>
         <source>Timeline</source>
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="79"/>
+        <location filename="../app/main_window.cpp" line="80"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="80"/>
+        <location filename="../app/main_window.cpp" line="81"/>
         <source>Frontier</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="81"/>
+        <location filename="../app/main_window.cpp" line="82"/>
         <source>Sweeps</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="82"/>
-        <location filename="../app/main_window.cpp" line="336"/>
+        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="343"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="94"/>
+        <location filename="../app/main_window.cpp" line="95"/>
         <source>Multi-model</source>
         <translation>Mehrere Modelle</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="98"/>
+        <location filename="../app/main_window.cpp" line="99"/>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="107"/>
+        <location filename="../app/main_window.cpp" line="108"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="108"/>
+        <location filename="../app/main_window.cpp" line="109"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="117"/>
+        <location filename="../app/main_window.cpp" line="118"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="118"/>
+        <location filename="../app/main_window.cpp" line="119"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="119"/>
-        <source>Search the best plans (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../app/main_window.cpp" line="120"/>
-        <source>Cancel the search (Esc)</source>
-        <translation type="unfinished"></translation>
+        <source>Search the best plans (Ctrl+R)</source>
+        <translation>Die besten Pläne suchen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="134"/>
+        <location filename="../app/main_window.cpp" line="121"/>
+        <source>Cancel the search (Esc)</source>
+        <translation>Die Suche abbrechen (Esc)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="135"/>
         <source>Best plans:</source>
         <translation>Beste Pläne:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="142"/>
+        <location filename="../app/main_window.cpp" line="143"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="164"/>
-        <location filename="../app/main_window.cpp" line="698"/>
+        <location filename="../app/main_window.cpp" line="165"/>
+        <location filename="../app/main_window.cpp" line="717"/>
         <source>Plan #%1</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="175"/>
+        <location filename="../app/main_window.cpp" line="176"/>
         <source>Frontier plan %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="201"/>
+        <location filename="../app/main_window.cpp" line="208"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="241"/>
+        <location filename="../app/main_window.cpp" line="248"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="242"/>
+        <location filename="../app/main_window.cpp" line="249"/>
         <source>Open &amp;model profile...</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="244"/>
+        <location filename="../app/main_window.cpp" line="251"/>
         <source>&amp;Import Hugging Face config.json...</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="246"/>
+        <location filename="../app/main_window.cpp" line="253"/>
         <source>Open &amp;cluster profile...</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="248"/>
+        <location filename="../app/main_window.cpp" line="255"/>
         <source>Open &amp;plan...</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="250"/>
+        <location filename="../app/main_window.cpp" line="257"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="252"/>
+        <location filename="../app/main_window.cpp" line="259"/>
         <source>Save model profile as...</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="253"/>
+        <location filename="../app/main_window.cpp" line="260"/>
         <source>Save cluster profile as...</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="254"/>
+        <location filename="../app/main_window.cpp" line="261"/>
         <source>&amp;Save plan as...</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="256"/>
+        <location filename="../app/main_window.cpp" line="263"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="259"/>
+        <location filename="../app/main_window.cpp" line="266"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="262"/>
+        <location filename="../app/main_window.cpp" line="269"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="263"/>
+        <location filename="../app/main_window.cpp" line="270"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="265"/>
+        <location filename="../app/main_window.cpp" line="272"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="267"/>
+        <location filename="../app/main_window.cpp" line="274"/>
         <source>Run &amp;sweeps</source>
-        <translation type="unfinished"></translation>
+        <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="273"/>
+        <location filename="../app/main_window.cpp" line="280"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="287"/>
+        <location filename="../app/main_window.cpp" line="294"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="289"/>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="296"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="290"/>
+        <location filename="../app/main_window.cpp" line="297"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="291"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="315"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="323"/>
         <source>The language changes when the explorer restarts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sprache wechselt beim nächsten Start des Explorers.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="328"/>
         <source>&amp;About Galvatron Explorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="323"/>
-        <source>About Galvatron Explorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="324"/>
-        <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="330"/>
+        <source>About Galvatron Explorer</source>
+        <translation>Über Galvatron Explorer</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="331"/>
+        <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="337"/>
         <source>Main</source>
-        <translation type="unfinished"></translation>
+        <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="351"/>
+        <location filename="../app/main_window.cpp" line="358"/>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>Leeren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="383"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>Open model profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellprofil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="384"/>
-        <location filename="../app/main_window.cpp" line="414"/>
-        <location filename="../app/main_window.cpp" line="429"/>
+        <location filename="../app/main_window.cpp" line="391"/>
+        <location filename="../app/main_window.cpp" line="421"/>
+        <location filename="../app/main_window.cpp" line="436"/>
         <source>JSON files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="398"/>
+        <location filename="../app/main_window.cpp" line="405"/>
         <source>Import Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="399"/>
+        <location filename="../app/main_window.cpp" line="406"/>
         <source>config.json (config.json *.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="413"/>
+        <location filename="../app/main_window.cpp" line="420"/>
         <source>Open cluster profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="428"/>
+        <location filename="../app/main_window.cpp" line="435"/>
         <source>Open plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="439"/>
+        <location filename="../app/main_window.cpp" line="446"/>
         <source>Save model profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Modellprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="443"/>
-        <location filename="../app/main_window.cpp" line="454"/>
-        <location filename="../app/main_window.cpp" line="466"/>
+        <location filename="../app/main_window.cpp" line="450"/>
+        <location filename="../app/main_window.cpp" line="461"/>
+        <location filename="../app/main_window.cpp" line="473"/>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="451"/>
+        <location filename="../app/main_window.cpp" line="458"/>
         <source>Save cluster profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="462"/>
+        <location filename="../app/main_window.cpp" line="469"/>
         <source>No plan to save yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Plan zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="466"/>
+        <location filename="../app/main_window.cpp" line="473"/>
         <source>Save plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="496"/>
+        <location filename="../app/main_window.cpp" line="503"/>
         <source>Loaded %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="505"/>
+        <location filename="../app/main_window.cpp" line="512"/>
         <source>Cannot open plan %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="543"/>
+        <location filename="../app/main_window.cpp" line="550"/>
         <source>Baseline (Megatron-style)</source>
-        <translation type="unfinished"></translation>
+        <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="560"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="566"/>
-        <source>Fix the profile first: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="585"/>
+        <source>Fix the profile first: %1</source>
+        <translation>Korrigieren Sie zuerst das Profil: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="604"/>
         <source>Searching...</source>
-        <translation type="unfinished"></translation>
+        <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="594"/>
+        <location filename="../app/main_window.cpp" line="613"/>
         <source>Cancelling...</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="616"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>Best so far: %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Bisher am besten: %1, %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="624"/>
+        <location filename="../app/main_window.cpp" line="643"/>
         <source>Elapsed %1, about %2 left</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="626"/>
+        <location filename="../app/main_window.cpp" line="645"/>
         <source>Elapsed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="649"/>
+        <location filename="../app/main_window.cpp" line="668"/>
         <source>%1. %2, %3: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="655"/>
+        <location filename="../app/main_window.cpp" line="674"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="656"/>
+        <location filename="../app/main_window.cpp" line="675"/>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="656"/>
+        <location filename="../app/main_window.cpp" line="675"/>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="662"/>
+        <location filename="../app/main_window.cpp" line="681"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="676"/>
-        <location filename="../app/main_window.cpp" line="698"/>
+        <location filename="../app/main_window.cpp" line="695"/>
+        <location filename="../app/main_window.cpp" line="717"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="689"/>
+        <location filename="../app/main_window.cpp" line="708"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="690"/>
+        <location filename="../app/main_window.cpp" line="709"/>
         <source>%1 (field %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="725"/>
+        <location filename="../app/main_window.cpp" line="744"/>
         <source>%1: %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2, %3</translation>
     </message>
 </context>
 <context>
@@ -953,72 +1196,72 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="48"/>
         <source>Memory per stage</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher pro Stufe</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="52"/>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="52"/>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradienten</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="52"/>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimierer</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="52"/>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="53"/>
         <source>Transient</source>
-        <translation type="unfinished"></translation>
+        <translation>Temporär</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="53"/>
         <source>Embedding/head</source>
-        <translation type="unfinished"></translation>
+        <translation>Embedding/Kopf</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="53"/>
         <source>Reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserviert</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="96"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Plan: Starten Sie eine Suche oder bewerten Sie einen Plan.</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="119"/>
         <source>Peak memory per GPU, by pipeline stage</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenspeicher pro GPU nach Pipeline-Stufe</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="140"/>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Stufe %1</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="151"/>
         <source>GPU capacity %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU-Kapazität %1</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="153"/>
         <source>budget %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Budget %1</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="167"/>
         <source>Stage %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Stufe %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1026,37 +1269,37 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="69"/>
         <source>Built-in model presets</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="76"/>
         <source>Open a model profile or config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="78"/>
         <source>HF</source>
-        <translation type="unfinished"></translation>
+        <translation>HF</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="79"/>
         <source>Import a Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="81"/>
         <source>Save the model profile as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="102"/>
         <source>gated FFN (SwiGLU)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="103"/>
         <source>tied embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="104"/>
@@ -1066,7 +1309,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="105"/>
         <source>Stack</source>
-        <translation type="unfinished"></translation>
+        <translation>Stapel</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="106"/>
@@ -1076,7 +1319,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="107"/>
         <source>Hidden size</source>
-        <translation>Versteckte Größe</translation>
+        <translation>Hidden-Größe</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="108"/>
@@ -1106,13 +1349,13 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="173"/>
         <source>Cannot load %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="220"/>
         <location filename="../app/views/profile_editors.cpp" line="303"/>
         <source>%1 layers, %2 B parameters (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
 </context>
 <context>
@@ -1120,17 +1363,17 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/plan_view.cpp" line="49"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Plan: Wählen Sie ein Modell und einen Cluster und starten Sie dann die Suche (Strg+R).</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="67"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 Samples/s &amp;nbsp; %3 Tokens/s &amp;nbsp; %4 TFLOP/s pro GPU (MFU %5%) &amp;nbsp; Spitzenspeicher &lt;b&gt;%6&lt;/b&gt; von %7 auf Stufe %8 %9</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="76"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;passt nicht&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -1138,103 +1381,103 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="57"/>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="59"/>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
         <source>%1 d</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 d</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>one job at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Job nach dem anderen</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
         <source>whole node per job</source>
-        <translation type="unfinished"></translation>
+        <translation>ganzer Knoten pro Job</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="71"/>
         <source>equal split</source>
-        <translation type="unfinished"></translation>
+        <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="98"/>
         <source>Cluster:</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster:</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="101"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="105"/>
         <source>Add job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job hinzufügen</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="106"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="107"/>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="108"/>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="114"/>
         <source>MILP time limit:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="118"/>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="120"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="392"/>
         <source>Solve exactly (MILP)</source>
-        <translation type="unfinished"></translation>
+        <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="123"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="125"/>
         <source>Not available: built without COIN-OR CBC</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="127"/>
         <source>Export JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON exportieren…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="128"/>
         <source>Export scripts…</source>
-        <translation type="unfinished"></translation>
+        <translation>Skripte exportieren…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
@@ -1254,47 +1497,47 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
         <source>Priority</source>
-        <translation type="unfinished"></translation>
+        <translation>Priorität</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
         <source>Spill</source>
-        <translation type="unfinished"></translation>
+        <translation>Auslagern</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="139"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
-        <translation type="unfinished"></translation>
+        <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>GPU ids</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU-IDs</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Start</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>End</source>
-        <translation type="unfinished"></translation>
+        <translation>Ende</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
@@ -1304,80 +1547,80 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="214"/>
         <source>Uses given iteration times per GPU count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="325"/>
         <source>Planning %n job(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Plane %n Job…</numerusform>
+            <numerusform>Plane %n Jobs…</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="368"/>
         <source>Solving…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gelöst…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="432"/>
         <source>No job can be scheduled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="434"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2: %3) · lower bound %4 · gap %5%</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2: %3) · untere Schranke %4 · Lücke %5%</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="442"/>
         <source>%1 %2 (%3x)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="445"/>
         <source>Baselines: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Referenzen: %1</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="449"/>
         <source>%1 cannot run: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="515"/>
         <source>Load jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs laden</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="520"/>
         <source>Jobs JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="519"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="523"/>
         <source>Save jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs speichern</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="531"/>
         <source>Export schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="528"/>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="538"/>
         <source>Export launch scripts</source>
-        <translation type="unfinished"></translation>
+        <translation>Startskripte exportieren</translation>
     </message>
 </context>
 <context>
@@ -1385,17 +1628,17 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="533"/>
         <source>whole cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>ganzer Cluster</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="535"/>
         <source>automatic, or e.g. 64, 128, 256</source>
-        <translation type="unfinished"></translation>
+        <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="536"/>
         <source> GiB</source>
-        <translation type="unfinished"></translation>
+        <translation> GiB</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="537"/>
@@ -1406,57 +1649,57 @@ weights %10, grads %11, optimizer %12</source>
         <location filename="../app/views/profile_editors.cpp" line="539"/>
         <location filename="../app/views/profile_editors.cpp" line="541"/>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebig</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="543"/>
         <source>automatic</source>
-        <translation type="unfinished"></translation>
+        <translation>automatisch</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="546"/>
         <source>all cores</source>
-        <translation type="unfinished"></translation>
+        <translation>alle Kerne</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="547"/>
         <source>sequence parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenzparallelität</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="548"/>
         <source>activation checkpointing</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="549"/>
         <source>one strategy for all layers</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="550"/>
         <source>power-of-two degrees only</source>
-        <translation type="unfinished"></translation>
+        <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>draw the decision tree live</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>interleaved</source>
-        <translation type="unfinished"></translation>
+        <translation>verschachtelt</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="560"/>
         <source>pruning rules to switch off, comma-separated</source>
-        <translation type="unfinished"></translation>
+        <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="570"/>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="571"/>
@@ -1471,12 +1714,12 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="573"/>
         <source>Max TP / PP</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. TP / PP</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>Max micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Max. Micro-Batches</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="575"/>
@@ -1491,7 +1734,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="583"/>
         <source>Disabled rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="584"/>
@@ -1506,17 +1749,17 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="640"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>select at least one data-parallel type</source>
-        <translation type="unfinished"></translation>
+        <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="673"/>
         <source>select at least one pipeline schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>
 </context>
 <context>
@@ -1524,7 +1767,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="197"/>
         <source>Throughput vs %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsatz gegen %1</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="199"/>
@@ -1534,17 +1777,17 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="202"/>
         <source>Searched point</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesuchter Punkt</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="206"/>
         <source>Linear scaling from the first point</source>
-        <translation type="unfinished"></translation>
+        <translation>Lineare Skalierung ab dem ersten Punkt</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="215"/>
         <source>Tokens / s</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens / s</translation>
     </message>
 </context>
 <context>
@@ -1559,42 +1802,42 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="22"/>
         <source>Search the best plan for each GPU count and each global batch size</source>
-        <translation type="unfinished"></translation>
+        <translation>Den besten Plan für jede GPU-Anzahl und jede globale Batchgröße suchen</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="32"/>
         <source>GPU count</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU-Anzahl</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="33"/>
         <source>global batch size</source>
-        <translation type="unfinished"></translation>
+        <translation>globale Batchgröße</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="113"/>
         <source>Cancel sweeps</source>
-        <translation type="unfinished"></translation>
+        <translation>Skalierung abbrechen</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="125"/>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen.</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="136"/>
         <source>Done: %1 searches.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fertig: %1 Suchen.</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="145"/>
         <source>Searching %1 GPUs...</source>
-        <translation type="unfinished"></translation>
+        <translation>Suche für %1 GPUs...</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="148"/>
         <source>Searching global batch %1...</source>
-        <translation type="unfinished"></translation>
+        <translation>Suche für globale Batchgröße %1...</translation>
     </message>
 </context>
 <context>
@@ -1602,62 +1845,62 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="183"/>
         <source>Time breakdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitaufteilung</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>Berechnung</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>Recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuberechnung</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>TP comm</source>
-        <translation type="unfinished"></translation>
+        <translation>TP-Kommunikation</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>DP sync</source>
-        <translation type="unfinished"></translation>
+        <translation>DP-Synchronisation</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>ZeRO-3 gather</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3-Gather</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="188"/>
         <source>PP send/recv</source>
-        <translation type="unfinished"></translation>
+        <translation>PP Senden/Empfangen</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="188"/>
         <source>Layout switch</source>
-        <translation type="unfinished"></translation>
+        <translation>Layoutwechsel</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="188"/>
         <source>Bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>Blase</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="188"/>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimierer</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="214"/>
         <source>No plan yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Plan</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="223"/>
         <source>Iteration time %1 on the bottleneck stage</source>
-        <translation type="unfinished"></translation>
+        <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
 </context>
 <context>
@@ -1665,63 +1908,64 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>Pipeline timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="284"/>
         <source>stage 00</source>
-        <translation type="unfinished"></translation>
+        <translation>Stufe 00</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="295"/>
         <source>No pipeline to show yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="305"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="318"/>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Stufe %1</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="364"/>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>vorwärts</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="364"/>
         <source>backward</source>
-        <translation type="unfinished"></translation>
+        <translation>rückwärts</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="364"/>
         <source>gradient sync + optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="364"/>
         <source>idle (bubble)</source>
-        <translation type="unfinished"></translation>
+        <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="381"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
+%5 - %6</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>Forward</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorwärts</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>Backward</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückwärts</translation>
     </message>
 </context>
 <context>
@@ -1734,7 +1978,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/tree_view.cpp" line="357"/>
         <source>Fit the whole tree (F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ganzen Baum einpassen (F)</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="360"/>
@@ -1749,77 +1993,77 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/tree_view.cpp" line="371"/>
         <source>Click a node to see its strategy and costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie auf einen Knoten, um Strategie und Kosten zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf, um Regel und Grund zu sehen.</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="396"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="415"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="416"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="421"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="426"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="435"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="443"/>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>vorwärts</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="444"/>
         <source>backward (incl. recompute)</source>
-        <translation type="unfinished"></translation>
+        <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="445"/>
         <source>TP communication</source>
-        <translation type="unfinished"></translation>
+        <translation>TP-Kommunikation</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="446"/>
         <source>ZeRO-3 exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="447"/>
         <source>gradient sync / iteration (exposed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="448"/>
         <source>weights + grads + optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="449"/>
         <source>activations / micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="452"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1827,18 +2071,18 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="38"/>
         <source> GiB</source>
-        <translation type="unfinished"></translation>
+        <translation> GiB</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="44"/>
         <location filename="../app/views/whatif_panel.cpp" line="47"/>
         <source> GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation> GB/s</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="50"/>
         <source>as in search settings</source>
-        <translation type="unfinished"></translation>
+        <translation>wie in den Sucheinstellungen</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="53"/>
@@ -1858,12 +2102,12 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="57"/>
         <source>Inter-node bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="58"/>
         <source>Intra-node bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="59"/>
@@ -1888,7 +2132,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="81"/>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Kennzahl</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="81"/>
@@ -1908,42 +2152,42 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="110"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="113"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="179"/>
         <source>Searching...</source>
-        <translation type="unfinished"></translation>
+        <translation>Suche läuft...</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="195"/>
         <source>What-if best</source>
-        <translation type="unfinished"></translation>
+        <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="196"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="201"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="211"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="214"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="227"/>
@@ -1953,23 +2197,71 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="228"/>
         <source>Peak memory / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="229"/>
         <source>Throughput (tokens/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="230"/>
         <source>Samples / s</source>
-        <translation type="unfinished"></translation>
+        <translation>Samples / s</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="236"/>
         <location filename="../app/views/whatif_panel.cpp" line="239"/>
         <source>-</source>
-        <translation type="unfinished"></translation>
+        <translation>-</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/main.cpp" line="127"/>
+        <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
+        <translation>Galvatron Explorer: hybrid-paralleles Transformer-Training planen. Mit --cli &lt;command&gt; ... die Kommandozeilenschnittstelle verwenden.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="132"/>
+        <source>Model preset or profile file.</source>
+        <translation>Modellvorlage oder Profildatei.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="135"/>
+        <source>Cluster preset or profile file.</source>
+        <translation>Cluster-Vorlage oder Profildatei.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="139"/>
+        <source>Run the search, save the window as PNG, exit.</source>
+        <translation>Suche ausführen, Fenster als PNG speichern, beenden.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="142"/>
+        <source>View to show: %1, export.</source>
+        <translation>Anzuzeigende Ansicht: %1, export.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="146"/>
+        <source>Window size WxH.</source>
+        <translation>Fenstergröße BxH (z. B. 1600x1000).</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="149"/>
+        <source>light, dark or system.</source>
+        <translation>light, dark oder system.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="152"/>
+        <source>Language: en, de, zh_CN.</source>
+        <translation>Sprache: en, de, zh_CN.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="155"/>
+        <source>Start a search at once.</source>
+        <translation>Sofort eine Suche starten.</translation>
     </message>
 </context>
 </TS>

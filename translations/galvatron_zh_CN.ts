@@ -2,16 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>QObject</name>
+    <message>
+        <location filename="../app/main.cpp" line="79"/>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+</context>
+<context>
     <name>gx::app</name>
     <message>
         <location filename="../app/plan_utils.cpp" line="92"/>
         <source> (mixed per layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>（逐层不同）</translation>
     </message>
     <message>
         <location filename="../app/plan_utils.cpp" line="97"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
-        <translation type="unfinished"></translation>
+        <translation>PP%1 %2，%3，批大小 %4 = %5 x %6</translation>
     </message>
 </context>
 <context>
@@ -19,41 +27,41 @@
     <message>
         <location filename="../app/views/profile_editors.cpp" line="314"/>
         <source>Built-in cluster presets</source>
-        <translation type="unfinished"></translation>
+        <translation>内置集群预设</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="321"/>
         <source>Open a cluster profile</source>
-        <translation type="unfinished"></translation>
+        <translation>打开集群配置</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="322"/>
         <source>Save the cluster profile as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="336"/>
         <location filename="../app/views/profile_editors.cpp" line="347"/>
         <source> GiB</source>
-        <translation type="unfinished"></translation>
+        <translation> GiB</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="337"/>
         <source> TFLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation> TFLOP/s</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="340"/>
         <location filename="../app/views/profile_editors.cpp" line="341"/>
         <location filename="../app/views/profile_editors.cpp" line="343"/>
         <source> GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation> GB/s</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="342"/>
         <location filename="../app/views/profile_editors.cpp" line="344"/>
         <source> us</source>
-        <translation type="unfinished"></translation>
+        <translation> 微秒</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="348"/>
@@ -73,7 +81,7 @@
     <message>
         <location filename="../app/views/profile_editors.cpp" line="351"/>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="352"/>
@@ -83,67 +91,67 @@
     <message>
         <location filename="../app/views/profile_editors.cpp" line="353"/>
         <source>Peak BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 峰值算力</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="354"/>
         <source>GEMM efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM 效率</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="355"/>
         <source>HBM bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM 带宽</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="356"/>
         <source>Intra-node bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>节点内带宽</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="357"/>
         <source>Intra-node latency</source>
-        <translation type="unfinished"></translation>
+        <translation>节点内延迟</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="358"/>
         <source>Inter-node bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>节点间带宽</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="359"/>
         <source>Inter-node latency</source>
-        <translation type="unfinished"></translation>
+        <translation>节点间延迟</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="360"/>
         <source>Overlap efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>重叠效率</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="361"/>
         <source>Reserved per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 预留</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="422"/>
         <source>Cannot load %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载 %1：%2</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="461"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="468"/>
         <source>; measured collectives</source>
-        <translation type="unfinished"></translation>
+        <translation>；实测集合通信</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="521"/>
         <source>%1 GPUs: %2 x %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 GPU：%2 x %3 %4</translation>
     </message>
 </context>
 <context>
@@ -163,7 +171,7 @@
     <message>
         <location filename="../app/views/plan_view.cpp" line="95"/>
         <source>B vs A</source>
-        <translation type="unfinished"></translation>
+        <translation>B 对比 A</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="167"/>
@@ -173,52 +181,52 @@
     <message>
         <location filename="../app/views/plan_view.cpp" line="169"/>
         <source>Tokens / s</source>
-        <translation type="unfinished"></translation>
+        <translation>Token / 秒</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="171"/>
         <source>Peak memory / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="173"/>
         <source>MFU</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="175"/>
         <source>Pipeline bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线气泡</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="177"/>
         <source>Exposed DP sync</source>
-        <translation type="unfinished"></translation>
+        <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="179"/>
         <source>Exposed TP comm</source>
-        <translation type="unfinished"></translation>
+        <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="181"/>
         <source>Pipeline stages</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段数</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="182"/>
         <source>TP x DP (first layer)</source>
-        <translation type="unfinished"></translation>
+        <translation>TP x DP（第一层）</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="184"/>
         <source>Schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>调度</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="186"/>
         <source>Global batch x micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="189"/>
@@ -228,12 +236,12 @@
     <message>
         <location filename="../app/views/plan_view.cpp" line="208"/>
         <source>same</source>
-        <translation type="unfinished"></translation>
+        <translation>相同</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="208"/>
         <source>differs</source>
-        <translation type="unfinished"></translation>
+        <translation>不同</translation>
     </message>
 </context>
 <context>
@@ -247,19 +255,250 @@
         <location filename="../app/views/tree_view.cpp" line="318"/>
         <source>%1
 dimension: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+维度：%2</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="320"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>
+被规则“%1”剪枝：%2</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="323"/>
         <source>
 strategy: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+策略：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gx::app::EnginePanel</name>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <source>Memory (GiB)</source>
+        <translation>显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <source>SMs</source>
+        <translation>SM 数</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <source>Compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <source>SM clock (MHz)</source>
+        <translation>SM 频率（MHz）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <source>Memory clock (MHz)</source>
+        <translation>显存频率（MHz）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <source>Links</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="109"/>
+        <source>Refresh devices</source>
+        <translation>刷新设备</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="109"/>
+        <source>Profile GEMMs</source>
+        <translation>测量 GEMM</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <source>Profile layer</source>
+        <translation>测量层</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <source>Profile HBM</source>
+        <translation>测量 HBM</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <source>Profile NCCL</source>
+        <translation>测量 NCCL</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <source>Profile all</source>
+        <translation>全部测量</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="119"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="136"/>
+        <source>GEMM throughput</source>
+        <translation>GEMM 吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="137"/>
+        <source>NCCL bus bandwidth</source>
+        <translation>NCCL 总线带宽</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="143"/>
+        <source>Load results…</source>
+        <translation>加载结果…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="144"/>
+        <source>Save results…</source>
+        <translation>保存结果…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="145"/>
+        <source>Save as cluster profile…</source>
+        <translation>另存为集群配置…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
+        <source>Save measurements</source>
+        <translation>保存测量结果</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
+        <location filename="../app/views/engine_panel.cpp" line="437"/>
+        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="154"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="191"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/views/engine_panel.cpp" line="203"/>
+        <source>%n GPU(s), driver %1</source>
+        <translation>
+            <numerusform>%n 个 GPU，驱动 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="206"/>
+        <location filename="../app/views/engine_panel.cpp" line="217"/>
+        <source>No CUDA device: %1</source>
+        <translation>没有 CUDA 设备：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <source>A profiling job is already running.</source>
+        <translation>已有测量任务在运行。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="320"/>
+        <source>Running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="327"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="354"/>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="360"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <source>smallest GEMM dimension</source>
+        <translation>GEMM 最小维度</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="393"/>
+        <source>%1, %2 GPUs</source>
+        <translation>%1，%2 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="398"/>
+        <source>message size (bytes)</source>
+        <translation>消息大小（字节）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="398"/>
+        <source>bus bandwidth (GB/s)</source>
+        <translation>总线带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="413"/>
+        <source>Could not save the profile: %1</source>
+        <translation>无法保存配置：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="422"/>
+        <source>Could not save the measurements: %1</source>
+        <translation>无法保存测量结果：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="431"/>
+        <source>Could not load measurements: %1</source>
+        <translation>无法加载测量结果：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <source>Save as cluster profile</source>
+        <translation>另存为集群配置</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="442"/>
+        <source>Saved cluster profile %1</source>
+        <translation>已保存集群配置 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <source>Load measurements</source>
+        <translation>加载测量结果</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="455"/>
+        <source>Loaded %1</source>
+        <translation>已加载 %1</translation>
     </message>
 </context>
 <context>
@@ -272,7 +511,7 @@ strategy: %1</source>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="44"/>
         <source>Plan JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>方案 JSON</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="46"/>
@@ -282,27 +521,27 @@ strategy: %1</source>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="48"/>
         <source>master address (default: first node)</source>
-        <translation type="unfinished"></translation>
+        <translation>主节点地址（默认：第一个节点）</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="50"/>
         <source>Slurm partition</source>
-        <translation type="unfinished"></translation>
+        <translation>Slurm 分区</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="52"/>
         <source>container image (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>容器镜像（可选）</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="54"/>
         <source>training script, e.g. pretrain_gpt.py</source>
-        <translation type="unfinished"></translation>
+        <translation>训练脚本，例如 pretrain_gpt.py</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="60"/>
         <source>Launcher</source>
-        <translation type="unfinished"></translation>
+        <translation>启动器</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="78"/>
@@ -317,57 +556,57 @@ strategy: %1</source>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="85"/>
         <source>Save export</source>
-        <translation type="unfinished"></translation>
+        <translation>保存导出</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="129"/>
         <source>Copied %1 characters to the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>已复制 %1 个字符到剪贴板。</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="136"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="140"/>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1。</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="148"/>
         <source>No plan to export yet: run a search or open a plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无可导出的方案：请运行搜索或打开方案。</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="168"/>
         <source>Not supported by this target: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>此目标不支持：%1</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="173"/>
         <source>Note: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>注意：%1</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="180"/>
         <source>Only plan JSON is available in this build (no exporters library).</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本仅支持方案 JSON（未包含导出库）。</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="183"/>
         <source>Everything in the plan is expressed in this format.</source>
-        <translation type="unfinished"></translation>
+        <translation>方案的全部内容都能用此格式表达。</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="184"/>
         <source>%1 note(s): read them before using the export.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条注意事项：使用导出结果前请先阅读。</translation>
     </message>
     <message>
         <location filename="../app/views/export_dialog.cpp" line="187"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Cannot export: %1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;无法导出：%1&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -375,27 +614,27 @@ strategy: %1</source>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="32"/>
         <source>Plans: iteration time vs peak memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>方案：迭代时间与每 GPU 峰值显存</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="34"/>
         <source>Evaluated plans</source>
-        <translation type="unfinished"></translation>
+        <translation>已评估方案</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="39"/>
         <source>Pareto front</source>
-        <translation type="unfinished"></translation>
+        <translation>帕累托前沿</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="42"/>
         <source>Pareto-optimal plans</source>
-        <translation type="unfinished"></translation>
+        <translation>帕累托最优方案</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="46"/>
         <source>Shown plan</source>
-        <translation type="unfinished"></translation>
+        <translation>当前显示方案</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="51"/>
@@ -405,12 +644,12 @@ strategy: %1</source>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="57"/>
         <source>Peak memory per GPU (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="59"/>
         <source>Iteration time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>迭代时间（秒）</translation>
     </message>
 </context>
 <context>
@@ -418,47 +657,47 @@ strategy: %1</source>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="30"/>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="32"/>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="34"/>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="35"/>
         <source>%1 d</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 天</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="42"/>
         <source>Schedule Gantt chart</source>
-        <translation type="unfinished"></translation>
+        <translation>调度甘特图</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="106"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个 GPU（编号 %3-%4）&lt;br&gt;开始 %5，结束 %6&lt;br&gt;每次迭代 %7 秒，峰值显存 %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="140"/>
         <source>No schedule yet: add jobs to plan them.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无调度：请添加任务进行规划。</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="152"/>
         <source>node %1</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 %1</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/gantt_chart.cpp" line="196"/>
         <source>lower bound</source>
-        <translation type="unfinished"></translation>
+        <translation>下界</translation>
     </message>
 </context>
 <context>
@@ -469,7 +708,10 @@ strategy: %1</source>
 forward %4, backward %5 (recompute %6)
 TP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9
 weights %10, grads %11, optimizer %12</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 层（%2），位于阶段 %3
+前向 %4，反向 %5（重计算 %6）
+TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
+权重 %10，梯度 %11，优化器 %12</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="133"/>
@@ -479,7 +721,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="135"/>
         <source>Stack</source>
-        <translation type="unfinished"></translation>
+        <translation>层堆叠</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="137"/>
@@ -494,458 +736,458 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="141"/>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="143"/>
         <source>DP</source>
-        <translation type="unfinished"></translation>
+        <translation>DP</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="145"/>
         <source>DP type</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 类型</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="147"/>
         <source>Checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="149"/>
         <source>Time / micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>每微批次时间</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="151"/>
         <source>Exposed comm</source>
-        <translation type="unfinished"></translation>
+        <translation>未掩盖通信</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="153"/>
         <source>Model states</source>
-        <translation type="unfinished"></translation>
+        <translation>模型状态</translation>
     </message>
     <message>
         <location filename="../app/views/layer_table_model.cpp" line="155"/>
         <source>Activations / micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>每微批次激活</translation>
     </message>
 </context>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="61"/>
+        <location filename="../app/main_window.cpp" line="62"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="76"/>
+        <location filename="../app/main_window.cpp" line="77"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="77"/>
+        <location filename="../app/main_window.cpp" line="78"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="78"/>
+        <location filename="../app/main_window.cpp" line="79"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="79"/>
+        <location filename="../app/main_window.cpp" line="80"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="80"/>
+        <location filename="../app/main_window.cpp" line="81"/>
         <source>Frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="81"/>
+        <location filename="../app/main_window.cpp" line="82"/>
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="82"/>
-        <location filename="../app/main_window.cpp" line="336"/>
+        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="343"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="94"/>
+        <location filename="../app/main_window.cpp" line="95"/>
         <source>Multi-model</source>
         <translation>多模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="98"/>
+        <location filename="../app/main_window.cpp" line="99"/>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>测量引擎</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="107"/>
+        <location filename="../app/main_window.cpp" line="108"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="108"/>
+        <location filename="../app/main_window.cpp" line="109"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="117"/>
+        <location filename="../app/main_window.cpp" line="118"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="118"/>
+        <location filename="../app/main_window.cpp" line="119"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="119"/>
-        <source>Search the best plans (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../app/main_window.cpp" line="120"/>
-        <source>Cancel the search (Esc)</source>
-        <translation type="unfinished"></translation>
+        <source>Search the best plans (Ctrl+R)</source>
+        <translation>搜索最佳方案（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="134"/>
+        <location filename="../app/main_window.cpp" line="121"/>
+        <source>Cancel the search (Esc)</source>
+        <translation>取消搜索（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="135"/>
         <source>Best plans:</source>
         <translation>最佳方案：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="142"/>
+        <location filename="../app/main_window.cpp" line="143"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="164"/>
-        <location filename="../app/main_window.cpp" line="698"/>
+        <location filename="../app/main_window.cpp" line="165"/>
+        <location filename="../app/main_window.cpp" line="717"/>
         <source>Plan #%1</source>
-        <translation type="unfinished"></translation>
+        <translation>方案 #%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="175"/>
+        <location filename="../app/main_window.cpp" line="176"/>
         <source>Frontier plan %1</source>
-        <translation type="unfinished"></translation>
+        <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="201"/>
+        <location filename="../app/main_window.cpp" line="208"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="241"/>
+        <location filename="../app/main_window.cpp" line="248"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="242"/>
+        <location filename="../app/main_window.cpp" line="249"/>
         <source>Open &amp;model profile...</source>
-        <translation type="unfinished"></translation>
+        <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="244"/>
+        <location filename="../app/main_window.cpp" line="251"/>
         <source>&amp;Import Hugging Face config.json...</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="246"/>
+        <location filename="../app/main_window.cpp" line="253"/>
         <source>Open &amp;cluster profile...</source>
-        <translation type="unfinished"></translation>
+        <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="248"/>
+        <location filename="../app/main_window.cpp" line="255"/>
         <source>Open &amp;plan...</source>
-        <translation type="unfinished"></translation>
+        <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="250"/>
+        <location filename="../app/main_window.cpp" line="257"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="252"/>
+        <location filename="../app/main_window.cpp" line="259"/>
         <source>Save model profile as...</source>
-        <translation type="unfinished"></translation>
+        <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="253"/>
+        <location filename="../app/main_window.cpp" line="260"/>
         <source>Save cluster profile as...</source>
-        <translation type="unfinished"></translation>
+        <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="254"/>
+        <location filename="../app/main_window.cpp" line="261"/>
         <source>&amp;Save plan as...</source>
-        <translation type="unfinished"></translation>
+        <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="256"/>
+        <location filename="../app/main_window.cpp" line="263"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="259"/>
+        <location filename="../app/main_window.cpp" line="266"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="262"/>
+        <location filename="../app/main_window.cpp" line="269"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="263"/>
+        <location filename="../app/main_window.cpp" line="270"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="265"/>
+        <location filename="../app/main_window.cpp" line="272"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="267"/>
+        <location filename="../app/main_window.cpp" line="274"/>
         <source>Run &amp;sweeps</source>
-        <translation type="unfinished"></translation>
+        <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="273"/>
+        <location filename="../app/main_window.cpp" line="280"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="287"/>
+        <location filename="../app/main_window.cpp" line="294"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="289"/>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="296"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="290"/>
+        <location filename="../app/main_window.cpp" line="297"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="291"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="315"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="323"/>
         <source>The language changes when the explorer restarts.</source>
-        <translation type="unfinished"></translation>
+        <translation>语言将在重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="328"/>
         <source>&amp;About Galvatron Explorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="323"/>
-        <source>About Galvatron Explorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="324"/>
-        <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="330"/>
+        <source>About Galvatron Explorer</source>
+        <translation>关于 Galvatron Explorer</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="331"/>
+        <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="337"/>
         <source>Main</source>
-        <translation type="unfinished"></translation>
+        <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="351"/>
+        <location filename="../app/main_window.cpp" line="358"/>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>清除</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="383"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>Open model profile</source>
-        <translation type="unfinished"></translation>
+        <translation>打开模型配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="384"/>
-        <location filename="../app/main_window.cpp" line="414"/>
-        <location filename="../app/main_window.cpp" line="429"/>
+        <location filename="../app/main_window.cpp" line="391"/>
+        <location filename="../app/main_window.cpp" line="421"/>
+        <location filename="../app/main_window.cpp" line="436"/>
         <source>JSON files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="398"/>
+        <location filename="../app/main_window.cpp" line="405"/>
         <source>Import Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="399"/>
+        <location filename="../app/main_window.cpp" line="406"/>
         <source>config.json (config.json *.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="413"/>
+        <location filename="../app/main_window.cpp" line="420"/>
         <source>Open cluster profile</source>
-        <translation type="unfinished"></translation>
+        <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="428"/>
+        <location filename="../app/main_window.cpp" line="435"/>
         <source>Open plan</source>
-        <translation type="unfinished"></translation>
+        <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="439"/>
+        <location filename="../app/main_window.cpp" line="446"/>
         <source>Save model profile</source>
-        <translation type="unfinished"></translation>
+        <translation>保存模型配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="443"/>
-        <location filename="../app/main_window.cpp" line="454"/>
-        <location filename="../app/main_window.cpp" line="466"/>
+        <location filename="../app/main_window.cpp" line="450"/>
+        <location filename="../app/main_window.cpp" line="461"/>
+        <location filename="../app/main_window.cpp" line="473"/>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="451"/>
+        <location filename="../app/main_window.cpp" line="458"/>
         <source>Save cluster profile</source>
-        <translation type="unfinished"></translation>
+        <translation>保存集群配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="462"/>
+        <location filename="../app/main_window.cpp" line="469"/>
         <source>No plan to save yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无可保存的方案。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="466"/>
+        <location filename="../app/main_window.cpp" line="473"/>
         <source>Save plan</source>
-        <translation type="unfinished"></translation>
+        <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="496"/>
+        <location filename="../app/main_window.cpp" line="503"/>
         <source>Loaded %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="505"/>
+        <location filename="../app/main_window.cpp" line="512"/>
         <source>Cannot open plan %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开方案 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="543"/>
+        <location filename="../app/main_window.cpp" line="550"/>
         <source>Baseline (Megatron-style)</source>
-        <translation type="unfinished"></translation>
+        <translation>基线（Megatron 风格）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="560"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="566"/>
-        <source>Fix the profile first: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="585"/>
+        <source>Fix the profile first: %1</source>
+        <translation>请先修正配置：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="604"/>
         <source>Searching...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="594"/>
+        <location filename="../app/main_window.cpp" line="613"/>
         <source>Cancelling...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="616"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>Best so far: %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>目前最佳：%1，%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="624"/>
+        <location filename="../app/main_window.cpp" line="643"/>
         <source>Elapsed %1, about %2 left</source>
-        <translation type="unfinished"></translation>
+        <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="626"/>
+        <location filename="../app/main_window.cpp" line="645"/>
         <source>Elapsed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="649"/>
+        <location filename="../app/main_window.cpp" line="668"/>
         <source>%1. %2, %3: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="655"/>
+        <location filename="../app/main_window.cpp" line="674"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="656"/>
+        <location filename="../app/main_window.cpp" line="675"/>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="656"/>
+        <location filename="../app/main_window.cpp" line="675"/>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="662"/>
+        <location filename="../app/main_window.cpp" line="681"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="676"/>
-        <location filename="../app/main_window.cpp" line="698"/>
+        <location filename="../app/main_window.cpp" line="695"/>
+        <location filename="../app/main_window.cpp" line="717"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="689"/>
+        <location filename="../app/main_window.cpp" line="708"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="690"/>
+        <location filename="../app/main_window.cpp" line="709"/>
         <source>%1 (field %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="725"/>
+        <location filename="../app/main_window.cpp" line="744"/>
         <source>%1: %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2，%3</translation>
     </message>
 </context>
 <context>
@@ -953,72 +1195,72 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="48"/>
         <source>Memory per stage</source>
-        <translation type="unfinished"></translation>
+        <translation>各阶段显存</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="52"/>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="52"/>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="52"/>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="52"/>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>激活</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="53"/>
         <source>Transient</source>
-        <translation type="unfinished"></translation>
+        <translation>临时缓冲</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="53"/>
         <source>Embedding/head</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入层/输出头</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="53"/>
         <source>Reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>预留</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="96"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无方案：请运行搜索或评估一个方案。</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="119"/>
         <source>Peak memory per GPU, by pipeline stage</source>
-        <translation type="unfinished"></translation>
+        <translation>按流水线阶段的每 GPU 峰值显存</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="140"/>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="151"/>
         <source>GPU capacity %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 容量 %1</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="153"/>
         <source>budget %1</source>
-        <translation type="unfinished"></translation>
+        <translation>预算 %1</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="167"/>
         <source>Stage %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1026,37 +1268,37 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="69"/>
         <source>Built-in model presets</source>
-        <translation type="unfinished"></translation>
+        <translation>内置模型预设</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="76"/>
         <source>Open a model profile or config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="78"/>
         <source>HF</source>
-        <translation type="unfinished"></translation>
+        <translation>HF</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="79"/>
         <source>Import a Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="81"/>
         <source>Save the model profile as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="102"/>
         <source>gated FFN (SwiGLU)</source>
-        <translation type="unfinished"></translation>
+        <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="103"/>
         <source>tied embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>共享嵌入权重</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="104"/>
@@ -1066,7 +1308,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="105"/>
         <source>Stack</source>
-        <translation type="unfinished"></translation>
+        <translation>层堆叠</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="106"/>
@@ -1106,13 +1348,13 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="173"/>
         <source>Cannot load %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载 %1：%2</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="220"/>
         <location filename="../app/views/profile_editors.cpp" line="303"/>
         <source>%1 layers, %2 B parameters (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
 </context>
 <context>
@@ -1120,17 +1362,17 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/plan_view.cpp" line="49"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无方案：请选择模型和集群，然后运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="67"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
-        <translation type="unfinished"></translation>
+        <translation>每次迭代 &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 样本/秒 &amp;nbsp; %3 token/秒 &amp;nbsp; 每 GPU %4 TFLOP/s（MFU %5%） &amp;nbsp; 峰值显存 &lt;b&gt;%6&lt;/b&gt; / %7，位于阶段 %8 %9</translation>
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="76"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;显存不足&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -1138,103 +1380,103 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="57"/>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="59"/>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
         <source>%1 d</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 天</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>one job at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>逐个运行任务</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
         <source>whole node per job</source>
-        <translation type="unfinished"></translation>
+        <translation>每任务独占整节点</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="71"/>
         <source>equal split</source>
-        <translation type="unfinished"></translation>
+        <translation>平均划分</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="98"/>
         <source>Cluster:</source>
-        <translation type="unfinished"></translation>
+        <translation>集群：</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="101"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>集群预设，或集群配置 JSON 的路径</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="105"/>
         <source>Add job</source>
-        <translation type="unfinished"></translation>
+        <translation>添加任务</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="106"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="107"/>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="108"/>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="114"/>
         <source>MILP time limit:</source>
-        <translation type="unfinished"></translation>
+        <translation>MILP 时间上限：</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="118"/>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="120"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="392"/>
         <source>Solve exactly (MILP)</source>
-        <translation type="unfinished"></translation>
+        <translation>精确求解（MILP）</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="123"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
-        <translation type="unfinished"></translation>
+        <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="125"/>
         <source>Not available: built without COIN-OR CBC</source>
-        <translation type="unfinished"></translation>
+        <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="127"/>
         <source>Export JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 JSON…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="128"/>
         <source>Export scripts…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出脚本…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
@@ -1254,47 +1496,47 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
         <source>Priority</source>
-        <translation type="unfinished"></translation>
+        <translation>优先级</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
         <source>Spill</source>
-        <translation type="unfinished"></translation>
+        <translation>溢出</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="139"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
-        <translation type="unfinished"></translation>
+        <translation>允许 Hydra 模型溢出：层保存在主机内存中并通过 PCIe 传输</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>任务</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>GPU ids</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 编号</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>End</source>
-        <translation type="unfinished"></translation>
+        <translation>结束</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
@@ -1304,79 +1546,79 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="214"/>
         <source>Uses given iteration times per GPU count: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="325"/>
         <source>Planning %n job(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="368"/>
         <source>Solving…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在求解…</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="432"/>
         <source>No job can be scheduled.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可调度的任务。</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="434"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2: %3) · lower bound %4 · gap %5%</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;总完工时间 %1&lt;/b&gt;（%2：%3）· 下界 %4 · 差距 %5%</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="442"/>
         <source>%1 %2 (%3x)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2（%3x）</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="445"/>
         <source>Baselines: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>基线：%1</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="449"/>
         <source>%1 cannot run: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 无法运行：%2</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="515"/>
         <source>Load jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>加载任务</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="520"/>
         <source>Jobs JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="519"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="523"/>
         <source>Save jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>保存任务</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="531"/>
         <source>Export schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>导出调度</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="528"/>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="538"/>
         <source>Export launch scripts</source>
-        <translation type="unfinished"></translation>
+        <translation>导出启动脚本</translation>
     </message>
 </context>
 <context>
@@ -1384,17 +1626,17 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="533"/>
         <source>whole cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>整个集群</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="535"/>
         <source>automatic, or e.g. 64, 128, 256</source>
-        <translation type="unfinished"></translation>
+        <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="536"/>
         <source> GiB</source>
-        <translation type="unfinished"></translation>
+        <translation> GiB</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="537"/>
@@ -1405,57 +1647,57 @@ weights %10, grads %11, optimizer %12</source>
         <location filename="../app/views/profile_editors.cpp" line="539"/>
         <location filename="../app/views/profile_editors.cpp" line="541"/>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>任意</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="543"/>
         <source>automatic</source>
-        <translation type="unfinished"></translation>
+        <translation>自动</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="546"/>
         <source>all cores</source>
-        <translation type="unfinished"></translation>
+        <translation>全部核心</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="547"/>
         <source>sequence parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>序列并行</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="548"/>
         <source>activation checkpointing</source>
-        <translation type="unfinished"></translation>
+        <translation>激活检查点</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="549"/>
         <source>one strategy for all layers</source>
-        <translation type="unfinished"></translation>
+        <translation>所有层使用同一策略</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="550"/>
         <source>power-of-two degrees only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>draw the decision tree live</source>
-        <translation type="unfinished"></translation>
+        <translation>实时绘制决策树</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>interleaved</source>
-        <translation type="unfinished"></translation>
+        <translation>交错式</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="560"/>
         <source>pruning rules to switch off, comma-separated</source>
-        <translation type="unfinished"></translation>
+        <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="570"/>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="571"/>
@@ -1470,12 +1712,12 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="573"/>
         <source>Max TP / PP</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 TP / PP</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>Max micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>最大微批次数</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="575"/>
@@ -1490,7 +1732,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="583"/>
         <source>Disabled rules</source>
-        <translation type="unfinished"></translation>
+        <translation>已关闭的规则</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="584"/>
@@ -1505,17 +1747,17 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="640"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>select at least one data-parallel type</source>
-        <translation type="unfinished"></translation>
+        <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="673"/>
         <source>select at least one pipeline schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>请至少选择一种流水线调度</translation>
     </message>
 </context>
 <context>
@@ -1523,7 +1765,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="197"/>
         <source>Throughput vs %1</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量与%1</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="199"/>
@@ -1533,17 +1775,17 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="202"/>
         <source>Searched point</source>
-        <translation type="unfinished"></translation>
+        <translation>已搜索点</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="206"/>
         <source>Linear scaling from the first point</source>
-        <translation type="unfinished"></translation>
+        <translation>从第一个点起的线性扩展</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="215"/>
         <source>Tokens / s</source>
-        <translation type="unfinished"></translation>
+        <translation>Token / 秒</translation>
     </message>
 </context>
 <context>
@@ -1558,42 +1800,42 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="22"/>
         <source>Search the best plan for each GPU count and each global batch size</source>
-        <translation type="unfinished"></translation>
+        <translation>为每个 GPU 数和每个全局批大小搜索最佳方案</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="32"/>
         <source>GPU count</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="33"/>
         <source>global batch size</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批大小</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="113"/>
         <source>Cancel sweeps</source>
-        <translation type="unfinished"></translation>
+        <translation>取消扫描</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="125"/>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消。</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="136"/>
         <source>Done: %1 searches.</source>
-        <translation type="unfinished"></translation>
+        <translation>完成：共 %1 次搜索。</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="145"/>
         <source>Searching %1 GPUs...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在搜索 %1 个 GPU...</translation>
     </message>
     <message>
         <location filename="../app/views/sweep_panel.cpp" line="148"/>
         <source>Searching global batch %1...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在搜索全局批大小 %1...</translation>
     </message>
 </context>
 <context>
@@ -1601,62 +1843,62 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="183"/>
         <source>Time breakdown</source>
-        <translation type="unfinished"></translation>
+        <translation>时间分解</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>计算</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>Recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>TP comm</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>DP sync</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 同步</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="187"/>
         <source>ZeRO-3 gather</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 收集</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="188"/>
         <source>PP send/recv</source>
-        <translation type="unfinished"></translation>
+        <translation>PP 发送/接收</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="188"/>
         <source>Layout switch</source>
-        <translation type="unfinished"></translation>
+        <translation>布局切换</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="188"/>
         <source>Bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>气泡</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="188"/>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="214"/>
         <source>No plan yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无方案</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="223"/>
         <source>Iteration time %1 on the bottleneck stage</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈阶段的迭代时间 %1</translation>
     </message>
 </context>
 <context>
@@ -1664,63 +1906,64 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>Pipeline timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线时间线</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="284"/>
         <source>stage 00</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 00</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="295"/>
         <source>No pipeline to show yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无可显示的流水线。</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="305"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 调度，%2 个阶段 x %3 个微批次：流水线 %4 + 同步/优化器 %5；气泡 %6%</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="318"/>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="364"/>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="364"/>
         <source>backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="364"/>
         <source>gradient sync + optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="364"/>
         <source>idle (bubble)</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲（气泡）</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="381"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次 %2 的%1（块 %3），位于阶段 %4
+%5 - %6</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>Forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>Backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向</translation>
     </message>
 </context>
 <context>
@@ -1733,7 +1976,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/tree_view.cpp" line="357"/>
         <source>Fit the whole tree (F)</source>
-        <translation type="unfinished"></translation>
+        <translation>显示整棵树（F）</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="360"/>
@@ -1748,77 +1991,77 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/tree_view.cpp" line="371"/>
         <source>Click a node to see its strategy and costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>点击节点查看其策略与开销。灰色虚线节点已被剪枝；悬停可查看规则与原因。</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="396"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="415"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="416"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="421"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="426"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="435"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="443"/>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="444"/>
         <source>backward (incl. recompute)</source>
-        <translation type="unfinished"></translation>
+        <translation>反向（含重计算）</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="445"/>
         <source>TP communication</source>
-        <translation type="unfinished"></translation>
+        <translation>TP 通信</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="446"/>
         <source>ZeRO-3 exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="447"/>
         <source>gradient sync / iteration (exposed)</source>
-        <translation type="unfinished"></translation>
+        <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="448"/>
         <source>weights + grads + optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="449"/>
         <source>activations / micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>每微批次激活</translation>
     </message>
     <message>
         <location filename="../app/views/tree_view.cpp" line="452"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1826,18 +2069,18 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="38"/>
         <source> GiB</source>
-        <translation type="unfinished"></translation>
+        <translation> GiB</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="44"/>
         <location filename="../app/views/whatif_panel.cpp" line="47"/>
         <source> GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation> GB/s</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="50"/>
         <source>as in search settings</source>
-        <translation type="unfinished"></translation>
+        <translation>与搜索设置相同</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="53"/>
@@ -1857,12 +2100,12 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="57"/>
         <source>Inter-node bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>节点间带宽</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="58"/>
         <source>Intra-node bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>节点内带宽</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="59"/>
@@ -1887,7 +2130,7 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="81"/>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="81"/>
@@ -1907,42 +2150,42 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="110"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="113"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
-        <translation type="unfinished"></translation>
+        <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="179"/>
         <source>Searching...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在搜索...</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="195"/>
         <source>What-if best</source>
-        <translation type="unfinished"></translation>
+        <translation>假设分析最佳</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="196"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="201"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="211"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="214"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="227"/>
@@ -1952,23 +2195,71 @@ weights %10, grads %11, optimizer %12</source>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="228"/>
         <source>Peak memory / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="229"/>
         <source>Throughput (tokens/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="230"/>
         <source>Samples / s</source>
-        <translation type="unfinished"></translation>
+        <translation>样本 / 秒</translation>
     </message>
     <message>
         <location filename="../app/views/whatif_panel.cpp" line="236"/>
         <location filename="../app/views/whatif_panel.cpp" line="239"/>
         <source>-</source>
-        <translation type="unfinished"></translation>
+        <translation>-</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/main.cpp" line="127"/>
+        <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
+        <translation>Galvatron Explorer：规划 Transformer 的混合并行训练。使用 --cli &lt;command&gt; ... 调用命令行界面。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="132"/>
+        <source>Model preset or profile file.</source>
+        <translation>模型预设或配置文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="135"/>
+        <source>Cluster preset or profile file.</source>
+        <translation>集群预设或配置文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="139"/>
+        <source>Run the search, save the window as PNG, exit.</source>
+        <translation>运行搜索，将窗口保存为 PNG 后退出。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="142"/>
+        <source>View to show: %1, export.</source>
+        <translation>要显示的视图：%1, export。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="146"/>
+        <source>Window size WxH.</source>
+        <translation>窗口尺寸 宽x高。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="149"/>
+        <source>light, dark or system.</source>
+        <translation>light、dark 或 system。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="152"/>
+        <source>Language: en, de, zh_CN.</source>
+        <translation>语言：en、de、zh_CN。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="155"/>
+        <source>Start a search at once.</source>
+        <translation>立即开始搜索。</translation>
     </message>
 </context>
 </TS>
