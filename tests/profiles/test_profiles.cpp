@@ -98,6 +98,7 @@ private slots:
     void schemasDescribeWrittenKeys();
     void presetsMatchHfImports_data();
     void presetsMatchHfImports();
+    void mutationsGiveInputErrors();
 };
 
 void TestProfiles::modelDefaults() {
@@ -670,6 +671,57 @@ void TestProfiles::presetsMatchHfImports() {
         QFAIL(
             qPrintable(QStringLiteral("preset %1 differs from import:\n%2\n%3")
                            .arg(preset, QString::fromStdString(a.dump()), QString::fromStdString(b.dump()))));
+}
+
+namespace {
+/// Replaces every scalar/array/object value of `doc` (one at a time) with each bad value and parses the
+/// result: it must either load or throw InputError (never another exception, never a crash).
+int mutateAll(const json& doc, const std::function<void(const json&)>& parse, int& rejected) {
+    const json bad[] = {"x", -1, 0, 0.5, 1e20, nullptr, json::array(), json::object(), true};
+    int runs = 0;
+    const json flat = doc.flatten();
+    for (auto it = flat.begin(); it != flat.end(); ++it) {
+        for (const json& b : bad) {
+            json m = doc;
+            m[json::json_pointer(it.key())] = b;
+            ++runs;
+            try {
+                parse(m);
+            } catch (const InputError& e) {
+                ++rejected;
+                if (e.field().empty() || e.reason().empty())
+                    QTest::qFail(("empty field/reason at " + it.key()).c_str(), __FILE__, __LINE__);
+            } catch (const std::exception& e) {
+                QTest::qFail((it.key() + " = " + b.dump() + ": " + e.what()).c_str(), __FILE__, __LINE__);
+                return runs;
+            }
+        }
+    }
+    return runs;
+}
+} // namespace
+
+void TestProfiles::mutationsGiveInputErrors() {
+    int rejected = 0, runs = 0;
+    for (const char* n : {"t5-large", "vit-huge", "llama2-70b"})
+        runs += mutateAll(
+            toJson(modelPreset(n)), [](const json& j) { modelFromJson(j); }, rejected);
+    json c = toJson(clusterFromJson(smallCluster()));
+    c["measured"] =
+        json::parse(R"([{"op": "all_reduce", "group_size": 2, "bytes_to_busbw_gbs": [[1, 1], [8, 2]]}])");
+    runs += mutateAll(
+        c, [](const json& j) { clusterFromJson(j); }, rejected);
+    runs += mutateAll(
+        smallPlan(), [](const json& j) { planFromJson(j); }, rejected);
+    const json llama = readJsonFile(kHf + "Llama-2-7b-hf/config.json");
+    runs += mutateAll(
+        llama, [](const json& j) { importHuggingFace(j, "x"); }, rejected);
+    runs += mutateAll(
+        readJsonFile(kHf + "t5-large/config.json"), [](const json& j) { importHuggingFace(j, "x"); },
+        rejected);
+    qInfo("%d single-value corruptions, %d rejected with InputError", runs, rejected);
+    QVERIFY(runs > 500);
+    QVERIFY(rejected > runs / 2); // most single-value corruptions are caught
 }
 
 QTEST_GUILESS_MAIN(TestProfiles)
