@@ -244,6 +244,7 @@ ScheduleResult scheduleMilp(const JobTable& t, const ClusterProfile& c, const Sc
             Cbc_setMIPStartI(m, ncol, all.data(), sol.data());
         }
     }
+    Cbc_setParameter(m, "timeMode", "elapsed"); // wall-clock limit, not CPU time
     Cbc_setMaximumSeconds(m, options.milp_time_limit);
     Cbc_setAllowableFractionGap(m, 1e-6);
     const int rc = Cbc_solve(m);
