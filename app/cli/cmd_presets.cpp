@@ -44,6 +44,12 @@ std::string layersText(const ModelProfile& m) {
     return s;
 }
 
+/// Mixed-precision Adam model states, 16 bytes per parameter (Rajbhandari et al. 2020, ZeRO, section 3.1),
+/// before any sharding: what the whole model needs across all GPUs.
+double statesGib(const ModelProfile& m) {
+    return 16.0 * double(m.totalParams()) / double(1ull << 30);
+}
+
 void listModels(std::ostream& out, bool as_json) {
     if (as_json) {
         nlohmann::json arr = nlohmann::json::array();
@@ -52,6 +58,7 @@ void listModels(std::ostream& out, bool as_json) {
             arr.push_back({{"name", m.name},
                            {"family", m.family},
                            {"params", m.totalParams()},
+                           {"model_states_gib", statesGib(m)},
                            {"layers", m.layerCount()},
                            {"hidden", m.stacks.front().type.hidden},
                            {"seq_len", m.seq_len}});
@@ -60,13 +67,14 @@ void listModels(std::ostream& out, bool as_json) {
         return;
     }
     out << pad("MODEL", 14) << pad("FAMILY", 8) << pad("PARAMS", 10) << pad("LAYERS", 8) << pad("HIDDEN", 8)
-        << pad("HEADS/KV", 10) << "SEQ\n";
+        << pad("HEADS/KV", 10) << pad("SEQ", 7) << "STATES GiB\n";
     for (const auto& n : modelPresetNames()) {
         const ModelProfile m = modelPreset(n);
         const LayerType& t = m.stacks.front().type;
         out << pad(m.name, 14) << pad(m.family, 8) << pad(humanParams(double(m.totalParams())), 10)
             << pad(layersText(m), 8) << pad(std::to_string(t.hidden), 8)
-            << pad(std::to_string(t.heads) + "/" + std::to_string(t.kv_heads), 10) << m.seq_len << "\n";
+            << pad(std::to_string(t.heads) + "/" + std::to_string(t.kv_heads), 10)
+            << pad(std::to_string(m.seq_len), 7) << fmt("%.0f", statesGib(m)) << "\n";
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <sstream>
 
 using nlohmann::json;
@@ -48,6 +49,8 @@ private slots:
         // Llama-2-70B: 68,976,648,192 parameters, 64 query heads sharing 8 KV heads.
         QVERIFY2(has(r.out, "llama2-70b") && has(r.out, "68.98B") && has(r.out, "64/8"), r.out.c_str());
         QVERIFY(has(r.out, "24+24")); // T5-large encoder + decoder layers
+        // Adam states of Llama-2-70B: 16 B x 68,976,648,192 / 2^30 = 1027.8 GiB.
+        QVERIFY(has(r.out, " 1028\n"));
         QVERIFY(!has(r.out, "CLUSTER"));
         // Listed by family then size: gpt3-2.7b before gpt3-13b.
         QVERIFY(r.out.find("gpt3-2.7b") < r.out.find("gpt3-13b"));
@@ -68,6 +71,8 @@ private slots:
         for (const auto& m : j)
             if (m.at("name") == "llama2-7b") {
                 QCOMPARE(m.at("params").get<std::int64_t>(), std::int64_t(6738415616));
+                QCOMPARE(std::round(m.at("model_states_gib").get<double>()), 100.0); // 16 B x 6.74e9 / 2^30
+
                 found = true;
             }
         QVERIFY(found);
