@@ -15,7 +15,6 @@ int cmdSearch(const QStringList&, std::ostream&, std::ostream&) __attribute__((w
 int cmdExport(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
 int cmdHetu(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
 int cmdSchedule(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
-int cmdPresets(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
 
 namespace {
 struct Command {
