@@ -634,6 +634,10 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
         s << costComment(plan, model, cluster, "# ");
     s << listBlock(r.unsupported, "not expressible in torchtitan (exported approximation)");
     s << "\n[job]\ndescription = " << tomlString(model.name + " plan by Galvatron Explorer") << "\n";
+    if (model.family != "llama")
+        r.warnings.push_back("torchtitan ships Llama-family model definitions; [model] name/flavor for '" +
+                             model.name + "' (family " + model.family +
+                             ") must exist in your torchtitan build");
     s << "\n[model]\n";
     s << "name = " << tomlString(model.family == "llama" ? "llama3" : model.family) << "\n";
     s << "flavor = " << tomlString(model.name) << "  # set to a flavor your torchtitan build defines\n";
@@ -793,7 +797,7 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
 
 ExportResult exportHetu(const Plan& plan, const ModelProfile& model) {
     ExportResult r;
-    const json j = toHetuStrategy(plan, model, &r.unsupported);
+    const ordered_json j = toHetuStrategyOrdered(plan, model, &r.unsupported);
     r.text = j.dump(4) + "\n";
     int tp = plan.layers.empty() ? 1 : plan.layers.front().tp;
     r.suggested_filename = "galvatron_config_" + safeName(model.name) + "_" + std::to_string(plan.gpus) +

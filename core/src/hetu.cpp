@@ -233,8 +233,8 @@ void mergeSpTime(ClusterProfile& c, const json& sp, const std::string& file) {
 
 // -------------------------------------------------------------------------------------------------
 
-nlohmann::json toHetuStrategy(const Plan& plan, const ModelProfile& model,
-                              std::vector<std::string>* unsupported) {
+nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfile& model,
+                                             std::vector<std::string>* unsupported) {
     std::vector<std::string> dummy;
     std::vector<std::string>& un = unsupported ? *unsupported : dummy;
     const int L = static_cast<int>(plan.layers.size());
@@ -327,7 +327,12 @@ nlohmann::json toHetuStrategy(const Plan& plan, const ModelProfile& model,
     j["gx_world_size"] = plan.gpus;
     j["gx_sequence_parallel"] = joinLayers(plan, [](const LayerStrategy& l) { return l.sp ? 1 : 0; });
     j["gx_model"] = model.name;
-    return json(j);
+    return j;
+}
+
+nlohmann::json toHetuStrategy(const Plan& plan, const ModelProfile& model,
+                              std::vector<std::string>* unsupported) {
+    return json(toHetuStrategyOrdered(plan, model, unsupported));
 }
 
 Plan planFromHetuStrategy(const nlohmann::json& j, const ModelProfile& model, int world_size,

@@ -240,6 +240,10 @@ private slots:
         QVERIFY(anyContains(tt.unsupported, "per-layer activation checkpointing"));
         // Hetu-Galvatron expresses all of this per layer: nothing unsupported.
         const ExportResult he = exportPlan(p, m, cluster2x8(), ExportFormat::HetuGalvatron);
+        // Written in Hetu's key order, and parses back to the same plan.
+        QVERIFY(he.text.find("\"pp_deg\"") < he.text.find("\"tp_sizes_enc\""));
+        comparePlans(planFromHetuStrategy(json::parse(he.text), m), p);
+        QVERIFY(contains(he.suggested_filename, "galvatron_config_llama2-7b_16gpus"));
         QVERIFY2(!anyContains(he.unsupported, "tensor-parallel"),
                  qPrintable(QString::fromStdString(joined(he.unsupported))));
     }

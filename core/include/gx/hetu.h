@@ -26,6 +26,9 @@ namespace gx {
 /// `unsupported` with what was written instead.
 nlohmann::json toHetuStrategy(const Plan& plan, const ModelProfile& model,
                               std::vector<std::string>* unsupported = nullptr);
+/// Same, keeping Hetu's key order (pp_deg, tp_sizes_enc, ...) for writing files.
+nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfile& model,
+                                             std::vector<std::string>* unsupported = nullptr);
 
 /// Hetu-Galvatron strategy JSON -> Plan for `model` (the JSON has one entry per layer; the model gives
 /// the layer count). Hetu's JSON does not store the world size: `world_size` > 0 gives it, otherwise the
