@@ -646,7 +646,6 @@ json toJson(const ProfileResults& r) {
                                {"bwd_ms", l.bwd_ms},
                                {"flops", l.flops},
                                {"tflops", l.tflops},
-                               {"gemm_ms", l.gemm_ms},
                                {"peak_bytes", l.peak_bytes}});
     j["hbm"] = json::array();
     for (const auto& h : r.hbm)
@@ -708,7 +707,6 @@ ProfileResults profileResultsFromJson(const json& j, const std::string& path) {
         res.bwd_ms = req<double>(l, "bwd_ms", p);
         res.flops = opt<double>(l, "flops", 0.0, p);
         res.tflops = opt<double>(l, "tflops", 0.0, p);
-        res.gemm_ms = opt<double>(l, "gemm_ms", 0.0, p);
         res.peak_bytes = opt<std::int64_t>(l, "peak_bytes", 0, p);
         r.layers.push_back(res);
     }

@@ -96,7 +96,6 @@ struct LayerResult {
     double bwd_ms = 0;
     double flops = 0;            ///< fwd + bwd FLOPs counted (matmuls + attention core)
     double tflops = 0;           ///< flops / (fwd + bwd)
-    double gemm_ms = 0;          ///< part of fwd+bwd spent in GEMMs (summed from per-op timing)
     std::int64_t peak_bytes = 0; ///< device memory the layer's buffers took
     double totalMs() const { return fwd_ms + bwd_ms; }
 };
