@@ -148,7 +148,10 @@ std::string dpName(DpType t) {
 int launchNodes(const Plan& plan, const ClusterProfile& cluster, const ExportOptions& o, int* per_node) {
     int g = o.gpus_per_node > 0 ? o.gpus_per_node : std::max(1, cluster.gpus_per_node);
     g = std::min(g, plan.gpus);
-    int nodes = o.nodes > 0 ? o.nodes : (plan.gpus + g - 1) / g;
+    const int nodes = o.nodes > 0 ? o.nodes : (plan.gpus + g - 1) / g;
+    // Spread a plan that does not fill whole nodes evenly (12 GPUs on 8-GPU nodes: 2 x 6).
+    if (o.gpus_per_node <= 0 && nodes > 0 && plan.gpus % nodes == 0 && plan.gpus / nodes <= g)
+        g = plan.gpus / nodes;
     *per_node = g;
     return nodes;
 }

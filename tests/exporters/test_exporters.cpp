@@ -363,6 +363,22 @@ private slots:
         r = exportPlan(small, m, cluster2x8(), ExportFormat::Torchrun);
         QVERIFY(contains(r.text, "NNODES=1\n"));
         QVERIFY(contains(r.text, "GPUS_PER_NODE=8\n"));
+        // 12 GPUs (pp 3 x tp 4) on 8-GPU nodes: 2 nodes x 6 processes, not 2 x 8.
+        small.gpus = 12;
+        small.pp = 3;
+        small.stage_layers = {10, 11, 11};
+        for (auto& l : small.layers)
+            l.dp = 1;
+        r = exportPlan(small, m, cluster2x8(), ExportFormat::Slurm);
+        QVERIFY(contains(r.text, "#SBATCH --nodes=2\n"));
+        QVERIFY(contains(r.text, "#SBATCH --gpus-per-node=6\n"));
+        QVERIFY(r.warnings.empty());
+        // Explicit launcher shape that does not match the plan is flagged.
+        ExportOptions odd;
+        odd.nodes = 1;
+        odd.gpus_per_node = 8;
+        r = exportPlan(small, m, cluster2x8(), ExportFormat::Torchrun, odd);
+        QVERIFY(anyContains(r.warnings, "1 nodes x 8 GPUs = 8 processes, but the plan uses 12 GPUs"));
     }
 
     void planJsonRoundTrip() {
@@ -456,6 +472,13 @@ private slots:
         QVERIFY(p.layers[19].tp_consecutive);
         QVERIFY(!p.layers[20].tp_consecutive);
         QVERIFY(notes.empty());
+        // Ulysses sequence parallelism (use_sp 1) is imported as TP + Megatron SP and noted.
+        json ulysses = readJsonFile(kHetu + "galvatron_config_gpt3-1.3b_16gpus_example.json");
+        ulysses["use_sp"] = "1" + ulysses["use_sp"].get<std::string>().substr(1); // layer 0 only
+        const Plan u = planFromHetuStrategy(ulysses, m, 16, &notes);
+        QVERIFY(u.layers[0].sp);
+        QVERIFY(!u.layers[1].sp);
+        QVERIFY(anyContains(notes, "use_sp=1 on 1 layers (Ulysses"));
         // The imported plan is valid for the cost model.
         QVERIFY(CostModel(m, cluster2x8()).evaluate(p).iteration_time > 0);
     }
