@@ -14,7 +14,6 @@ namespace gx::cli {
 int cmdSearch(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
 int cmdExport(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
 int cmdHetu(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
-int cmdSchedule(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
 
 namespace {
 struct Command {
