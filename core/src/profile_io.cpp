@@ -189,6 +189,20 @@ public:
                         best = u;
                     }
                 }
+                if (best.empty()) {
+                    // Abbreviations ("pcie_bw" for "pcie_bandwidth_gbs"): the longest shared prefix, 4+
+                    // chars.
+                    std::size_t best_p = 3;
+                    for (const auto& u : used_) {
+                        std::size_t p = 0;
+                        while (p < k.size() && p < u.size() && k[p] == u[p])
+                            ++p;
+                        if (p > best_p) {
+                            best_p = p;
+                            best = u;
+                        }
+                    }
+                }
                 throw InputError(at(k), "unknown field '" + k + "'" +
                                             (best.empty() ? "" : "; did you mean '" + best + "'?") +
                                             " (known fields: " + known + ")");

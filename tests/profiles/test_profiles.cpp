@@ -198,6 +198,12 @@ void TestProfiles::validationErrors() {
         expectError([&] { modelFromJson(j); }, "model.stacks[0].layer.hiden",
                     "unknown field 'hiden'; did you mean 'hidden'?");
     }
+    // 3b. abbreviated key: suggestion by shared prefix
+    {
+        json j = smallCluster();
+        j["pcie_bw"] = 16;
+        expectError([&] { clusterFromJson(j); }, "cluster.pcie_bw", "did you mean 'pcie_bandwidth_gbs'?");
+    }
     // 4. heads must divide hidden (without explicit head_dim)
     {
         json j = smallModel();
