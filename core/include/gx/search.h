@@ -36,6 +36,10 @@ struct SearchOptions {
     int threads = 0;                         ///< 0 = hardware concurrency
     std::vector<std::string> disabled_rules; ///< names of pruning rules switched off
     bool emit_tree_events = true;            ///< report node expanded/pruned events (GUI)
+    int max_virtual_stages = 0;              ///< interleaved chunks per stage tried (0 = automatic: 8)
+    int frontier_points = 12;                ///< Pareto points computed after the best plan (0 = none)
+    /// Successive frontier points are at least this fraction of peak memory apart (0.02 = 2%).
+    double frontier_step = 0.02;
 };
 
 /// A node of the decision tree (as reported to observers).
@@ -68,6 +72,8 @@ using SearchObserver = std::function<void(const SearchEvent&)>;
 struct RankedPlan {
     Plan plan;
     PlanCost cost;
+    double predicted_time = 0; ///< iteration time the planner's DP computed (equals cost.iteration_time)
+    double predicted_peak = 0; ///< peak memory the planner's DP computed (equals cost.peak_memory)
 };
 
 struct SearchStats {
@@ -86,11 +92,25 @@ struct SearchResult {
     bool cancelled = false;
     /// Why nothing fits, naming the binding constraint (when best is empty).
     std::string infeasible_reason;
+    /// Optimal plan for each searched configuration (pp, schedule, chunks, batch, micro-batches),
+    /// best first; `top` is its prefix. Used to explain why the runner-up lost.
+    std::vector<RankedPlan> per_config;
 };
 
 /// Runs the whole search. Deterministic for equal inputs regardless of thread count.
 /// Throws InputError for invalid options (field names the option).
 SearchResult search(const CostModel& model, const SearchOptions& options, const SearchObserver& observer = {},
                     std::stop_token stop = {});
+
+/// Global batch sizes the search tries for `gpus` GPUs (explicit list, range, or the default).
+std::vector<int> searchBatches(const SearchOptions& options, int gpus);
+/// Micro-batch counts tried for a batch and pipeline degree (divisors, capped by max_micro).
+std::vector<int> searchMicroCounts(const SearchOptions& options, int global_batch, int pp);
+/// Interleaved chunks per stage tried for pp stages over `layers` layers (empty when pp < 2).
+std::vector<int> searchVirtualStages(const SearchOptions& options, int pp, int layers);
+/// Iteration time per sample: ranks plans of different global batch sizes (inverse throughput).
+inline double timePerSample(const RankedPlan& p) {
+    return p.plan.global_batch > 0 ? p.cost.iteration_time / p.plan.global_batch : p.cost.iteration_time;
+}
 
 } // namespace gx

@@ -1,0 +1,84 @@
+// Galvatron Explorer - the decision tree over the parallel space of one Transformer layer.
+//
+// The tree splits the devices level by level, as Galvatron does (Miao et al., VLDB 2023, section 3.2):
+//   root -> pp (pipeline degree) -> tp (tensor degree; dp = stage GPUs / tp) -> sp (sequence parallel)
+//        -> dp_type (DDP / ZeRO-1/2/3) -> placement (TP ranks adjacent or DP ranks adjacent) -> ckpt.
+// Every leaf is one per-layer candidate strategy for a pipeline degree. Each pruning step is a named
+// rule (PruningRule) that can be switched off by name (SearchOptions::disabled_rules) unless it is
+// required for a valid plan; every pruned node keeps the rule name and a human-readable reason.
+#pragma once
+
+#include "gx/search.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gx {
+
+struct PruningRule {
+    std::string name;
+    std::string description;
+    /// Required rules keep plans valid under the cost model; switching them off is an InputError.
+    bool required = false;
+};
+
+/// All pruning rules known to the search (tree rules and planner rules), in a fixed order.
+const std::vector<PruningRule>& pruningRules();
+
+/// Rule names (stable identifiers, used in events, stats and --explain).
+namespace rules {
+inline constexpr const char* kUser = "user-constraint";
+inline constexpr const char* kPow2 = "pow2-degrees";
+inline constexpr const char* kPpLeLayers = "pp-le-layers";
+inline constexpr const char* kTpDividesHeads = "tp-divides-heads";
+inline constexpr const char* kTpWithinNode = "tp-within-node";
+inline constexpr const char* kSpNeedsTp = "sp-needs-tp";
+inline constexpr const char* kZeroNeedsDp = "zero-needs-dp";
+inline constexpr const char* kPlacementMatters = "placement-matters";
+inline constexpr const char* kBatchDivisible = "batch-divisible";
+inline constexpr const char* kMemoryLowerBound = "memory-lower-bound";
+inline constexpr const char* kDominatedStrategy = "dominated-strategy";
+inline constexpr const char* kGpipeDominated = "gpipe-dominated";
+inline constexpr const char* kInterleavedSplit = "interleaved-even-split";
+inline constexpr const char* kTimeLowerBound = "time-lower-bound";
+} // namespace rules
+
+/// The per-layer decision tree for one GPU count, a model and the user's options.
+class SearchSpace {
+public:
+    /// Throws InputError for invalid options (unknown or required rule in disabled_rules, bad degrees).
+    SearchSpace(const CostModel& model, const SearchOptions& options);
+
+    int gpus() const { return gpus_; }
+    const SearchOptions& options() const { return options_; }
+    bool ruleEnabled(std::string_view name) const;
+    /// Whether degrees are restricted to powers of two (option and rule both on).
+    bool pow2() const;
+
+    /// Pipeline degrees that survive the pp-level rules, ascending.
+    std::vector<int> pipelineDegrees() const;
+    /// Leaves of the tree under pp for one layer type, in tree order (deterministic).
+    std::vector<LayerStrategy> layerCandidates(int pp, const LayerType& type) const;
+    /// Number of leaves over all pipeline degrees (Galvatron's "strategies for N GPUs").
+    std::int64_t candidateCount(const LayerType& type) const;
+
+    /// The whole tree for one layer type, DFS order, ids from `first_id`; pruned nodes are leaves
+    /// carrying rule and reason. `root_label` names the root (e.g. the layer type's name).
+    std::vector<TreeNode> tree(const LayerType& type, std::int64_t first_id = 0) const;
+
+    /// Divisors of n, ascending; powers of two only when pow2 is set.
+    static std::vector<int> degrees(int n, bool pow2_only);
+
+private:
+    struct Walk;
+    void walk(const LayerType& type, int only_pp, Walk& w) const;
+
+    const CostModel& cost_;
+    SearchOptions options_;
+    int gpus_ = 1;
+    std::vector<std::string> disabled_;
+};
+
+} // namespace gx

@@ -1,0 +1,1166 @@
+// Exact planner: per-layer strategies + pipeline stage partition under a per-GPU memory budget.
+//
+// Under the cost model of gx/cost_model.h a plan's iteration time is
+//     T = m * max_i C_i + (sum_i C_i - max_i C_i) / v + max_i E_i
+// (Narayanan et al., SC'21, section 2.2) and stage i's memory is
+//     M_i = reserved + sum s_l + emb states + f_i * (sum a_l + emb act) + max(max w_l, emb transient).
+// The search is exact over the space the SearchSpace defines:
+//  1. Outer configurations ("tasks"): global batch, pp, schedule (+ chunks v), micro-batch count.
+//  2. For every stage class (inflight count f_i, first/last, rank offset inside a node) a sequence DP
+//     over layer positions with the last strategy as state keeps Pareto labels (C, E, M, W) with
+//     dominance pruning instead of Galvatron's 1 MB memory grid; switch costs sit on the transitions.
+//     One run yields the optimal label sets of every prefix length n, i.e. of every stage size.
+//  3. A stage-partition DP over (stage, layers so far) keeps Pareto labels (max C, sum C, max E),
+//     which is exactly what T depends on, so uneven splits are optimised jointly with the strategies.
+//     Interleaved schedules use equal chunks (Megatron requires it); their stages are combined the same way.
+//  4. Candidates dominated in every cost term (including switch costs to and from every other
+//     candidate) are dropped; tasks whose compute-only lower bound exceeds the k-th best are skipped.
+// Determinism: tasks run on a thread pool but each task's optimum does not depend on timing (pruning
+// only removes labels whose lower bound exceeds a bound that is never below the final k-th best), and the
+// final reduction sorts by (time per sample, peak memory, task order).
+#include "gx/search.h"
+#include "gx/search_space.h"
+
+#include "gx/error.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <thread>
+#include <tuple>
+
+namespace gx {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+bool isPow2(int n) {
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
+struct Task {
+    int batch = 1, pp = 1, m = 1, v = 1;
+    Schedule schedule = Schedule::OneFOneB;
+    double lower_bound = 0; ///< per sample
+    int order = 0;          ///< enumeration order (deterministic tie-break)
+};
+
+/// Per-layer cost vector of one candidate in one rank class.
+struct CandCost {
+    double c = 0, e = 0, s = 0, a = 0, w = 0;
+};
+
+struct SeqLabel {
+    double c, e, m, w;
+    int prev; ///< index in the previous position's arena, -1 at the first position of the sequence
+    int k;    ///< candidate index (in the position's stack list)
+};
+
+struct StagePoint {
+    double C, E, M;
+    int label; ///< index into the sequence arena at the prefix's last position
+};
+
+struct PartLabel {
+    double maxC, sumC, maxE, maxM;
+    int prev;  ///< index in the previous stage row's cell (for interleaved: previous row)
+    int prevj; ///< previous cell (layers so far)
+    int n;     ///< layers of this stage
+    int point; ///< StagePoint index
+};
+
+struct RuleCounter {
+    std::mutex mu;
+    std::map<std::string, std::int64_t> counts;
+    void add(const std::string& rule, std::int64_t n = 1) {
+        std::lock_guard lock(mu);
+        counts[rule] += n;
+    }
+};
+
+/// Keeps the Pareto-minimal labels of `in` over four keys (all <= dominates; equal keeps the first).
+template <class L, class K> void paretoFilter(std::vector<L>& in, K key) {
+    if (in.size() <= 1)
+        return;
+    std::vector<int> idx(in.size());
+    std::iota(idx.begin(), idx.end(), 0);
+    std::stable_sort(idx.begin(), idx.end(), [&](int x, int y) {
+        const auto a = key(in[x]), b = key(in[y]);
+        return a < b;
+    });
+    std::vector<L> out;
+    std::vector<decltype(key(in[0]))> keys;
+    for (int i : idx) {
+        const auto k = key(in[i]);
+        bool dominated = false;
+        for (const auto& o : keys) {
+            bool all = true;
+            for (std::size_t d = 0; d < k.size(); ++d)
+                if (o[d] > k[d]) {
+                    all = false;
+                    break;
+                }
+            if (all) {
+                dominated = true;
+                break;
+            }
+        }
+        if (!dominated) {
+            out.push_back(in[i]);
+            keys.push_back(k);
+        }
+    }
+    in.swap(out);
+}
+
+/// Everything shared by all tasks of one search.
+struct Context {
+    const CostModel& cost;
+    const SearchOptions& opt;
+    const SearchSpace& space;
+    const SearchObserver& observer;
+    std::stop_token stop;
+    int gpus = 1;
+    int layers = 0;
+    std::vector<int> stack_of; ///< global layer -> stack index
+    bool single_type = true;
+    double budget = 0;   ///< bytes per GPU
+    double reserved = 0; ///< bytes per GPU
+    RuleCounter rules;
+    std::atomic<std::int64_t> dp_states{0}, plans_evaluated{0}, tree_nodes{0}, leaves{0};
+    std::map<int, std::vector<std::vector<LayerStrategy>>> candidates; ///< pp -> per stack
+    bool rule(const char* name) const { return space.ruleEnabled(name); }
+};
+
+struct TaskResult {
+    bool feasible = false;
+    double T = kInf;    ///< DP iteration time
+    double peak = kInf; ///< DP peak memory
+    Plan plan;
+};
+
+/// Solves one task exactly under `budget`; `bound_T` prunes labels that cannot reach T <= bound_T.
+class TaskSolver {
+public:
+    TaskSolver(Context& ctx, const Task& t, double budget, double bound_T)
+        : ctx_(ctx), t_(t), budget_(budget), bound_(bound_T) {}
+
+    TaskResult solve();
+
+private:
+    struct VocabCfg {
+        int vt = 1;
+        DpType dt = DpType::DDP;
+        LayerCost first, last; ///< extras of stage 0 and stage pp-1 (same object when pp == 1)
+    };
+    struct Class {
+        double f = 1;
+        bool first = false, last = false;
+        int rc = 0; ///< rank class (first rank mod GPUs per node)
+        int start = 0;
+        std::vector<std::vector<SeqLabel>> arena; ///< per relative position
+        bool done = false;
+    };
+
+    int stackAt(int layer) const { return ctx_.stack_of[static_cast<std::size_t>(layer)]; }
+    const CandCost& cc(int rc, int stack, int k) const {
+        return costs_.at(rc)[static_cast<std::size_t>(stack)][static_cast<std::size_t>(k)];
+    }
+    double sw(int rc, int from_stack, int to_stack, int kf, int kt);
+    void buildCandidates();
+    bool buildVocab();
+    Class& classFor(int stage, int start);
+    void runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
+                     int record_from);
+    std::vector<StagePoint> readout(const Class& cl, int pos_index, int stage, const VocabCfg& vc,
+                                    double c_const, double e_const) const;
+    double p2pHalf(int boundary_layer, int from_stage, int to_stage) const;
+    /// Strategies of the sequence prefix ending at `pos_index` (relative positions).
+    std::vector<LayerStrategy> reconstruct(const Class& cl, int pos_index, int label,
+                                           const std::vector<int>& positions) const;
+
+    Context& ctx_;
+    Task t_;
+    double budget_, bound_;
+    int G_ = 1, mb_ = 1;
+    std::vector<std::vector<LayerStrategy>> cand_;                ///< per stack, after filtering
+    std::map<int, std::vector<std::vector<CandCost>>> costs_;     ///< rc -> stack -> k
+    std::map<std::tuple<int, int, int>, std::vector<double>> sw_; ///< (rc, from, to) -> K*K
+    std::vector<VocabCfg> vocab_;
+    std::map<std::tuple<double, bool, bool, int, int>, Class> classes_;
+};
+
+double TaskSolver::p2pHalf(int boundary_layer, int from_stage, int to_stage) const {
+    const StageShape shape{G_, from_stage * G_, mb_, t_.m};
+    return ctx_.cost.p2pTime(ctx_.cost.model().layer(boundary_layer), LayerStrategy{}, shape, from_stage * G_,
+                             to_stage * G_) /
+           2;
+}
+
+double TaskSolver::sw(int rc, int from_stack, int to_stack, int kf, int kt) {
+    auto key = std::make_tuple(rc, from_stack, to_stack);
+    auto it = sw_.find(key);
+    if (it == sw_.end()) {
+        const auto& A = cand_[static_cast<std::size_t>(from_stack)];
+        const auto& B = cand_[static_cast<std::size_t>(to_stack)];
+        std::vector<double> mat(A.size() * B.size());
+        const StageShape shape{G_, rc, mb_, t_.m};
+        const auto& type = ctx_.cost.model().stacks[static_cast<std::size_t>(to_stack)].type;
+        for (std::size_t i = 0; i < A.size(); ++i)
+            for (std::size_t j = 0; j < B.size(); ++j)
+                mat[i * B.size() + j] = ctx_.cost.switchTime(type, A[i], B[j], shape);
+        it = sw_.emplace(key, std::move(mat)).first;
+    }
+    return it->second[static_cast<std::size_t>(kf) * cand_[static_cast<std::size_t>(to_stack)].size() +
+                      static_cast<std::size_t>(kt)];
+}
+
+void TaskSolver::buildCandidates() {
+    const auto& base = ctx_.candidates.at(t_.pp);
+    const auto& stacks = ctx_.cost.model().stacks;
+    cand_.assign(stacks.size(), {});
+    for (std::size_t s = 0; s < stacks.size(); ++s)
+        for (const auto& c : base[s]) {
+            if (mb_ % c.dp != 0) {
+                ctx_.rules.add(rules::kBatchDivisible);
+                continue;
+            }
+            cand_[s].push_back(c);
+        }
+    // Rank classes of the stages: costs only depend on the first rank modulo the node size.
+    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    std::vector<int> rcs;
+    for (int i = 0; i < t_.pp; ++i)
+        rcs.push_back((i * G_) % gpn);
+    std::sort(rcs.begin(), rcs.end());
+    rcs.erase(std::unique(rcs.begin(), rcs.end()), rcs.end());
+    auto computeCosts = [&]() {
+        costs_.clear();
+        for (int rc : rcs) {
+            auto& per = costs_[rc];
+            per.resize(stacks.size());
+            const StageShape shape{G_, rc, mb_, t_.m};
+            for (std::size_t s = 0; s < stacks.size(); ++s)
+                for (const auto& c : cand_[s]) {
+                    const LayerCost lc = ctx_.cost.layer(stacks[s].type, c, shape);
+                    per[s].push_back(
+                        {lc.perMicro(), lc.perIteration(), lc.states(), lc.activations, lc.transient});
+                }
+        }
+    };
+    computeCosts();
+    if (!ctx_.rule(rules::kDominatedStrategy))
+        return;
+    // Dominance: replacing every use of k by k2 never makes anything worse (see header comment).
+    bool changed = false;
+    std::vector<std::vector<LayerStrategy>> kept(stacks.size());
+    for (std::size_t s = 0; s < stacks.size(); ++s) {
+        const int K = static_cast<int>(cand_[s].size());
+        std::vector<char> drop(static_cast<std::size_t>(K), 0);
+        for (int k = 0; k < K; ++k) {
+            for (int k2 = 0; k2 < K && !drop[static_cast<std::size_t>(k)]; ++k2) {
+                if (k2 == k)
+                    continue;
+                bool le = true, strict = false;
+                for (int rc : rcs) {
+                    const auto& a = cc(rc, static_cast<int>(s), k2);
+                    const auto& b = cc(rc, static_cast<int>(s), k);
+                    const double av[5] = {a.c, a.e, a.s, a.a, a.w}, bv[5] = {b.c, b.e, b.s, b.a, b.w};
+                    for (int d = 0; d < 5; ++d) {
+                        if (av[d] > bv[d])
+                            le = false;
+                        if (av[d] < bv[d])
+                            strict = true;
+                    }
+                    if (!le)
+                        break;
+                    const int si = static_cast<int>(s);
+                    auto chk = [&](double x, double y) {
+                        if (x > y)
+                            le = false;
+                        if (x < y)
+                            strict = true;
+                    };
+                    chk(sw(rc, si, si, k2, k2), sw(rc, si, si, k, k));
+                    chk(sw(rc, si, si, k2, k2), sw(rc, si, si, k2, k));
+                    chk(sw(rc, si, si, k2, k2), sw(rc, si, si, k, k2));
+                    for (int x = 0; x < K && le; ++x) {
+                        if (x == k || x == k2)
+                            continue;
+                        chk(sw(rc, si, si, x, k2), sw(rc, si, si, x, k));
+                        chk(sw(rc, si, si, k2, x), sw(rc, si, si, k, x));
+                    }
+                    if (si > 0)
+                        for (int x = 0; x < static_cast<int>(cand_[s - 1].size()) && le; ++x)
+                            chk(sw(rc, si - 1, si, x, k2), sw(rc, si - 1, si, x, k));
+                    if (s + 1 < stacks.size())
+                        for (int x = 0; x < static_cast<int>(cand_[s + 1].size()) && le; ++x)
+                            chk(sw(rc, si, si + 1, k2, x), sw(rc, si, si + 1, k, x));
+                    if (!le)
+                        break;
+                }
+                if (le && (strict || k2 < k))
+                    drop[static_cast<std::size_t>(k)] = 1;
+            }
+        }
+        for (int k = 0; k < K; ++k) {
+            if (drop[static_cast<std::size_t>(k)]) {
+                changed = true;
+                ctx_.rules.add(rules::kDominatedStrategy);
+            } else {
+                kept[s].push_back(cand_[s][static_cast<std::size_t>(k)]);
+            }
+        }
+    }
+    if (changed) {
+        cand_ = std::move(kept);
+        sw_.clear();
+        computeCosts();
+    }
+}
+
+bool TaskSolver::buildVocab() {
+    const auto& o = ctx_.opt;
+    const bool p2 = ctx_.space.pow2();
+    for (int vt : SearchSpace::degrees(G_, p2)) {
+        if (ctx_.rule(rules::kUser) && o.max_tp > 0 && vt > o.max_tp)
+            continue;
+        const int dv = G_ / vt;
+        if (mb_ % dv != 0) {
+            ctx_.rules.add(rules::kBatchDivisible);
+            continue;
+        }
+        std::vector<DpType> types;
+        if (dv == 1)
+            types = {DpType::DDP};
+        else
+            types = o.dp_types;
+        for (DpType dt : types) {
+            VocabCfg vc;
+            vc.vt = vt;
+            vc.dt = dt;
+            const StageShape s0{G_, 0, mb_, t_.m};
+            const StageShape sl{G_, ((t_.pp - 1) * G_), mb_, t_.m};
+            vc.first = ctx_.cost.embeddingAndHead(true, t_.pp == 1, vt, dt, s0);
+            vc.last = t_.pp == 1 ? vc.first : ctx_.cost.embeddingAndHead(false, true, vt, dt, sl);
+            vocab_.push_back(vc);
+        }
+    }
+    if (ctx_.rule(rules::kDominatedStrategy) && vocab_.size() > 1) {
+        auto vec = [](const LayerCost& c) {
+            return std::array<double, 5>{c.perMicro(), c.perIteration(), c.states(), c.activations,
+                                         c.transient};
+        };
+        std::vector<VocabCfg> kept;
+        for (std::size_t i = 0; i < vocab_.size(); ++i) {
+            bool dom = false;
+            for (std::size_t j = 0; j < vocab_.size() && !dom; ++j) {
+                if (i == j)
+                    continue;
+                const auto a1 = vec(vocab_[j].first), b1 = vec(vocab_[i].first);
+                const auto a2 = vec(vocab_[j].last), b2 = vec(vocab_[i].last);
+                bool le = true, strict = false;
+                for (int d = 0; d < 5; ++d) {
+                    le = le && a1[d] <= b1[d] && a2[d] <= b2[d];
+                    strict = strict || a1[d] < b1[d] || a2[d] < b2[d];
+                }
+                dom = le && (strict || j < i);
+            }
+            if (dom)
+                ctx_.rules.add(rules::kDominatedStrategy);
+            else
+                kept.push_back(vocab_[i]);
+        }
+        vocab_ = std::move(kept);
+    }
+    return !vocab_.empty();
+}
+
+TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
+    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, stage);
+    const bool first = stage == 0, last = stage == t_.pp - 1;
+    const int rc = (stage * G_) % gpn;
+    auto key = std::make_tuple(f, first, last, rc, ctx_.single_type ? 0 : start);
+    auto& cl = classes_[key];
+    cl.f = f;
+    cl.first = first;
+    cl.last = last;
+    cl.rc = rc;
+    return cl;
+}
+
+/// Sequence DP over `positions` (global layer ids); reset[p] marks a chunk start (no switch cost).
+void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
+                             int /*record_from*/) {
+    // Memory slack: the lightest vocabulary option's extras (exact check happens at readout).
+    double mem_off = ctx_.reserved, w_emb = 0;
+    if (cl.first || cl.last) {
+        double best = kInf, bw = kInf;
+        for (const auto& vc : vocab_) {
+            const LayerCost& e = cl.first ? vc.first : vc.last;
+            best = std::min(best, e.states() + cl.f * e.activations);
+            bw = std::min(bw, e.transient);
+        }
+        mem_off += best;
+        w_emb = bw;
+    }
+    const double m = t_.m;
+    cl.arena.assign(positions.size(), {});
+    std::vector<SeqLabel> cell;
+    for (std::size_t p = 0; p < positions.size(); ++p) {
+        if (ctx_.stop.stop_requested())
+            return;
+        const int layer = positions[p];
+        const int st = stackAt(layer);
+        const int K = static_cast<int>(cand_[static_cast<std::size_t>(st)].size());
+        auto& out = cl.arena[p];
+        for (int k = 0; k < K; ++k) {
+            const CandCost& x = cc(cl.rc, st, k);
+            cell.clear();
+            const double mk = x.s + cl.f * x.a;
+            auto push = [&](double c, double e, double mm, double w, int prev) {
+                if (mm + mem_off + std::max(w, w_emb) > budget_)
+                    return;
+                if (m * c + e > bound_)
+                    return;
+                cell.push_back({c, e, mm, w, prev, k});
+            };
+            if (p == 0) {
+                push(x.c, x.e, mk, x.w, -1);
+            } else {
+                const auto& prevArena = cl.arena[p - 1];
+                const int pst = stackAt(positions[p - 1]);
+                for (std::size_t li = 0; li < prevArena.size(); ++li) {
+                    const SeqLabel& L = prevArena[li];
+                    if (ctx_.opt.uniform_layers && (L.k != k || pst != st))
+                        continue;
+                    const double s = reset[p] ? 0.0 : sw(cl.rc, pst, st, L.k, k);
+                    push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li));
+                }
+            }
+            paretoFilter(cell, [](const SeqLabel& l) { return std::array<double, 4>{l.c, l.e, l.m, l.w}; });
+            ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
+            out.insert(out.end(), cell.begin(), cell.end());
+        }
+        if (out.empty()) {
+            cl.arena.resize(p + 1);
+            break;
+        }
+    }
+    cl.done = true;
+}
+
+std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int /*stage*/, const VocabCfg& vc,
+                                            double c_const, double e_const) const {
+    std::vector<StagePoint> pts;
+    if (pos_index < 0 || pos_index >= static_cast<int>(cl.arena.size()))
+        return pts;
+    double mem_off = ctx_.reserved, w_emb = 0;
+    double cext = c_const, eext = e_const;
+    if (cl.first || cl.last) {
+        const LayerCost& e = cl.first ? vc.first : vc.last;
+        mem_off += e.states() + cl.f * e.activations;
+        w_emb = e.transient;
+        cext += e.perMicro();
+        eext += e.perIteration();
+    }
+    const auto& ar = cl.arena[static_cast<std::size_t>(pos_index)];
+    for (std::size_t i = 0; i < ar.size(); ++i) {
+        const SeqLabel& L = ar[i];
+        const double M = L.m + mem_off + std::max(L.w, w_emb);
+        if (M > budget_)
+            continue;
+        pts.push_back({L.c + cext, L.e + eext, M, static_cast<int>(i)});
+    }
+    // Pareto over (C, E); among equal (C, E) the lower memory comes first and wins.
+    paretoFilter(pts, [](const StagePoint& p) { return std::array<double, 3>{p.C, p.E, p.M}; });
+    std::vector<StagePoint> out;
+    for (const auto& p : pts) {
+        bool dom = false;
+        for (const auto& q : out)
+            if (q.C <= p.C && q.E <= p.E) {
+                dom = true;
+                break;
+            }
+        if (!dom)
+            out.push_back(p);
+    }
+    return out;
+}
+
+std::vector<LayerStrategy> TaskSolver::reconstruct(const Class& cl, int pos_index, int label,
+                                                   const std::vector<int>& positions) const {
+    std::vector<LayerStrategy> out(static_cast<std::size_t>(pos_index + 1));
+    int li = label;
+    for (int p = pos_index; p >= 0; --p) {
+        const SeqLabel& L = cl.arena[static_cast<std::size_t>(p)][static_cast<std::size_t>(li)];
+        const int layer = positions[static_cast<std::size_t>(p)];
+        out[static_cast<std::size_t>(p)] =
+            cand_[static_cast<std::size_t>(stackAt(layer))][static_cast<std::size_t>(L.k)];
+        li = L.prev;
+    }
+    return out;
+}
+
+TaskResult TaskSolver::solve() {
+    TaskResult res;
+    const int L = ctx_.layers, pp = t_.pp, v = t_.v;
+    G_ = ctx_.gpus / pp;
+    mb_ = t_.batch / t_.m;
+    buildCandidates();
+    for (const auto& c : cand_)
+        if (c.empty())
+            return res;
+    if (!buildVocab())
+        return res;
+    const double m = t_.m;
+    auto objective = [&](double maxC, double sumC, double maxE) {
+        return m * maxC + (sumC - maxC) / v + maxE;
+    };
+
+    std::vector<LayerStrategy> layers(static_cast<std::size_t>(L));
+    std::vector<int> stage_layers;
+    Plan best_plan;
+    double bestT = kInf, bestPeak = kInf;
+
+    if (v == 1) {
+        // Sequences per class: positions start..L-1 (the stage takes a prefix of them).
+        std::map<Class*, std::vector<int>> seq_pos;
+        auto ensure = [&](int stage, int start) -> Class& {
+            Class& cl = classFor(stage, start);
+            if (!cl.done) {
+                // A class may serve several stages: cover the longest stage any of them can hold.
+                const int from = ctx_.single_type ? 0 : start;
+                const int maxn = std::min(L - from, L - pp + 1);
+                cl.start = from;
+                std::vector<int> pos;
+                for (int l = from; l < from + maxn; ++l)
+                    pos.push_back(l);
+                std::vector<char> reset(pos.size(), 0);
+                runSequence(cl, pos, reset, 0);
+                seq_pos[&cl] = pos;
+            }
+            return cl;
+        };
+        for (const auto& vc : vocab_) {
+            if (ctx_.stop.stop_requested())
+                break;
+            // cells[i][j]: labels after i stages covering j layers.
+            std::vector<std::vector<std::vector<PartLabel>>> cells(
+                static_cast<std::size_t>(pp + 1),
+                std::vector<std::vector<PartLabel>>(static_cast<std::size_t>(L + 1)));
+            // Stage point sets per (stage, start, n), with their class.
+            std::map<std::tuple<int, int, int>, std::vector<StagePoint>> pointsCache;
+            auto points = [&](int stage, int start, int n) -> const std::vector<StagePoint>& {
+                auto key = std::make_tuple(stage, ctx_.single_type ? 0 : start, n);
+                auto it = pointsCache.find(key);
+                if (it != pointsCache.end())
+                    return it->second;
+                Class& cl = ensure(stage, start);
+                double cconst = 0;
+                if (stage + 1 < pp)
+                    cconst += p2pHalf(start + n - 1, stage, stage + 1);
+                if (stage > 0)
+                    cconst += p2pHalf(start - 1, stage - 1, stage);
+                return pointsCache.emplace(key, readout(cl, n - 1, stage, vc, cconst, 0.0)).first->second;
+            };
+            cells[0][0].push_back({0, 0, 0, 0, -1, -1, 0, -1});
+            for (int i = 0; i < pp; ++i) {
+                for (int j = i; j <= L - (pp - i); ++j) {
+                    const auto& from = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+                    if (from.empty())
+                        continue;
+                    const int maxn = L - j - (pp - 1 - i);
+                    for (int n = 1; n <= maxn; ++n) {
+                        if (i == pp - 1 && n != maxn)
+                            continue;
+                        const auto& pts = points(i, j, n);
+                        if (pts.empty())
+                            continue;
+                        auto& to = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j + n)];
+                        for (std::size_t a = 0; a < from.size(); ++a) {
+                            const PartLabel& P = from[a];
+                            for (std::size_t b = 0; b < pts.size(); ++b) {
+                                const StagePoint& S = pts[b];
+                                PartLabel N{std::max(P.maxC, S.C),
+                                            P.sumC + S.C,
+                                            std::max(P.maxE, S.E),
+                                            std::max(P.maxM, S.M),
+                                            static_cast<int>(a),
+                                            j,
+                                            n,
+                                            static_cast<int>(b)};
+                                if (objective(N.maxC, N.sumC, N.maxE) > bound_)
+                                    continue;
+                                to.push_back(N);
+                            }
+                        }
+                    }
+                }
+                for (int j = 0; j <= L; ++j) {
+                    auto& cell = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j)];
+                    paretoFilter(cell, [](const PartLabel& p) {
+                        return std::array<double, 4>{p.maxC, p.sumC, p.maxE, p.maxM};
+                    });
+                    // Ties in (maxC, sumC, maxE) keep the lower memory (sorted first).
+                    std::vector<PartLabel> out;
+                    for (const auto& p : cell) {
+                        bool dom = false;
+                        for (const auto& q : out)
+                            if (q.maxC <= p.maxC && q.sumC <= p.sumC && q.maxE <= p.maxE) {
+                                dom = true;
+                                break;
+                            }
+                        if (!dom)
+                            out.push_back(p);
+                    }
+                    cell.swap(out);
+                    ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()),
+                                             std::memory_order_relaxed);
+                }
+            }
+            const auto& fin = cells[static_cast<std::size_t>(pp)][static_cast<std::size_t>(L)];
+            int bi = -1;
+            double bT = kInf, bM = kInf;
+            for (std::size_t a = 0; a < fin.size(); ++a) {
+                const double T = objective(fin[a].maxC, fin[a].sumC, fin[a].maxE);
+                if (T < bT || (T == bT && fin[a].maxM < bM)) {
+                    bT = T;
+                    bM = fin[a].maxM;
+                    bi = static_cast<int>(a);
+                }
+            }
+            if (bi < 0 || !(bT < bestT || (bT == bestT && bM < bestPeak)))
+                continue;
+            bestT = bT;
+            bestPeak = bM;
+            // Reconstruct.
+            std::vector<int> sizes(static_cast<std::size_t>(pp));
+            int li = bi, j = L;
+            for (int i = pp; i >= 1; --i) {
+                const PartLabel& P = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]
+                                          [static_cast<std::size_t>(li)];
+                const int start = P.prevj;
+                sizes[static_cast<std::size_t>(i - 1)] = P.n;
+                const auto& pts = points(i - 1, start, P.n);
+                Class& cl = ensure(i - 1, start);
+                const auto strat =
+                    reconstruct(cl, P.n - 1, pts[static_cast<std::size_t>(P.point)].label, seq_pos[&cl]);
+                for (int q = 0; q < P.n; ++q)
+                    layers[static_cast<std::size_t>(start + q)] = strat[static_cast<std::size_t>(q)];
+                li = P.prev;
+                j = start;
+            }
+            best_plan.layers = layers;
+            best_plan.stage_layers = sizes;
+            best_plan.vocab_tp = vc.vt;
+            best_plan.vocab_dp_type = vc.dt;
+        }
+    } else {
+        // Interleaved: equal chunks of L / (pp * v) layers; chunk c runs on stage c % pp.
+        const int nc = L / (pp * v);
+        const int chunks = pp * v;
+        std::vector<std::vector<int>> pos(static_cast<std::size_t>(pp));
+        std::vector<std::vector<char>> rst(static_cast<std::size_t>(pp));
+        std::vector<double> cconst(static_cast<std::size_t>(pp), 0.0);
+        for (int c = 0; c < chunks; ++c) {
+            const int i = c % pp;
+            for (int q = 0; q < nc; ++q) {
+                pos[static_cast<std::size_t>(i)].push_back(c * nc + q);
+                rst[static_cast<std::size_t>(i)].push_back(q == 0 ? 1 : 0);
+            }
+            if (c + 1 < chunks) {
+                const int j = (c + 1) % pp;
+                const double h = p2pHalf(c * nc + nc - 1, i, j);
+                // p2pHalf uses the sender's rank as its shape; evaluate does the same.
+                cconst[static_cast<std::size_t>(i)] += h;
+                cconst[static_cast<std::size_t>(j)] += h;
+            }
+        }
+        std::vector<Class*> cls(static_cast<std::size_t>(pp));
+        for (int i = 0; i < pp; ++i) {
+            // Interleaved stages hold different layers: one class per stage.
+            auto key = std::make_tuple(-1.0 - i, false, false, i, 0);
+            Class& cl = classes_[key];
+            cl.f = CostModel::inflightMicroBatches(t_.schedule, pp, v, t_.m, i);
+            cl.first = i == 0;
+            cl.last = i == pp - 1;
+            cl.rc = (i * G_) % std::max(1, ctx_.cost.cluster().gpus_per_node);
+            runSequence(cl, pos[static_cast<std::size_t>(i)], rst[static_cast<std::size_t>(i)], 0);
+            cls[static_cast<std::size_t>(i)] = &cl;
+        }
+        const int len = v * nc;
+        for (const auto& vc : vocab_) {
+            if (ctx_.stop.stop_requested())
+                break;
+            std::vector<std::vector<StagePoint>> pts(static_cast<std::size_t>(pp));
+            std::vector<std::vector<PartLabel>> rows(static_cast<std::size_t>(pp + 1));
+            rows[0].push_back({0, 0, 0, 0, -1, 0, 0, -1});
+            for (int i = 0; i < pp; ++i) {
+                pts[static_cast<std::size_t>(i)] = readout(*cls[static_cast<std::size_t>(i)], len - 1, i, vc,
+                                                           cconst[static_cast<std::size_t>(i)], 0);
+                auto& to = rows[static_cast<std::size_t>(i + 1)];
+                const auto& from = rows[static_cast<std::size_t>(i)];
+                for (std::size_t a = 0; a < from.size(); ++a)
+                    for (std::size_t b = 0; b < pts[static_cast<std::size_t>(i)].size(); ++b) {
+                        const auto& P = from[a];
+                        const auto& S = pts[static_cast<std::size_t>(i)][b];
+                        PartLabel N{std::max(P.maxC, S.C),
+                                    P.sumC + S.C,
+                                    std::max(P.maxE, S.E),
+                                    std::max(P.maxM, S.M),
+                                    static_cast<int>(a),
+                                    0,
+                                    len,
+                                    static_cast<int>(b)};
+                        if (objective(N.maxC, N.sumC, N.maxE) > bound_)
+                            continue;
+                        to.push_back(N);
+                    }
+                paretoFilter(to, [](const PartLabel& p) {
+                    return std::array<double, 4>{p.maxC, p.sumC, p.maxE, p.maxM};
+                });
+                std::vector<PartLabel> out;
+                for (const auto& p : to) {
+                    bool dom = false;
+                    for (const auto& q : out)
+                        if (q.maxC <= p.maxC && q.sumC <= p.sumC && q.maxE <= p.maxE) {
+                            dom = true;
+                            break;
+                        }
+                    if (!dom)
+                        out.push_back(p);
+                }
+                to.swap(out);
+            }
+            const auto& fin = rows[static_cast<std::size_t>(pp)];
+            int bi = -1;
+            double bT = kInf, bM = kInf;
+            for (std::size_t a = 0; a < fin.size(); ++a) {
+                const double T = objective(fin[a].maxC, fin[a].sumC, fin[a].maxE);
+                if (T < bT || (T == bT && fin[a].maxM < bM)) {
+                    bT = T;
+                    bM = fin[a].maxM;
+                    bi = static_cast<int>(a);
+                }
+            }
+            if (bi < 0 || !(bT < bestT || (bT == bestT && bM < bestPeak)))
+                continue;
+            bestT = bT;
+            bestPeak = bM;
+            int li = bi;
+            for (int i = pp; i >= 1; --i) {
+                const PartLabel& P = rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(li)];
+                const auto& S = pts[static_cast<std::size_t>(i - 1)][static_cast<std::size_t>(P.point)];
+                const auto& ps = pos[static_cast<std::size_t>(i - 1)];
+                const auto strat = reconstruct(*cls[static_cast<std::size_t>(i - 1)], len - 1, S.label, ps);
+                for (std::size_t q = 0; q < ps.size(); ++q)
+                    layers[static_cast<std::size_t>(ps[q])] = strat[q];
+                li = P.prev;
+            }
+            best_plan.layers = layers;
+            best_plan.stage_layers.assign(static_cast<std::size_t>(chunks), nc);
+            best_plan.vocab_tp = vc.vt;
+            best_plan.vocab_dp_type = vc.dt;
+        }
+    }
+    if (bestT == kInf)
+        return res;
+    best_plan.model = ctx_.cost.model().name;
+    best_plan.cluster = ctx_.cost.cluster().name;
+    best_plan.gpus = ctx_.gpus;
+    best_plan.pp = pp;
+    best_plan.schedule = t_.schedule;
+    best_plan.virtual_stages = v;
+    best_plan.global_batch = t_.batch;
+    best_plan.num_micro = t_.m;
+    res.feasible = true;
+    res.T = bestT;
+    res.peak = bestPeak;
+    res.plan = std::move(best_plan);
+    return res;
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------------------------
+
+std::vector<int> searchBatches(const SearchOptions& o, int gpus) {
+    std::vector<int> out;
+    if (!o.global_batches.empty()) {
+        for (std::size_t i = 0; i < o.global_batches.size(); ++i)
+            if (o.global_batches[i] < 1)
+                throw InputError("global_batches[" + std::to_string(i) + "]", "must be at least 1");
+        out = o.global_batches;
+    } else if (o.min_batch > 0 || o.max_batch > 0) {
+        if (o.min_batch < 1 || o.max_batch < o.min_batch)
+            throw InputError("min_batch", "the batch range needs 1 <= min_batch <= max_batch");
+        for (long b = o.min_batch; b <= o.max_batch; b *= 2)
+            out.push_back(static_cast<int>(b));
+    } else {
+        out.push_back(4 * std::max(1, gpus)); // cluster-derived default: 4 samples per GPU
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::vector<int> searchMicroCounts(const SearchOptions& o, int global_batch, int pp) {
+    const int cap = o.max_micro > 0 ? o.max_micro : std::max(16, 8 * pp);
+    std::vector<int> out;
+    for (int m = 1; m <= std::min(cap, global_batch); ++m)
+        if (global_batch % m == 0 && (!o.pow2_degrees || isPow2(m)))
+            out.push_back(m);
+    return out;
+}
+
+std::vector<int> searchVirtualStages(const SearchOptions& o, int pp, int layers) {
+    std::vector<int> out;
+    if (pp < 2)
+        return out;
+    const int cap = o.max_virtual_stages > 0 ? o.max_virtual_stages : 8;
+    for (int v = 2; v <= cap && pp * v <= layers; ++v)
+        if (layers % (pp * v) == 0)
+            out.push_back(v);
+    return out;
+}
+
+namespace {
+
+/// One full pass over all tasks under a budget; returns per-task optima sorted best first.
+std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
+                                bool report, std::atomic<std::int64_t>& done_tasks,
+                                std::int64_t total_tasks) {
+    std::vector<TaskResult> results(tasks.size());
+    std::mutex mu;
+    std::vector<double> top; // best per-sample times so far (ascending, at most keep)
+    auto boundPerSample = [&]() {
+        std::lock_guard lock(mu);
+        return static_cast<int>(top.size()) >= keep ? top.back() : kInf;
+    };
+    std::atomic<std::size_t> next{0};
+    auto worker = [&]() {
+        for (;;) {
+            if (ctx.stop.stop_requested())
+                return;
+            const std::size_t i = next.fetch_add(1);
+            if (i >= tasks.size())
+                return;
+            const Task& t = tasks[i];
+            const double bound = boundPerSample();
+            if (ctx.rule(rules::kTimeLowerBound) && t.lower_bound > bound) {
+                ctx.rules.add(rules::kTimeLowerBound);
+            } else {
+                TaskSolver solver(ctx, t, budget, bound * t.batch * (1 + 1e-12));
+                results[i] = solver.solve();
+                if (results[i].feasible) {
+                    const double ps = results[i].T / t.batch;
+                    bool improved = false;
+                    {
+                        std::lock_guard lock(mu);
+                        improved = top.empty() || ps < top.front();
+                        top.insert(std::upper_bound(top.begin(), top.end(), ps), ps);
+                        if (static_cast<int>(top.size()) > keep)
+                            top.pop_back();
+                    }
+                    if (improved && report && ctx.observer) {
+                        SearchEvent ev;
+                        ev.kind = SearchEvent::Kind::Incumbent;
+                        ev.time = results[i].T;
+                        ev.memory = results[i].peak;
+                        ev.plan = results[i].plan;
+                        ctx.observer(ev);
+                    }
+                }
+            }
+            const auto d = done_tasks.fetch_add(1) + 1;
+            if (report && ctx.observer && (d % 16 == 0 || d == total_tasks)) {
+                SearchEvent ev;
+                ev.kind = SearchEvent::Kind::Progress;
+                ev.progress = total_tasks > 0 ? double(d) / double(total_tasks) : 1.0;
+                ctx.observer(ev);
+            }
+        }
+    };
+    int threads =
+        ctx.opt.threads > 0 ? ctx.opt.threads : static_cast<int>(std::thread::hardware_concurrency());
+    threads = std::clamp(threads, 1, std::max(1, static_cast<int>(tasks.size())));
+    {
+        std::vector<std::jthread> pool;
+        for (int k = 1; k < threads; ++k)
+            pool.emplace_back(worker);
+        worker();
+    }
+    // Deterministic reduction: evaluate, sort by (time per sample, peak, task order).
+    std::vector<std::pair<std::size_t, RankedPlan>> ranked;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        if (!results[i].feasible)
+            continue;
+        RankedPlan rp;
+        rp.plan = results[i].plan;
+        rp.predicted_time = results[i].T;
+        rp.predicted_peak = results[i].peak;
+        rp.cost = ctx.cost.evaluate(rp.plan);
+        rp.cost.memory_budget = budget;
+        ctx.plans_evaluated.fetch_add(1);
+        ranked.emplace_back(i, std::move(rp));
+    }
+    std::sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& b) {
+        const double ta = timePerSample(a.second), tb = timePerSample(b.second);
+        if (ta != tb)
+            return ta < tb;
+        if (a.second.cost.peak_memory != b.second.cost.peak_memory)
+            return a.second.cost.peak_memory < b.second.cost.peak_memory;
+        return tasks[a.first].order < tasks[b.first].order;
+    });
+    std::vector<RankedPlan> out;
+    for (auto& r : ranked)
+        out.push_back(std::move(r.second));
+    return out;
+}
+
+} // namespace
+
+SearchResult search(const CostModel& model, const SearchOptions& options, const SearchObserver& observer,
+                    std::stop_token stop) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (options.top_k < 1)
+        throw InputError("top_k", "must be at least 1");
+    if (options.threads < 0)
+        throw InputError("threads", "must not be negative (0 = all cores)");
+    if (options.max_micro < 0)
+        throw InputError("max_micro", "must not be negative (0 = automatic)");
+    if (options.frontier_points < 0)
+        throw InputError("frontier_points", "must not be negative");
+    if (options.schedules.empty())
+        throw InputError("schedules", "at least one pipeline schedule must be allowed");
+    if (options.cost.memory_reserve_gib < 0)
+        throw InputError("cost.memory_reserve_gib", "must not be negative");
+    if (options.cost.memory_budget_gib < 0)
+        throw InputError("cost.memory_budget_gib", "must not be negative");
+    SearchSpace space(model, options);
+    SearchResult result;
+    Context ctx{model, options, space, observer, stop};
+    ctx.gpus = space.gpus();
+    ctx.layers = model.model().layerCount();
+    for (std::size_t s = 0; s < model.model().stacks.size(); ++s)
+        for (int k = 0; k < model.model().stacks[s].count; ++k)
+            ctx.stack_of.push_back(static_cast<int>(s));
+    ctx.single_type = model.model().stacks.size() == 1;
+    // The budget: SearchOptions::cost overrides the cost model's when set.
+    {
+        const double cap = options.cost.memory_budget_gib > 0
+                               ? options.cost.memory_budget_gib
+                               : (model.options().memory_budget_gib > 0 ? model.options().memory_budget_gib
+                                                                        : model.cluster().gpu.memory_gib);
+        const double reserve = options.cost.memory_reserve_gib > 0 ? options.cost.memory_reserve_gib
+                                                                   : model.options().memory_reserve_gib;
+        ctx.budget = (cap - reserve) * kGiB;
+    }
+    ctx.reserved = model.cluster().reserved_gib * kGiB;
+    if (ctx.budget <= 0)
+        throw InputError("cost.memory_budget_gib", "the budget minus the reserve leaves no memory");
+
+    // Tree events (one tree per layer type).
+    std::int64_t next_id = 0;
+    for (const auto& stack : model.model().stacks) {
+        auto nodes = space.tree(stack.type, next_id);
+        next_id += static_cast<std::int64_t>(nodes.size());
+        for (const auto& n : nodes) {
+            ++result.stats.tree_nodes;
+            if (n.pruned) {
+                ++result.stats.pruned_nodes;
+                ctx.rules.add(n.rule);
+            }
+            if (n.strategy)
+                ++result.stats.leaves;
+            if (observer && options.emit_tree_events) {
+                SearchEvent ev;
+                ev.kind = n.pruned ? SearchEvent::Kind::NodePruned : SearchEvent::Kind::NodeExpanded;
+                ev.node = n;
+                observer(ev);
+            }
+        }
+    }
+
+    // Tasks.
+    const std::vector<int> pps = space.pipelineDegrees();
+    for (int pp : pps) {
+        auto& per = ctx.candidates[pp];
+        for (const auto& stack : model.model().stacks)
+            per.push_back(space.layerCandidates(pp, stack.type));
+    }
+    const bool has1f1b = std::find(options.schedules.begin(), options.schedules.end(), Schedule::OneFOneB) !=
+                         options.schedules.end();
+    std::vector<Task> tasks;
+    int order = 0;
+    for (int B : searchBatches(options, ctx.gpus)) {
+        for (int pp : pps) {
+            for (Schedule sc : options.schedules) {
+                std::vector<int> vs = {1};
+                if (sc == Schedule::Interleaved) {
+                    vs = searchVirtualStages(options, pp, ctx.layers);
+                    if (vs.empty()) {
+                        ctx.rules.add(rules::kInterleavedSplit);
+                        continue;
+                    }
+                }
+                if (pp == 1 && sc != Schedule::OneFOneB && has1f1b)
+                    continue; // one stage: the schedules coincide (GPipe holds more)
+                for (int v : vs) {
+                    for (int m : searchMicroCounts(options, B, pp)) {
+                        if (sc == Schedule::Interleaved && m % pp != 0) {
+                            ctx.rules.add(rules::kInterleavedSplit);
+                            continue;
+                        }
+                        if (sc == Schedule::GPipe && has1f1b && space.ruleEnabled(rules::kGpipeDominated)) {
+                            bool dominated = true;
+                            for (int i = 0; i < pp; ++i)
+                                dominated =
+                                    dominated &&
+                                    CostModel::inflightMicroBatches(Schedule::OneFOneB, pp, 1, m, i) <=
+                                        CostModel::inflightMicroBatches(Schedule::GPipe, pp, 1, m, i);
+                            if (dominated) {
+                                ctx.rules.add(rules::kGpipeDominated);
+                                continue;
+                            }
+                        }
+                        Task t;
+                        t.batch = B;
+                        t.pp = pp;
+                        t.m = m;
+                        t.v = v;
+                        t.schedule = sc;
+                        t.order = order++;
+                        tasks.push_back(t);
+                    }
+                }
+            }
+        }
+    }
+
+    // Compute-only lower bound per task: sum C >= sum over layers of the fastest candidate, and
+    // T >= (m - 1/v) * sum C / pp + sum C / v (max >= mean).
+    double states_lb = kInf; // bytes per GPU: model states with the most sharded strategy, averaged
+    for (auto& t : tasks) {
+        const int G = ctx.gpus / t.pp;
+        const int mb = t.batch / t.m;
+        const StageShape shape{G, 0, mb, t.m};
+        double sumc = 0, sums = 0;
+        bool any = true;
+        for (std::size_t s = 0; s < model.model().stacks.size(); ++s) {
+            double cmin = kInf, smin = kInf;
+            for (const auto& c : ctx.candidates[t.pp][s]) {
+                if (mb % c.dp != 0)
+                    continue;
+                const LayerCost lc = model.layer(model.model().stacks[s].type, c, shape);
+                cmin = std::min(cmin, lc.perMicro());
+                smin = std::min(smin, lc.states());
+            }
+            if (cmin == kInf)
+                any = false;
+            sumc += cmin * model.model().stacks[s].count;
+            sums += smin * model.model().stacks[s].count;
+        }
+        t.lower_bound = any ? ((t.m - 1.0 / t.v) * sumc / t.pp + sumc / t.v) / t.batch : kInf;
+        if (any)
+            states_lb = std::min(states_lb, ctx.reserved + sums / t.pp);
+    }
+    std::stable_sort(tasks.begin(), tasks.end(),
+                     [](const Task& a, const Task& b) { return a.lower_bound < b.lower_bound; });
+    std::atomic<std::int64_t> done{0};
+    const std::int64_t total = static_cast<std::int64_t>(tasks.size());
+    const int keep = std::max(options.top_k, 1);
+    auto ranked = runPass(ctx, tasks, ctx.budget, keep, true, done, total);
+    result.cancelled = stop.stop_requested();
+    if (!ranked.empty()) {
+        result.best = ranked.front();
+        for (int i = 0; i < keep && i < static_cast<int>(ranked.size()); ++i)
+            result.top.push_back(ranked[static_cast<std::size_t>(i)]);
+        result.per_config = ranked;
+    } else if (!result.cancelled) {
+        auto gib = [](double b) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.1f GiB", b / kGiB);
+            return std::string(buf);
+        };
+        if (tasks.empty()) {
+            result.infeasible_reason = "no configuration survives the constraints on " +
+                                       std::to_string(ctx.gpus) + " GPUs (see --explain)";
+        } else if (states_lb > ctx.budget) {
+            result.infeasible_reason = model.model().name + " needs at least " + gib(states_lb) +
+                                       "/GPU for model states with the most sharded strategy on " +
+                                       std::to_string(ctx.gpus) + " GPUs (incl. " + gib(ctx.reserved) +
+                                       " reserved); budget is " + gib(ctx.budget);
+        } else {
+            result.infeasible_reason =
+                model.model().name + " on " + std::to_string(ctx.gpus) +
+                " GPUs: model states fit (at least " + gib(states_lb) +
+                "/GPU) but no plan fits activations and transient buffers in the budget of " +
+                gib(ctx.budget) + "; try a smaller batch, more micro-batches or checkpointing";
+        }
+    }
+
+    // Pareto frontier (iteration time, peak memory): the fastest plan under decreasing budgets.
+    if (result.best && options.frontier_points > 0 && !stop.stop_requested()) {
+        result.frontier.push_back(*result.best);
+        double peak = result.best->cost.peak_memory;
+        for (int k = 1; k < options.frontier_points && !stop.stop_requested(); ++k) {
+            const double next_budget = peak * (1.0 - std::max(1e-9, options.frontier_step));
+            if (next_budget <= ctx.reserved)
+                break;
+            std::atomic<std::int64_t> d2{0};
+            auto r = runPass(ctx, tasks, next_budget, 1, false, d2, total);
+            if (r.empty())
+                break;
+            RankedPlan p = r.front();
+            p.cost.memory_budget = ctx.budget;
+            peak = p.cost.peak_memory;
+            result.frontier.push_back(p);
+            if (observer) {
+                SearchEvent ev;
+                ev.kind = SearchEvent::Kind::FrontierPoint;
+                ev.time = p.cost.iteration_time;
+                ev.memory = p.cost.peak_memory;
+                ev.plan = p.plan;
+                observer(ev);
+            }
+        }
+        // Keep the frontier by time (memory falls as time rises).
+        std::sort(
+            result.frontier.begin(), result.frontier.end(),
+            [](const RankedPlan& a, const RankedPlan& b) { return timePerSample(a) < timePerSample(b); });
+    }
+    if (result.best && observer) {
+        SearchEvent ev;
+        ev.kind = SearchEvent::Kind::FrontierPoint;
+        ev.time = result.best->cost.iteration_time;
+        ev.memory = result.best->cost.peak_memory;
+        ev.plan = result.best->plan;
+        observer(ev);
+    }
+
+    result.stats.dp_states = ctx.dp_states.load();
+    result.stats.plans_evaluated = ctx.plans_evaluated.load();
+    {
+        std::lock_guard lock(ctx.rules.mu);
+        for (const auto& rule : pruningRules()) {
+            auto it = ctx.rules.counts.find(rule.name);
+            if (it != ctx.rules.counts.end())
+                result.stats.pruned_by_rule.emplace_back(rule.name, it->second);
+        }
+    }
+    result.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return result;
+}
+
+} // namespace gx

@@ -1,0 +1,305 @@
+// Decision tree over the per-layer parallel space (see gx/search_space.h).
+//
+// Counting convention: a leaf is one (pp, tp, sp, dp_type, placement, ckpt) combination. With
+// Galvatron's own dimensions (dp types DDP and ZeRO-3/SDP, no sequence parallelism, checkpointing
+// on/off) the tree has 22 leaves for 8 GPUs without checkpointing and 44 with, the counts given in
+// Miao et al., "Galvatron", VLDB 2023, section 3.2 / figure 3. Our default space is larger because it
+// also offers ZeRO-1/2, Megatron sequence parallelism and selective recomputation.
+#include "gx/search_space.h"
+
+#include "gx/error.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace gx {
+
+const std::vector<PruningRule>& pruningRules() {
+    static const std::vector<PruningRule> all = {
+        {rules::kUser, "user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing",
+         false},
+        {rules::kPow2, "parallel degrees are powers of two (switch off for any divisor)", false},
+        {rules::kPpLeLayers, "every pipeline stage (model chunk) needs at least one layer", true},
+        {rules::kTpDividesHeads, "the tensor degree divides the attention (and KV) heads", true},
+        {rules::kTpWithinNode, "a tensor-parallel group does not cross node boundaries", false},
+        {rules::kSpNeedsTp, "sequence parallelism changes nothing without tensor parallelism", false},
+        {rules::kZeroNeedsDp, "ZeRO stages change nothing without data parallelism", false},
+        {rules::kPlacementMatters, "rank order (TP or DP adjacent) only matters when tp > 1 and dp > 1",
+         false},
+        {rules::kBatchDivisible, "the micro-batch splits evenly over the data-parallel degree", true},
+        {rules::kMemoryLowerBound, "model states and activations alone exceed the memory budget", false},
+        {rules::kDominatedStrategy,
+         "another candidate is no slower and no larger in every cost term (incl. switch costs)", false},
+        {rules::kGpipeDominated, "GPipe holds at least as many micro-batches as 1F1B at the same time cost",
+         false},
+        {rules::kInterleavedSplit,
+         "interleaved schedules use equal model chunks (layers divisible by pp * chunks)", true},
+        {rules::kTimeLowerBound, "a lower bound on the iteration time exceeds the k-th best plan", false},
+    };
+    return all;
+}
+
+namespace {
+bool isPow2(int n) {
+    return n > 0 && (n & (n - 1)) == 0;
+}
+} // namespace
+
+std::vector<int> SearchSpace::degrees(int n, bool pow2_only) {
+    std::vector<int> out;
+    for (int d = 1; d <= n; ++d)
+        if (n % d == 0 && (!pow2_only || isPow2(d)))
+            out.push_back(d);
+    return out;
+}
+
+SearchSpace::SearchSpace(const CostModel& model, const SearchOptions& options)
+    : cost_(model), options_(options) {
+    const int total = model.cluster().totalGpus();
+    gpus_ = options.gpus > 0 ? options.gpus : total;
+    if (options.gpus < 0)
+        throw InputError("gpus", "must be positive (0 = whole cluster)");
+    if (gpus_ > total)
+        throw InputError("gpus", std::to_string(gpus_) + " GPUs requested but the cluster has " +
+                                     std::to_string(total));
+    if (model.model().layerCount() <= 0)
+        throw InputError("model.stacks", "the model has no Transformer layers");
+    auto nonNegative = [](int v, const char* field) {
+        if (v < 0)
+            throw InputError(field, "must not be negative");
+    };
+    nonNegative(options.max_tp, "max_tp");
+    nonNegative(options.fixed_tp, "fixed_tp");
+    nonNegative(options.max_pp, "max_pp");
+    nonNegative(options.fixed_pp, "fixed_pp");
+    nonNegative(options.max_dp, "max_dp");
+    if (options.fixed_pp > 0 && gpus_ % options.fixed_pp != 0)
+        throw InputError("fixed_pp", "pp=" + std::to_string(options.fixed_pp) + " does not divide " +
+                                         std::to_string(gpus_) + " GPUs");
+    if (options.dp_types.empty())
+        throw InputError("dp_types", "at least one data-parallel type must be allowed");
+    for (const auto& name : options.disabled_rules) {
+        const auto& all = pruningRules();
+        auto it = std::find_if(all.begin(), all.end(), [&](const PruningRule& r) { return r.name == name; });
+        if (it == all.end()) {
+            std::string known;
+            for (const auto& r : all)
+                known += (known.empty() ? "" : ", ") + r.name;
+            throw InputError("disabled_rules", "unknown rule '" + name + "'; known: " + known);
+        }
+        if (it->required)
+            throw InputError("disabled_rules", "rule '" + name + "' is required: " + it->description);
+        disabled_.push_back(name);
+    }
+}
+
+bool SearchSpace::ruleEnabled(std::string_view name) const {
+    return std::find(disabled_.begin(), disabled_.end(), name) == disabled_.end();
+}
+
+bool SearchSpace::pow2() const {
+    return options_.pow2_degrees && ruleEnabled(rules::kPow2);
+}
+
+/// Tree walk state: emits nodes (when `nodes` is set) and collects leaves.
+struct SearchSpace::Walk {
+    std::vector<TreeNode>* nodes = nullptr;
+    std::vector<std::pair<int, LayerStrategy>>* leaves = nullptr; // (pp, strategy)
+    std::int64_t next_id = 0;
+
+    std::int64_t add(std::int64_t parent, int depth, const char* dim, std::string label,
+                     const char* rule = nullptr, std::string reason = {}) {
+        const std::int64_t id = next_id++;
+        if (nodes) {
+            TreeNode n;
+            n.id = id;
+            n.parent = parent;
+            n.depth = depth;
+            n.dimension = dim;
+            n.label = std::move(label);
+            if (rule) {
+                n.pruned = true;
+                n.rule = rule;
+                n.reason = std::move(reason);
+            }
+            nodes->push_back(std::move(n));
+        }
+        return id;
+    }
+};
+
+void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
+    const auto& o = options_;
+    const int layers = cost_.model().layerCount();
+    const int gpn = std::max(1, cost_.cluster().gpus_per_node);
+    const bool p2 = pow2();
+    const bool user = ruleEnabled(rules::kUser);
+    const std::int64_t root =
+        w.add(-1, 0, "root", type.name + " layer on " + std::to_string(gpus_) + " GPUs");
+    for (int pp : degrees(gpus_, false)) {
+        if (only_pp > 0 && pp != only_pp)
+            continue;
+        const std::string ppl = "pp=" + std::to_string(pp);
+        if (p2 && !isPow2(pp)) {
+            w.add(root, 1, "pp", ppl, rules::kPow2, std::to_string(pp) + " is not a power of two");
+            continue;
+        }
+        if (pp > layers) {
+            w.add(root, 1, "pp", ppl, rules::kPpLeLayers,
+                  std::to_string(pp) + " stages but only " + std::to_string(layers) + " layers");
+            continue;
+        }
+        if (user && o.fixed_pp > 0 && pp != o.fixed_pp) {
+            w.add(root, 1, "pp", ppl, rules::kUser, "pp is fixed to " + std::to_string(o.fixed_pp));
+            continue;
+        }
+        if (user && o.max_pp > 0 && pp > o.max_pp) {
+            w.add(root, 1, "pp", ppl, rules::kUser, "pp is limited to " + std::to_string(o.max_pp));
+            continue;
+        }
+        const int g = gpus_ / pp;
+        const std::int64_t ppn = w.add(root, 1, "pp", ppl + " (" + std::to_string(g) + " GPUs/stage)");
+        for (int tp : degrees(g, false)) {
+            const int dp = g / tp;
+            const std::string tpl = "tp=" + std::to_string(tp) + " dp=" + std::to_string(dp);
+            if (p2 && !isPow2(tp)) {
+                w.add(ppn, 2, "tp", tpl, rules::kPow2, "tp=" + std::to_string(tp) + " is not a power of two");
+                continue;
+            }
+            const int kv = type.kv_heads > 0 ? type.kv_heads : type.heads;
+            if (type.heads % tp != 0 || (kv % tp != 0 && tp % kv != 0)) {
+                w.add(ppn, 2, "tp", tpl, rules::kTpDividesHeads,
+                      "tp=" + std::to_string(tp) + " does not divide " + std::to_string(type.heads) +
+                          " heads" +
+                          (kv != type.heads ? " / " + std::to_string(kv) + " KV heads" : std::string()));
+                continue;
+            }
+            if (user && o.fixed_tp > 0 && tp != o.fixed_tp) {
+                w.add(ppn, 2, "tp", tpl, rules::kUser, "tp is fixed to " + std::to_string(o.fixed_tp));
+                continue;
+            }
+            if (user && o.max_tp > 0 && tp > o.max_tp) {
+                w.add(ppn, 2, "tp", tpl, rules::kUser, "tp is limited to " + std::to_string(o.max_tp));
+                continue;
+            }
+            if (user && o.max_dp > 0 && dp > o.max_dp) {
+                w.add(ppn, 2, "tp", tpl, rules::kUser, "dp is limited to " + std::to_string(o.max_dp));
+                continue;
+            }
+            // TP ranks adjacent from a node-aligned stage start: the group crosses a node when tp
+            // exceeds the node (any placement with dp > 1 interleaves it further).
+            if (ruleEnabled(rules::kTpWithinNode) && tp > gpn) {
+                w.add(ppn, 2, "tp", tpl, rules::kTpWithinNode,
+                      "tp=" + std::to_string(tp) + " exceeds the " + std::to_string(gpn) + " GPUs of a node");
+                continue;
+            }
+            const std::int64_t tpn = w.add(ppn, 2, "tp", tpl);
+            for (int spi = 0; spi < 2; ++spi) {
+                const bool sp = spi == 1;
+                const char* spl = sp ? "sp on" : "sp off";
+                if (sp && tp == 1 && ruleEnabled(rules::kSpNeedsTp)) {
+                    w.add(tpn, 3, "sp", spl, rules::kSpNeedsTp, "tp=1: sequence parallelism is a no-op");
+                    continue;
+                }
+                if (sp && user && !o.allow_sp) {
+                    w.add(tpn, 3, "sp", spl, rules::kUser, "sequence parallelism is switched off");
+                    continue;
+                }
+                const std::int64_t spn = w.add(tpn, 3, "sp", spl);
+                for (DpType dt : {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}) {
+                    static const char* names[] = {"DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3"};
+                    const char* dtl = names[static_cast<int>(dt)];
+                    if (dt != DpType::DDP && dp == 1 && ruleEnabled(rules::kZeroNeedsDp)) {
+                        w.add(spn, 4, "dp_type", dtl, rules::kZeroNeedsDp, "dp=1: nothing to shard");
+                        continue;
+                    }
+                    if (user && std::find(o.dp_types.begin(), o.dp_types.end(), dt) == o.dp_types.end()) {
+                        // With dp = 1 all types coincide: keep DDP as the representative.
+                        if (!(dp == 1 && dt == DpType::DDP)) {
+                            w.add(spn, 4, "dp_type", dtl, rules::kUser, std::string(dtl) + " is not allowed");
+                            continue;
+                        }
+                    }
+                    const std::int64_t dtn = w.add(spn, 4, "dp_type", dtl);
+                    for (int pl = 0; pl < 2; ++pl) {
+                        const bool consecutive = pl == 0;
+                        const char* pll = consecutive ? "TP ranks adjacent" : "DP ranks adjacent";
+                        if (!consecutive && (tp == 1 || dp == 1) && ruleEnabled(rules::kPlacementMatters)) {
+                            w.add(dtn, 5, "placement", pll, rules::kPlacementMatters,
+                                  tp == 1 ? "tp=1: rank order is irrelevant"
+                                          : "dp=1: rank order is irrelevant");
+                            continue;
+                        }
+                        const std::int64_t pln = w.add(dtn, 5, "placement", pll);
+                        for (Checkpoint ck : {Checkpoint::None, Checkpoint::Selective, Checkpoint::Full}) {
+                            const char* ckl = toString(ck);
+                            if (ck != Checkpoint::None && user && !o.allow_ckpt) {
+                                w.add(pln, 6, "ckpt", std::string("ckpt ") + ckl, rules::kUser,
+                                      "checkpointing is switched off");
+                                continue;
+                            }
+                            LayerStrategy s;
+                            s.tp = tp;
+                            s.dp = dp;
+                            s.sp = sp;
+                            s.dp_type = dt;
+                            s.ckpt = ck;
+                            s.tp_consecutive = consecutive;
+                            const std::int64_t leaf = w.add(pln, 6, "ckpt", std::string("ckpt ") + ckl);
+                            if (w.nodes)
+                                w.nodes->back().strategy = s;
+                            (void)leaf;
+                            if (w.leaves)
+                                w.leaves->emplace_back(pp, s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+std::vector<int> SearchSpace::pipelineDegrees() const {
+    // A pipeline degree survives when every layer type (stack) keeps at least one candidate under it.
+    std::vector<int> out;
+    for (int pp : degrees(gpus_, false)) {
+        bool all = !cost_.model().stacks.empty();
+        for (const auto& stack : cost_.model().stacks)
+            if (stack.count > 0 && layerCandidates(pp, stack.type).empty())
+                all = false;
+        if (all)
+            out.push_back(pp);
+    }
+    return out;
+}
+
+std::vector<LayerStrategy> SearchSpace::layerCandidates(int pp, const LayerType& type) const {
+    std::vector<std::pair<int, LayerStrategy>> leaves;
+    Walk w;
+    w.leaves = &leaves;
+    walk(type, pp, w);
+    std::vector<LayerStrategy> out;
+    out.reserve(leaves.size());
+    for (auto& [p, s] : leaves)
+        out.push_back(s);
+    return out;
+}
+
+std::int64_t SearchSpace::candidateCount(const LayerType& type) const {
+    std::vector<std::pair<int, LayerStrategy>> leaves;
+    Walk w;
+    w.leaves = &leaves;
+    walk(type, 0, w);
+    return static_cast<std::int64_t>(leaves.size());
+}
+
+std::vector<TreeNode> SearchSpace::tree(const LayerType& type, std::int64_t first_id) const {
+    std::vector<TreeNode> nodes;
+    Walk w;
+    w.nodes = &nodes;
+    w.next_id = first_id;
+    walk(type, 0, w);
+    return nodes;
+}
+
+} // namespace gx

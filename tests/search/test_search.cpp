@@ -1,0 +1,551 @@
+// Tests of the decision tree (SearchSpace) and the exact planner (gx::search).
+//
+// The planner is checked against a brute-force reference that enumerates every configuration, stage
+// split and per-layer strategy assignment of small models and evaluates each plan with
+// CostModel::evaluate: under the same budget no enumerated plan may be faster (time per sample), and
+// the planner's own DP figures must equal evaluate()'s on the plan it returns (1e-9 relative).
+#include "gx/search.h"
+#include "gx/search_space.h"
+
+#include "gx/error.h"
+#include "gx/presets.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <functional>
+#include <mutex>
+#include <random>
+
+using namespace gx;
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+ModelProfile tinyModel(int layers, int hidden, int heads, int seq, int vocab, bool two_stacks = false) {
+    ModelProfile m;
+    m.name = "tiny";
+    m.family = "gpt";
+    LayerType t;
+    t.name = "decoder";
+    t.hidden = hidden;
+    t.ffn_hidden = 4 * hidden;
+    t.heads = heads;
+    t.kv_heads = heads;
+    t.head_dim = hidden / heads;
+    t.seq_len = seq;
+    if (two_stacks) {
+        LayerType e = t;
+        e.name = "encoder";
+        e.kind = BlockKind::Encoder;
+        LayerType d = t;
+        d.kind = BlockKind::CrossDecoder;
+        d.cross_seq_len = seq;
+        m.stacks = {{e, layers / 2}, {d, layers - layers / 2}};
+    } else {
+        m.stacks = {{t, layers}};
+    }
+    m.vocab_size = vocab;
+    m.embed_hidden = hidden;
+    m.seq_len = seq;
+    return m;
+}
+
+ClusterProfile tinyCluster(int nodes, int gpn) {
+    ClusterProfile c;
+    c.name = "test";
+    c.nodes = nodes;
+    c.gpus_per_node = gpn;
+    c.inter.kind = "InfiniBand";
+    c.inter.bandwidth_gbs = 25.0;
+    c.inter.latency_us = 10.0;
+    c.reserved_gib = 0.25;
+    c.overlap_efficiency = 0.5;
+    return c;
+}
+
+struct BrutePlan {
+    double per_sample;
+    double peak;
+};
+
+/// Every plan of the search space (same tasks, candidates and vocab options as the planner).
+std::vector<BrutePlan> bruteForce(const CostModel& cm, const SearchOptions& o) {
+    SearchSpace space(cm, o);
+    const int N = space.gpus(), L = cm.model().layerCount();
+    std::vector<BrutePlan> out;
+    const bool pow2 = space.pow2();
+    for (int B : searchBatches(o, N)) {
+        for (int pp : space.pipelineDegrees()) {
+            const int G = N / pp;
+            std::vector<std::vector<LayerStrategy>> cands;
+            for (int l = 0; l < L; ++l)
+                cands.push_back(space.layerCandidates(pp, cm.model().layer(l)));
+            for (Schedule sc : o.schedules) {
+                std::vector<int> vs = {1};
+                if (sc == Schedule::Interleaved)
+                    vs = searchVirtualStages(o, pp, L);
+                for (int v : vs) {
+                    for (int m : searchMicroCounts(o, B, pp)) {
+                        const int mb = B / m;
+                        if (sc == Schedule::Interleaved && m % pp != 0)
+                            continue;
+                        // Stage splits: all compositions (v = 1) or equal chunks (interleaved).
+                        std::vector<std::vector<int>> splits;
+                        if (v == 1) {
+                            std::function<void(std::vector<int>&, int)> rec = [&](std::vector<int>& cur,
+                                                                                  int left) {
+                                if (static_cast<int>(cur.size()) == pp) {
+                                    if (left == 0)
+                                        splits.push_back(cur);
+                                    return;
+                                }
+                                for (int n = 1; n <= left - (pp - 1 - static_cast<int>(cur.size())); ++n) {
+                                    cur.push_back(n);
+                                    rec(cur, left - n);
+                                    cur.pop_back();
+                                }
+                            };
+                            std::vector<int> cur;
+                            rec(cur, L);
+                        } else {
+                            splits.push_back(
+                                std::vector<int>(static_cast<std::size_t>(pp * v), L / (pp * v)));
+                        }
+                        std::vector<std::vector<LayerStrategy>> lc(static_cast<std::size_t>(L));
+                        for (int l = 0; l < L; ++l)
+                            for (const auto& s : cands[static_cast<std::size_t>(l)])
+                                if (mb % s.dp == 0)
+                                    lc[static_cast<std::size_t>(l)].push_back(s);
+                        for (int vt : SearchSpace::degrees(G, pow2)) {
+                            if (o.max_tp > 0 && vt > o.max_tp)
+                                continue;
+                            if (mb % (G / vt) != 0)
+                                continue;
+                            std::vector<DpType> dts =
+                                G / vt == 1 ? std::vector<DpType>{DpType::DDP} : o.dp_types;
+                            for (DpType dt : dts) {
+                                for (const auto& split : splits) {
+                                    Plan p;
+                                    p.gpus = N;
+                                    p.pp = pp;
+                                    p.schedule = sc;
+                                    p.virtual_stages = v;
+                                    p.stage_layers = split;
+                                    p.global_batch = B;
+                                    p.num_micro = m;
+                                    p.vocab_tp = vt;
+                                    p.vocab_dp_type = dt;
+                                    p.layers.resize(static_cast<std::size_t>(L));
+                                    std::function<void(int)> assign = [&](int l) {
+                                        if (l == L) {
+                                            if (o.uniform_layers)
+                                                for (int q = 1; q < L; ++q)
+                                                    if (!(p.layers[static_cast<std::size_t>(q)] ==
+                                                          p.layers[0]))
+                                                        return;
+                                            const PlanCost c = cm.evaluate(p);
+                                            out.push_back({c.iteration_time / B, c.peak_memory});
+                                            return;
+                                        }
+                                        for (const auto& s : lc[static_cast<std::size_t>(l)]) {
+                                            p.layers[static_cast<std::size_t>(l)] = s;
+                                            assign(l + 1);
+                                        }
+                                    };
+                                    assign(0);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+double bestUnder(const std::vector<BrutePlan>& all, double budget) {
+    double best = std::numeric_limits<double>::infinity();
+    for (const auto& p : all)
+        if (p.peak <= budget)
+            best = std::min(best, p.per_sample);
+    return best;
+}
+
+bool closeRel(double a, double b, double tol = 1e-9) {
+    return std::abs(a - b) <= tol * std::max(std::abs(a), std::abs(b));
+}
+
+} // namespace
+
+class TestSearch : public QObject {
+    Q_OBJECT
+private slots:
+    void galvatronCounts();
+    void treeRulesAndReasons();
+    void disablingRules();
+    void invalidOptions();
+    void bruteForceAgreement();
+    void bruteForceTwoStacks();
+    void frontierIsPareto();
+    void deterministicAcrossThreads();
+    void infeasibleNamesConstraint();
+    void observerAndStop();
+    void presetPlansAgreeWithEvaluate();
+};
+
+void TestSearch::galvatronCounts() {
+    // Galvatron (Miao et al., VLDB 2023, sec. 3.2): 22 candidate strategies for 8 GPUs without
+    // checkpointing, 44 with (on/off). Its dimensions: pp, tp, dp with DDP or sharded DP (ZeRO-3), TP/DP
+    // rank order, no SP. Hand count: pp=1: tp1 {ddp,sdp}=2, tp2 and tp4: 2 types x 2 orders = 4 each,
+    // tp8: 1 -> 11; pp=2 (4 GPUs): 2+4+1 = 7; pp=4: 2+1 = 3; pp=8: 1. Total 22.
+    CostModel cm(tinyModel(16, 1024, 16, 512, 1000), tinyCluster(1, 8));
+    SearchOptions o;
+    o.dp_types = {DpType::DDP, DpType::ZeRO3};
+    o.allow_sp = false;
+    o.allow_ckpt = false;
+    SearchSpace s(cm, o);
+    const auto& type = cm.model().layer(0);
+    QCOMPARE(s.candidateCount(type), 22);
+    QCOMPARE(s.layerCandidates(1, type).size(), std::size_t(11));
+    QCOMPARE(s.layerCandidates(2, type).size(), std::size_t(7));
+    QCOMPARE(s.layerCandidates(4, type).size(), std::size_t(3));
+    QCOMPARE(s.layerCandidates(8, type).size(), std::size_t(1));
+    // With checkpointing we offer three levels (none, selective, full): 66 = 3 x 22; Galvatron's
+    // on/off gives 2 x 22 = 44.
+    o.allow_ckpt = true;
+    SearchSpace s2(cm, o);
+    QCOMPARE(s2.candidateCount(type), 66);
+    // Full default space: adds ZeRO-1/2 and SP. pp=1, 8 GPUs: tp1 4 types, tp2/tp4: 2 sp x 4 types x
+    // 2 orders = 16 each, tp8 (dp=1): 2 sp x 1 = 2 -> 38 per ckpt level.
+    SearchOptions all;
+    SearchSpace s3(cm, all);
+    QCOMPARE(s3.layerCandidates(1, type).size(), std::size_t(38 * 3));
+}
+
+void TestSearch::treeRulesAndReasons() {
+    // 2 nodes x 4 GPUs; 12 heads: tp=8 crosses nodes and does not divide the heads.
+    ModelProfile m = tinyModel(4, 768, 12, 256, 1000);
+    CostModel cm(m, tinyCluster(2, 4));
+    SearchOptions o;
+    o.max_pp = 4;
+    SearchSpace s(cm, o);
+    const auto nodes = s.tree(m.layer(0));
+    QVERIFY(!nodes.empty());
+    QCOMPARE(nodes.front().dimension, std::string("root"));
+    auto find = [&](const std::string& dim, const std::string& label) -> const TreeNode* {
+        for (const auto& n : nodes)
+            if (n.dimension == dim && n.label.rfind(label, 0) == 0)
+                return &n;
+        return nullptr;
+    };
+    const TreeNode* pp8 = find("pp", "pp=8");
+    QVERIFY(pp8 && pp8->pruned);
+    QCOMPARE(pp8->rule, std::string(rules::kPpLeLayers)); // 8 stages > 4 layers
+    int tp8_heads = 0, sp_pruned = 0, zero_pruned = 0;
+    for (const auto& n : nodes) {
+        if (n.pruned)
+            QVERIFY2(!n.rule.empty() && !n.reason.empty(), n.label.c_str());
+        if (n.dimension == "tp" && n.label.rfind("tp=8", 0) == 0 && n.rule == rules::kTpDividesHeads)
+            ++tp8_heads;
+        if (n.rule == rules::kSpNeedsTp)
+            ++sp_pruned;
+        if (n.rule == rules::kZeroNeedsDp)
+            ++zero_pruned;
+        QVERIFY(n.parent < n.id);
+    }
+    QCOMPARE(tp8_heads, 1); // only pp=1 has 8 GPUs per stage
+    QVERIFY(sp_pruned > 0 && zero_pruned > 0);
+    // Leaves carry strategies consistent with their path: tp*dp = stage GPUs, sp only with tp > 1.
+    for (int pp : s.pipelineDegrees())
+        for (const auto& c : s.layerCandidates(pp, m.layer(0))) {
+            QCOMPARE(c.tp * c.dp, 8 / pp);
+            QVERIFY(!c.sp || c.tp > 1);
+            QVERIFY(c.dp > 1 || c.dp_type == DpType::DDP);
+            QVERIFY(c.tp <= 4); // tp-within-node
+        }
+}
+
+void TestSearch::disablingRules() {
+    CostModel cm(tinyModel(8, 1024, 16, 256, 1000), tinyCluster(2, 4));
+    SearchOptions o;
+    SearchSpace on(cm, o);
+    o.disabled_rules = {rules::kTpWithinNode};
+    SearchSpace off(cm, o);
+    bool tp8 = false;
+    for (const auto& c : off.layerCandidates(1, cm.model().layer(0)))
+        tp8 = tp8 || c.tp == 8;
+    QVERIFY(tp8);
+    QVERIFY(off.candidateCount(cm.model().layer(0)) > on.candidateCount(cm.model().layer(0)));
+    // Any-divisor degrees: 6 GPUs admit pp=3 / tp=3 only without pow2-degrees.
+    CostModel cm6(tinyModel(6, 768, 12, 256, 1000), tinyCluster(1, 6));
+    SearchOptions p2;
+    QCOMPARE(SearchSpace(cm6, p2).pipelineDegrees(), (std::vector<int>{1, 2}));
+    p2.pow2_degrees = false;
+    QCOMPARE(SearchSpace(cm6, p2).pipelineDegrees(), (std::vector<int>{1, 2, 3, 6}));
+}
+
+void TestSearch::invalidOptions() {
+    CostModel cm(tinyModel(4, 512, 8, 128, 1000), tinyCluster(1, 4));
+    auto expectField = [&](SearchOptions o, const std::string& field) {
+        try {
+            search(cm, o);
+            QFAIL(("no InputError for " + field).c_str());
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), field);
+        }
+    };
+    SearchOptions o;
+    o.gpus = 16;
+    expectField(o, "gpus");
+    o = {};
+    o.disabled_rules = {"no-such-rule"};
+    expectField(o, "disabled_rules");
+    o = {};
+    o.disabled_rules = {rules::kTpDividesHeads};
+    expectField(o, "disabled_rules"); // required
+    o = {};
+    o.top_k = 0;
+    expectField(o, "top_k");
+    o = {};
+    o.dp_types.clear();
+    expectField(o, "dp_types");
+    o = {};
+    o.global_batches = {8, 0};
+    expectField(o, "global_batches[1]");
+    o = {};
+    o.fixed_pp = 3;
+    expectField(o, "fixed_pp");
+    o = {};
+    o.cost.memory_budget_gib = 1;
+    o.cost.memory_reserve_gib = 2;
+    expectField(o, "cost.memory_budget_gib");
+}
+
+namespace {
+struct Case {
+    CostModel cm;
+    SearchOptions o;
+};
+
+Case randomCase(std::mt19937& rng, bool two_stacks) {
+    auto pick = [&](std::initializer_list<int> v) {
+        std::uniform_int_distribution<std::size_t> d(0, v.size() - 1);
+        return *(v.begin() + static_cast<long>(d(rng)));
+    };
+    const int layers = two_stacks ? pick({2, 3, 4}) : pick({2, 2, 3, 3, 4});
+    const int heads = pick({4, 8, 16});
+    const int hidden = heads * pick({64, 128});
+    const int seq = pick({256, 1024, 2048});
+    const int gpn = pick({2, 4, 8});
+    const int nodes = pick({1, 1, 2});
+    const int gpus = std::min(gpn * nodes, pick({2, 4, 8}));
+    Case c{CostModel(tinyModel(layers, hidden, heads, seq, pick({1000, 32000}), two_stacks),
+                     tinyCluster(nodes, gpn)),
+           {}};
+    SearchOptions& o = c.o;
+    o.gpus = gpus;
+    o.global_batches = {pick({4, 8, 16})};
+    o.max_micro = pick({2, 4});
+    o.top_k = 3;
+    o.frontier_points = 0;
+    o.threads = 2;
+    o.emit_tree_events = false;
+    // Keep brute force small: a random subset of the dimensions.
+    const int dpset = pick({0, 1, 2, 3});
+    if (dpset == 0)
+        o.dp_types = {DpType::DDP, DpType::ZeRO3};
+    else if (dpset == 1)
+        o.dp_types = {DpType::ZeRO1};
+    else if (dpset == 2)
+        o.dp_types = {DpType::ZeRO2, DpType::ZeRO3};
+    else
+        o.dp_types = {DpType::DDP};
+    o.allow_sp = pick({0, 1}) == 1;
+    o.allow_ckpt = pick({0, 1, 1}) == 1;
+    if (layers >= 4 && o.allow_sp && o.allow_ckpt)
+        o.allow_sp = false;
+    if (pick({0, 1, 2}) == 0)
+        o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
+    o.uniform_layers = pick({0, 0, 0, 1}) == 1;
+    return c;
+}
+
+void checkCase(Case& c, int id) {
+    const auto all = bruteForce(c.cm, c.o);
+    QVERIFY(!all.empty());
+    std::vector<double> peaks;
+    for (const auto& p : all)
+        peaks.push_back(p.peak);
+    std::sort(peaks.begin(), peaks.end());
+    // Budgets: unconstrained, tight (a few percentiles) and infeasible.
+    std::vector<double> budgets = {peaks.back() * 1.01,      peaks[peaks.size() / 2], peaks[peaks.size() / 8],
+                                   peaks[peaks.size() / 40], peaks.front(),           peaks.front() * 0.99};
+    for (double b : budgets) {
+        SearchOptions o = c.o;
+        o.cost.memory_budget_gib = b / kGiB;
+        const double budget = o.cost.memory_budget_gib * kGiB; // same rounding as the planner
+        const double ref = bestUnder(all, budget);
+        const SearchResult r = search(c.cm, o);
+        const QString ctx = QStringLiteral("case %1 budget %2 GiB").arg(id).arg(b / kGiB);
+        if (std::isinf(ref)) {
+            QVERIFY2(!r.best, qPrintable(ctx + " planner found a plan brute force did not"));
+            QVERIFY2(!r.infeasible_reason.empty(), qPrintable(ctx));
+            continue;
+        }
+        QVERIFY2(r.best.has_value(), qPrintable(ctx + " planner found nothing"));
+        const double got = timePerSample(*r.best);
+        QVERIFY2(closeRel(got, ref),
+                 qPrintable(ctx + QStringLiteral(" planner %1 brute %2").arg(got).arg(ref)));
+        QVERIFY2(r.best->cost.peak_memory <= budget, qPrintable(ctx));
+        QVERIFY2(closeRel(r.best->predicted_time, r.best->cost.iteration_time), qPrintable(ctx));
+        QVERIFY2(closeRel(r.best->predicted_peak, r.best->cost.peak_memory), qPrintable(ctx));
+        for (std::size_t i = 1; i < r.top.size(); ++i)
+            QVERIFY(timePerSample(r.top[i - 1]) <= timePerSample(r.top[i]));
+    }
+}
+} // namespace
+
+void TestSearch::bruteForceAgreement() {
+    std::mt19937 rng(20231);
+    for (int i = 0; i < 40; ++i) {
+        Case c = randomCase(rng, false);
+        checkCase(c, i);
+    }
+}
+
+void TestSearch::bruteForceTwoStacks() {
+    std::mt19937 rng(777);
+    for (int i = 0; i < 12; ++i) {
+        Case c = randomCase(rng, true);
+        checkCase(c, 100 + i);
+    }
+}
+
+void TestSearch::frontierIsPareto() {
+    std::mt19937 rng(99);
+    Case c = randomCase(rng, false);
+    c.o.frontier_points = 8;
+    c.o.frontier_step = 0.01;
+    c.o.allow_ckpt = true;
+    const auto all = bruteForce(c.cm, c.o);
+    const SearchResult r = search(c.cm, c.o);
+    QVERIFY(r.best);
+    QVERIFY(r.frontier.size() >= 2);
+    for (std::size_t i = 0; i < r.frontier.size(); ++i) {
+        const auto& f = r.frontier[i];
+        // No enumerated plan is faster within the point's memory.
+        QVERIFY(closeRel(bestUnder(all, f.cost.peak_memory), timePerSample(f)));
+        if (i > 0) {
+            QVERIFY(timePerSample(r.frontier[i - 1]) <= timePerSample(f));
+            QVERIFY(r.frontier[i - 1].cost.peak_memory > f.cost.peak_memory);
+        }
+    }
+}
+
+void TestSearch::deterministicAcrossThreads() {
+    CostModel cm(modelPreset("llama2-7b"), clusterPreset(kDefaultCluster));
+    SearchOptions o;
+    o.global_batches = {64};
+    o.frontier_points = 3;
+    o.threads = 1;
+    const SearchResult a = search(cm, o);
+    o.threads = 4;
+    const SearchResult b = search(cm, o);
+    QVERIFY(a.best && b.best);
+    QCOMPARE(a.top.size(), b.top.size());
+    for (std::size_t i = 0; i < a.top.size(); ++i) {
+        QCOMPARE(a.top[i].cost.iteration_time, b.top[i].cost.iteration_time);
+        QVERIFY(a.top[i].plan.layers == b.top[i].plan.layers);
+        QVERIFY(a.top[i].plan.stage_layers == b.top[i].plan.stage_layers);
+        QCOMPARE(a.top[i].plan.num_micro, b.top[i].plan.num_micro);
+    }
+    QCOMPARE(a.frontier.size(), b.frontier.size());
+}
+
+void TestSearch::infeasibleNamesConstraint() {
+    // GPT-3 175B on 8 GPUs: 16 bytes/param / 8 GPUs ~ 326 GiB per GPU of states alone.
+    CostModel cm(modelPreset("gpt3-175b"), clusterPreset(kDefaultCluster));
+    SearchOptions o;
+    o.gpus = 8;
+    o.global_batches = {8};
+    const SearchResult r = search(cm, o);
+    QVERIFY(!r.best);
+    QVERIFY2(r.infeasible_reason.find("model states") != std::string::npos, r.infeasible_reason.c_str());
+    QVERIFY2(r.infeasible_reason.find("gpt3-175b") != std::string::npos, r.infeasible_reason.c_str());
+    QVERIFY2(r.infeasible_reason.find("budget") != std::string::npos, r.infeasible_reason.c_str());
+}
+
+void TestSearch::observerAndStop() {
+    CostModel cm(modelPreset("llama2-7b"), clusterPreset(kDefaultCluster));
+    SearchOptions o;
+    o.global_batches = {64};
+    o.frontier_points = 2;
+    std::mutex mu;
+    int expanded = 0, pruned = 0, incumbents = 0, frontier = 0, progress = 0;
+    bool pruned_have_rule = true;
+    const SearchResult r = search(cm, o, [&](const SearchEvent& e) {
+        std::lock_guard lock(mu);
+        switch (e.kind) {
+        case SearchEvent::Kind::NodeExpanded:
+            ++expanded;
+            break;
+        case SearchEvent::Kind::NodePruned:
+            ++pruned;
+            pruned_have_rule = pruned_have_rule && !e.node.rule.empty() && !e.node.reason.empty();
+            break;
+        case SearchEvent::Kind::Incumbent:
+            ++incumbents;
+            break;
+        case SearchEvent::Kind::FrontierPoint:
+            ++frontier;
+            break;
+        case SearchEvent::Kind::Progress:
+            ++progress;
+            break;
+        default:
+            break;
+        }
+    });
+    QVERIFY(r.best);
+    QVERIFY(expanded > 0 && pruned > 0 && pruned_have_rule);
+    QVERIFY(incumbents >= 1 && frontier >= 1 && progress >= 1);
+    QCOMPARE(r.stats.tree_nodes, std::int64_t(expanded + pruned));
+    // A stop request before the start cancels at once.
+    std::stop_source src;
+    src.request_stop();
+    const SearchResult c = search(cm, o, {}, src.get_token());
+    QVERIFY(c.cancelled);
+}
+
+void TestSearch::presetPlansAgreeWithEvaluate() {
+    // The DP's figures for the plans it returns equal evaluate()'s on real presets (uneven splits,
+    // interleaving, several micro-batch counts).
+    struct P {
+        const char* model;
+        int gpus;
+        int batch;
+    };
+    for (const P& p : {P{"llama2-7b", 8, 32}, P{"llama2-13b", 32, 128}, P{"gpt3-175b", 32, 64}}) {
+        CostModel cm(modelPreset(p.model), clusterPreset(kDefaultCluster));
+        SearchOptions o;
+        o.gpus = p.gpus;
+        o.global_batches = {p.batch};
+        o.top_k = 5;
+        o.frontier_points = 0;
+        const SearchResult r = search(cm, o);
+        QVERIFY2(r.best, p.model);
+        for (const auto& rp : r.per_config) {
+            QVERIFY2(closeRel(rp.predicted_time, rp.cost.iteration_time), p.model);
+            QVERIFY2(closeRel(rp.predicted_peak, rp.cost.peak_memory), p.model);
+            QVERIFY(rp.cost.peak_memory <= rp.cost.memory_budget);
+        }
+    }
+}
+
+QTEST_GUILESS_MAIN(TestSearch)
+#include "test_search.moc"
