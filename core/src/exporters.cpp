@@ -47,6 +47,16 @@ const std::vector<ExportFormatInfo> kFormats = {
      "sbatch script: srun torchrun with the Megatron-LM arguments"},
 };
 
+std::string joinInts(const std::vector<int>& v) {
+    std::string s;
+    for (int x : v) {
+        if (!s.empty())
+            s += ',';
+        s += std::to_string(x);
+    }
+    return s;
+}
+
 /// "0-15" or "7".
 std::string rangeText(int a, int b) {
     return a == b ? std::to_string(a) : std::to_string(a) + "-" + std::to_string(b);
@@ -191,12 +201,7 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
             add("--num-layers-per-virtual-pipeline-stage", std::to_string(plan.stage_layers.front()));
         else
             r.unsupported.push_back("uneven interleaved model chunks (layers per chunk " +
-                                    [&] {
-                                        std::string s;
-                                        for (int n : plan.stage_layers)
-                                            s += (s.empty() ? "" : ",") + std::to_string(n);
-                                        return s;
-                                    }() +
+                                    joinInts(plan.stage_layers) +
                                     "): Megatron-LM's --num-layers-per-virtual-pipeline-stage needs equal "
                                     "chunks; exported without interleaving");
     } else if (plan.pp > 1 && static_cast<int>(plan.stage_layers.size()) == plan.pp) {
@@ -214,9 +219,7 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
                 if (s.back() != mid)
                     add("--decoder-last-pipeline-num-layers", std::to_string(s.back()));
             } else {
-                std::string split;
-                for (int n : s)
-                    split += (split.empty() ? "" : ",") + std::to_string(n);
+                const std::string split = joinInts(s);
                 r.unsupported.push_back("pipeline split " + split +
                                         " is uneven in the middle stages: Megatron-LM only sets the first "
                                         "and last stage (--decoder-first/last-pipeline-num-layers); "
@@ -523,9 +526,7 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
         p["seed_layers"] = false;
         p["activation_checkpoint_interval"] = any_ckpt ? 1 : 0;
         j["pipeline"] = p;
-        std::string split;
-        for (int n : plan.stage_layers)
-            split += (split.empty() ? "" : ",") + std::to_string(n);
+        const std::string split = joinInts(plan.stage_layers);
         r.unsupported.push_back(
             "pipeline parallelism (pp=" + std::to_string(plan.pp) + ", layers " + split +
             "): needs a deepspeed.pipe.PipelineModule (num_stages=" + std::to_string(plan.pp) +

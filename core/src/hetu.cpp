@@ -35,15 +35,21 @@ namespace {
 
 template <class F> std::string joinLayers(const Plan& plan, F&& get) {
     std::string s;
-    for (const auto& l : plan.layers)
-        s += (s.empty() ? "" : ",") + std::to_string(get(l));
+    for (const auto& l : plan.layers) {
+        if (!s.empty())
+            s += ',';
+        s += std::to_string(get(l));
+    }
     return s;
 }
 
 std::string joinInts(const std::vector<int>& v) {
     std::string s;
-    for (int x : v)
-        s += (s.empty() ? "" : ",") + std::to_string(x);
+    for (int x : v) {
+        if (!s.empty())
+            s += ',';
+        s += std::to_string(x);
+    }
     return s;
 }
 
