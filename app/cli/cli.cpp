@@ -12,8 +12,6 @@ namespace gx::cli {
 
 // TEMPORARY during parallel development: commands whose files have not landed yet resolve to null.
 int cmdSearch(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
-int cmdExport(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
-int cmdHetu(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
 
 namespace {
 struct Command {
