@@ -136,7 +136,8 @@ int cmdHetu(const QStringList& args, std::ostream& out, std::ostream& err) {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Imports Hetu-Galvatron files as Galvatron Explorer JSON.\n"
-        "  import-strategy F.json --model M [--gpus N]   strategy JSON -> plan JSON\n"
+        "  import-strategy F.json --model M [--gpus N]   strategy JSON -> plan JSON (model: gx_model if "
+        "present)\n"
         "  import-hardware DIR [--cluster C]              hardware_configs folder -> cluster JSON"));
     addProfileOptions(p);
     p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("import-strategy or import-hardware"));
@@ -159,9 +160,13 @@ int cmdHetu(const QStringList& args, std::ostream& out, std::ostream& err) {
     const std::string action = pos.at(0).toStdString();
     const std::string path = pos.at(1).toStdString();
     if (action == "import-strategy") {
-        const ModelProfile model = modelFromOptions(p);
         int world = p.isSet(QStringLiteral("gpus")) ? positiveInt(p, QStringLiteral("gpus")) : 0;
         const nlohmann::json j = readJsonFile(path);
+        // Files written by `galvatron export --format hetu` name their model in "gx_model".
+        const bool named = !p.isSet(QStringLiteral("model")) && j.is_object() && j.contains("gx_model") &&
+                           j.at("gx_model").is_string();
+        const ModelProfile model =
+            named ? resolveModel(j.at("gx_model").get<std::string>()) : modelFromOptions(p);
         if (world == 0 && !(j.is_object() && j.contains("gx_world_size")))
             world = clusterFromOptions(p).totalGpus();
         std::vector<std::string> notes;
