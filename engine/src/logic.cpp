@@ -424,8 +424,16 @@ gx::ClusterProfile toClusterProfile(const ProfileResults& r, const gx::ClusterPr
 
     // Collective curves grouped by (op, group size), sorted by bytes.
     std::map<std::pair<int, int>, std::vector<CollectivePoint>> groups;
-    for (const auto& p : r.collectives)
+    for (std::size_t i = 0; i < r.collectives.size(); ++i) {
+        const auto& p = r.collectives[i];
+        // Curves are single-node measurements (inter_node = false): a group cannot be larger than
+        // the node's inventory.
+        if (p.group_size > c.gpus_per_node)
+            throw gx::InputError("results.collectives[" + std::to_string(i) + "].group_size",
+                                 std::to_string(p.group_size) + " GPUs measured but the inventory lists " +
+                                     std::to_string(c.gpus_per_node));
         groups[{int(p.op), p.group_size}].push_back(p);
+    }
     c.measured.clear();
     double best_ar_bw = 0, ar_latency = 0;
     int best_ar_group = 0;

@@ -381,6 +381,10 @@ private slots:
 
         ProfileResults empty;
         QCOMPARE(fieldOf([&] { toClusterProfile(empty); }), QStringLiteral("results.inventory.devices"));
+        ProfileResults one_gpu = r; // a 2-GPU curve with a 1-GPU inventory is inconsistent
+        one_gpu.inventory.devices.resize(1);
+        QCOMPARE(fieldOf([&] { toClusterProfile(one_gpu); }),
+                 QStringLiteral("results.collectives[0].group_size"));
     }
 
     void jsonRoundTrip() {

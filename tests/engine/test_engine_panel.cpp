@@ -31,7 +31,8 @@ ProfileResults sampleResults() {
     d.cc_major = 9;
     d.sm_count = 132;
     d.total_memory_bytes = 85520809984;
-    r.inventory.devices = {d};
+    r.inventory.devices = {d, d}; // two GPUs: the all-reduce curve below is over 2
+    r.inventory.devices[1].index = 1;
     r.inventory.driver_version = "580.159.04";
     r.date = "2026-11-23T10:00:00Z";
     for (std::int64_t n : {1024, 2048, 4096}) {
@@ -110,6 +111,12 @@ private slots:
         app::EnginePanel empty;
         empty.setResults(ProfileResults{});
         QVERIFY(!empty.saveProfile(dir.filePath(QStringLiteral("nothing.json"))).isEmpty());
+        // Inconsistent measurements are refused with the field named, not written.
+        ProfileResults bad = sampleResults();
+        bad.inventory.devices.resize(1);
+        empty.setResults(bad);
+        QVERIFY(empty.saveProfile(dir.filePath(QStringLiteral("bad.json")))
+                    .contains(QStringLiteral("group_size")));
     }
 };
 
