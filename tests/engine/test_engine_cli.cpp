@@ -1,0 +1,111 @@
+// `galvatron profile` and `galvatron run-plan` through gx::cli::run, with or without a GPU: bad input
+// names the option, and run-plan always prints the cost model's prediction.
+#include "cli/cli.h"
+
+#include "gx/cost_model.h"
+#include "gx/engine/engine.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace gx;
+
+namespace {
+
+struct Run {
+    int rc = -1;
+    std::string out, err;
+};
+
+Run galvatron(QStringList args) {
+    args.prepend(QStringLiteral("galvatron"));
+    std::ostringstream out, err;
+    Run r;
+    r.rc = cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+} // namespace
+
+class TestEngineCli : public QObject {
+    Q_OBJECT
+private slots:
+    void badProfileOptionsNameTheOption() {
+        Run r = galvatron({QStringLiteral("profile"), QStringLiteral("--only"), QStringLiteral("gemm,foo")});
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.err.find("--only") != std::string::npos, r.err.c_str());
+        r = galvatron({QStringLiteral("profile"), QStringLiteral("--dtypes"), QStringLiteral("int4")});
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.err.find("--dtypes") != std::string::npos, r.err.c_str());
+        r = galvatron({QStringLiteral("profile"), QStringLiteral("--no-such-option")});
+        QCOMPARE(r.rc, 2);
+    }
+
+    void inventoryIsJson() {
+        const Run r = galvatron({QStringLiteral("profile"), QStringLiteral("--inventory")});
+        const auto j = nlohmann::json::parse(r.out);
+        const bool have_gpu = engine::noDeviceReason().empty();
+        QCOMPARE(j.at("available").get<bool>(), have_gpu);
+        QCOMPARE(r.rc, have_gpu ? 0 : 1);
+        if (!have_gpu)
+            QVERIFY(!j.at("error").get<std::string>().empty());
+    }
+
+    void runPlanNeedsAPlan() {
+        const Run r =
+            galvatron({QStringLiteral("run-plan"), QStringLiteral("--model"), QStringLiteral("llama2-7b")});
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(r.err.find("--plan") != std::string::npos, r.err.c_str());
+    }
+
+    void runPlanReportsPrediction() {
+        // A 1-GPU plan of GPT-3 1.3B (one stage, 4 micro-batches of 1): small enough to really run
+        // where there is a GPU.
+        const ModelProfile model = modelPreset("gpt3-1.3b");
+        const int L = model.layerCount();
+        Plan p;
+        p.model = "gpt3-1.3b";
+        p.cluster = "8xH100";
+        p.stage_layers = {L};
+        p.global_batch = 4;
+        p.num_micro = 4;
+        p.layers.assign(std::size_t(L), LayerStrategy{});
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("plan.json"));
+        writeJsonFile(file.toStdString(), toJson(p));
+        const Run r =
+            galvatron({QStringLiteral("run-plan"), QStringLiteral("--model"), QStringLiteral("gpt3-1.3b"),
+                       QStringLiteral("--cluster"), QStringLiteral("8xH100"), QStringLiteral("--plan"), file,
+                       QStringLiteral("--json")});
+        const auto j = nlohmann::json::parse(r.out);
+        const PlanCost c = CostModel(model, clusterPreset("8xH100")).evaluate(p);
+        QCOMPARE(j.at("predicted_iteration_ms").get<double>(), c.iteration_time * 1e3);
+        QCOMPARE(j.at("predicted_peak_bytes").get<double>(), c.peak_memory);
+        QVERIFY(!j.at("notes").empty());
+        if (engine::noDeviceReason().empty()) {
+            QVERIFY2(r.rc == 0 && j.at("measured_iteration_ms").get<double>() > 0, r.err.c_str());
+        } else {
+            QCOMPARE(r.rc, 1);
+            QVERIFY(j.at("error").get<std::string>().find("no CUDA device") != std::string::npos);
+        }
+        // A plan the runner cannot run is refused before any GPU work, naming the field.
+        p.layers[3].tp = 2;
+        writeJsonFile(file.toStdString(), toJson(p));
+        const Run bad = galvatron({QStringLiteral("run-plan"), QStringLiteral("--model"),
+                                   QStringLiteral("gpt3-1.3b"), QStringLiteral("--cluster"),
+                                   QStringLiteral("8xH100"), QStringLiteral("--plan"), file});
+        QCOMPARE(bad.rc, 1);
+        QVERIFY2(bad.err.find("layers[3]") != std::string::npos, bad.err.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineCli)
+#include "test_engine_cli.moc"
