@@ -270,21 +270,6 @@ __global__ void adamK(float* master, float* m, float* v, __nv_bfloat16* w, const
     }
 }
 
-__global__ void maxRelDiffK(const __nv_bfloat16* a, const __nv_bfloat16* b, std::int64_t n, float* out) {
-    float worst = 0.0f;
-    for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
-         i += std::int64_t(gridDim.x) * blockDim.x) {
-        const float x = __bfloat162float(a[i]), y = __bfloat162float(b[i]);
-        float d = fabsf(x - y) / fmaxf(fabsf(y), 1.0f);
-        if (!(d == d))
-            d = INFINITY; // NaN never passes
-        worst = fmaxf(worst, d);
-    }
-    worst = blockMax(worst);
-    if (threadIdx.x == 0)
-        atomicMax(reinterpret_cast<int*>(out), __float_as_int(worst)); // non-negative floats order as ints
-}
-
 } // namespace
 
 void fillRandom(void* p, std::int64_t n, std::uint64_t seed, float scale, cudaStream_t s) {
@@ -389,13 +374,6 @@ void adamStep(float* master, float* m, float* v, void* w, const void* g, std::in
     adamK<<<blocksFor(n, 256), 256, 0, s>>>(master, m, v, static_cast<__nv_bfloat16*>(w),
                                             static_cast<const __nv_bfloat16*>(g), n, lr, bc1, bc2);
     check("adamStep");
-}
-
-void maxRelDiff(const void* a, const void* b, std::int64_t n, float* out, cudaStream_t s) {
-    cudaMemsetAsync(out, 0, sizeof(float), s);
-    maxRelDiffK<<<blocksFor(n, 256) < 1024 ? blocksFor(n, 256) : 1024, 256, 0, s>>>(
-        static_cast<const __nv_bfloat16*>(a), static_cast<const __nv_bfloat16*>(b), n, out);
-    check("maxRelDiff");
 }
 
 } // namespace gx::engine::kern

@@ -49,7 +49,4 @@ void copy16(const void* src, void* dst, std::int64_t bytes, cudaStream_t s);
 void adamStep(float* master, float* m, float* v, void* w_bf16, const void* g_bf16, std::int64_t n, float lr,
               int step, cudaStream_t s);
 
-/// Max |a - b| / max(|b|, 1) over n bf16 elements, computed on the device (fp32 result in *out).
-void maxRelDiff(const void* a, const void* b, std::int64_t n, float* out_dev, cudaStream_t s);
-
 } // namespace gx::engine::kern
