@@ -48,15 +48,16 @@ QChartView* makeChart(const QString& title, QWidget* parent) {
     return view;
 }
 
-/// Replaces the series of a chart: x on a log2 axis, y linear from 0.
+/// Replaces the series of a chart: x on a logarithmic axis (labels at powers of log_base), y linear from 0.
 void fillChart(QChartView* view, const std::vector<std::pair<QString, std::vector<QPointF>>>& curves,
-               const QString& x_title, const QString& y_title) {
+               const QString& x_title, const QString& y_title, double log_base) {
     QChart* chart = view->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* a : chart->axes())
         chart->removeAxis(a);
     auto* ax = new QLogValueAxis;
-    ax->setBase(2.0);
+    ax->setBase(log_base);
+    ax->setMinorTickCount(0);
     ax->setLabelFormat(QStringLiteral("%g"));
     ax->setTitleText(x_title);
     auto* ay = new QValueAxis;
@@ -162,7 +163,7 @@ EnginePanel::EnginePanel(QWidget* parent) : QWidget(parent), engine_(std::make_u
 
     // The inventory query is cheap and needs no job: it also tells whether the buttons can work.
     const engine::Inventory inv = engine::queryInventory();
-    refreshInventory(inv);
+    refreshInventory(inv, true);
     results_.inventory = inv;
     refreshCharts();
 }
@@ -180,8 +181,9 @@ void EnginePanel::setLayerConfig(const engine::LayerBenchConfig& cfg) {
     layer_ = cfg;
 }
 
-void EnginePanel::refreshInventory(const engine::Inventory& inv) {
-    no_device_ = inv.available ? QString() : QString::fromStdString(inv.error);
+void EnginePanel::refreshInventory(const engine::Inventory& inv, bool live) {
+    if (live)
+        no_device_ = inv.available ? QString() : QString::fromStdString(inv.error);
     inventory_->setRowCount(int(inv.devices.size()));
     for (int r = 0; r < int(inv.devices.size()); ++r) {
         const auto& d = inv.devices[std::size_t(r)];
@@ -199,6 +201,9 @@ void EnginePanel::refreshInventory(const engine::Inventory& inv) {
         inventory_->setItem(r, 6, cell(QString::number(d.mem_clock_mhz)));
         inventory_->setItem(r, 7, cell(links.join(QStringLiteral(", "))));
     }
+    inventory_->resizeColumnsToContents();
+    if (!live)
+        return; // devices of loaded measurements: the buttons still follow this machine
     if (inv.available)
         status_->setText(tr("%n GPU(s), driver %1", nullptr, int(inv.devices.size()))
                              .arg(QString::fromStdString(inv.driver_version)));
@@ -276,7 +281,7 @@ bool EnginePanel::start(Job job) {
                     switch (job) {
                     case Job::Inventory:
                         merged.inventory = out->inventory;
-                        self->refreshInventory(out->inventory);
+                        self->refreshInventory(out->inventory, true);
                         break;
                     case Job::Gemm:
                         merged.gemms = out->gemms;
@@ -365,6 +370,7 @@ void EnginePanel::onFinished(int id, engine::JobState state, const QString& erro
 
 void EnginePanel::setResults(const engine::ProfileResults& results) {
     results_ = results;
+    refreshInventory(results_.inventory, false);
     refreshCharts();
     bool measured = !results_.inventory.devices.empty() &&
                     (!results_.gemms.empty() || !results_.hbm.empty() || !results_.collectives.empty());
@@ -382,7 +388,7 @@ void EnginePanel::refreshCharts() {
         std::sort(pts.begin(), pts.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
         gc.emplace_back(QString::fromStdString(name).toUpper(), pts);
     }
-    fillChart(gemm_chart_, gc, tr("smallest GEMM dimension"), tr("TFLOP/s"));
+    fillChart(gemm_chart_, gc, tr("smallest GEMM dimension"), tr("TFLOP/s"), 2.0);
     // NCCL: bus bandwidth vs message size, one curve per (collective, group size).
     std::map<std::pair<int, int>, std::vector<QPointF>> nccl;
     for (const auto& p : results_.collectives)
@@ -395,7 +401,7 @@ void EnginePanel::refreshCharts() {
                             .arg(key.second),
                         pts);
     }
-    fillChart(nccl_chart_, nc, tr("message size (bytes)"), tr("bus bandwidth (GB/s)"));
+    fillChart(nccl_chart_, nc, tr("message size (bytes)"), tr("bus bandwidth (GB/s)"), 10.0);
 }
 
 ClusterProfile EnginePanel::measuredProfile() const {

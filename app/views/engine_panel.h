@@ -62,7 +62,8 @@ signals:
     void jobFinished(bool ok);
 
 private:
-    void refreshInventory(const engine::Inventory& inv);
+    /// live: this machine's devices (also decides whether jobs can start); else loaded measurements.
+    void refreshInventory(const engine::Inventory& inv, bool live);
     void refreshCharts();
     void setBusy(bool busy);
     void onProgress(int id, double fraction, const QString& message);

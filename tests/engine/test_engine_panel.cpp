@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTableWidgetItem>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXYSeries>
@@ -91,6 +92,8 @@ private slots:
         app::EnginePanel panel;
         panel.setBaseCluster(ClusterProfile{});
         QCOMPARE(panel.loadResults(raw), QString());
+        QCOMPARE(panel.inventoryTable()->rowCount(), 2); // the measured machine's devices
+        QCOMPARE(panel.inventoryTable()->item(1, 1)->text(), QStringLiteral("NVIDIA H100 80GB HBM3"));
         const auto gemm = xySeries(panel.gemmChart());
         QCOMPARE(gemm.size(), 2); // BF16 and FP8
         QCOMPARE(gemm[0]->count(), 3);
@@ -99,6 +102,10 @@ private slots:
         QCOMPARE(nccl.size(), 1);
         QCOMPARE(nccl[0]->count(), 6);
 
+        if (const QByteArray shots = qgetenv("GX_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            panel.resize(1100, 700);
+            panel.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/engine_panel.png"));
+        }
         const QString out = dir.filePath(QStringLiteral("profile.json"));
         QCOMPARE(panel.saveProfile(out), QString());
         const ClusterProfile c = loadClusterFile(out.toStdString());
