@@ -94,6 +94,10 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     p.addOption({QStringLiteral("budget"),
                  QStringLiteral("Per-GPU memory budget in GiB (default: GPU memory)."),
                  QStringLiteral("GB")});
+    p.addOption({QStringLiteral("full-search"),
+                 QStringLiteral(
+                     "Per-layer strategies in every planner search (exact but slow: minutes per job on big "
+                     "clusters). Default: one strategy for all layers, Megatron-style (sub-second).")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print the schedule as JSON.")});
     p.addOption({QStringLiteral("out"), QStringLiteral("Write the schedule JSON to this file."),
                  QStringLiteral("F")});
@@ -145,7 +149,9 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
             throw InputError("--time-limit", "must be a positive number of seconds");
     }
 
-    PlannerOracle oracle(cluster, cost);
+    SearchOptions search;
+    search.uniform_layers = !p.isSet(QStringLiteral("full-search"));
+    PlannerOracle oracle(cluster, cost, search);
     const JobTable table = buildJobTable(jobs, cluster, oracle.function(), opt);
     ScheduleResult result = scheduleHeuristic(table, cluster, opt);
     if (p.isSet(QStringLiteral("milp"))) {

@@ -11,11 +11,6 @@
 
 namespace gx {
 
-// TEMPORARY during parallel development (same pattern as app/cli/cli.cpp): until the planner's
-// search() lands, binaries still link and the oracle reports the planner as unavailable.
-SearchResult search(const CostModel&, const SearchOptions&, const SearchObserver&, std::stop_token)
-    __attribute__((weak));
-
 namespace {
 
 std::string planLabel(const Plan& p) {
@@ -46,8 +41,8 @@ std::string spillLabel(const SpillEstimate& s, int gpus) {
 
 } // namespace
 
-PlannerOracle::PlannerOracle(ClusterProfile cluster, CostOptions cost)
-    : cluster_(std::move(cluster)), cost_(cost) {}
+PlannerOracle::PlannerOracle(ClusterProfile cluster, CostOptions cost, SearchOptions base)
+    : cluster_(std::move(cluster)), cost_(cost), base_(std::move(base)) {}
 
 int PlannerOracle::searches() const {
     std::lock_guard lock(mutex_);
@@ -77,15 +72,13 @@ JobEstimate PlannerOracle::operator()(const Job& job, int gpus) {
     }
     JobEstimate est;
     const CostModel cm(model, cluster_, cost_);
-    SearchOptions so;
+    SearchOptions so = base_;
     so.gpus = gpus;
     so.global_batches = {job.global_batch};
     so.cost = cost_;
     so.top_k = 1;
     so.emit_tree_events = false;
     try {
-        if (!&search)
-            throw InputError("planner", "not available in this build");
         const SearchResult r = search(cm, so);
         if (r.best) {
             est.feasible = true;

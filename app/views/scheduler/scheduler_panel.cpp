@@ -193,7 +193,11 @@ void SchedulerPanel::buildUi() {
 
 void SchedulerPanel::setCluster(const QString& name_or_path) {
     cluster_ = resolveCluster(name_or_path.toStdString());
-    oracle_ = std::make_shared<PlannerOracle>(cluster_);
+    // Uniform-layer planner searches (Megatron-style, sub-second) keep the tab responsive; the full
+    // per-layer search of the main Search tab takes minutes per job on large clusters.
+    SearchOptions search;
+    search.uniform_layers = true;
+    oracle_ = std::make_shared<PlannerOracle>(cluster_, CostOptions{}, search);
     filling_ = true;
     if (cluster_box_->currentText() != name_or_path)
         cluster_box_->setCurrentText(name_or_path);

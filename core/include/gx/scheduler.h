@@ -18,6 +18,7 @@
 #include "gx/cluster.h"
 #include "gx/cost_model.h"
 #include "gx/model.h"
+#include "gx/search.h"
 #include "gx/strategy.h"
 
 #include <cstdint>
@@ -210,7 +211,9 @@ SpillEstimate estimateSpilled(const CostModel& cm, int global_batch, int gpus);
 /// use those instead.
 class PlannerOracle {
 public:
-    explicit PlannerOracle(ClusterProfile cluster, CostOptions cost = {});
+    /// `base` supplies the planner's search restrictions (gpus, global_batches, cost, top_k and
+    /// emit_tree_events are set per call).
+    explicit PlannerOracle(ClusterProfile cluster, CostOptions cost = {}, SearchOptions base = {});
     JobEstimate operator()(const Job& job, int gpus);
     ThroughputOracle function();
     /// Number of planner searches run so far (cache misses).
@@ -220,6 +223,7 @@ public:
 private:
     ClusterProfile cluster_;
     CostOptions cost_;
+    SearchOptions base_;
     mutable std::mutex mutex_;
     std::map<std::tuple<std::string, int, int, bool>, JobEstimate> cache_;
     std::map<std::string, ModelProfile> models_;
