@@ -156,6 +156,8 @@ public:
     TaskResult solve();
 
 private:
+    TaskResult solveCore();
+    void computeCosts();
     struct VocabCfg {
         int vt = 1;
         DpType dt = DpType::DDP;
@@ -195,6 +197,7 @@ private:
     std::map<int, std::vector<std::vector<CandCost>>> costs_;     ///< rc -> stack -> k
     std::map<std::tuple<int, int, int>, std::vector<double>> sw_; ///< (rc, from, to) -> K*K
     std::vector<VocabCfg> vocab_;
+    std::vector<int> rcs_; ///< rank classes of the stages
     std::map<std::tuple<double, bool, bool, int, int>, Class> classes_;
 };
 
@@ -223,6 +226,23 @@ double TaskSolver::sw(int rc, int from_stack, int to_stack, int kf, int kt) {
                       static_cast<std::size_t>(kt)];
 }
 
+void TaskSolver::computeCosts() {
+    const auto& stacks = ctx_.cost.model().stacks;
+    const auto& rcs = rcs_;
+    costs_.clear();
+    for (int rc : rcs) {
+        auto& per = costs_[rc];
+        per.resize(stacks.size());
+        const StageShape shape{G_, rc, mb_, t_.m};
+        for (std::size_t s = 0; s < stacks.size(); ++s)
+            for (const auto& c : cand_[s]) {
+                const LayerCost lc = ctx_.cost.layer(stacks[s].type, c, shape);
+                per[s].push_back(
+                    {lc.perMicro(), lc.perIteration(), lc.states(), lc.activations, lc.transient});
+            }
+    }
+}
+
 void TaskSolver::buildCandidates() {
     const auto& base = ctx_.candidates.at(t_.pp);
     const auto& stacks = ctx_.cost.model().stacks;
@@ -242,22 +262,11 @@ void TaskSolver::buildCandidates() {
         rcs.push_back((i * G_) % gpn);
     std::sort(rcs.begin(), rcs.end());
     rcs.erase(std::unique(rcs.begin(), rcs.end()), rcs.end());
-    auto computeCosts = [&]() {
-        costs_.clear();
-        for (int rc : rcs) {
-            auto& per = costs_[rc];
-            per.resize(stacks.size());
-            const StageShape shape{G_, rc, mb_, t_.m};
-            for (std::size_t s = 0; s < stacks.size(); ++s)
-                for (const auto& c : cand_[s]) {
-                    const LayerCost lc = ctx_.cost.layer(stacks[s].type, c, shape);
-                    per[s].push_back(
-                        {lc.perMicro(), lc.perIteration(), lc.states(), lc.activations, lc.transient});
-                }
-        }
-    };
+    rcs_ = rcs;
     computeCosts();
-    if (!ctx_.rule(rules::kDominatedStrategy))
+    // Uniform layers over several stacks need the same strategy in every stack: per-stack dominance
+    // could drop it from one list only.
+    if (!ctx_.rule(rules::kDominatedStrategy) || (ctx_.opt.uniform_layers && stacks.size() > 1))
         return;
     // Dominance: replacing every use of k by k2 never makes anything worse (see header comment).
     bool changed = false;
@@ -289,9 +298,11 @@ void TaskSolver::buildCandidates() {
                         if (x < y)
                             strict = true;
                     };
-                    chk(sw(rc, si, si, k2, k2), sw(rc, si, si, k, k));
-                    chk(sw(rc, si, si, k2, k2), sw(rc, si, si, k2, k));
-                    chk(sw(rc, si, si, k2, k2), sw(rc, si, si, k, k2));
+                    // Pairs among {k, k2} become (k2, k2); they only need <= (strictness from them
+                    // would let two identical candidates drop each other).
+                    le = le && sw(rc, si, si, k2, k2) <= sw(rc, si, si, k, k) &&
+                         sw(rc, si, si, k2, k2) <= sw(rc, si, si, k2, k) &&
+                         sw(rc, si, si, k2, k2) <= sw(rc, si, si, k, k2);
                     for (int x = 0; x < K && le; ++x) {
                         if (x == k || x == k2)
                             continue;
@@ -428,7 +439,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             cell.clear();
             const double mk = x.s + cl.f * x.a;
             auto push = [&](double c, double e, double mm, double w, int prev) {
-                if (mm + mem_off + std::max(w, w_emb) > budget_)
+                if (mm + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
                     return;
                 if (m * c + e > bound_)
                     return;
@@ -441,8 +452,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 const int pst = stackAt(positions[p - 1]);
                 for (std::size_t li = 0; li < prevArena.size(); ++li) {
                     const SeqLabel& L = prevArena[li];
-                    if (ctx_.opt.uniform_layers && (L.k != k || pst != st))
-                        continue;
+                    // (uniform_layers: solve() restricts every list to one strategy)
                     const double s = reset[p] ? 0.0 : sw(cl.rc, pst, st, L.k, k);
                     push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li));
                 }
@@ -477,7 +487,7 @@ std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int 
     for (std::size_t i = 0; i < ar.size(); ++i) {
         const SeqLabel& L = ar[i];
         const double M = L.m + mem_off + std::max(L.w, w_emb);
-        if (M > budget_)
+        if (M > budget_ * (1 + 1e-12)) // rounding: the DP sums in another order than evaluate()
             continue;
         pts.push_back({L.c + cext, L.e + eext, M, static_cast<int>(i)});
     }
@@ -512,16 +522,40 @@ std::vector<LayerStrategy> TaskSolver::reconstruct(const Class& cl, int pos_inde
 }
 
 TaskResult TaskSolver::solve() {
-    TaskResult res;
-    const int L = ctx_.layers, pp = t_.pp, v = t_.v;
-    G_ = ctx_.gpus / pp;
+    G_ = ctx_.gpus / t_.pp;
     mb_ = t_.batch / t_.m;
     buildCandidates();
     for (const auto& c : cand_)
         if (c.empty())
-            return res;
+            return {};
     if (!buildVocab())
-        return res;
+        return {};
+    if (!ctx_.opt.uniform_layers)
+        return solveCore();
+    // One strategy for every layer: solve once per candidate with the lists restricted to it.
+    const auto full = cand_;
+    TaskResult best;
+    for (const auto& u : full[0]) {
+        bool ok = true;
+        for (std::size_t s = 0; s < full.size(); ++s) {
+            ok = ok && std::find(full[s].begin(), full[s].end(), u) != full[s].end();
+            cand_[s] = {u};
+        }
+        if (!ok)
+            continue;
+        computeCosts();
+        sw_.clear();
+        classes_.clear();
+        TaskResult r = solveCore();
+        if (r.feasible && (r.T < best.T || (r.T == best.T && r.peak < best.peak)))
+            best = std::move(r);
+    }
+    return best;
+}
+
+TaskResult TaskSolver::solveCore() {
+    TaskResult res;
+    const int L = ctx_.layers, pp = t_.pp, v = t_.v;
     const double m = t_.m;
     auto objective = [&](double maxC, double sumC, double maxE) {
         return m * maxC + (sumC - maxC) / v + maxE;

@@ -70,7 +70,20 @@ ClusterProfile tinyCluster(int nodes, int gpn) {
 struct BrutePlan {
     double per_sample;
     double peak;
+    Plan plan;
 };
+
+std::string describe(const Plan& p) {
+    std::string s = "pp=" + std::to_string(p.pp) + " " + toString(p.schedule) +
+                    " v=" + std::to_string(p.virtual_stages) + " B=" + std::to_string(p.global_batch) +
+                    " m=" + std::to_string(p.num_micro) + " vt=" + std::to_string(p.vocab_tp) + " " +
+                    toString(p.vocab_dp_type) + " split=";
+    for (int n : p.stage_layers)
+        s += std::to_string(n) + ",";
+    for (const auto& l : p.layers)
+        s += " [" + l.label() + "]";
+    return s;
+}
 
 /// Every plan of the search space (same tasks, candidates and vocab options as the planner).
 std::vector<BrutePlan> bruteForce(const CostModel& cm, const SearchOptions& o) {
@@ -148,7 +161,7 @@ std::vector<BrutePlan> bruteForce(const CostModel& cm, const SearchOptions& o) {
                                                           p.layers[0]))
                                                         return;
                                             const PlanCost c = cm.evaluate(p);
-                                            out.push_back({c.iteration_time / B, c.peak_memory});
+                                            out.push_back({c.iteration_time / B, c.peak_memory, p});
                                             return;
                                         }
                                         for (const auto& s : lc[static_cast<std::size_t>(l)]) {
@@ -383,22 +396,53 @@ void checkCase(Case& c, int id) {
         peaks.push_back(p.peak);
     std::sort(peaks.begin(), peaks.end());
     // Budgets: unconstrained, tight (a few percentiles) and infeasible.
-    std::vector<double> budgets = {peaks.back() * 1.01,      peaks[peaks.size() / 2], peaks[peaks.size() / 8],
-                                   peaks[peaks.size() / 40], peaks.front(),           peaks.front() * 0.99};
+    peaks.erase(std::unique(peaks.begin(), peaks.end()), peaks.end());
+    // Budgets between two distinct peaks (so that rounding cannot decide feasibility).
+    auto between = [&](std::size_t i) {
+        return i + 1 < peaks.size() ? 0.5 * (peaks[i] + peaks[i + 1]) : peaks.back() * 1.01;
+    };
+    std::vector<double> budgets = {
+        peaks.back() * 1.01, between(peaks.size() / 2), between(peaks.size() / 8), between(peaks.size() / 40),
+        between(0),          peaks.front() * 0.99};
     for (double b : budgets) {
         SearchOptions o = c.o;
         o.cost.memory_budget_gib = b / kGiB;
         const double budget = o.cost.memory_budget_gib * kGiB; // same rounding as the planner
         const double ref = bestUnder(all, budget);
         const SearchResult r = search(c.cm, o);
-        const QString ctx = QStringLiteral("case %1 budget %2 GiB").arg(id).arg(b / kGiB);
+        const QString ctx =
+            QStringLiteral("case %1 budget %2 GiB gpus %3 uniform %4 sp %5 ckpt %6 dp_types %7")
+                .arg(id)
+                .arg(b / kGiB)
+                .arg(o.gpus)
+                .arg(o.uniform_layers)
+                .arg(o.allow_sp)
+                .arg(o.allow_ckpt)
+                .arg(o.dp_types.size());
         if (std::isinf(ref)) {
             QVERIFY2(!r.best, qPrintable(ctx + " planner found a plan brute force did not"));
             QVERIFY2(!r.infeasible_reason.empty(), qPrintable(ctx));
             continue;
         }
+        if (!r.best)
+            for (const auto& p : all)
+                if (p.peak <= budget && p.per_sample == ref)
+                    qWarning("brute: %s peak %.6g", describe(p.plan).c_str(), p.peak);
         QVERIFY2(r.best.has_value(), qPrintable(ctx + " planner found nothing"));
         const double got = timePerSample(*r.best);
+        if (!closeRel(got, ref)) {
+            for (const auto& p : all)
+                if (p.peak <= budget && p.per_sample == ref)
+                    qWarning("brute: %s peak %.6g", describe(p.plan).c_str(), p.peak);
+            qWarning("planner: %s peak %.6g", describe(r.best->plan).c_str(), r.best->cost.peak_memory);
+            for (const char* rule :
+                 {rules::kTimeLowerBound, rules::kDominatedStrategy, rules::kGpipeDominated}) {
+                SearchOptions o2 = o;
+                o2.disabled_rules = {rule};
+                const auto r2 = search(c.cm, o2);
+                qWarning("without %s: %g", rule, r2.best ? timePerSample(*r2.best) : -1.0);
+            }
+        }
         QVERIFY2(closeRel(got, ref),
                  qPrintable(ctx + QStringLiteral(" planner %1 brute %2").arg(got).arg(ref)));
         QVERIFY2(r.best->cost.peak_memory <= budget, qPrintable(ctx));
