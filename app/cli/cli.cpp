@@ -10,9 +10,6 @@
 
 namespace gx::cli {
 
-// TEMPORARY during parallel development: commands whose files have not landed yet resolve to null.
-int cmdSearch(const QStringList&, std::ostream&, std::ostream&) __attribute__((weak));
-
 namespace {
 struct Command {
     const char* name;
@@ -67,7 +64,7 @@ int run(const QStringList& args, std::ostream& out, std::ostream& err) {
         return 0;
     }
     for (const auto& c : kCommands) {
-        if (cmd == QLatin1String(c.name) && c.fn) {
+        if (cmd == QLatin1String(c.name)) {
             rest.prepend(QStringLiteral("galvatron ") + cmd);
             try {
                 return c.fn(rest, out, err);
