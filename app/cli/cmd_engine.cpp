@@ -6,6 +6,9 @@
 //   galvatron run-plan --model M --cluster C --plan P.json [--iterations N] [--warmup N]
 //                      [--id-file F] [--json]
 // Ctrl-C cancels a running profile or plan run (the profilers poll the flag between measurements).
+// app/CMakeLists.txt compiles every cli/*.cpp; without the CUDA engine this file is empty.
+#ifdef GX_HAVE_ENGINE
+
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 
@@ -299,3 +302,5 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
 }
 
 } // namespace gx::cli
+
+#endif // GX_HAVE_ENGINE
