@@ -411,7 +411,7 @@ TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
 
 /// Sequence DP over `positions` (global layer ids); reset[p] marks a chunk start (no switch cost).
 void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
-                             int /*record_from*/) {
+                             int record_from) {
     // Memory slack: the lightest vocabulary option's extras (exact check happens at readout).
     double mem_off = ctx_.reserved, w_emb = 0;
     if (cl.first || cl.last) {
@@ -425,6 +425,21 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         w_emb = bw;
     }
     const double m = t_.m;
+    // When the whole sequence is always used (one stage, or an interleaved stage), the layers still to
+    // come add at least their fastest candidate's c and e: a valid lower bound for pruning.
+    const bool whole = record_from < 0;
+    std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0);
+    if (whole)
+        for (std::size_t q = positions.size(); q-- > 0;) {
+            const int st = stackAt(positions[q]);
+            double cm = kInf, em = kInf;
+            for (int k = 0; k < static_cast<int>(cand_[static_cast<std::size_t>(st)].size()); ++k) {
+                cm = std::min(cm, cc(cl.rc, st, k).c);
+                em = std::min(em, cc(cl.rc, st, k).e);
+            }
+            rest_c[q] = rest_c[q + 1] + cm;
+            rest_e[q] = rest_e[q + 1] + em;
+        }
     cl.arena.assign(positions.size(), {});
     std::vector<SeqLabel> cell;
     for (std::size_t p = 0; p < positions.size(); ++p) {
@@ -441,7 +456,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             auto push = [&](double c, double e, double mm, double w, int prev) {
                 if (mm + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
                     return;
-                if (m * c + e > bound_)
+                if (m * (c + rest_c[p + 1]) + e + rest_e[p + 1] > bound_)
                     return;
                 cell.push_back({c, e, mm, w, prev, k});
             };
@@ -580,7 +595,7 @@ TaskResult TaskSolver::solveCore() {
                 for (int l = from; l < from + maxn; ++l)
                     pos.push_back(l);
                 std::vector<char> reset(pos.size(), 0);
-                runSequence(cl, pos, reset, 0);
+                runSequence(cl, pos, reset, pp == 1 ? -1 : 0);
                 seq_pos[&cl] = pos;
             }
             return cl;
@@ -729,7 +744,7 @@ TaskResult TaskSolver::solveCore() {
             cl.first = i == 0;
             cl.last = i == pp - 1;
             cl.rc = (i * G_) % std::max(1, ctx_.cost.cluster().gpus_per_node);
-            runSequence(cl, pos[static_cast<std::size_t>(i)], rst[static_cast<std::size_t>(i)], 0);
+            runSequence(cl, pos[static_cast<std::size_t>(i)], rst[static_cast<std::size_t>(i)], -1);
             cls[static_cast<std::size_t>(i)] = &cl;
         }
         const int len = v * nc;
@@ -872,11 +887,13 @@ namespace {
 
 /// One full pass over all tasks under a budget; returns per-task optima sorted best first.
 std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
-                                bool report, std::atomic<std::int64_t>& done_tasks,
-                                std::int64_t total_tasks) {
+                                bool report, std::atomic<std::int64_t>& done_tasks, std::int64_t total_tasks,
+                                std::vector<double> seed = {}) {
     std::vector<TaskResult> results(tasks.size());
     std::mutex mu;
-    std::vector<double> top; // best per-sample times so far (ascending, at most keep)
+    // Best per-sample times so far (ascending, at most keep). `seed` holds valid upper bounds (per-task
+    // optima of the uniform-strategy subspace), so pruning against them never loses a top-k plan.
+    std::vector<double> top = std::move(seed);
     auto boundPerSample = [&]() {
         std::lock_guard lock(mu);
         return static_cast<int>(top.size()) >= keep ? top.back() : kInf;
@@ -1114,7 +1131,26 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     std::atomic<std::int64_t> done{0};
     const std::int64_t total = static_cast<std::int64_t>(tasks.size());
     const int keep = std::max(options.top_k, 1);
-    auto ranked = runPass(ctx, tasks, ctx.budget, keep, true, done, total);
+    // Seed the bound with a cheap pass over one-strategy-for-all-layers plans (a subspace).
+    std::vector<double> seed;
+    if (!options.uniform_layers && space.ruleEnabled(rules::kTimeLowerBound)) {
+        SearchOptions uo = options;
+        uo.uniform_layers = true;
+        SearchObserver none;
+        Context uctx{model, uo, space, none, stop};
+        uctx.gpus = ctx.gpus;
+        uctx.layers = ctx.layers;
+        uctx.stack_of = ctx.stack_of;
+        uctx.single_type = ctx.single_type;
+        uctx.budget = ctx.budget;
+        uctx.reserved = ctx.reserved;
+        uctx.candidates = ctx.candidates;
+        std::atomic<std::int64_t> d0{0};
+        for (const auto& rp : runPass(uctx, tasks, ctx.budget, keep, false, d0, total))
+            if (static_cast<int>(seed.size()) < keep)
+                seed.push_back(rp.predicted_time / rp.plan.global_batch * (1 + 1e-9));
+    }
+    auto ranked = runPass(ctx, tasks, ctx.budget, keep, true, done, total, seed);
     result.cancelled = stop.stop_requested();
     if (!ranked.empty()) {
         result.best = ranked.front();

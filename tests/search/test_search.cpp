@@ -494,7 +494,8 @@ void TestSearch::frontierIsPareto() {
 void TestSearch::deterministicAcrossThreads() {
     CostModel cm(modelPreset("llama2-7b"), clusterPreset(kDefaultCluster));
     SearchOptions o;
-    o.global_batches = {64};
+    o.gpus = 8;
+    o.global_batches = {32};
     o.frontier_points = 3;
     o.threads = 1;
     const SearchResult a = search(cm, o);
@@ -527,7 +528,8 @@ void TestSearch::infeasibleNamesConstraint() {
 void TestSearch::observerAndStop() {
     CostModel cm(modelPreset("llama2-7b"), clusterPreset(kDefaultCluster));
     SearchOptions o;
-    o.global_batches = {64};
+    o.gpus = 8;
+    o.global_batches = {32};
     o.frontier_points = 2;
     std::mutex mu;
     int expanded = 0, pruned = 0, incumbents = 0, frontier = 0, progress = 0;
@@ -574,7 +576,7 @@ void TestSearch::presetPlansAgreeWithEvaluate() {
         int gpus;
         int batch;
     };
-    for (const P& p : {P{"llama2-7b", 8, 32}, P{"llama2-13b", 32, 128}, P{"gpt3-175b", 32, 64}}) {
+    for (const P& p : {P{"llama2-7b", 8, 32}, P{"gpt3-1.3b", 16, 64}, P{"llama2-13b", 8, 16}}) {
         CostModel cm(modelPreset(p.model), clusterPreset(kDefaultCluster));
         SearchOptions o;
         o.gpus = p.gpus;
