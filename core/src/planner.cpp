@@ -1131,9 +1131,12 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     std::atomic<std::int64_t> done{0};
     const std::int64_t total = static_cast<std::int64_t>(tasks.size());
     const int keep = std::max(options.top_k, 1);
-    // Seed the bound with a cheap pass over one-strategy-for-all-layers plans (a subspace).
-    std::vector<double> seed;
-    if (!options.uniform_layers && space.ruleEnabled(rules::kTimeLowerBound)) {
+    // Seed the bound with a cheap pass over one-strategy-for-all-layers plans (a subspace): their
+    // per-task optima are upper bounds of the full per-task optima, so pruning against them is safe.
+    auto seedFor = [&](double budget, int k) {
+        std::vector<double> seed;
+        if (options.uniform_layers || !space.ruleEnabled(rules::kTimeLowerBound))
+            return seed;
         SearchOptions uo = options;
         uo.uniform_layers = true;
         SearchObserver none;
@@ -1142,14 +1145,16 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
         uctx.layers = ctx.layers;
         uctx.stack_of = ctx.stack_of;
         uctx.single_type = ctx.single_type;
-        uctx.budget = ctx.budget;
+        uctx.budget = budget;
         uctx.reserved = ctx.reserved;
         uctx.candidates = ctx.candidates;
         std::atomic<std::int64_t> d0{0};
-        for (const auto& rp : runPass(uctx, tasks, ctx.budget, keep, false, d0, total))
-            if (static_cast<int>(seed.size()) < keep)
+        for (const auto& rp : runPass(uctx, tasks, budget, k, false, d0, total))
+            if (static_cast<int>(seed.size()) < k)
                 seed.push_back(rp.predicted_time / rp.plan.global_batch * (1 + 1e-9));
-    }
+        return seed;
+    };
+    std::vector<double> seed = seedFor(ctx.budget, keep);
     auto ranked = runPass(ctx, tasks, ctx.budget, keep, true, done, total, seed);
     result.cancelled = stop.stop_requested();
     if (!ranked.empty()) {
@@ -1189,7 +1194,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
             if (next_budget <= ctx.reserved)
                 break;
             std::atomic<std::int64_t> d2{0};
-            auto r = runPass(ctx, tasks, next_budget, 1, false, d2, total);
+            auto r = runPass(ctx, tasks, next_budget, 1, false, d2, total, seedFor(next_budget, 1));
             if (r.empty())
                 break;
             RankedPlan p = r.front();
