@@ -1,18 +1,20 @@
 // galvatron-explorer: the Qt explorer; `--cli ...` runs the command-line interface headless;
-// `--screenshot out.png [--model M] [--cluster C] [--view V] [--size WxH] [--theme T]` runs the search to
-// completion, shows the view, saves the window as PNG and exits.
+// `--screenshot out.png [--model M] [--cluster C] [--batch B] [--view V] [--size WxH] [--theme T]` runs the
+// search to completion, shows the view, saves the window as PNG and exits.
 #include "app_resources.h"
 #include "cli/cli.h"
 #include "main_window.h"
 #include "search_controller.h"
 #include "settings.h"
 #include "views/export_dialog.h"
+#include "views/profile_editors.h"
 #include "views/sweep_panel.h"
 #include "views/whatif_panel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -151,9 +153,14 @@ int main(int argc, char** argv) {
     const QCommandLineOption lang_opt(QStringLiteral("lang"),
                                       QCoreApplication::translate("main", "Language: en, de, zh_CN."),
                                       QStringLiteral("lang"));
+    const QCommandLineOption batch_opt(
+        QStringLiteral("batch"),
+        QCoreApplication::translate("main", "Global batch size(s) to search, e.g. 64,128."),
+        QStringLiteral("sizes"));
     const QCommandLineOption run_opt(QStringLiteral("search"),
                                      QCoreApplication::translate("main", "Start a search at once."));
-    parser.addOptions({model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, run_opt});
+    parser.addOptions(
+        {model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt, run_opt});
     parser.process(app);
 
     const bool shot = parser.isSet(shot_opt);
@@ -175,6 +182,15 @@ int main(int argc, char** argv) {
     if (parser.isSet(cluster_opt) && !w.loadCluster(parser.value(cluster_opt))) {
         std::cerr << "error: cannot load cluster '" << parser.value(cluster_opt).toStdString() << "'\n";
         return 1;
+    }
+    if (parser.isSet(batch_opt)) {
+        w.searchSettings()->batchesEdit()->setText(parser.value(batch_opt));
+        try {
+            (void)w.searchSettings()->options();
+        } catch (const std::exception& e) {
+            std::cerr << "error: --batch: " << e.what() << "\n";
+            return 2;
+        }
     }
     if (shot) {
         const auto m = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(parser.value(size_opt));

@@ -39,6 +39,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -195,6 +196,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             showMessage(QString::fromStdString(e.what()), true);
         }
     });
+
+#ifdef GX_HAVE_ENGINE
+    // A measured profile can replace the edited cluster.
+    connect(static_cast<EnginePanel*>(engine_), &EnginePanel::profileMeasured, this,
+            [this](const ClusterProfile& c) { cluster_editor_->setCluster(c); });
+#endif
 
     buildMenus();
     setRunning(false);
@@ -556,6 +563,18 @@ void MainWindow::profilesChanged() {
     sweeps_->setBase(m, c, o);
     frontier_->setBudget(cm_->memoryBudget());
     settings_.setLastProfiles(QString::fromStdString(m.name), QString::fromStdString(c.name));
+#ifdef GX_HAVE_ENGINE
+    static_cast<EnginePanel*>(engine_)->setBaseCluster(c);
+#endif
+#ifdef GX_HAVE_SCHEDULER_PANEL
+    // The multi-model planner follows the cluster when it is a preset (it resolves names itself).
+    try {
+        const auto presets = clusterPresetNames();
+        if (std::find(presets.begin(), presets.end(), c.name) != presets.end())
+            static_cast<SchedulerPanel*>(multimodel_)->setCluster(QString::fromStdString(c.name));
+    } catch (const std::exception&) {
+    }
+#endif
     if (result_)
         search_status_->setText(tr("Profiles changed: run the search again (Ctrl+R)."));
 }

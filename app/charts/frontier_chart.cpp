@@ -78,6 +78,7 @@ FrontierChart::FrontierChart(QWidget* parent) : QChartView(parent) {
 
 void FrontierChart::clear() {
     points_.clear();
+    seen_.clear();
     front_.clear();
     current_index_ = -1;
     refresh();
@@ -85,12 +86,12 @@ void FrontierChart::clear() {
 
 void FrontierChart::addPoints(const std::vector<PlanPoint>& points) {
     for (const auto& p : points) {
-        // Skip exact duplicates of the same plan (incumbents are also frontier points).
-        const bool dup = std::any_of(points_.begin(), points_.end(), [&](const PlanPoint& q) {
-            return q.time == p.time && q.memory == p.memory && q.plan.pp == p.plan.pp &&
-                   q.plan.global_batch == p.plan.global_batch && q.plan.layers == p.plan.layers;
-        });
-        if (!dup)
+        // Skip repeats of the same plan (incumbents are also frontier points; the final result
+        // repeats the live ones).
+        const auto key =
+            std::make_tuple(p.time, p.memory, p.plan.pp, p.plan.global_batch, p.plan.num_micro,
+                            p.plan.layers.empty() ? std::string() : p.plan.layers.front().label());
+        if (seen_.insert(key).second)
             points_.push_back(p);
     }
     refresh();

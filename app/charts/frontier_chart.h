@@ -7,6 +7,9 @@
 #include <QChartView>
 #include <QWidget>
 
+#include <set>
+#include <string>
+#include <tuple>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -46,6 +49,7 @@ signals:
 
 private:
     std::vector<PlanPoint> points_;
+    std::set<std::tuple<double, double, int, int, int, std::string>> seen_;
     std::vector<int> front_;
     QScatterSeries* all_;
     QScatterSeries* front_points_;

@@ -299,7 +299,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     const QRectF plot = plotRect();
     const int stages = std::max(1, plan_.pp);
     const double total = makespan_ + tail_;
-    const double row_h = plot.height() / stages;
+    const double row_h = std::min(plot.height() / stages, 64.0); // readable bars for few stages
     auto xpos = [&](double t) { return plot.left() + plot.width() * t / total; };
     p.drawText(QRectF(plot.left(), 2, plot.width(), fm.height()), Qt::AlignLeft,
                tr("%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%")
@@ -353,17 +353,18 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     }
     p.setFont(font());
     p.setPen(pal.text().color());
-    // time axis
+    // time axis under the last row
+    const QRectF rows(plot.left(), plot.top(), plot.width(), row_h * stages);
     const double step = niceStep(total * 1000.0, 6);
     for (double t = 0; t <= total * 1000.0 + 1e-9; t += step) {
         const double x = xpos(t / 1000.0);
-        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
-        p.drawText(QRectF(x - 40, plot.bottom() + 4, 80, fm.height()), Qt::AlignHCenter,
+        p.drawLine(QPointF(x, rows.bottom()), QPointF(x, rows.bottom() + 4));
+        p.drawText(QRectF(x - 40, rows.bottom() + 4, 80, fm.height()), Qt::AlignHCenter,
                    QStringLiteral("%1 ms").arg(t, 0, 'g', 4));
     }
     drawLegend(p, {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")},
                {seriesColor(0).lighter(150), seriesColor(0).darker(115), QColor(150, 150, 150), idle},
-               QPointF(plot.left(), plot.bottom() + fm.height() + 8), plot.width());
+               QPointF(plot.left(), rows.bottom() + fm.height() + 8), plot.width());
 }
 
 bool TimelineWidget::event(QEvent* e) {
@@ -372,7 +373,7 @@ bool TimelineWidget::event(QEvent* e) {
         const QRectF plot = plotRect();
         const double total = makespan_ + tail_;
         const int stages = std::max(1, plan_.pp);
-        const double row_h = plot.height() / stages;
+        const double row_h = std::min(plot.height() / stages, 64.0); // readable bars for few stages
         const int s = static_cast<int>((he->pos().y() - plot.top()) / row_h);
         const double t = (he->pos().x() - plot.left()) / plot.width() * total;
         for (const auto& o : ops_) {

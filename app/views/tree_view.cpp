@@ -187,11 +187,15 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
     painter->setPen(QPen(edge, 0));
     painter->drawLines(edges.data(), static_cast<int>(edges.size()));
     edge.setAlpha(45);
-    painter->setPen(QPen(edge, 0, Qt::DashLine));
+    // Dashes only when zoomed in: dashed cosmetic lines are slow to rasterise by the thousand.
+    painter->setPen(QPen(edge, 0, lod >= 0.4 ? Qt::DashLine : Qt::SolidLine));
     painter->drawLines(pruned_edges.data(), static_cast<int>(pruned_edges.size()));
 
     const QColor inner(0xCF, 0xE3, 0xF7), leaf(0xC8, 0xEB, 0xD5), pruned(0xB4, 0xB4, 0xB4);
     const bool detailed = lod >= 0.4;
+    const QTransform device = painter->worldTransform();
+    const double mw = std::max(5.0, TreeLayout::kNodeW * lod), mh = std::max(5.0, TreeLayout::kNodeH * lod);
+    std::vector<QRectF> inner_markers, leaf_markers, pruned_markers, marked;
     QFont f = painter->font();
     f.setPointSizeF(8.5);
     painter->setFont(f);
@@ -204,13 +208,15 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
             continue;
         const QColor fill = n.node.pruned ? pruned : (n.node.strategy ? leaf : inner);
         if (!detailed) {
-            // At least ~5 px on screen, so single nodes stay visible in the overview.
-            const double half_w = std::max(TreeLayout::kNodeW / 2, 2.5 / lod);
-            const double half_h = std::max(TreeLayout::kNodeH / 2, 2.5 / lod);
-            const QRectF marker(n.x - half_w, n.y - half_h, 2 * half_w, 2 * half_h);
-            painter->fillRect(marker, n.node.pruned ? pruned.darker(115) : fill.darker(125));
-            if (i == selected_ || i == hovered_)
-                painter->fillRect(marker, QColor(255, 140, 0, 200));
+            // Overview: markers in device pixels (at least 5 px, so single nodes stay visible, and no
+            // large overdraw when zoomed far out), drawn in batches per colour after the loop.
+            const QPointF c = device.map(QPointF(n.x, n.y));
+            const QRectF marker(c.x() - mw / 2, c.y() - mh / 2, mw, mh);
+            (i == selected_ || i == hovered_ ? marked
+             : n.node.pruned                 ? pruned_markers
+             : n.node.strategy               ? leaf_markers
+                                             : inner_markers)
+                .push_back(marker);
             continue;
         }
         QPen pen(i == selected_ ? QColor(255, 120, 0) : QColor(60, 60, 60),
@@ -224,6 +230,19 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
         painter->drawText(r.adjusted(4, 0, -4, 0), Qt::AlignCenter,
                           fm.elidedText(QString::fromStdString(n.node.label), Qt::ElideRight,
                                         static_cast<int>(TreeLayout::kNodeW - 8)));
+    }
+    if (!detailed) {
+        painter->setWorldTransform(QTransform());
+        painter->setPen(Qt::NoPen);
+        const std::pair<const std::vector<QRectF>*, QColor> groups[] = {{&inner_markers, inner.darker(125)},
+                                                                        {&leaf_markers, leaf.darker(125)},
+                                                                        {&pruned_markers, pruned.darker(115)},
+                                                                        {&marked, QColor(255, 140, 0)}};
+        for (const auto& [rects, color] : groups) {
+            painter->setBrush(color);
+            painter->drawRects(rects->data(), static_cast<int>(rects->size()));
+        }
+        painter->setWorldTransform(device);
     }
 }
 

@@ -171,9 +171,20 @@ SearchOptions WhatIfPanel::currentOptions() const {
     return o;
 }
 
+void WhatIfPanel::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    if (pending_)
+        scheduleRun();
+}
+
 void WhatIfPanel::scheduleRun() {
     if (updating_)
         return;
+    if (!isVisible()) {
+        pending_ = true;
+        return;
+    }
+    pending_ = false;
     edit_time_ms_ = QDateTime::currentMSecsSinceEpoch();
     debounce_->start();
     status_->setText(tr("Searching..."));

@@ -47,6 +47,10 @@ signals:
     void applyRequested(const gx::ModelProfile& model, const gx::ClusterProfile& cluster);
     void resultReady();
 
+protected:
+    /// Searches run only while the panel is visible; a change made while hidden runs on show.
+    void showEvent(QShowEvent* e) override;
+
 private:
     void scheduleRun();
     void runNow();
@@ -67,6 +71,7 @@ private:
     QTableWidget* delta_;
     std::optional<NamedPlan> latest_, previous_;
     qint64 edit_time_ms_ = 0;
+    bool pending_ = false;
     double latency_ms_ = -1;
 };
 

