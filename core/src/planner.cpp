@@ -888,15 +888,23 @@ namespace {
 /// One full pass over all tasks under a budget; returns per-task optima sorted best first.
 std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
                                 bool report, std::atomic<std::int64_t>& done_tasks, std::int64_t total_tasks,
-                                std::vector<double> seed = {}) {
+                                std::vector<double> seed = {}, std::vector<double>* per_task_out = nullptr) {
     std::vector<TaskResult> results(tasks.size());
     std::mutex mu;
     // Best per-sample times so far (ascending, at most keep). `seed` holds valid upper bounds (per-task
     // optima of the uniform-strategy subspace), so pruning against them never loses a top-k plan.
-    std::vector<double> top = std::move(seed);
+    // Upper bound per task (time per sample): the seed, then the task's own optimum. The bound used for
+    // pruning is the keep-th smallest over tasks, never below the final keep-th best plan.
+    std::vector<double> ub =
+        seed.size() == tasks.size() ? std::move(seed) : std::vector<double>(tasks.size(), kInf);
+    double best_seen = kInf;
     auto boundPerSample = [&]() {
         std::lock_guard lock(mu);
-        return static_cast<int>(top.size()) >= keep ? top.back() : kInf;
+        if (static_cast<int>(ub.size()) < keep)
+            return kInf;
+        std::vector<double> tmp = ub;
+        std::nth_element(tmp.begin(), tmp.begin() + (keep - 1), tmp.end());
+        return tmp[static_cast<std::size_t>(keep - 1)];
     };
     std::atomic<std::size_t> next{0};
     auto worker = [&]() {
@@ -918,10 +926,9 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                     bool improved = false;
                     {
                         std::lock_guard lock(mu);
-                        improved = top.empty() || ps < top.front();
-                        top.insert(std::upper_bound(top.begin(), top.end(), ps), ps);
-                        if (static_cast<int>(top.size()) > keep)
-                            top.pop_back();
+                        improved = ps < best_seen;
+                        best_seen = std::min(best_seen, ps);
+                        ub[i] = std::min(ub[i], ps);
                     }
                     if (improved && report && ctx.observer) {
                         SearchEvent ev;
@@ -950,6 +957,12 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
         for (int k = 1; k < threads; ++k)
             pool.emplace_back(worker);
         worker();
+    }
+    if (per_task_out) {
+        per_task_out->assign(tasks.size(), kInf);
+        for (std::size_t i = 0; i < results.size(); ++i)
+            if (results[i].feasible)
+                (*per_task_out)[i] = results[i].T / tasks[i].batch * (1 + 1e-9);
     }
     // Deterministic reduction: evaluate, sort by (time per sample, peak, task order).
     std::vector<std::pair<std::size_t, RankedPlan>> ranked;
@@ -1149,9 +1162,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
         uctx.reserved = ctx.reserved;
         uctx.candidates = ctx.candidates;
         std::atomic<std::int64_t> d0{0};
-        for (const auto& rp : runPass(uctx, tasks, budget, k, false, d0, total))
-            if (static_cast<int>(seed.size()) < k)
-                seed.push_back(rp.predicted_time / rp.plan.global_batch * (1 + 1e-9));
+        runPass(uctx, tasks, budget, k, false, d0, total, {}, &seed);
         return seed;
     };
     std::vector<double> seed = seedFor(ctx.budget, keep);
