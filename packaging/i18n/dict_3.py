@@ -84,6 +84,7 @@ T = {
     "light, dark or system.": ("light, dark oder system.", "light、dark 或 system。"),
     "Language: en, de, zh_CN.": ("Sprache: en, de, zh_CN.", "语言：en、de、zh_CN。"),
     "Start a search at once.": ("Sofort eine Suche starten.", "立即开始搜索。"),
+    "Global batch size(s) to search, e.g. 64,128.": ("Zu durchsuchende globale Batchgröße(n), z. B. 64,128.", "要搜索的全局批大小，例如 64,128。"),
 }
 # Fixes to translations the GUI engineer entered.
 FIX = {
