@@ -13,6 +13,8 @@
 #include <chrono>
 #include <cstdio>
 #include <ostream>
+#include <stop_token>
+#include <thread>
 
 namespace gx::cli {
 
@@ -131,6 +133,10 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     opt("uniform", "One strategy for all layers (Megatron-style) instead of per-layer strategies.");
     opt("disable-rule", "Switch a pruning rule off (repeatable; see --explain for names).", "RULE");
     opt("threads", "Worker threads (default: all cores).", "N");
+    opt("time-limit",
+        "Seconds the per-layer search may run (default 60; 0 = no limit). A one-strategy-for-all-layers "
+        "search always completes first, so a stopped search still returns its best plans.",
+        "S");
     opt("explain", "Print the decision tree's pruning rules with counts and reasons.");
     opt("time", "Timed mode for scripts/benchmarks: print only the search time and the best plan's figures.");
     if (auto rc = parseOrExit(p, args, out, err))
@@ -193,8 +199,64 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     so.emit_tree_events = false;
 
     const CostModel model(modelFromOptions(p), clusterFromOptions(p), so.cost);
+    double limit = 60.0;
+    if (isSet("time-limit")) {
+        bool ok = false;
+        limit = p.value(QStringLiteral("time-limit")).toDouble(&ok);
+        if (!ok || limit < 0)
+            throw InputError("--time-limit", "expected seconds >= 0, got '" +
+                                                 p.value(QStringLiteral("time-limit")).toStdString() + "'");
+    }
     const auto t0 = std::chrono::steady_clock::now();
-    const SearchResult r = search(model, so);
+    SearchResult r;
+    std::string note;
+    if (so.uniform_layers || limit == 0) {
+        r = search(model, so);
+    } else {
+        // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
+        // until done or until the time limit, and the better of the two is reported.
+        SearchOptions uo = so;
+        uo.uniform_layers = true;
+        SearchResult uniform = search(model, uo);
+        std::stop_source stop;
+        std::jthread timer([&stop, limit](std::stop_token quit) {
+            const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
+            while (!quit.stop_requested() && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            if (!quit.stop_requested())
+                stop.request_stop();
+        });
+        r = search(model, so, {}, stop.get_token());
+        timer.request_stop();
+        timer.join();
+        if (r.cancelled) {
+            note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
+                   " s, --time-limit): plans below are the best found so far, not proven optimal";
+            std::vector<RankedPlan> all = r.top;
+            all.insert(all.end(), uniform.top.begin(), uniform.top.end());
+            std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {
+                return timePerSample(a) < timePerSample(b);
+            });
+            std::vector<RankedPlan> top;
+            for (const auto& rp : all) {
+                bool dup = false;
+                for (const auto& t : top)
+                    dup = dup ||
+                          (t.plan.layers == rp.plan.layers && t.plan.stage_layers == rp.plan.stage_layers &&
+                           t.plan.num_micro == rp.plan.num_micro &&
+                           t.plan.global_batch == rp.plan.global_batch &&
+                           t.plan.schedule == rp.plan.schedule && t.plan.vocab_tp == rp.plan.vocab_tp);
+                if (!dup && static_cast<int>(top.size()) < std::max(1, so.top_k))
+                    top.push_back(rp);
+            }
+            r.top = top;
+            r.best = top.empty() ? std::nullopt : std::optional<RankedPlan>(top.front());
+            if (r.frontier.empty())
+                r.frontier = uniform.frontier;
+            if (!r.best)
+                r.infeasible_reason = uniform.infeasible_reason;
+        }
+    }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
     if (isSet("out") && r.best) {
@@ -209,6 +271,8 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
                 << formatBytes(r.best->cost.peak_memory);
         else
             out << ", no feasible plan";
+        if (!note.empty())
+            out << " (time limit reached)";
         out << "\n";
         return r.best ? 0 : 3;
     }
@@ -218,6 +282,7 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         j["cluster"] = model.cluster().name;
         j["seconds"] = secs;
         j["infeasible_reason"] = r.infeasible_reason;
+        j["note"] = note;
         auto ranked = [](const RankedPlan& rp) {
             return nlohmann::json{{"plan", toJson(rp.plan)}, {"cost", costToJson(rp.cost)}};
         };
@@ -246,6 +311,8 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
             << "\n";
         return 3;
     }
+    if (!note.empty())
+        out << "Note: " << note << "\n\n";
     out << formatPlanReport(model, r.best->plan, r.best->cost);
     out << "\nTop " << r.top.size() << " plans (time per iteration, throughput, peak memory):\n";
     for (std::size_t i = 0; i < r.top.size(); ++i) {
