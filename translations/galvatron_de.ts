@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="79"/>
+        <location filename="../app/main.cpp" line="81"/>
         <source>Baseline</source>
         <translation>Referenz</translation>
     </message>
@@ -247,26 +247,26 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="246"/>
+        <location filename="../app/views/tree_view.cpp" line="265"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="318"/>
+        <location filename="../app/views/tree_view.cpp" line="337"/>
         <source>%1
 dimension: %2</source>
         <translation>%1
 Dimension: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="320"/>
+        <location filename="../app/views/tree_view.cpp" line="339"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="323"/>
+        <location filename="../app/views/tree_view.cpp" line="342"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -276,129 +276,129 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::EnginePanel</name>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
         <source>Memory (GiB)</source>
         <translation>Speicher (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
         <source>SMs</source>
         <translation>SMs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="101"/>
         <source>Compute capability</source>
         <translation>Compute Capability</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="101"/>
         <source>SM clock (MHz)</source>
         <translation>SM-Takt (MHz)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="102"/>
         <source>Memory clock (MHz)</source>
         <translation>Speichertakt (MHz)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="102"/>
         <source>Links</source>
         <translation>Verbindungen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="109"/>
+        <location filename="../app/views/engine_panel.cpp" line="110"/>
         <source>Refresh devices</source>
         <translation>Geräte aktualisieren</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="109"/>
+        <location filename="../app/views/engine_panel.cpp" line="110"/>
         <source>Profile GEMMs</source>
         <translation>GEMMs messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="111"/>
         <source>Profile layer</source>
         <translation>Schicht messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="111"/>
         <source>Profile HBM</source>
         <translation>HBM messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="112"/>
         <source>Profile NCCL</source>
         <translation>NCCL messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="112"/>
         <source>Profile all</source>
         <translation>Alles messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="119"/>
+        <location filename="../app/views/engine_panel.cpp" line="120"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="136"/>
+        <location filename="../app/views/engine_panel.cpp" line="137"/>
         <source>GEMM throughput</source>
         <translation>GEMM-Durchsatz</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="137"/>
+        <location filename="../app/views/engine_panel.cpp" line="138"/>
         <source>NCCL bus bandwidth</source>
         <translation>NCCL-Busbandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="143"/>
+        <location filename="../app/views/engine_panel.cpp" line="144"/>
         <source>Load results…</source>
         <translation>Ergebnisse laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="144"/>
+        <location filename="../app/views/engine_panel.cpp" line="145"/>
         <source>Save results…</source>
         <translation>Ergebnisse speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="145"/>
+        <location filename="../app/views/engine_panel.cpp" line="146"/>
         <source>Save as cluster profile…</source>
         <translation>Als Cluster-Profil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="150"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
         <source>Save measurements</source>
         <translation>Messungen speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="150"/>
-        <location filename="../app/views/engine_panel.cpp" line="437"/>
-        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
+        <location filename="../app/views/engine_panel.cpp" line="443"/>
+        <location filename="../app/views/engine_panel.cpp" line="457"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="154"/>
+        <location filename="../app/views/engine_panel.cpp" line="155"/>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="191"/>
+        <location filename="../app/views/engine_panel.cpp" line="193"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/engine_panel.cpp" line="203"/>
+        <location filename="../app/views/engine_panel.cpp" line="208"/>
         <source>%n GPU(s), driver %1</source>
         <translation>
             <numerusform>%n GPU, Treiber %1</numerusform>
@@ -406,98 +406,98 @@ Strategie: %1</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="206"/>
-        <location filename="../app/views/engine_panel.cpp" line="217"/>
+        <location filename="../app/views/engine_panel.cpp" line="211"/>
+        <location filename="../app/views/engine_panel.cpp" line="222"/>
         <source>No CUDA device: %1</source>
         <translation>Kein CUDA-Gerät: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <location filename="../app/views/engine_panel.cpp" line="218"/>
         <source>A profiling job is already running.</source>
         <translation>Es läuft bereits eine Messung.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="320"/>
+        <location filename="../app/views/engine_panel.cpp" line="325"/>
         <source>Running…</source>
         <translation>Läuft…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="327"/>
+        <location filename="../app/views/engine_panel.cpp" line="332"/>
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="354"/>
+        <location filename="../app/views/engine_panel.cpp" line="359"/>
         <source>Done.</source>
         <translation>Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <location filename="../app/views/engine_panel.cpp" line="362"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="360"/>
+        <location filename="../app/views/engine_panel.cpp" line="365"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <location filename="../app/views/engine_panel.cpp" line="391"/>
         <source>smallest GEMM dimension</source>
         <translation>kleinste GEMM-Dimension</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <location filename="../app/views/engine_panel.cpp" line="391"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="393"/>
+        <location filename="../app/views/engine_panel.cpp" line="399"/>
         <source>%1, %2 GPUs</source>
         <translation>%1, %2 GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="398"/>
+        <location filename="../app/views/engine_panel.cpp" line="404"/>
         <source>message size (bytes)</source>
         <translation>Nachrichtengröße (Bytes)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="398"/>
+        <location filename="../app/views/engine_panel.cpp" line="404"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>Busbandbreite (GB/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="413"/>
+        <location filename="../app/views/engine_panel.cpp" line="419"/>
         <source>Could not save the profile: %1</source>
         <translation>Das Profil konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="422"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>Could not save the measurements: %1</source>
         <translation>Die Messungen konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="431"/>
+        <location filename="../app/views/engine_panel.cpp" line="437"/>
         <source>Could not load measurements: %1</source>
         <translation>Messungen konnten nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <location filename="../app/views/engine_panel.cpp" line="442"/>
         <source>Save as cluster profile</source>
         <translation>Als Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="442"/>
+        <location filename="../app/views/engine_panel.cpp" line="448"/>
         <source>Saved cluster profile %1</source>
         <translation>Cluster-Profil %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <location filename="../app/views/engine_panel.cpp" line="457"/>
         <source>Load measurements</source>
         <translation>Messungen laden</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="455"/>
+        <location filename="../app/views/engine_panel.cpp" line="461"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
@@ -1455,7 +1455,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="120"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="392"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="396"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
@@ -1545,12 +1545,12 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="214"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="325"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="329"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -1558,67 +1558,67 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="368"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="372"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="432"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="436"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="434"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="438"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2: %3) · lower bound %4 · gap %5%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2: %3) · untere Schranke %4 · Lücke %5%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="442"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="446"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="445"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="449"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="449"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="453"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="515"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="519"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="520"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="524"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="519"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="523"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="531"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="528"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="532"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="538"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="539"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="542"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>
@@ -1765,27 +1765,27 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SweepChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="197"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="198"/>
         <source>Throughput vs %1</source>
         <translation>Durchsatz gegen %1</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="199"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="200"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="202"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
         <source>Searched point</source>
         <translation>Gesuchter Punkt</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="206"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="207"/>
         <source>Linear scaling from the first point</source>
         <translation>Lineare Skalierung ab dem ersten Punkt</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="215"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="216"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
@@ -1931,39 +1931,39 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="364"/>
+        <location filename="../app/views/plan_widgets.cpp" line="365"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="364"/>
+        <location filename="../app/views/plan_widgets.cpp" line="365"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="364"/>
+        <location filename="../app/views/plan_widgets.cpp" line="365"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="364"/>
+        <location filename="../app/views/plan_widgets.cpp" line="365"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="381"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="383"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="383"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>
@@ -1971,97 +1971,97 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="356"/>
+        <location filename="../app/views/tree_view.cpp" line="375"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="357"/>
+        <location filename="../app/views/tree_view.cpp" line="376"/>
         <source>Fit the whole tree (F)</source>
         <translation>Ganzen Baum einpassen (F)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="360"/>
+        <location filename="../app/views/tree_view.cpp" line="379"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="363"/>
+        <location filename="../app/views/tree_view.cpp" line="382"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="371"/>
+        <location filename="../app/views/tree_view.cpp" line="390"/>
         <source>Click a node to see its strategy and costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>Klicken Sie auf einen Knoten, um Strategie und Kosten zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf, um Regel und Grund zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="396"/>
+        <location filename="../app/views/tree_view.cpp" line="415"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="415"/>
+        <location filename="../app/views/tree_view.cpp" line="434"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="416"/>
+        <location filename="../app/views/tree_view.cpp" line="435"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="421"/>
+        <location filename="../app/views/tree_view.cpp" line="440"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="426"/>
+        <location filename="../app/views/tree_view.cpp" line="445"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="435"/>
+        <location filename="../app/views/tree_view.cpp" line="454"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="443"/>
+        <location filename="../app/views/tree_view.cpp" line="462"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="444"/>
+        <location filename="../app/views/tree_view.cpp" line="463"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="445"/>
+        <location filename="../app/views/tree_view.cpp" line="464"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="446"/>
+        <location filename="../app/views/tree_view.cpp" line="465"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="447"/>
+        <location filename="../app/views/tree_view.cpp" line="466"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="448"/>
+        <location filename="../app/views/tree_view.cpp" line="467"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="449"/>
+        <location filename="../app/views/tree_view.cpp" line="468"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="452"/>
+        <location filename="../app/views/tree_view.cpp" line="471"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>
@@ -2160,58 +2160,58 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="179"/>
+        <location filename="../app/views/whatif_panel.cpp" line="190"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="195"/>
+        <location filename="../app/views/whatif_panel.cpp" line="206"/>
         <source>What-if best</source>
         <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="196"/>
+        <location filename="../app/views/whatif_panel.cpp" line="207"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="201"/>
+        <location filename="../app/views/whatif_panel.cpp" line="212"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="211"/>
+        <location filename="../app/views/whatif_panel.cpp" line="222"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="214"/>
+        <location filename="../app/views/whatif_panel.cpp" line="225"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="227"/>
+        <location filename="../app/views/whatif_panel.cpp" line="238"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="228"/>
+        <location filename="../app/views/whatif_panel.cpp" line="239"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="229"/>
+        <location filename="../app/views/whatif_panel.cpp" line="240"/>
         <source>Throughput (tokens/s)</source>
         <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="230"/>
+        <location filename="../app/views/whatif_panel.cpp" line="241"/>
         <source>Samples / s</source>
         <translation>Samples / s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="236"/>
-        <location filename="../app/views/whatif_panel.cpp" line="239"/>
+        <location filename="../app/views/whatif_panel.cpp" line="247"/>
+        <location filename="../app/views/whatif_panel.cpp" line="250"/>
         <source>-</source>
         <translation>-</translation>
     </message>
@@ -2219,47 +2219,52 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="127"/>
+        <location filename="../app/main.cpp" line="129"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer: hybrid-paralleles Transformer-Training planen. Mit --cli &lt;command&gt; ... die Kommandozeilenschnittstelle verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="132"/>
+        <location filename="../app/main.cpp" line="134"/>
         <source>Model preset or profile file.</source>
         <translation>Modellvorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="135"/>
+        <location filename="../app/main.cpp" line="137"/>
         <source>Cluster preset or profile file.</source>
         <translation>Cluster-Vorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="139"/>
+        <location filename="../app/main.cpp" line="141"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>Suche ausführen, Fenster als PNG speichern, beenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="142"/>
+        <location filename="../app/main.cpp" line="144"/>
         <source>View to show: %1, export.</source>
         <translation>Anzuzeigende Ansicht: %1, export.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="146"/>
+        <location filename="../app/main.cpp" line="148"/>
         <source>Window size WxH.</source>
         <translation>Fenstergröße BxH (z. B. 1600x1000).</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="149"/>
+        <location filename="../app/main.cpp" line="151"/>
         <source>light, dark or system.</source>
         <translation>light, dark oder system.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="152"/>
+        <location filename="../app/main.cpp" line="154"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>Sprache: en, de, zh_CN.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="155"/>
+        <location filename="../app/main.cpp" line="158"/>
+        <source>Global batch size(s) to search, e.g. 64,128.</source>
+        <translation>Zu durchsuchende globale Batchgröße(n), z. B. 64,128.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="161"/>
         <source>Start a search at once.</source>
         <translation>Sofort eine Suche starten.</translation>
     </message>

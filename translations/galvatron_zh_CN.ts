@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="79"/>
+        <location filename="../app/main.cpp" line="81"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
@@ -247,26 +247,26 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="246"/>
+        <location filename="../app/views/tree_view.cpp" line="265"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="318"/>
+        <location filename="../app/views/tree_view.cpp" line="337"/>
         <source>%1
 dimension: %2</source>
         <translation>%1
 维度：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="320"/>
+        <location filename="../app/views/tree_view.cpp" line="339"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 被规则“%1”剪枝：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="323"/>
+        <location filename="../app/views/tree_view.cpp" line="342"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -276,227 +276,227 @@ strategy: %1</source>
 <context>
     <name>gx::app::EnginePanel</name>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="99"/>
+        <location filename="../app/views/engine_panel.cpp" line="100"/>
         <source>SMs</source>
         <translation>SM 数</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="101"/>
         <source>Compute capability</source>
         <translation>计算能力</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="101"/>
         <source>SM clock (MHz)</source>
         <translation>SM 频率（MHz）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="102"/>
         <source>Memory clock (MHz)</source>
         <translation>显存频率（MHz）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="102"/>
         <source>Links</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="109"/>
+        <location filename="../app/views/engine_panel.cpp" line="110"/>
         <source>Refresh devices</source>
         <translation>刷新设备</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="109"/>
+        <location filename="../app/views/engine_panel.cpp" line="110"/>
         <source>Profile GEMMs</source>
         <translation>测量 GEMM</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="111"/>
         <source>Profile layer</source>
         <translation>测量层</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="111"/>
         <source>Profile HBM</source>
         <translation>测量 HBM</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="112"/>
         <source>Profile NCCL</source>
         <translation>测量 NCCL</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="112"/>
         <source>Profile all</source>
         <translation>全部测量</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="119"/>
+        <location filename="../app/views/engine_panel.cpp" line="120"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="136"/>
+        <location filename="../app/views/engine_panel.cpp" line="137"/>
         <source>GEMM throughput</source>
         <translation>GEMM 吞吐量</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="137"/>
+        <location filename="../app/views/engine_panel.cpp" line="138"/>
         <source>NCCL bus bandwidth</source>
         <translation>NCCL 总线带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="143"/>
+        <location filename="../app/views/engine_panel.cpp" line="144"/>
         <source>Load results…</source>
         <translation>加载结果…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="144"/>
+        <location filename="../app/views/engine_panel.cpp" line="145"/>
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="145"/>
+        <location filename="../app/views/engine_panel.cpp" line="146"/>
         <source>Save as cluster profile…</source>
         <translation>另存为集群配置…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="150"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
         <source>Save measurements</source>
         <translation>保存测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="150"/>
-        <location filename="../app/views/engine_panel.cpp" line="437"/>
-        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
+        <location filename="../app/views/engine_panel.cpp" line="443"/>
+        <location filename="../app/views/engine_panel.cpp" line="457"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="154"/>
+        <location filename="../app/views/engine_panel.cpp" line="155"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="191"/>
+        <location filename="../app/views/engine_panel.cpp" line="193"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/engine_panel.cpp" line="203"/>
+        <location filename="../app/views/engine_panel.cpp" line="208"/>
         <source>%n GPU(s), driver %1</source>
         <translation>
             <numerusform>%n 个 GPU，驱动 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="206"/>
-        <location filename="../app/views/engine_panel.cpp" line="217"/>
+        <location filename="../app/views/engine_panel.cpp" line="211"/>
+        <location filename="../app/views/engine_panel.cpp" line="222"/>
         <source>No CUDA device: %1</source>
         <translation>没有 CUDA 设备：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <location filename="../app/views/engine_panel.cpp" line="218"/>
         <source>A profiling job is already running.</source>
         <translation>已有测量任务在运行。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="320"/>
+        <location filename="../app/views/engine_panel.cpp" line="325"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="327"/>
+        <location filename="../app/views/engine_panel.cpp" line="332"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="354"/>
+        <location filename="../app/views/engine_panel.cpp" line="359"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <location filename="../app/views/engine_panel.cpp" line="362"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="360"/>
+        <location filename="../app/views/engine_panel.cpp" line="365"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <location filename="../app/views/engine_panel.cpp" line="391"/>
         <source>smallest GEMM dimension</source>
         <translation>GEMM 最小维度</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <location filename="../app/views/engine_panel.cpp" line="391"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="393"/>
+        <location filename="../app/views/engine_panel.cpp" line="399"/>
         <source>%1, %2 GPUs</source>
         <translation>%1，%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="398"/>
+        <location filename="../app/views/engine_panel.cpp" line="404"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="398"/>
+        <location filename="../app/views/engine_panel.cpp" line="404"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="413"/>
+        <location filename="../app/views/engine_panel.cpp" line="419"/>
         <source>Could not save the profile: %1</source>
         <translation>无法保存配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="422"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>Could not save the measurements: %1</source>
         <translation>无法保存测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="431"/>
+        <location filename="../app/views/engine_panel.cpp" line="437"/>
         <source>Could not load measurements: %1</source>
         <translation>无法加载测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <location filename="../app/views/engine_panel.cpp" line="442"/>
         <source>Save as cluster profile</source>
         <translation>另存为集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="442"/>
+        <location filename="../app/views/engine_panel.cpp" line="448"/>
         <source>Saved cluster profile %1</source>
         <translation>已保存集群配置 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <location filename="../app/views/engine_panel.cpp" line="457"/>
         <source>Load measurements</source>
         <translation>加载测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="455"/>
+        <location filename="../app/views/engine_panel.cpp" line="461"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
@@ -1454,7 +1454,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="120"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="392"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="396"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
@@ -1544,79 +1544,79 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="214"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="325"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="329"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="368"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="372"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="432"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="436"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="434"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="438"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2: %3) · lower bound %4 · gap %5%</source>
         <translation>&lt;b&gt;总完工时间 %1&lt;/b&gt;（%2：%3）· 下界 %4 · 差距 %5%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="442"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="446"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="445"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="449"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="449"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="453"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="515"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="519"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="520"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="524"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="519"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="523"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="531"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="528"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="532"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="538"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="539"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="542"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>
@@ -1763,27 +1763,27 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SweepChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="197"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="198"/>
         <source>Throughput vs %1</source>
         <translation>吞吐量与%1</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="199"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="200"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="202"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
         <source>Searched point</source>
         <translation>已搜索点</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="206"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="207"/>
         <source>Linear scaling from the first point</source>
         <translation>从第一个点起的线性扩展</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="215"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="216"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
@@ -1929,39 +1929,39 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="364"/>
+        <location filename="../app/views/plan_widgets.cpp" line="365"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="364"/>
+        <location filename="../app/views/plan_widgets.cpp" line="365"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="364"/>
+        <location filename="../app/views/plan_widgets.cpp" line="365"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="364"/>
+        <location filename="../app/views/plan_widgets.cpp" line="365"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="381"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="383"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="383"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>
@@ -1969,97 +1969,97 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="356"/>
+        <location filename="../app/views/tree_view.cpp" line="375"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="357"/>
+        <location filename="../app/views/tree_view.cpp" line="376"/>
         <source>Fit the whole tree (F)</source>
         <translation>显示整棵树（F）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="360"/>
+        <location filename="../app/views/tree_view.cpp" line="379"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="363"/>
+        <location filename="../app/views/tree_view.cpp" line="382"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="371"/>
+        <location filename="../app/views/tree_view.cpp" line="390"/>
         <source>Click a node to see its strategy and costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>点击节点查看其策略与开销。灰色虚线节点已被剪枝；悬停可查看规则与原因。</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="396"/>
+        <location filename="../app/views/tree_view.cpp" line="415"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="415"/>
+        <location filename="../app/views/tree_view.cpp" line="434"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="416"/>
+        <location filename="../app/views/tree_view.cpp" line="435"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="421"/>
+        <location filename="../app/views/tree_view.cpp" line="440"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="426"/>
+        <location filename="../app/views/tree_view.cpp" line="445"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="435"/>
+        <location filename="../app/views/tree_view.cpp" line="454"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="443"/>
+        <location filename="../app/views/tree_view.cpp" line="462"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="444"/>
+        <location filename="../app/views/tree_view.cpp" line="463"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="445"/>
+        <location filename="../app/views/tree_view.cpp" line="464"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="446"/>
+        <location filename="../app/views/tree_view.cpp" line="465"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="447"/>
+        <location filename="../app/views/tree_view.cpp" line="466"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="448"/>
+        <location filename="../app/views/tree_view.cpp" line="467"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="449"/>
+        <location filename="../app/views/tree_view.cpp" line="468"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="452"/>
+        <location filename="../app/views/tree_view.cpp" line="471"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>
@@ -2158,58 +2158,58 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="179"/>
+        <location filename="../app/views/whatif_panel.cpp" line="190"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="195"/>
+        <location filename="../app/views/whatif_panel.cpp" line="206"/>
         <source>What-if best</source>
         <translation>假设分析最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="196"/>
+        <location filename="../app/views/whatif_panel.cpp" line="207"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="201"/>
+        <location filename="../app/views/whatif_panel.cpp" line="212"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="211"/>
+        <location filename="../app/views/whatif_panel.cpp" line="222"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="214"/>
+        <location filename="../app/views/whatif_panel.cpp" line="225"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="227"/>
+        <location filename="../app/views/whatif_panel.cpp" line="238"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="228"/>
+        <location filename="../app/views/whatif_panel.cpp" line="239"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="229"/>
+        <location filename="../app/views/whatif_panel.cpp" line="240"/>
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="230"/>
+        <location filename="../app/views/whatif_panel.cpp" line="241"/>
         <source>Samples / s</source>
         <translation>样本 / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="236"/>
-        <location filename="../app/views/whatif_panel.cpp" line="239"/>
+        <location filename="../app/views/whatif_panel.cpp" line="247"/>
+        <location filename="../app/views/whatif_panel.cpp" line="250"/>
         <source>-</source>
         <translation>-</translation>
     </message>
@@ -2217,47 +2217,52 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="127"/>
+        <location filename="../app/main.cpp" line="129"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer：规划 Transformer 的混合并行训练。使用 --cli &lt;command&gt; ... 调用命令行界面。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="132"/>
+        <location filename="../app/main.cpp" line="134"/>
         <source>Model preset or profile file.</source>
         <translation>模型预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="135"/>
+        <location filename="../app/main.cpp" line="137"/>
         <source>Cluster preset or profile file.</source>
         <translation>集群预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="139"/>
+        <location filename="../app/main.cpp" line="141"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>运行搜索，将窗口保存为 PNG 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="142"/>
+        <location filename="../app/main.cpp" line="144"/>
         <source>View to show: %1, export.</source>
         <translation>要显示的视图：%1, export。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="146"/>
+        <location filename="../app/main.cpp" line="148"/>
         <source>Window size WxH.</source>
         <translation>窗口尺寸 宽x高。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="149"/>
+        <location filename="../app/main.cpp" line="151"/>
         <source>light, dark or system.</source>
         <translation>light、dark 或 system。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="152"/>
+        <location filename="../app/main.cpp" line="154"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>语言：en、de、zh_CN。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="155"/>
+        <location filename="../app/main.cpp" line="158"/>
+        <source>Global batch size(s) to search, e.g. 64,128.</source>
+        <translation>要搜索的全局批大小，例如 64,128。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="161"/>
         <source>Start a search at once.</source>
         <translation>立即开始搜索。</translation>
     </message>
