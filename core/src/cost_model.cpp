@@ -79,6 +79,28 @@ GroupLayout layoutOf(const LayerStrategy& s) {
         return {1, s.tp};
     return {s.dp, 1};
 }
+
+/// Mixed-precision Adam states of `p_local` parameters per GPU, sharded over `d` data-parallel ranks
+/// by the ZeRO stage [R20]: ZeRO-1 shards the optimizer states, ZeRO-2 also grads, ZeRO-3 also weights.
+void setModelStates(LayerCost& c, double p_local, DpType type, int d, const CostOptions& o) {
+    c.weights = o.param_bytes * p_local;
+    c.grads = o.grad_bytes * p_local;
+    c.optimizer = o.optimizer_bytes * p_local;
+    if (d > 1) {
+        if (type >= DpType::ZeRO1)
+            c.optimizer /= d;
+        if (type >= DpType::ZeRO2)
+            c.grads /= d;
+        if (type >= DpType::ZeRO3)
+            c.weights /= d;
+    }
+}
+
+/// Memory-bound Adam update: ~(28 + grad) bytes moved per locally updated element.
+double adamStepTime(double p_local, DpType type, int d, const CostOptions& o, double hbm_bytes_per_s) {
+    const double elems = (d > 1 && type >= DpType::ZeRO1) ? p_local / d : p_local;
+    return elems * (28.0 + o.grad_bytes) / hbm_bytes_per_s;
+}
 } // namespace
 
 CostModel::CostModel(ModelProfile model, ClusterProfile cluster, CostOptions options)
@@ -256,17 +278,7 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
 
     // ---- model states [R20].
     const double p_local = double(type.matmulParams()) / t + double(type.params() - type.matmulParams());
-    c.weights = options_.param_bytes * p_local;
-    c.grads = options_.grad_bytes * p_local;
-    c.optimizer = options_.optimizer_bytes * p_local;
-    if (d > 1) {
-        if (s.dp_type >= DpType::ZeRO1)
-            c.optimizer /= d;
-        if (s.dp_type >= DpType::ZeRO2)
-            c.grads /= d;
-        if (s.dp_type >= DpType::ZeRO3)
-            c.weights /= d;
-    }
+    setModelStates(c, p_local, s.dp_type, d, options_);
 
     // ---- data-parallel communication.
     if (d > 1) {
@@ -295,9 +307,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         }
     }
 
-    // ---- optimizer step: memory-bound Adam update, ~(28 + grad) bytes moved per local element.
-    const double opt_elems = (d > 1 && s.dp_type >= DpType::ZeRO1) ? p_local / d : p_local;
-    c.optimizer_step = opt_elems * (28.0 + options_.grad_bytes) / hbm;
+    // ---- optimizer step.
+    c.optimizer_step = adamStepTime(p_local, s.dp_type, d, options_, hbm);
     return c;
 }
 
@@ -372,17 +383,7 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
             params += word;
     }
     const double p_local = params / vt;
-    c.weights = options_.param_bytes * p_local;
-    c.grads = options_.grad_bytes * p_local;
-    c.optimizer = options_.optimizer_bytes * p_local;
-    if (dv > 1) {
-        if (dp_type >= DpType::ZeRO1)
-            c.optimizer /= dv;
-        if (dp_type >= DpType::ZeRO2)
-            c.grads /= dv;
-        if (dp_type >= DpType::ZeRO3)
-            c.weights /= dv;
-    }
+    setModelStates(c, p_local, dp_type, dv, options_);
 
     double fwd = 0.0;
     const double S = 2.0 * seq * b * h;
@@ -424,8 +425,7 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
         c.dp_comm += collectiveTime(Collective::SendRecv, gb, 2, 1, shape.first_rank) * 2.0;
     }
     c.dp_exposed = c.dp_comm; // the embedding is the last gradient produced on its stage
-    const double opt_elems = (dv > 1 && dp_type >= DpType::ZeRO1) ? p_local / dv : p_local;
-    c.optimizer_step = opt_elems * (28.0 + options_.grad_bytes) / hbm;
+    c.optimizer_step = adamStepTime(p_local, dp_type, dv, options_, hbm);
     return c;
 }
 
