@@ -14,7 +14,14 @@
 //     which is exactly what T depends on, so uneven splits are optimised jointly with the strategies.
 //     Interleaved schedules use equal chunks (Megatron requires it); their stages are combined the same way.
 //  4. Candidates dominated in every cost term (including switch costs to and from every other
-//     candidate) are dropped; tasks whose compute-only lower bound exceeds the k-th best are skipped.
+//     candidate) are dropped; tasks whose compute-only lower bound exceeds the k-th best are skipped,
+//     and so are tasks whose stages cannot hold the model (memory-lower-bound).
+//  5. Branch and bound inside a task: a label is dropped when a lower bound on T through it exceeds the
+//     bound, using the LP relaxation (lower convex hull) and an integral knapsack table of the layers
+//     still to come under the memory left, plus the other stages' least compute. The bound is the k-th
+//     best per-sample time found so far, shared live between threads, and each task is solved by
+//     iterative deepening from its root lower bound, which keeps few labels near the optimum.
+//  One stage (pp = 1) has T = m C + E, so its labels are (m c + e, memory, transient) only.
 // Determinism: tasks run on a thread pool but each task's optimum does not depend on timing (pruning
 // only removes labels whose lower bound exceeds a bound that is never below the final k-th best), and the
 // final reduction sorts by (time per sample, peak memory, task order).
@@ -28,12 +35,15 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <mutex>
 #include <numeric>
 #include <thread>
 #include <tuple>
+#include <utility>
 
 namespace gx {
 
@@ -86,39 +96,140 @@ struct RuleCounter {
     }
 };
 
-/// Keeps the Pareto-minimal labels of `in` over four keys (all <= dominates; equal keeps the first).
+/// 2-D staircase of (a, b) points: answers "is there a point with a' <= a and b' <= b" in O(log n).
+class Staircase {
+public:
+    bool dominates(double a, double b) const {
+        auto it = std::upper_bound(pts_.begin(), pts_.end(), a,
+                                   [](double x, const std::pair<double, double>& p) { return x < p.first; });
+        if (it == pts_.begin())
+            return false;
+        return std::prev(it)->second <= b;
+    }
+    /// Adds (a, b); the caller has checked that no point dominates it.
+    void insert(double a, double b) {
+        auto lo = std::lower_bound(pts_.begin(), pts_.end(), a,
+                                   [](const std::pair<double, double>& p, double x) { return p.first < x; });
+        auto hi = lo;
+        while (hi != pts_.end() && hi->second >= b)
+            ++hi;
+        lo = pts_.erase(lo, hi);
+        pts_.insert(lo, {a, b});
+    }
+
+private:
+    std::vector<std::pair<double, double>> pts_; ///< a ascending, b strictly descending
+};
+
+/// Keeps the Pareto-minimal labels of `in` over N <= 4 keys (all <= dominates; equal keeps the first),
+/// in lexicographic key order. After sorting by the first key, a label is dominated exactly when an
+/// earlier kept label is <= in the remaining keys: a running minimum (N = 2), a staircase (N = 3), or
+/// one staircase per distinct value of the remaining key with the fewest values (N = 4, e.g. the
+/// transient-buffer maximum, which takes one value per strategy). Kung, Luccio & Preparata (JACM 1975)
+/// give the general maxima-of-vectors bounds this follows.
 template <class L, class K> void paretoFilter(std::vector<L>& in, K key) {
     if (in.size() <= 1)
         return;
-    std::vector<int> idx(in.size());
-    std::iota(idx.begin(), idx.end(), 0);
-    std::stable_sort(idx.begin(), idx.end(), [&](int x, int y) {
-        const auto a = key(in[x]), b = key(in[y]);
-        return a < b;
-    });
+    using Key = decltype(key(in[0]));
+    constexpr std::size_t N = std::tuple_size_v<Key>;
+    static_assert(N >= 2 && N <= 4);
+    std::vector<std::pair<Key, int>> items(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i)
+        items[i] = {key(in[i]), static_cast<int>(i)};
+    std::sort(items.begin(), items.end()); // index breaks ties: stable
     std::vector<L> out;
-    std::vector<decltype(key(in[0]))> keys;
-    for (int i : idx) {
-        const auto k = key(in[i]);
-        bool dominated = false;
-        for (const auto& o : keys) {
-            bool all = true;
-            for (std::size_t d = 0; d < k.size(); ++d)
-                if (o[d] > k[d]) {
-                    all = false;
-                    break;
-                }
-            if (all) {
-                dominated = true;
-                break;
+    out.reserve(items.size());
+    if constexpr (N == 2) {
+        double best = std::numeric_limits<double>::infinity();
+        for (const auto& [k, i] : items)
+            if (!(best <= k[1])) {
+                best = k[1];
+                out.push_back(in[static_cast<std::size_t>(i)]);
             }
+    } else if constexpr (N == 3) {
+        Staircase st;
+        for (const auto& [k, i] : items)
+            if (!st.dominates(k[1], k[2])) {
+                st.insert(k[1], k[2]);
+                out.push_back(in[static_cast<std::size_t>(i)]);
+            }
+    } else {
+        // Level dimension: the last key when it takes few values (labels put the transient-buffer
+        // maximum there), else the one of keys 1..3 with the fewest distinct values.
+        std::size_t lvl = 3, fewest = std::numeric_limits<std::size_t>::max();
+        std::vector<double> values, best_values;
+        for (std::size_t d = 3; d >= 1; --d) {
+            values.clear();
+            for (const auto& it : items)
+                values.push_back(it.first[d]);
+            std::sort(values.begin(), values.end());
+            values.erase(std::unique(values.begin(), values.end()), values.end());
+            if (values.size() < fewest) {
+                fewest = values.size();
+                lvl = d;
+                best_values = values;
+            }
+            if (fewest <= 16)
+                break;
         }
-        if (!dominated) {
-            out.push_back(in[i]);
-            keys.push_back(k);
+        const std::size_t a = lvl == 1 ? 2 : 1, b = lvl == 3 ? 2 : 3;
+        std::vector<Staircase> levels(best_values.size());
+        for (const auto& [k, i] : items) {
+            const auto pos = static_cast<std::size_t>(
+                std::lower_bound(best_values.begin(), best_values.end(), k[lvl]) - best_values.begin());
+            bool dominated = false;
+            for (std::size_t q = 0; q <= pos && !dominated; ++q)
+                dominated = levels[q].dominates(k[a], k[b]);
+            if (!dominated) {
+                levels[pos].insert(k[a], k[b]);
+                out.push_back(in[static_cast<std::size_t>(i)]);
+            }
         }
     }
     in.swap(out);
+}
+
+/// Lower convex hull of (memory, time) points, memory ascending and time descending: h(x) is the least
+/// average time per layer of a fractional mix of candidates using x memory per layer on average - the
+/// LP relaxation of the multiple-choice knapsack over the remaining layers (Sinha & Zoltners,
+/// Operations Research 1979), so q * h(mem / q) bounds the time of q more layers from below.
+using Hull = std::vector<std::pair<double, double>>;
+
+Hull lowerHull(std::vector<std::pair<double, double>> pts) {
+    std::sort(pts.begin(), pts.end());
+    Hull hull;
+    for (const auto& q : pts) {
+        if (!hull.empty() && q.second >= hull.back().second)
+            continue; // more memory and not faster
+        while (hull.size() >= 2) {
+            const auto& a = hull[hull.size() - 2];
+            const auto& b = hull.back();
+            // b above or on the segment a-q: not on the lower hull
+            if ((b.second - a.second) * (q.first - a.first) >= (q.second - a.second) * (b.first - a.first))
+                hull.pop_back();
+            else
+                break;
+        }
+        hull.push_back(q);
+    }
+    return hull;
+}
+
+/// q * h(mem_left / q); infinity when q layers cannot fit in mem_left.
+double hullBound(const Hull& hull, double q, double mem_left) {
+    if (q <= 0)
+        return 0.0;
+    const double x = mem_left / q;
+    if (hull.empty() || x < hull.front().first)
+        return std::numeric_limits<double>::infinity();
+    if (x >= hull.back().first)
+        return q * hull.back().second;
+    std::size_t i = 1;
+    while (hull[i].first < x)
+        ++i;
+    const auto& a = hull[i - 1];
+    const auto& b = hull[i];
+    return q * (a.second + (b.second - a.second) * (x - a.first) / (b.first - a.first));
 }
 
 /// Everything shared by all tasks of one search.
@@ -150,8 +261,10 @@ struct TaskResult {
 /// Solves one task exactly under `budget`; `bound_T` prunes labels that cannot reach T <= bound_T.
 class TaskSolver {
 public:
-    TaskSolver(Context& ctx, const Task& t, double budget, double bound_T)
-        : ctx_(ctx), t_(t), budget_(budget), bound_(bound_T) {}
+    /// `live` (optional) holds the search-wide bound per sample, lowered while other tasks finish.
+    TaskSolver(Context& ctx, const Task& t, double budget, double bound_T,
+               const std::atomic<double>* live = nullptr)
+        : ctx_(ctx), t_(t), budget_(budget), bound_(bound_T), live_(live) {}
 
     TaskResult solve();
 
@@ -177,11 +290,68 @@ private:
         return costs_.at(rc)[static_cast<std::size_t>(stack)][static_cast<std::size_t>(k)];
     }
     double sw(int rc, int from_stack, int to_stack, int kf, int kt);
+    /// Hull of the candidates' (s + f a, m c + e) for a rank class and in-flight count (one layer type).
+    /// (compute_only: of (s + f a, c)).
+    Hull classHull(int rc, double f, bool compute_only = false) const {
+        std::vector<std::pair<double, double>> pts;
+        for (const CandCost& x : costs_.at(rc)[0])
+            pts.emplace_back(x.s + f * x.a, compute_only ? x.c : t_.m * x.c + x.e);
+        return lowerHull(std::move(pts));
+    }
+    /// Lower bounds for pipeline stage i holding n layers (one layer type): on m C_i + E_i and on C_i.
+    std::pair<double, double> stageBounds(int i, int n) const {
+        const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+        const bool first = i == 0, last = i == t_.pp - 1;
+        const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, i);
+        double room = budget_ - ctx_.reserved, t_extra = 0, c_extra = 0;
+        if (first || last) {
+            const auto [emb, w_emb] = vocabMemory(first, f);
+            room -= emb + w_emb;
+            t_extra = vocabTime(first);
+            c_extra = kInf;
+            for (const auto& vc : vocab_)
+                c_extra = std::min(c_extra, (first ? vc.first : vc.last).perMicro());
+        }
+        const int rc = (i * G_) % gpn;
+        return {hullBound(classHull(rc, f), n, room) + t_extra,
+                hullBound(classHull(rc, f, true), n, room) + c_extra};
+    }
+    /// Memory of the lightest embedding/head option of a first or last stage, and its transient.
+    std::pair<double, double> vocabMemory(bool first, double f) const {
+        double best = kInf, bw = kInf;
+        for (const auto& vc : vocab_) {
+            const LayerCost& e = first ? vc.first : vc.last;
+            best = std::min(best, e.states() + f * e.activations);
+            bw = std::min(bw, e.transient);
+        }
+        return {best, bw};
+    }
+    /// Lower bound on the task's iteration time: the compute-only bound, and for one stage of one layer
+    /// type the LP relaxation over all layers under the budget.
+    double rootBound() const;
+    TaskResult solveDeepening();
+    /// Most layers each stage can hold (lightest candidate per layer, lightest embedding/head option);
+    /// false when the stages together cannot hold the model (rule memory-lower-bound).
+    bool layerCapacity();
+    std::vector<int> cap_;      ///< per stage (v = 1) - L when the rule is off
+    std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
+    const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);
     void buildCandidates();
     bool buildVocab();
     Class& classFor(int stage, int start);
+    /// `extra_t`: a lower bound on m C + E the stage adds outside its layers (p2p, embedding/head);
+    /// `others`: for interleaved stages, a lower bound on the other stages' sum C / v (< 0: automatic).
     void runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
-                     int record_from);
+                     int record_from, double extra_t = 0, double others_lb = -1);
+    /// Least m c + e of the embedding/head options on a first or last stage.
+    double vocabTime(bool first) const {
+        double best = kInf;
+        for (const auto& vc : vocab_) {
+            const LayerCost& e = first ? vc.first : vc.last;
+            best = std::min(best, t_.m * e.perMicro() + e.perIteration());
+        }
+        return best;
+    }
     std::vector<StagePoint> readout(const Class& cl, int pos_index, int stage, const VocabCfg& vc,
                                     double c_const, double e_const) const;
     double p2pHalf(int boundary_layer, int from_stage, int to_stage) const;
@@ -192,12 +362,19 @@ private:
     Context& ctx_;
     Task t_;
     double budget_, bound_;
+    const std::atomic<double>* live_ = nullptr;
+    /// Tightens bound_ from the live bound (valid: it never drops below the final k-th best).
+    void refreshBound() {
+        if (live_)
+            bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
+    }
     int G_ = 1, mb_ = 1;
     std::vector<std::vector<LayerStrategy>> cand_;                ///< per stack, after filtering
     std::map<int, std::vector<std::vector<CandCost>>> costs_;     ///< rc -> stack -> k
     std::map<std::tuple<int, int, int>, std::vector<double>> sw_; ///< (rc, from, to) -> K*K
     std::vector<VocabCfg> vocab_;
     std::vector<int> rcs_; ///< rank classes of the stages
+    double cmin_ = 0;      ///< fastest per-micro-batch time of any candidate of any layer and rank class
     std::map<std::tuple<double, bool, bool, int, int>, Class> classes_;
 };
 
@@ -209,6 +386,13 @@ double TaskSolver::p2pHalf(int boundary_layer, int from_stage, int to_stage) con
 }
 
 double TaskSolver::sw(int rc, int from_stack, int to_stack, int kf, int kt) {
+    return swMatrix(
+        rc, from_stack,
+        to_stack)[static_cast<std::size_t>(kf) * cand_[static_cast<std::size_t>(to_stack)].size() +
+                  static_cast<std::size_t>(kt)];
+}
+
+const std::vector<double>& TaskSolver::swMatrix(int rc, int from_stack, int to_stack) {
     auto key = std::make_tuple(rc, from_stack, to_stack);
     auto it = sw_.find(key);
     if (it == sw_.end()) {
@@ -222,14 +406,14 @@ double TaskSolver::sw(int rc, int from_stack, int to_stack, int kf, int kt) {
                 mat[i * B.size() + j] = ctx_.cost.switchTime(type, A[i], B[j], shape);
         it = sw_.emplace(key, std::move(mat)).first;
     }
-    return it->second[static_cast<std::size_t>(kf) * cand_[static_cast<std::size_t>(to_stack)].size() +
-                      static_cast<std::size_t>(kt)];
+    return it->second;
 }
 
 void TaskSolver::computeCosts() {
     const auto& stacks = ctx_.cost.model().stacks;
     const auto& rcs = rcs_;
     costs_.clear();
+    cmin_ = kInf;
     for (int rc : rcs) {
         auto& per = costs_[rc];
         per.resize(stacks.size());
@@ -239,6 +423,7 @@ void TaskSolver::computeCosts() {
                 const LayerCost lc = ctx_.cost.layer(stacks[s].type, c, shape);
                 per[s].push_back(
                     {lc.perMicro(), lc.perIteration(), lc.states(), lc.activations, lc.transient});
+                cmin_ = std::min(cmin_, lc.perMicro());
             }
     }
 }
@@ -411,16 +596,11 @@ TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
 
 /// Sequence DP over `positions` (global layer ids); reset[p] marks a chunk start (no switch cost).
 void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
-                             int record_from) {
+                             int record_from, double extra_t, double others_lb) {
     // Memory slack: the lightest vocabulary option's extras (exact check happens at readout).
     double mem_off = ctx_.reserved, w_emb = 0;
     if (cl.first || cl.last) {
-        double best = kInf, bw = kInf;
-        for (const auto& vc : vocab_) {
-            const LayerCost& e = cl.first ? vc.first : vc.last;
-            best = std::min(best, e.states() + cl.f * e.activations);
-            bw = std::min(bw, e.transient);
-        }
+        const auto [best, bw] = vocabMemory(cl.first, cl.f);
         mem_off += best;
         w_emb = bw;
     }
@@ -428,23 +608,86 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // When the whole sequence is always used (one stage, or an interleaved stage), the layers still to
     // come add at least their fastest candidate's c and e: a valid lower bound for pruning.
     const bool whole = record_from < 0;
-    std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0);
+    // One stage (pp = 1): T = m * C + E exactly, so labels only need (m c + e, memory, transient).
+    const bool scalar = whole && t_.pp == 1;
+    std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0),
+        rest_m(positions.size() + 1, 0.0);
     if (whole)
         for (std::size_t q = positions.size(); q-- > 0;) {
             const int st = stackAt(positions[q]);
-            double cm = kInf, em = kInf;
+            double cm = kInf, em = kInf, mm = kInf;
             for (int k = 0; k < static_cast<int>(cand_[static_cast<std::size_t>(st)].size()); ++k) {
-                cm = std::min(cm, cc(cl.rc, st, k).c);
-                em = std::min(em, cc(cl.rc, st, k).e);
+                const CandCost& x = cc(cl.rc, st, k);
+                cm = std::min(cm, x.c);
+                em = std::min(em, x.e);
+                mm = std::min(mm, x.s + cl.f * x.a);
             }
             rest_c[q] = rest_c[q + 1] + cm;
             rest_e[q] = rest_e[q + 1] + em;
+            rest_m[q] = rest_m[q + 1] + mm;
         }
+    // A stage prefix of n layers (pp > 1, one stage per pipeline rank): the other L - n layers run on
+    // pp - 1 stages, each layer taking at least the fastest candidate's time R / (L - n), so
+    // T = (m - 1) max C + sum C + max E >= (m - 1) max(c, R / (pp - 1)) + c + R + e.
+    const int pp = t_.pp;
+    const double L_all = ctx_.layers;
+    // Whole sequences of one layer type: the q layers still to come must fit in the memory left, so
+    // they take at least q * h(memory left / q), h being the lower convex hull of the candidates'
+    // (memory, m c + e) points - the LP relaxation of the remaining multiple-choice knapsack.
+    const bool use_hull = whole && ctx_.single_type;
+    const Hull hull = use_hull ? classHull(cl.rc, cl.f) : Hull{};
+    // The integral version of the same bound: a knapsack table over memory rounded down to buckets
+    // (sum of floors <= floor of sum, so the table never overestimates). rest_tab[q][b] is the least
+    // m c + e of q layers whose rounded memory fits in b buckets; switch costs (>= 0) are left out.
+    constexpr int kBuckets = 1024;
+    const double bucket = budget_ / kBuckets;
+    const std::size_t len = positions.size();
+    std::vector<double> rest_tab;
+    if (use_hull && len > 4) {
+        std::vector<std::pair<int, double>> items;
+        for (const CandCost& x : costs_.at(cl.rc)[0])
+            items.emplace_back(static_cast<int>(std::floor((x.s + cl.f * x.a) / bucket)), m * x.c + x.e);
+        rest_tab.assign((len + 1) * (kBuckets + 1), kInf);
+        std::fill(rest_tab.begin(), rest_tab.begin() + kBuckets + 1, 0.0);
+        for (std::size_t q = 1; q <= len; ++q) {
+            const double* prev = &rest_tab[(q - 1) * (kBuckets + 1)];
+            double* row = &rest_tab[q * (kBuckets + 1)];
+            for (const auto& [wk, tk] : items)
+                for (int b = std::max(wk, 0); b <= kBuckets; ++b)
+                    row[b] = std::min(row[b], prev[b - std::max(wk, 0)] + tk);
+        }
+    }
+    auto hullRest = [&](std::size_t p, double mem_left) {
+        const std::size_t q = len - p - 1;
+        if (!use_hull)
+            return m * rest_c[p + 1] + rest_e[p + 1];
+        double lb = hullBound(hull, double(q), mem_left);
+        if (!rest_tab.empty() && lb < kInf) {
+            const double b = std::floor(mem_left / bucket);
+            if (b < 0)
+                return kInf;
+            lb = std::max(
+                lb, rest_tab[q * (kBuckets + 1) + static_cast<std::size_t>(std::min<double>(b, kBuckets))]);
+        }
+        return lb;
+    };
+    // Interleaved (T = (m - 1/v) max C + sum C / v + max E): T >= m C_i + E_i + (other stages' C) / v.
+    const double others = !(whole && pp > 1) ? 0.0
+                          : others_lb >= 0   ? others_lb
+                                             : (L_all - double(positions.size())) * cmin_ / t_.v;
+    auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
+        if (whole || pp < 2)
+            return m * c + e + others + extra_t +
+                   hullRest(p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb));
+        const double R = (L_all - double(p + 1)) * cmin_;
+        return (m - 1) * std::max(c, R / (pp - 1)) + c + R + e;
+    };
     cl.arena.assign(positions.size(), {});
     std::vector<SeqLabel> cell;
     for (std::size_t p = 0; p < positions.size(); ++p) {
         if (ctx_.stop.stop_requested())
             return;
+        refreshBound();
         const int layer = positions[p];
         const int st = stackAt(layer);
         const int K = static_cast<int>(cand_[static_cast<std::size_t>(st)].size());
@@ -454,9 +697,9 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             cell.clear();
             const double mk = x.s + cl.f * x.a;
             auto push = [&](double c, double e, double mm, double w, int prev) {
-                if (mm + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
+                if (mm + rest_m[p + 1] + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
                     return;
-                if (m * (c + rest_c[p + 1]) + e + rest_e[p + 1] > bound_)
+                if (prefixBound(c, e, mm, w, p) > bound_)
                     return;
                 cell.push_back({c, e, mm, w, prev, k});
             };
@@ -465,14 +708,25 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             } else {
                 const auto& prevArena = cl.arena[p - 1];
                 const int pst = stackAt(positions[p - 1]);
+                const std::vector<double>& swm = swMatrix(cl.rc, pst, st);
+                const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size();
                 for (std::size_t li = 0; li < prevArena.size(); ++li) {
                     const SeqLabel& L = prevArena[li];
                     // (uniform_layers: solve() restricts every list to one strategy)
-                    const double s = reset[p] ? 0.0 : sw(cl.rc, pst, st, L.k, k);
+                    const double s =
+                        reset[p] ? 0.0
+                                 : swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
                     push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li));
                 }
             }
-            paretoFilter(cell, [](const SeqLabel& l) { return std::array<double, 4>{l.c, l.e, l.m, l.w}; });
+            if (scalar)
+                paretoFilter(cell, [m](const SeqLabel& l) {
+                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
+                });
+            else
+                paretoFilter(cell, [](const SeqLabel& l) {
+                    return std::array<double, 4>{l.c, l.e, l.m, l.w};
+                });
             ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
             out.insert(out.end(), cell.begin(), cell.end());
         }
@@ -545,8 +799,10 @@ TaskResult TaskSolver::solve() {
             return {};
     if (!buildVocab())
         return {};
+    if (!layerCapacity())
+        return {};
     if (!ctx_.opt.uniform_layers)
-        return solveCore();
+        return solveDeepening();
     // One strategy for every layer: solve once per candidate with the lists restricted to it.
     const auto full = cand_;
     TaskResult best;
@@ -566,6 +822,137 @@ TaskResult TaskSolver::solve() {
             best = std::move(r);
     }
     return best;
+}
+
+bool TaskSolver::layerCapacity() {
+    const int pp = t_.pp, L = ctx_.layers;
+    cap_.assign(static_cast<std::size_t>(pp), L);
+    cap_from_.assign(static_cast<std::size_t>(pp + 1), 0);
+    if (ctx_.rule(rules::kMemoryLowerBound)) {
+        const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+        for (int i = 0; i < pp; ++i) {
+            const bool first = i == 0, last = i == pp - 1;
+            const int rc = (i * G_) % gpn;
+            // Interleaved stages hold v chunks; their in-flight count is the stage's.
+            const double f = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
+            double per = kInf, wmin = kInf;
+            for (std::size_t st = 0; st < cand_.size(); ++st)
+                for (std::size_t k = 0; k < cand_[st].size(); ++k) {
+                    const CandCost& x = cc(rc, static_cast<int>(st), static_cast<int>(k));
+                    per = std::min(per, x.s + f * x.a);
+                    wmin = std::min(wmin, x.w);
+                }
+            double off = ctx_.reserved;
+            double w = wmin;
+            if (first || last) {
+                const auto [emb, w_emb] = vocabMemory(first, f);
+                off += emb;
+                w = std::max(w, w_emb);
+            }
+            const double room = budget_ * (1 + 1e-12) - off - w;
+            const double n = per > 0 ? std::floor(room / per) : double(L);
+            cap_[static_cast<std::size_t>(i)] = static_cast<int>(std::clamp(n, 0.0, double(L)));
+        }
+    }
+    for (int i = pp - 1; i >= 0; --i)
+        cap_from_[static_cast<std::size_t>(i)] =
+            std::min(L, cap_from_[static_cast<std::size_t>(i + 1)] + cap_[static_cast<std::size_t>(i)]);
+    bool ok = cap_from_[0] >= L;
+    if (t_.v > 1) // equal chunks: every stage holds L / pp layers
+        for (int i = 0; i < pp; ++i)
+            ok = ok && cap_[static_cast<std::size_t>(i)] >= L / pp;
+    if (!ok)
+        ctx_.rules.add(rules::kMemoryLowerBound);
+    return ok;
+}
+
+double TaskSolver::rootBound() const {
+    double lb = t_.lower_bound * t_.batch;
+    if (!ctx_.single_type)
+        return lb;
+    // Stage i holding n layers: m C_i + E_i >= h_i(n) (LP hull under the stage's memory), and the other
+    // L - n layers add at least (L - n) cmin to sum C (divided by v when interleaved), so
+    // T >= g_i(n) = h_i(n) + (L - n) cmin / v; every partition has T >= max_i g_i(n_i).
+    const int pp = t_.pp, L = ctx_.layers, v = t_.v;
+    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    std::vector<std::vector<double>> g(static_cast<std::size_t>(pp));
+    for (int i = 0; i < pp; ++i) {
+        const bool first = i == 0, last = i == pp - 1;
+        const double f = CostModel::inflightMicroBatches(t_.schedule, pp, v, t_.m, i);
+        double room = budget_ - ctx_.reserved, extra = 0;
+        if (first || last) {
+            const auto [emb, w_emb] = vocabMemory(first, f);
+            room -= emb + w_emb;
+            extra = vocabTime(first);
+        }
+        const Hull hull = classHull((i * G_) % gpn, f);
+        auto& gi = g[static_cast<std::size_t>(i)];
+        gi.assign(static_cast<std::size_t>(L + 1), kInf);
+        for (int n = 1; n <= L; ++n)
+            gi[static_cast<std::size_t>(n)] = hullBound(hull, n, room) + extra + double(L - n) * cmin_ / v;
+    }
+    if (v > 1) { // equal chunks: T >= m C_i + E_i + (sum of the other stages' C) / v
+        std::vector<std::pair<double, double>> sb;
+        double sumc = 0;
+        for (int i = 0; i < pp; ++i) {
+            sb.push_back(stageBounds(i, L / pp));
+            sumc += sb.back().second;
+        }
+        for (int i = 0; i < pp; ++i)
+            lb = std::max(lb, sb[static_cast<std::size_t>(i)].first +
+                                  (sumc - sb[static_cast<std::size_t>(i)].second) / v);
+        return lb;
+    }
+    // Least tau such that the stages can take all L layers with g_i(n_i) <= tau (g_i increases with n).
+    std::vector<double> values;
+    for (const auto& gi : g)
+        for (int n = 1; n <= L; ++n)
+            if (gi[static_cast<std::size_t>(n)] < kInf)
+                values.push_back(gi[static_cast<std::size_t>(n)]);
+    std::sort(values.begin(), values.end());
+    auto layersUnder = [&](double tau) {
+        long total = 0;
+        for (const auto& gi : g)
+            total += std::upper_bound(gi.begin() + 1, gi.end(), tau) - (gi.begin() + 1);
+        return total;
+    };
+    std::size_t lo = 0, hi = values.size();
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (layersUnder(values[mid]) >= L)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return std::max(lb, lo < values.size() ? values[lo] : kInf);
+}
+
+/// Iterative deepening on the bound: solving with a bound just above the task's lower bound keeps few
+/// labels; a plan found at or under the bound is the task's optimum (every label on a better path has
+/// a lower bound under it), otherwise the bound grows. The last round uses the caller's bound, so the
+/// answer is the same as one solve under that bound.
+TaskResult TaskSolver::solveDeepening() {
+    const double cap = bound_;
+    double guess = rootBound() * (1 + 1e-3);
+    double step = 0.004;
+    for (;;) {
+        refreshBound();
+        const bool capped = !(guess < bound_);
+        const double saved = bound_;
+        if (!capped)
+            bound_ = guess * (1 + 1e-12);
+        classes_.clear();
+        TaskResult r = solveCore();
+        const double used = bound_;
+        bound_ = std::min(saved, cap);
+        // Certified: a plan within the bound used, or the caller's (live) bound was the one in force.
+        const bool cap_in_force = used < guess * (1 + 1e-12);
+        if (capped || cap_in_force || ctx_.stop.stop_requested() || (r.feasible && r.T <= used))
+            return r;
+        // Small steps: the labels kept grow steeply with the bound near the optimum.
+        guess = r.feasible ? r.T : guess * (1 + step);
+        step *= 1.5;
+    }
 }
 
 TaskResult TaskSolver::solveCore() {
@@ -595,7 +982,7 @@ TaskResult TaskSolver::solveCore() {
                 for (int l = from; l < from + maxn; ++l)
                     pos.push_back(l);
                 std::vector<char> reset(pos.size(), 0);
-                runSequence(cl, pos, reset, pp == 1 ? -1 : 0);
+                runSequence(cl, pos, reset, pp == 1 ? -1 : 0, pp == 1 ? vocabTime(true) : 0.0);
                 seq_pos[&cl] = pos;
             }
             return cl;
@@ -624,13 +1011,17 @@ TaskResult TaskSolver::solveCore() {
             };
             cells[0][0].push_back({0, 0, 0, 0, -1, -1, 0, -1});
             for (int i = 0; i < pp; ++i) {
+                refreshBound();
                 for (int j = i; j <= L - (pp - i); ++j) {
                     const auto& from = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
                     if (from.empty())
                         continue;
-                    const int maxn = L - j - (pp - 1 - i);
+                    const int maxn = std::min(L - j - (pp - 1 - i), cap_[static_cast<std::size_t>(i)]);
                     for (int n = 1; n <= maxn; ++n) {
-                        if (i == pp - 1 && n != maxn)
+                        if (i == pp - 1 && j + n != L)
+                            continue;
+                        // The stages after this one must be able to hold the rest (memory-lower-bound).
+                        if (L - j - n > cap_from_[static_cast<std::size_t>(i + 1)])
                             continue;
                         const auto& pts = points(i, j, n);
                         if (pts.empty())
@@ -648,7 +1039,13 @@ TaskResult TaskSolver::solveCore() {
                                             j,
                                             n,
                                             static_cast<int>(b)};
-                                if (objective(N.maxC, N.sumC, N.maxE) > bound_)
+                                // Lower bound with the layers still to place (as in runSequence).
+                                const int left = pp - 1 - i;
+                                const double R = double(L - j - n) * cmin_;
+                                const double lb =
+                                    left > 0 ? (m - 1) * std::max(N.maxC, R / left) + N.sumC + R + N.maxE
+                                             : objective(N.maxC, N.sumC, N.maxE);
+                                if (lb > bound_)
                                     continue;
                                 to.push_back(N);
                             }
@@ -744,7 +1141,15 @@ TaskResult TaskSolver::solveCore() {
             cl.first = i == 0;
             cl.last = i == pp - 1;
             cl.rc = (i * G_) % std::max(1, ctx_.cost.cluster().gpus_per_node);
-            runSequence(cl, pos[static_cast<std::size_t>(i)], rst[static_cast<std::size_t>(i)], -1);
+            double others = 0;
+            if (ctx_.single_type)
+                for (int j = 0; j < pp; ++j)
+                    if (j != i)
+                        others += (stageBounds(j, nc * v).second + cconst[static_cast<std::size_t>(j)]) / v;
+            runSequence(cl, pos[static_cast<std::size_t>(i)], rst[static_cast<std::size_t>(i)], -1,
+                        m * cconst[static_cast<std::size_t>(i)] +
+                            (cl.first || cl.last ? vocabTime(cl.first) : 0.0),
+                        ctx_.single_type ? others : -1.0);
             cls[static_cast<std::size_t>(i)] = &cl;
         }
         const int len = v * nc;
@@ -898,14 +1303,19 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     std::vector<double> ub =
         seed.size() == tasks.size() ? std::move(seed) : std::vector<double>(tasks.size(), kInf);
     double best_seen = kInf;
-    auto boundPerSample = [&]() {
-        std::lock_guard lock(mu);
+    auto boundLocked = [&]() {
         if (static_cast<int>(ub.size()) < keep)
             return kInf;
         std::vector<double> tmp = ub;
         std::nth_element(tmp.begin(), tmp.begin() + (keep - 1), tmp.end());
         return tmp[static_cast<std::size_t>(keep - 1)];
     };
+    auto boundPerSample = [&]() {
+        std::lock_guard lock(mu);
+        return boundLocked();
+    };
+    // The same bound, read by running tasks so that they prune against plans found meanwhile.
+    std::atomic<double> live{boundPerSample()};
     std::atomic<std::size_t> next{0};
     auto worker = [&]() {
         for (;;) {
@@ -919,7 +1329,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             if (ctx.rule(rules::kTimeLowerBound) && t.lower_bound > bound) {
                 ctx.rules.add(rules::kTimeLowerBound);
             } else {
-                TaskSolver solver(ctx, t, budget, bound * t.batch * (1 + 1e-12));
+                TaskSolver solver(ctx, t, budget, bound * t.batch * (1 + 1e-12), &live);
                 results[i] = solver.solve();
                 if (results[i].feasible) {
                     const double ps = results[i].T / t.batch;
@@ -929,6 +1339,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                         improved = ps < best_seen;
                         best_seen = std::min(best_seen, ps);
                         ub[i] = std::min(ub[i], ps);
+                        live.store(boundLocked(), std::memory_order_relaxed);
                     }
                     if (improved && report && ctx.observer) {
                         SearchEvent ev;
