@@ -42,15 +42,10 @@ Span spanOf(int first, int n, int stride, int gpn) {
         sp.per_node = std::max(n, 1);
         return sp;
     }
-    int nodes = 1;
-    int last_node = first / gpn;
-    for (int k = 1; k < n; ++k) {
-        const int node = (first + k * stride) / gpn;
-        if (node != last_node) {
-            ++nodes;
-            last_node = node;
-        }
-    }
+    // Ranks first + k * stride increase by less than a node when stride < gpn (no node is skipped),
+    // else every rank sits on its own node.
+    const long last = long(first) + long(n - 1) * std::max(1, stride);
+    const int nodes = stride >= gpn ? n : static_cast<int>(last / gpn - first / gpn + 1);
     sp.nodes = nodes;
     sp.per_node = (n + nodes - 1) / nodes;
     return sp;
@@ -174,14 +169,25 @@ double CostModel::collectiveTime(Collective op, double bytes, int n, int stride,
 
 namespace {
 /// Worst (slowest) instance of a group collective over all groups of one kind inside the stage.
-template <class F> double worstOverGroups(int stage_gpus, int n, int stride, F&& time_for_first) {
+template <class F>
+double worstOverGroups(int stage_gpus, int n, int stride, int gpus_per_node, F&& time_for_first) {
     // Groups of size n with `stride` tile the stage; their first members are the ranks r with
-    // (r / stride) % n == 0 inside each block of n*stride ranks.
+    // (r / stride) % n == 0 inside each block of n*stride ranks. A group's node span only depends on
+    // its first rank modulo the node size, so each residue is evaluated once (1024 GPUs: <= 8 calls).
     double worst = 0.0;
     const int block = n * stride;
-    for (int base = 0; base < stage_gpus; base += block)
-        for (int off = 0; off < stride && base + off < stage_gpus; ++off)
+    const int gpn = std::max(1, gpus_per_node);
+    std::vector<char> seen(static_cast<std::size_t>(gpn), 0);
+    int distinct = 0;
+    for (int base = 0; base < stage_gpus && distinct < gpn; base += block)
+        for (int off = 0; off < stride && base + off < stage_gpus && distinct < gpn; ++off) {
+            char& s = seen[static_cast<std::size_t>((base + off) % gpn)];
+            if (s)
+                continue;
+            s = 1;
+            ++distinct;
             worst = std::max(worst, time_for_first(base + off));
+        }
     return worst;
 }
 } // namespace
@@ -228,7 +234,7 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     if (t > 1) {
         const double S = 2.0 * sbh; // bf16 activation of the micro-batch shard
         const int blocks = cross ? 3 : 2;
-        const double one = worstOverGroups(G, t, lay.tp_stride, [&](int off) {
+        const double one = worstOverGroups(G, t, lay.tp_stride, cluster_.gpus_per_node, [&](int off) {
             const int r = first + off;
             if (s.sp)
                 return collectiveTime(Collective::AllGather, S, t, lay.tp_stride, r) +
@@ -286,7 +292,7 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         const double ovl = std::clamp(cluster_.overlap_efficiency, 0.0, 1.0);
         if (s.dp_type == DpType::ZeRO3) {
             // Per micro-batch: all-gather weights for forward and again for backward, reduce-scatter grads.
-            c.zero3_comm = worstOverGroups(G, d, lay.dp_stride, [&](int off) {
+            c.zero3_comm = worstOverGroups(G, d, lay.dp_stride, cluster_.gpus_per_node, [&](int off) {
                 const int r = first + off;
                 return 2.0 * collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r) +
                        collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r);
@@ -295,7 +301,7 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             c.transient += 2.0 * wbytes; // gathered layer + prefetched next layer
         } else {
             // Once per iteration: all-reduce (DDP) or reduce-scatter + all-gather (ZeRO-1/2), same volume.
-            c.dp_comm = worstOverGroups(G, d, lay.dp_stride, [&](int off) {
+            c.dp_comm = worstOverGroups(G, d, lay.dp_stride, cluster_.gpus_per_node, [&](int off) {
                 const int r = first + off;
                 if (s.dp_type == DpType::DDP)
                     return collectiveTime(Collective::AllReduce, gbytes, d, lay.dp_stride, r);
