@@ -164,6 +164,7 @@ SearchOptions WhatIfPanel::currentOptions() const {
     SearchOptions o = base_options_;
     o.emit_tree_events = false;
     o.top_k = 1;
+    o.frontier_points = 0; // the panel shows the best plan against the previous one, not a frontier
     if (o.gpus > currentCluster().totalGpus())
         o.gpus = 0;
     if (batch_->value() > 0)

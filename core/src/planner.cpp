@@ -21,7 +21,9 @@
 //     still to come under the memory left, plus the other stages' least compute. The bound is the k-th
 //     best per-sample time found so far, shared live between threads, and each task is solved by
 //     iterative deepening from its root lower bound, which keeps few labels near the optimum.
-//  One stage (pp = 1) has T = m C + E, so its labels are (m c + e, memory, transient) only.
+//  One stage (pp = 1) has T = m C + E, so its labels are (m c + e, memory, transient) only; with
+//  several stages T rises with a stage's C at rate >= 1/v and with its E at rate <= 1, so dominance is
+//  checked on (c, c/v + e) (and (max C, sum C, sum C/v + max E) for partition labels).
 // Determinism: tasks run on a thread pool but each task's optimum does not depend on timing (pruning
 // only removes labels whose lower bound exceeds a bound that is never below the final k-th best), and the
 // final reduction sorts by (time per sample, peak memory, task order).
@@ -297,6 +299,37 @@ private:
         for (const CandCost& x : costs_.at(rc)[0])
             pts.emplace_back(x.s + f * x.a, compute_only ? x.c : t_.m * x.c + x.e);
         return lowerHull(std::move(pts));
+    }
+    /// R[q]: least sum of C_j over `stages` holding q layers together (each at least one), from each
+    /// stage's compute hull under its memory (one layer type). The hull bound is convex in the layer
+    /// count, so taking the cheapest marginal layers is optimal for this relaxation.
+    std::vector<double> stagesCompute(const std::vector<int>& stages) const {
+        const int L = ctx_.layers;
+        std::vector<double> R(static_cast<std::size_t>(L + 1), kInf);
+        if (stages.empty()) {
+            R[0] = 0;
+            return R;
+        }
+        double base = 0;
+        std::vector<double> marg;
+        for (int j : stages) {
+            double prev = stageBounds(j, 1).second;
+            base += prev;
+            for (int n = 2; n <= L; ++n) {
+                const double cur = stageBounds(j, n).second;
+                marg.push_back(cur < kInf ? cur - prev : kInf);
+                prev = cur;
+            }
+        }
+        std::sort(marg.begin(), marg.end());
+        const int k0 = static_cast<int>(stages.size());
+        if (k0 > L || !(base < kInf))
+            return R;
+        R[static_cast<std::size_t>(k0)] = base;
+        for (int q = k0 + 1; q <= L; ++q)
+            R[static_cast<std::size_t>(q)] =
+                R[static_cast<std::size_t>(q - 1)] + marg[static_cast<std::size_t>(q - k0 - 1)];
+        return R;
     }
     /// Lower bounds for pipeline stage i holding n layers (one layer type): on m C_i + E_i and on C_i.
     std::pair<double, double> stageBounds(int i, int n) const {
@@ -610,6 +643,10 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     const bool whole = record_from < 0;
     // One stage (pp = 1): T = m * C + E exactly, so labels only need (m c + e, memory, transient).
     const bool scalar = whole && t_.pp == 1;
+    // Otherwise T grows with a stage's C at a rate of at least 1/v (the sum C / v term) and with its E
+    // at a rate of at most 1 (max E): a label with c <= c' and c/v + e <= c'/v + e' is never worse
+    // than (c', e'), so dominance is checked on (c, c/v + e) rather than (c, e).
+    const double iv = 1.0 / t_.v;
     std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0),
         rest_m(positions.size() + 1, 0.0);
     if (whole)
@@ -675,13 +712,52 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     const double others = !(whole && pp > 1) ? 0.0
                           : others_lb >= 0   ? others_lb
                                              : (L_all - double(positions.size())) * cmin_ / t_.v;
+    // Memory-aware version of R for a stage prefix: the other stages' compute hulls (one layer type);
+    // a class may serve several stages, so take the least over them.
+    std::vector<double> rest_stages;
+    if (!whole && pp > 1 && ctx_.single_type) {
+        const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+        for (int i = 0; i < pp; ++i) {
+            const double fi = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
+            if (fi != cl.f || (i == 0) != cl.first || (i == pp - 1) != cl.last || (i * G_) % gpn != cl.rc)
+                continue;
+            std::vector<int> others_i;
+            for (int j = 0; j < pp; ++j)
+                if (j != i)
+                    others_i.push_back(j);
+            const auto Ri = stagesCompute(others_i);
+            if (rest_stages.empty())
+                rest_stages = Ri;
+            else
+                for (std::size_t q = 0; q < Ri.size(); ++q)
+                    rest_stages[q] = std::min(rest_stages[q], Ri[q]);
+        }
+    }
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
             return m * c + e + others + extra_t +
                    hullRest(p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb));
-        const double R = (L_all - double(p + 1)) * cmin_;
+        double R = (L_all - double(p + 1)) * cmin_;
+        if (!rest_stages.empty())
+            R = std::max(R, rest_stages[static_cast<std::size_t>(ctx_.layers - static_cast<int>(p) - 1)]);
         return (m - 1) * std::max(c, R / (pp - 1)) + c + R + e;
     };
+    // Candidates that cannot appear even once: one layer of k plus the best relaxed completion of the
+    // other len - 1 layers already exceeds the bound (whole sequences of one layer type).
+    std::vector<char> usable;
+    if (use_hull) {
+        refreshBound();
+        const auto& row = costs_.at(cl.rc)[0];
+        usable.assign(row.size(), 1);
+        for (std::size_t k = 0; k < row.size(); ++k) {
+            const CandCost& x = row[k];
+            const double mk = x.s + cl.f * x.a;
+            if (prefixBound(x.c, x.e, mk, x.w, 0) > bound_) {
+                usable[k] = 0;
+                ctx_.rules.add(rules::kTimeLowerBound);
+            }
+        }
+    }
     cl.arena.assign(positions.size(), {});
     std::vector<SeqLabel> cell;
     for (std::size_t p = 0; p < positions.size(); ++p) {
@@ -692,7 +768,34 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         const int st = stackAt(layer);
         const int K = static_cast<int>(cand_[static_cast<std::size_t>(st)].size());
         auto& out = cl.arena[p];
+        // At a chunk start (no switch cost) the previous strategy no longer matters: extend only the
+        // labels that are Pareto-minimal over all previous strategies (the same result, fewer pushes).
+        std::vector<int> sources;
+        if (p > 0 && reset[p]) {
+            struct Src {
+                double c, e, m, w;
+                int idx;
+            };
+            std::vector<Src> all;
+            for (std::size_t li = 0; li < cl.arena[p - 1].size(); ++li) {
+                const SeqLabel& L = cl.arena[p - 1][li];
+                all.push_back({L.c, L.e, L.m, L.w, static_cast<int>(li)});
+            }
+            if (scalar)
+                paretoFilter(all, [m](const Src& l) {
+                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
+                });
+            else
+                paretoFilter(all, [iv](const Src& l) {
+                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
+                });
+            for (const auto& a : all)
+                sources.push_back(a.idx);
+            std::sort(sources.begin(), sources.end());
+        }
         for (int k = 0; k < K; ++k) {
+            if (!usable.empty() && !usable[static_cast<std::size_t>(k)])
+                continue;
             const CandCost& x = cc(cl.rc, st, k);
             cell.clear();
             const double mk = x.s + cl.f * x.a;
@@ -710,13 +813,19 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 const int pst = stackAt(positions[p - 1]);
                 const std::vector<double>& swm = swMatrix(cl.rc, pst, st);
                 const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size();
-                for (std::size_t li = 0; li < prevArena.size(); ++li) {
-                    const SeqLabel& L = prevArena[li];
-                    // (uniform_layers: solve() restricts every list to one strategy)
-                    const double s =
-                        reset[p] ? 0.0
-                                 : swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
-                    push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li));
+                if (reset[p]) {
+                    for (int li : sources) {
+                        const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
+                        push(L.c + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li);
+                    }
+                } else {
+                    for (std::size_t li = 0; li < prevArena.size(); ++li) {
+                        const SeqLabel& L = prevArena[li];
+                        // (uniform_layers: solve() restricts every list to one strategy)
+                        const double s =
+                            swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
+                        push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li));
+                    }
                 }
             }
             if (scalar)
@@ -724,8 +833,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                     return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
                 });
             else
-                paretoFilter(cell, [](const SeqLabel& l) {
-                    return std::array<double, 4>{l.c, l.e, l.m, l.w};
+                paretoFilter(cell, [iv](const SeqLabel& l) {
+                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
                 });
             ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
             out.insert(out.end(), cell.begin(), cell.end());
@@ -761,12 +870,13 @@ std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int 
         pts.push_back({L.c + cext, L.e + eext, M, static_cast<int>(i)});
     }
     // Pareto over (C, E); among equal (C, E) the lower memory comes first and wins.
-    paretoFilter(pts, [](const StagePoint& p) { return std::array<double, 3>{p.C, p.E, p.M}; });
+    const double iv = 1.0 / t_.v; // see runSequence: (C, C/v + E) orders stages by their effect on T
+    paretoFilter(pts, [iv](const StagePoint& p) { return std::array<double, 3>{p.C, p.C * iv + p.E, p.M}; });
     std::vector<StagePoint> out;
     for (const auto& p : pts) {
         bool dom = false;
         for (const auto& q : out)
-            if (q.C <= p.C && q.E <= p.E) {
+            if (q.C <= p.C && q.C * iv + q.E <= p.C * iv + p.E) {
                 dom = true;
                 break;
             }
@@ -1054,15 +1164,16 @@ TaskResult TaskSolver::solveCore() {
                 }
                 for (int j = 0; j <= L; ++j) {
                     auto& cell = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j)];
-                    paretoFilter(cell, [](const PartLabel& p) {
-                        return std::array<double, 4>{p.maxC, p.sumC, p.maxE, p.maxM};
+                    paretoFilter(cell, [v](const PartLabel& p) {
+                        return std::array<double, 4>{p.maxC, p.sumC, p.sumC / v + p.maxE, p.maxM};
                     });
                     // Ties in (maxC, sumC, maxE) keep the lower memory (sorted first).
                     std::vector<PartLabel> out;
                     for (const auto& p : cell) {
                         bool dom = false;
                         for (const auto& q : out)
-                            if (q.maxC <= p.maxC && q.sumC <= p.sumC && q.maxE <= p.maxE) {
+                            if (q.maxC <= p.maxC && q.sumC <= p.sumC &&
+                                q.sumC / v + q.maxE <= p.sumC / v + p.maxE) {
                                 dom = true;
                                 break;
                             }
@@ -1180,14 +1291,15 @@ TaskResult TaskSolver::solveCore() {
                             continue;
                         to.push_back(N);
                     }
-                paretoFilter(to, [](const PartLabel& p) {
-                    return std::array<double, 4>{p.maxC, p.sumC, p.maxE, p.maxM};
+                paretoFilter(to, [v](const PartLabel& p) {
+                    return std::array<double, 4>{p.maxC, p.sumC, p.sumC / v + p.maxE, p.maxM};
                 });
                 std::vector<PartLabel> out;
                 for (const auto& p : to) {
                     bool dom = false;
                     for (const auto& q : out)
-                        if (q.maxC <= p.maxC && q.sumC <= p.sumC && q.maxE <= p.maxE) {
+                        if (q.maxC <= p.maxC && q.sumC <= p.sumC &&
+                            q.sumC / v + q.maxE <= p.sumC / v + p.maxE) {
                             dom = true;
                             break;
                         }
