@@ -300,37 +300,6 @@ private:
             pts.emplace_back(x.s + f * x.a, compute_only ? x.c : t_.m * x.c + x.e);
         return lowerHull(std::move(pts));
     }
-    /// R[q]: least sum of C_j over `stages` holding q layers together (each at least one), from each
-    /// stage's compute hull under its memory (one layer type). The hull bound is convex in the layer
-    /// count, so taking the cheapest marginal layers is optimal for this relaxation.
-    std::vector<double> stagesCompute(const std::vector<int>& stages) const {
-        const int L = ctx_.layers;
-        std::vector<double> R(static_cast<std::size_t>(L + 1), kInf);
-        if (stages.empty()) {
-            R[0] = 0;
-            return R;
-        }
-        double base = 0;
-        std::vector<double> marg;
-        for (int j : stages) {
-            double prev = stageBounds(j, 1).second;
-            base += prev;
-            for (int n = 2; n <= L; ++n) {
-                const double cur = stageBounds(j, n).second;
-                marg.push_back(cur < kInf ? cur - prev : kInf);
-                prev = cur;
-            }
-        }
-        std::sort(marg.begin(), marg.end());
-        const int k0 = static_cast<int>(stages.size());
-        if (k0 > L || !(base < kInf))
-            return R;
-        R[static_cast<std::size_t>(k0)] = base;
-        for (int q = k0 + 1; q <= L; ++q)
-            R[static_cast<std::size_t>(q)] =
-                R[static_cast<std::size_t>(q - 1)] + marg[static_cast<std::size_t>(q - k0 - 1)];
-        return R;
-    }
     /// Lower bounds for pipeline stage i holding n layers (one layer type): on m C_i + E_i and on C_i.
     std::pair<double, double> stageBounds(int i, int n) const {
         const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
@@ -712,34 +681,11 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     const double others = !(whole && pp > 1) ? 0.0
                           : others_lb >= 0   ? others_lb
                                              : (L_all - double(positions.size())) * cmin_ / t_.v;
-    // Memory-aware version of R for a stage prefix: the other stages' compute hulls (one layer type);
-    // a class may serve several stages, so take the least over them.
-    std::vector<double> rest_stages;
-    if (!whole && pp > 1 && ctx_.single_type) {
-        const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
-        for (int i = 0; i < pp; ++i) {
-            const double fi = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
-            if (fi != cl.f || (i == 0) != cl.first || (i == pp - 1) != cl.last || (i * G_) % gpn != cl.rc)
-                continue;
-            std::vector<int> others_i;
-            for (int j = 0; j < pp; ++j)
-                if (j != i)
-                    others_i.push_back(j);
-            const auto Ri = stagesCompute(others_i);
-            if (rest_stages.empty())
-                rest_stages = Ri;
-            else
-                for (std::size_t q = 0; q < Ri.size(); ++q)
-                    rest_stages[q] = std::min(rest_stages[q], Ri[q]);
-        }
-    }
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
             return m * c + e + others + extra_t +
                    hullRest(p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb));
-        double R = (L_all - double(p + 1)) * cmin_;
-        if (!rest_stages.empty())
-            R = std::max(R, rest_stages[static_cast<std::size_t>(ctx_.layers - static_cast<int>(p) - 1)]);
+        const double R = (L_all - double(p + 1)) * cmin_;
         return (m - 1) * std::max(c, R / (pp - 1)) + c + R + e;
     };
     // Candidates that cannot appear even once: one layer of k plus the best relaxed completion of the

@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <mutex>
 #include <random>
 
@@ -204,6 +205,7 @@ private slots:
     void invalidOptions();
     void bruteForceAgreement();
     void bruteForceTwoStacks();
+    void bruteForcePipelines();
     void frontierIsPareto();
     void deterministicAcrossThreads();
     void infeasibleNamesConstraint();
@@ -450,6 +452,20 @@ void checkCase(Case& c, int id) {
         QVERIFY2(closeRel(r.best->predicted_peak, r.best->cost.peak_memory), qPrintable(ctx));
         for (std::size_t i = 1; i < r.top.size(); ++i)
             QVERIFY(timePerSample(r.top[i - 1]) <= timePerSample(r.top[i]));
+        // Every top plan is the exact optimum of its configuration (pp, schedule, chunks, micro-batches,
+        // batch): the per-configuration bounds and iterative deepening must not stop early.
+        for (const auto& t : r.top) {
+            double cfg_best = std::numeric_limits<double>::infinity();
+            for (const auto& p : all)
+                if (p.peak <= budget && p.plan.pp == t.plan.pp && p.plan.schedule == t.plan.schedule &&
+                    p.plan.virtual_stages == t.plan.virtual_stages && p.plan.num_micro == t.plan.num_micro &&
+                    p.plan.global_batch == t.plan.global_batch)
+                    cfg_best = std::min(cfg_best, p.per_sample);
+            QVERIFY2(closeRel(timePerSample(t), cfg_best),
+                     qPrintable(ctx + QStringLiteral(" top plan %1 vs its configuration's optimum %2")
+                                          .arg(timePerSample(t))
+                                          .arg(cfg_best)));
+        }
     }
 }
 } // namespace
@@ -467,6 +483,27 @@ void TestSearch::bruteForceTwoStacks() {
     for (int i = 0; i < 12; ++i) {
         Case c = randomCase(rng, true);
         checkCase(c, 100 + i);
+    }
+}
+
+void TestSearch::bruteForcePipelines() {
+    // Several stages (1F1B, GPipe, interleaved) where DDP and ZeRO-3 trade per-micro-batch time (C)
+    // against per-iteration time (E): exercises the (c, c/v + e) label dominance and the partition DP.
+    std::mt19937 rng(4242);
+    for (int i = 0; i < 10; ++i) {
+        Case c = randomCase(rng, false);
+        const int gpus = (i % 2) ? 4 : 8;
+        c.cm = CostModel(tinyModel(4, 512, 8, 1024, 32000, false), tinyCluster(gpus == 8 ? 2 : 1, 4));
+        c.o.gpus = gpus;
+        c.o.fixed_pp = 2;
+        c.o.dp_types = {DpType::DDP, DpType::ZeRO3};
+        c.o.allow_sp = false;
+        c.o.allow_ckpt = i % 3 == 0;
+        c.o.uniform_layers = false;
+        c.o.schedules = {Schedule::OneFOneB, Schedule::GPipe, Schedule::Interleaved};
+        c.o.global_batches = {i % 2 ? 8 : 16};
+        c.o.max_micro = 4;
+        checkCase(c, 200 + i);
     }
 }
 
