@@ -234,6 +234,18 @@ double hullBound(const Hull& hull, double q, double mem_left) {
     return q * (a.second + (b.second - a.second) * (x - a.first) / (b.first - a.first));
 }
 
+/// Pareto filter of partition labels: T = (m - 1/v) max C + sum C / v + max E falls with max C, sum C
+/// and sum C / v + max E (see the header), so those three decide; among equal ones the lower peak
+/// memory (sorted first by the four-key pass) is kept.
+void filterPartition(std::vector<PartLabel>& cell, double v) {
+    paretoFilter(cell, [v](const PartLabel& p) {
+        return std::array<double, 4>{p.maxC, p.sumC, p.sumC / v + p.maxE, p.maxM};
+    });
+    paretoFilter(cell, [v](const PartLabel& p) {
+        return std::array<double, 3>{p.maxC, p.sumC, p.sumC / v + p.maxE};
+    });
+}
+
 /// Everything shared by all tasks of one search.
 struct Context {
     const CostModel& cost;
@@ -300,23 +312,32 @@ private:
             pts.emplace_back(x.s + f * x.a, compute_only ? x.c : t_.m * x.c + x.e);
         return lowerHull(std::move(pts));
     }
-    /// Lower bounds for pipeline stage i holding n layers (one layer type): on m C_i + E_i and on C_i.
-    std::pair<double, double> stageBounds(int i, int n) const {
+    /// LP relaxation of pipeline stage i (one layer type) under its memory room, with the least
+    /// embedding/head extras of a first or last stage: lower bounds on m C_i + E_i and on C_i.
+    struct StageRelax {
+        Hull time_hull, compute_hull;
+        double room = 0, t_extra = 0, c_extra = 0;
+        double time(int n) const { return hullBound(time_hull, n, room) + t_extra; }
+        double compute(int n) const { return hullBound(compute_hull, n, room) + c_extra; }
+    };
+    StageRelax stageRelax(int i) const {
         const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
         const bool first = i == 0, last = i == t_.pp - 1;
         const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, i);
-        double room = budget_ - ctx_.reserved, t_extra = 0, c_extra = 0;
+        StageRelax r;
+        r.room = budget_ - ctx_.reserved;
         if (first || last) {
             const auto [emb, w_emb] = vocabMemory(first, f);
-            room -= emb + w_emb;
-            t_extra = vocabTime(first);
-            c_extra = kInf;
+            r.room -= emb + w_emb;
+            r.t_extra = vocabTime(first);
+            r.c_extra = kInf;
             for (const auto& vc : vocab_)
-                c_extra = std::min(c_extra, (first ? vc.first : vc.last).perMicro());
+                r.c_extra = std::min(r.c_extra, (first ? vc.first : vc.last).perMicro());
         }
         const int rc = (i * G_) % gpn;
-        return {hullBound(classHull(rc, f), n, room) + t_extra,
-                hullBound(classHull(rc, f, true), n, room) + c_extra};
+        r.time_hull = classHull(rc, f);
+        r.compute_hull = classHull(rc, f, true);
+        return r;
     }
     /// Memory of the lightest embedding/head option of a first or last stage, and its transient.
     std::pair<double, double> vocabMemory(bool first, double f) const {
@@ -818,18 +839,9 @@ std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int 
     // Pareto over (C, E); among equal (C, E) the lower memory comes first and wins.
     const double iv = 1.0 / t_.v; // see runSequence: (C, C/v + E) orders stages by their effect on T
     paretoFilter(pts, [iv](const StagePoint& p) { return std::array<double, 3>{p.C, p.C * iv + p.E, p.M}; });
-    std::vector<StagePoint> out;
-    for (const auto& p : pts) {
-        bool dom = false;
-        for (const auto& q : out)
-            if (q.C <= p.C && q.C * iv + q.E <= p.C * iv + p.E) {
-                dom = true;
-                break;
-            }
-        if (!dom)
-            out.push_back(p);
-    }
-    return out;
+    // Then on (C, C/v + E) alone: among equal ones the lower memory (sorted first) is kept.
+    paretoFilter(pts, [iv](const StagePoint& p) { return std::array<double, 2>{p.C, p.C * iv + p.E}; });
+    return pts;
 }
 
 std::vector<LayerStrategy> TaskSolver::reconstruct(const Class& cl, int pos_index, int label,
@@ -930,34 +942,24 @@ double TaskSolver::rootBound() const {
     // L - n layers add at least (L - n) cmin to sum C (divided by v when interleaved), so
     // T >= g_i(n) = h_i(n) + (L - n) cmin / v; every partition has T >= max_i g_i(n_i).
     const int pp = t_.pp, L = ctx_.layers, v = t_.v;
-    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    std::vector<StageRelax> relax;
+    for (int i = 0; i < pp; ++i)
+        relax.push_back(stageRelax(i));
+    if (v > 1) { // equal chunks: T >= m C_i + E_i + (sum of the other stages' C) / v
+        double sumc = 0;
+        for (const auto& r : relax)
+            sumc += r.compute(L / pp);
+        for (const auto& r : relax)
+            lb = std::max(lb, r.time(L / pp) + (sumc - r.compute(L / pp)) / v);
+        return lb;
+    }
     std::vector<std::vector<double>> g(static_cast<std::size_t>(pp));
     for (int i = 0; i < pp; ++i) {
-        const bool first = i == 0, last = i == pp - 1;
-        const double f = CostModel::inflightMicroBatches(t_.schedule, pp, v, t_.m, i);
-        double room = budget_ - ctx_.reserved, extra = 0;
-        if (first || last) {
-            const auto [emb, w_emb] = vocabMemory(first, f);
-            room -= emb + w_emb;
-            extra = vocabTime(first);
-        }
-        const Hull hull = classHull((i * G_) % gpn, f);
         auto& gi = g[static_cast<std::size_t>(i)];
         gi.assign(static_cast<std::size_t>(L + 1), kInf);
         for (int n = 1; n <= L; ++n)
-            gi[static_cast<std::size_t>(n)] = hullBound(hull, n, room) + extra + double(L - n) * cmin_ / v;
-    }
-    if (v > 1) { // equal chunks: T >= m C_i + E_i + (sum of the other stages' C) / v
-        std::vector<std::pair<double, double>> sb;
-        double sumc = 0;
-        for (int i = 0; i < pp; ++i) {
-            sb.push_back(stageBounds(i, L / pp));
-            sumc += sb.back().second;
-        }
-        for (int i = 0; i < pp; ++i)
-            lb = std::max(lb, sb[static_cast<std::size_t>(i)].first +
-                                  (sumc - sb[static_cast<std::size_t>(i)].second) / v);
-        return lb;
+            gi[static_cast<std::size_t>(n)] =
+                relax[static_cast<std::size_t>(i)].time(n) + double(L - n) * cmin_;
     }
     // Least tau such that the stages can take all L layers with g_i(n_i) <= tau (g_i increases with n).
     std::vector<double> values;
@@ -988,19 +990,18 @@ double TaskSolver::rootBound() const {
 /// a lower bound under it), otherwise the bound grows. The last round uses the caller's bound, so the
 /// answer is the same as one solve under that bound.
 TaskResult TaskSolver::solveDeepening() {
-    const double cap = bound_;
     double guess = rootBound() * (1 + 1e-3);
     double step = 0.004;
     for (;;) {
         refreshBound();
         const bool capped = !(guess < bound_);
-        const double saved = bound_;
+        const double cap = bound_; // the caller's bound, lowered only by the live bound
         if (!capped)
             bound_ = guess * (1 + 1e-12);
         classes_.clear();
         TaskResult r = solveCore();
         const double used = bound_;
-        bound_ = std::min(saved, cap);
+        bound_ = cap;
         // Certified: a plan within the bound used, or the caller's (live) bound was the one in force.
         const bool cap_in_force = used < guess * (1 + 1e-12);
         if (capped || cap_in_force || ctx_.stop.stop_requested() || (r.feasible && r.T <= used))
@@ -1110,23 +1111,7 @@ TaskResult TaskSolver::solveCore() {
                 }
                 for (int j = 0; j <= L; ++j) {
                     auto& cell = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j)];
-                    paretoFilter(cell, [v](const PartLabel& p) {
-                        return std::array<double, 4>{p.maxC, p.sumC, p.sumC / v + p.maxE, p.maxM};
-                    });
-                    // Ties in (maxC, sumC, maxE) keep the lower memory (sorted first).
-                    std::vector<PartLabel> out;
-                    for (const auto& p : cell) {
-                        bool dom = false;
-                        for (const auto& q : out)
-                            if (q.maxC <= p.maxC && q.sumC <= p.sumC &&
-                                q.sumC / v + q.maxE <= p.sumC / v + p.maxE) {
-                                dom = true;
-                                break;
-                            }
-                        if (!dom)
-                            out.push_back(p);
-                    }
-                    cell.swap(out);
+                    filterPartition(cell, v);
                     ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()),
                                              std::memory_order_relaxed);
                 }
@@ -1190,6 +1175,16 @@ TaskResult TaskSolver::solveCore() {
             }
         }
         std::vector<Class*> cls(static_cast<std::size_t>(pp));
+        // Lower bounds on each stage's C (p2p included), for the other stages' sum C / v in the labels'
+        // bound.
+        std::vector<double> stage_c(static_cast<std::size_t>(pp), 0.0);
+        double sum_c = 0;
+        if (ctx_.single_type)
+            for (int j = 0; j < pp; ++j) {
+                stage_c[static_cast<std::size_t>(j)] =
+                    stageRelax(j).compute(nc * v) + cconst[static_cast<std::size_t>(j)];
+                sum_c += stage_c[static_cast<std::size_t>(j)];
+            }
         for (int i = 0; i < pp; ++i) {
             // Interleaved stages hold different layers: one class per stage.
             auto key = std::make_tuple(-1.0 - i, false, false, i, 0);
@@ -1198,11 +1193,7 @@ TaskResult TaskSolver::solveCore() {
             cl.first = i == 0;
             cl.last = i == pp - 1;
             cl.rc = (i * G_) % std::max(1, ctx_.cost.cluster().gpus_per_node);
-            double others = 0;
-            if (ctx_.single_type)
-                for (int j = 0; j < pp; ++j)
-                    if (j != i)
-                        others += (stageBounds(j, nc * v).second + cconst[static_cast<std::size_t>(j)]) / v;
+            const double others = (sum_c - stage_c[static_cast<std::size_t>(i)]) / v;
             runSequence(cl, pos[static_cast<std::size_t>(i)], rst[static_cast<std::size_t>(i)], -1,
                         m * cconst[static_cast<std::size_t>(i)] +
                             (cl.first || cl.last ? vocabTime(cl.first) : 0.0),
@@ -1237,22 +1228,7 @@ TaskResult TaskSolver::solveCore() {
                             continue;
                         to.push_back(N);
                     }
-                paretoFilter(to, [v](const PartLabel& p) {
-                    return std::array<double, 4>{p.maxC, p.sumC, p.sumC / v + p.maxE, p.maxM};
-                });
-                std::vector<PartLabel> out;
-                for (const auto& p : to) {
-                    bool dom = false;
-                    for (const auto& q : out)
-                        if (q.maxC <= p.maxC && q.sumC <= p.sumC &&
-                            q.sumC / v + q.maxE <= p.sumC / v + p.maxE) {
-                            dom = true;
-                            break;
-                        }
-                    if (!dom)
-                        out.push_back(p);
-                }
-                to.swap(out);
+                filterPartition(to, v);
             }
             const auto& fin = rows[static_cast<std::size_t>(pp)];
             int bi = -1;
