@@ -637,6 +637,16 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // at a rate of at most 1 (max E): a label with c <= c' and c/v + e <= c'/v + e' is never worse
     // than (c', e'), so dominance is checked on (c, c/v + e) rather than (c, e).
     const double iv = 1.0 / t_.v;
+    auto filterLabels = [&](std::vector<SeqLabel>& labels) {
+        if (scalar)
+            paretoFilter(labels, [m](const SeqLabel& l) {
+                return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
+            });
+        else
+            paretoFilter(labels, [iv](const SeqLabel& l) {
+                return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
+            });
+    };
     std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0),
         rest_m(positions.size() + 1, 0.0);
     if (whole)
@@ -739,25 +749,12 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         // labels that are Pareto-minimal over all previous strategies (the same result, fewer pushes).
         std::vector<int> sources;
         if (p > 0 && reset[p]) {
-            struct Src {
-                double c, e, m, w;
-                int idx;
-            };
-            std::vector<Src> all;
-            for (std::size_t li = 0; li < cl.arena[p - 1].size(); ++li) {
-                const SeqLabel& L = cl.arena[p - 1][li];
-                all.push_back({L.c, L.e, L.m, L.w, static_cast<int>(li)});
-            }
-            if (scalar)
-                paretoFilter(all, [m](const Src& l) {
-                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
-                });
-            else
-                paretoFilter(all, [iv](const Src& l) {
-                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
-                });
+            std::vector<SeqLabel> all = cl.arena[p - 1];
+            for (std::size_t li = 0; li < all.size(); ++li)
+                all[li].prev = static_cast<int>(li); // remember the label's index
+            filterLabels(all);
             for (const auto& a : all)
-                sources.push_back(a.idx);
+                sources.push_back(a.prev);
             std::sort(sources.begin(), sources.end());
         }
         for (int k = 0; k < K; ++k) {
@@ -795,14 +792,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                     }
                 }
             }
-            if (scalar)
-                paretoFilter(cell, [m](const SeqLabel& l) {
-                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
-                });
-            else
-                paretoFilter(cell, [iv](const SeqLabel& l) {
-                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
-                });
+            filterLabels(cell);
             ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
             out.insert(out.end(), cell.begin(), cell.end());
         }
@@ -836,10 +826,9 @@ std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int 
             continue;
         pts.push_back({L.c + cext, L.e + eext, M, static_cast<int>(i)});
     }
-    // Pareto over (C, E); among equal (C, E) the lower memory comes first and wins.
+    // Pareto over (C, C/v + E, M), then over (C, C/v + E) alone (lower memory first among equals).
     const double iv = 1.0 / t_.v; // see runSequence: (C, C/v + E) orders stages by their effect on T
     paretoFilter(pts, [iv](const StagePoint& p) { return std::array<double, 3>{p.C, p.C * iv + p.E, p.M}; });
-    // Then on (C, C/v + E) alone: among equal ones the lower memory (sorted first) is kept.
     paretoFilter(pts, [iv](const StagePoint& p) { return std::array<double, 2>{p.C, p.C * iv + p.E}; });
     return pts;
 }
