@@ -5,7 +5,7 @@ set -euo pipefail
 PKGS=(build-essential cmake ninja-build pkg-config
       qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
       libqt6opengl6-dev libgl1-mesa-dev nlohmann-json3-dev libbenchmark-dev coinor-libcbc-dev
-      xvfb xauth desktop-file-utils appstream dpkg-dev file clang-format)
+      xvfb xauth desktop-file-utils appstream dpkg-dev file clang-format ccache)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
