@@ -25,6 +25,8 @@ const Command kCommands[] = {
     {"hetu", "import Hetu-Galvatron strategy or hardware profile JSON", &cmdHetu},
     {"schedule", "schedule several training jobs on one cluster (multi-model planning)", &cmdSchedule},
     {"presets", "list built-in model and cluster presets", &cmdPresets},
+    {"validate", "compare the cost model with measured training runs (errors by group, goals)", &cmdValidate},
+    {"calibrate", "fit the cost model's named coefficients to measured runs", &cmdCalibrate},
 #ifdef GX_HAVE_ENGINE
     {"profile", "measure local GPUs (GEMM, layer, HBM, NCCL) into a cluster profile", &cmdProfile},
     {"run-plan", "run a plan's synthetic training step on local GPUs and compare with the prediction",

@@ -18,6 +18,8 @@ int cmdPresets(const QStringList& args, std::ostream& out, std::ostream& err);
 int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err);
 int cmdHetu(const QStringList& args, std::ostream& out, std::ostream& err);
 int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err);
+int cmdValidate(const QStringList& args, std::ostream& out, std::ostream& err);
+int cmdCalibrate(const QStringList& args, std::ostream& out, std::ostream& err);
 #ifdef GX_HAVE_ENGINE
 int cmdProfile(const QStringList& args, std::ostream& out, std::ostream& err);
 int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err);

@@ -18,6 +18,43 @@ void addProfileOptions(QCommandLineParser& p) {
                  QStringLiteral("C"), QLatin1String(kDefaultCluster)});
 }
 
+void addRuntimeOptions(QCommandLineParser& p) {
+    p.addOption({QStringLiteral("runtime"),
+                 QStringLiteral("Runtime that trains the plan: preset (%1) or runtime JSON (default %2).")
+                     .arg(QString::fromStdString([] {
+                              std::string s;
+                              for (const auto& n : runtimePresetNames())
+                                  s += (s.empty() ? "" : ", ") + n;
+                              return s;
+                          }()),
+                          QLatin1String(kDefaultRuntime)),
+                 QStringLiteral("R"), QLatin1String(kDefaultRuntime)});
+    p.addOption({QStringLiteral("precision"),
+                 QStringLiteral("Numeric format of the linear layers: bf16, fp16 or fp8 (default bf16)."),
+                 QStringLiteral("P"), QStringLiteral("bf16")});
+}
+
+RuntimeProfile runtimeFromOptions(const QCommandLineParser& p) {
+    try {
+        return resolveRuntime(p.value(QStringLiteral("runtime")).toStdString());
+    } catch (const InputError& e) {
+        throw InputError(e.field() == "runtime" ? "--runtime" : e.field(), e.reason());
+    }
+}
+
+CostOptions costOptionsFromOptions(const QCommandLineParser& p, const ClusterProfile& cluster) {
+    CostOptions o;
+    o.runtime = runtimeFromOptions(p);
+    o.precision = precisionFromString(p.value(QStringLiteral("precision")).toStdString(), "--precision");
+    if (o.precision == Precision::FP8 && !o.runtime.supports_fp8)
+        throw InputError("--precision",
+                         "the runtime '" + o.runtime.name + "' does not train FP8 linear layers");
+    if (o.precision == Precision::FP8 && cluster.gpu.peak_tflops_fp8 <= 0)
+        throw InputError("--precision",
+                         "the GPU '" + cluster.gpu.name + "' has no FP8 tensor cores (peak_tflops_fp8 = 0)");
+    return o;
+}
+
 std::optional<int> parseOrExit(QCommandLineParser& p, const QStringList& args, std::ostream& out,
                                std::ostream& err) {
     p.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gx/cluster.h"
+#include "gx/cost_model.h"
 #include "gx/model.h"
 
 #include <QCommandLineParser>
@@ -20,6 +21,11 @@ std::optional<int> parseOrExit(QCommandLineParser& p, const QStringList& args, s
                                std::ostream& err);
 ModelProfile modelFromOptions(const QCommandLineParser& p);
 ClusterProfile clusterFromOptions(const QCommandLineParser& p);
+/// Adds --runtime (preset or JSON path, default megatron-core) and --precision (bf16, fp16, fp8).
+void addRuntimeOptions(QCommandLineParser& p);
+RuntimeProfile runtimeFromOptions(const QCommandLineParser& p);
+/// Cost options from --runtime and --precision (FP8 needs a runtime and a GPU that support it).
+CostOptions costOptionsFromOptions(const QCommandLineParser& p, const ClusterProfile& cluster);
 /// Positive number from an option, InputError naming `--name` otherwise.
 double positiveNumber(const QCommandLineParser& p, const QString& name);
 int positiveInt(const QCommandLineParser& p, const QString& name);

@@ -18,6 +18,7 @@ int cmdEstimate(const QStringList& args, std::ostream& out, std::ostream& err) {
     p.setApplicationDescription(
         QStringLiteral("Predicts iteration time, throughput and per-stage memory of a plan."));
     addProfileOptions(p);
+    addRuntimeOptions(p);
     p.addOption({QStringLiteral("plan"),
                  QStringLiteral("Plan JSON (as written by `galvatron search --out`)."),
                  QStringLiteral("P.json")});
@@ -30,11 +31,17 @@ int cmdEstimate(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (!p.isSet(QStringLiteral("plan")))
         throw InputError("--plan",
                          "a plan JSON file is required (write one with `galvatron search --out plan.json`)");
-    CostOptions opt;
+    const ClusterProfile cluster = clusterFromOptions(p);
+    CostOptions opt = costOptionsFromOptions(p, cluster);
     if (p.isSet(QStringLiteral("budget")))
         opt.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"));
-    const Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
-    const CostModel model(modelFromOptions(p), clusterFromOptions(p), opt);
+    Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
+    // The plan's precision wins unless --precision is given; the runtime used is recorded.
+    if (p.isSet(QStringLiteral("precision")))
+        plan.precision = opt.precision;
+    opt.precision = plan.precision;
+    plan.runtime = opt.runtime.name;
+    const CostModel model(modelFromOptions(p), cluster, opt);
     const PlanCost cost = model.evaluate(plan);
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j;

@@ -104,6 +104,7 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         "Searches per-layer hybrid-parallel plans (DP, ZeRO-1/2/3, TP+SP, PP with GPipe/1F1B/interleaved, "
         "activation checkpointing) under a per-GPU memory budget and prints the best ones."));
     addProfileOptions(p);
+    addRuntimeOptions(p);
     const auto opt = [&](const char* name, const char* help, const char* value = nullptr) {
         if (value)
             p.addOption({QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)});
@@ -144,6 +145,8 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
 
     SearchOptions so;
     const auto isSet = [&](const char* n) { return p.isSet(QString::fromLatin1(n)); };
+    const ClusterProfile cluster = clusterFromOptions(p);
+    so.cost = costOptionsFromOptions(p, cluster);
     if (isSet("gpus"))
         so.gpus = positiveInt(p, QStringLiteral("gpus"));
     if (isSet("batch"))
@@ -198,7 +201,7 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         so.threads = positiveInt(p, QStringLiteral("threads"));
     so.emit_tree_events = false;
 
-    const CostModel model(modelFromOptions(p), clusterFromOptions(p), so.cost);
+    const CostModel model(modelFromOptions(p), cluster, so.cost);
     double limit = 60.0;
     if (isSet("time-limit")) {
         bool ok = false;

@@ -77,10 +77,12 @@ GroupLayout layoutOf(const LayerStrategy& s) {
 
 /// Mixed-precision Adam states of `p_local` parameters per GPU, sharded over `d` data-parallel ranks
 /// by the ZeRO stage [R20]: ZeRO-1 shards the optimizer states, ZeRO-2 also grads, ZeRO-3 also weights.
-void setModelStates(LayerCost& c, double p_local, DpType type, int d, const CostOptions& o) {
-    c.weights = o.param_bytes * p_local;
-    c.grads = o.grad_bytes * p_local;
-    c.optimizer = o.optimizer_bytes * p_local;
+/// `fp8_params` of them are FP8 linear weights that also keep FP8 copies (sharded like the weights).
+void setModelStates(LayerCost& c, double p_local, double fp8_params, DpType type, int d,
+                    const RuntimeProfile& rt) {
+    c.weights = rt.param_bytes * p_local + rt.fp8_weight_copy_bytes * fp8_params;
+    c.grads = rt.grad_bytes * p_local;
+    c.optimizer = rt.optimizer_bytes * p_local;
     if (d > 1) {
         if (type >= DpType::ZeRO1)
             c.optimizer /= d;
@@ -92,9 +94,19 @@ void setModelStates(LayerCost& c, double p_local, DpType type, int d, const Cost
 }
 
 /// Memory-bound Adam update: ~(28 + grad) bytes moved per locally updated element.
-double adamStepTime(double p_local, DpType type, int d, const CostOptions& o, double hbm_bytes_per_s) {
+double adamStepTime(double p_local, DpType type, int d, const RuntimeProfile& rt, double hbm_bytes_per_s) {
     const double elems = (d > 1 && type >= DpType::ZeRO1) ? p_local / d : p_local;
-    return elems * (28.0 + o.grad_bytes) / hbm_bytes_per_s;
+    return elems * (28.0 + rt.grad_bytes) / hbm_bytes_per_s;
+}
+
+/// Communication `comm` that may hide behind `hide` seconds of compute: the part beyond `hide` is
+/// exposed, and the hidden part still slows compute by (1 - overlap_efficiency) (NCCL kernels share
+/// the SMs and HBM; Miao et al. 2023 measure this slowdown).
+double exposedComm(double comm, double hide, double overlap_efficiency) {
+    if (comm <= 0)
+        return 0.0;
+    const double hidden = std::min(comm, std::max(0.0, hide));
+    return (comm - hidden) + (1.0 - std::clamp(overlap_efficiency, 0.0, 1.0)) * hidden;
 }
 } // namespace
 
@@ -103,20 +115,38 @@ CostModel::CostModel(ModelProfile model, ClusterProfile cluster, CostOptions opt
 
 double CostModel::memoryBudget() const {
     const double cap = options_.memory_budget_gib > 0 ? options_.memory_budget_gib : cluster_.gpu.memory_gib;
-    return (cap - options_.memory_reserve_gib) * kGiB;
+    const double headroom = std::clamp(options_.runtime.memory_headroom, 0.0, 1.0) * cluster_.gpu.memory_gib;
+    return (cap - options_.memory_reserve_gib - headroom) * kGiB;
+}
+
+double CostModel::reservedBytes() const {
+    return (cluster_.reserved_gib + options_.runtime.runtime_reserved_gib) * kGiB;
 }
 
 bool CostModel::crossesNodes(int group, int stride, int first_rank) const {
     return spanOf(first_rank, group, stride, cluster_.gpus_per_node).nodes > 1;
 }
 
-double CostModel::effectiveTflops(double min_dim) const {
-    const double x0 = options_.gemm_half_saturation;
+double CostModel::effectiveTflops(double min_dim, bool fp8) const {
+    const GpuSpec& g = cluster_.gpu;
+    const double x0 = std::max(0.0, g.gemm_half_saturation);
     const double shape = min_dim > 0 ? min_dim / (min_dim + x0) : 1.0;
-    return cluster_.gpu.peak_tflops_bf16 * cluster_.gpu.gemm_efficiency * shape;
+    if (fp8 && g.peak_tflops_fp8 > 0) {
+        const double e = g.fp8_gemm_efficiency > 0 ? g.fp8_gemm_efficiency : g.gemm_efficiency;
+        return g.peak_tflops_fp8 * e * shape;
+    }
+    const double peak = options_.precision == Precision::FP16 ? g.peak_tflops_fp16 : g.peak_tflops_bf16;
+    return peak * g.gemm_efficiency * shape;
 }
 
-double CostModel::collectiveTime(Collective op, double bytes, int n, int stride, int first_rank) const {
+double CostModel::gemmTime(double m, double n, double k, bool fp8) const {
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0.0;
+    return 2.0 * m * n * k / (effectiveTflops(std::min({m, n, k}), fp8) * 1e12);
+}
+
+double CostModel::collectiveTime(Collective op, double bytes, int n, int stride, int first_rank,
+                                 bool flat) const {
     if (n <= 1 || bytes <= 0)
         return 0.0;
     const Span sp = spanOf(first_rank, n, stride, cluster_.gpus_per_node);
@@ -149,19 +179,22 @@ double CostModel::collectiveTime(Collective op, double bytes, int n, int stride,
             return best->latency_us * 1e-6 + busFactor(op, n) * bytes / (bw * 1e9);
     }
 
-    const double bi = cluster_.intra.bandwidth_gbs * 1e9, ai = cluster_.intra.latency_us * 1e-6;
-    const double be = cluster_.inter.bandwidth_gbs * 1e9, ae = cluster_.inter.latency_us * 1e-6;
+    const double bi = cluster_.intra.bandwidth_gbs * std::clamp(cluster_.intra.efficiency, 0.01, 1.0) * 1e9;
+    const double be = cluster_.inter.bandwidth_gbs * std::clamp(cluster_.inter.efficiency, 0.01, 1.0) * 1e9;
+    const double ai = cluster_.intra.latency_us * 1e-6, ae = cluster_.inter.latency_us * 1e-6;
     if (op == Collective::SendRecv)
         return inter ? ae + bytes / be : ai + bytes / bi;
+    const double steps = op == Collective::AllReduce ? 2.0 : 1.0;
     if (!inter)
-        return busFactor(op, n) * bytes / bi + (op == Collective::AllReduce ? 2 : 1) * (n - 1) * ai;
+        return busFactor(op, n) * bytes / bi + steps * (n - 1) * ai;
+    if (flat) // one ring over all members: every step may cross the network at one GPU's share
+        return busFactor(op, n) * bytes / be + steps * (n - 1) * ae;
     const int q = sp.per_node, k = sp.nodes;
     if (op == Collective::AllToAll) {
         // Each GPU sends (q-1)/n of its buffer over NVLink and (n-q)/n over the network.
         return double(q - 1) / n * bytes / bi + double(n - q) / n * bytes / be + (n - 1) * ae;
     }
     // Two-level (hierarchical) ring: inside each node on S, then across nodes on S/q per GPU.
-    const double steps = op == Collective::AllReduce ? 2.0 : 1.0;
     const double intra = q > 1 ? busFactor(op, q) * bytes / bi + steps * (q - 1) * ai : 0.0;
     const double across = busFactor(op, k) * (bytes / q) / be + steps * (k - 1) * ae;
     return intra + across;
@@ -194,6 +227,9 @@ double worstOverGroups(int stage_gpus, int n, int stride, int gpus_per_node, F&&
 
 LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const StageShape& shape) const {
     LayerCost c;
+    const RuntimeProfile& rt = options_.runtime;
+    const bool fp8 = options_.precision == Precision::FP8;
+    const bool eager = rt.attention == AttentionKernel::Eager;
     const int t = std::max(1, s.tp), d = std::max(1, s.dp);
     const double b = double(shape.micro_batch) / d; // samples per GPU per micro-batch
     const double seq = type.seq_len, h = type.hidden, f = type.ffn_hidden;
@@ -201,35 +237,72 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const double hd = type.head_dim > 0 ? type.head_dim : h / std::max(1.0, a);
     const double kv = type.kv_heads > 0 ? type.kv_heads : a;
     const double sbh = seq * b * h;
+    const double tokens = b * seq;
     const bool cross = type.kind == BlockKind::CrossDecoder;
     const double se = cross ? (type.cross_seq_len > 0 ? type.cross_seq_len : seq) : 0.0;
+    const double sp_div = s.sp ? t : 1;
     const GroupLayout lay = layoutOf(s);
     const int G = shape.stage_gpus;
     const int first = shape.first_rank;
+    const double hbm = cluster_.gpu.hbm_bandwidth_gbs * 1e9;
 
-    // ---- compute [N21]: matmuls split by tp; attention-score FLOPs halved for causal flash kernels.
+    // ---- model FLOPs [N21]: matmuls split by tp, attention scores counted in full (MFU convention).
     const double matmul_flops = 2.0 * b * seq * double(type.matmulParams()) +
                                 (cross ? 2.0 * b * (se - seq) * 2.0 * h * hd * kv : 0.0);
-    double score_flops = 4.0 * b * seq * seq * a * hd + (cross ? 4.0 * b * seq * se * a * hd : 0.0);
-    const double model_fwd = (matmul_flops + score_flops) / t;
-    if (options_.flash_attention && type.kind == BlockKind::Decoder)
-        score_flops *= 0.5; // causal mask: flash kernels skip the upper triangle
-    const double tflops = effectiveTflops(std::min(b * seq, h / t)) * 1e12;
-    const double gemm_fwd = (matmul_flops + score_flops) / t / tflops;
-    // Memory-bound element-wise work (norms, residuals, activation function, dropout, softmax) at HBM
-    // speed: ~16h + (2|3)f elements read+written per token, bf16; TP-split parts /t, the rest /t with SP.
-    const double hbm = cluster_.gpu.hbm_bandwidth_gbs * 1e9;
-    double elem = (16.0 * h) / (s.sp ? t : 1) + ((type.gated_ffn ? 3.0 : 2.0) * f) / t;
-    if (!options_.flash_attention)
-        elem += 3.0 * a * seq / t;
-    const double elem_fwd = 2.0 * b * seq * elem / hbm;
-    const double fwd = gemm_fwd + elem_fwd;
-    c.fwd_compute = fwd;
-    c.bwd_compute = 2.0 * fwd; // backward = 2x forward [N21]
+    const double self_score = 4.0 * b * seq * seq * a * hd / t;
+    const double cross_score = cross ? 4.0 * b * seq * se * a * hd / t : 0.0;
+    const double model_fwd = matmul_flops / t + self_score + cross_score;
     c.model_flops = 3.0 * model_fwd;
 
+    // ---- GEMMs, one by one at their own shape (m = tokens, n = outputs, k = inputs per GPU).
+    const double qw = a * hd, kvw = kv * hd;
+    double gemm = gemmTime(tokens, (qw + 2.0 * kvw) / t, h, fp8) // fused QKV projection
+                  + gemmTime(tokens, h, qw / t, fp8)             // attention output projection
+                  + gemmTime(tokens, (type.gated_ffn ? 2.0 : 1.0) * f / t, h, fp8) // fc1 (+ gate)
+                  + gemmTime(tokens, h, f / t, fp8);                               // fc2
+    if (cross)
+        gemm += gemmTime(tokens, qw / t, h, fp8) + gemmTime(b * se, 2.0 * kvw / t, h, fp8) +
+                gemmTime(tokens, h, qw / t, fp8);
+
+    // ---- attention core. Fused kernels skip the masked half of causal self-attention and run at
+    // their own efficiency; backward does 2.5x the FLOPs at 0.85x the forward efficiency (Dao 2023).
+    // Eager attention is two batched GEMMs per head over the full score matrix.
+    double attn_fwd = 0.0, attn_bwd = 0.0;
+    const bool causal = type.kind != BlockKind::Encoder;
+    if (eager) {
+        attn_fwd = (self_score + cross_score) / (effectiveTflops(std::min(seq, hd)) * 1e12);
+        attn_bwd = 2.0 * attn_fwd;
+    } else {
+        const double eff = std::max(1e-3, cluster_.gpu.attention_efficiency);
+        const double flops = self_score * (causal ? 0.5 : 1.0) + cross_score;
+        attn_fwd = flops / (cluster_.gpu.peak_tflops_bf16 * eff * 1e12);
+        attn_bwd = 2.5 * attn_fwd / 0.85;
+    }
+
+    // ---- memory-bound element-wise work at HBM speed, in bf16 elements read + written per token:
+    // two norms (2 each), two residual adds (3 each), dropouts (2.5 each), the FFN activation
+    // (gated: read 2f, write f), eager norms' fp32 round trips, eager SwiGLU's separate kernels,
+    // eager softmax over the scores, FP8 casts of every linear input. Sequence-parallel parts /t.
+    const double drop = type.dropout ? 1.0 : 0.0;
+    double elem = (10.0 * h + drop * 5.0 * h + (rt.fused_norm ? 0.0 : 8.0 * h)) / sp_div;
+    elem += (type.gated_ffn ? 3.0 : 2.0) * f / t;
+    if (type.gated_ffn && !rt.fused_swiglu)
+        elem += 3.0 * f / t;
+    const double softmax_elem = eager ? (2.0 + drop) * a * (seq + se) / t : 0.0;
+    elem += softmax_elem;
+    if (fp8)
+        elem += rt.fp8_cast_bytes / 2.0 * (2.0 * h + qw / t + f / t);
+    const double elem_fwd = 2.0 * tokens * elem / hbm;
+
+    const double overhead = rt.layer_overhead_us * 1e-6;
+    c.overhead = overhead;
+    const double fwd = gemm + attn_fwd + elem_fwd + overhead / 3.0;
+    c.fwd_compute = fwd;
+    c.bwd_compute = 2.0 * gemm + attn_bwd + 2.0 * elem_fwd + 2.0 * overhead / 3.0;
+
     // ---- tensor-parallel collectives: 2 all-reduces per block forward, 2 backward [Megatron]; with SP
-    // an all-gather + reduce-scatter pair of the same volume replaces each all-reduce [K22].
+    // an all-gather + reduce-scatter pair of the same volume replaces each all-reduce [K22]. The
+    // runtime may hide a fraction behind the GEMMs (communication overlap).
     double tp_fwd = 0.0;
     if (t > 1) {
         const double S = 2.0 * sbh; // bf16 activation of the micro-batch shard
@@ -241,80 +314,130 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
                        collectiveTime(Collective::ReduceScatter, S, t, lay.tp_stride, r);
             return collectiveTime(Collective::AllReduce, S, t, lay.tp_stride, r);
         });
-        tp_fwd = blocks * one;
+        tp_fwd = blocks * one * (1.0 - std::clamp(rt.tp_overlap, 0.0, 1.0));
         c.tp_comm = 2.0 * tp_fwd;
     }
 
-    // ---- activations stored per micro-batch [K22 sec. 4], generalised to GQA, gated FFN, no dropout.
-    const double drop = type.dropout ? 1.0 : 0.0;
-    const int attn_blocks = cross ? 2 : 1;
-    // Replicated across TP ranks without SP: norm inputs, QKV and MLP inputs, dropout masks.
-    double repl = sbh * (4.0 + 2.0 + 2.0 + 2.0 * drop);
-    double split =
-        sbh * (2.0 * (a * hd / h) + 4.0 * (kv * hd / h) + 2.0) + seq * b * f * (type.gated_ffn ? 6.0 : 4.0);
-    double scores =
-        options_.flash_attention ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
+    // ---- activations stored per micro-batch [K22 sec. 4], by component, generalised to GQA, gated
+    // FFNs, dropout and the runtime's kernels.
+    // Replicated across TP ranks without SP: norm inputs (2 x 2h), QKV and MLP inputs (2h each),
+    // dropout masks (h each), eager norms' fp32 copies (2 x 4h), unnamed runtime buffers.
+    double repl = sbh * (4.0 + 2.0 + 2.0 + 2.0 * drop + (rt.fused_norm ? 0.0 : 8.0) +
+                         std::max(0.0, rt.activation_extra_h));
+    // Split by TP: Q, K, V (attention inputs), the attention output (projection input), FFN values.
+    const double kv_stored = rt.expand_kv ? a : kv;
+    double split_lin = sbh * (2.0 * (qw / h) + 4.0 * (kv_stored * hd / h) + 2.0);
+    const double split_ffn = tokens * f * (type.gated_ffn ? (rt.fused_swiglu ? 6.0 : 8.0) : 4.0);
+    double scores = !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
     if (cross) {
         repl += sbh * (2.0 + 2.0 + drop);
-        split += sbh * 4.0 + se * b * h * 4.0 * (kv / a);
-        scores +=
-            options_.flash_attention ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * se * b;
+        split_lin += sbh * 4.0 + se * b * h * 4.0 * (kv_stored / a);
+        scores += !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * se * b;
     }
-    (void)attn_blocks;
-    const double full_act = (s.sp ? repl / t : repl) + split / t + scores / t;
+    const double full_act = repl / sp_div + (split_lin + split_ffn) / t + scores / t;
     switch (s.ckpt) {
     case Checkpoint::None:
         c.activations = full_act;
         break;
     case Checkpoint::Selective:
-        // Attention core recomputed in backward; with flash attention nothing changes.
-        c.activations = full_act - scores / t + (options_.flash_attention ? scores / t : 0.0);
-        if (!options_.flash_attention) {
-            c.recompute = 4.0 * b * seq * seq * a * hd / t / tflops + 2.0 * b * seq * 3.0 * a * seq / t / hbm;
+        if (rt.selective_op_level) {
+            // Op-level policy: keeps the layer input, the attention output and a fraction of the
+            // matmul outputs; recomputes the rest of the forward except attention and kept matmuls.
+            const double kept = std::clamp(rt.selective_matmul_kept, 0.0, 1.0);
+            const double mm_out = sbh * (2.0 * (qw + 2.0 * kvw) / h + 2.0 + 2.0) / t +
+                                  tokens * f * 2.0 * (type.gated_ffn ? 2.0 : 1.0) / t;
+            c.activations = 2.0 * sbh / sp_div + 2.0 * sbh / t + kept * mm_out + scores / t;
+            c.recompute = (1.0 - kept) * gemm + elem_fwd;
+        } else {
+            // Megatron: the attention core is recomputed, its s x s buffers are not stored (with fused
+            // attention nothing is freed and the kernel runs once more).
+            c.activations = full_act - (eager ? scores / t : 0.0);
+            c.recompute = attn_fwd + (eager ? 2.0 * tokens * softmax_elem / hbm : 0.0);
         }
         break;
     case Checkpoint::Full:
-        c.activations = 2.0 * sbh / (s.sp ? t : 1); // layer input only
+        c.activations = 2.0 * sbh / sp_div; // layer input only
         c.recompute = fwd;
         c.tp_comm += tp_fwd;     // recomputed forward repeats its collectives
         c.transient += full_act; // one layer re-materialised during backward
         break;
     }
     c.bwd_compute += c.recompute;
+    // The caching allocator rounds and fragments what is allocated per micro-batch.
+    const double frag = 1.0 + std::max(0.0, rt.fragmentation);
+    c.activations *= frag;
+    c.transient *= frag;
 
     // ---- model states [R20].
     const double p_local = double(type.matmulParams()) / t + double(type.params() - type.matmulParams());
-    setModelStates(c, p_local, s.dp_type, d, options_);
+    setModelStates(c, p_local, fp8 ? double(type.matmulParams()) / t : 0.0, s.dp_type, d, rt);
 
-    // ---- data-parallel communication.
+    // ---- data-parallel communication, hidden behind compute as far as the runtime overlaps it.
+    const double ce = std::clamp(rt.comm_efficiency, 0.01, 1.0);
     if (d > 1) {
-        const double wbytes = options_.param_bytes * p_local, gbytes = options_.grad_bytes * p_local;
-        const double ovl = std::clamp(cluster_.overlap_efficiency, 0.0, 1.0);
+        const double wbytes = rt.param_bytes * p_local, gbytes = rt.grad_bytes * p_local;
+        const double ovl = cluster_.overlap_efficiency;
         if (s.dp_type == DpType::ZeRO3) {
-            // Per micro-batch: all-gather weights for forward and again for backward, reduce-scatter grads.
-            c.zero3_comm = worstOverGroups(G, d, lay.dp_stride, cluster_.gpus_per_node, [&](int off) {
+            // Per micro-batch: all-gather weights for forward and again for backward, reduce-scatter
+            // grads; each hides behind the compute of the neighbouring layer (prefetch).
+            const bool flat = !rt.zero3_hierarchical;
+            double ag = 0.0, rs = 0.0;
+            worstOverGroups(G, d, lay.dp_stride, cluster_.gpus_per_node, [&](int off) {
                 const int r = first + off;
-                return 2.0 * collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r) +
-                       collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r);
+                const double g = collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r, flat);
+                const double x = collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r, flat);
+                if (2.0 * g + x > 2.0 * ag + rs) {
+                    ag = g;
+                    rs = x;
+                }
+                return 2.0 * g + x;
             });
-            c.zero3_exposed = std::max(0.0, c.zero3_comm - ovl * (c.fwd_compute + c.bwd_compute));
-            c.transient += 2.0 * wbytes; // gathered layer + prefetched next layer
+            ag /= ce;
+            rs /= ce;
+            const double z = std::clamp(rt.zero3_overlap, 0.0, 1.0);
+            if (rt.zero3_keep_unsharded && shape.num_micro > 1) {
+                // Unsharded weights and gradients live for the whole iteration: one gather before the
+                // first forward, one reduce-scatter after the last backward.
+                c.weights += wbytes * (1.0 - 1.0 / d);
+                c.grads += gbytes * (1.0 - 1.0 / d);
+                c.dp_comm = ag + rs;
+                c.dp_exposed =
+                    exposedComm(rs, z * c.bwd_compute, ovl) + exposedComm(ag, z * c.fwd_compute, ovl);
+            } else {
+                c.zero3_comm = 2.0 * ag + rs;
+                c.zero3_exposed =
+                    exposedComm(ag, z * c.fwd_compute, ovl) + exposedComm(ag + rs, z * c.bwd_compute, ovl);
+                c.transient += 2.0 * wbytes; // gathered layer + prefetched next layer
+            }
         } else {
-            // Once per iteration: all-reduce (DDP) or reduce-scatter + all-gather (ZeRO-1/2), same volume.
-            c.dp_comm = worstOverGroups(G, d, lay.dp_stride, cluster_.gpus_per_node, [&](int off) {
+            // Once per iteration: all-reduce (DDP) or reduce-scatter + all-gather (ZeRO-1/2, distributed
+            // optimizer). The gradient reduction hides behind the last micro-batch's backward; the
+            // parameter all-gather behind the next forward when the runtime overlaps it.
+            double red = 0.0, gather = 0.0;
+            worstOverGroups(G, d, lay.dp_stride, cluster_.gpus_per_node, [&](int off) {
                 const int r = first + off;
-                if (s.dp_type == DpType::DDP)
-                    return collectiveTime(Collective::AllReduce, gbytes, d, lay.dp_stride, r);
-                return collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r) +
-                       collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r);
+                const double x = s.dp_type == DpType::DDP
+                                     ? collectiveTime(Collective::AllReduce, gbytes, d, lay.dp_stride, r)
+                                     : collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r);
+                const double g = s.dp_type == DpType::DDP
+                                     ? 0.0
+                                     : collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r);
+                if (x + g > red + gather) {
+                    red = x;
+                    gather = g;
+                }
+                return x + g;
             });
-            // Bucketed gradient sync overlaps the last micro-batch's backward of the same layer.
-            c.dp_exposed = std::max(0.0, c.dp_comm - ovl * c.bwd_compute);
+            red /= ce;
+            gather /= ce;
+            c.dp_comm = red + gather;
+            c.dp_exposed = exposedComm(red, std::clamp(rt.dp_overlap, 0.0, 1.0) * c.bwd_compute, ovl) +
+                           (rt.overlap_param_gather ? exposedComm(gather, c.fwd_compute, ovl) : gather);
         }
     }
 
     // ---- optimizer step.
-    c.optimizer_step = adamStepTime(p_local, s.dp_type, d, options_, hbm);
+    c.optimizer_step = adamStepTime(p_local, s.dp_type, d, rt, hbm);
     return c;
 }
 
@@ -389,19 +512,20 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
             params += word;
     }
     const double p_local = params / vt;
-    setModelStates(c, p_local, dp_type, dv, options_);
+    const RuntimeProfile& rt = options_.runtime;
+    setModelStates(c, p_local, 0.0, dp_type, dv, rt);
 
     double fwd = 0.0;
     const double S = 2.0 * seq * b * h;
     if (first)
         fwd += 2.0 * S / hbm; // gather rows + write output
     if (last) {
-        const double flops = model_.headForwardFlops(1) * b / vt;
-        fwd += flops / (effectiveTflops(std::min(b * seq, h)) * 1e12);
+        const double out = model_.num_classes > 0 ? double(model_.num_classes) : double(model_.vocab_size);
+        fwd += gemmTime(b * seq, out / vt, h);
         if (model_.num_classes == 0 && model_.vocab_size > 0) {
             const double logits = seq * b * double(model_.vocab_size) / vt;
-            fwd += logits * 12.0 / hbm; // fp32 softmax + cross-entropy passes
-            c.transient = logits * 6.0; // bf16 logits + fp32 copy for the loss
+            fwd += logits * 12.0 / hbm;            // fp32 softmax + cross-entropy passes
+            c.transient = logits * rt.logit_bytes; // logits, fp32 copies and softmax around the loss
         }
         c.model_flops = 3.0 * model_.headForwardFlops(1) * b / vt;
         c.activations += 4.0 * seq * b * h; // final norm input + head input
@@ -414,24 +538,31 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
         const double ar = collectiveTime(Collective::AllReduce, S, vt, 1, shape.first_rank);
         c.tp_comm = (first ? ar : 0.0) + (last ? ar : 0.0);
     }
-    const double ovl = std::clamp(cluster_.overlap_efficiency, 0.0, 1.0);
+    const double ovl = cluster_.overlap_efficiency;
     if (dv > 1) {
-        const double gb = options_.grad_bytes * p_local, wb = options_.param_bytes * p_local;
+        const double gb = rt.grad_bytes * p_local, wb = rt.param_bytes * p_local;
         if (dp_type == DpType::ZeRO3) {
-            c.zero3_comm = 2.0 * collectiveTime(Collective::AllGather, wb, dv, vt, shape.first_rank) +
-                           collectiveTime(Collective::ReduceScatter, gb, dv, vt, shape.first_rank);
-            c.zero3_exposed = std::max(0.0, c.zero3_comm - ovl * (c.fwd_compute + c.bwd_compute));
+            const bool flat = !rt.zero3_hierarchical;
+            const double ag = collectiveTime(Collective::AllGather, wb, dv, vt, shape.first_rank, flat);
+            const double rs = collectiveTime(Collective::ReduceScatter, gb, dv, vt, shape.first_rank, flat);
+            const double z = std::clamp(rt.zero3_overlap, 0.0, 1.0);
+            c.zero3_comm = 2.0 * ag + rs;
+            c.zero3_exposed =
+                exposedComm(ag, z * c.fwd_compute, ovl) + exposedComm(ag + rs, z * c.bwd_compute, ovl);
         } else {
             c.dp_comm = collectiveTime(Collective::AllReduce, gb, dv, vt, shape.first_rank);
         }
     }
     if (model_.tied_embeddings && !single && model_.num_classes == 0) {
         // Embedding-group all-reduce of the tied word-embedding gradient between first and last stage.
-        const double gb = options_.grad_bytes * word / vt;
+        const double gb = rt.grad_bytes * word / vt;
         c.dp_comm += collectiveTime(Collective::SendRecv, gb, 2, 1, shape.first_rank) * 2.0;
     }
     c.dp_exposed = c.dp_comm; // the embedding is the last gradient produced on its stage
-    c.optimizer_step = adamStepTime(p_local, dp_type, dv, options_, hbm);
+    c.optimizer_step = adamStepTime(p_local, dp_type, dv, rt, hbm);
+    const double frag = 1.0 + std::max(0.0, rt.fragmentation);
+    c.activations *= frag;
+    c.transient *= frag;
     return c;
 }
 
@@ -536,6 +667,11 @@ void CostModel::validate(const Plan& p) const {
 }
 
 PlanCost CostModel::evaluate(const Plan& plan) const {
+    if (plan.precision != options_.precision) {
+        CostOptions o = options_;
+        o.precision = plan.precision;
+        return CostModel(model_, cluster_, o).evaluate(plan);
+    }
     validate(plan);
     const int pp = plan.pp, v = plan.virtual_stages, m = plan.num_micro, G = plan.stageGpus();
     const int chunks = pp * v;
@@ -550,7 +686,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
     for (int i = 0; i < pp; ++i) {
         auto& st = pc.stages[static_cast<std::size_t>(i)];
         st.first_layer = plan.chunkStart(i);
-        st.memory.reserved = cluster_.reserved_gib * kGiB;
+        st.memory.reserved = reservedBytes();
         st.inflight = inflightMicroBatches(plan.schedule, pp, v, m, i);
     }
     auto shapeOf = [&](int stage) { return StageShape{G, stage * G, plan.microBatch(), m}; };
@@ -627,7 +763,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
     const double Cmax = pc.stages[static_cast<std::size_t>(bott)].per_micro;
     const double Emax = pc.stages[static_cast<std::size_t>(emax)].per_iteration;
     const double bubble = (sumC - Cmax) / v;
-    pc.iteration_time = m * Cmax + bubble + Emax;
+    pc.iteration_time = m * Cmax + bubble + Emax + options_.runtime.iteration_overhead_s;
 
     for (int i = 0; i < pp; ++i) {
         auto& st = pc.stages[static_cast<std::size_t>(i)];
@@ -656,6 +792,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
     pc.time.bubble = bubble;
     pc.time.dp_comm = e.dp_comm;
     pc.time.optimizer = e.optimizer;
+    pc.time.overhead = options_.runtime.iteration_overhead_s;
 
     const double T = pc.iteration_time;
     if (T > 0) {

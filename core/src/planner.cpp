@@ -1405,6 +1405,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             continue;
         RankedPlan rp;
         rp.plan = results[i].plan;
+        rp.plan.precision = ctx.cost.options().precision; // costed in the search's precision and runtime
+        rp.plan.runtime = ctx.cost.options().runtime.name;
         rp.predicted_time = results[i].T;
         rp.predicted_peak = results[i].peak;
         rp.cost = ctx.cost.evaluate(rp.plan);
@@ -1464,7 +1466,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
                                                                    : model.options().memory_reserve_gib;
         ctx.budget = (cap - reserve) * kGiB;
     }
-    ctx.reserved = model.cluster().reserved_gib * kGiB;
+    ctx.reserved = model.reservedBytes();
     if (ctx.budget <= 0)
         throw InputError("cost.memory_budget_gib", "the budget minus the reserve leaves no memory");
 

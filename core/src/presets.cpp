@@ -30,8 +30,10 @@ namespace {
 struct PresetTable {
     std::vector<std::string> model_names; ///< in file order (sorted by path)
     std::vector<std::string> cluster_names;
+    std::vector<std::string> runtime_names;
     std::map<std::string, json> models; ///< keyed by lower-case name
     std::map<std::string, json> clusters;
+    std::map<std::string, json> runtimes;
 };
 
 std::string lower(std::string s) {
@@ -68,6 +70,8 @@ PresetTable buildTable() {
         }
         if (path.rfind("models/", 0) == 0) {
             addPreset(t.model_names, t.models, path, j);
+        } else if (path.rfind("runtimes/", 0) == 0) {
+            addPreset(t.runtime_names, t.runtimes, path, j);
         } else if (path.rfind("clusters/", 0) == 0) {
             if (j.contains("_generate")) {
                 const json& g = j.at("_generate");
@@ -149,6 +153,31 @@ ClusterProfile clusterPreset(const std::string& name) {
         throw InputError("cluster",
                          "unknown preset '" + name + "'; available: " + joinNames(t.cluster_names));
     return clusterFromJson(it->second, "cluster");
+}
+
+std::vector<std::string> runtimePresetNames() {
+    return table().runtime_names;
+}
+
+RuntimeProfile runtimePreset(const std::string& name) {
+    const auto& t = table();
+    auto it = t.runtimes.find(lower(name));
+    if (it == t.runtimes.end())
+        throw InputError("runtime",
+                         "unknown preset '" + name + "'; available: " + joinNames(t.runtime_names));
+    return runtimeFromJson(it->second, "runtime");
+}
+
+RuntimeProfile resolveRuntime(const std::string& name_or_path) {
+    if (name_or_path.empty())
+        throw InputError("runtime", "empty runtime name; give a preset (" + joinNames(runtimePresetNames()) +
+                                        ") or a JSON path");
+    if (table().runtimes.count(lower(name_or_path)))
+        return runtimePreset(name_or_path);
+    if (isFile(name_or_path) || (looksLikePath(name_or_path) && !isDir(name_or_path)))
+        return loadRuntimeFile(name_or_path);
+    throw InputError("runtime", "'" + name_or_path + "' is neither a preset nor a readable file; presets: " +
+                                    joinNames(runtimePresetNames()));
 }
 
 ModelProfile resolveModel(const std::string& name_or_path) {

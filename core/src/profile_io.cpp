@@ -343,6 +343,9 @@ GpuSpec gpuFromJson(const json& j, const std::string& path) {
     r.numField("peak_tflops_fp8", g.peak_tflops_fp8, NumRule::NonNegative);
     r.numField("hbm_bandwidth_gbs", g.hbm_bandwidth_gbs, NumRule::Positive);
     r.numField("gemm_efficiency", g.gemm_efficiency, NumRule::Fraction);
+    r.numField("gemm_half_saturation", g.gemm_half_saturation, NumRule::NonNegative);
+    r.numField("attention_efficiency", g.attention_efficiency, NumRule::Fraction);
+    r.numField("fp8_gemm_efficiency", g.fp8_gemm_efficiency, NumRule::Fraction);
     r.intField("sm_count", g.sm_count, IntRule::Positive);
     r.finish();
     return g;
@@ -356,6 +359,9 @@ json gpuToJson(const GpuSpec& g) {
                 {"peak_tflops_fp8", g.peak_tflops_fp8},
                 {"hbm_bandwidth_gbs", g.hbm_bandwidth_gbs},
                 {"gemm_efficiency", g.gemm_efficiency},
+                {"gemm_half_saturation", g.gemm_half_saturation},
+                {"attention_efficiency", g.attention_efficiency},
+                {"fp8_gemm_efficiency", g.fp8_gemm_efficiency},
                 {"sm_count", g.sm_count}};
 }
 
@@ -365,12 +371,19 @@ LinkSpec linkFromJson(const json& j, const std::string& path) {
     r.strField("kind", l.kind, true);
     r.numField("bandwidth_gbs", l.bandwidth_gbs, NumRule::Positive, true);
     r.numField("latency_us", l.latency_us, NumRule::NonNegative);
+    r.numField("efficiency", l.efficiency, NumRule::Fraction);
+    if (l.efficiency <= 0)
+        throw InputError(r.at("efficiency"),
+                         "must be above 0 (the fraction of bandwidth_gbs collectives reach)");
     r.finish();
     return l;
 }
 
 json linkToJson(const LinkSpec& l) {
-    return json{{"kind", l.kind}, {"bandwidth_gbs", l.bandwidth_gbs}, {"latency_us", l.latency_us}};
+    return json{{"kind", l.kind},
+                {"bandwidth_gbs", l.bandwidth_gbs},
+                {"latency_us", l.latency_us},
+                {"efficiency", l.efficiency}};
 }
 
 CollectiveMeasurement measurementFromJson(const json& j, const std::string& path) {
@@ -799,6 +812,9 @@ Plan planFromJson(const json& j, const std::string& path) {
     if (r.has("vocab_dp_type"))
         p.vocab_dp_type =
             dpTypeFromString(toStr(r.value("vocab_dp_type"), r.at("vocab_dp_type")), r.at("vocab_dp_type"));
+    if (r.has("precision"))
+        p.precision = precisionFromString(toStr(r.value("precision"), r.at("precision")), r.at("precision"));
+    r.strField("runtime", p.runtime);
 
     const int chunks = p.pp * p.virtual_stages;
     bool have_stages = false;
@@ -925,6 +941,9 @@ json toJson(const Plan& p) {
     j["layers"] = layers;
     j["vocab_tp"] = p.vocab_tp;
     j["vocab_dp_type"] = toString(p.vocab_dp_type);
+    j["precision"] = toString(p.precision);
+    if (!p.runtime.empty())
+        j["runtime"] = p.runtime;
     return j;
 }
 
@@ -952,6 +971,118 @@ void writeJsonFile(const std::string& file, const json& j) {
     out.flush();
     if (!out)
         throw InputError(file, "write failed");
+}
+
+// --- runtime -------------------------------------------------------------------------------------
+
+RuntimeProfile runtimeFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    RuntimeProfile rt;
+    r.strField("name", rt.name, true);
+    if (rt.name.empty())
+        throw InputError(r.at("name"), "must not be empty");
+    r.strField("framework", rt.framework);
+    static const char* const kFrameworks[] = {"any", "megatron", "torchtitan", "deepspeed", "hetu"};
+    if (std::find(std::begin(kFrameworks), std::end(kFrameworks), rt.framework) == std::end(kFrameworks))
+        throw InputError(r.at("framework"), "unknown framework '" + rt.framework +
+                                                "'; expected any, megatron, torchtitan, deepspeed or hetu");
+    r.strField("version", rt.version);
+    r.strField("source", rt.source);
+    if (r.has("attention"))
+        rt.attention =
+            attentionKernelFromString(toStr(r.value("attention"), r.at("attention")), r.at("attention"));
+    r.boolField("fused_norm", rt.fused_norm);
+    r.boolField("fused_swiglu", rt.fused_swiglu);
+    r.boolField("expand_kv", rt.expand_kv);
+    r.numField("activation_extra_h", rt.activation_extra_h, NumRule::NonNegative);
+    r.boolField("selective_op_level", rt.selective_op_level);
+    r.numField("selective_matmul_kept", rt.selective_matmul_kept, NumRule::Fraction);
+    r.numField("tp_overlap", rt.tp_overlap, NumRule::Fraction);
+    r.numField("dp_overlap", rt.dp_overlap, NumRule::Fraction);
+    r.boolField("overlap_param_gather", rt.overlap_param_gather);
+    r.numField("zero3_overlap", rt.zero3_overlap, NumRule::Fraction);
+    r.boolField("zero3_hierarchical", rt.zero3_hierarchical);
+    r.boolField("zero3_keep_unsharded", rt.zero3_keep_unsharded);
+    r.numField("comm_efficiency", rt.comm_efficiency, NumRule::Fraction);
+    if (rt.comm_efficiency <= 0)
+        throw InputError(r.at("comm_efficiency"), "must be above 0");
+    r.numField("logit_bytes", rt.logit_bytes, NumRule::NonNegative);
+    r.numField("layer_overhead_us", rt.layer_overhead_us, NumRule::NonNegative);
+    r.numField("iteration_overhead_s", rt.iteration_overhead_s, NumRule::NonNegative);
+    r.intField("param_bytes", rt.param_bytes, IntRule::Positive);
+    r.intField("grad_bytes", rt.grad_bytes, IntRule::Positive);
+    r.intField("optimizer_bytes", rt.optimizer_bytes, IntRule::NonNegative);
+    for (const char* k : {"param_bytes", "grad_bytes", "optimizer_bytes"}) {
+        const int v = std::string(k) == "param_bytes"  ? rt.param_bytes
+                      : std::string(k) == "grad_bytes" ? rt.grad_bytes
+                                                       : rt.optimizer_bytes;
+        if (v > 64)
+            throw InputError(r.at(k), "expected at most 64 bytes per parameter, got " + std::to_string(v));
+    }
+    r.numField("fragmentation", rt.fragmentation, NumRule::Fraction);
+    r.numField("runtime_reserved_gib", rt.runtime_reserved_gib, NumRule::NonNegative);
+    r.numField("memory_headroom", rt.memory_headroom, NumRule::Fraction);
+    if (rt.memory_headroom >= 0.5)
+        throw InputError(r.at("memory_headroom"),
+                         "expected a fraction of GPU memory below 0.5, got " + fmtNum(rt.memory_headroom));
+    r.boolField("supports_fp8", rt.supports_fp8);
+    r.numField("fp8_weight_copy_bytes", rt.fp8_weight_copy_bytes, NumRule::NonNegative);
+    r.numField("fp8_cast_bytes", rt.fp8_cast_bytes, NumRule::NonNegative);
+    if (r.has("provenance")) {
+        const std::string pp = r.at("provenance");
+        const json& p = r.value("provenance");
+        if (!p.is_object())
+            throw InputError(pp, "expected a JSON object of strings, got " + show(p));
+        for (auto it = p.begin(); it != p.end(); ++it) {
+            if (!it.value().is_string())
+                throw InputError(joinPath(pp, it.key()), "expected a string, got " + show(it.value()));
+            rt.provenance[it.key()] = it.value().get<std::string>();
+        }
+    }
+    r.finish();
+    return rt;
+}
+
+json toJson(const RuntimeProfile& rt) {
+    json j;
+    j["name"] = rt.name;
+    j["framework"] = rt.framework;
+    j["version"] = rt.version;
+    j["source"] = rt.source;
+    j["attention"] = toString(rt.attention);
+    j["fused_norm"] = rt.fused_norm;
+    j["fused_swiglu"] = rt.fused_swiglu;
+    j["expand_kv"] = rt.expand_kv;
+    j["activation_extra_h"] = rt.activation_extra_h;
+    j["selective_op_level"] = rt.selective_op_level;
+    j["selective_matmul_kept"] = rt.selective_matmul_kept;
+    j["tp_overlap"] = rt.tp_overlap;
+    j["dp_overlap"] = rt.dp_overlap;
+    j["overlap_param_gather"] = rt.overlap_param_gather;
+    j["zero3_overlap"] = rt.zero3_overlap;
+    j["zero3_hierarchical"] = rt.zero3_hierarchical;
+    j["zero3_keep_unsharded"] = rt.zero3_keep_unsharded;
+    j["comm_efficiency"] = rt.comm_efficiency;
+    j["logit_bytes"] = rt.logit_bytes;
+    j["layer_overhead_us"] = rt.layer_overhead_us;
+    j["iteration_overhead_s"] = rt.iteration_overhead_s;
+    j["param_bytes"] = rt.param_bytes;
+    j["grad_bytes"] = rt.grad_bytes;
+    j["optimizer_bytes"] = rt.optimizer_bytes;
+    j["fragmentation"] = rt.fragmentation;
+    j["runtime_reserved_gib"] = rt.runtime_reserved_gib;
+    j["memory_headroom"] = rt.memory_headroom;
+    j["supports_fp8"] = rt.supports_fp8;
+    j["fp8_weight_copy_bytes"] = rt.fp8_weight_copy_bytes;
+    j["fp8_cast_bytes"] = rt.fp8_cast_bytes;
+    if (!rt.provenance.empty())
+        j["provenance"] = rt.provenance;
+    return j;
+}
+
+RuntimeProfile loadRuntimeFile(const std::string& file) {
+    const json j = readJsonFile(file);
+    return inFile(file, [&] { return runtimeFromJson(j, "runtime"); });
 }
 
 ModelProfile loadModelFile(const std::string& file) {

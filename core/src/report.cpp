@@ -24,7 +24,8 @@ nlohmann::json memJson(const MemoryBreakdown& m) {
 nlohmann::json timeJson(const TimeBreakdown& t) {
     return {{"compute", t.compute},         {"recompute", t.recompute}, {"tp_comm", t.tp_comm},
             {"dp_comm", t.dp_comm},         {"zero_comm", t.zero_comm}, {"pp_comm", t.pp_comm},
-            {"switch_comm", t.switch_comm}, {"bubble", t.bubble},       {"optimizer", t.optimizer}};
+            {"switch_comm", t.switch_comm}, {"bubble", t.bubble},       {"optimizer", t.optimizer},
+            {"overhead", t.overhead}};
 }
 } // namespace
 
@@ -123,7 +124,8 @@ std::string formatPlanReport(const CostModel& model, const Plan& plan, const Pla
       << " + recompute " << formatSeconds(t.recompute) << " + TP " << formatSeconds(t.tp_comm) << " + ZeRO-3 "
       << formatSeconds(t.zero_comm) << " + PP " << formatSeconds(t.pp_comm) << " + switch "
       << formatSeconds(t.switch_comm) << " + bubble " << formatSeconds(t.bubble) << " + DP sync "
-      << formatSeconds(t.dp_comm) << " + optimizer " << formatSeconds(t.optimizer) << "\n";
+      << formatSeconds(t.dp_comm) << " + optimizer " << formatSeconds(t.optimizer) << " + overhead "
+      << formatSeconds(t.overhead) << "\n";
     o << "  peak memory " << formatBytes(c.peak_memory) << " (stage " << c.peak_stage << ") of "
       << formatBytes(c.memory_budget) << (c.fits() ? " - fits" : " - DOES NOT FIT") << "\n";
     o << "  throughput " << fmt("%.2f", c.samples_per_s) << " samples/s, " << fmt("%.0f", c.tokens_per_s)

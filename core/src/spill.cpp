@@ -72,9 +72,9 @@ SpillEstimate estimateSpilled(const CostModel& cm, int global_batch, int gpus) {
     const int local = global_batch / gpus;
     const double pcie = cl.pcie_bandwidth_gbs * 1e9;
     const double budget = cm.memoryBudget();
-    const double reserved = cl.reserved_gib * kGiB;
+    const double reserved = cm.reservedBytes();
     const int gpus_per_node_used = std::min(gpus, cl.gpus_per_node);
-    const double state_bytes = opt.param_bytes + opt.grad_bytes + opt.optimizer_bytes;
+    const double state_bytes = opt.runtime.param_bytes + opt.runtime.grad_bytes + opt.runtime.optimizer_bytes;
     const double host_states = state_bytes * static_cast<double>(model.totalParams());
     const double host_cap = cl.host_memory_gib * kGiB;
     if (host_states > host_cap) {
@@ -107,8 +107,8 @@ SpillEstimate estimateSpilled(const CostModel& cm, int global_batch, int gpus) {
             Streamed x;
             x.fwd = c.fwd_compute;
             x.bwd = c.bwd_compute;
-            x.weights = opt.param_bytes * static_cast<double>(type.params());
-            x.grads = opt.grad_bytes * static_cast<double>(type.params());
+            x.weights = opt.runtime.param_bytes * static_cast<double>(type.params());
+            x.grads = opt.runtime.grad_bytes * static_cast<double>(type.params());
             x.ckpt = c.activations;
             x.transient = c.transient;
             x.allreduce = c.dp_comm;
@@ -123,7 +123,7 @@ SpillEstimate estimateSpilled(const CostModel& cm, int global_batch, int gpus) {
                 e.fwd_compute, e.bwd_compute, e.weights, e.grads,
                 0.0,           e.transient,   e.dp_comm, static_cast<double>(model.embeddingParams())};
             Streamed xh{h.fwd_compute, h.bwd_compute, h.weights, h.grads,
-                        h.activations, h.transient,   h.dp_comm, h.weights / std::max(1, opt.param_bytes)};
+                        h.activations, h.transient,   h.dp_comm, h.weights / std::max(1, opt.runtime.param_bytes)};
             layers.insert(layers.begin(), xe);
             layers.push_back(xh);
         }
@@ -169,7 +169,7 @@ SpillEstimate estimateSpilled(const CostModel& cm, int global_batch, int gpus) {
             transfer += in_f + out_f + std::max(in_b, out_b);
         }
         bwd += layers.front().grads / pcie; // last write-back exposed
-        const double last_update = layers.front().params * (28.0 + opt.grad_bytes) / kHostAdamBytesPerS;
+        const double last_update = layers.front().params * (28.0 + opt.runtime.grad_bytes) / kHostAdamBytesPerS;
         r.feasible = true;
         r.iteration_time = fwd + bwd + last_update;
         r.gpu_memory = gpu_mem;

@@ -356,9 +356,10 @@ double predictedLayerMs(const LayerBenchConfig& cfg, const gx::ClusterProfile& c
     m.seq_len = cfg.seq_len;
     m.embed_hidden = cfg.hidden;
     gx::CostOptions o;
-    o.flash_attention = flash_attention;
-    o.gemm_half_saturation = gemm_half_saturation;
-    const gx::CostModel cm(m, cluster, o);
+    o.runtime.attention = flash_attention ? gx::AttentionKernel::Flash : gx::AttentionKernel::Eager;
+    gx::ClusterProfile cl = cluster;
+    cl.gpu.gemm_half_saturation = gemm_half_saturation;
+    const gx::CostModel cm(m, cl, o);
     gx::LayerStrategy s;
     s.tp = cfg.tp;
     gx::StageShape shape;

@@ -206,12 +206,13 @@ private slots:
         c.gpu.gemm_efficiency = 0.5;
         const LayerBenchConfig cfg = llama7b(1, 2048, 1);
         CostOptions o;
-        o.flash_attention = false;
-        o.gemm_half_saturation = 64;
+        o.runtime.attention = AttentionKernel::Eager;
+        ClusterProfile c64 = c;
+        c64.gpu.gemm_half_saturation = 64;
         ModelProfile m;
         m.stacks = {{layerTypeOf(cfg), 1}};
         const LayerCost lc =
-            CostModel(m, c, o).layer(layerTypeOf(cfg), LayerStrategy{}, StageShape{1, 0, 1, 1});
+            CostModel(m, c64, o).layer(layerTypeOf(cfg), LayerStrategy{}, StageShape{1, 0, 1, 1});
         QCOMPARE(predictedLayerMs(cfg, c, false, 64), (lc.fwd_compute + lc.bwd_compute) * 1e3);
         // Twice the GEMM efficiency: the GEMM part halves, so the layer gets faster.
         ClusterProfile faster = c;

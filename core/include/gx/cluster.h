@@ -27,8 +27,16 @@ struct GpuSpec {
     double peak_tflops_fp16 = 312.0;
     double peak_tflops_fp8 = 0.0; ///< 0 = unsupported
     double hbm_bandwidth_gbs = 2039.0;
-    /// Fraction of peak that large GEMMs reach (measured or assumed); small shapes get less.
+    /// Fraction of peak that large GEMMs reach (measured or calibrated); small shapes get less.
     double gemm_efficiency = 0.75;
+    /// GEMM dimension at which the shape curve eff = gemm_efficiency * x / (x + x0) reaches half of
+    /// gemm_efficiency (x = smallest of m, n, k); measured by `galvatron profile`, else calibrated.
+    double gemm_half_saturation = 128.0;
+    /// Fraction of the BF16 peak that fused (flash) attention reaches in the forward pass; backward
+    /// runs 2.5x the FLOPs at 0.85x this efficiency (Dao 2023, FlashAttention-2, fig. 4-6).
+    double attention_efficiency = 0.55;
+    /// Fraction of the FP8 peak that large FP8 GEMMs reach (0 = as gemm_efficiency).
+    double fp8_gemm_efficiency = 0.0;
     int sm_count = 108;
 };
 
@@ -36,6 +44,8 @@ struct LinkSpec {
     std::string kind = "NVLink";  ///< NVLink, PCIe, InfiniBand, RoCE, Ethernet
     double bandwidth_gbs = 300.0; ///< unidirectional per GPU, GB/s
     double latency_us = 5.0;
+    /// Fraction of bandwidth_gbs that NCCL's large collectives reach (bus bandwidth / link bandwidth).
+    double efficiency = 1.0;
 };
 
 struct ClusterProfile {

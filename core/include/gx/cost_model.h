@@ -17,6 +17,7 @@
 
 #include "gx/cluster.h"
 #include "gx/model.h"
+#include "gx/runtime.h"
 #include "gx/strategy.h"
 
 #include <string>
@@ -26,14 +27,12 @@ namespace gx {
 
 /// Assumptions that are not searched over.
 struct CostOptions {
-    bool flash_attention = true;   ///< attention scores are never stored (as if selectively recomputed)
-    int param_bytes = 2;           ///< bf16/fp16 weights
-    int grad_bytes = 2;            ///< gradient dtype (4 = fp32 grads, Megatron distributed optimizer)
-    int optimizer_bytes = 12;      ///< Adam: fp32 master copy + two moments (Rajbhandari et al. 2020)
-    double memory_budget_gib = 0;  ///< 0 = the GPU's memory; what a plan may use per GPU
-    double memory_reserve_gib = 0; ///< extra headroom kept free on top of the cluster's reserved_gib
-    /// Half-saturation GEMM dimension of the shape-efficiency curve eff = e * x / (x + x0).
-    double gemm_half_saturation = 128.0;
+    /// How the training framework implements the plan (activations, overlap, overheads). The default
+    /// is the neutral "generic" runtime; the CLI and GUI load a preset (megatron-core by default).
+    RuntimeProfile runtime;
+    Precision precision = Precision::BF16; ///< numeric format of the linear layers
+    double memory_budget_gib = 0;          ///< 0 = the GPU's memory; what a plan may use per GPU
+    double memory_reserve_gib = 0; ///< extra headroom kept free on top of reserved memory and the runtime's margin
 };
 
 /// Where a stage's GPUs sit: needed to know which groups cross node boundaries.
@@ -64,6 +63,8 @@ struct LayerCost {
     // Work.
     double model_flops = 0; ///< per micro-batch per GPU, fwd+bwd without recompute (for MFU)
 
+    double overhead = 0;       ///< per micro-batch fixed cost (launches, hooks), part of fwd/bwd_compute
+
     double perMicro() const { return fwd_compute + bwd_compute + tp_comm + zero3_exposed; }
     double perIteration() const { return dp_exposed + optimizer_step; }
     double states() const { return weights + grads + optimizer; }
@@ -90,6 +91,7 @@ struct TimeBreakdown {
     double switch_comm = 0; ///< layout changes between layers
     double bubble = 0;      ///< pipeline fill/drain
     double optimizer = 0;
+    double overhead = 0; ///< per-iteration fixed cost of the runtime (data loading, logging, clipping)
 };
 
 struct StageCost {
@@ -122,8 +124,10 @@ public:
     const ModelProfile& model() const { return model_; }
     const ClusterProfile& cluster() const { return cluster_; }
     const CostOptions& options() const { return options_; }
-    /// Bytes per GPU a plan may use (budget minus reserve).
+    /// Bytes per GPU a plan may use (budget minus reserve and the runtime's headroom).
     double memoryBudget() const;
+    /// Bytes per GPU taken before the model: the cluster's reserved_gib plus the runtime's buffers.
+    double reservedBytes() const;
 
     /// Throws InputError naming the field when the plan is inconsistent with model/cluster.
     void validate(const Plan& plan) const;
@@ -150,11 +154,16 @@ public:
     // --- communication primitives (alpha-beta; or measured curves when the cluster has them) ---
     /// Time of a collective of `bytes` per GPU over `group` GPUs with the given rank stride,
     /// starting at global rank `first_rank`.
-    double collectiveTime(Collective op, double bytes, int group, int stride, int first_rank) const;
+    /// `flat`: a single-level ring limited by each GPU's own network share when the group crosses nodes.
+    double collectiveTime(Collective op, double bytes, int group, int stride, int first_rank,
+                          bool flat = false) const;
     /// Whether a group of `group` ranks with `stride` starting at `first_rank` spans several nodes.
     bool crossesNodes(int group, int stride, int first_rank) const;
-    /// Achieved TFLOP/s for a GEMM-heavy layer whose smallest GEMM dimension is `min_dim`.
-    double effectiveTflops(double min_dim) const;
+    /// Achieved TFLOP/s of a GEMM whose smallest dimension is `min_dim`, in the plan's precision
+    /// (`fp8` = an FP8 linear layer).
+    double effectiveTflops(double min_dim, bool fp8 = false) const;
+    /// Seconds for one GEMM of m x n x k (forward), at the shape's efficiency.
+    double gemmTime(double m, double n, double k, bool fp8 = false) const;
 
 private:
     ModelProfile model_;

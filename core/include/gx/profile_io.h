@@ -7,6 +7,7 @@
 #include "gx/cluster.h"
 #include "gx/error.h"
 #include "gx/model.h"
+#include "gx/runtime.h"
 #include "gx/strategy.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -21,6 +22,8 @@ nlohmann::json toJson(const ClusterProfile& c);
 LayerStrategy strategyFromJson(const nlohmann::json& j, const std::string& path = "strategy");
 nlohmann::json toJson(const LayerStrategy& s);
 Plan planFromJson(const nlohmann::json& j, const std::string& path = "plan");
+RuntimeProfile runtimeFromJson(const nlohmann::json& j, const std::string& path = "runtime");
+nlohmann::json toJson(const RuntimeProfile& r);
 nlohmann::json toJson(const Plan& p);
 
 /// Semantic checks (positive sizes, heads divide hidden, kv_heads divide heads, ...).
@@ -34,6 +37,7 @@ void writeJsonFile(const std::string& file, const nlohmann::json& j);
 ModelProfile loadModelFile(const std::string& file); ///< profile JSON or Hugging Face config.json
 ClusterProfile loadClusterFile(const std::string& file);
 Plan loadPlanFile(const std::string& file);
+RuntimeProfile loadRuntimeFile(const std::string& file);
 
 DpType dpTypeFromString(const std::string& s, const std::string& field);
 Checkpoint checkpointFromString(const std::string& s, const std::string& field);

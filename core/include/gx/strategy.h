@@ -1,6 +1,8 @@
 // Galvatron Explorer - parallel strategies and plans.
 #pragma once
 
+#include "gx/runtime.h"
+
 #include <string>
 #include <vector>
 
@@ -55,6 +57,8 @@ struct Plan {
     std::vector<LayerStrategy> layers; ///< one per Transformer layer
     int vocab_tp = 1;                  ///< TP degree of embedding and LM head
     DpType vocab_dp_type = DpType::DDP;
+    Precision precision = Precision::BF16; ///< numeric format of the linear layers
+    std::string runtime;                   ///< runtime profile the plan was costed with (informational)
 
     int stageGpus() const { return pp > 0 ? gpus / pp : 0; }
     /// Samples in one micro-batch across the whole stage (split over each layer's dp).

@@ -1,0 +1,113 @@
+// Galvatron Explorer - runtime profile: how a training framework implements a plan.
+//
+// The third input beside model and cluster. Two plans with the same degrees run at different speeds
+// and memory in Megatron-Core, torchtitan, DeepSpeed or Hetu-Galvatron, because the frameworks store
+// different activations, overlap different communication and carry different fixed overheads. Every
+// field below is one such implementation fact; presets (resources/presets/runtimes) cite their sources,
+// and `galvatron calibrate` fits the few coefficients marked "calibrated" against measured runs.
+#pragma once
+
+#include <map>
+#include <string>
+
+namespace gx {
+
+/// Numeric format of the linear layers (Micikevicius et al. 2018 mixed precision; Micikevicius et al.
+/// 2022 "FP8 Formats for Deep Learning"). Attention, norms and the optimizer stay in bf16/fp32.
+enum class Precision { BF16, FP16, FP8 };
+
+/// Attention kernel: flash (Dao 2022/2023) and memory-efficient kernels never store the s x s scores;
+/// eager attention stores scores, softmax output and dropout mask (Korthikanti et al. 2022).
+enum class AttentionKernel { Flash, MemEfficient, Eager };
+
+struct RuntimeProfile {
+    std::string name = "generic";                  ///< preset or user name
+    std::string framework = "any";                 ///< megatron, torchtitan, deepspeed, hetu, any
+    std::string version;                           ///< framework version the facts were read from
+    std::string source;                            ///< where the facts come from
+    std::map<std::string, std::string> provenance; ///< calibration record (runs, date, errors)
+
+    // ---- activations stored for backward, by component -----------------------------------------
+    AttentionKernel attention = AttentionKernel::Flash;
+    /// Norms store their bf16 input only (fused kernels, Transformer Engine / Apex). false: eager
+    /// PyTorch norms that upcast to fp32 keep an fp32 copy and the bf16 output as well (+4h bytes/token).
+    bool fused_norm = true;
+    /// Gated FFN activation (SwiGLU) fused: stores the fc1 output only (2 x f values). false: eager
+    /// silu(gate) * up keeps gate, up, silu(gate) and the product (4 x f values).
+    bool fused_swiglu = true;
+    /// GQA: key/value heads expanded to all query heads before attention and stored (HF repeat_kv).
+    bool expand_kv = false;
+    /// Extra bytes stored per token per layer, in units of the hidden size, for buffers the
+    /// component model does not name (residual copies, casts, framework bookkeeping). Calibrated
+    /// against measured memory; 0 for fused runtimes.
+    double activation_extra_h = 0.0;
+
+    // ---- recomputation --------------------------------------------------------------------------
+    /// What "selective" recomputation keeps. Megatron (false): everything but the attention core,
+    /// which is recomputed (Korthikanti et al. 2022). Op-level policies (true, torchtitan's selective
+    /// AC): only the layer input, the attention output and a fraction `selective_matmul_kept` of the
+    /// matmul outputs are kept; everything else (norms, activations, the other matmuls) is recomputed.
+    bool selective_op_level = false;
+    double selective_matmul_kept = 0.5;
+
+    // ---- overlap ---------------------------------------------------------------------------------
+    /// Fraction of tensor-parallel collectives hidden behind GEMMs (Megatron --tp-comm-overlap,
+    /// torchtitan async TP); 0 = all exposed.
+    double tp_overlap = 0.0;
+    /// Fraction of a layer's backward compute that can hide its data-parallel gradient
+    /// reduction (bucketed all-reduce / reduce-scatter issued while earlier layers still compute).
+    double dp_overlap = 1.0;
+    /// ZeRO-1/2 and distributed optimizers: the parameter all-gather after the optimizer step is
+    /// overlapped with the next forward pass (Megatron --overlap-param-gather); false: exposed.
+    bool overlap_param_gather = true;
+    /// Fraction of a layer's compute that can hide its ZeRO-3 / FSDP gathers and reduce-scatters
+    /// (prefetch of the next layer's weights).
+    double zero3_overlap = 1.0;
+    /// Fraction of the links' collective bandwidth this runtime's data-parallel and ZeRO collectives
+    /// reach (bucket sizes, per-tensor collectives, fp32 reductions); calibrated.
+    double comm_efficiency = 1.0;
+    /// ZeRO-3 / FSDP with several micro-batches per iteration (pipelines): the unsharded weights and
+    /// gradients are kept from the first forward to the last backward, so gathers and reduce-scatters
+    /// run once per iteration (torchtitan sets reshard_after_forward=False under PP).
+    bool zero3_keep_unsharded = false;
+    /// ZeRO-3 collectives use hierarchical / multi-channel NCCL rings (all NICs of a node). false:
+    /// flat rings whose bandwidth is one GPU's network share (DeepSpeed ZeRO-3 of 2021).
+    bool zero3_hierarchical = true;
+
+    // ---- fixed costs -----------------------------------------------------------------------------
+    /// Per layer and micro-batch, forward + backward: kernel launches, hooks, stream syncs (calibrated).
+    double layer_overhead_us = 0.0;
+    /// Per iteration: data loading, logging, gradient clipping and scaling (calibrated).
+    double iteration_overhead_s = 0.0;
+
+    // ---- model states ----------------------------------------------------------------------------
+    int param_bytes = 2;      ///< working weights (bf16/fp16)
+    int grad_bytes = 2;       ///< gradient buffer dtype (Megatron accumulates main grads in fp32: 4)
+    int optimizer_bytes = 12; ///< Adam: fp32 master weights + two moments (Rajbhandari et al. 2020)
+
+    // ---- memory overheads ------------------------------------------------------------------------
+    /// Caching-allocator slack as a fraction of the activation and transient memory (calibrated).
+    double fragmentation = 0.0;
+    /// Bytes per logit element held around the loss (bf16 logits, fp32 copies, softmax, gradient):
+    /// 6 for fused vocab-parallel cross-entropy, more for eager fp32 losses.
+    double logit_bytes = 6.0;
+    /// Runtime buffers beyond the cluster's reserved_gib (workspaces, NCCL/TE buffers), GiB.
+    double runtime_reserved_gib = 0.0;
+    /// Safety margin the search keeps free on every GPU, as a fraction of its memory: covers the
+    /// spread between predicted and measured peaks (user guide, "Memory headroom").
+    double memory_headroom = 0.0;
+
+    // ---- FP8 ---------------------------------------------------------------------------------------
+    bool supports_fp8 = false;
+    /// FP8 linear layers keep an FP8 copy (and a transposed copy) of each weight: bytes per param.
+    double fp8_weight_copy_bytes = 2.0;
+    /// Per-element cost of FP8 casting / amax scaling, as extra HBM bytes per linear-layer input element.
+    double fp8_cast_bytes = 4.0;
+};
+
+const char* toString(Precision);
+const char* toString(AttentionKernel);
+Precision precisionFromString(const std::string& s, const std::string& field);
+AttentionKernel attentionKernelFromString(const std::string& s, const std::string& field);
+
+} // namespace gx
