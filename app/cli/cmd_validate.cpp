@@ -96,10 +96,15 @@ int cmdCalibrate(const QStringList& args, std::ostream& out, std::ostream& err) 
     p.setApplicationDescription(QStringLiteral(
         "Fits the cost model's named coefficients (per GPU generation: GEMM efficiency and shape curve, "
         "attention efficiency, FP8 GEMM efficiency; per runtime: per-layer overhead, ZeRO-3 overlap, "
-        "allocator "
-        "fragmentation) to measured runs, prints the errors before and after, and writes the fitted GPU "
+        "allocator fragmentation) to measured runs, prints the errors before and after, and writes the "
+        "fitted GPU "
         "and runtime profiles with their provenance."));
     addRunsOptions(p);
+    p.addOption(
+        {QStringLiteral("cross-validate"),
+         QStringLiteral("Instead of fitting once, fit K times, each time leaving every K-th run out, and "
+                        "report the errors of the left-out runs (how the fit does on runs it has not seen)."),
+         QStringLiteral("K")});
     p.addOption({QStringLiteral("only"),
                  QStringLiteral("Fit only coefficients whose name contains this text (repeatable), e.g. "
                                 "'A100' or 'layer_overhead_us'."),
@@ -114,6 +119,16 @@ int cmdCalibrate(const QStringList& args, std::ostream& out, std::ostream& err) 
     std::vector<std::string> only;
     for (const QString& o : p.values(QStringLiteral("only")))
         only.push_back(o.toStdString());
+    if (p.isSet(QStringLiteral("cross-validate"))) {
+        const ValidationReport rep =
+            crossValidate(runs, lookupFor(p), positiveInt(p, QStringLiteral("cross-validate")), only);
+        if (p.isSet(QStringLiteral("json")))
+            out << validationJson(rep).dump(2) << "\n";
+        else
+            out << "held-out predictions (each run predicted by coefficients fitted without it):\n"
+                << formatValidation(rep, {}, true);
+        return 0;
+    }
     const CalibrationResult res = calibrate(runs, lookupFor(p), only);
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j;

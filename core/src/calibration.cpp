@@ -655,8 +655,9 @@ CalibrationResult calibrate(const std::vector<MeasuredRun>& runs_in, const Runti
             const int n = 16;
             double best_v = slots[i].c.value;
             for (int k = 0; k <= n; ++k) {
-                const double v = std::clamp(slots[i].c.value - width[i] / 2 + width[i] * k / n, slots[i].c.lo,
-                                            slots[i].c.hi);
+                const double v = round == 0 ? slots[i].c.lo + (slots[i].c.hi - slots[i].c.lo) * k / n
+                                            : std::clamp(slots[i].c.value - width[i] / 2 + width[i] * k / n,
+                                                         slots[i].c.lo, slots[i].c.hi);
                 apply(slots[i], v);
                 const double l = loss();
                 if (l + 1e-12 < best) {
@@ -677,6 +678,53 @@ CalibrationResult calibrate(const std::vector<MeasuredRun>& runs_in, const Runti
             out.gpus[r.cluster.gpu.name] = r.cluster;
     out.runtimes = rts;
     return out;
+}
+
+ValidationReport crossValidate(const std::vector<MeasuredRun>& runs, const RuntimeLookup& runtime, int folds,
+                               const std::vector<std::string>& only) {
+    if (folds < 2)
+        throw InputError("--cross-validate", "needs at least 2 folds");
+    std::vector<MeasuredRun> held;
+    std::map<std::string, RuntimeProfile> fitted_rt;
+    for (int f = 0; f < folds; ++f) {
+        std::vector<MeasuredRun> train, test;
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            (static_cast<int>(i % folds) == f ? test : train).push_back(runs[i]);
+        // Start from neutral values so that nothing fitted on the held-out runs leaks in.
+        for (auto& r : train) {
+            r.cluster.gpu.gemm_efficiency = 0.75;
+            r.cluster.gpu.gemm_half_saturation = 128;
+            r.cluster.gpu.attention_efficiency = 0.55;
+            r.cluster.gpu.fp8_gemm_efficiency = 0.0;
+        }
+        const RuntimeLookup neutral = [&](const std::string& n) {
+            RuntimeProfile rt = runtime(n);
+            rt.layer_overhead_us = 0;
+            rt.zero3_overlap = 1;
+            rt.comm_efficiency = 1;
+            rt.tp_overlap = rt.tp_overlap > 0 ? 0.5 : 0.0;
+            rt.fragmentation = 0.05;
+            return rt;
+        };
+        const CalibrationResult c = calibrate(train, neutral, only);
+        for (auto r : test) {
+            if (auto g = c.gpus.find(r.cluster.gpu.name); g != c.gpus.end()) {
+                r.cluster.gpu = g->second.gpu;
+                r.cluster.intra = g->second.intra;
+                r.cluster.inter = g->second.inter;
+            }
+            // Each held-out run is predicted with the runtime fitted without it, under a fold name.
+            const std::string name = r.runtime + "#fold" + std::to_string(f);
+            auto rt = c.runtimes.find(r.runtime);
+            fitted_rt[name] = rt != c.runtimes.end() ? rt->second : runtime(r.runtime);
+            r.runtime = name;
+            held.push_back(std::move(r));
+        }
+    }
+    ValidationReport rep = validateRuns(held, [&](const std::string& n) { return fitted_rt.at(n); });
+    for (auto& res : rep.results)
+        res.runtime = res.runtime.substr(0, res.runtime.find('#'));
+    return rep;
 }
 
 } // namespace gx

@@ -106,4 +106,10 @@ struct CalibrationResult {
 CalibrationResult calibrate(const std::vector<MeasuredRun>& runs, const RuntimeLookup& runtime,
                             const std::vector<std::string>& only = {});
 
+/// Held-out check of the fit: the runs are split into `folds` groups (every folds-th run, in file
+/// order); each group is predicted by coefficients fitted on the other runs only. The report holds
+/// every run's held-out prediction.
+ValidationReport crossValidate(const std::vector<MeasuredRun>& runs, const RuntimeLookup& runtime, int folds,
+                               const std::vector<std::string>& only = {});
+
 } // namespace gx
