@@ -7,6 +7,7 @@
 #include "gx/error.h"
 #include "gx/exporters.h"
 #include "gx/hetu.h"
+#include "gx/hetu_profile.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 
@@ -138,7 +139,19 @@ int cmdHetu(const QStringList& args, std::ostream& out, std::ostream& err) {
         "Imports Hetu-Galvatron files as Galvatron Explorer JSON.\n"
         "  import-strategy F.json --model M [--gpus N]   strategy JSON -> plan JSON (model: gx_model if "
         "present)\n"
-        "  import-hardware DIR [--cluster C]              hardware_configs folder -> cluster JSON"));
+        "  import-hardware DIR [--cluster C]              hardware_configs folder -> cluster JSON\n"
+        "  import-profile COMP.json [--memory MEM.json] --model M --cluster C [--runtime R] [--out-dir D]\n"
+        "                                                 measured model profiles -> fitted GPU + runtime"));
+    addRuntimeOptions(p);
+    p.addOption(
+        {QStringLiteral("memory"),
+         QStringLiteral(
+             "import-profile: Hetu-Galvatron memory profile JSON (with a computation profile as path, "
+             "or alone)."),
+         QStringLiteral("MEM.json")});
+    p.addOption({QStringLiteral("out-dir"),
+                 QStringLiteral("import-profile: write the fitted cluster and runtime JSON files here."),
+                 QStringLiteral("DIR")});
     addProfileOptions(p);
     p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("import-strategy or import-hardware"));
     p.addPositionalArgument(QStringLiteral("path"),
@@ -159,6 +172,32 @@ int cmdHetu(const QStringList& args, std::ostream& out, std::ostream& err) {
     }
     const std::string action = pos.at(0).toStdString();
     const std::string path = pos.at(1).toStdString();
+    if (action == "import-profile") {
+        HetuModelProfile prof;
+        readHetuModelProfile(path, prof);
+        if (p.isSet(QStringLiteral("memory")))
+            readHetuModelProfile(p.value(QStringLiteral("memory")).toStdString(), prof);
+        // Galvatron's own runtime unless another is named.
+        const RuntimeProfile rt =
+            p.isSet(QStringLiteral("runtime")) ? runtimeFromOptions(p) : resolveRuntime("hetu-galvatron");
+        const HetuProfileFit fit = fitHetuModelProfile(prof, modelFromOptions(p), clusterFromOptions(p), rt);
+        for (const auto& l : fit.lines)
+            out << "  " << l << "\n";
+        out << "forward times: " << fit.time_points << " points, median |error| "
+            << 100 * fit.time_error_before << "% -> " << 100 * fit.time_error_after << "% (gemm_efficiency "
+            << fit.cluster.gpu.gemm_efficiency << ", gemm_half_saturation "
+            << fit.cluster.gpu.gemm_half_saturation << ")\n";
+        out << "activations:   " << fit.memory_points << " points, median |error| "
+            << 100 * fit.memory_error_before << "% -> " << 100 * fit.memory_error_after
+            << "% (activation_extra_h " << fit.runtime.activation_extra_h << ")\n";
+        if (p.isSet(QStringLiteral("out-dir"))) {
+            const std::string dir = p.value(QStringLiteral("out-dir")).toStdString();
+            writeJsonFile(dir + "/cluster.json", toJson(fit.cluster));
+            writeJsonFile(dir + "/runtime.json", toJson(fit.runtime));
+            out << "wrote " << dir << "/cluster.json and " << dir << "/runtime.json\n";
+        }
+        return 0;
+    }
     if (action == "import-strategy") {
         int world = p.isSet(QStringLiteral("gpus")) ? positiveInt(p, QStringLiteral("gpus")) : 0;
         const nlohmann::json j = readJsonFile(path);

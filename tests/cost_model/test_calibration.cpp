@@ -3,6 +3,7 @@
 #include "gx/calibration.h"
 #include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/hetu_profile.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 
@@ -247,6 +248,34 @@ private slots:
         QCOMPARE(plain.memoryBudget(), c.gpu.memory_gib * kGiB);
         QVERIFY(std::fabs(mc.memoryBudget() - (1 - o.runtime.memory_headroom) * c.gpu.memory_gib * kGiB) < 1);
         QCOMPARE(mc.reservedBytes(), (c.reserved_gib + o.runtime.runtime_reserved_gib) * kGiB);
+    }
+
+    void hetuModelProfilesCalibrateGalvatronsRuntime() {
+        // Hetu-Galvatron's measured LLaMA-7B forward times (seq 4096) and a memory profile in its layout:
+        // the fit moves the GPU's GEMM curve and the runtime's unnamed activation bytes towards them.
+        HetuModelProfile prof;
+        const std::string dir = std::string(GX_TEST_DATA_DIR) + "/hetu/model_profiles/";
+        readHetuModelProfile(dir + "computation_profiling_bf16_llama-7b_all.json", prof);
+        readHetuModelProfile(dir + "memory_profiling_bf16_llama-7b_synthetic.json", prof);
+        QCOMPARE(prof.forward_ms.at(4096).size(), std::size_t(12));
+        QCOMPARE(prof.activation_mb.at(2048).at(1), 515.0);
+        RuntimeProfile rt = runtimePreset("hetu-galvatron");
+        rt.activation_extra_h = 0;
+        const HetuProfileFit fit = fitHetuModelProfile(prof, llama(32, 4096), clusterPreset("8xH100"), rt);
+        QCOMPARE(fit.time_points, 12);
+        QCOMPARE(fit.memory_points, 1);
+        QVERIFY(fit.time_error_after < fit.time_error_before);
+        QVERIFY(fit.time_error_after < 0.08);
+        QVERIFY(fit.memory_error_after < fit.memory_error_before);
+        QVERIFY(std::fabs(fit.runtime.activation_extra_h - 18.7) < 1.0); // the preset's value
+        // A file that is neither profile is refused with the reason.
+        HetuModelProfile none;
+        try {
+            readHetuModelProfile(std::string(GX_TEST_DATA_DIR) + "/calibration/published_runs.json", none);
+            QFAIL("a runs file was read as a Hetu profile");
+        } catch (const InputError& e) {
+            QVERIFY(std::string(e.what()).find("Hetu-Galvatron") != std::string::npos);
+        }
     }
 
     void planPrecisionRoundTrips() {
