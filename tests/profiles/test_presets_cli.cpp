@@ -77,7 +77,7 @@ private slots:
             }
         QVERIFY(found);
         const json both = json::parse(presets({QStringLiteral("--json")}).out);
-        QCOMPARE(both.at("clusters").size(), std::size_t(18));
+        QCOMPARE(both.at("clusters").size(), std::size_t(25));
     }
     void showPrintsLoadableProfile() {
         const Result m = presets({QStringLiteral("--show"), QStringLiteral("llama3-8b")});

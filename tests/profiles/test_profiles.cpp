@@ -505,6 +505,7 @@ void TestProfiles::presetNamesResolve() {
     for (int n : {2, 4, 8, 16, 32, 64, 128}) {
         clusters.push_back(std::to_string(n) + "x8xA100-80G-IB");
         clusters.push_back(std::to_string(n) + "x8xH100-IB");
+        clusters.push_back(std::to_string(n) + "x8xH100-96G-RoCE");
     }
     for (const auto& n : clusters)
         QCOMPARE(clusterPreset(n).name, n);
@@ -642,6 +643,10 @@ void TestProfiles::schemasDescribeWrittenKeys() {
     checkKeys(toJson(clusterFromJson(c)), cs, cs, "cluster");
     for (const auto& n : clusterPresetNames())
         checkKeys(toJson(clusterPreset(n)), cs, cs, "cluster");
+    const json rs = readJsonFile(dir + "runtime.schema.json");
+    QVERIFY(!runtimePresetNames().empty());
+    for (const auto& n : runtimePresetNames())
+        checkKeys(toJson(runtimePreset(n)), rs, rs, "runtime");
     const json pj = toJson(planFromJson(smallPlan()));
     checkKeys(pj, ps, ps, "plan");
     for (const auto& l : pj.at("layers"))
