@@ -306,6 +306,67 @@ std::vector<GemmShape> layerGemmShapes(const LayerBenchConfig& c) {
     return s;
 }
 
+LayerShardDims layerShardDims(const LayerBenchConfig& c) {
+    layerGemmShapes(c); // validates
+    LayerShardDims d;
+    const int kv = c.kv_heads > 0 ? c.kv_heads : c.heads;
+    d.h = c.hidden;
+    d.hd = c.hidden / c.heads;
+    d.nh = c.heads / c.tp;
+    d.nkv = std::max(1, kv / c.tp);
+    if (d.nh % d.nkv != 0)
+        throw gx::InputError("layer.kv_heads",
+                             "query heads per shard must be a multiple of KV heads per shard");
+    d.q = d.nh * d.hd;
+    d.kvw = d.nkv * d.hd;
+    d.nqkv = d.q + 2 * d.kvw;
+    d.f = c.ffn_hidden / c.tp;
+    d.gf = (c.gated_ffn ? 2 : 1) * d.f;
+    d.seq = c.seq_len;
+    d.batch = c.micro_batch;
+    d.T = std::int64_t(c.micro_batch) * c.seq_len;
+    if (d.T > 0x7fffffff)
+        throw gx::InputError("layer", "micro_batch * seq_len too large");
+    d.params = std::int64_t(d.h) * d.nqkv + std::int64_t(d.q) * d.h + std::int64_t(d.h) * d.gf +
+               std::int64_t(d.f) * d.h + 2ll * d.h;
+    return d;
+}
+
+int attentionChunkRows(int heads, int seq, std::int64_t budget) {
+    if (heads < 1 || seq < 1 || budget < 1)
+        throw gx::InputError("attention", "heads, seq_len and the score budget must be positive");
+    std::int64_t rows = budget / (std::int64_t(heads) * seq * 2);
+    rows = std::clamp<std::int64_t>(rows, 1, seq);
+    if (rows >= 64 && rows < seq)
+        rows = rows / 64 * 64;
+    return int(rows);
+}
+
+std::vector<std::int64_t> layerStoredElems(const LayerShardDims& d) {
+    const std::int64_t T = d.T;
+    return {T * d.h, T * d.h, T * d.nqkv, T * d.q, T * d.h, T * d.h, T * d.gf, T * d.f};
+}
+
+std::vector<std::int64_t> layerScratchElems(const LayerShardDims& d, int chunk_rows) {
+    const std::int64_t T = d.T;
+    const std::int64_t scores = std::int64_t(d.nh) * chunk_rows * d.seq;
+    return {T * d.f, T * d.gf, T * d.h, T * d.h, T * d.q, T * d.nqkv, T * d.h, scores, scores};
+}
+
+std::int64_t layerStoredBytes(const LayerShardDims& d) {
+    std::int64_t b = 0;
+    for (std::int64_t e : layerStoredElems(d))
+        b += align256(e * 2);
+    return b + 4 * align256(d.T * 4);
+}
+
+std::int64_t layerScratchBytes(const LayerShardDims& d, int chunk_rows) {
+    std::int64_t b = 0;
+    for (std::int64_t e : layerScratchElems(d, chunk_rows))
+        b += align256(e * 2);
+    return b;
+}
+
 std::vector<GemmShape> layerGemmShapes(const gx::LayerType& t, int micro_batch, int tp) {
     LayerBenchConfig c;
     c.hidden = t.hidden;

@@ -62,6 +62,7 @@ LayerCheck checkLayerAgainstCpu(const LayerBenchConfig& cfg, int device) {
     Stream stream;
     Blas blas(stream.get());
     TransformerLayer layer(cfg, stream.get(), blas.get(), 99);
+    layer.ownScratch();
     auto act = layer.newActivations();
     const int h = cfg.hidden;
     const int kv = cfg.kv_heads > 0 ? cfg.kv_heads : cfg.heads;

@@ -4,17 +4,25 @@
 #include "gx/engine/engine.h"
 #include "gx/engine/logic.h"
 #include "gx/engine/plan_runner.h"
+#include "gx/engine/rank_group.h"
 #include "gx/engine/reference.h"
 
 #include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/presets.h"
 
+#include "bootstrap.h" // engine/src: the NCCL id file exchange (plain C++)
+
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -582,10 +590,12 @@ private slots:
         QCOMPARE(e.local_world, 4);
         QCOMPARE(QString::fromStdString(e.master_addr), QStringLiteral("node0"));
         QCOMPARE(e.master_port, 29500);
-        e = from({{"SLURM_PROCID", "9"},
+        e = from({{"SLURM_PROCID", "9"}, // a task of `srun -N 2 --ntasks-per-node 8`
                   {"SLURM_NTASKS", "16"},
+                  {"SLURM_STEP_NUM_TASKS", "16"},
+                  {"SLURM_STEP_ID", "0"},
                   {"SLURM_LOCALID", "1"},
-                  {"SLURM_NTASKS_PER_NODE", "8(x2)"}});
+                  {"SLURM_STEP_TASKS_PER_NODE", "8(x2)"}});
         QCOMPARE(QString::fromStdString(e.launcher), QStringLiteral("slurm"));
         QCOMPARE(e.rank, 9);
         QCOMPARE(e.local_rank, 1);
@@ -595,6 +605,338 @@ private slots:
         QCOMPARE(e.local_rank, 1);
         QCOMPARE(fieldOf([&] { from({{"RANK", "8"}, {"WORLD_SIZE", "8"}}); }), QStringLiteral("RANK"));
         QCOMPARE(fieldOf([&] { from({{"RANK", "x"}, {"WORLD_SIZE", "8"}}); }), QStringLiteral("RANK"));
+    }
+
+    // ---- Issue 17: the first run on a GPU machine (host-side parts, fake communicators) -----------
+
+    void abortEndsEveryRankWhenOneFails() {
+        // Four ranks run a fake collective that completes only when all four arrive (like NCCL).
+        // Rank 1 throws before its 4th arrival: without an abort the other three wait forever (the
+        // runner's join() never returned). With the group, every rank ends within a poll interval,
+        // every other rank's communicator is aborted exactly once and never destroyed afterwards, no
+        // probe runs concurrently with an abort, and the fake device memory is freed.
+        struct Handle {
+            std::atomic<int> aborts{0}, destroys{0};
+            std::atomic<bool> aborted{false};
+        };
+        const int n = 4;
+        std::mutex mu;
+        std::map<int, int> arrivals;
+        std::vector<Handle> handles(n);
+        std::atomic<long> device_bytes{0};
+        std::atomic<int> in_probe{0}, overlaps{0}, probes_after_abort{0};
+        AbortGroup group;
+        const auto t0 = std::chrono::steady_clock::now();
+        QString error;
+        try {
+            runRankThreads(n, group, [&](int r) {
+                struct Buffer { // fake device allocation
+                    std::atomic<long>& b;
+                    long n;
+                    ~Buffer() { b -= n; }
+                };
+                device_bytes += 1 << 20;
+                Buffer buf{device_bytes, 1 << 20};
+                Handle& h = handles[std::size_t(r)];
+                const int token = group.add([&h, &in_probe, &overlaps] {
+                    if (in_probe.load() > 0)
+                        ++overlaps;
+                    h.aborted = true;
+                    ++h.aborts;
+                });
+                struct Release { // the owner's clean destroy, only if not aborted
+                    AbortGroup& g;
+                    int token;
+                    Handle& h;
+                    ~Release() {
+                        if (g.release(token))
+                            ++h.destroys;
+                    }
+                } release{group, token, h};
+                for (int gen = 0; gen < 6; ++gen) {
+                    if (r == 1 && gen == 3)
+                        throw EngineError("device exploded");
+                    {
+                        std::lock_guard lock(mu);
+                        ++arrivals[gen];
+                    }
+                    waitUntil(
+                        group,
+                        [&] {
+                            ++in_probe;
+                            if (h.aborted)
+                                ++probes_after_abort;
+                            std::this_thread::sleep_for(std::chrono::microseconds(200));
+                            bool done;
+                            {
+                                std::lock_guard lock(mu);
+                                done = arrivals[gen] == n;
+                            }
+                            --in_probe;
+                            return done;
+                        },
+                        "fake all-reduce", 60.0);
+                }
+            });
+        } catch (const EngineError& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        QVERIFY2(secs < 5.0, qPrintable(QString::number(secs)));
+        QVERIFY2(error.contains(QStringLiteral("rank 1: device exploded")), qPrintable(error));
+        for (int r = 0; r < n; ++r) {
+            if (r == 1)
+                continue;
+            QCOMPARE(handles[std::size_t(r)].aborts.load(), 1);
+            QCOMPARE(handles[std::size_t(r)].destroys.load(), 0);
+        }
+        QCOMPARE(handles[1].aborts.load() + handles[1].destroys.load(), 1);
+        QCOMPARE(overlaps.load(), 0);
+        QCOMPARE(probes_after_abort.load(), 0);
+        QCOMPARE(device_bytes.load(), 0L);
+        QVERIFY(group.aborted());
+        // A communicator registered after the abort is aborted at once.
+        int late = 0;
+        group.add([&] { ++late; });
+        QCOMPARE(late, 1);
+    }
+
+    void cancelAndTimeoutEndTheRun() {
+        // Cancel: the calling thread (engine thread) is the watchdog.
+        std::atomic<bool> cancel{false};
+        JobContext ctx;
+        ctx.cancel = &cancel;
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            cancel = true;
+        });
+        AbortGroup g1;
+        const auto t0 = std::chrono::steady_clock::now();
+        bool cancelled = false;
+        try {
+            runRankThreads(
+                3, g1,
+                [&](int) {
+                    waitUntil(
+                        g1, [] { return false; }, "never", 60.0);
+                },
+                ctx);
+        } catch (const Cancelled&) {
+            cancelled = true;
+        }
+        canceller.join();
+        QVERIFY(cancelled);
+        QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+        // Timeout of a single wait: the group is aborted and the error says what timed out.
+        AbortGroup g2;
+        QString msg;
+        try {
+            runRankThreads(2, g2, [&](int) {
+                waitUntil(
+                    g2, [] { return false; }, "communicator setup", 0.1);
+            });
+        } catch (const EngineError& e) {
+            msg = QString::fromUtf8(e.what());
+        }
+        QVERIFY2(msg.contains(QStringLiteral("communicator setup timed out")), qPrintable(msg));
+        QVERIFY(g2.aborted());
+        // A probe's own error (a CUDA/NCCL error) propagates and aborts the others.
+        AbortGroup g3;
+        try {
+            runRankThreads(2, g3, [&](int r) {
+                waitUntil(
+                    g3,
+                    [r]() -> bool {
+                        if (r == 0)
+                            throw EngineError("ncclCommGetAsyncError: remote process exited");
+                        return false;
+                    },
+                    "iteration", 60.0);
+            });
+            QFAIL("no error");
+        } catch (const EngineError& e) {
+            QVERIFY(QString::fromUtf8(e.what()).startsWith(QStringLiteral("rank 0: ncclCommGetAsyncError")));
+        }
+    }
+
+    void rankProgressIsReportedOnTheCallingThread() {
+        // engine.h: progress callbacks run on the engine thread, never on a rank thread.
+        const auto caller = std::this_thread::get_id();
+        std::vector<std::thread::id> seen;
+        std::vector<double> fractions;
+        JobContext ctx;
+        ctx.progress = [&](double f, const std::string&) {
+            seen.push_back(std::this_thread::get_id());
+            fractions.push_back(f);
+        };
+        AbortGroup g;
+        ProgressRelay relay;
+        runRankThreads(
+            2, g,
+            [&](int r) {
+                for (int i = 0; i < 3 && r == 0; ++i) {
+                    relay.set(i / 3.0, "iteration");
+                    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+                }
+            },
+            ctx, &relay, 5);
+        QVERIFY(!seen.empty());
+        for (auto id : seen)
+            QVERIFY(id == caller);
+        QCOMPARE(fractions.back(), 2 / 3.0);
+    }
+
+    void memoryAwareAttentionAndScratchArena() {
+        // Scores of one chunk of query rows: 64 MiB / (32 heads * 4096 keys * 2 B) = 256 rows.
+        QCOMPARE(attentionChunkRows(32, 4096), 256);
+        QCOMPARE(attentionChunkRows(8, 128), 128);           // whole sequence fits
+        QCOMPARE(attentionChunkRows(64, 100000, 1000), 1);   // at least one row
+        QCOMPARE(attentionChunkRows(4, 4096, 9 << 20), 256); // 288 rows -> multiple of 64
+        QCOMPARE(fieldOf([] { attentionChunkRows(0, 10); }), QStringLiteral("attention"));
+        // Stored activations grow linearly with s (no s x s scores per micro-batch): doubling s
+        // doubles them (up to the 256-byte alignment of 12 buffers).
+        const LayerShardDims d4 = layerShardDims(llama7b(1, 4096, 1));
+        const LayerShardDims d8 = layerShardDims(llama7b(1, 8192, 1));
+        QVERIFY(std::abs(layerStoredBytes(d8) - 2 * layerStoredBytes(d4)) <= 12 * 256);
+        // x, y1, x2, y2 [T,h] + qkv [T,3h] + ctx [T,h] + up [T,2f] + act [T,f] in bf16, 4 fp32 stats:
+        // 4096 * (4*4096 + 12288 + 4096 + 22016 + 11008) * 2 + 4 * 4096 * 4 = 539,033,600 bytes.
+        QCOMPARE(layerStoredBytes(d4), std::int64_t(539033600));
+        // Scratch: d_act [T,f] + d_up [T,2f] + d_y, d_x2, tmp [T,h] + d_ctx [T,h] + d_qkv [T,3h] and two
+        // 256-row score chunks: 4096 * 61696 * 2 + 2 * 32 * 256 * 4096 * 2 = 639,631,360 bytes.
+        QCOMPARE(layerScratchBytes(d4, 256), std::int64_t(639631360));
+    }
+
+    void rankMemoryPlanRefusesBeforeAllocating() {
+        const ModelProfile m = modelPreset("llama2-7b"); // 32 layers, s = 4096
+        Plan p;
+        p.gpus = 8;
+        p.pp = 1;
+        p.stage_layers = {m.layerCount()};
+        p.global_batch = 8;
+        p.num_micro = 1;
+        LayerStrategy s;
+        s.dp = 8;
+        s.dp_type = DpType::ZeRO3;
+        p.layers.assign(std::size_t(m.layerCount()), s);
+        const RankMemoryPlan z3 = rankMemoryPlan(m, p, 3);
+        QCOMPARE(z3.in_flight, 1);
+        // One arena for 32 layers (the old runner: a 1.6 GiB scratch per layer incl. a full s^2 score
+        // buffer, 50 GiB, plus 1 GiB of stored scores per layer and micro-batch).
+        QCOMPARE(z3.scratch, std::int64_t(639631360));
+        QCOMPARE(z3.activations, 32 * std::int64_t(539033600));
+        QVERIFY(z3.total() < 70ll << 30);
+        checkRankFits(z3, 79ll << 30, 3); // fits an 80 GB H100
+        // DDP keeps the full fp32 optimizer state (12 bytes per parameter, 6.5e9 parameters): refused
+        // with the rank, the device and the breakdown, before anything is allocated.
+        for (auto& l : p.layers)
+            l.dp_type = DpType::DDP;
+        const RankMemoryPlan ddp = rankMemoryPlan(m, p, 0);
+        QVERIFY(ddp.optimizer > 70ll << 30);
+        QString msg;
+        try {
+            checkRankFits(ddp, 79ll << 30, 0);
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("plan.gpus"));
+            msg = QString::fromUtf8(e.what());
+        }
+        QVERIFY2(msg.contains(QStringLiteral("rank 0 (stage 0, GPU 0)")) &&
+                     msg.contains(QStringLiteral("Nothing was allocated")) &&
+                     msg.contains(QStringLiteral("optimizer")),
+                 qPrintable(msg));
+        // In-flight micro-batches from the schedule: GPipe keeps all, 1F1B pp - stage.
+        QCOMPARE(maxInFlight(Schedule::GPipe, 4, 0, 8), 8);
+        QCOMPARE(maxInFlight(Schedule::OneFOneB, 4, 0, 8), 4);
+        QCOMPARE(maxInFlight(Schedule::OneFOneB, 4, 3, 8), 1);
+        QCOMPARE(maxInFlight(Schedule::OneFOneB, 4, 1, 2), 2);
+        // Full recompute keeps one layer input per in-flight micro-batch and one shared set.
+        for (auto& l : p.layers)
+            l.ckpt = Checkpoint::Full;
+        const RankMemoryPlan rc = rankMemoryPlan(m, p, 0);
+        QCOMPARE(rc.activations, std::int64_t(0));
+        QCOMPARE(rc.recompute, 32 * std::int64_t(4096 * 4096 * 2) + std::int64_t(539033600));
+    }
+
+    void staleNcclIdIsNeverRead() {
+        QTemporaryDir dir;
+        const std::string base = dir.filePath(QStringLiteral("gx.id")).toStdString();
+        // Job-unique names: the run key from the launcher.
+        auto env = [](std::map<std::string, std::string> m) {
+            return [m](const char* n) -> const char* {
+                auto it = m.find(n);
+                return it == m.end() ? nullptr : it->second.c_str();
+            };
+        };
+        QCOMPARE(QString::fromStdString(
+                     runKeyFromEnvironment(env({{"SLURM_JOB_ID", "812"}, {"SLURM_STEP_ID", "1"}}))),
+                 QStringLiteral("slurm-812.1"));
+        QCOMPARE(
+            QString::fromStdString(runKeyFromEnvironment(env({{"GX_RUN_ID", "a"}, {"SLURM_JOB_ID", "8"}}))),
+            QStringLiteral("a"));
+        QCOMPARE(QString::fromStdString(runKeyFromEnvironment(env({{"TORCHELASTIC_RUN_ID", "none"}}))),
+                 QString());
+        QCOMPARE(QString::fromStdString(runKeyFromEnvironment(env({{"TORCHELASTIC_RUN_ID", "j7"}}))),
+                 QStringLiteral("torchrun-j7"));
+        QCOMPARE(fieldOf([&] { runIdFile(base, ""); }), QStringLiteral("run_key"));
+        QCOMPARE(fieldOf([&] { runIdFile("", "k"); }), QStringLiteral("id_file"));
+        QCOMPARE(QString::fromStdString(runIdFile("/s/gx.id", "pmix-a/b c")),
+                 QStringLiteral("/s/gx.id.pmix-a_b_c"));
+        // An earlier run (job 811) left its id; the next run (job 812) must not read it.
+        const char stale[8] = {'s', 't', 'a', 'l', 'e', '-', 'i', 'd'};
+        const char fresh[8] = {'f', 'r', 'e', 's', 'h', '-', 'i', 'd'};
+        detail::publishId(runIdFile(base, "slurm-811.0"), stale, 8);
+        detail::publishId(base, stale, 8); // the old fixed path, too
+        char got[8] = {};
+        const std::string mine = runIdFile(base, "slurm-812.0");
+        QVERIFY(!detail::readId(mine, got, 8, 0.2));
+        detail::publishId(mine, fresh, 8);
+        QVERIFY(detail::readId(mine, got, 8, 5.0));
+        QCOMPARE(QByteArray(got, 8), QByteArray(fresh, 8));
+        // Rank 0 removes it once every rank has joined.
+        detail::removeId(mine);
+        QVERIFY(!std::filesystem::exists(mine));
+        // A waiting rank gives up when asked to (cancel), long before its timeout.
+        const auto t0 = std::chrono::steady_clock::now();
+        QVERIFY(!detail::readId(mine, got, 8, 60.0, [] { return true; }));
+        QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+    }
+
+    void slurmNeedsSrun() {
+        auto from = [](std::map<std::string, std::string> m) {
+            return launchEnvFromEnvironment([m](const char* n) -> const char* {
+                auto it = m.find(n);
+                return it == m.end() ? nullptr : it->second.c_str();
+            });
+        };
+        // The batch script of `sbatch --ntasks 16` run directly: SLURM_PROCID=0, SLURM_NTASKS=16, no
+        // job step. It used to be taken as "rank 0 of 16" and wait for 15 peers until NCCL timed out.
+        const std::map<std::string, std::string> batch = {
+            {"SLURM_JOB_ID", "812"}, {"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "16"}, {"SLURM_LOCALID", "0"}};
+        QCOMPARE(fieldOf([&] { from(batch); }), QStringLiteral("SLURM_STEP_NUM_TASKS"));
+        // A batch script with one task is a plain single process.
+        QCOMPARE(from({{"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "1"}}).world, 1);
+        // The script we write starts the processes with srun.
+        SlurmLaunch l;
+        l.nodes = 2;
+        l.gpus_per_node = 8;
+        l.partition = "gpu";
+        l.id_file = "/shared/gx id";
+        l.run_args = {"--model", "llama2-7b", "--plan", "it's plan.json"};
+        const std::string line = slurmSrunLine(l);
+        QCOMPARE(QString::fromStdString(line),
+                 QStringLiteral(
+                     "srun --nodes=2 --ntasks-per-node=8 --gpus-per-task=1 --kill-on-bad-exit=1 galvatron "
+                     "run-plan --model llama2-7b --plan 'it'\\''s plan.json' --id-file '/shared/gx id'"));
+        const std::string script = slurmBatchScript(l);
+        QVERIFY(script.find("#SBATCH --ntasks-per-node=8\n") != std::string::npos);
+        QVERIFY(script.find("#SBATCH --partition=gpu\n") != std::string::npos);
+        QVERIFY(script.find("\n" + line + "\n") != std::string::npos);
+        l.partition = "gpu; rm -rf /";
+        QCOMPARE(fieldOf([&] { slurmBatchScript(l); }), QStringLiteral("slurm.partition"));
+        l.partition.clear();
+        l.id_file.clear();
+        QCOMPARE(fieldOf([&] { slurmSrunLine(l); }), QStringLiteral("id_file"));
+        QCOMPARE(QString::fromStdString(shellQuote("plain-arg_1.json")), QStringLiteral("plain-arg_1.json"));
+        QCOMPARE(QString::fromStdString(shellQuote("")), QStringLiteral("''"));
     }
 
     void runnablePlansAndPrediction() {
