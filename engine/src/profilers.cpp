@@ -164,8 +164,18 @@ std::vector<GemmResult> profileGemms(const GemmProfileOptions& opt, const JobCon
                 double us = 0;
                 try {
                     us = timeMedianUs(stream.get(), opt.warmup, opt.iters, run);
-                } catch (const EngineError&) {
-                    continue; // an algorithm the heuristic offered but that refused to run
+                } catch (const EngineError& e) {
+                    // An algorithm the heuristic offered but that refused to run is skipped - unless the
+                    // device is now in a sticky error state: then every later figure would be garbage.
+                    const cudaError_t sync = cudaStreamSynchronize(stream.get());
+                    const cudaError_t last = cudaGetLastError();
+                    for (cudaError_t c : {sync, last})
+                        if (isStickyCudaError(int(c)))
+                            throw EngineError(std::string("GEMM profiler: the device failed (") +
+                                              cudaGetErrorName(c) + ") while timing algorithm " +
+                                              std::to_string(i) + " of " + g.name + ": " + e.what() +
+                                              "; the CUDA context is unusable, restart the job");
+                    continue;
                 }
                 ++best.algos_tried;
                 const double tf = g.flops() / (us * 1e-6) / 1e12;

@@ -13,6 +13,10 @@
 
 #include "bootstrap.h" // engine/src: the NCCL id file exchange (plain C++)
 
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -937,6 +941,106 @@ private slots:
         QCOMPARE(fieldOf([&] { slurmSrunLine(l); }), QStringLiteral("id_file"));
         QCOMPARE(QString::fromStdString(shellQuote("plain-arg_1.json")), QStringLiteral("plain-arg_1.json"));
         QCOMPARE(QString::fromStdString(shellQuote("")), QStringLiteral("''"));
+    }
+
+    void nvlinkOnlyBetweenLinkedPairs() {
+        // 4 PCIe GPUs, NVLink bridges 0-1 and 2-3 (4 links each): the old inventory marked every pair
+        // of a GPU with an active link as NVLink, e.g. 0-2 here.
+        const std::vector<std::string> gpus = {"0000:17:00.0", "0000:31:00.0", "0000:b1:00.0",
+                                               "0000:ca:00.0"};
+        const std::vector<std::string> r0(4, "00000000:31:00.0"), r1(4, "00000000:17:00.0"),
+            r2(4, "00000000:CA:00.0"), r3(4, "00000000:B1:00.0"); // NVML's 8-digit domain, upper case
+        QCOMPARE(nvlinksBetween(r0, r1, gpus[1], gpus), 4);
+        QCOMPARE(nvlinksBetween(r0, r2, gpus[2], gpus), 0);
+        QCOMPARE(nvlinksBetween(r1, r3, gpus[3], gpus), 0);
+        QCOMPARE(nvlinksBetween(r2, r3, gpus[3], gpus), 4);
+        QCOMPARE(nvlinksBetween({}, {}, gpus[1], gpus), 0); // no NVLink at all
+        // NVSwitch (DGX H100: 18 links per GPU to 4 switches, none to a GPU): every pair is NVLink.
+        const std::vector<std::string> sw = {"0000:05:00.0", "0000:06:00.0", "0000:07:00.0", "0000:08:00.0"};
+        std::vector<std::string> ra, rb;
+        for (int l = 0; l < 18; ++l) {
+            ra.push_back(sw[std::size_t(l % 4)]);
+            rb.push_back(sw[std::size_t(l % 4)]);
+        }
+        QCOMPARE(nvlinksBetween(ra, rb, gpus[1], gpus), 18);
+        QCOMPARE(QString::fromStdString(normalizePciBusId("00000000:B1:00.0")),
+                 QStringLiteral("0000:b1:00.0"));
+        QCOMPARE(QString::fromStdString(normalizePciBusId("garbage")), QString());
+    }
+
+    void stickyCudaErrorsStopTheProfiler() {
+        // CUDA runtime API, cudaError: these leave the context unusable (700 illegal address, 719
+        // launch failure, ...); a refused algorithm (1 invalid value, 801 not supported) does not.
+        for (int code : {700, 702, 710, 714, 715, 716, 717, 718, 719, 214, 999})
+            QVERIFY2(isStickyCudaError(code), qPrintable(QString::number(code)));
+        for (int code : {0, 1, 2, 98, 209, 801})
+            QVERIFY2(!isStickyCudaError(code), qPrintable(QString::number(code)));
+    }
+
+    void cleanupStackFreesWhatASetupAcquired() {
+        // A setup that acquires three resources and throws on the fourth releases the three, newest
+        // first, even though the owner's destructor never runs (collectives' LocalComms).
+        std::vector<int> released;
+        struct Setup {
+            CleanupStack cleanup;
+            explicit Setup(std::vector<int>& out) {
+                for (int i = 0; i < 3; ++i)
+                    cleanup.push([&out, i] { out.push_back(i); });
+                throw EngineError("cudaMalloc: out of memory");
+            }
+        };
+        QVERIFY_THROWS_EXCEPTION(EngineError, Setup{released});
+        QCOMPARE(released, (std::vector<int>{2, 1, 0}));
+        // An action that throws does not stop the others.
+        std::vector<int> order;
+        {
+            CleanupStack c;
+            c.push([&] { order.push_back(0); });
+            c.push([] { throw std::runtime_error("x"); });
+            c.push([&] { order.push_back(2); });
+        }
+        QCOMPARE(order, (std::vector<int>{2, 0}));
+    }
+
+    void defaultCollectiveSweepReachesOneGiB() {
+        // nccl-tests' usual sweep ends at 1 GiB or more; 8 B * 4^k ended at 512 MiB.
+        const CollectiveProfileOptions o;
+        const auto sizes = messageSizes(o.min_bytes, o.max_bytes, o.step_factor);
+        QCOMPARE(sizes.back(), std::int64_t(1) << 30);
+    }
+
+    void deviceRunScriptFindsNvccAndNinjaItself() {
+        // device_run.sh used to need nvcc and ninja on PATH. Run it in DRY_RUN mode with a PATH that has
+        // neither: CUDA_HOME's nvcc becomes CUDACXX and the Makefile generator is chosen.
+        QTemporaryDir dir;
+        QDir(dir.path()).mkpath(QStringLiteral("cuda/bin"));
+        QDir(dir.path()).mkpath(QStringLiteral("bin"));
+        const QString nvcc = dir.filePath(QStringLiteral("cuda/bin/nvcc"));
+        QFile f(nvcc);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/bin/sh\n");
+        f.close();
+        f.setPermissions(QFile::ReadOwner | QFile::ExeOwner | QFile::WriteOwner);
+        for (const char* tool : {"dirname", "mkdir"})
+            QVERIFY(QFile::link(QStringLiteral("/usr/bin/") + QLatin1String(tool),
+                                dir.filePath(QStringLiteral("bin/")) + QLatin1String(tool)) ||
+                    QFile::link(QStringLiteral("/bin/") + QLatin1String(tool),
+                                dir.filePath(QStringLiteral("bin/")) + QLatin1String(tool)));
+        QProcess p;
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("PATH"), dir.filePath(QStringLiteral("bin")));
+        env.insert(QStringLiteral("CUDA_HOME"), dir.filePath(QStringLiteral("cuda")));
+        env.insert(QStringLiteral("DRY_RUN"), QStringLiteral("1"));
+        env.insert(QStringLiteral("CUDA_ARCH"), QStringLiteral("90"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral("/bin/bash"), {QStringLiteral(GX_SOURCE_DIR "/engine/tools/device_run.sh"),
+                                              dir.filePath(QStringLiteral("out"))});
+        QVERIFY(p.waitForFinished(30000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+        QVERIFY2(out.contains(QStringLiteral("CUDACXX=") + nvcc), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("generator=Unix Makefiles")), qPrintable(out));
+        QVERIFY(out.contains(QStringLiteral("arch=90")));
     }
 
     void runnablePlansAndPrediction() {

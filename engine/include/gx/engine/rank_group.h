@@ -76,6 +76,34 @@ private:
 void waitUntil(AbortGroup& group, const std::function<bool()>& probe, const std::string& what,
                double timeout_s, int interval_ms = 1);
 
+/// Release actions of resources acquired one after another (communicators, streams, buffers): run in
+/// reverse order when the stack is destroyed, so that a throw half-way through a setup frees what the
+/// setup already acquired (a constructor that throws never runs its own destructor, but its members'
+/// destructors do run).
+class CleanupStack {
+public:
+    CleanupStack() = default;
+    CleanupStack(const CleanupStack&) = delete;
+    CleanupStack& operator=(const CleanupStack&) = delete;
+    ~CleanupStack() { runAll(); }
+    void push(std::function<void()> release) { actions_.push_back(std::move(release)); }
+    /// Runs every action, newest first; an action that throws does not stop the others.
+    void runAll() noexcept {
+        while (!actions_.empty()) {
+            auto fn = std::move(actions_.back());
+            actions_.pop_back();
+            try {
+                fn();
+            } catch (...) {
+            }
+        }
+    }
+    std::size_t size() const { return actions_.size(); }
+
+private:
+    std::vector<std::function<void()>> actions_;
+};
+
 /// Progress of rank threads, handed to the thread that owns the JobContext (engine.h: callbacks run on
 /// the engine thread, never on a rank thread).
 class ProgressRelay {

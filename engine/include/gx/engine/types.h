@@ -182,7 +182,7 @@ struct CollectiveProfileOptions {
                                        gx::Collective::ReduceScatter, gx::Collective::AllToAll,
                                        gx::Collective::SendRecv};
     std::vector<int> group_sizes; ///< empty: 2, 4, 8 ... up to the local device count
-    std::int64_t min_bytes = 8;
+    std::int64_t min_bytes = 16;  ///< 16 * 4^13 = 1 GiB: the default sweep reaches max_bytes
     std::int64_t max_bytes = std::int64_t(1) << 30;
     int step_factor = 4;
     int warmup = 5;
