@@ -146,6 +146,33 @@ template <typename Fn> double timeMedianUs(cudaStream_t s, int warmup, int iters
     return t[iters / 2];
 }
 
+/// Median time of one launch of fn in microseconds, timing `launches` back-to-back launches per event
+/// pair (`samples` pairs, after `warmup` untimed launches). With launches = 1 this is timeMedianUs.
+template <typename Fn>
+double timeBatchedMedianUs(cudaStream_t s, int warmup, int samples, int launches, Fn&& fn) {
+    for (int i = 0; i < warmup; ++i)
+        fn();
+    GX_CUDA(cudaStreamSynchronize(s));
+    samples = std::max(1, samples);
+    launches = std::max(1, launches);
+    std::vector<Event> ev(2 * std::size_t(samples));
+    for (int i = 0; i < samples; ++i) {
+        GX_CUDA(cudaEventRecord(ev[2 * i].get(), s));
+        for (int j = 0; j < launches; ++j)
+            fn();
+        GX_CUDA(cudaEventRecord(ev[2 * i + 1].get(), s));
+    }
+    GX_CUDA(cudaStreamSynchronize(s));
+    std::vector<double> t(samples);
+    for (int i = 0; i < samples; ++i) {
+        float ms = 0;
+        GX_CUDA(cudaEventElapsedTime(&ms, ev[2 * i].get(), ev[2 * i + 1].get()));
+        t[i] = ms * 1000.0 / launches;
+    }
+    std::nth_element(t.begin(), t.begin() + samples / 2, t.end());
+    return t[samples / 2];
+}
+
 inline void throwIfCancelled(const JobContext& ctx) {
     if (ctx.cancelled())
         throw Cancelled{};

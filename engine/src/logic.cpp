@@ -307,6 +307,23 @@ std::vector<GemmShape> layerGemmShapes(const LayerBenchConfig& c) {
     return s;
 }
 
+int launchesPerSample(double probe_us, double target_us) {
+    if (!(probe_us > 0))
+        return 1000;
+    return int(std::clamp(std::ceil(target_us / probe_us), 1.0, 1000.0));
+}
+
+int rotatingInputSets(std::int64_t input_bytes, std::int64_t l2_bytes) {
+    if (input_bytes <= 0 || l2_bytes <= 0)
+        return 1;
+    const std::int64_t n = (2 * l2_bytes + input_bytes - 1) / input_bytes;
+    return int(std::clamp<std::int64_t>(n, 1, 1024));
+}
+
+bool countsForProfilerGoal(const GemmResult& g) {
+    return g.dtype != DType::FP8 && std::min({g.shape.m, g.shape.n, g.shape.k}) >= 1024;
+}
+
 std::string normalizePciBusId(const std::string& id) {
     unsigned long dom = 0, bus = 0, dev = 0, fn = 0;
     char tail = 0;

@@ -1043,6 +1043,30 @@ private slots:
         QVERIFY(out.contains(QStringLiteral("arch=90")));
     }
 
+    void gemmTimingIsBatchedColdAndLikeForLike() {
+        // One event pair per ~1 ms of launches: a 4 us GEMM is timed 250 at a time (one pair per launch
+        // measured event resolution and launch gaps).
+        QCOMPARE(launchesPerSample(4.0), 250);
+        QCOMPARE(launchesPerSample(5000.0), 1);
+        QCOMPARE(launchesPerSample(0.0), 1000);
+        // H100 L2 = 50 MiB: a 256^3 bf16 GEMM reads 2 * 128 KiB of inputs -> 400 copies to rotate so
+        // that no launch finds its inputs in L2; an 8192^3 one (256 MiB) needs none.
+        const std::int64_t l2 = 50ll << 20;
+        QCOMPARE(rotatingInputSets(2 * 256 * 256 * 2, l2), 400);
+        QCOMPARE(rotatingInputSets(2ll * 8192 * 8192 * 2, l2), 1);
+        QCOMPARE(rotatingInputSets(64, l2), 1024); // capped
+        // FP8 is never counted against the "within 5% of cuBLAS" goal: its only reference was the
+        // profiler's own first candidate, which the best candidate beats by construction.
+        GemmResult g;
+        g.shape = {"square", 4096, 4096, 4096};
+        QVERIFY(countsForProfilerGoal(g));
+        g.dtype = DType::FP8;
+        QVERIFY(!countsForProfilerGoal(g));
+        g.dtype = DType::BF16;
+        g.shape.k = 512;
+        QVERIFY(!countsForProfilerGoal(g));
+    }
+
     void runnablePlansAndPrediction() {
         ModelProfile m;
         m.name = "tiny-llama";

@@ -68,6 +68,18 @@ int nvlinksBetween(const std::vector<std::string>& remotes_a, const std::vector<
 /// must stop rather than skip to the next candidate.
 bool isStickyCudaError(int code);
 
+/// GEMM timing (profileGemms, referenceGemmTflops): launches per timed sample so that one event pair
+/// spans about `target_us` (event resolution ~0.5 us and launch gaps otherwise dominate small GEMMs):
+/// ceil(target_us / probe_us), in [1, 1000]. probe_us: one launch, measured once.
+int launchesPerSample(double probe_us, double target_us = 1000.0);
+/// Copies of the GEMM inputs to rotate through so that every launch reads them from HBM, not from
+/// the L2 cache a previous launch warmed: ceil(2 * l2_bytes / input_bytes), in [1, 1024].
+int rotatingInputSets(std::int64_t input_bytes, std::int64_t l2_bytes);
+/// Whether a GEMM result counts for the bench's "profiler within 5% of cuBLAS" goal: BF16/FP16 with
+/// every dimension >= 1024. FP8 has no independent reference (cublasGemmEx has no FP8 path; the
+/// profiler's best-of-candidates is >= its own first choice by construction), so it is informational.
+bool countsForProfilerGoal(const GemmResult& g);
+
 /// Dense tensor-core peak (TFLOP/s) of a device for a dtype. Known products by name (vendor data
 /// sheets: H100 SXM 989.4 BF16 / 1978.9 FP8, H100 PCIe 756.5 / 1513, H100 NVL 835 / 1670,
 /// H200 989.4 / 1978.9, A100 312 / -, L40S 362.05 / 733, A10 125 / -); otherwise
