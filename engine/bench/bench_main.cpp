@@ -10,6 +10,7 @@
 // 1 a goal missed, 2 usage error, 77 no CUDA device.
 #include "gx/engine/engine.h"
 #include "gx/engine/logic.h"
+#include "gx/engine/reference.h"
 
 #include "gx/error.h"
 #include "gx/presets.h"
@@ -95,19 +96,14 @@ int main(int argc, char** argv) {
         const int iters = quick ? 10 : 30;
 
         // ---- Correctness first: the GPU layer against the double-precision CPU reference.
-        {
-            LayerBenchConfig small;
-            small.hidden = 256;
-            small.ffn_hidden = 512;
-            small.heads = 4;
-            small.kv_heads = 2;
-            small.seq_len = 64;
-            small.micro_batch = 2;
+        for (const LayerBenchConfig& small : selfCheckVariants()) {
             const LayerCheck chk = checkLayerAgainstCpu(small);
-            const bool ok = chk.out_err < 5e-2 && chk.dx_err < 5e-2 && chk.dw_err < 5e-2;
-            std::printf("\n== Layer correctness vs CPU reference (relative errors): out %.2e, dx %.2e, dW "
-                        "%.2e -> %s\n",
-                        chk.out_err, chk.dx_err, chk.dw_err, ok ? "PASS" : "FAIL");
+            const bool ok = chk.worst() < kSelfCheckTolerance;
+            std::printf(
+                "\n== Layer correctness vs CPU reference, heads %d kv %d %s (relative errors): qkv %.2e, "
+                "ctx %.2e, dqkv %.2e, out %.2e, dx %.2e, dW %.2e -> %s\n",
+                small.heads, small.kv_heads, small.causal ? "causal" : "bidirectional", chk.qkv_err,
+                chk.ctx_err, chk.dqkv_err, chk.out_err, chk.dx_err, chk.dw_err, ok ? "PASS" : "FAIL");
             if (!ok)
                 goals_met = false;
         }

@@ -41,6 +41,8 @@ public:
     void bindScratch(void* base, std::size_t bytes);
     void ownScratch();
     int chunkRows() const { return chunk_; }
+    /// Gradient w.r.t. QKV [T, nqkv] left in the scratch arena by the last backward (self-check).
+    const void* lastQkvGradient() const { return d_qkv_; }
 
     /// out may alias nothing in act; x is copied into act.x.
     void forward(const void* x, Activations& act, void* out, const TpHook& hook = {});
