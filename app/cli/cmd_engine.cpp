@@ -355,6 +355,19 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
             j["prediction_error"] = r.prediction_error;
         }
         j["planned_rank_bytes"] = r.planned_rank_bytes;
+        if (run_error.empty())
+            j["measured_run_bytes"] = r.measured_run_bytes;
+        auto& ops = j["ops"];
+        ops = nlohmann::json::array();
+        for (const auto& o : r.ops) {
+            nlohmann::json e;
+            e["op"] = o.op;
+            if (o.measured_ms >= 0)
+                e["measured_ms"] = o.measured_ms;
+            if (o.predicted_ms >= 0)
+                e["predicted_ms"] = o.predicted_ms;
+            ops.push_back(e);
+        }
         j["notes"] = r.notes;
         out << j.dump(2) << "\n";
     } else {
@@ -371,6 +384,25 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
             << (run_error.empty() ? std::to_string(double(r.measured_peak_bytes) / gib).substr(0, 10)
                                   : std::string("-"))
             << std::setw(12) << (r.have_prediction ? r.predicted_peak_bytes / gib : 0.0) << "\n";
+        if (run_error.empty())
+            out << "run GiB       " << std::setw(12) << double(r.measured_run_bytes) / gib
+                << "  (peak minus memory in use before the run)\n";
+        if (!r.ops.empty()) {
+            out << "per iteration, max over ranks:\n";
+            for (const auto& o : r.ops) {
+                out << "  " << std::left << std::setw(12) << o.op << std::right << std::setw(12);
+                if (o.measured_ms >= 0)
+                    out << o.measured_ms;
+                else
+                    out << "-";
+                out << std::setw(12);
+                if (o.predicted_ms >= 0)
+                    out << o.predicted_ms;
+                else
+                    out << "-";
+                out << " ms\n";
+            }
+        }
         if (r.planned_rank_bytes > 0)
             out << "runner buffers " << double(r.planned_rank_bytes) / gib << " GiB on the largest rank\n";
         if (!r.have_prediction)

@@ -38,7 +38,13 @@ struct RankOutput {
     std::vector<double> iteration_ms; // slowest rank, every timed iteration
     std::int64_t peak_bytes = 0;      // this rank
     std::int64_t world_peak_bytes = 0;
+    std::int64_t world_run_bytes = 0;
+    std::vector<double> op_ms; // opCategories() order, max over ranks
 };
+
+// Categories of the instrumented iteration; TP spans inside forward/backward are kept apart so that
+// the compute columns exclude them.
+enum Op { kFwd, kBwd, kTp, kZero3, kDp, kOptim, kP2p, kTpFwd, kTpBwd, kOpCount };
 
 std::string rankReason(int rank, const std::string& what) {
     return "rank " + std::to_string(rank) + ": " + what;
@@ -170,6 +176,11 @@ private:
     void runImpl(const PlanRunOptions& opt, RankOutput& out, const std::function<void()>& after_init) {
         GX_CUDA(cudaSetDevice(device_));
         {
+            std::size_t free_b = 0, total_b = 0;
+            GX_CUDA(cudaMemGetInfo(&free_b, &total_b));
+            baseline_ = std::int64_t(total_b) - std::int64_t(free_b); // context, other processes
+        }
+        {
             ncclConfig_t cfg = nonBlocking();
             ncclComm_t c = nullptr;
             const ncclResult_t r = ncclCommInitRankConfig(&c, world_, id_, rank_, &cfg);
@@ -180,8 +191,8 @@ private:
         // The stream, the pinned agreement slot and the timing events exist before anything that can
         // fail: agreeMax needs them.
         stream_ = std::make_unique<Stream>();
-        agree_.allocate(sizeof(double));
-        agree_host_.allocate(sizeof(double));
+        agree_.allocate(kAgreeSlots * sizeof(double));
+        agree_host_.allocate(kAgreeSlots * sizeof(double));
         ev_start_ = std::make_unique<Event>();
         ev_stop_ = std::make_unique<Event>();
         std::string setup_error;
@@ -214,8 +225,66 @@ private:
                 out.iteration_ms.push_back(slowest);
             samplePeak();
         }
+        // One more, instrumented iteration: events around every op, per category (untimed above).
+        instrument_ = true;
+        iteration(total + 1);
+        waitStream("instrumented iteration");
+        instrument_ = false;
+        std::vector<double> ms(kOpCount, 0.0);
+        for (int k = 0; k < kOpCount && k < int(spans_.size()); ++k)
+            for (const auto& [a, b] : spans_[std::size_t(k)]) {
+                float t = 0;
+                GX_CUDA(cudaEventElapsedTime(&t, a->get(), b->get()));
+                ms[std::size_t(k)] += t;
+            }
+        spans_.clear();
+        std::vector<double> cat = {ms[kFwd] - ms[kTpFwd],
+                                   ms[kBwd] - ms[kTpBwd],
+                                   ms[kTpFwd] + ms[kTpBwd],
+                                   ms[kZero3],
+                                   ms[kDp],
+                                   ms[kOptim],
+                                   ms[kP2p],
+                                   double(peak_),
+                                   double(peak_ - baseline_)};
+        agreeMaxAll(cat);
+        out.op_ms.assign(cat.begin(), cat.begin() + 7);
         out.peak_bytes = peak_;
-        out.world_peak_bytes = std::int64_t(agreeMax(double(peak_)));
+        out.world_peak_bytes = std::int64_t(cat[7]);
+        out.world_run_bytes = std::int64_t(cat[8]);
+    }
+
+    static constexpr int kAgreeSlots = 16;
+
+    /// Element-wise max over all ranks of up to kAgreeSlots values, in place.
+    void agreeMaxAll(std::vector<double>& v) {
+        if (v.size() > std::size_t(kAgreeSlots))
+            throw EngineError("internal: too many values to agree on");
+        double* d = agree_.as<double>();
+        double* h = agree_host_.as<double>();
+        std::copy(v.begin(), v.end(), h);
+        GX_CUDA(cudaMemcpyAsync(d, h, v.size() * sizeof(double), cudaMemcpyHostToDevice, stream_->get()));
+        nccl(ncclAllReduce(d, d, v.size(), ncclDouble, ncclMax, world_comm_, stream_->get()), world_comm_,
+             "ncclAllReduce(agree)");
+        GX_CUDA(cudaMemcpyAsync(h, d, v.size() * sizeof(double), cudaMemcpyDeviceToHost, stream_->get()));
+        waitStream("agreement between ranks");
+        std::copy(h, h + v.size(), v.begin());
+    }
+
+    /// Runs f; in the instrumented iteration brackets it with events of category op.
+    template <typename F> void timed(Op op, F&& f) {
+        if (!instrument_) {
+            f();
+            return;
+        }
+        if (spans_.empty())
+            spans_.resize(kOpCount);
+        auto a = std::make_unique<Event>();
+        auto b = std::make_unique<Event>();
+        GX_CUDA(cudaEventRecord(a->get(), stream_->get()));
+        f();
+        GX_CUDA(cudaEventRecord(b->get(), stream_->get()));
+        spans_[std::size_t(op)].emplace_back(std::move(a), std::move(b));
     }
 
     /// Clean end: finalize (flushes outstanding work, may take a while with non-blocking comms) and
@@ -377,8 +446,10 @@ private:
         ncclComm_t comm = ls.comms.tp;
         cudaStream_t s = stream_->get();
         return [this, comm, s](void* buf, std::int64_t elems) {
-            nccl(ncclAllReduce(buf, buf, std::size_t(elems), ncclBfloat16, ncclSum, comm, s), comm,
-                 "ncclAllReduce(tp)");
+            timed(in_backward_ ? kTpBwd : kTpFwd, [&] {
+                nccl(ncclAllReduce(buf, buf, std::size_t(elems), ncclBfloat16, ncclSum, comm, s), comm,
+                     "ncclAllReduce(tp)");
+            });
         };
     }
 
@@ -386,9 +457,11 @@ private:
         if (ls.strategy.dp_type != gx::DpType::ZeRO3 || ls.strategy.dp <= 1)
             return;
         const std::size_t per = std::size_t(ls.layer->paramCount() / ls.strategy.dp);
-        nccl(ncclAllGather(static_cast<char*>(ls.layer->weights()) + per * ls.groups.dp_rank * 2,
-                           gather_.get(), per, ncclBfloat16, ls.comms.dp, stream_->get()),
-             ls.comms.dp, "ncclAllGather(zero3)");
+        timed(kZero3, [&] {
+            nccl(ncclAllGather(static_cast<char*>(ls.layer->weights()) + per * ls.groups.dp_rank * 2,
+                               gather_.get(), per, ncclBfloat16, ls.comms.dp, stream_->get()),
+                 ls.comms.dp, "ncclAllGather(zero3)");
+        });
     }
 
     static int takeSlot(LayerState& ls, int micro) {
@@ -425,7 +498,8 @@ private:
             } else {
                 act = &ls.act_slots[std::size_t(k)];
             }
-            ls.layer->forward(cur, *act, outs[o], tpHook(ls));
+            in_backward_ = false;
+            timed(kFwd, [&] { ls.layer->forward(cur, *act, outs[o], tpHook(ls)); });
             cur = outs[o];
             o ^= 1;
         }
@@ -445,19 +519,24 @@ private:
             if (ls.strategy.ckpt == gx::Checkpoint::Full) {
                 ls.layer->carveActivations(recompute_mem_.get(), recompute);
                 act = &recompute;
-                ls.layer->forward(ls.ckpt_slots[std::size_t(k)].get(), *act, tmp_.get(),
-                                  tpHook(ls)); // recompute
+                in_backward_ = true;
+                timed(kBwd, [&] { // recompute
+                    ls.layer->forward(ls.ckpt_slots[std::size_t(k)].get(), *act, tmp_.get(), tpHook(ls));
+                }); // recompute
             } else {
                 act = &ls.act_slots[std::size_t(k)];
             }
             const bool need_dx = !(stage_ == 0 && &ls == &layers_.front());
-            ls.layer->backward(dy, *act, need_dx ? outs[o] : nullptr, tpHook(ls));
+            in_backward_ = true;
+            timed(kBwd, [&] { ls.layer->backward(dy, *act, need_dx ? outs[o] : nullptr, tpHook(ls)); });
             if (ls.strategy.dp_type == gx::DpType::ZeRO3 && ls.strategy.dp > 1) {
                 const std::size_t per = std::size_t(ls.layer->paramCount() / ls.strategy.dp);
                 char* g = static_cast<char*>(ls.layer->gradients());
-                nccl(ncclReduceScatter(g, g + per * ls.groups.dp_rank * 2, per, ncclBfloat16, ncclSum,
-                                       ls.comms.dp, stream_->get()),
-                     ls.comms.dp, "ncclReduceScatter(zero3)");
+                timed(kZero3, [&] {
+                    nccl(ncclReduceScatter(g, g + per * ls.groups.dp_rank * 2, per, ncclBfloat16, ncclSum,
+                                           ls.comms.dp, stream_->get()),
+                         ls.comms.dp, "ncclReduceScatter(zero3)");
+                });
             }
             dy = outs[o];
             o ^= 1;
@@ -473,31 +552,29 @@ private:
             char* w = static_cast<char*>(ls.layer->weights());
             const std::size_t per = std::size_t(p / std::max(1, dp));
             std::size_t offset = 0;
-            if (dp > 1) {
-                switch (ls.strategy.dp_type) {
-                case gx::DpType::DDP:
-                    nccl(ncclAllReduce(g, g, std::size_t(p), ncclBfloat16, ncclSum, ls.comms.dp,
-                                       stream_->get()),
-                         ls.comms.dp, "ncclAllReduce(ddp)");
-                    break;
-                case gx::DpType::ZeRO1:
-                case gx::DpType::ZeRO2:
-                    nccl(ncclReduceScatter(g, g + per * ls.groups.dp_rank * 2, per, ncclBfloat16, ncclSum,
-                                           ls.comms.dp, stream_->get()),
-                         ls.comms.dp, "ncclReduceScatter(zero)");
-                    offset = per * ls.groups.dp_rank;
-                    break;
-                case gx::DpType::ZeRO3:
-                    offset = per * ls.groups.dp_rank; // reduce-scattered per micro-batch already
-                    break;
-                }
-            }
-            kern::adamStep(ls.master.as<float>(), ls.m.as<float>(), ls.v.as<float>(), w + offset * 2,
-                           g + offset * 2, ls.shard, 1e-4f, step, stream_->get());
+            if (dp > 1 && ls.strategy.dp_type != gx::DpType::ZeRO3)
+                timed(kDp, [&] {
+                    if (ls.strategy.dp_type == gx::DpType::DDP)
+                        nccl(ncclAllReduce(g, g, std::size_t(p), ncclBfloat16, ncclSum, ls.comms.dp,
+                                           stream_->get()),
+                             ls.comms.dp, "ncclAllReduce(ddp)");
+                    else // ZeRO-1/2
+                        nccl(ncclReduceScatter(g, g + per * ls.groups.dp_rank * 2, per, ncclBfloat16, ncclSum,
+                                               ls.comms.dp, stream_->get()),
+                             ls.comms.dp, "ncclReduceScatter(zero)");
+                });
+            if (dp > 1 && ls.strategy.dp_type != gx::DpType::DDP)
+                offset = per * ls.groups.dp_rank; // ZeRO-3: reduce-scattered per micro-batch already
+            timed(kOptim, [&] {
+                kern::adamStep(ls.master.as<float>(), ls.m.as<float>(), ls.v.as<float>(), w + offset * 2,
+                               g + offset * 2, ls.shard, 1e-4f, step, stream_->get());
+            });
             if (dp > 1 &&
                 (ls.strategy.dp_type == gx::DpType::ZeRO1 || ls.strategy.dp_type == gx::DpType::ZeRO2))
-                nccl(ncclAllGather(w + offset * 2, w, per, ncclBfloat16, ls.comms.dp, stream_->get()),
-                     ls.comms.dp, "ncclAllGather(zero)");
+                timed(kDp, [&] {
+                    nccl(ncclAllGather(w + offset * 2, w, per, ncclBfloat16, ls.comms.dp, stream_->get()),
+                         ls.comms.dp, "ncclAllGather(zero)");
+                });
             GX_CUDA(cudaMemsetAsync(g, 0, std::size_t(p) * 2, stream_->get()));
         }
     }
@@ -524,20 +601,24 @@ private:
                 nccl(ncclSend(bwd_out_, boundaryBytes(stage_ - 1) / 2, ncclBfloat16, rank_ - G, wc, s), wc,
                      "ncclSend");
         };
-        nccl(ncclGroupStart(), nullptr, "ncclGroupStart");
-        recvInput(steps.front());
-        nccl(ncclGroupEnd(), wc, "ncclGroupEnd");
+        timed(kP2p, [&] {
+            nccl(ncclGroupStart(), nullptr, "ncclGroupStart");
+            recvInput(steps.front());
+            nccl(ncclGroupEnd(), wc, "ncclGroupEnd");
+        });
         for (std::size_t t = 0; t < steps.size(); ++t) {
             if (steps[t].kind == StepKind::Forward)
                 forward(steps[t].micro);
             else
                 backward(steps[t].micro);
             // Send this step's output together with the next step's receive (one NCCL group).
-            nccl(ncclGroupStart(), nullptr, "ncclGroupStart");
-            sendOutput(steps[t]);
-            if (t + 1 < steps.size())
-                recvInput(steps[t + 1]);
-            nccl(ncclGroupEnd(), wc, "ncclGroupEnd");
+            timed(kP2p, [&] {
+                nccl(ncclGroupStart(), nullptr, "ncclGroupStart");
+                sendOutput(steps[t]);
+                if (t + 1 < steps.size())
+                    recvInput(steps[t + 1]);
+                nccl(ncclGroupEnd(), wc, "ncclGroupEnd");
+            });
         }
         gradientSyncAndStep(step);
     }
@@ -563,8 +644,21 @@ private:
     std::int64_t gather_elems_ = 0;
     const void* fwd_out_ = nullptr;
     const void* bwd_out_ = nullptr;
-    std::int64_t peak_ = 0;
+    std::int64_t peak_ = 0, baseline_ = 0;
+    bool instrument_ = false, in_backward_ = false;
+    std::vector<std::vector<std::pair<std::unique_ptr<Event>, std::unique_ptr<Event>>>> spans_;
 };
+
+void fillMeasuredOps(PlanRunResult& r, const std::vector<double>& ms) {
+    const auto& names = opCategories();
+    if (r.ops.size() != names.size()) {
+        r.ops.clear();
+        for (const auto& n : names)
+            r.ops.push_back({n, -1, -1});
+    }
+    for (std::size_t k = 0; k < names.size() && k < ms.size(); ++k)
+        r.ops[k].measured_ms = ms[k];
+}
 
 } // namespace
 
@@ -633,6 +727,8 @@ PlanRunResult runPlan(const gx::ModelProfile& model, const gx::Plan& plan, const
         result.iteration_ms = out.iteration_ms;
         result.rank_peak_bytes.push_back(out.peak_bytes);
         result.measured_peak_bytes = out.world_peak_bytes;
+        result.measured_run_bytes = out.world_run_bytes;
+        fillMeasuredOps(result, out.op_ms);
     } else {
         if (plan.gpus > ndev)
             throw gx::InputError("plan.gpus", "the plan needs " + std::to_string(plan.gpus) +
@@ -657,6 +753,8 @@ PlanRunResult runPlan(const gx::ModelProfile& model, const gx::Plan& plan, const
             },
             ctx, &relay);
         result.iteration_ms = outs.front().iteration_ms;
+        result.measured_run_bytes = outs.front().world_run_bytes;
+        fillMeasuredOps(result, outs.front().op_ms);
         for (const auto& o : outs) {
             result.rank_peak_bytes.push_back(o.peak_bytes);
             result.measured_peak_bytes = std::max(result.measured_peak_bytes, o.peak_bytes);

@@ -223,8 +223,50 @@ std::vector<std::string> planRunNotes(const gx::ModelProfile& model, const gx::P
     return notes;
 }
 
+const std::vector<std::string>& opCategories() {
+    static const std::vector<std::string> ops = {"forward", "backward",  "tp_comm",     "zero3_comm",
+                                                 "dp_comm", "optimizer", "pipeline_p2p"};
+    return ops;
+}
+
+std::vector<OpTiming> predictedOpTimes(const gx::ModelProfile& model, const gx::Plan& plan,
+                                       const gx::ClusterProfile& cluster) {
+    std::vector<OpTiming> out;
+    for (const auto& name : opCategories())
+        out.push_back({name, -1, name == "pipeline_p2p" ? -1.0 : 0.0});
+    try {
+        gx::CostModel cm(model, cluster);
+        const int G = plan.stageGpus();
+        for (int st = 0; st < plan.pp; ++st) {
+            gx::StageShape shape;
+            shape.stage_gpus = G;
+            shape.first_rank = st * G;
+            shape.micro_batch = plan.microBatch();
+            shape.num_micro = plan.num_micro;
+            double v[6] = {0, 0, 0, 0, 0, 0};
+            const int l0 = plan.chunkStart(st);
+            for (int i = l0; i < l0 + plan.stage_layers[std::size_t(st)]; ++i) {
+                const gx::LayerCost c = cm.layer(model.layer(i), plan.layers[std::size_t(i)], shape);
+                const double m = plan.num_micro;
+                v[0] += c.fwd_compute * m;
+                v[1] += c.bwd_compute * m;
+                v[2] += c.tp_comm * m;
+                v[3] += c.zero3_comm * m;
+                v[4] += c.dp_comm;
+                v[5] += c.optimizer_step;
+            }
+            for (int k = 0; k < 6; ++k)
+                out[std::size_t(k)].predicted_ms = std::max(out[std::size_t(k)].predicted_ms, v[k] * 1e3);
+        }
+    } catch (const std::exception&) {
+        return {};
+    }
+    return out;
+}
+
 void fillPrediction(PlanRunResult& r, const gx::ModelProfile& model, const gx::Plan& plan,
                     const gx::ClusterProfile& cluster) {
+    r.ops = predictedOpTimes(model, plan, cluster);
     try {
         gx::CostModel cm(model, cluster);
         const gx::PlanCost c = cm.evaluate(plan);

@@ -91,6 +91,11 @@ private slots:
         QCOMPARE(j.at("predicted_iteration_ms").get<double>(), c.iteration_time * 1e3);
         QCOMPARE(j.at("predicted_peak_bytes").get<double>(), c.peak_memory);
         QVERIFY(!j.at("notes").empty());
+        // Per-category prediction for calibration, also without a GPU (measured only with one).
+        QCOMPARE(j.at("ops").size(), std::size_t(7));
+        QCOMPARE(j.at("ops")[0].at("op").get<std::string>(), std::string("forward"));
+        QVERIFY(j.at("ops")[0].at("predicted_ms").get<double>() > 0);
+        QVERIFY(j.at("planned_rank_bytes").get<std::int64_t>() > 0);
         if (engine::noDeviceReason().empty()) {
             QVERIFY2(r.rc == 0 && j.at("measured_iteration_ms").get<double>() > 0, r.err.c_str());
         } else {

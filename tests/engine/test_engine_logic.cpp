@@ -1127,6 +1127,49 @@ private slots:
         QVERIFY(mha && gqa && mqa && causal && bidir);
     }
 
+    void perOpPredictionForCalibration() {
+        // Issue 17 item 6: the runner reports per-category times next to the cost model's; the
+        // predicted column needs no GPU. DDP dp=2 over 2 GPUs of an H100 node, 4 micro-batches.
+        const ModelProfile m = modelPreset("gpt3-1.3b");
+        const ClusterProfile c = clusterPreset("8xH100");
+        Plan p;
+        p.gpus = 2;
+        p.stage_layers = {m.layerCount()};
+        p.global_batch = 8;
+        p.num_micro = 4;
+        LayerStrategy s;
+        s.dp = 2;
+        p.layers.assign(std::size_t(m.layerCount()), s);
+        auto ops = predictedOpTimes(m, p, c);
+        QCOMPARE(ops.size(), opCategories().size());
+        std::map<std::string, double> v;
+        for (const auto& o : ops)
+            v[o.op] = o.predicted_ms;
+        QVERIFY(v["forward"] > 0);
+        QVERIFY(v["backward"] > v["forward"]); // ~2x forward
+        QCOMPARE(v["tp_comm"], 0.0);
+        QCOMPARE(v["zero3_comm"], 0.0);
+        QVERIFY(v["dp_comm"] > 0);
+        QVERIFY(v["optimizer"] > 0);
+        QCOMPARE(v["pipeline_p2p"], -1.0); // measured only
+        // The columns are the cost model's own per-layer figures, summed over layers and micro-batches.
+        CostModel cm(m, c);
+        StageShape shape;
+        shape.stage_gpus = 2;
+        shape.micro_batch = p.microBatch();
+        shape.num_micro = 4;
+        double fwd = 0;
+        for (int i = 0; i < m.layerCount(); ++i)
+            fwd += cm.layer(m.layer(i), p.layers[std::size_t(i)], shape).fwd_compute * 4;
+        QVERIFY(near(v["forward"], fwd * 1e3, 1e-12));
+        // ZeRO-3 moves the traffic to per-micro-batch gathers / reduce-scatters.
+        for (auto& l : p.layers)
+            l.dp_type = DpType::ZeRO3;
+        for (const auto& o : predictedOpTimes(m, p, c))
+            if (o.op == "zero3_comm")
+                QVERIFY(o.predicted_ms > 0);
+    }
+
     void runnablePlansAndPrediction() {
         ModelProfile m;
         m.name = "tiny-llama";

@@ -15,10 +15,19 @@
 // Left out (reported in `notes`): embedding and LM head, layout switches between layers with
 // different tp/dp, interleaved schedules (rejected), selective recompute (run as none).
 //
+// Robustness (issue 17): every communicator is non-blocking and registered with the run's AbortGroup
+// (rank_group.h); host waits poll, so one failing rank, a cancel or a timeout aborts every
+// communicator of every rank and the run ends within seconds. Each rank's buffers are planned
+// (rankMemoryPlan) and refused before anything is allocated when they do not fit; everything is
+// allocated before the timed iterations. One extra, instrumented iteration measures the per-category
+// times (PlanRunResult::ops).
+//
 // Processes: one thread per local GPU by default (plan.gpus <= local devices). Multi-node: start one
 // process per GPU with mpirun/srun/torchrun; ranks come from the launcher's environment
 // (launchEnvFromEnvironment) and rank 0 publishes the ncclUniqueId in a file on a shared path
-// (PlanRunOptions::id_file or GX_NCCL_ID_FILE) that the others poll.
+// (PlanRunOptions::id_file or GX_NCCL_ID_FILE, suffixed with the job's run key: runIdFile) that the
+// others poll; rank 0 removes it once every rank has joined. Under Slurm, start the ranks with srun
+// (slurmBatchScript); a batch script without srun is refused.
 #pragma once
 
 #include "gx/cluster.h"
@@ -136,6 +145,22 @@ struct PlanRunOptions {
         600; ///< any single wait (communicator setup, one iteration) longer than this aborts the run
 };
 
+/// Time per iteration of one category of work: measured in one extra, instrumented iteration after
+/// the timed ones (CUDA events around every op of the category on the rank's stream, summed, max over
+/// ranks), predicted from gx::CostModel::layer for the same plan (summed over a stage's layers and
+/// micro-batches, max over stages). Categories: "forward", "backward" (incl. recompute) - compute
+/// only -, "tp_comm", "zero3_comm", "dp_comm", "optimizer", and "pipeline_p2p" (measured only:
+/// predicted_ms < 0). Communication includes waiting for peers, as on the critical path.
+struct OpTiming {
+    std::string op;
+    double measured_ms = -1; ///< < 0: not measured
+    double predicted_ms = -1;
+};
+const std::vector<std::string>& opCategories();
+/// The predicted column (no GPU needed). Empty when the cost model cannot evaluate the plan.
+std::vector<OpTiming> predictedOpTimes(const gx::ModelProfile& model, const gx::Plan& plan,
+                                       const gx::ClusterProfile& cluster);
+
 struct PlanRunResult {
     int gpus = 0;                              ///< ranks of the plan
     std::string mode;                          ///< "threads" or "processes"
@@ -144,6 +169,9 @@ struct PlanRunResult {
     std::int64_t measured_peak_bytes = 0;      ///< max over ranks of device memory in use (context included)
     std::vector<std::int64_t> rank_peak_bytes; ///< this process's ranks
     std::int64_t planned_rank_bytes = 0;       ///< max over ranks of RankMemoryPlan::allocated()
+    std::int64_t measured_run_bytes = 0;       ///< max over ranks of peak in use minus in use before the rank
+                                               ///< started (excludes the CUDA context and other processes)
+    std::vector<OpTiming> ops;                 ///< per category, measured vs predicted (calibration input)
     bool have_prediction = false;
     double predicted_iteration_ms = 0;
     double predicted_peak_bytes = 0;
