@@ -290,12 +290,13 @@ private:
     /// Clean end: finalize (flushes outstanding work, may take a while with non-blocking comms) and
     /// destroy every communicator, child communicators first.
     void shutdown() {
-        for (auto it = comms_list_.rbegin(); it != comms_list_.rend(); ++it) {
-            nccl(ncclCommFinalize(it->comm), it->comm, "ncclCommFinalize");
-            if (group_.release(it->token))
-                ncclCommDestroy(it->comm);
+        while (!comms_list_.empty()) {
+            const CommEntry c = comms_list_.back();
+            nccl(ncclCommFinalize(c.comm), c.comm, "ncclCommFinalize");
+            comms_list_.pop_back(); // from here on this communicator is ours alone
+            if (group_.release(c.token))
+                ncclCommDestroy(c.comm);
         }
-        comms_list_.clear();
     }
 
     double agreeMax(double v) {

@@ -28,10 +28,12 @@ bool AbortGroup::release(int token) {
     std::lock_guard lock(mu_);
     for (auto& a : actions_)
         if (a.token == token) {
+            if (a.released)
+                return false; // handled before: never destroy or abort twice
             a.released = true;
             return !a.ran;
         }
-    return true;
+    return false;
 }
 
 void AbortGroup::abort(const std::string& reason) {

@@ -699,6 +699,12 @@ private slots:
         QCOMPARE(probes_after_abort.load(), 0);
         QCOMPARE(device_bytes.load(), 0L);
         QVERIFY(group.aborted());
+        // release() hands a communicator to its owner exactly once (no double destroy / abort).
+        AbortGroup fresh;
+        const int tok = fresh.add([] {});
+        QVERIFY(fresh.release(tok));
+        QVERIFY(!fresh.release(tok));
+        QVERIFY(!fresh.release(12345));
         // A communicator registered after the abort is aborted at once.
         int late = 0;
         group.add([&] { ++late; });

@@ -39,8 +39,9 @@ public:
     /// Registers the abort action of one communicator (ncclCommAbort). Runs it at once if the group is
     /// already aborted. Returns a token for release().
     int add(std::function<void()> abort_action);
-    /// The owner is about to destroy the communicator normally: forget the action. Returns false when
-    /// the action already ran (the communicator is aborted: the owner must not destroy it).
+    /// The owner is about to destroy the communicator normally: forget the action. Returns true exactly
+    /// once per token, when the caller now owns the communicator; false when the action already ran
+    /// (the communicator is aborted: the owner must not destroy it) or the token was released before.
     bool release(int token);
     /// First call: records the reason, then runs every registered action exactly once, while no
     /// poll() is inside its probe. Later calls do nothing. Thread-safe; callable from any thread.
