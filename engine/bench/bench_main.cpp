@@ -206,7 +206,7 @@ int main(int argc, char** argv) {
                     measured.gpu.name.c_str(), measured.gpu.peak_tflops_bf16, measured.gpu.gemm_efficiency,
                     measured.gpu.hbm_bandwidth_gbs, x0);
         std::printf(
-            "\n== LLaMA-7B-like layer fwd+bwd (h 4096, f 11008, 32 heads, SwiGLU, non-fused attention)\n");
+            "\n== LLaMA-7B-like layer fwd+bwd (h 4096, f 11008, 32 heads, SwiGLU, chunked attention)\n");
         std::printf("   %3s %5s  %8s %8s %8s %8s  %9s %7s  %s\n", "b", "s", "fwd ms", "bwd ms", "total",
                     "TFLOP/s", "predicted", "error", "goal |err| <= 10%");
         for (const auto& l : r.layers) {

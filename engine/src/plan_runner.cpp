@@ -46,6 +46,13 @@ struct RankOutput {
 // the compute columns exclude them.
 enum Op { kFwd, kBwd, kTp, kZero3, kDp, kOptim, kP2p, kTpFwd, kTpBwd, kOpCount };
 
+/// GX_ENGINE_INJECT_FAILURE=R makes rank R throw in its second iteration, while the other ranks are
+/// inside collectives: the abort path on real hardware (engine/README.md, first-GPU-machine checklist).
+int injectedFailureRank() {
+    const char* v = std::getenv("GX_ENGINE_INJECT_FAILURE");
+    return v && *v ? std::atoi(v) : -1;
+}
+
 std::string rankReason(int rank, const std::string& what) {
     return "rank " + std::to_string(rank) + ": " + what;
 }
@@ -215,6 +222,9 @@ private:
                 relay_->set(double(it) / total,
                             "iteration " + std::to_string(it + 1) + "/" + std::to_string(total));
             GX_CUDA(cudaEventRecord(ev_start_->get(), stream_->get()));
+            if (it == 1 && injectedFailureRank() == rank_) // first-GPU-machine check of the abort path
+                throw EngineError("injected failure (GX_ENGINE_INJECT_FAILURE=" + std::to_string(rank_) +
+                                  ")");
             iteration(it + 1);
             GX_CUDA(cudaEventRecord(ev_stop_->get(), stream_->get()));
             waitStream("iteration");
