@@ -8,6 +8,7 @@
 
 #include <QTest>
 
+#include <chrono>
 #include <cstdio>
 
 using namespace gx;
@@ -168,6 +169,37 @@ private slots:
         QVERIFY(r.measured_iteration_ms > 0);
         QVERIFY(r.measured_peak_bytes > 0);
         QVERIFY2(r.have_prediction, r.prediction_error.c_str());
+        // Per-category times of the instrumented iteration, and the run's own memory: at least what
+        // the memory plan says the runner allocates.
+        QCOMPARE(r.ops.size(), opCategories().size());
+        QVERIFY(r.ops[0].measured_ms > 0 && r.ops[1].measured_ms > r.ops[0].measured_ms);
+        QVERIFY(r.planned_rank_bytes > 0);
+        QVERIFY2(
+            r.measured_run_bytes >= r.planned_rank_bytes * 9 / 10,
+            qPrintable(
+                QStringLiteral("run %1 planned %2").arg(r.measured_run_bytes).arg(r.planned_rank_bytes)));
+
+        // The abort path on real devices: rank 1 fails in its second iteration while rank 0 waits in a
+        // collective; the run must end quickly with rank 1's error, and a second run must work.
+        if (queryInventory().devices.size() < 2)
+            return;
+        Plan p2 = p;
+        p2.gpus = 2;
+        for (auto& l : p2.layers)
+            l.dp = 2;
+        qputenv("GX_ENGINE_INJECT_FAILURE", "1");
+        const auto t0 = std::chrono::steady_clock::now();
+        QString err;
+        try {
+            runPlan(m, p2, cl, o);
+        } catch (const EngineError& e) {
+            err = QString::fromUtf8(e.what());
+        }
+        qunsetenv("GX_ENGINE_INJECT_FAILURE");
+        QVERIFY2(err.startsWith(QStringLiteral("rank 1: injected failure")), qPrintable(err));
+        QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60));
+        const PlanRunResult again = runPlan(m, p2, cl, o);
+        QVERIFY(again.measured_iteration_ms > 0);
     }
 };
 
