@@ -71,7 +71,8 @@ private:
     int ran_ = 0;
 };
 
-/// Polls probe() (through group.poll) every `interval_ms` until it returns true. Throws RunAborted
+/// Polls probe() (through group.poll) until it returns true: back to back (yielding) for the first
+/// 2 ms, then every `interval_ms`. Throws RunAborted
 /// when the group is aborted, and aborts the group and throws EngineError("<what> timed out after N s")
 /// when `timeout_s` passes. probe may throw (a CUDA or NCCL error): the exception propagates.
 void waitUntil(AbortGroup& group, const std::function<bool()>& probe, const std::string& what,
