@@ -286,8 +286,6 @@ std::vector<LayerResult> profileLayers(const LayerProfileOptions& opt, const Job
             cfg.micro_batch = b;
             ctx.report(double(done) / double(total), "layer h=" + std::to_string(cfg.hidden) + " s=" +
                                                          std::to_string(s) + " b=" + std::to_string(b));
-            std::size_t free0 = 0, total_mem = 0;
-            GX_CUDA(cudaMemGetInfo(&free0, &total_mem));
             TransformerLayer layer(cfg, stream.get(), blas.get(), 1000 + done);
             layer.ownScratch();
             auto act = layer.newActivations();
@@ -305,9 +303,9 @@ std::vector<LayerResult> profileLayers(const LayerProfileOptions& opt, const Job
             r.bwd_ms = timeMedianUs(stream.get(), opt.warmup, opt.iters,
                                     [&] { layer.backward(dy.get(), *act, dx.get()); }) /
                        1000.0;
-            std::size_t free1 = 0;
-            GX_CUDA(cudaMemGetInfo(&free1, &total_mem));
-            r.peak_bytes = std::int64_t(free0) - std::int64_t(free1);
+            // Exact from the layout: a cudaMemGetInfo delta also counted kernel modules loaded lazily on
+            // the first launch and said nothing about the peak.
+            r.peak_bytes = layerProfileBytes(cfg);
             r.flops = 3.0 * layer.forwardFlops(); // backward = 2x forward (Narayanan et al. 2021)
             r.tflops = r.flops / ((r.fwd_ms + r.bwd_ms) * 1e-3) / 1e12;
             out.push_back(r);

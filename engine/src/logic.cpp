@@ -406,6 +406,12 @@ LayerShardDims layerShardDims(const LayerBenchConfig& c) {
     return d;
 }
 
+std::int64_t layerProfileBytes(const LayerBenchConfig& cfg) {
+    const LayerShardDims d = layerShardDims(cfg);
+    return 2 * align256(d.params * 2) + layerStoredBytes(d) +
+           layerScratchBytes(d, attentionChunkRows(d.nh, d.seq)) + 4 * align256(d.T * d.h * 2) + (32ll << 20);
+}
+
 int attentionChunkRows(int heads, int seq, std::int64_t budget) {
     if (heads < 1 || seq < 1 || budget < 1)
         throw gx::InputError("attention", "heads, seq_len and the score budget must be positive");

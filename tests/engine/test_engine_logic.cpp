@@ -814,6 +814,11 @@ private slots:
         // Scratch: d_act [T,f] + d_up [T,2f] + d_y, d_x2, tmp [T,h] + d_ctx [T,h] + d_qkv [T,3h] and two
         // 256-row score chunks: 4096 * 61696 * 2 + 2 * 32 * 256 * 4096 * 2 = 639,631,360 bytes.
         QCOMPARE(layerScratchBytes(d4, 256), std::int64_t(639631360));
+        // The layer profiler's peak: weights + grads (2 * 202,383,360 params * 2 B), activations,
+        // scratch, 4 [T,h] buffers and the 32 MiB cuBLAS workspace.
+        QCOMPARE(d4.params, std::int64_t(202383360));
+        QCOMPARE(layerProfileBytes(llama7b(1, 4096, 1)),
+                 std::int64_t(2 * 404766720) + 539033600 + 639631360 + 4 * 33554432 + 33554432);
     }
 
     void rankMemoryPlanRefusesBeforeAllocating() {

@@ -124,6 +124,10 @@ std::vector<std::int64_t> layerScratchElems(const LayerShardDims& d, int chunk_r
 /// Bytes of the above, each buffer 256-byte aligned (cudaMalloc alignment).
 std::int64_t layerStoredBytes(const LayerShardDims& d);
 std::int64_t layerScratchBytes(const LayerShardDims& d, int chunk_rows);
+/// Device memory the layer profiler holds while one config runs (nothing is allocated inside forward or
+/// backward): bf16 weights + gradients, one micro-batch's stored activations, the scratch arena (default
+/// score budget), x / y / dy / dx buffers and the 32 MiB cuBLAS workspace. LayerResult::peak_bytes.
+std::int64_t layerProfileBytes(const LayerBenchConfig& cfg);
 inline std::int64_t align256(std::int64_t bytes) {
     return (bytes + 255) / 256 * 256;
 }

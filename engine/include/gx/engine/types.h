@@ -96,7 +96,7 @@ struct LayerResult {
     double bwd_ms = 0;
     double flops = 0;            ///< fwd + bwd FLOPs counted (matmuls + attention core)
     double tflops = 0;           ///< flops / (fwd + bwd)
-    std::int64_t peak_bytes = 0; ///< device memory the layer's buffers took
+    std::int64_t peak_bytes = 0; ///< device memory held while the layer runs (layerProfileBytes)
     double totalMs() const { return fwd_ms + bwd_ms; }
 };
 
