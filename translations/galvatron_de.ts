@@ -382,8 +382,8 @@ Strategie: %1</translation>
     </message>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="443"/>
-        <location filename="../app/views/engine_panel.cpp" line="457"/>
+        <location filename="../app/views/engine_panel.cpp" line="466"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
@@ -406,98 +406,127 @@ Strategie: %1</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="211"/>
-        <location filename="../app/views/engine_panel.cpp" line="222"/>
-        <source>No CUDA device: %1</source>
-        <translation>Kein CUDA-Gerät: %1</translation>
+        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <source>CUDA runtime: %1</source>
+        <translation>CUDA-Laufzeit: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="218"/>
+        <location filename="../app/views/engine_panel.cpp" line="220"/>
+        <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
+        <translation>Der NVIDIA-Treiber fehlt oder ist zu alt für die CUDA-Version dieses Builds.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="222"/>
+        <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
+        <translation>Keine NVIDIA-GPU installiert oder sichtbar (CUDA_VISIBLE_DEVICES prüfen).</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="224"/>
+        <source>The GPUs are busy or reserved by another program.</source>
+        <translation>Die GPUs sind belegt oder von einem anderen Programm reserviert.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="225"/>
+        <source>The CUDA runtime could not start.</source>
+        <translation>Die CUDA-Laufzeit konnte nicht starten.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="229"/>
+        <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
+        <translation>Keine GPU gefunden: %1 Zum Messen wird eine NVIDIA-GPU benötigt. Weiterhin möglich: gespeicherte Messungen laden, ihre Diagramme ansehen und sie als Clusterprofil speichern. „Geräte aktualisieren“ prüft erneut.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="236"/>
         <source>A profiling job is already running.</source>
         <translation>Es läuft bereits eine Messung.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="325"/>
+        <location filename="../app/views/engine_panel.cpp" line="343"/>
         <source>Running…</source>
         <translation>Läuft…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="332"/>
+        <location filename="../app/views/engine_panel.cpp" line="350"/>
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="359"/>
+        <location filename="../app/views/engine_panel.cpp" line="356"/>
+        <source>Needs an NVIDIA GPU with a working driver</source>
+        <translation>Benötigt eine NVIDIA-GPU mit funktionierendem Treiber</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="382"/>
         <source>Done.</source>
         <translation>Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="362"/>
+        <location filename="../app/views/engine_panel.cpp" line="385"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="365"/>
+        <location filename="../app/views/engine_panel.cpp" line="388"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="391"/>
+        <location filename="../app/views/engine_panel.cpp" line="414"/>
         <source>smallest GEMM dimension</source>
         <translation>kleinste GEMM-Dimension</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="391"/>
+        <location filename="../app/views/engine_panel.cpp" line="414"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="399"/>
+        <location filename="../app/views/engine_panel.cpp" line="422"/>
         <source>%1, %2 GPUs</source>
         <translation>%1, %2 GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="404"/>
+        <location filename="../app/views/engine_panel.cpp" line="427"/>
         <source>message size (bytes)</source>
         <translation>Nachrichtengröße (Bytes)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="404"/>
+        <location filename="../app/views/engine_panel.cpp" line="427"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>Busbandbreite (GB/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="419"/>
+        <location filename="../app/views/engine_panel.cpp" line="442"/>
         <source>Could not save the profile: %1</source>
         <translation>Das Profil konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="451"/>
         <source>Could not save the measurements: %1</source>
         <translation>Die Messungen konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="437"/>
+        <location filename="../app/views/engine_panel.cpp" line="460"/>
         <source>Could not load measurements: %1</source>
         <translation>Messungen konnten nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="442"/>
+        <location filename="../app/views/engine_panel.cpp" line="465"/>
         <source>Save as cluster profile</source>
         <translation>Als Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="448"/>
+        <location filename="../app/views/engine_panel.cpp" line="471"/>
         <source>Saved cluster profile %1</source>
         <translation>Cluster-Profil %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="457"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
         <source>Load measurements</source>
         <translation>Messungen laden</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="461"/>
+        <location filename="../app/views/engine_panel.cpp" line="484"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
@@ -2160,58 +2189,58 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="190"/>
+        <location filename="../app/views/whatif_panel.cpp" line="191"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="206"/>
+        <location filename="../app/views/whatif_panel.cpp" line="207"/>
         <source>What-if best</source>
         <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="207"/>
+        <location filename="../app/views/whatif_panel.cpp" line="208"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="212"/>
+        <location filename="../app/views/whatif_panel.cpp" line="213"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="222"/>
+        <location filename="../app/views/whatif_panel.cpp" line="223"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="225"/>
+        <location filename="../app/views/whatif_panel.cpp" line="226"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="238"/>
+        <location filename="../app/views/whatif_panel.cpp" line="239"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="239"/>
+        <location filename="../app/views/whatif_panel.cpp" line="240"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="240"/>
+        <location filename="../app/views/whatif_panel.cpp" line="241"/>
         <source>Throughput (tokens/s)</source>
         <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="241"/>
+        <location filename="../app/views/whatif_panel.cpp" line="242"/>
         <source>Samples / s</source>
         <translation>Samples / s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="247"/>
-        <location filename="../app/views/whatif_panel.cpp" line="250"/>
+        <location filename="../app/views/whatif_panel.cpp" line="248"/>
+        <location filename="../app/views/whatif_panel.cpp" line="251"/>
         <source>-</source>
         <translation>-</translation>
     </message>

@@ -382,8 +382,8 @@ strategy: %1</source>
     </message>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="443"/>
-        <location filename="../app/views/engine_panel.cpp" line="457"/>
+        <location filename="../app/views/engine_panel.cpp" line="466"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
@@ -405,98 +405,127 @@ strategy: %1</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="211"/>
-        <location filename="../app/views/engine_panel.cpp" line="222"/>
-        <source>No CUDA device: %1</source>
-        <translation>没有 CUDA 设备：%1</translation>
+        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <source>CUDA runtime: %1</source>
+        <translation>CUDA 运行时：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="218"/>
+        <location filename="../app/views/engine_panel.cpp" line="220"/>
+        <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
+        <translation>NVIDIA 驱动程序缺失，或对于此版本所用的 CUDA 版本过旧。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="222"/>
+        <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
+        <translation>未安装 NVIDIA GPU 或 GPU 不可见（请检查 CUDA_VISIBLE_DEVICES）。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="224"/>
+        <source>The GPUs are busy or reserved by another program.</source>
+        <translation>GPU 正忙或已被其他程序占用。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="225"/>
+        <source>The CUDA runtime could not start.</source>
+        <translation>CUDA 运行时无法启动。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="229"/>
+        <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
+        <translation>未找到 GPU：%1 性能测量需要 NVIDIA GPU。仍可使用：加载已保存的测量结果、查看其图表，并将其保存为集群配置。“刷新设备”可重新检测。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="236"/>
         <source>A profiling job is already running.</source>
         <translation>已有测量任务在运行。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="325"/>
+        <location filename="../app/views/engine_panel.cpp" line="343"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="332"/>
+        <location filename="../app/views/engine_panel.cpp" line="350"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="359"/>
+        <location filename="../app/views/engine_panel.cpp" line="356"/>
+        <source>Needs an NVIDIA GPU with a working driver</source>
+        <translation>需要装有可用驱动程序的 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/views/engine_panel.cpp" line="382"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="362"/>
+        <location filename="../app/views/engine_panel.cpp" line="385"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="365"/>
+        <location filename="../app/views/engine_panel.cpp" line="388"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="391"/>
+        <location filename="../app/views/engine_panel.cpp" line="414"/>
         <source>smallest GEMM dimension</source>
         <translation>GEMM 最小维度</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="391"/>
+        <location filename="../app/views/engine_panel.cpp" line="414"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="399"/>
+        <location filename="../app/views/engine_panel.cpp" line="422"/>
         <source>%1, %2 GPUs</source>
         <translation>%1，%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="404"/>
+        <location filename="../app/views/engine_panel.cpp" line="427"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="404"/>
+        <location filename="../app/views/engine_panel.cpp" line="427"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="419"/>
+        <location filename="../app/views/engine_panel.cpp" line="442"/>
         <source>Could not save the profile: %1</source>
         <translation>无法保存配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="451"/>
         <source>Could not save the measurements: %1</source>
         <translation>无法保存测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="437"/>
+        <location filename="../app/views/engine_panel.cpp" line="460"/>
         <source>Could not load measurements: %1</source>
         <translation>无法加载测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="442"/>
+        <location filename="../app/views/engine_panel.cpp" line="465"/>
         <source>Save as cluster profile</source>
         <translation>另存为集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="448"/>
+        <location filename="../app/views/engine_panel.cpp" line="471"/>
         <source>Saved cluster profile %1</source>
         <translation>已保存集群配置 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="457"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
         <source>Load measurements</source>
         <translation>加载测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="461"/>
+        <location filename="../app/views/engine_panel.cpp" line="484"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
@@ -2158,58 +2187,58 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="190"/>
+        <location filename="../app/views/whatif_panel.cpp" line="191"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="206"/>
+        <location filename="../app/views/whatif_panel.cpp" line="207"/>
         <source>What-if best</source>
         <translation>假设分析最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="207"/>
+        <location filename="../app/views/whatif_panel.cpp" line="208"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="212"/>
+        <location filename="../app/views/whatif_panel.cpp" line="213"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="222"/>
+        <location filename="../app/views/whatif_panel.cpp" line="223"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="225"/>
+        <location filename="../app/views/whatif_panel.cpp" line="226"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="238"/>
+        <location filename="../app/views/whatif_panel.cpp" line="239"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="239"/>
+        <location filename="../app/views/whatif_panel.cpp" line="240"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="240"/>
+        <location filename="../app/views/whatif_panel.cpp" line="241"/>
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="241"/>
+        <location filename="../app/views/whatif_panel.cpp" line="242"/>
         <source>Samples / s</source>
         <translation>样本 / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="247"/>
-        <location filename="../app/views/whatif_panel.cpp" line="250"/>
+        <location filename="../app/views/whatif_panel.cpp" line="248"/>
+        <location filename="../app/views/whatif_panel.cpp" line="251"/>
         <source>-</source>
         <translation>-</translation>
     </message>

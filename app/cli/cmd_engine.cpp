@@ -21,6 +21,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QFile>
+#include <QSaveFile>
+
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -201,6 +204,53 @@ int cmdProfile(const QStringList& args, std::ostream& out, std::ostream& err) {
     return 0;
 }
 
+namespace {
+/// `run-plan --slurm-script F`: the same run-plan arguments behind `srun`, in an sbatch script.
+int writeSlurmScript(const QCommandLineParser& p, const QStringList& args, const Plan& plan,
+                     const ClusterProfile& cluster, std::ostream& out) {
+    engine::SlurmLaunch l;
+    l.gpus_per_node = p.isSet(QStringLiteral("gpus-per-node"))
+                          ? positiveInt(p, QStringLiteral("gpus-per-node"))
+                          : std::min(plan.gpus, cluster.gpus_per_node);
+    if (plan.gpus % l.gpus_per_node != 0)
+        throw InputError("--gpus-per-node", "must divide the plan's " + std::to_string(plan.gpus) + " GPUs");
+    l.nodes = plan.gpus / l.gpus_per_node;
+    if (!p.isSet(QStringLiteral("id-file")))
+        throw InputError("--id-file", "a Slurm run needs a path on a file system all nodes share");
+    l.id_file = p.value(QStringLiteral("id-file")).toStdString();
+    l.partition = p.value(QStringLiteral("partition")).toStdString();
+    l.account = p.value(QStringLiteral("account")).toStdString();
+    // Pass every other argument through; drop the ones that only shape the script.
+    const QStringList skip = {QStringLiteral("slurm-script"), QStringLiteral("gpus-per-node"),
+                              QStringLiteral("partition"), QStringLiteral("account"),
+                              QStringLiteral("id-file")};
+    for (int i = 1; i < args.size(); ++i) {
+        const QString a = args.at(i);
+        QString name = a;
+        while (name.startsWith(QLatin1Char('-')))
+            name.remove(0, 1);
+        const bool inline_value = name.contains(QLatin1Char('='));
+        name = name.section(QLatin1Char('='), 0, 0);
+        if (a.startsWith(QLatin1Char('-')) && skip.contains(name)) {
+            if (!inline_value)
+                ++i; // its value
+            continue;
+        }
+        l.run_args.push_back(a.toStdString());
+    }
+    const std::string script = engine::slurmBatchScript(l);
+    const QString file = p.value(QStringLiteral("slurm-script"));
+    QSaveFile f(file);
+    if (!f.open(QIODevice::WriteOnly) ||
+        f.write(script.data(), qint64(script.size())) != qint64(script.size()) || !f.commit())
+        throw InputError("--slurm-script", "cannot write '" + file.toStdString() + "'");
+    QFile::setPermissions(file, QFile::permissions(file) | QFileDevice::ExeOwner | QFileDevice::ExeUser);
+    out << "wrote " << file.toStdString() << ": " << l.nodes << " node(s) x " << l.gpus_per_node
+        << " GPUs; submit it with `sbatch " << engine::shellQuote(file.toStdString()) << "`\n";
+    return 0;
+}
+} // namespace
+
 int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
@@ -218,6 +268,25 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
     p.addOption({QStringLiteral("id-file"),
                  QStringLiteral("Shared file for the NCCL id in multi-process runs (or GX_NCCL_ID_FILE)."),
                  QStringLiteral("F")});
+    p.addOption({QStringLiteral("run-id"),
+                 QStringLiteral("Key shared by the ranks of this run, different for every run (or GX_RUN_ID; "
+                                "default: the launcher's job id). The NCCL id file is <id-file>.<run-id>."),
+                 QStringLiteral("K")});
+    p.addOption({QStringLiteral("timeout"),
+                 QStringLiteral("Seconds any single wait (communicator setup, one iteration) may take before "
+                                "the run is aborted on every rank (default 600)."),
+                 QStringLiteral("S")});
+    p.addOption({QStringLiteral("slurm-script"),
+                 QStringLiteral("Write an sbatch script that starts this run with srun (one process per GPU) "
+                                "instead of running. Needs --id-file on a shared file system."),
+                 QStringLiteral("F.sbatch")});
+    p.addOption({QStringLiteral("gpus-per-node"),
+                 QStringLiteral("With --slurm-script: GPUs (processes) per node (default: the cluster's)."),
+                 QStringLiteral("N")});
+    p.addOption({QStringLiteral("partition"), QStringLiteral("With --slurm-script: Slurm partition."),
+                 QStringLiteral("P")});
+    p.addOption({QStringLiteral("account"), QStringLiteral("With --slurm-script: Slurm account."),
+                 QStringLiteral("A")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print JSON instead of text.")});
     if (auto rc = parseOrExit(p, args, out, err))
         return *rc;
@@ -237,7 +306,16 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
             throw InputError("--warmup", "expected a non-negative integer");
     }
     o.id_file = p.value(QStringLiteral("id-file")).toStdString();
+    o.run_key = p.value(QStringLiteral("run-id")).toStdString();
+    if (p.isSet(QStringLiteral("timeout"))) {
+        bool ok = false;
+        o.timeout_s = p.value(QStringLiteral("timeout")).toDouble(&ok);
+        if (!ok || !(o.timeout_s > 0))
+            throw InputError("--timeout", "expected a positive number of seconds");
+    }
     engine::validateRunnablePlan(model, plan);
+    if (p.isSet(QStringLiteral("slurm-script")))
+        return writeSlurmScript(p, args, plan, cluster, out);
 
     engine::PlanRunResult r;
     std::string run_error;
@@ -255,6 +333,9 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
         // Still show what the model predicts.
         engine::fillPrediction(r, model, plan, cluster);
         r.notes = engine::planRunNotes(model, plan);
+        for (int rank = 0; rank < plan.gpus; ++rank)
+            r.planned_rank_bytes =
+                std::max(r.planned_rank_bytes, engine::rankMemoryPlan(model, plan, rank).allocated());
     }
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j;
@@ -273,6 +354,20 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
         } else {
             j["prediction_error"] = r.prediction_error;
         }
+        j["planned_rank_bytes"] = r.planned_rank_bytes;
+        if (run_error.empty())
+            j["measured_run_bytes"] = r.measured_run_bytes;
+        auto& ops = j["ops"];
+        ops = nlohmann::json::array();
+        for (const auto& o : r.ops) {
+            nlohmann::json e;
+            e["op"] = o.op;
+            if (o.measured_ms >= 0)
+                e["measured_ms"] = o.measured_ms;
+            if (o.predicted_ms >= 0)
+                e["predicted_ms"] = o.predicted_ms;
+            ops.push_back(e);
+        }
         j["notes"] = r.notes;
         out << j.dump(2) << "\n";
     } else {
@@ -289,6 +384,27 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
             << (run_error.empty() ? std::to_string(double(r.measured_peak_bytes) / gib).substr(0, 10)
                                   : std::string("-"))
             << std::setw(12) << (r.have_prediction ? r.predicted_peak_bytes / gib : 0.0) << "\n";
+        if (run_error.empty())
+            out << "run GiB       " << std::setw(12) << double(r.measured_run_bytes) / gib
+                << "  (peak minus memory in use before the run)\n";
+        if (!r.ops.empty()) {
+            out << "per iteration, max over ranks:\n";
+            for (const auto& o : r.ops) {
+                out << "  " << std::left << std::setw(12) << o.op << std::right << std::setw(12);
+                if (o.measured_ms >= 0)
+                    out << o.measured_ms;
+                else
+                    out << "-";
+                out << std::setw(12);
+                if (o.predicted_ms >= 0)
+                    out << o.predicted_ms;
+                else
+                    out << "-";
+                out << " ms\n";
+            }
+        }
+        if (r.planned_rank_bytes > 0)
+            out << "runner buffers " << double(r.planned_rank_bytes) / gib << " GiB on the largest rank\n";
         if (!r.have_prediction)
             out << "prediction unavailable: " << r.prediction_error << "\n";
         for (const auto& n : r.notes)

@@ -204,13 +204,32 @@ void EnginePanel::refreshInventory(const engine::Inventory& inv, bool live) {
     inventory_->resizeColumnsToContents();
     if (!live)
         return; // devices of loaded measurements: the buttons still follow this machine
-    if (inv.available)
+    if (inv.available) {
         status_->setText(tr("%n GPU(s), driver %1", nullptr, int(inv.devices.size()))
                              .arg(QString::fromStdString(inv.driver_version)));
-    else
-        status_->setText(tr("No CUDA device: %1").arg(no_device_));
-    for (QPushButton* b : job_buttons_)
-        b->setEnabled(inv.available);
+        status_->setToolTip(QString());
+    } else {
+        status_->setText(noDeviceText());
+        status_->setToolTip(tr("CUDA runtime: %1").arg(no_device_));
+    }
+    setBusy(job_id_ != 0);
+}
+
+QString EnginePanel::plainNoDeviceReason(const QString& raw) {
+    if (raw.contains(QLatin1String("InsufficientDriver")))
+        return tr("The NVIDIA driver is missing or too old for this build's CUDA version.");
+    if (raw.contains(QLatin1String("NoDevice")) || raw.contains(QLatin1String("0 devices")))
+        return tr("No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).");
+    if (raw.contains(QLatin1String("NotPermitted")) || raw.contains(QLatin1String("DevicesUnavailable")))
+        return tr("The GPUs are busy or reserved by another program.");
+    return tr("The CUDA runtime could not start.");
+}
+
+QString EnginePanel::noDeviceText() const {
+    return tr("No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, "
+              "view "
+              "their charts and save them as a cluster profile. Refresh devices checks again.")
+        .arg(plainNoDeviceReason(no_device_));
 }
 
 bool EnginePanel::start(Job job) {
@@ -219,7 +238,7 @@ bool EnginePanel::start(Job job) {
         return false;
     }
     if (!no_device_.isEmpty() && job != Job::Inventory) {
-        status_->setText(tr("No CUDA device: %1").arg(no_device_));
+        status_->setText(noDeviceText());
         return false;
     }
     auto out = std::make_shared<engine::ProfileResults>();
@@ -334,8 +353,13 @@ void EnginePanel::cancel() {
 }
 
 void EnginePanel::setBusy(bool busy) {
-    for (QPushButton* b : job_buttons_)
-        b->setEnabled(!busy && no_device_.isEmpty());
+    // Refresh devices stays available without a GPU (a driver may have been installed meanwhile).
+    const QString needs_gpu = tr("Needs an NVIDIA GPU with a working driver");
+    for (int i = 0; i < job_buttons_.size(); ++i) {
+        const bool refresh = i == int(Job::Inventory);
+        job_buttons_[i]->setEnabled(!busy && (refresh || no_device_.isEmpty()));
+        job_buttons_[i]->setToolTip(!refresh && !no_device_.isEmpty() ? needs_gpu : QString());
+    }
     cancel_->setEnabled(busy);
     if (busy)
         progress_->setValue(0);

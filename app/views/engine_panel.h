@@ -54,6 +54,10 @@ public:
     QChartView* gemmChart() const { return gemm_chart_; }
     QChartView* ncclChart() const { return nccl_chart_; }
     QLabel* statusLabel() const { return status_; }
+    /// The button that starts `job` (tests).
+    QPushButton* jobButton(Job job) const { return job_buttons_.value(int(job)); }
+    /// Plain-language sentence for a "no device" reason from the CUDA runtime ("cudaErrorNoDevice: ...").
+    static QString plainNoDeviceReason(const QString& raw);
     QProgressBar* progressBar() const { return progress_; }
 
 signals:
@@ -66,6 +70,7 @@ private:
     void refreshInventory(const engine::Inventory& inv, bool live);
     void refreshCharts();
     void setBusy(bool busy);
+    QString noDeviceText() const;
     void onProgress(int id, double fraction, const QString& message);
     void onFinished(int id, engine::JobState state, const QString& error);
     void saveProfileInteractive();

@@ -31,7 +31,8 @@ void publishId(const std::string& file, const void* id, std::size_t bytes) {
         throw gx::InputError("id_file", "cannot rename '" + tmp + "' to '" + file + "'");
 }
 
-bool readId(const std::string& file, void* id, std::size_t bytes, double timeout_s) {
+bool readId(const std::string& file, void* id, std::size_t bytes, double timeout_s,
+            const std::function<bool()>& give_up) {
     if (file.empty())
         throw gx::InputError("id_file",
                              "multi-process runs need a shared file path (--id-file or GX_NCCL_ID_FILE)");
@@ -43,10 +44,15 @@ bool readId(const std::string& file, void* id, std::size_t bytes, double timeout
             if (in.gcount() == std::streamsize(bytes))
                 return true;
         }
-        if (std::chrono::steady_clock::now() > deadline)
+        if (std::chrono::steady_clock::now() > deadline || (give_up && give_up()))
             return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
+}
+
+void removeId(const std::string& file) {
+    if (!file.empty())
+        std::remove(file.c_str());
 }
 
 } // namespace gx::engine::detail

@@ -5,6 +5,7 @@
 // pattern); communicators from ncclCommInitAll over the first n devices.
 #include "gx/engine/engine.h"
 #include "gx/engine/logic.h"
+#include "gx/engine/rank_group.h"
 #include "gx/error.h"
 
 #include "cuda_util.h"
@@ -24,40 +25,44 @@ std::vector<CollectivePoint> profileCollectives(const CollectiveProfileOptions&,
 
 namespace {
 
+/// Communicators, streams and buffers of one group size. Every resource is registered in `cleanup` as
+/// soon as it exists, so a failure half-way through the constructor (an allocation, a stream) frees
+/// what was already acquired: the member's destructor runs even though ~LocalComms does not.
 struct LocalComms {
+    CleanupStack cleanup; // first member: destroyed last, after nothing else needs it
     std::vector<ncclComm_t> comms;
     std::vector<cudaStream_t> streams;
     std::vector<DeviceBuffer> send, recv;
     explicit LocalComms(int n, std::size_t bytes) {
-        comms.resize(std::size_t(n));
+        comms.assign(std::size_t(n), nullptr);
+        streams.assign(std::size_t(n), nullptr);
+        send.resize(std::size_t(n));
+        recv.resize(std::size_t(n));
         std::vector<int> devs(static_cast<std::size_t>(n));
         for (int i = 0; i < n; ++i)
             devs[std::size_t(i)] = i;
         GX_NCCL(ncclCommInitAll(comms.data(), n, devs.data()));
-        streams.resize(std::size_t(n));
-        send.resize(std::size_t(n));
-        recv.resize(std::size_t(n));
+        for (int i = 0; i < n; ++i)
+            cleanup.push([this, i] {
+                if (comms[std::size_t(i)])
+                    ncclCommDestroy(comms[std::size_t(i)]);
+            });
         for (int i = 0; i < n; ++i) {
             GX_CUDA(cudaSetDevice(i));
             GX_CUDA(cudaStreamCreateWithFlags(&streams[std::size_t(i)], cudaStreamNonBlocking));
+            cleanup.push([this, i] {
+                cudaSetDevice(i);
+                cudaStreamSynchronize(streams[std::size_t(i)]);
+                send[std::size_t(i)].reset();
+                recv[std::size_t(i)].reset();
+                cudaStreamDestroy(streams[std::size_t(i)]);
+            });
             send[std::size_t(i)].allocate(bytes);
             recv[std::size_t(i)].allocate(bytes);
             GX_CUDA(cudaMemset(send[std::size_t(i)].get(), 1, bytes));
         }
     }
-    ~LocalComms() {
-        for (std::size_t i = 0; i < comms.size(); ++i) {
-            cudaSetDevice(int(i));
-            if (streams[i])
-                cudaStreamSynchronize(streams[i]);
-            send[i].reset();
-            recv[i].reset();
-            if (streams[i])
-                cudaStreamDestroy(streams[i]);
-            if (comms[i])
-                ncclCommDestroy(comms[i]);
-        }
-    }
+    ~LocalComms() { cleanup.runAll(); }
 };
 
 double timeCollective(LocalComms& lc, gx::Collective op, std::size_t bytes, int warmup, int iters) {
@@ -73,29 +78,35 @@ double timeCollective(LocalComms& lc, gx::Collective op, std::size_t bytes, int 
     };
     for (int i = 0; i < warmup; ++i)
         once();
-    std::vector<cudaEvent_t> start(static_cast<std::size_t>(n)), stop(static_cast<std::size_t>(n));
+    std::vector<Event> start, stop; // RAII: nothing leaks when a call below throws
     for (int r = 0; r < n; ++r) {
         GX_CUDA(cudaSetDevice(r));
         GX_CUDA(cudaStreamSynchronize(lc.streams[std::size_t(r)]));
-        GX_CUDA(cudaEventCreate(&start[std::size_t(r)]));
-        GX_CUDA(cudaEventCreate(&stop[std::size_t(r)]));
-        GX_CUDA(cudaEventRecord(start[std::size_t(r)], lc.streams[std::size_t(r)]));
+        start.emplace_back();
+        stop.emplace_back();
+    }
+    // Align the start events: one untimed collective is enqueued first and the start events are
+    // recorded behind it. They then fire when that collective ends, which is (nearly) the same moment
+    // on every device, instead of when the host reached each device's launch (the launch skew of n
+    // devices driven by one thread would otherwise count as collective time on the first devices).
+    once();
+    for (int r = 0; r < n; ++r) {
+        GX_CUDA(cudaSetDevice(r));
+        GX_CUDA(cudaEventRecord(start[std::size_t(r)].get(), lc.streams[std::size_t(r)]));
     }
     for (int i = 0; i < iters; ++i)
         once();
     double worst_us = 0;
     for (int r = 0; r < n; ++r) {
         GX_CUDA(cudaSetDevice(r));
-        GX_CUDA(cudaEventRecord(stop[std::size_t(r)], lc.streams[std::size_t(r)]));
+        GX_CUDA(cudaEventRecord(stop[std::size_t(r)].get(), lc.streams[std::size_t(r)]));
     }
     for (int r = 0; r < n; ++r) {
         GX_CUDA(cudaSetDevice(r));
-        GX_CUDA(cudaEventSynchronize(stop[std::size_t(r)]));
+        GX_CUDA(cudaEventSynchronize(stop[std::size_t(r)].get()));
         float ms = 0;
-        GX_CUDA(cudaEventElapsedTime(&ms, start[std::size_t(r)], stop[std::size_t(r)]));
+        GX_CUDA(cudaEventElapsedTime(&ms, start[std::size_t(r)].get(), stop[std::size_t(r)].get()));
         worst_us = std::max(worst_us, double(ms) * 1000.0 / iters);
-        cudaEventDestroy(start[std::size_t(r)]);
-        cudaEventDestroy(stop[std::size_t(r)]);
     }
     return worst_us;
 }

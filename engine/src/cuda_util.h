@@ -81,32 +81,96 @@ private:
     cudaStream_t s_ = nullptr;
 };
 
+/// A CUDA event owned by this object (destroyed on every path, also when a timing loop throws).
+class Event {
+public:
+    Event() { GX_CUDA(cudaEventCreate(&e_)); }
+    ~Event() {
+        if (e_)
+            cudaEventDestroy(e_);
+    }
+    Event(const Event&) = delete;
+    Event& operator=(const Event&) = delete;
+    Event(Event&& o) noexcept : e_(o.e_) { o.e_ = nullptr; }
+    cudaEvent_t get() const { return e_; }
+
+private:
+    cudaEvent_t e_ = nullptr;
+};
+
+/// Page-locked host memory (cudaMallocHost): device-to-host copies into it are truly asynchronous and
+/// do not stage through a pageable bounce buffer.
+class PinnedBuffer {
+public:
+    PinnedBuffer() = default;
+    explicit PinnedBuffer(std::size_t bytes) { allocate(bytes); }
+    ~PinnedBuffer() { reset(); }
+    PinnedBuffer(const PinnedBuffer&) = delete;
+    PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+    void allocate(std::size_t bytes) {
+        reset();
+        GX_CUDA(cudaMallocHost(&p_, bytes));
+    }
+    void reset() {
+        if (p_)
+            cudaFreeHost(p_);
+        p_ = nullptr;
+    }
+    template <typename T> T* as() const { return static_cast<T*>(p_); }
+
+private:
+    void* p_ = nullptr;
+};
+
 /// Times `iters` launches of fn on stream s with CUDA events, one event pair per run; returns the
-/// median in microseconds (after `warmup` untimed runs).
+/// median in microseconds (after `warmup` untimed runs). Events are RAII: nothing leaks on a throw.
 template <typename Fn> double timeMedianUs(cudaStream_t s, int warmup, int iters, Fn&& fn) {
     for (int i = 0; i < warmup; ++i)
         fn();
     GX_CUDA(cudaStreamSynchronize(s));
     iters = std::max(1, iters);
-    std::vector<cudaEvent_t> ev(2 * std::size_t(iters));
-    for (auto& e : ev)
-        GX_CUDA(cudaEventCreate(&e));
+    std::vector<Event> ev(2 * std::size_t(iters));
     for (int i = 0; i < iters; ++i) {
-        GX_CUDA(cudaEventRecord(ev[2 * i], s));
+        GX_CUDA(cudaEventRecord(ev[2 * i].get(), s));
         fn();
-        GX_CUDA(cudaEventRecord(ev[2 * i + 1], s));
+        GX_CUDA(cudaEventRecord(ev[2 * i + 1].get(), s));
     }
     GX_CUDA(cudaStreamSynchronize(s));
     std::vector<double> t(iters);
     for (int i = 0; i < iters; ++i) {
         float ms = 0;
-        GX_CUDA(cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]));
+        GX_CUDA(cudaEventElapsedTime(&ms, ev[2 * i].get(), ev[2 * i + 1].get()));
         t[i] = ms * 1000.0;
     }
-    for (auto& e : ev)
-        cudaEventDestroy(e);
     std::nth_element(t.begin(), t.begin() + iters / 2, t.end());
     return t[iters / 2];
+}
+
+/// Median time of one launch of fn in microseconds, timing `launches` back-to-back launches per event
+/// pair (`samples` pairs, after `warmup` untimed launches). With launches = 1 this is timeMedianUs.
+template <typename Fn>
+double timeBatchedMedianUs(cudaStream_t s, int warmup, int samples, int launches, Fn&& fn) {
+    for (int i = 0; i < warmup; ++i)
+        fn();
+    GX_CUDA(cudaStreamSynchronize(s));
+    samples = std::max(1, samples);
+    launches = std::max(1, launches);
+    std::vector<Event> ev(2 * std::size_t(samples));
+    for (int i = 0; i < samples; ++i) {
+        GX_CUDA(cudaEventRecord(ev[2 * i].get(), s));
+        for (int j = 0; j < launches; ++j)
+            fn();
+        GX_CUDA(cudaEventRecord(ev[2 * i + 1].get(), s));
+    }
+    GX_CUDA(cudaStreamSynchronize(s));
+    std::vector<double> t(samples);
+    for (int i = 0; i < samples; ++i) {
+        float ms = 0;
+        GX_CUDA(cudaEventElapsedTime(&ms, ev[2 * i].get(), ev[2 * i + 1].get()));
+        t[i] = ms * 1000.0 / launches;
+    }
+    std::nth_element(t.begin(), t.begin() + samples / 2, t.end());
+    return t[samples / 2];
 }
 
 inline void throwIfCancelled(const JobContext& ctx) {

@@ -2,6 +2,7 @@
 // NVML (loaded with dlopen so that the engine builds and runs where libnvidia-ml is absent) for the
 // driver version, NVLink counts and the PCIe common ancestor of each GPU pair.
 #include "gx/engine/engine.h"
+#include "gx/engine/logic.h"
 
 #include "cuda_util.h"
 
@@ -64,6 +65,8 @@ struct Nvml {
             dlsym(lib, "nvmlDeviceGetTopologyCommonAncestor"));
         nvlinkState =
             reinterpret_cast<int (*)(nvmlDevice_t, unsigned, int*)>(dlsym(lib, "nvmlDeviceGetNvLinkState"));
+        nvlinkRemotePci = reinterpret_cast<int (*)(nvmlDevice_t, unsigned, void*)>(
+            dlsym(lib, "nvmlDeviceGetNvLinkRemotePciInfo_v2"));
         ok = init && shutdown && init() == 0;
     }
     ~Nvml() {
@@ -72,6 +75,13 @@ struct Nvml {
         if (lib)
             dlclose(lib);
     }
+};
+
+// nvmlPciInfo_t (NVML API reference, docs.nvidia.com/deploy/nvml-api/structnvmlPciInfo__t.html).
+struct NvmlPciInfo {
+    char busIdLegacy[16];
+    unsigned domain, bus, device, pciDeviceId, pciSubSystemId;
+    char busId[32];
 };
 
 // nvmlGpuTopologyLevel_t values (NVML API reference).
@@ -143,6 +153,24 @@ Inventory queryInventory() {
     }
     if (inv.driver_version.empty())
         inv.driver_version = "cuda-driver-api " + std::to_string(inv.cuda_driver_version);
+    // Far ends of every GPU's active NVLinks (NVML_NVLINK_MAX_LINKS = 18).
+    std::vector<std::string> bus_ids;
+    for (const auto& d : inv.devices)
+        bus_ids.push_back(d.pci_bus_id);
+    std::vector<std::vector<std::string>> remotes(static_cast<std::size_t>(n));
+    if (nvml.ok && nvml.byPci && nvml.nvlinkState && nvml.nvlinkRemotePci)
+        for (int a = 0; a < n; ++a) {
+            void* h = nullptr;
+            if (nvml.byPci(inv.devices[a].pci_bus_id.c_str(), &h) != 0)
+                continue;
+            for (unsigned link = 0; link < 18; ++link) {
+                int st = 0;
+                NvmlPciInfo pci{};
+                if (nvml.nvlinkState(h, link, &st) == 0 && st == 1 &&
+                    nvml.nvlinkRemotePci(h, link, &pci) == 0)
+                    remotes[std::size_t(a)].push_back(pci.busId);
+            }
+        }
     for (int a = 0; a < n; ++a)
         for (int b = a + 1; b < n; ++b) {
             PeerLink l;
@@ -164,20 +192,11 @@ Inventory queryInventory() {
                     int level = -1;
                     if (nvml.ancestor(ha, hb, &level) == 0)
                         l.path = ancestorName(level);
-                    // NVLink: count active links of a (NVML reports per-link state; remote peer
-                    // identification needs nvmlDeviceGetNvLinkRemotePciInfo, so with NVSwitch
-                    // systems every active link reaches every peer).
-                    if (nvml.nvlinkState) {
-                        int active = 0;
-                        for (unsigned link = 0; link < 18; ++link) {
-                            int st = 0;
-                            if (nvml.nvlinkState(ha, link, &st) == 0 && st == 1)
-                                ++active;
-                        }
-                        l.nvlinks = active;
-                        if (active > 0)
-                            l.path = "NVLink";
-                    }
+                    // NVLink: only links of a whose far end is b (or an NVSwitch both reach).
+                    l.nvlinks = nvlinksBetween(remotes[std::size_t(a)], remotes[std::size_t(b)],
+                                               inv.devices[b].pci_bus_id, bus_ids);
+                    if (l.nvlinks > 0)
+                        l.path = "NVLink";
                 }
             }
             inv.links.push_back(l);

@@ -165,10 +165,10 @@ __global__ void normBwdK(const __nv_bfloat16* x, const __nv_bfloat16* w, const f
     }
 }
 
-__global__ void softmaxFwdK(__nv_bfloat16* s, int cols, int s_q, float scale, bool causal) {
+__global__ void softmaxFwdK(__nv_bfloat16* s, int cols, int s_q, int q_offset, float scale, bool causal) {
     const std::int64_t row = blockIdx.x;
     __nv_bfloat16* r = s + row * std::int64_t(cols);
-    const int limit = causal ? min(cols, int(row % s_q) + 1) : cols;
+    const int limit = causal ? min(cols, q_offset + int(row % s_q) + 1) : cols;
     float m = -INFINITY;
     for (int i = threadIdx.x; i < limit; i += blockDim.x)
         m = fmaxf(m, __bfloat162float(r[i]) * scale);
@@ -314,11 +314,12 @@ void normBackward(const void* x, const void* w, const float* mean, const float* 
     check("normBackward");
 }
 
-void softmaxForward(void* p, std::int64_t rows, int cols, int s_q, float scale, bool causal, cudaStream_t s) {
+void softmaxForward(void* p, std::int64_t rows, int cols, int s_q, int q_offset, float scale, bool causal,
+                    cudaStream_t s) {
     if (rows > 0x7fffffffLL)
         throw EngineError("softmaxForward: too many rows");
-    softmaxFwdK<<<unsigned(rows), kRowThreads, 0, s>>>(static_cast<__nv_bfloat16*>(p), cols, s_q, scale,
-                                                       causal);
+    softmaxFwdK<<<unsigned(rows), kRowThreads, 0, s>>>(static_cast<__nv_bfloat16*>(p), cols, s_q, q_offset,
+                                                       scale, causal);
     check("softmaxForward");
 }
 
@@ -374,6 +375,19 @@ void adamStep(float* master, float* m, float* v, void* w, const void* g, std::in
     adamK<<<blocksFor(n, 256), 256, 0, s>>>(master, m, v, static_cast<__nv_bfloat16*>(w),
                                             static_cast<const __nv_bfloat16*>(g), n, lr, bc1, bc2);
     check("adamStep");
+}
+
+__global__ void bf16ToFloatK(const __nv_bfloat16* in, float* out, std::int64_t n) {
+    for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::int64_t(gridDim.x) * blockDim.x)
+        out[i] = __bfloat162float(in[i]);
+}
+
+void bf16ToFloat(const void* in, float* out, std::int64_t n, cudaStream_t s) {
+    if (n <= 0)
+        return;
+    bf16ToFloatK<<<blocksFor(n, 256), 256, 0, s>>>(static_cast<const __nv_bfloat16*>(in), out, n);
+    check("bf16ToFloat");
 }
 
 } // namespace gx::engine::kern

@@ -26,9 +26,9 @@ void normBackward(const void* x, const void* w, const float* mean, const float* 
                   cudaStream_t s);
 
 /// In place: P = softmax(scale * S) over the last dimension; rows = batch*heads*s_q, cols = s_k.
-/// Causal masks column j > (row % s_q).
-void softmaxForward(void* s_inout, std::int64_t rows, int cols, int s_q, float scale, bool causal,
-                    cudaStream_t s);
+/// Causal masks column j > q_offset + (row % s_q): s_q query rows per head starting at query q_offset.
+void softmaxForward(void* s_inout, std::int64_t rows, int cols, int s_q, int q_offset, float scale,
+                    bool causal, cudaStream_t s);
 /// In place: dP -> dS = P * (dP - sum(P * dP)) * scale.
 void softmaxBackward(const void* p, void* dp_inout, std::int64_t rows, int cols, float scale, cudaStream_t s);
 
@@ -48,5 +48,8 @@ void copy16(const void* src, void* dst, std::int64_t bytes, cudaStream_t s);
 /// Mixed-precision Adam step on a shard of n parameters (fp32 master + moments, bf16 weights and grads).
 void adamStep(float* master, float* m, float* v, void* w_bf16, const void* g_bf16, std::int64_t n, float lr,
               int step, cudaStream_t s);
+
+/// out[i] = float(in[i]) (n bf16 values): fp32 master weights initialised from the bf16 weights.
+void bf16ToFloat(const void* bf16_in, float* out, std::int64_t n, cudaStream_t s);
 
 } // namespace gx::engine::kern

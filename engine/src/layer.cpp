@@ -5,8 +5,10 @@
 //   x2 = x + ctx Wo; y2 = norm(x2); up = y2 Wup; a = act(up); out = x2 + a Wdown.
 // Backward follows the chain rule op by op (weight gradients accumulate; the norm weights'
 // gradients, h values each, are left out: atomics over T rows would cost more than they matter).
-// The attention core is the non-fused form (scores stored, as Megatron without flash attention):
-// batched GEMMs + a softmax kernel.
+// The attention core runs over chunks of query rows (attentionChunkRows): batched GEMMs + a softmax
+// kernel per chunk, with only the chunk's scores in the rank's scratch arena; backward recomputes each
+// chunk's softmax (as flash attention does, Dao et al. 2022), so no s x s scores are stored per
+// micro-batch. With a causal mask a chunk only multiplies the keys it can see.
 #include "layer.h"
 
 #include "gx/engine/engine.h"
@@ -19,36 +21,24 @@
 
 namespace gx::engine::detail {
 
-namespace {
-std::size_t align256(std::size_t b) {
-    return (b + 255) / 256 * 256;
-}
-} // namespace
-
 TransformerLayer::TransformerLayer(const LayerBenchConfig& cfg, cudaStream_t stream, cublasHandle_t blas,
-                                   std::uint64_t seed)
-    : cfg_(cfg), s_(stream), blas_(blas) {
-    layerGemmShapes(cfg); // validates
-    const int kv = cfg.kv_heads > 0 ? cfg.kv_heads : cfg.heads;
-    h_ = cfg.hidden;
-    hd_ = cfg.hidden / cfg.heads;
-    nh_ = cfg.heads / cfg.tp;
-    nkv_ = std::max(1, kv / cfg.tp);
-    if (nh_ % nkv_ != 0)
-        throw gx::InputError("layer.kv_heads",
-                             "query heads per shard must be a multiple of KV heads per shard");
-    q_ = nh_ * hd_;
-    kvw_ = nkv_ * hd_;
-    nqkv_ = q_ + 2 * kvw_;
-    f_ = cfg.ffn_hidden / cfg.tp;
-    gf_ = (cfg.gated_ffn ? 2 : 1) * f_;
-    T_ = std::int64_t(cfg.micro_batch) * cfg.seq_len;
-    if (T_ > 0x7fffffff)
-        throw gx::InputError("layer", "micro_batch * seq_len too large");
+                                   std::uint64_t seed, std::int64_t score_budget_bytes)
+    : cfg_(cfg), dims_(layerShardDims(cfg)), s_(stream), blas_(blas) {
+    h_ = dims_.h;
+    hd_ = dims_.hd;
+    nh_ = dims_.nh;
+    nkv_ = dims_.nkv;
+    q_ = dims_.q;
+    kvw_ = dims_.kvw;
+    nqkv_ = dims_.nqkv;
+    f_ = dims_.f;
+    gf_ = dims_.gf;
+    T_ = dims_.T;
+    chunk_ = attentionChunkRows(nh_, cfg.seq_len, score_budget_bytes);
 
     const std::int64_t n_qkv = std::int64_t(h_) * nqkv_, n_o = std::int64_t(q_) * h_,
                        n_up = std::int64_t(h_) * gf_, n_down = std::int64_t(f_) * h_;
-    params_ = n_qkv + n_o + n_up + n_down + 2 * h_;
+    params_ = dims_.params;
     w_.allocate(std::size_t(params_) * 2);
     g_.allocate(std::size_t(params_) * 2);
     auto carve = [](void* base, std::int64_t off) { return static_cast<char*>(base) + off * 2; };
@@ -69,44 +59,45 @@ TransformerLayer::TransformerLayer(const LayerBenchConfig& cfg, cudaStream_t str
     kern::fillRandom(wdown_, n_down, seed + 4, 1.0f / std::sqrt(float(f_)), s_);
     kern::fillConst(wn1_, 2 * std::int64_t(h_), 1.0f, s_);
     GX_CUDA(cudaMemsetAsync(g_.get(), 0, g_.size(), s_));
+}
 
-    const std::int64_t probs = std::int64_t(cfg.micro_batch) * nh_ * cfg.seq_len * std::int64_t(cfg.seq_len);
-    std::size_t sb = 0;
-    for (std::int64_t elems : {T_ * f_, T_ * gf_, T_ * h_, T_ * h_, T_ * q_, probs, T_ * nqkv_, T_ * h_})
-        sb += align256(std::size_t(elems) * 2);
-    scratch_.allocate(sb);
-    char* p = scratch_.as<char>();
-    void** slots[] = {&d_a_, &d_up_, &d_y_, &d_x2_, &d_ctx_, &d_p_, &d_qkv_, &tmp_};
-    const std::int64_t sizes[] = {T_ * f_, T_ * gf_, T_ * h_, T_ * h_, T_ * q_, probs, T_ * nqkv_, T_ * h_};
-    for (int i = 0; i < 8; ++i) {
+void TransformerLayer::bindScratch(void* base, std::size_t bytes) {
+    if (!base || bytes < scratchBytes())
+        throw EngineError("layer scratch arena too small: " + std::to_string(bytes) + " bytes, need " +
+                          std::to_string(scratchBytes()));
+    char* p = static_cast<char*>(base);
+    void** slots[] = {&d_a_, &d_up_, &d_y_, &d_x2_, &d_ctx_, &d_qkv_, &tmp_, &p_, &d_p_};
+    const auto elems = layerScratchElems(dims_, chunk_);
+    for (std::size_t i = 0; i < elems.size(); ++i) {
         *slots[i] = p;
-        p += align256(std::size_t(sizes[i]) * 2);
+        p += align256(elems[i] * 2);
     }
-    act_bytes_ = 0;
-    for (std::int64_t elems :
-         {T_ * h_, T_ * h_, T_ * nqkv_, probs, T_ * q_, T_ * h_, T_ * h_, T_ * gf_, T_ * f_})
-        act_bytes_ += align256(std::size_t(elems) * 2);
-    act_bytes_ += 4 * align256(std::size_t(T_) * 4);
+}
+
+void TransformerLayer::ownScratch() {
+    own_scratch_.allocate(scratchBytes());
+    bindScratch(own_scratch_.get(), own_scratch_.size());
+}
+
+void TransformerLayer::carveActivations(void* base, Activations& a) const {
+    char* p = static_cast<char*>(base);
+    void** slots[] = {&a.x, &a.y1, &a.qkv, &a.ctx, &a.x2, &a.y2, &a.up, &a.act};
+    const auto elems = layerStoredElems(dims_);
+    for (std::size_t i = 0; i < elems.size(); ++i) {
+        *slots[i] = p;
+        p += align256(elems[i] * 2);
+    }
+    float** stats[] = {&a.mean1, &a.rstd1, &a.mean2, &a.rstd2};
+    for (auto* st : stats) {
+        *st = reinterpret_cast<float*>(p);
+        p += align256(T_ * 4);
+    }
 }
 
 std::unique_ptr<TransformerLayer::Activations> TransformerLayer::newActivations() const {
     auto a = std::make_unique<Activations>();
-    a->mem.allocate(act_bytes_);
-    char* p = a->mem.as<char>();
-    const std::int64_t probs =
-        std::int64_t(cfg_.micro_batch) * nh_ * cfg_.seq_len * std::int64_t(cfg_.seq_len);
-    void** slots[] = {&a->x, &a->y1, &a->qkv, &a->p, &a->ctx, &a->x2, &a->y2, &a->up, &a->act};
-    const std::int64_t sizes[] = {T_ * h_, T_ * h_, T_ * nqkv_, probs,  T_ * q_,
-                                  T_ * h_, T_ * h_, T_ * gf_,   T_ * f_};
-    for (int i = 0; i < 9; ++i) {
-        *slots[i] = p;
-        p += align256(std::size_t(sizes[i]) * 2);
-    }
-    float** stats[] = {&a->mean1, &a->rstd1, &a->mean2, &a->rstd2};
-    for (auto* st : stats) {
-        *st = reinterpret_cast<float*>(p);
-        p += align256(std::size_t(T_) * 4);
-    }
+    a->mem.allocate(activationBytes());
+    carveActivations(a->mem.get(), *a);
     return a;
 }
 
@@ -148,89 +139,103 @@ template <typename Call> static void forHeads(int nh, int nkv, int hd, Call&& ca
         call(kh * g, kh, g, 0LL);
 }
 
+// Attention in chunks of chunk_ query rows (no stored s x s scores). With a causal mask, the rows
+// [q0, q0 + rows) only see keys [0, q0 + rows): kcols is that bound.
+void TransformerLayer::chunkScores(const Activations& a, int b, int q0, int rows, int kcols) {
+    const int s = cfg_.seq_len;
+    const std::size_t e = 2; // bytes per bf16
+    const long long blk = (long long)rows * kcols;
+    const char* base = static_cast<const char*>(a.qkv) + std::size_t(b) * s * nqkv_ * e;
+    const char* Q = base + std::size_t(q0) * nqkv_ * e;
+    const char* K = base + std::size_t(q_) * e;
+    char* P = static_cast<char*>(p_);
+    // S_j = Q_j[q0:q0+rows] K^T[:, :kcols]
+    forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
+        gemmRowMajorBatched(blas_, false, true, rows, kcols, hd_, Q + std::size_t(qh) * hd_ * e, nqkv_, hd_,
+                            K + std::size_t(kh) * hd_ * e, nqkv_, kvs, P + std::size_t(qh) * blk * e, kcols,
+                            blk, batch);
+    });
+    kern::softmaxForward(P, std::int64_t(nh_) * rows, kcols, rows, q0, 1.0f / std::sqrt(float(hd_)),
+                         cfg_.causal, s_);
+}
+
 void TransformerLayer::attentionForward(Activations& a) {
     const int s = cfg_.seq_len;
-    const long long ss = (long long)s * s;
-    const float scale = 1.0f / std::sqrt(float(hd_));
-    const std::size_t e = 2; // bytes per bf16
-    for (int b = 0; b < cfg_.micro_batch; ++b) {
-        const char* base = static_cast<const char*>(a.qkv) + std::size_t(b) * s * nqkv_ * e;
-        const char* Q = base;
-        const char* K = base + std::size_t(q_) * e;
-        char* P = static_cast<char*>(a.p) + std::size_t(b) * nh_ * ss * e;
-        // S_j = Q_j K^T
-        forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
-            gemmRowMajorBatched(blas_, false, true, s, s, hd_, Q + std::size_t(qh) * hd_ * e, nqkv_, hd_,
-                                K + std::size_t(kh) * hd_ * e, nqkv_, kvs, P + std::size_t(qh) * ss * e, s,
-                                ss, batch);
-        });
-    }
-    kern::softmaxForward(a.p, std::int64_t(cfg_.micro_batch) * nh_ * s, s, s, scale, cfg_.causal, s_);
-    for (int b = 0; b < cfg_.micro_batch; ++b) {
-        const char* V = static_cast<const char*>(a.qkv) + (std::size_t(b) * s * nqkv_ + q_ + kvw_) * e;
-        const char* P = static_cast<const char*>(a.p) + std::size_t(b) * nh_ * ss * e;
-        char* C = static_cast<char*>(a.ctx) + std::size_t(b) * s * q_ * e;
-        // ctx_j = P_j V
-        forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
-            gemmRowMajorBatched(blas_, false, false, s, hd_, s, P + std::size_t(qh) * ss * e, s, ss,
-                                V + std::size_t(kh) * hd_ * e, nqkv_, kvs, C + std::size_t(qh) * hd_ * e, q_,
-                                hd_, batch);
-        });
-    }
+    const std::size_t e = 2;
+    for (int b = 0; b < cfg_.micro_batch; ++b)
+        for (int q0 = 0; q0 < s; q0 += chunk_) {
+            const int rows = std::min(chunk_, s - q0);
+            const int kcols = cfg_.causal ? q0 + rows : s;
+            const long long blk = (long long)rows * kcols;
+            chunkScores(a, b, q0, rows, kcols);
+            const char* V = static_cast<const char*>(a.qkv) + (std::size_t(b) * s * nqkv_ + q_ + kvw_) * e;
+            char* C = static_cast<char*>(a.ctx) + (std::size_t(b) * s + q0) * q_ * e;
+            const char* P = static_cast<const char*>(p_);
+            // ctx_j[q0:q0+rows] = P_j V[:kcols]
+            forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
+                gemmRowMajorBatched(blas_, false, false, rows, hd_, kcols, P + std::size_t(qh) * blk * e,
+                                    kcols, blk, V + std::size_t(kh) * hd_ * e, nqkv_, kvs,
+                                    C + std::size_t(qh) * hd_ * e, q_, hd_, batch);
+            });
+        }
 }
 
 void TransformerLayer::attentionBackward(Activations& a) {
     const int s = cfg_.seq_len, g = nh_ / nkv_;
-    const long long ss = (long long)s * s;
     const float scale = 1.0f / std::sqrt(float(hd_));
     const std::size_t e = 2;
-    for (int b = 0; b < cfg_.micro_batch; ++b) {
-        const std::size_t tok = std::size_t(b) * s;
-        const char* V = static_cast<const char*>(a.qkv) + (tok * nqkv_ + q_ + kvw_) * e;
-        const char* dC = static_cast<const char*>(d_ctx_) + tok * q_ * e;
-        const char* P = static_cast<const char*>(a.p) + std::size_t(b) * nh_ * ss * e;
-        char* dP = static_cast<char*>(d_p_) + std::size_t(b) * nh_ * ss * e;
-        char* dV = static_cast<char*>(d_qkv_) + (tok * nqkv_ + q_ + kvw_) * e;
-        // dP_j = dC_j V^T
-        forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
-            gemmRowMajorBatched(blas_, false, true, s, s, hd_, dC + std::size_t(qh) * hd_ * e, q_, hd_,
-                                V + std::size_t(kh) * hd_ * e, nqkv_, kvs, dP + std::size_t(qh) * ss * e, s,
-                                ss, batch);
-        });
-        // dV = sum over the KV head's query heads of P_j^T dC_j
-        if (g == 1) {
-            gemmRowMajorBatched(blas_, true, false, s, hd_, s, P, s, ss, dC, q_, hd_, dV, nqkv_, hd_, nh_);
-        } else {
-            for (int hh = 0; hh < nh_; ++hh)
-                gemmRowMajor(blas_, true, false, s, hd_, s, P + std::size_t(hh) * ss * e, s,
-                             dC + std::size_t(hh) * hd_ * e, q_, dV + std::size_t(hh / g) * hd_ * e, nqkv_,
-                             hh % g == 0 ? 0.0f : 1.0f);
+    // dK and dV accumulate over the chunks (and, for grouped KV, over a KV head's query heads).
+    GX_CUDA(cudaMemsetAsync(d_qkv_, 0, std::size_t(T_) * nqkv_ * e, s_));
+    for (int b = 0; b < cfg_.micro_batch; ++b)
+        for (int q0 = 0; q0 < s; q0 += chunk_) {
+            const int rows = std::min(chunk_, s - q0);
+            const int kcols = cfg_.causal ? q0 + rows : s;
+            const long long blk = (long long)rows * kcols;
+            const std::size_t tok = std::size_t(b) * s, row0 = tok + std::size_t(q0);
+            chunkScores(a, b, q0, rows, kcols); // recompute P of this chunk
+            const char* Q = static_cast<const char*>(a.qkv) + row0 * nqkv_ * e;
+            const char* K = static_cast<const char*>(a.qkv) + (tok * nqkv_ + q_) * e;
+            const char* V = static_cast<const char*>(a.qkv) + (tok * nqkv_ + q_ + kvw_) * e;
+            const char* dC = static_cast<const char*>(d_ctx_) + row0 * q_ * e;
+            const char* P = static_cast<const char*>(p_);
+            char* dP = static_cast<char*>(d_p_);
+            char* dQ = static_cast<char*>(d_qkv_) + row0 * nqkv_ * e;
+            char* dK = static_cast<char*>(d_qkv_) + (tok * nqkv_ + q_) * e;
+            char* dV = static_cast<char*>(d_qkv_) + (tok * nqkv_ + q_ + kvw_) * e;
+            // dP_j = dC_j V^T
+            forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
+                gemmRowMajorBatched(blas_, false, true, rows, kcols, hd_, dC + std::size_t(qh) * hd_ * e, q_,
+                                    hd_, V + std::size_t(kh) * hd_ * e, nqkv_, kvs,
+                                    dP + std::size_t(qh) * blk * e, kcols, blk, batch);
+            });
+            // dV[:kcols] += P_j^T dC_j (summed over the KV head's query heads)
+            if (g == 1) {
+                gemmRowMajorBatched(blas_, true, false, kcols, hd_, rows, P, kcols, blk, dC, q_, hd_, dV,
+                                    nqkv_, hd_, nh_, 1.0f, 1.0f);
+            } else {
+                for (int hh = 0; hh < nh_; ++hh)
+                    gemmRowMajor(blas_, true, false, kcols, hd_, rows, P + std::size_t(hh) * blk * e, kcols,
+                                 dC + std::size_t(hh) * hd_ * e, q_, dV + std::size_t(hh / g) * hd_ * e,
+                                 nqkv_, 1.0f);
+            }
+            kern::softmaxBackward(P, dP, std::int64_t(nh_) * rows, kcols, scale, s_); // dP -> dS
+            // dQ_j[q0:q0+rows] = dS_j K[:kcols]
+            forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
+                gemmRowMajorBatched(blas_, false, false, rows, hd_, kcols, dP + std::size_t(qh) * blk * e,
+                                    kcols, blk, K + std::size_t(kh) * hd_ * e, nqkv_, kvs,
+                                    dQ + std::size_t(qh) * hd_ * e, nqkv_, hd_, batch);
+            });
+            // dK[:kcols] += dS_j^T Q_j
+            if (g == 1) {
+                gemmRowMajorBatched(blas_, true, false, kcols, hd_, rows, dP, kcols, blk, Q, nqkv_, hd_, dK,
+                                    nqkv_, hd_, nh_, 1.0f, 1.0f);
+            } else {
+                for (int hh = 0; hh < nh_; ++hh)
+                    gemmRowMajor(blas_, true, false, kcols, hd_, rows, dP + std::size_t(hh) * blk * e, kcols,
+                                 Q + std::size_t(hh) * hd_ * e, nqkv_, dK + std::size_t(hh / g) * hd_ * e,
+                                 nqkv_, 1.0f);
+            }
         }
-    }
-    kern::softmaxBackward(a.p, d_p_, std::int64_t(cfg_.micro_batch) * nh_ * s, s, scale, s_); // dP -> dS
-    for (int b = 0; b < cfg_.micro_batch; ++b) {
-        const std::size_t tok = std::size_t(b) * s;
-        const char* Q = static_cast<const char*>(a.qkv) + tok * nqkv_ * e;
-        const char* K = Q + std::size_t(q_) * e;
-        const char* dS = static_cast<const char*>(d_p_) + std::size_t(b) * nh_ * ss * e;
-        char* dQ = static_cast<char*>(d_qkv_) + tok * nqkv_ * e;
-        char* dK = dQ + std::size_t(q_) * e;
-        // dQ_j = dS_j K
-        forHeads(nh_, nkv_, hd_, [&](int qh, int kh, int batch, long long kvs) {
-            gemmRowMajorBatched(blas_, false, false, s, hd_, s, dS + std::size_t(qh) * ss * e, s, ss,
-                                K + std::size_t(kh) * hd_ * e, nqkv_, kvs, dQ + std::size_t(qh) * hd_ * e,
-                                nqkv_, hd_, batch);
-        });
-        // dK = sum_j dS_j^T Q_j
-        if (g == 1) {
-            gemmRowMajorBatched(blas_, true, false, s, hd_, s, dS, s, ss, Q, nqkv_, hd_, dK, nqkv_, hd_, nh_);
-        } else {
-            for (int hh = 0; hh < nh_; ++hh)
-                gemmRowMajor(blas_, true, false, s, hd_, s, dS + std::size_t(hh) * ss * e, s,
-                             Q + std::size_t(hh) * hd_ * e, nqkv_, dK + std::size_t(hh / g) * hd_ * e, nqkv_,
-                             hh % g == 0 ? 0.0f : 1.0f);
-        }
-    }
 }
 
 void TransformerLayer::backward(const void* dout, Activations& a, void* dx, const TpHook& hook) {
@@ -281,9 +286,8 @@ std::vector<LayerResult> profileLayers(const LayerProfileOptions& opt, const Job
             cfg.micro_batch = b;
             ctx.report(double(done) / double(total), "layer h=" + std::to_string(cfg.hidden) + " s=" +
                                                          std::to_string(s) + " b=" + std::to_string(b));
-            std::size_t free0 = 0, total_mem = 0;
-            GX_CUDA(cudaMemGetInfo(&free0, &total_mem));
             TransformerLayer layer(cfg, stream.get(), blas.get(), 1000 + done);
+            layer.ownScratch();
             auto act = layer.newActivations();
             const std::int64_t n = layer.tokens() * cfg.hidden;
             DeviceBuffer x{std::size_t(n) * 2}, y{std::size_t(n) * 2}, dy{std::size_t(n) * 2},
@@ -299,9 +303,9 @@ std::vector<LayerResult> profileLayers(const LayerProfileOptions& opt, const Job
             r.bwd_ms = timeMedianUs(stream.get(), opt.warmup, opt.iters,
                                     [&] { layer.backward(dy.get(), *act, dx.get()); }) /
                        1000.0;
-            std::size_t free1 = 0;
-            GX_CUDA(cudaMemGetInfo(&free1, &total_mem));
-            r.peak_bytes = std::int64_t(free0) - std::int64_t(free1);
+            // Exact from the layout: a cudaMemGetInfo delta also counted kernel modules loaded lazily on
+            // the first launch and said nothing about the peak.
+            r.peak_bytes = layerProfileBytes(cfg);
             r.flops = 3.0 * layer.forwardFlops(); // backward = 2x forward (Narayanan et al. 2021)
             r.tflops = r.flops / ((r.fwd_ms + r.bwd_ms) * 1e-3) / 1e12;
             out.push_back(r);

@@ -10,6 +10,7 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <map>
 
@@ -304,6 +305,146 @@ std::vector<GemmShape> layerGemmShapes(const LayerBenchConfig& c) {
     s.push_back({"ffn_up", tokens, (c.gated_ffn ? 2 : 1) * f, c.hidden});
     s.push_back({"ffn_down", tokens, c.hidden, f});
     return s;
+}
+
+int launchesPerSample(double probe_us, double target_us) {
+    if (!(probe_us > 0))
+        return 1000;
+    return int(std::clamp(std::ceil(target_us / probe_us), 1.0, 1000.0));
+}
+
+int rotatingInputSets(std::int64_t input_bytes, std::int64_t l2_bytes) {
+    if (input_bytes <= 0 || l2_bytes <= 0)
+        return 1;
+    const std::int64_t n = (2 * l2_bytes + input_bytes - 1) / input_bytes;
+    return int(std::clamp<std::int64_t>(n, 1, 1024));
+}
+
+bool countsForProfilerGoal(const GemmResult& g) {
+    return g.dtype != DType::FP8 && std::min({g.shape.m, g.shape.n, g.shape.k}) >= 1024;
+}
+
+std::string normalizePciBusId(const std::string& id) {
+    unsigned long dom = 0, bus = 0, dev = 0, fn = 0;
+    char tail = 0;
+    if (std::sscanf(id.c_str(), "%lx:%lx:%lx.%lx%c", &dom, &bus, &dev, &fn, &tail) != 4)
+        return {};
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%04lx:%02lx:%02lx.%lx", dom, bus, dev, fn);
+    return buf;
+}
+
+int nvlinksBetween(const std::vector<std::string>& remotes_a, const std::vector<std::string>& remotes_b,
+                   const std::string& bus_b, const std::vector<std::string>& gpu_bus_ids) {
+    const std::string b = normalizePciBusId(bus_b);
+    std::vector<std::string> gpus;
+    for (const auto& g : gpu_bus_ids)
+        gpus.push_back(normalizePciBusId(g));
+    auto isGpu = [&](const std::string& r) { return std::find(gpus.begin(), gpus.end(), r) != gpus.end(); };
+    int direct = 0, switch_a = 0, switch_b = 0;
+    for (const auto& r : remotes_a) {
+        const std::string n = normalizePciBusId(r);
+        if (n.empty())
+            continue;
+        if (n == b)
+            ++direct;
+        else if (!isGpu(n))
+            ++switch_a;
+    }
+    if (direct > 0)
+        return direct;
+    for (const auto& r : remotes_b) {
+        const std::string n = normalizePciBusId(r);
+        if (!n.empty() && !isGpu(n))
+            ++switch_b;
+    }
+    return std::min(switch_a, switch_b);
+}
+
+bool isStickyCudaError(int code) {
+    switch (code) {
+    case 214: // cudaErrorECCUncorrectable
+    case 700: // cudaErrorIllegalAddress
+    case 702: // cudaErrorLaunchTimeout
+    case 710: // cudaErrorAssert
+    case 714: // cudaErrorHardwareStackError
+    case 715: // cudaErrorIllegalInstruction
+    case 716: // cudaErrorMisalignedAddress
+    case 717: // cudaErrorInvalidAddressSpace
+    case 718: // cudaErrorInvalidPc
+    case 719: // cudaErrorLaunchFailure
+    case 999: // cudaErrorUnknown
+        return true;
+    default:
+        return false;
+    }
+}
+
+LayerShardDims layerShardDims(const LayerBenchConfig& c) {
+    layerGemmShapes(c); // validates
+    LayerShardDims d;
+    const int kv = c.kv_heads > 0 ? c.kv_heads : c.heads;
+    d.h = c.hidden;
+    d.hd = c.hidden / c.heads;
+    d.nh = c.heads / c.tp;
+    d.nkv = std::max(1, kv / c.tp);
+    if (d.nh % d.nkv != 0)
+        throw gx::InputError("layer.kv_heads",
+                             "query heads per shard must be a multiple of KV heads per shard");
+    d.q = d.nh * d.hd;
+    d.kvw = d.nkv * d.hd;
+    d.nqkv = d.q + 2 * d.kvw;
+    d.f = c.ffn_hidden / c.tp;
+    d.gf = (c.gated_ffn ? 2 : 1) * d.f;
+    d.seq = c.seq_len;
+    d.batch = c.micro_batch;
+    d.T = std::int64_t(c.micro_batch) * c.seq_len;
+    if (d.T > 0x7fffffff)
+        throw gx::InputError("layer", "micro_batch * seq_len too large");
+    d.params = std::int64_t(d.h) * d.nqkv + std::int64_t(d.q) * d.h + std::int64_t(d.h) * d.gf +
+               std::int64_t(d.f) * d.h + 2ll * d.h;
+    return d;
+}
+
+std::int64_t layerProfileBytes(const LayerBenchConfig& cfg) {
+    const LayerShardDims d = layerShardDims(cfg);
+    return 2 * align256(d.params * 2) + layerStoredBytes(d) +
+           layerScratchBytes(d, attentionChunkRows(d.nh, d.seq)) + 4 * align256(d.T * d.h * 2) + (32ll << 20);
+}
+
+int attentionChunkRows(int heads, int seq, std::int64_t budget) {
+    if (heads < 1 || seq < 1 || budget < 1)
+        throw gx::InputError("attention", "heads, seq_len and the score budget must be positive");
+    std::int64_t rows = budget / (std::int64_t(heads) * seq * 2);
+    rows = std::clamp<std::int64_t>(rows, 1, seq);
+    if (rows >= 64 && rows < seq)
+        rows = rows / 64 * 64;
+    return int(rows);
+}
+
+std::vector<std::int64_t> layerStoredElems(const LayerShardDims& d) {
+    const std::int64_t T = d.T;
+    return {T * d.h, T * d.h, T * d.nqkv, T * d.q, T * d.h, T * d.h, T * d.gf, T * d.f};
+}
+
+std::vector<std::int64_t> layerScratchElems(const LayerShardDims& d, int chunk_rows) {
+    const std::int64_t T = d.T;
+    const std::int64_t scores = std::int64_t(d.nh) * chunk_rows * d.seq;
+    return {T * d.f, T * d.gf, T * d.h, T * d.h, T * d.q, T * d.nqkv, T * d.h, scores, scores};
+}
+
+std::int64_t layerStoredBytes(const LayerShardDims& d) {
+    std::int64_t b = 0;
+    for (std::int64_t e : layerStoredElems(d))
+        b += align256(e * 2);
+    return b + 4 * align256(d.T * 4);
+}
+
+std::int64_t layerScratchBytes(const LayerShardDims& d, int chunk_rows) {
+    std::int64_t b = 0;
+    for (std::int64_t e : layerScratchElems(d, chunk_rows))
+        b += align256(e * 2);
+    return b;
 }
 
 std::vector<GemmShape> layerGemmShapes(const gx::LayerType& t, int micro_batch, int tp) {

@@ -5,8 +5,15 @@
 #include "gx/cost_model.h"
 #include "gx/error.h"
 
+#include "gx/engine/logic.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <sstream>
 
 namespace gx::engine {
 
@@ -95,10 +102,22 @@ LaunchEnv launchEnvFromEnvironment(const std::function<const char*(const char*)>
         {"torchrun", "RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE"},
         {"openmpi", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK",
          "OMPI_COMM_WORLD_LOCAL_SIZE"},
-        {"slurm", "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID", "SLURM_NTASKS_PER_NODE"},
+        // srun sets SLURM_STEP_NUM_TASKS for the tasks of a job step; an sbatch batch script has
+        // SLURM_PROCID=0 and SLURM_NTASKS=N but no step (checked below).
+        {"slurm", "SLURM_PROCID", "SLURM_STEP_NUM_TASKS", "SLURM_LOCALID", "SLURM_STEP_TASKS_PER_NODE"},
         {"pmi", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", "MPI_LOCALNRANKS"},
     };
     LaunchEnv env;
+    if (get("SLURM_PROCID") && !get("SLURM_STEP_NUM_TASKS") && !get("RANK") && !get("OMPI_COMM_WORLD_RANK") &&
+        !get("PMI_RANK")) {
+        const char* n = get("SLURM_NTASKS");
+        if (n && parseInt(n, "SLURM_NTASKS") > 1)
+            throw gx::InputError("SLURM_STEP_NUM_TASKS",
+                                 std::string("SLURM_NTASKS=") + n +
+                                     " but this process is not a task of a job step: the batch script ran it "
+                                     "directly. Start one process per GPU with `srun galvatron run-plan ...` "
+                                     "(`galvatron run-plan --slurm-script FILE` writes such a script)");
+    }
     for (const auto& s : schemes) {
         const char* r = get(s.rank);
         const char* w = get(s.world);
@@ -115,10 +134,10 @@ LaunchEnv launchEnvFromEnvironment(const std::function<const char*(const char*)>
         const char* lr = get(s.local_rank);
         env.local_rank = lr ? parseInt(lr, s.local_rank) : env.rank;
         const char* lw = get(s.local_world);
-        // SLURM_NTASKS_PER_NODE may read "4(x2)"; keep the leading number.
+        // SLURM_STEP_TASKS_PER_NODE may read "4(x2)" or "4,2"; keep the leading number.
         if (lw) {
             std::string v(lw);
-            const auto p = v.find('(');
+            const auto p = v.find_first_of("(,");
             if (p != std::string::npos)
                 v = v.substr(0, p);
             env.local_world = parseInt(v.c_str(), s.local_world);
@@ -204,8 +223,50 @@ std::vector<std::string> planRunNotes(const gx::ModelProfile& model, const gx::P
     return notes;
 }
 
+const std::vector<std::string>& opCategories() {
+    static const std::vector<std::string> ops = {"forward", "backward",  "tp_comm",     "zero3_comm",
+                                                 "dp_comm", "optimizer", "pipeline_p2p"};
+    return ops;
+}
+
+std::vector<OpTiming> predictedOpTimes(const gx::ModelProfile& model, const gx::Plan& plan,
+                                       const gx::ClusterProfile& cluster) {
+    std::vector<OpTiming> out;
+    for (const auto& name : opCategories())
+        out.push_back({name, -1, name == "pipeline_p2p" ? -1.0 : 0.0});
+    try {
+        gx::CostModel cm(model, cluster);
+        const int G = plan.stageGpus();
+        for (int st = 0; st < plan.pp; ++st) {
+            gx::StageShape shape;
+            shape.stage_gpus = G;
+            shape.first_rank = st * G;
+            shape.micro_batch = plan.microBatch();
+            shape.num_micro = plan.num_micro;
+            double v[6] = {0, 0, 0, 0, 0, 0};
+            const int l0 = plan.chunkStart(st);
+            for (int i = l0; i < l0 + plan.stage_layers[std::size_t(st)]; ++i) {
+                const gx::LayerCost c = cm.layer(model.layer(i), plan.layers[std::size_t(i)], shape);
+                const double m = plan.num_micro;
+                v[0] += c.fwd_compute * m;
+                v[1] += c.bwd_compute * m;
+                v[2] += c.tp_comm * m;
+                v[3] += c.zero3_comm * m;
+                v[4] += c.dp_comm;
+                v[5] += c.optimizer_step;
+            }
+            for (int k = 0; k < 6; ++k)
+                out[std::size_t(k)].predicted_ms = std::max(out[std::size_t(k)].predicted_ms, v[k] * 1e3);
+        }
+    } catch (const std::exception&) {
+        return {};
+    }
+    return out;
+}
+
 void fillPrediction(PlanRunResult& r, const gx::ModelProfile& model, const gx::Plan& plan,
                     const gx::ClusterProfile& cluster) {
+    r.ops = predictedOpTimes(model, plan, cluster);
     try {
         gx::CostModel cm(model, cluster);
         const gx::PlanCost c = cm.evaluate(plan);
@@ -216,6 +277,211 @@ void fillPrediction(PlanRunResult& r, const gx::ModelProfile& model, const gx::P
         r.have_prediction = false;
         r.prediction_error = e.what();
     }
+}
+
+LayerBenchConfig runnerLayerConfig(const gx::ModelProfile& model, const gx::Plan& plan, int layer) {
+    const gx::LayerType& t = model.layer(layer);
+    const gx::LayerStrategy& s = plan.layers[std::size_t(layer)];
+    LayerBenchConfig c;
+    c.hidden = t.hidden;
+    c.ffn_hidden = t.ffn_hidden;
+    c.heads = t.heads;
+    c.kv_heads = t.kv_heads > 0 ? t.kv_heads : t.heads;
+    c.seq_len = t.seq_len > 0 ? t.seq_len : model.seq_len;
+    c.gated_ffn = t.gated_ffn;
+    c.causal = t.kind == gx::BlockKind::Decoder;
+    c.rms_norm = !t.bias; // LLaMA-style (no biases) uses RMSNorm; GPT/BERT LayerNorm
+    c.tp = s.tp;
+    c.micro_batch = plan.microBatch() / s.dp;
+    return c;
+}
+
+int maxInFlight(gx::Schedule schedule, int pp, int stage, int num_micro) {
+    int live = 0, peak = 0;
+    for (const auto& st : pipelineSchedule(schedule, pp, stage, num_micro)) {
+        live += st.kind == StepKind::Forward ? 1 : -1;
+        peak = std::max(peak, live);
+    }
+    return peak;
+}
+
+namespace {
+std::string gib(std::int64_t b) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f GiB", double(b) / double(1ll << 30));
+    return buf;
+}
+} // namespace
+
+std::string RankMemoryPlan::describe() const {
+    std::ostringstream o;
+    o << "weights " << gib(weights) << ", gradients " << gib(grads) << ", optimizer " << gib(optimizer)
+      << ", activations " << gib(activations) << " (" << in_flight << " micro-batches in flight)";
+    if (recompute)
+        o << ", recompute " << gib(recompute);
+    o << ", scratch " << gib(scratch) << ", buffers " << gib(boundary + gather + workspace) << ", reserve "
+      << gib(reserve) << "; total " << gib(total());
+    return o.str();
+}
+
+RankMemoryPlan rankMemoryPlan(const gx::ModelProfile& model, const gx::Plan& plan, int rank) {
+    validateRunnablePlan(model, plan);
+    if (rank < 0 || rank >= plan.gpus)
+        throw gx::InputError("rank", "must be in [0, " + std::to_string(plan.gpus) + ")");
+    RankMemoryPlan m;
+    m.rank = rank;
+    const int G = plan.stageGpus();
+    m.stage = rank / G;
+    m.in_flight = maxInFlight(plan.schedule, plan.pp, m.stage, plan.num_micro);
+    const int l0 = plan.chunkStart(m.stage);
+    const int n = plan.stage_layers[std::size_t(m.stage)];
+    std::int64_t max_tokens_h = 0, recompute_set = 0;
+    for (int i = l0; i < l0 + n; ++i) {
+        const auto& s = plan.layers[std::size_t(i)];
+        const LayerBenchConfig cfg = runnerLayerConfig(model, plan, i);
+        const LayerShardDims d = layerShardDims(cfg);
+        const std::int64_t p = d.params;
+        m.weights += align256(p * 2);
+        m.grads += align256(p * 2);
+        const std::int64_t shard = (s.dp > 1 && s.dp_type != gx::DpType::DDP) ? p / s.dp : p;
+        m.optimizer += 3 * align256(shard * 4);
+        const std::int64_t input = align256(d.T * d.h * 2);
+        if (s.ckpt == gx::Checkpoint::Full) {
+            m.recompute += std::int64_t(m.in_flight) * input;
+            recompute_set = std::max(recompute_set, layerStoredBytes(d));
+        } else {
+            m.activations += std::int64_t(m.in_flight) * layerStoredBytes(d);
+        }
+        m.scratch = std::max(m.scratch, layerScratchBytes(d, attentionChunkRows(d.nh, d.seq)));
+        max_tokens_h = std::max(max_tokens_h, d.T * d.h);
+        if (s.dp_type == gx::DpType::ZeRO3 && s.dp > 1)
+            m.gather = std::max(m.gather, align256(p / s.dp * s.dp * 2));
+    }
+    m.recompute += recompute_set;
+    // Boundary messages follow the sender's last layer layout.
+    auto boundary = [&](int st) {
+        const int last = plan.chunkStart(st) + plan.stage_layers[std::size_t(st)] - 1;
+        const LayerBenchConfig c = runnerLayerConfig(model, plan, last);
+        return std::int64_t(c.micro_batch) * c.seq_len * c.hidden;
+    };
+    std::int64_t elems = max_tokens_h;
+    if (m.stage > 0)
+        elems = std::max(elems, boundary(m.stage - 1));
+    if (m.stage < plan.pp - 1)
+        elems = std::max(elems, boundary(m.stage));
+    m.boundary = 9 * align256(elems * 2) + 256; // input, dout, recv x2, ping-pong x4, tmp; agreement slot
+    m.workspace = 32ll << 20;
+    // NCCL's own buffers (NCCL_BUFFSIZE 4 MiB per channel and peer, several communicators), the CUDA
+    // allocator's rounding and cuBLAS internals: a fixed reserve, not allocated by the runner.
+    m.reserve = 1ll << 30;
+    return m;
+}
+
+void checkRankFits(const RankMemoryPlan& need, std::int64_t free_bytes, int device) {
+    if (need.total() <= free_bytes)
+        return;
+    throw gx::InputError("plan.gpus", "rank " + std::to_string(need.rank) + " (stage " +
+                                          std::to_string(need.stage) + ", GPU " + std::to_string(device) +
+                                          ") needs " + gib(need.total()) + " but " + gib(free_bytes) +
+                                          " are free: " + need.describe() +
+                                          ". Nothing was allocated; choose a plan with more sharding, "
+                                          "recompute or smaller micro-batches");
+}
+
+std::string shellQuote(const std::string& a) {
+    if (!a.empty() && a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                                          "_-./=:,+@%") == std::string::npos)
+        return a;
+    std::string out = "'";
+    for (char c : a) {
+        if (c == '\'')
+            out += "'\\''";
+        else
+            out += c;
+    }
+    return out + "'";
+}
+
+std::string slurmSrunLine(const SlurmLaunch& l) {
+    if (l.nodes < 1 || l.gpus_per_node < 1)
+        throw gx::InputError("slurm.nodes", "nodes and GPUs per node must be at least 1");
+    if (l.id_file.empty())
+        throw gx::InputError("id_file", "a Slurm run needs a shared --id-file path");
+    std::ostringstream o;
+    o << "srun --nodes=" << l.nodes << " --ntasks-per-node=" << l.gpus_per_node
+      << " --gpus-per-task=1 --kill-on-bad-exit=1 " << shellQuote(l.galvatron) << " run-plan";
+    for (const auto& a : l.run_args)
+        o << ' ' << shellQuote(a);
+    o << " --id-file " << shellQuote(l.id_file);
+    return o.str();
+}
+
+std::string slurmBatchScript(const SlurmLaunch& l) {
+    const std::string srun = slurmSrunLine(l);
+    // #SBATCH lines are read by sbatch, not by a shell: accept only plain values there.
+    const std::pair<const char*, const std::string*> plain[] = {{"slurm.job_name", &l.job_name},
+                                                                {"slurm.time_limit", &l.time_limit},
+                                                                {"slurm.partition", &l.partition},
+                                                                {"slurm.account", &l.account}};
+    for (const auto& [field, v] : plain)
+        if (v->find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-") !=
+            std::string::npos)
+            throw gx::InputError(field, "'" + *v + "' may only hold letters, digits and _ . : -");
+    std::ostringstream o;
+    o << "#!/bin/bash\n"
+      << "#SBATCH --job-name=" << l.job_name << "\n"
+      << "#SBATCH --nodes=" << l.nodes << "\n"
+      << "#SBATCH --ntasks-per-node=" << l.gpus_per_node << "\n"
+      << "#SBATCH --gpus-per-node=" << l.gpus_per_node << "\n"
+      << "#SBATCH --time=" << l.time_limit << "\n";
+    if (!l.partition.empty())
+        o << "#SBATCH --partition=" << l.partition << "\n";
+    if (!l.account.empty())
+        o << "#SBATCH --account=" << l.account << "\n";
+    o << "#SBATCH --output=%x-%j.out\n"
+      << "set -euo pipefail\n"
+      << "# One run-plan process per GPU: srun starts them as the tasks of one job step. Running\n"
+      << "# galvatron directly here would start a single process that waits for N-1 peers.\n"
+      << srun << "\n";
+    return o.str();
+}
+
+std::string runKeyFromEnvironment(const std::function<const char*(const char*)>& get_env) {
+    auto get = [&](const char* n) -> std::string {
+        const char* v = get_env ? get_env(n) : std::getenv(n);
+        return v ? std::string(v) : std::string();
+    };
+    if (auto v = get("GX_RUN_ID"); !v.empty())
+        return v;
+    if (auto job = get("SLURM_JOB_ID"); !job.empty()) {
+        auto step = get("SLURM_STEP_ID");
+        return "slurm-" + job + (step.empty() ? "" : "." + step);
+    }
+    if (auto v = get("PMIX_NAMESPACE"); !v.empty())
+        return "pmix-" + v;
+    if (auto v = get("OMPI_MCA_orte_ess_jobid"); !v.empty())
+        return "ompi-" + v;
+    if (auto v = get("TORCHELASTIC_RUN_ID"); !v.empty() && v != "none")
+        return "torchrun-" + v;
+    if (auto v = get("PMI_KVSNAME"); !v.empty())
+        return "pmi-" + v;
+    return {};
+}
+
+std::string runIdFile(const std::string& id_file, const std::string& key) {
+    if (id_file.empty())
+        throw gx::InputError("id_file",
+                             "multi-process runs need a shared file path (--id-file or GX_NCCL_ID_FILE)");
+    if (key.empty())
+        throw gx::InputError(
+            "run_key", "no job identity in the environment (SLURM_JOB_ID, PMIX_NAMESPACE, "
+                       "TORCHELASTIC_RUN_ID via torchrun --rdzv-id, ...): set GX_RUN_ID to the same "
+                       "fresh value on every rank (e.g. GX_RUN_ID=$(date +%s)) or pass --run-id, so that "
+                       "a later run cannot read this run's NCCL id");
+    std::string safe;
+    for (char c : key)
+        safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-') ? c : '_';
+    return id_file + "." + safe;
 }
 
 } // namespace gx::engine

@@ -4,7 +4,9 @@
 // (cublasLtMatmulAlgoGetHeuristic); each is timed (CUDA events, median of iters after warmup) and the
 // fastest kept. Layout "TN" (A transposed, column-major), the layout FP8 requires on Hopper/Ada
 // (cuBLASLt documentation, cublasLtMatmul FP8 restrictions), used for every dtype so that the
-// figures compare. Inputs are random (never zeros: zeros run faster than real data).
+// figures compare. Inputs are random (never zeros: zeros run faster than real data) and rotate
+// through enough copies to exceed twice the L2 cache; each event pair spans ~1 ms of back-to-back
+// launches (launchesPerSample), so small shapes are not timed on event resolution and launch gaps.
 #include "gx/engine/engine.h"
 #include "gx/engine/logic.h"
 #include "gx/error.h"
@@ -54,27 +56,47 @@ DeviceInfo deviceInfo(int device) {
 }
 
 /// Buffers for one GEMM shape: A (k x m, col-major, used transposed), B (k x n), D (m x n) bf16.
+/// `sets` copies of A and B (rotatingInputSets): launch i reads copy i % sets, so small GEMMs are not
+/// timed on inputs the previous launch left in L2.
 struct GemmBuffers {
     DeviceBuffer A, B, D, scale;
-    GemmBuffers(const GemmShape& g, DType t, cudaStream_t s) {
+    int sets = 1;
+    std::size_t a_bytes = 0, b_bytes = 0;
+    GemmBuffers(const GemmShape& g, DType t, cudaStream_t s, std::int64_t l2_bytes) {
         const std::int64_t a = g.m * g.k, b = g.k * g.n, d = g.m * g.n;
-        A.allocate(std::size_t(a) * elemBytes(t));
-        B.allocate(std::size_t(b) * elemBytes(t));
+        a_bytes = std::size_t(align256(a * std::int64_t(elemBytes(t))));
+        b_bytes = std::size_t(align256(b * std::int64_t(elemBytes(t))));
+        sets = rotatingInputSets(std::int64_t(a_bytes + b_bytes), l2_bytes);
+        A.allocate(a_bytes * std::size_t(sets));
+        B.allocate(b_bytes * std::size_t(sets));
         D.allocate(std::size_t(d) * 2);
-        if (t == DType::FP8) {
-            kern::fillRandomFp8(A.get(), a, 1, s);
-            kern::fillRandomFp8(B.get(), b, 2, s);
-        } else {
-            // bf16 and fp16 share the 16-bit storage; for fp16 the bit patterns of small bf16 values
-            // are still finite, non-zero numbers, which is all a throughput test needs.
-            kern::fillRandom(A.get(), a, 1, 1.0f, s);
-            kern::fillRandom(B.get(), b, 2, 1.0f, s);
+        for (int i = 0; i < sets; ++i) {
+            if (t == DType::FP8) {
+                kern::fillRandomFp8(a_set(i), a, 1 + 2 * i, s);
+                kern::fillRandomFp8(b_set(i), b, 2 + 2 * i, s);
+            } else {
+                // bf16 and fp16 share the 16-bit storage; for fp16 the bit patterns of small bf16 values
+                // are still finite, non-zero numbers, which is all a throughput test needs.
+                kern::fillRandom(a_set(i), a, 1 + 2 * i, 1.0f, s);
+                kern::fillRandom(b_set(i), b, 2 + 2 * i, 1.0f, s);
+            }
         }
         scale.allocate(sizeof(float));
         const float one = 1.0f;
         GX_CUDA(cudaMemcpyAsync(scale.get(), &one, sizeof one, cudaMemcpyHostToDevice, s));
+        GX_CUDA(cudaStreamSynchronize(s)); // `one` lives on this stack frame
     }
+    void* a_set(int i) const { return A.as<char>() + a_bytes * std::size_t(i % sets); }
+    void* b_set(int i) const { return B.as<char>() + b_bytes * std::size_t(i % sets); }
 };
+
+/// Times fn(launch index) with batched event pairs (launchesPerSample from one probe launch).
+template <typename Fn> double timeGemmUs(cudaStream_t s, int warmup, int iters, Fn&& fn) {
+    int next = 0;
+    auto once = [&] { fn(next++); };
+    const double probe = timeMedianUs(s, std::max(1, warmup), 1, once);
+    return timeBatchedMedianUs(s, 0, std::max(1, iters), launchesPerSample(probe), once);
+}
 
 /// Output type: fp16 GEMMs write fp16 (cuBLAS needs C in the input's 16-bit type), bf16 and fp8 write bf16.
 cudaDataType_t outType(DType t) {
@@ -114,7 +136,7 @@ std::vector<GemmResult> profileGemms(const GemmProfileOptions& opt, const JobCon
             ctx.report(double(done) / double(total), std::string("GEMM ") + toString(t) + " " + g.name + " " +
                                                          std::to_string(g.m) + "x" + std::to_string(g.n) +
                                                          "x" + std::to_string(g.k));
-            GemmBuffers buf(g, t, stream.get());
+            GemmBuffers buf(g, t, stream.get(), dev.l2_bytes);
             LtGemm desc;
             const cudaDataType_t in = cudaType(t);
             GX_BLAS(cublasLtMatmulDescCreate(&desc.op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
@@ -127,6 +149,11 @@ std::vector<GemmResult> profileGemms(const GemmProfileOptions& opt, const JobCon
                                                        sizeof sp));
                 GX_BLAS(cublasLtMatmulDescSetAttribute(desc.op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sp,
                                                        sizeof sp));
+                // Fast accumulation, as FP8 training runs its forward GEMMs (Transformer Engine's
+                // default): without it Hopper FP8 runs well below its peak.
+                const std::int8_t fast = 1;
+                GX_BLAS(cublasLtMatmulDescSetAttribute(desc.op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast,
+                                                       sizeof fast));
             }
             GX_BLAS(cublasLtMatrixLayoutCreate(&desc.a, in, g.k, g.m, g.k));
             GX_BLAS(cublasLtMatrixLayoutCreate(&desc.b, in, g.k, g.n, g.k));
@@ -156,16 +183,26 @@ std::vector<GemmResult> profileGemms(const GemmProfileOptions& opt, const JobCon
                 if (heur[std::size_t(i)].state != CUBLAS_STATUS_SUCCESS)
                     continue;
                 const auto* algo = &heur[std::size_t(i)].algo;
-                auto run = [&] {
-                    GX_BLAS(cublasLtMatmul(lt.h, desc.op, &alpha, buf.A.get(), desc.a, buf.B.get(), desc.b,
-                                           &beta, buf.D.get(), desc.c, buf.D.get(), desc.d, algo,
-                                           workspace.get(), ws, stream.get()));
+                auto run = [&](int launch) {
+                    GX_BLAS(cublasLtMatmul(lt.h, desc.op, &alpha, buf.a_set(launch), desc.a,
+                                           buf.b_set(launch), desc.b, &beta, buf.D.get(), desc.c, buf.D.get(),
+                                           desc.d, algo, workspace.get(), ws, stream.get()));
                 };
                 double us = 0;
                 try {
-                    us = timeMedianUs(stream.get(), opt.warmup, opt.iters, run);
-                } catch (const EngineError&) {
-                    continue; // an algorithm the heuristic offered but that refused to run
+                    us = timeGemmUs(stream.get(), opt.warmup, opt.iters, run);
+                } catch (const EngineError& e) {
+                    // An algorithm the heuristic offered but that refused to run is skipped - unless the
+                    // device is now in a sticky error state: then every later figure would be garbage.
+                    const cudaError_t sync = cudaStreamSynchronize(stream.get());
+                    const cudaError_t last = cudaGetLastError();
+                    for (cudaError_t c : {sync, last})
+                        if (isStickyCudaError(int(c)))
+                            throw EngineError(std::string("GEMM profiler: the device failed (") +
+                                              cudaGetErrorName(c) + ") while timing algorithm " +
+                                              std::to_string(i) + " of " + g.name + ": " + e.what() +
+                                              "; the CUDA context is unusable, restart the job");
+                    continue;
                 }
                 ++best.algos_tried;
                 const double tf = g.flops() / (us * 1e-6) / 1e12;
@@ -194,15 +231,17 @@ double referenceGemmTflops(const GemmShape& g, DType t, int device, int warmup, 
     GX_CUDA(cudaSetDevice(device));
     Stream stream;
     Blas blas(stream.get());
-    GemmBuffers buf(g, t, stream.get());
+    int l2 = 0;
+    GX_CUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+    GemmBuffers buf(g, t, stream.get(), l2);
     const float alpha = 1.0f, beta = 0.0f;
     const cudaDataType_t in = cudaType(t);
-    auto run = [&] {
+    auto run = [&](int launch) { // same inputs rotation and batching as the profiler: like for like
         GX_BLAS(cublasGemmEx(blas.get(), CUBLAS_OP_T, CUBLAS_OP_N, int(g.m), int(g.n), int(g.k), &alpha,
-                             buf.A.get(), in, int(g.k), buf.B.get(), in, int(g.k), &beta, buf.D.get(),
-                             outType(t), int(g.m), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+                             buf.a_set(launch), in, int(g.k), buf.b_set(launch), in, int(g.k), &beta,
+                             buf.D.get(), outType(t), int(g.m), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
     };
-    const double us = timeMedianUs(stream.get(), warmup, iters, run);
+    const double us = timeGemmUs(stream.get(), warmup, iters, run);
     return g.flops() / (us * 1e-6) / 1e12;
 }
 

@@ -237,6 +237,9 @@ ReferenceLayer referenceLayer(const LayerBenchConfig& cfg, const std::vector<dou
         DX[i] += dX2[i];
 
     ReferenceLayer r;
+    r.qkv = QKV;
+    r.ctx = CTX;
+    r.dqkv = dQKV;
     r.out = std::move(OUT);
     r.dx = std::move(DX);
     r.dw.assign(W.size(), 0.0);
@@ -245,6 +248,38 @@ ReferenceLayer referenceLayer(const LayerBenchConfig& cfg, const std::vector<dou
     std::copy(dWup.begin(), dWup.end(), r.dw.begin() + std::ptrdiff_t(n_qkv + n_o));
     std::copy(dWdown.begin(), dWdown.end(), r.dw.begin() + std::ptrdiff_t(n_qkv + n_o + n_up));
     return r;
+}
+
+double relativeError(const std::vector<double>& got, const std::vector<double>& want) {
+    if (got.size() != want.size())
+        throw gx::InputError("sizes", "relative error of vectors of different lengths");
+    double num = 0, den = 0;
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        if (!std::isfinite(got[i]))
+            return INFINITY;
+        const double d = got[i] - want[i];
+        num += d * d;
+        den += want[i] * want[i];
+    }
+    return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+}
+
+std::vector<LayerBenchConfig> selfCheckVariants() {
+    auto make = [](int heads, int kv, bool causal, bool llama) {
+        LayerBenchConfig c;
+        c.hidden = 256;
+        c.ffn_hidden = 512;
+        c.heads = heads;
+        c.kv_heads = kv;
+        c.seq_len = 64;
+        c.micro_batch = 2;
+        c.causal = causal;
+        c.gated_ffn = llama;
+        c.rms_norm = llama;
+        return c;
+    };
+    return {make(4, 4, true, true), make(4, 2, true, true), make(4, 1, false, true),
+            make(4, 4, false, false)};
 }
 
 } // namespace gx::engine

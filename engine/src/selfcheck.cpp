@@ -61,7 +61,11 @@ LayerCheck checkLayerAgainstCpu(const LayerBenchConfig& cfg, int device) {
     GX_CUDA(cudaSetDevice(device));
     Stream stream;
     Blas blas(stream.get());
-    TransformerLayer layer(cfg, stream.get(), blas.get(), 99);
+    // A score budget of a quarter of the sequence per chunk: the chunked attention loop runs 4 times.
+    const int nh_shard = cfg.heads / std::max(1, cfg.tp);
+    const std::int64_t budget = std::int64_t(nh_shard) * std::max(1, cfg.seq_len / 4) * cfg.seq_len * 2;
+    TransformerLayer layer(cfg, stream.get(), blas.get(), 99, budget);
+    layer.ownScratch();
     auto act = layer.newActivations();
     const int h = cfg.hidden;
     const int kv = cfg.kv_heads > 0 ? cfg.kv_heads : cfg.heads;
@@ -86,6 +90,9 @@ LayerCheck checkLayerAgainstCpu(const LayerBenchConfig& cfg, int device) {
     LayerCheck c;
     c.out_err = relErr(download(out.get(), n), ref.out);
     c.dx_err = relErr(download(dx.get(), n), ref.dx);
+    c.qkv_err = relErr(download(act->qkv, T * nqkv), ref.qkv);
+    c.ctx_err = relErr(download(act->ctx, T * q), ref.ctx);
+    c.dqkv_err = relErr(download(layer.lastQkvGradient(), T * nqkv), ref.dqkv);
     const std::size_t n_qkv = std::size_t(h) * nqkv, n_o = std::size_t(q) * h, n_up = std::size_t(h) * gf,
                       n_down = std::size_t(f) * h;
     const std::size_t offs[] = {0, n_qkv, n_qkv + n_o, n_qkv + n_o + n_up, n_qkv + n_o + n_up + n_down};

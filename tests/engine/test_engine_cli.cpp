@@ -7,6 +7,7 @@
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -90,6 +91,11 @@ private slots:
         QCOMPARE(j.at("predicted_iteration_ms").get<double>(), c.iteration_time * 1e3);
         QCOMPARE(j.at("predicted_peak_bytes").get<double>(), c.peak_memory);
         QVERIFY(!j.at("notes").empty());
+        // Per-category prediction for calibration, also without a GPU (measured only with one).
+        QCOMPARE(j.at("ops").size(), std::size_t(7));
+        QCOMPARE(j.at("ops")[0].at("op").get<std::string>(), std::string("forward"));
+        QVERIFY(j.at("ops")[0].at("predicted_ms").get<double>() > 0);
+        QVERIFY(j.at("planned_rank_bytes").get<std::int64_t>() > 0);
         if (engine::noDeviceReason().empty()) {
             QVERIFY2(r.rc == 0 && j.at("measured_iteration_ms").get<double>() > 0, r.err.c_str());
         } else {
@@ -104,6 +110,49 @@ private slots:
                                    QStringLiteral("8xH100"), QStringLiteral("--plan"), file});
         QCOMPARE(bad.rc, 1);
         QVERIFY2(bad.err.find("layers[3]") != std::string::npos, bad.err.c_str());
+    }
+
+    void runPlanWritesASlurmScriptWithSrun() {
+        // Issue 17 item 5: a Slurm batch launch must start one process per GPU through srun.
+        const ModelProfile model = modelPreset("gpt3-1.3b");
+        const int L = model.layerCount();
+        Plan p;
+        p.gpus = 16;
+        p.pp = 2;
+        p.stage_layers = {L / 2, L - L / 2};
+        p.global_batch = 64;
+        p.num_micro = 8;
+        LayerStrategy s;
+        s.dp = 8;
+        p.layers.assign(std::size_t(L), s);
+        QTemporaryDir dir;
+        const QString plan = dir.filePath(QStringLiteral("my plan.json"));
+        writeJsonFile(plan.toStdString(), toJson(p));
+        const QString script = dir.filePath(QStringLiteral("run.sbatch"));
+        const Run r =
+            galvatron({QStringLiteral("run-plan"), QStringLiteral("--model"), QStringLiteral("gpt3-1.3b"),
+                       QStringLiteral("--cluster"), QStringLiteral("8xH100"), QStringLiteral("--plan"), plan,
+                       QStringLiteral("--id-file=/shared/gx.id"), QStringLiteral("--partition"),
+                       QStringLiteral("gpu"), QStringLiteral("--slurm-script"), script});
+        QVERIFY2(r.rc == 0, r.err.c_str());
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const std::string text = f.readAll().toStdString();
+        QVERIFY(text.find("#SBATCH --nodes=2\n") != std::string::npos);
+        QVERIFY(text.find("#SBATCH --partition=gpu\n") != std::string::npos);
+        const std::string srun =
+            "\nsrun --nodes=2 --ntasks-per-node=8 --gpus-per-task=1 --kill-on-bad-exit=1 "
+            "galvatron run-plan --model gpt3-1.3b --cluster 8xH100 --plan '" +
+            plan.toStdString() + "' --id-file /shared/gx.id\n";
+        QVERIFY2(text.find(srun) != std::string::npos, text.c_str());
+        QVERIFY(text.find("slurm-script") == std::string::npos);
+        // Without a shared id file there is no script.
+        const Run bad =
+            galvatron({QStringLiteral("run-plan"), QStringLiteral("--model"), QStringLiteral("gpt3-1.3b"),
+                       QStringLiteral("--plan"), plan, QStringLiteral("--slurm-script"),
+                       dir.filePath(QStringLiteral("x.sbatch"))});
+        QCOMPARE(bad.rc, 1);
+        QVERIFY2(bad.err.find("--id-file") != std::string::npos, bad.err.c_str());
     }
 };
 

@@ -12,6 +12,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTableWidgetItem>
@@ -68,10 +69,26 @@ private slots:
         const Inventory inv = queryInventory();
         QCOMPARE(panel.inventoryTable()->rowCount(), int(inv.devices.size()));
         if (!inv.available) {
-            QVERIFY(panel.statusLabel()->text().contains(QStringLiteral("No CUDA device")));
+            // Plain words, not the CUDA runtime's "cudaErrorInsufficientDriver ..." (kept in the tooltip),
+            // and what still works.
+            const QString text = panel.statusLabel()->text();
+            QVERIFY2(text.startsWith(QStringLiteral("No GPU found")), qPrintable(text));
+            QVERIFY2(!text.contains(QStringLiteral("cudaError")), qPrintable(text));
+            QVERIFY(text.contains(QStringLiteral("load saved measurements")));
+            QVERIFY(panel.statusLabel()->toolTip().contains(QString::fromStdString(inv.error)));
+            QVERIFY(panel.jobButton(app::EnginePanel::Job::Inventory)->isEnabled()); // can check again
+            QVERIFY(!panel.jobButton(app::EnginePanel::Job::Gemm)->isEnabled());
             QVERIFY(!panel.start(app::EnginePanel::Job::Gemm)); // refused, says why
+            QVERIFY(panel.statusLabel()->text().startsWith(QStringLiteral("No GPU found")));
             QVERIFY(!panel.isRunning());
         }
+        QCOMPARE(app::EnginePanel::plainNoDeviceReason(QStringLiteral(
+                     "cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA "
+                     "runtime version")),
+                 QStringLiteral("The NVIDIA driver is missing or too old for this build's CUDA version."));
+        QVERIFY(
+            app::EnginePanel::plainNoDeviceReason(QStringLiteral("cudaErrorNoDevice: no CUDA-capable device"))
+                .startsWith(QStringLiteral("No NVIDIA GPU is installed")));
     }
 
     void inventoryJobRoundTripsThroughEngineThread() {

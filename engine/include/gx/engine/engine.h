@@ -8,6 +8,7 @@
 
 #include "gx/engine/types.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -38,8 +39,13 @@ std::vector<LayerResult> profileLayers(const LayerProfileOptions& opt, const Job
 /// Relative Frobenius errors of the GPU layer (bf16) against a double-precision CPU reference of the
 /// same math, for a small config (the CPU side is O(T * s * h)): forward output, input gradient, and
 /// the worst of the four weight gradients. bf16 storage gives errors around 1e-2.
+/// Sub-blocks too: the QKV projection, the attention output (ctx, before the output projection) and
+/// the attention backward (dQKV), each against the reference on its own. The attention runs in at least
+/// four query chunks (a small score budget) so that the chunk loop is what is checked.
 struct LayerCheck {
     double out_err = 0, dx_err = 0, dw_err = 0;
+    double qkv_err = 0, ctx_err = 0, dqkv_err = 0;
+    double worst() const { return std::max({out_err, dx_err, dw_err, qkv_err, ctx_err, dqkv_err}); }
 };
 LayerCheck checkLayerAgainstCpu(const LayerBenchConfig& small, int device = 0);
 /// HBM bandwidth: 16-byte copy kernel and cudaMemcpyAsync D2D, counting bytes read + written.

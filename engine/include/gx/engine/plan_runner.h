@@ -15,10 +15,19 @@
 // Left out (reported in `notes`): embedding and LM head, layout switches between layers with
 // different tp/dp, interleaved schedules (rejected), selective recompute (run as none).
 //
+// Robustness (issue 17): every communicator is non-blocking and registered with the run's AbortGroup
+// (rank_group.h); host waits poll, so one failing rank, a cancel or a timeout aborts every
+// communicator of every rank and the run ends within seconds. Each rank's buffers are planned
+// (rankMemoryPlan) and refused before anything is allocated when they do not fit; everything is
+// allocated before the timed iterations. One extra, instrumented iteration measures the per-category
+// times (PlanRunResult::ops).
+//
 // Processes: one thread per local GPU by default (plan.gpus <= local devices). Multi-node: start one
 // process per GPU with mpirun/srun/torchrun; ranks come from the launcher's environment
 // (launchEnvFromEnvironment) and rank 0 publishes the ncclUniqueId in a file on a shared path
-// (PlanRunOptions::id_file or GX_NCCL_ID_FILE) that the others poll.
+// (PlanRunOptions::id_file or GX_NCCL_ID_FILE, suffixed with the job's run key: runIdFile) that the
+// others poll; rank 0 removes it once every rank has joined. Under Slurm, start the ranks with srun
+// (slurmBatchScript); a batch script without srun is refused.
 #pragma once
 
 #include "gx/cluster.h"
@@ -66,12 +75,91 @@ struct LaunchEnv {
 };
 LaunchEnv launchEnvFromEnvironment(const std::function<const char*(const char*)>& get_env = {});
 
+/// The layer shard a rank runs for `layer` of the plan (its tp, local micro-batch = micro / dp).
+LayerBenchConfig runnerLayerConfig(const gx::ModelProfile& model, const gx::Plan& plan, int layer);
+
+/// Micro-batches whose forward has run and whose backward has not, at most, on `stage` in the
+/// schedule (GPipe: m; 1F1B: min(pp - stage, m)): the activation sets a rank keeps.
+int maxInFlight(gx::Schedule schedule, int pp, int stage, int num_micro);
+
+/// Device memory one rank of the plan runner allocates, computed before anything is allocated from
+/// the same layout functions the runner carves its buffers with (logic.h layerStoredElems etc.).
+struct RankMemoryPlan {
+    int rank = 0, stage = 0, in_flight = 0;
+    std::int64_t weights = 0, grads = 0, optimizer = 0; ///< bf16 weights + grads, fp32 master/m/v shard
+    std::int64_t activations = 0;    ///< stored activations of the in-flight micro-batches (all layers)
+    std::int64_t recompute = 0;      ///< full recompute: kept layer inputs + one shared activation set
+    std::int64_t scratch = 0;        ///< the rank's one scratch arena (max over its layers)
+    std::int64_t boundary = 0;       ///< input / pipeline / ping-pong buffers
+    std::int64_t gather = 0;         ///< ZeRO-3 all-gather buffer
+    std::int64_t workspace = 0;      ///< cuBLAS workspace
+    std::int64_t reserve = 0;        ///< NCCL buffers, allocator slack (not allocated by the runner)
+    std::int64_t allocated() const { ///< what the runner allocates itself
+        return weights + grads + optimizer + activations + recompute + scratch + boundary + gather +
+               workspace;
+    }
+    std::int64_t total() const { return allocated() + reserve; }
+    std::string describe() const; ///< "weights 12.6 GiB, grads ..., total 40.1 GiB"
+};
+RankMemoryPlan rankMemoryPlan(const gx::ModelProfile& model, const gx::Plan& plan, int rank);
+/// Refuses (InputError "plan.gpus" naming the rank, GPU, need and free memory) a rank whose buffers do
+/// not fit in `free_bytes` of its device. The runner calls it for every local rank before it allocates
+/// anything or creates a communicator.
+void checkRankFits(const RankMemoryPlan& need, std::int64_t free_bytes, int device);
+
+/// Slurm: the `srun` line (and an sbatch script around it) that starts one run-plan process per GPU.
+/// Inside an sbatch allocation the batch script itself is one process with SLURM_PROCID=0 and
+/// SLURM_NTASKS=N: started without srun, run-plan would be "rank 0 of N" and wait for peers that
+/// never come. Every argument is shell-quoted.
+struct SlurmLaunch {
+    int nodes = 1;
+    int gpus_per_node = 8;
+    std::string job_name = "galvatron-run-plan";
+    std::string time_limit = "00:30:00";
+    std::string partition, account;
+    std::string id_file;                 ///< shared path; the job id is appended by the runner
+    std::vector<std::string> run_args;   ///< galvatron run-plan arguments (without --id-file)
+    std::string galvatron = "galvatron"; ///< the executable
+};
+std::string slurmSrunLine(const SlurmLaunch& launch);
+std::string slurmBatchScript(const SlurmLaunch& launch);
+/// POSIX shell single-quoting ('it'\''s').
+std::string shellQuote(const std::string& arg);
+
+/// A key that differs between runs and is the same on every rank of one run: GX_RUN_ID if set, else
+/// the launcher's job identity (Slurm SLURM_JOB_ID.SLURM_STEP_ID, Open MPI / PMIx PMIX_NAMESPACE or
+/// OMPI_MCA_orte_ess_jobid, torchrun TORCHELASTIC_RUN_ID unless it is the default "none", MPICH
+/// PMI_KVSNAME). Empty when none is known.
+std::string runKeyFromEnvironment(const std::function<const char*(const char*)>& get_env = {});
+/// The id file of one run: `<id_file>.<key>` (key sanitised to [A-Za-z0-9._-]). InputError naming
+/// "id_file" when the path or the key is empty (a fixed path would let a later run read a stale id).
+std::string runIdFile(const std::string& id_file, const std::string& run_key);
+
 struct PlanRunOptions {
     int warmup_iterations = 1;
     int iterations = 3;
     std::string id_file; ///< shared path for the ncclUniqueId in multi-process runs
+    std::string run_key; ///< distinguishes runs sharing id_file (default: runKeyFromEnvironment)
     bool skip_prediction = false;
+    double timeout_s =
+        600; ///< any single wait (communicator setup, one iteration) longer than this aborts the run
 };
+
+/// Time per iteration of one category of work: measured in one extra, instrumented iteration after
+/// the timed ones (CUDA events around every op of the category on the rank's stream, summed, max over
+/// ranks), predicted from gx::CostModel::layer for the same plan (summed over a stage's layers and
+/// micro-batches, max over stages). Categories: "forward", "backward" (incl. recompute) - compute
+/// only -, "tp_comm", "zero3_comm", "dp_comm", "optimizer", and "pipeline_p2p" (measured only:
+/// predicted_ms < 0). Communication includes waiting for peers, as on the critical path.
+struct OpTiming {
+    std::string op;
+    double measured_ms = -1; ///< < 0: not measured
+    double predicted_ms = -1;
+};
+const std::vector<std::string>& opCategories();
+/// The predicted column (no GPU needed). Empty when the cost model cannot evaluate the plan.
+std::vector<OpTiming> predictedOpTimes(const gx::ModelProfile& model, const gx::Plan& plan,
+                                       const gx::ClusterProfile& cluster);
 
 struct PlanRunResult {
     int gpus = 0;                              ///< ranks of the plan
@@ -80,6 +168,10 @@ struct PlanRunResult {
     std::vector<double> iteration_ms;          ///< each timed iteration (slowest rank)
     std::int64_t measured_peak_bytes = 0;      ///< max over ranks of device memory in use (context included)
     std::vector<std::int64_t> rank_peak_bytes; ///< this process's ranks
+    std::int64_t planned_rank_bytes = 0;       ///< max over ranks of RankMemoryPlan::allocated()
+    std::int64_t measured_run_bytes = 0;       ///< max over ranks of peak in use minus in use before the rank
+                                               ///< started (excludes the CUDA context and other processes)
+    std::vector<OpTiming> ops;                 ///< per category, measured vs predicted (calibration input)
     bool have_prediction = false;
     double predicted_iteration_ms = 0;
     double predicted_peak_bytes = 0;

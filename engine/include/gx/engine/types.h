@@ -96,7 +96,7 @@ struct LayerResult {
     double bwd_ms = 0;
     double flops = 0;            ///< fwd + bwd FLOPs counted (matmuls + attention core)
     double tflops = 0;           ///< flops / (fwd + bwd)
-    std::int64_t peak_bytes = 0; ///< device memory the layer's buffers took
+    std::int64_t peak_bytes = 0; ///< device memory held while the layer runs (layerProfileBytes)
     double totalMs() const { return fwd_ms + bwd_ms; }
 };
 
@@ -182,7 +182,7 @@ struct CollectiveProfileOptions {
                                        gx::Collective::ReduceScatter, gx::Collective::AllToAll,
                                        gx::Collective::SendRecv};
     std::vector<int> group_sizes; ///< empty: 2, 4, 8 ... up to the local device count
-    std::int64_t min_bytes = 8;
+    std::int64_t min_bytes = 16;  ///< 16 * 4^13 = 1 GiB: the default sweep reaches max_bytes
     std::int64_t max_bytes = std::int64_t(1) << 30;
     int step_factor = 4;
     int warmup = 5;
