@@ -101,8 +101,11 @@ TargetCapabilities makeTorchtitan() {
     // pipeline_parallel_schedule: torch.distributed.pipelining schedules (GPipe, 1F1B, Interleaved1F1B, ...);
     // module_fqns_per_model_part: any modules per model chunk.
     c.schedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved};
-    c.uneven_split = true;
-    c.uneven_interleaved_chunks = true;
+    // Arbitrary splits need module_fqns_per_model_part (list[list[str]]) in a config function; the
+    // command line sets pipeline_parallel_layers_per_stage with first/last_stage_less_layers = 0, i.e.
+    // equal stages (distributed/pipeline_parallel.py: num_virtual_stages = ceil(layers / per_stage)).
+    c.uneven_split = false;
+    c.uneven_interleaved_chunks = false;
     // activation_checkpoint: subcommand selective | full | memory-budget | none, applied to every block
     // (activation_checkpoint.py ActivationCheckpointing.apply).
     c.recompute.full_all = true;
@@ -137,6 +140,7 @@ TargetCapabilities makeDeepSpeed() {
     // per-stage layer counts, so the split is partition_uniform's.
     c.schedules = {Schedule::OneFOneB};
     c.uneven_split = false;
+    c.split_partition_uniform = true;
     c.uneven_interleaved_chunks = false;
     // pipeline.activation_checkpoint_interval / deepspeed.checkpointing wrap whole layers, all of them.
     c.recompute.full_all = true;
@@ -475,8 +479,13 @@ std::vector<Plan> expressibleVariants(const Plan& plan, Target target) {
         p.vocab_tp = c.vocab_tp_one ? 1 : p.layers.front().tp;
     if (!c.vocab_dp_type_free && same_dt)
         p.vocab_dp_type = (p.vocab_tp > 0 && G / p.vocab_tp > 1) ? p.layers.front().dp_type : DpType::DDP;
-    if (!c.uneven_split && p.pp > 1 && p.virtual_stages <= 1)
-        p.stage_layers = deepspeedUniformSplit(static_cast<int>(p.layers.size()), p.pp);
+    if (!c.uneven_split && p.pp > 1 && !p.stage_layers.empty()) {
+        const int L = static_cast<int>(p.layers.size()), chunks = static_cast<int>(p.stage_layers.size());
+        if (c.split_partition_uniform && p.virtual_stages <= 1)
+            p.stage_layers = deepspeedUniformSplit(L, p.pp);
+        else if (!c.split_partition_uniform && L % chunks == 0)
+            p.stage_layers.assign(static_cast<std::size_t>(chunks), L / chunks);
+    }
     if (c.dp_type_default_plus_zero3) {
         // One default type (DDP or ZeRO-2) for every non-ZeRO-3 layer: try both when they are mixed.
         bool has_ddp = false, has_z2 = false;
