@@ -49,10 +49,8 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
         tr("Off: plans using something this framework cannot run are refused with the reasons; "
            "search with this framework as the target instead. On: the closest approximation "
            "is written and every change is listed."));
-    auto* format_row = new QHBoxLayout;
-    format_row->addWidget(format_, 1);
-    format_row->addWidget(lossy_);
-    form->addRow(tr("Format"), format_row);
+    form->addRow(tr("Format"), format_);
+    form->addRow(QString(), lossy_);
     master_ = new QLineEdit(this);
     master_->setPlaceholderText(tr("master address (default: first node)"));
     partition_ = new QLineEdit(this);
