@@ -45,8 +45,9 @@ const std::vector<ExportFormatInfo> kFormats = {
      "command-line arguments for Megatron-LM's pretrain_gpt.py"},
     {ExportFormat::DeepSpeed, "deepspeed", "DeepSpeed config (JSON)", "json",
      "ds_config.json: batch sizes, ZeRO stage, bf16, activation checkpointing"},
-    {ExportFormat::Torchtitan, "torchtitan", "torchtitan job config (TOML)", "toml",
-     "torchtitan [parallelism] / [training] / [activation_checkpoint] sections"},
+    {ExportFormat::Torchtitan, "torchtitan", "torchtitan launch script", "sh",
+     "torchrun -m torchtitan.train on a --module/--config base configuration with --parallelism.* / "
+     "--training.* overrides (torchtitan 0.2; TOML job file for 0.1 with --torchtitan-version 0.1)"},
     {ExportFormat::HetuGalvatron, "hetu", "Hetu-Galvatron strategy (JSON)", "json",
      "galvatron_config JSON read by Hetu-Galvatron's --galvatron_config_path"},
     {ExportFormat::Torchrun, "torchrun", "torchrun launch script", "sh",
@@ -1032,6 +1033,21 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
 ExportResult exportHetu(const Plan& plan, const ModelProfile& model) {
     ExportResult r;
     const ordered_json j = toHetuStrategyOrdered(plan, model, &r.unsupported);
+    // Megatron sequence parallelism on every tensor-parallel layer (or on none) is Hetu's runtime argument
+    // sequence_parallel (galvatron/core/runtime/args_schema.py:248, default True), not a JSON key.
+    bool any_sp = false, all_sp = true;
+    for (const auto& l : plan.layers)
+        if (l.tp > 1) {
+            any_sp = any_sp || l.sp;
+            all_sp = all_sp && l.sp;
+        }
+    if (!any_sp || all_sp) {
+        std::erase_if(r.unsupported,
+                      [](const std::string& u) { return u.rfind("Megatron sequence parallelism", 0) == 0; });
+        r.warnings.push_back(std::string("run Hetu-Galvatron with sequence_parallel=") +
+                             (any_sp ? "True" : "False") +
+                             " (Megatron sequence parallelism for all layers; its default is True)");
+    }
     r.text = j.dump(4) + "\n";
     int tp = plan.layers.empty() ? 1 : plan.layers.front().tp;
     r.suggested_filename = "galvatron_config_" + safeName(model.name) + "_" + std::to_string(plan.gpus) +

@@ -165,8 +165,9 @@ TargetCapabilities makeHetu() {
     c.dp_type_default_plus_zero3 = true;
     c.dp_types = {DpType::DDP, DpType::ZeRO2, DpType::ZeRO3};
     c.dp_types_with_pp = c.dp_types;
-    // use_sp is Ulysses sequence parallelism, not Megatron's.
-    c.sp = false;
+    // use_sp in the JSON is Ulysses sequence parallelism; Megatron's is the runtime argument
+    // sequence_parallel (galvatron/core/runtime/args_schema.py:248, default True) for all layers.
+    c.sp = true;
     c.per_layer_sp = false;
     // pipeline_type gpipe | pipedream_flush; pp_division any layer counts.
     c.schedules = {Schedule::GPipe, Schedule::OneFOneB};

@@ -27,10 +27,10 @@ using namespace gx;
 namespace {
 
 /// Records a failure and continues (QVERIFY cannot be used in functions returning a value).
-#define CHECK(cond, msg)                                                                                 \
-    do {                                                                                                 \
-        if (!(cond))                                                                                     \
-            QTest::qFail(std::string(msg).c_str(), __FILE__, __LINE__);                                  \
+#define CHECK(cond, msg)                                                                                     \
+    do {                                                                                                     \
+        if (!(cond))                                                                                         \
+            QTest::qFail(std::string(msg).c_str(), __FILE__, __LINE__);                                      \
     } while (0)
 
 json consumer(const std::string& name) {
@@ -192,11 +192,11 @@ std::map<std::string, std::string> checkMegatron(const std::string& text) {
         if (k.contains("requires"))
             for (const auto& f : k["requires"])
                 CHECK(m.count(f.get<std::string>()),
-                         (k["id"].get<std::string>() + ": missing " + f.get<std::string>()).c_str());
+                      (k["id"].get<std::string>() + ": missing " + f.get<std::string>()).c_str());
         if (k.contains("excludes"))
             for (const auto& f : k["excludes"])
                 CHECK(!m.count(f.get<std::string>()),
-                         (k["id"].get<std::string>() + ": has " + f.get<std::string>()).c_str());
+                      (k["id"].get<std::string>() + ": has " + f.get<std::string>()).c_str());
         if (k.contains("requires_value"))
             for (const auto& [f, v] : k["requires_value"].items())
                 CHECK(m.count(f) && m.at(f) == v.get<std::string>(), (k["id"].get<std::string>()).c_str());
@@ -273,7 +273,31 @@ void checkDeepSpeed(const std::string& text, int pp) {
     if (j.contains("pipeline"))
         subset(j["pipeline"], c["pipeline_keys_read"]["keys"]);
     if (pp > 1)
-        CHECK(j["zero_optimization"]["stage"].get<int>() < 2, "j[\"zero_optimization\"][\"stage\"].get<int>() < 2");
+        CHECK(j["zero_optimization"]["stage"].get<int>() < 2,
+              "j[\"zero_optimization\"][\"stage\"].get<int>() < 2");
+}
+
+/// Hetu-Galvatron strategy JSON: the keys its runtime requires are there, every other key is one it reads,
+/// one its own search writes, or a gx_* note (ignored: the runtime only looks keys up).
+void checkHetu(const std::string& text) {
+    static const json c = consumer("hetu");
+    const json j = json::parse(text);
+    for (const auto& k : c["required"])
+        CHECK(j.contains(k.get<std::string>()), k.get<std::string>());
+    std::set<std::string> known;
+    for (const auto& k : c["keys_read"])
+        known.insert(k.get<std::string>());
+    for (const auto& [k, v] : c["written_by_hetu_search_only"].items())
+        known.insert(k);
+    for (const auto& [k, v] : j.items())
+        CHECK(known.count(k) || k.rfind("gx_", 0) == 0, "unexpected Hetu key " + k);
+    for (const auto& [k, choices] : c["choices"].items())
+        if (j.contains(k)) {
+            bool ok = false;
+            for (const auto& x : choices)
+                ok = ok || x == j[k];
+            CHECK(ok, k);
+        }
 }
 
 void expectRefused(const std::function<void()>& f, const std::string& target) {
@@ -352,23 +376,23 @@ private slots:
         const ModelProfile m = modelPreset("llama2-7b");
         const ClusterProfile c = cluster16();
         // ZeRO-1 + SP + full recompute.
-        auto a = checkMegatron(ex(basePlan(16, 2, 4, {16, 16}, DpType::ZeRO1, Checkpoint::Full, true),
-                                          m, c, ExportFormat::Megatron)
+        auto a = checkMegatron(ex(basePlan(16, 2, 4, {16, 16}, DpType::ZeRO1, Checkpoint::Full, true), m, c,
+                                  ExportFormat::Megatron)
                                    .text);
         QCOMPARE(a.at("--use-distributed-optimizer"), std::string());
         QVERIFY(a.count("--save-interval"));
         // ZeRO-3 -> Megatron-FSDP optim_grads_params; ZeRO-2 -> optim_grads.
-        a = checkMegatron(ex(basePlan(16, 1, 2, {32}, DpType::ZeRO3, Checkpoint::None, true), m, c,
-                                     ExportFormat::Megatron)
-                              .text);
+        a = checkMegatron(
+            ex(basePlan(16, 1, 2, {32}, DpType::ZeRO3, Checkpoint::None, true), m, c, ExportFormat::Megatron)
+                .text);
         QCOMPARE(a.at("--data-parallel-sharding-strategy"), std::string("optim_grads_params"));
-        a = checkMegatron(ex(basePlan(16, 1, 2, {32}, DpType::ZeRO2, Checkpoint::None, true), m, c,
-                                     ExportFormat::Megatron)
-                              .text);
+        a = checkMegatron(
+            ex(basePlan(16, 1, 2, {32}, DpType::ZeRO2, Checkpoint::None, true), m, c, ExportFormat::Megatron)
+                .text);
         QCOMPARE(a.at("--data-parallel-sharding-strategy"), std::string("optim_grads"));
         // Selective recompute: no method.
-        a = checkMegatron(ex(basePlan(16, 2, 4, {16, 16}, DpType::DDP, Checkpoint::Selective, true),
-                                     m, c, ExportFormat::Megatron)
+        a = checkMegatron(ex(basePlan(16, 2, 4, {16, 16}, DpType::DDP, Checkpoint::Selective, true), m, c,
+                             ExportFormat::Megatron)
                               .text);
         QCOMPARE(a.at("--recompute-granularity"), std::string("selective"));
         // Block recompute: the first 5 layers of each stage.
@@ -426,6 +450,7 @@ private slots:
         QVERIFY(inexpressible(h, Target::Megatron).size() >= 2);
         // Hetu-Galvatron's reader takes the per-layer plan as it is.
         const ExportResult he = ex(h, m, c, ExportFormat::HetuGalvatron, o); // ZeRO-1 + Megatron SP: lossy
+        checkHetu(he.text);
         std::vector<std::string> notes;
         const Plan back = planFromHetuStrategy(json::parse(he.text), m, 16, &notes);
         QCOMPARE(back.layers.size(), h.layers.size());
@@ -502,8 +527,8 @@ private slots:
         expectRefused([&] { exportPlan(u, m8, c, ExportFormat::Torchtitan); }, "torchtitan");
         // A model torchtitan does not define: placeholders and a clear message.
         const ModelProfile m7 = modelPreset("llama2-7b");
-        const ExportResult r7 = ex(basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true),
-                                           m7, c, ExportFormat::Torchtitan);
+        const ExportResult r7 = ex(basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true), m7, c,
+                                   ExportFormat::Torchtitan);
         QVERIFY(r7.text.find("TORCHTITAN_CONFIG") != std::string::npos);
         bool named = false;
         for (const auto& w : r7.warnings)
@@ -607,6 +632,7 @@ private slots:
             if (t == Target::DeepSpeed)
                 checkDeepSpeed(e.text, r.best->plan.pp);
             if (t == Target::Hetu) {
+                checkHetu(e.text);
                 std::vector<std::string> notes;
                 const Plan back = planFromHetuStrategy(json::parse(e.text), m, r.best->plan.gpus, &notes);
                 QCOMPARE(back.layers, r.best->plan.layers);
