@@ -1,10 +1,14 @@
 // Galvatron Explorer - exporting a plan for the training frameworks teams actually run.
 //
 // Each exporter turns a gx::Plan (+ the model and cluster it was planned for) into the text a training
-// team pastes into its launcher: Megatron-LM arguments, a DeepSpeed config, a torchtitan TOML job file,
-// a Hetu-Galvatron strategy JSON, or a torchrun / Slurm launch script. Anything the plan does that the
-// target cannot express is never silently dropped: it is named in ExportResult::unsupported (with what was
-// exported instead), and softer remarks go to ExportResult::warnings.
+// team pastes into its launcher: Megatron-LM arguments, a DeepSpeed config, a torchtitan launch script
+// (TOML job file for torchtitan 0.1), a Hetu-Galvatron strategy JSON, or a torchrun / Slurm launch script,
+// checked against the consumers' source at the versions in gx/target.h. Anything the plan does that the
+// target cannot express is never silently dropped: by default the export is refused (InputError naming
+// each feature and suggesting `galvatron search --target <framework>`); with ExportOptions::lossy the
+// closest approximation is written and each change is named in ExportResult::unsupported. Softer remarks
+// go to ExportResult::warnings. Everything written into a script is shell-quoted; names in comments
+// cannot break out of the comment line.
 #pragma once
 
 #include "gx/cluster.h"
