@@ -438,21 +438,33 @@ SearchOptions optionsForTarget(SearchOptions o) {
     if (t == Target::Any)
         return o;
     const TargetCapabilities& c = capabilities(t);
-    if (!c.per_layer_tp || !c.per_layer_dp_type || !c.per_layer_sp)
+    // One strategy for all layers unless the target runs per-layer TP and DP types; per-layer SP mixes are
+    // made uniform after the planner (expressibleVariants).
+    if (!c.per_layer_tp || !c.per_layer_dp_type)
         o.uniform_layers = true;
     std::vector<DpType> types;
     for (DpType d : o.dp_types)
         if (contains(c.dp_types, d))
             types.push_back(d);
-    if (types.empty())
-        types.push_back(DpType::DDP); // dp = 1 plans need no type; the tree keeps DDP
+    if (types.empty()) {
+        std::string names;
+        for (DpType d : c.dp_types)
+            names += (names.empty() ? "" : ", ") + std::string(dpLabel(d));
+        throw InputError("dp_types", c.framework + " (" + c.version +
+                                         ") runs none of the allowed data-parallel types; it runs " + names);
+    }
     o.dp_types = types;
     std::vector<Schedule> sch;
     for (Schedule s : o.schedules)
         if (std::find(c.schedules.begin(), c.schedules.end(), s) != c.schedules.end())
             sch.push_back(s);
-    if (sch.empty())
-        sch.push_back(c.schedules.front());
+    if (sch.empty()) {
+        std::string names;
+        for (Schedule x : c.schedules)
+            names += (names.empty() ? "" : ", ") + std::string(toString(x));
+        throw InputError("schedules", c.framework + " (" + c.version +
+                                          ") runs none of the allowed pipeline schedules; it runs " + names);
+    }
     o.schedules = sch;
     if (!c.sp)
         o.allow_sp = false;
@@ -510,6 +522,26 @@ std::vector<Plan> expressibleVariants(const Plan& plan, Target target) {
         }
     } else {
         out.push_back(std::move(p));
+    }
+    if (!c.per_layer_sp && c.sp) {
+        // Sequence parallelism on for every tensor-parallel layer, or off for all: try both.
+        std::vector<Plan> both;
+        for (const Plan& q : out) {
+            bool on = false, off = false;
+            for (const auto& l : q.layers)
+                if (l.tp > 1)
+                    (l.sp ? on : off) = true;
+            if (on && off)
+                for (bool v : {true, false}) {
+                    Plan r = q;
+                    for (auto& l : r.layers)
+                        l.sp = l.tp > 1 && v;
+                    both.push_back(std::move(r));
+                }
+            else
+                both.push_back(q);
+        }
+        out = std::move(both);
     }
     std::vector<Plan> ok;
     for (auto& q : out)

@@ -599,6 +599,39 @@ private slots:
                 space.candidateCount(cm.model().stacks.front().type));
     }
 
+    void optionsNamedErrors() {
+        SearchOptions o;
+        o.target = Target::Torchtitan;
+        o.dp_types = {DpType::ZeRO1};
+        try {
+            optionsForTarget(o);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("dp_types"));
+            QVERIFY(e.reason().find("torchtitan") != std::string::npos);
+        }
+        o = {};
+        o.target = Target::Megatron;
+        o.schedules = {Schedule::GPipe};
+        try {
+            optionsForTarget(o);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("schedules"));
+        }
+        // What the target runs is narrowed, user choices inside it are kept.
+        o = {};
+        o.target = Target::DeepSpeed;
+        o.dp_types = {DpType::DDP, DpType::ZeRO3};
+        const SearchOptions n = optionsForTarget(o);
+        QVERIFY(n.uniform_layers);
+        QVERIFY(!n.allow_sp);
+        QCOMPARE(n.schedules, std::vector<Schedule>{Schedule::OneFOneB});
+        QCOMPARE(n.dp_types, (std::vector<DpType>{DpType::DDP, DpType::ZeRO3}));
+        o.target = Target::Hetu;
+        QVERIFY(!optionsForTarget(o).uniform_layers);
+    }
+
     void searchForEachTarget() {
         const CostModel cm(modelPreset("llama2-7b"), cluster16());
         SearchOptions o;
