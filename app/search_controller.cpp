@@ -1,6 +1,7 @@
 #include "search_controller.h"
 
 #include "gx/error.h"
+#include "gx/target_search.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -90,8 +91,8 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
         std::shared_ptr<const SearchResult> result;
         std::string field, message;
         try {
-            result =
-                std::make_shared<const SearchResult>(search(*raw->cost_model, raw->options, observer, stop));
+            result = std::make_shared<const SearchResult>(
+                searchForTarget(*raw->cost_model, raw->options, observer, stop));
         } catch (const InputError& e) {
             field = e.field();
             message = e.what();

@@ -534,107 +534,132 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::ExportDialog</name>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="32"/>
+        <location filename="../app/views/export_dialog.cpp" line="33"/>
         <source>Export plan</source>
         <translation>Plan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="44"/>
+        <location filename="../app/views/export_dialog.cpp" line="45"/>
         <source>Plan JSON</source>
         <translation>Plan-JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="46"/>
+        <location filename="../app/views/export_dialog.cpp" line="47"/>
+        <source>Write an approximation when the format cannot express the plan</source>
+        <translation>Näherung schreiben, wenn das Format den Plan nicht ausdrücken kann</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="49"/>
+        <source>Off: plans using something this framework cannot run are refused with the reasons; search with this framework as the target instead. On: the closest approximation is written and every change is listed.</source>
+        <translation>Aus: Pläne mit etwas, das dieses Framework nicht ausführen kann, werden mit Begründung abgelehnt; suchen Sie stattdessen mit diesem Framework als Ziel. Ein: Die nächstliegende Näherung wird geschrieben und jede Änderung aufgeführt.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="55"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="48"/>
+        <location filename="../app/views/export_dialog.cpp" line="57"/>
         <source>master address (default: first node)</source>
         <translation>Master-Adresse (Standard: erster Knoten)</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="50"/>
+        <location filename="../app/views/export_dialog.cpp" line="59"/>
         <source>Slurm partition</source>
         <translation>Slurm-Partition</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="52"/>
+        <location filename="../app/views/export_dialog.cpp" line="61"/>
         <source>container image (optional)</source>
         <translation>Container-Image (optional)</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="54"/>
+        <location filename="../app/views/export_dialog.cpp" line="63"/>
         <source>training script, e.g. pretrain_gpt.py</source>
         <translation>Trainingsskript, z. B. pretrain_gpt.py</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="60"/>
+        <location filename="../app/views/export_dialog.cpp" line="69"/>
         <source>Launcher</source>
         <translation>Starter</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="78"/>
+        <location filename="../app/views/export_dialog.cpp" line="87"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="79"/>
+        <location filename="../app/views/export_dialog.cpp" line="88"/>
         <source>Save...</source>
         <translation>Speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="85"/>
+        <location filename="../app/views/export_dialog.cpp" line="94"/>
         <source>Save export</source>
         <translation>Export speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="129"/>
+        <location filename="../app/views/export_dialog.cpp" line="143"/>
         <source>Copied %1 characters to the clipboard.</source>
         <translation>%1 Zeichen in die Zwischenablage kopiert.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="136"/>
+        <location filename="../app/views/export_dialog.cpp" line="149"/>
+        <source>Nothing to save: this format cannot express the plan exactly.</source>
+        <translation>Nichts zu speichern: Dieses Format kann den Plan nicht genau ausdrücken.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="155"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="140"/>
+        <location filename="../app/views/export_dialog.cpp" line="159"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="148"/>
+        <location filename="../app/views/export_dialog.cpp" line="168"/>
         <source>No plan to export yet: run a search or open a plan.</source>
         <translation>Noch kein Plan zum Exportieren: Starten Sie eine Suche oder öffnen Sie einen Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="168"/>
+        <location filename="../app/views/export_dialog.cpp" line="190"/>
+        <source>Cannot express: %1</source>
+        <translation>Nicht ausdrückbar: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="195"/>
+        <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Refused: %1 cannot run this plan as it was costed.&lt;/span&gt; Search with %2 as the target (search settings), or tick &quot;Write an approximation&quot;.</source>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Abgelehnt: %1 kann diesen Plan nicht so ausführen, wie er bewertet wurde.&lt;/span&gt; Suchen Sie mit %2 als Ziel (Sucheinstellungen) oder aktivieren Sie „Näherung schreiben“.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="206"/>
         <source>Not supported by this target: %1</source>
         <translation>Von diesem Ziel nicht unterstützt: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="173"/>
+        <location filename="../app/views/export_dialog.cpp" line="211"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="180"/>
+        <location filename="../app/views/export_dialog.cpp" line="218"/>
         <source>Only plan JSON is available in this build (no exporters library).</source>
         <translation>In diesem Build ist nur Plan-JSON verfügbar (keine Exporter-Bibliothek).</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="183"/>
+        <location filename="../app/views/export_dialog.cpp" line="221"/>
         <source>Everything in the plan is expressed in this format.</source>
         <translation>Der gesamte Plan lässt sich in diesem Format ausdrücken.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="184"/>
+        <location filename="../app/views/export_dialog.cpp" line="222"/>
         <source>%1 note(s): read them before using the export.</source>
         <translation>%1 Hinweis(e): Lesen Sie sie, bevor Sie den Export verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="187"/>
+        <location filename="../app/views/export_dialog.cpp" line="225"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Cannot export: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Export nicht möglich: %1&lt;/span&gt;</translation>
     </message>
@@ -1655,138 +1680,153 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="533"/>
+        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <source>any runtime</source>
+        <translation>beliebige Laufzeit</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <source>Search only plans this framework runs exactly as planned (and as exported)</source>
+        <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="541"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <location filename="../app/views/profile_editors.cpp" line="543"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="536"/>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="537"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
-        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="547"/>
+        <location filename="../app/views/profile_editors.cpp" line="549"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="546"/>
+        <location filename="../app/views/profile_editors.cpp" line="554"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="547"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="548"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="549"/>
+        <location filename="../app/views/profile_editors.cpp" line="557"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="550"/>
+        <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="558"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="570"/>
+        <location filename="../app/views/profile_editors.cpp" line="578"/>
+        <source>Target framework</source>
+        <translation>Ziel-Framework</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="579"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="571"/>
+        <location filename="../app/views/profile_editors.cpp" line="580"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="572"/>
+        <location filename="../app/views/profile_editors.cpp" line="581"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="573"/>
+        <location filename="../app/views/profile_editors.cpp" line="582"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="574"/>
+        <location filename="../app/views/profile_editors.cpp" line="583"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="575"/>
+        <location filename="../app/views/profile_editors.cpp" line="584"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="577"/>
+        <location filename="../app/views/profile_editors.cpp" line="586"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="592"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="593"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="585"/>
+        <location filename="../app/views/profile_editors.cpp" line="594"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="640"/>
+        <location filename="../app/views/profile_editors.cpp" line="652"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="676"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="673"/>
+        <location filename="../app/views/profile_editors.cpp" line="685"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>

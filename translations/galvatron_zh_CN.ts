@@ -533,107 +533,132 @@ strategy: %1</source>
 <context>
     <name>gx::app::ExportDialog</name>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="32"/>
+        <location filename="../app/views/export_dialog.cpp" line="33"/>
         <source>Export plan</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="44"/>
+        <location filename="../app/views/export_dialog.cpp" line="45"/>
         <source>Plan JSON</source>
         <translation>方案 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="46"/>
+        <location filename="../app/views/export_dialog.cpp" line="47"/>
+        <source>Write an approximation when the format cannot express the plan</source>
+        <translation>格式无法表达方案时写出近似版本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="49"/>
+        <source>Off: plans using something this framework cannot run are refused with the reasons; search with this framework as the target instead. On: the closest approximation is written and every change is listed.</source>
+        <translation>关闭：使用该框架无法运行之功能的方案会被拒绝并说明原因；请改为以该框架为目标进行搜索。开启：写出最接近的近似版本，并列出每一处改动。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="55"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="48"/>
+        <location filename="../app/views/export_dialog.cpp" line="57"/>
         <source>master address (default: first node)</source>
         <translation>主节点地址（默认：第一个节点）</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="50"/>
+        <location filename="../app/views/export_dialog.cpp" line="59"/>
         <source>Slurm partition</source>
         <translation>Slurm 分区</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="52"/>
+        <location filename="../app/views/export_dialog.cpp" line="61"/>
         <source>container image (optional)</source>
         <translation>容器镜像（可选）</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="54"/>
+        <location filename="../app/views/export_dialog.cpp" line="63"/>
         <source>training script, e.g. pretrain_gpt.py</source>
         <translation>训练脚本，例如 pretrain_gpt.py</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="60"/>
+        <location filename="../app/views/export_dialog.cpp" line="69"/>
         <source>Launcher</source>
         <translation>启动器</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="78"/>
+        <location filename="../app/views/export_dialog.cpp" line="87"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="79"/>
+        <location filename="../app/views/export_dialog.cpp" line="88"/>
         <source>Save...</source>
         <translation>保存...</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="85"/>
+        <location filename="../app/views/export_dialog.cpp" line="94"/>
         <source>Save export</source>
         <translation>保存导出</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="129"/>
+        <location filename="../app/views/export_dialog.cpp" line="143"/>
         <source>Copied %1 characters to the clipboard.</source>
         <translation>已复制 %1 个字符到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="136"/>
+        <location filename="../app/views/export_dialog.cpp" line="149"/>
+        <source>Nothing to save: this format cannot express the plan exactly.</source>
+        <translation>没有可保存的内容：该格式无法准确表达此方案。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="155"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="140"/>
+        <location filename="../app/views/export_dialog.cpp" line="159"/>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="148"/>
+        <location filename="../app/views/export_dialog.cpp" line="168"/>
         <source>No plan to export yet: run a search or open a plan.</source>
         <translation>尚无可导出的方案：请运行搜索或打开方案。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="168"/>
+        <location filename="../app/views/export_dialog.cpp" line="190"/>
+        <source>Cannot express: %1</source>
+        <translation>无法表达：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="195"/>
+        <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Refused: %1 cannot run this plan as it was costed.&lt;/span&gt; Search with %2 as the target (search settings), or tick &quot;Write an approximation&quot;.</source>
+        <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;已拒绝：%1 无法按估算时的方式运行此方案。&lt;/span&gt;请在搜索设置中以 %2 为目标进行搜索，或勾选“写出近似版本”。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/export_dialog.cpp" line="206"/>
         <source>Not supported by this target: %1</source>
         <translation>此目标不支持：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="173"/>
+        <location filename="../app/views/export_dialog.cpp" line="211"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="180"/>
+        <location filename="../app/views/export_dialog.cpp" line="218"/>
         <source>Only plan JSON is available in this build (no exporters library).</source>
         <translation>此版本仅支持方案 JSON（未包含导出库）。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="183"/>
+        <location filename="../app/views/export_dialog.cpp" line="221"/>
         <source>Everything in the plan is expressed in this format.</source>
         <translation>方案的全部内容都能用此格式表达。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="184"/>
+        <location filename="../app/views/export_dialog.cpp" line="222"/>
         <source>%1 note(s): read them before using the export.</source>
         <translation>%1 条注意事项：使用导出结果前请先阅读。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="187"/>
+        <location filename="../app/views/export_dialog.cpp" line="225"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Cannot export: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;无法导出：%1&lt;/span&gt;</translation>
     </message>
@@ -1653,138 +1678,153 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="533"/>
+        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <source>any runtime</source>
+        <translation>任意运行时</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <source>Search only plans this framework runs exactly as planned (and as exported)</source>
+        <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="541"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <location filename="../app/views/profile_editors.cpp" line="543"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="536"/>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="537"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
-        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="547"/>
+        <location filename="../app/views/profile_editors.cpp" line="549"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="546"/>
+        <location filename="../app/views/profile_editors.cpp" line="554"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="547"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="548"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="549"/>
+        <location filename="../app/views/profile_editors.cpp" line="557"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="550"/>
+        <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="558"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="570"/>
+        <location filename="../app/views/profile_editors.cpp" line="578"/>
+        <source>Target framework</source>
+        <translation>目标框架</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="579"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="571"/>
+        <location filename="../app/views/profile_editors.cpp" line="580"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="572"/>
+        <location filename="../app/views/profile_editors.cpp" line="581"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="573"/>
+        <location filename="../app/views/profile_editors.cpp" line="582"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="574"/>
+        <location filename="../app/views/profile_editors.cpp" line="583"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="575"/>
+        <location filename="../app/views/profile_editors.cpp" line="584"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="577"/>
+        <location filename="../app/views/profile_editors.cpp" line="586"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="592"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="593"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="585"/>
+        <location filename="../app/views/profile_editors.cpp" line="594"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="640"/>
+        <location filename="../app/views/profile_editors.cpp" line="652"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="676"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="673"/>
+        <location filename="../app/views/profile_editors.cpp" line="685"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>

@@ -62,9 +62,10 @@ int intOption(const QCommandLineParser& p, const QString& name, int def) {
 
 int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        QStringLiteral("Exports a plan for a training framework or launcher. Plan features the target "
-                       "cannot express are listed on stderr as 'unsupported:'."));
+    p.setApplicationDescription(QStringLiteral(
+        "Exports a plan for a training framework or launcher. A plan using something the "
+        "format cannot express is refused with the reason (search with --target for that "
+        "framework); --lossy writes the approximation and lists it on stderr as 'unsupported:'."));
     addProfileOptions(p);
     p.addOption({QStringLiteral("plan"), QStringLiteral("Plan JSON (galvatron search --out)."),
                  QStringLiteral("P.json")});
@@ -90,6 +91,23 @@ int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
                  QStringLiteral("PATH")});
     p.addOption({QStringLiteral("train-iters"), QStringLiteral("Training iterations."), QStringLiteral("N")});
     p.addOption({QStringLiteral("fp16"), QStringLiteral("fp16 instead of bf16.")});
+    p.addOption({QStringLiteral("save-interval"),
+                 QStringLiteral("Checkpoint every N iterations (Megatron --save-interval, torchtitan "
+                                "checkpoint.interval; default 1000)."),
+                 QStringLiteral("N")});
+    p.addOption({QStringLiteral("lossy"),
+                 QStringLiteral("When the plan uses something the format cannot express, write the closest "
+                                "approximation (listed as 'unsupported:') instead of refusing.")});
+    p.addOption({QStringLiteral("torchtitan-version"),
+                 QStringLiteral("torchtitan release: 0.2 (default: command line on a --module/--config base) "
+                                "or 0.1 (TOML job file)."),
+                 QStringLiteral("V")});
+    p.addOption({QStringLiteral("torchtitan-module"),
+                 QStringLiteral("torchtitan --module holding the base config (default: from the model)."),
+                 QStringLiteral("M")});
+    p.addOption({QStringLiteral("torchtitan-config"),
+                 QStringLiteral("torchtitan --config function (default: from the model)."),
+                 QStringLiteral("F")});
     if (auto rc = parseOrExit(p, args, out, err))
         return *rc;
     if (!p.isSet(QStringLiteral("plan")))
@@ -120,6 +138,14 @@ int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
         o.data_path = p.value(QStringLiteral("data-path")).toStdString();
     o.train_iters = intOption(p, QStringLiteral("train-iters"), 0);
     o.bf16 = !p.isSet(QStringLiteral("fp16"));
+    o.save_interval = intOption(p, QStringLiteral("save-interval"), o.save_interval);
+    o.lossy = p.isSet(QStringLiteral("lossy"));
+    if (p.isSet(QStringLiteral("torchtitan-version")))
+        o.torchtitan_version = p.value(QStringLiteral("torchtitan-version")).toStdString();
+    if (p.isSet(QStringLiteral("torchtitan-module")))
+        o.torchtitan_module = p.value(QStringLiteral("torchtitan-module")).toStdString();
+    if (p.isSet(QStringLiteral("torchtitan-config")))
+        o.torchtitan_config = p.value(QStringLiteral("torchtitan-config")).toStdString();
 
     const ExportResult r = exportPlan(plan, model, cluster, format, o);
     writeOut(p, r.text, out);

@@ -7,11 +7,13 @@
 #include "gx/report.h"
 #include "gx/search.h"
 #include "gx/search_space.h"
+#include "gx/target_search.h"
 
 #include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 #include <stop_token>
 #include <thread>
@@ -132,6 +134,11 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     opt("schedules", "Allowed pipeline schedules: 1f1b,gpipe,interleaved (default: all).", "LIST");
     opt("any-divisor", "Allow any divisor as a degree, not only powers of two.");
     opt("uniform", "One strategy for all layers (Megatron-style) instead of per-layer strategies.");
+    opt("target",
+        "Framework the plan is for: any|megatron|torchtitan|deepspeed|hetu (default any). Only plans the "
+        "framework runs exactly as planned are searched; the best plan for any runtime is shown for "
+        "comparison.",
+        "FW");
     opt("disable-rule", "Switch a pruning rule off (repeatable; see --explain for names).", "RULE");
     opt("threads", "Worker threads (default: all cores).", "N");
     opt("time-limit",
@@ -195,6 +202,8 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         so.pow2_degrees = false;
     if (isSet("uniform"))
         so.uniform_layers = true;
+    if (isSet("target"))
+        so.target = targetFromString(p.value(QStringLiteral("target")).toStdString());
     for (const QString& r : p.values(QStringLiteral("disable-rule")))
         so.disabled_rules.push_back(r.toStdString());
     if (isSet("threads"))
@@ -211,54 +220,67 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
                                                  p.value(QStringLiteral("time-limit")).toStdString() + "'");
     }
     const auto t0 = std::chrono::steady_clock::now();
-    SearchResult r;
-    std::string note;
-    if (so.uniform_layers || limit == 0) {
-        r = search(model, so);
-    } else {
-        // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
-        // until done or until the time limit, and the better of the two is reported.
-        SearchOptions uo = so;
-        uo.uniform_layers = true;
-        SearchResult uniform = search(model, uo);
-        std::stop_source stop;
-        std::jthread timer([&stop, limit](std::stop_token quit) {
-            const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
-            while (!quit.stop_requested() && std::chrono::steady_clock::now() < until)
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            if (!quit.stop_requested())
-                stop.request_stop();
-        });
-        r = search(model, so, {}, stop.get_token());
-        timer.request_stop();
-        timer.join();
-        if (r.cancelled) {
-            note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
-                   " s, --time-limit): plans below are the best found so far, not proven optimal";
-            std::vector<RankedPlan> all = r.top;
-            all.insert(all.end(), uniform.top.begin(), uniform.top.end());
-            std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {
-                return timePerSample(a) < timePerSample(b);
+    // The uniform search always completes; the per-layer one is refined until the time limit.
+    const auto runSearch = [&](const SearchOptions& so, std::string& note) {
+        SearchResult r;
+        if (so.uniform_layers || limit == 0 || optionsForTarget(so).uniform_layers) {
+            r = searchForTarget(model, so);
+        } else {
+            // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
+            // until done or until the time limit, and the better of the two is reported.
+            SearchOptions uo = so;
+            uo.uniform_layers = true;
+            SearchResult uniform = searchForTarget(model, uo);
+            std::stop_source stop;
+            std::jthread timer([&stop, limit](std::stop_token quit) {
+                const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
+                while (!quit.stop_requested() && std::chrono::steady_clock::now() < until)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                if (!quit.stop_requested())
+                    stop.request_stop();
             });
-            std::vector<RankedPlan> top;
-            for (const auto& rp : all) {
-                bool dup = false;
-                for (const auto& t : top)
-                    dup = dup ||
-                          (t.plan.layers == rp.plan.layers && t.plan.stage_layers == rp.plan.stage_layers &&
-                           t.plan.num_micro == rp.plan.num_micro &&
-                           t.plan.global_batch == rp.plan.global_batch &&
-                           t.plan.schedule == rp.plan.schedule && t.plan.vocab_tp == rp.plan.vocab_tp);
-                if (!dup && static_cast<int>(top.size()) < std::max(1, so.top_k))
-                    top.push_back(rp);
+            r = searchForTarget(model, so, {}, stop.get_token());
+            timer.request_stop();
+            timer.join();
+            if (r.cancelled) {
+                note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
+                       " s, --time-limit): plans below are the best found so far, not proven optimal";
+                std::vector<RankedPlan> all = r.top;
+                all.insert(all.end(), uniform.top.begin(), uniform.top.end());
+                std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {
+                    return timePerSample(a) < timePerSample(b);
+                });
+                std::vector<RankedPlan> top;
+                for (const auto& rp : all) {
+                    bool dup = false;
+                    for (const auto& t : top)
+                        dup =
+                            dup ||
+                            (t.plan.layers == rp.plan.layers && t.plan.stage_layers == rp.plan.stage_layers &&
+                             t.plan.num_micro == rp.plan.num_micro &&
+                             t.plan.global_batch == rp.plan.global_batch &&
+                             t.plan.schedule == rp.plan.schedule && t.plan.vocab_tp == rp.plan.vocab_tp);
+                    if (!dup && static_cast<int>(top.size()) < std::max(1, so.top_k))
+                        top.push_back(rp);
+                }
+                r.top = top;
+                r.best = top.empty() ? std::nullopt : std::optional<RankedPlan>(top.front());
+                if (r.frontier.empty())
+                    r.frontier = uniform.frontier;
+                if (!r.best)
+                    r.infeasible_reason = uniform.infeasible_reason;
             }
-            r.top = top;
-            r.best = top.empty() ? std::nullopt : std::optional<RankedPlan>(top.front());
-            if (r.frontier.empty())
-                r.frontier = uniform.frontier;
-            if (!r.best)
-                r.infeasible_reason = uniform.infeasible_reason;
         }
+        return r;
+    };
+    std::string note;
+    SearchResult r = runSearch(so, note);
+    std::optional<SearchResult> any_result;
+    if (so.target != Target::Any && r.best) {
+        SearchOptions ao = so;
+        ao.target = Target::Any;
+        std::string any_note;
+        any_result = runSearch(ao, any_note);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
@@ -274,6 +296,8 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
                 << formatBytes(r.best->cost.peak_memory);
         else
             out << ", no feasible plan";
+        if (any_result && any_result->best && r.best)
+            out << "; " << targetPriceLine(so.target, *r.best, *any_result->best);
         if (!note.empty())
             out << " (time limit reached)";
         out << "\n";
@@ -286,6 +310,11 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         j["seconds"] = secs;
         j["infeasible_reason"] = r.infeasible_reason;
         j["note"] = note;
+        j["target"] = toString(so.target);
+        if (any_result && any_result->best)
+            j["best_any"] = {{"iteration_time", any_result->best->cost.iteration_time},
+                             {"time_per_sample", timePerSample(*any_result->best)},
+                             {"plan", toJson(any_result->best->plan)}};
         auto ranked = [](const RankedPlan& rp) {
             return nlohmann::json{{"plan", toJson(rp.plan)}, {"cost", costToJson(rp.cost)}};
         };
@@ -316,6 +345,14 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     }
     if (!note.empty())
         out << "Note: " << note << "\n\n";
+    if (so.target != Target::Any) {
+        const auto& caps = capabilities(so.target);
+        out << "Target: " << caps.framework << " (" << caps.version << ", " << caps.source
+            << "): only plans it runs exactly as planned\n";
+        if (any_result && any_result->best)
+            out << "Price of the target: " << targetPriceLine(so.target, *r.best, *any_result->best) << "\n";
+        out << "\n";
+    }
     out << formatPlanReport(model, r.best->plan, r.best->cost);
     out << "\nTop " << r.top.size() << " plans (time per iteration, throughput, peak memory):\n";
     for (std::size_t i = 0; i < r.top.size(); ++i) {

@@ -8,6 +8,7 @@
 #endif
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -43,7 +44,13 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
 #else
     format_->addItem(tr("Plan JSON"), 0);
 #endif
+    lossy_ = new QCheckBox(tr("Write an approximation when the format cannot express the plan"), this);
+    lossy_->setToolTip(
+        tr("Off: plans using something this framework cannot run are refused with the reasons; "
+           "search with this framework as the target instead. On: the closest approximation "
+           "is written and every change is listed."));
     form->addRow(tr("Format"), format_);
+    form->addRow(QString(), lossy_);
     master_ = new QLineEdit(this);
     master_->setPlaceholderText(tr("master address (default: first node)"));
     partition_ = new QLineEdit(this);
@@ -88,6 +95,7 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
             status_->setText(err);
     });
     connect(format_, &QComboBox::currentIndexChanged, this, &ExportDialog::regenerate);
+    connect(lossy_, &QCheckBox::toggled, this, &ExportDialog::regenerate);
     for (auto* e : {master_, partition_, container_, script_})
         connect(e, &QLineEdit::editingFinished, this, &ExportDialog::regenerate);
     regenerate();
@@ -124,12 +132,21 @@ QStringList ExportDialog::notes() const {
     return out;
 }
 
+void ExportDialog::setLossy(bool lossy) {
+    lossy_->setChecked(lossy);
+}
+
 void ExportDialog::copyToClipboard() {
     QApplication::clipboard()->setText(text());
     status_->setText(tr("Copied %1 characters to the clipboard.").arg(text().size()));
 }
 
 bool ExportDialog::saveTo(const QString& path, QString* error) {
+    if (refused_) {
+        if (error)
+            *error = tr("Nothing to save: this format cannot express the plan exactly.");
+        return false;
+    }
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
         if (error)
@@ -143,6 +160,7 @@ bool ExportDialog::saveTo(const QString& path, QString* error) {
 
 void ExportDialog::regenerate() {
     notes_->clear();
+    refused_ = false;
     if (!has_plan_) {
         text_->setPlainText(QString());
         status_->setText(tr("No plan to export yet: run a search or open a plan."));
@@ -160,7 +178,25 @@ void ExportDialog::regenerate() {
         if (!script_->text().isEmpty())
             o.script = script_->text().toStdString();
         const auto fmt = static_cast<ExportFormat>(format_->currentData().toInt());
+        o.lossy = true; // the approximation's notes are the reasons for a refusal
         const ExportResult r = exportPlan(plan_, model_, cluster_, fmt, o);
+        if (!lossy_->isChecked() && !r.unsupported.empty()) {
+            refused_ = true;
+            text_->setPlainText(QString());
+            suggested_.clear();
+            for (const auto& u : r.unsupported) {
+                auto* item = new QListWidgetItem(tr("Cannot express: %1").arg(QString::fromStdString(u)));
+                item->setForeground(QColor(210, 50, 40));
+                notes_->addItem(item);
+            }
+            status_->setText(
+                tr("<span style='color:#d0302a'>Refused: %1 cannot run this plan as it was costed.</span> "
+                   "Search with %2 as the target (search settings), or tick \"Write an approximation\".")
+                    .arg(QString::fromUtf8(capabilities(exportTarget(fmt)).framework.c_str()).toHtmlEscaped(),
+                         QString::fromUtf8(capabilities(exportTarget(fmt)).framework.c_str())
+                             .toHtmlEscaped()));
+            return;
+        }
         text_->setPlainText(QString::fromStdString(r.text));
         suggested_ = QString::fromStdString(r.suggested_filename);
         for (const auto& u : r.unsupported) {

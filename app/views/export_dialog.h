@@ -1,6 +1,7 @@
 // Galvatron Explorer - export a plan for training frameworks (plan JSON, Megatron-LM, DeepSpeed,
-// torchtitan, Hetu-Galvatron, torchrun, Slurm). Features a target cannot express are listed, never
-// silently dropped. Copy to clipboard or save.
+// torchtitan, Hetu-Galvatron, torchrun, Slurm). A plan the format cannot express exactly is refused
+// with the reasons listed (search with that target instead), unless "write an approximation" is ticked;
+// then the approximation is shown with what changed. Copy to clipboard or save.
 #pragma once
 
 #include "gx/cluster.h"
@@ -9,6 +10,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QPlainTextEdit;
 class QListWidget;
@@ -32,6 +34,10 @@ public:
     QStringList notes() const;
     void copyToClipboard();
     bool saveTo(const QString& path, QString* error = nullptr);
+    /// Write an approximation (with notes) instead of refusing plans the format cannot express.
+    void setLossy(bool lossy);
+    /// The current format refused the plan (nothing to copy or save).
+    bool refused() const { return refused_; }
 
 private:
     void regenerate();
@@ -40,6 +46,8 @@ private:
     ClusterProfile cluster_;
     bool has_plan_ = false;
     QComboBox* format_;
+    QCheckBox* lossy_;
+    bool refused_ = false;
     QLineEdit *master_, *partition_, *container_, *script_;
     QPlainTextEdit* text_;
     QListWidget* notes_;

@@ -529,6 +529,14 @@ void ClusterEditor::fromWidgets() {
 SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    target_ = new QComboBox(this);
+    for (Target t : allTargets()) {
+        const auto& c = capabilities(t);
+        target_->addItem(t == Target::Any ? tr("any runtime")
+                                          : QString::fromStdString(c.framework + " " + c.version),
+                         static_cast<int>(t));
+    }
+    target_->setToolTip(tr("Search only plans this framework runs exactly as planned (and as exported)"));
     gpus_ = intBox(0, 1 << 20, this);
     gpus_->setSpecialValueText(tr("whole cluster"));
     batches_ = new QLineEdit(this);
@@ -567,6 +575,7 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
         l->addStretch(1);
         return w;
     };
+    form->addRow(tr("Target framework"), target_);
     form->addRow(tr("GPUs"), gpus_);
     form->addRow(tr("Global batch"), batches_);
     form->addRow(tr("Memory budget"), budget_);
@@ -588,6 +597,7 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     for (auto* b : {gpus_, max_tp_, max_pp_, top_k_, threads_, max_micro_})
         connect(b, &QSpinBox::valueChanged, this, &SearchSettings::changed);
     connect(budget_, &QDoubleSpinBox::valueChanged, this, &SearchSettings::changed);
+    connect(target_, &QComboBox::currentIndexChanged, this, &SearchSettings::changed);
     for (auto* c : {sp_, ckpt_, uniform_, pow2_, tree_events_, ddp_, z1_, z2_, z3_, gpipe_, f1b1_, inter_})
         connect(c, &QCheckBox::toggled, this, &SearchSettings::changed);
     connect(batches_, &QLineEdit::editingFinished, this, &SearchSettings::changed);
@@ -596,6 +606,7 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
 
 void SearchSettings::setOptions(const SearchOptions& o) {
     const QSignalBlocker block(this);
+    target_->setCurrentIndex(std::max(0, target_->findData(static_cast<int>(o.target))));
     gpus_->setValue(o.gpus);
     QStringList b;
     for (int x : o.global_batches)
@@ -628,6 +639,7 @@ void SearchSettings::setOptions(const SearchOptions& o) {
 
 SearchOptions SearchSettings::options() const {
     SearchOptions o;
+    o.target = static_cast<Target>(target_->currentData().toInt());
     o.gpus = gpus_->value();
     const auto parts =
         batches_->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);

@@ -129,6 +129,7 @@ signals:
     void changed();
 
 private:
+    QComboBox* target_; ///< framework the plans are for (SearchOptions::target)
     QSpinBox *gpus_, *max_tp_, *max_pp_, *top_k_, *threads_, *max_micro_;
     QDoubleSpinBox* budget_;
     QLineEdit *batches_, *disabled_rules_;

@@ -1,12 +1,19 @@
 // Galvatron Explorer - plan exporters (Megatron-LM, DeepSpeed, torchtitan, Hetu-Galvatron, launchers).
 //
-// Flag and key names follow the frameworks' own documentation:
-//  * Megatron-LM: megatron/training/arguments.py (--tensor-model-parallel-size, --recompute-granularity,
-//    --decoder-first-pipeline-num-layers, ...); Narayanan et al. 2021 (SC'21) for the interleaved schedule.
-//  * DeepSpeed: https://www.deepspeed.ai/docs/config-json/ (train_batch_size = micro * GA * dp,
-//    zero_optimization, bf16, activation_checkpointing, pipeline).
-//  * torchtitan: torchtitan/config/job_config.py ([parallelism], [training], [activation_checkpoint]).
-//  * torchrun: https://pytorch.org/docs/stable/elastic/run.html (--nnodes, --nproc-per-node, --rdzv-*).
+// Flags and keys are checked against the consumers' source at the versions in gx/target.h (the facts
+// with file and line are in tests/data/consumers/*.json, which tests/exporters checks every export against):
+//  * Megatron-LM (Megatron-Core 0.20.0, NVIDIA/Megatron-LM@d98e8a64): megatron/training/arguments.py
+//    parse_args + validate_args (--save needs --save-interval; TP needs CUDA_DEVICE_MAX_CONNECTIONS=1
+//    before Blackwell; Megatron-FSDP needs it unset and --ckpt-format fsdp_dtensor), transformer_config.py
+//    (recompute), pipeline_parallel_layer_layout.py (--pipeline-model-parallel-layout "Et*8|t*8|...L").
+//  * DeepSpeed 0.19.6 (deepspeedai/DeepSpeed@edaa7221): runtime/config.py (train_batch_size = micro * GA *
+//    dp; pipeline keys read by pipe/engine.py), pipe/engine.py (no ZeRO-2/3 with PP),
+//    runtime/tensor_parallel/config.py (AutoTP autotp_size).
+//  * torchtitan 0.2.2 (pytorch/torchtitan@b5bcd76c): torchtitan/config/configs.py (TrainingConfig,
+//    ParallelismConfig), trainer.py, distributed/activation_checkpoint.py; --module/--config select the
+//    base configuration, --section.field overrides it (config/manager.py).
+//  * torchrun: https://pytorch.org/docs/stable/elastic/run.html (--nnodes, --nproc-per-node, --rdzv-*;
+//    the hyphenated spellings need PyTorch >= 2.0, 1.x accepts only --nproc_per_node, --rdzv_backend, ...).
 #include "gx/exporters.h"
 
 #include "gx/cost_model.h"
@@ -22,6 +29,7 @@
 #include <functional>
 #include <map>
 #include <sstream>
+#include <string_view>
 
 namespace gx {
 
@@ -37,8 +45,9 @@ const std::vector<ExportFormatInfo> kFormats = {
      "command-line arguments for Megatron-LM's pretrain_gpt.py"},
     {ExportFormat::DeepSpeed, "deepspeed", "DeepSpeed config (JSON)", "json",
      "ds_config.json: batch sizes, ZeRO stage, bf16, activation checkpointing"},
-    {ExportFormat::Torchtitan, "torchtitan", "torchtitan job config (TOML)", "toml",
-     "torchtitan [parallelism] / [training] / [activation_checkpoint] sections"},
+    {ExportFormat::Torchtitan, "torchtitan", "torchtitan launch script", "sh",
+     "torchrun -m torchtitan.train on a --module/--config base configuration with --parallelism.* / "
+     "--training.* overrides (torchtitan 0.2; TOML job file for 0.1 with --torchtitan-version 0.1)"},
     {ExportFormat::HetuGalvatron, "hetu", "Hetu-Galvatron strategy (JSON)", "json",
      "galvatron_config JSON read by Hetu-Galvatron's --galvatron_config_path"},
     {ExportFormat::Torchrun, "torchrun", "torchrun launch script", "sh",
@@ -114,6 +123,61 @@ std::string safeName(std::string s) {
     return s.empty() ? std::string("plan") : s;
 }
 
+/// Shell word for `v`: unchanged when it has only safe characters, a double-quoted variable reference
+/// for exactly "$NAME" / "${NAME}" (placeholders meant to expand), else single-quoted ('\'' for quotes).
+/// (Local until gx/shell.h's shellQuote() lands; then this should call it.)
+std::string shellQuote(const std::string& v) {
+    if (v.empty())
+        return "''";
+    const auto safe = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               std::string_view("_./:=,+-@%").find(c) != std::string_view::npos;
+    };
+    if (std::all_of(v.begin(), v.end(), safe))
+        return v;
+    const auto isVarName = [](std::string_view n) {
+        if (n.empty() || std::isdigit(static_cast<unsigned char>(n.front())))
+            return false;
+        return std::all_of(n.begin(), n.end(),
+                           [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    };
+    if (v.size() > 1 && v.front() == '$') {
+        std::string_view n(v);
+        n.remove_prefix(1);
+        if (n.size() > 2 && n.front() == '{' && n.back() == '}')
+            n = n.substr(1, n.size() - 2);
+        if (isVarName(n))
+            return "\"$" + std::string(n) + "\"";
+    }
+    std::string out = "'";
+    for (char c : v) {
+        if (c == '\'')
+            out += "'\\''";
+        else
+            out += c;
+    }
+    return out + "'";
+}
+
+/// Text for a comment line: line breaks and other control characters become spaces, so names cannot
+/// end the comment and start a command.
+std::string commentSafe(std::string s) {
+    for (char& c : s)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = ' ';
+    return s;
+}
+
+/// A value for an #SBATCH directive: no whitespace, quotes or control characters.
+std::string sbatchValue(const std::string& v, const char* field) {
+    for (char c : v)
+        if (static_cast<unsigned char>(c) <= 0x20 || c == '"' || c == '\'' || c == '\\' || c == 0x7f)
+            throw InputError(field, "'" + commentSafe(v) +
+                                        "' contains a space, quote or control character, which an #SBATCH "
+                                        "line cannot hold");
+    return v;
+}
+
 void checkPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster) {
     if (static_cast<int>(plan.layers.size()) != model.layerCount())
         throw InputError("plan.layers", "has " + std::to_string(plan.layers.size()) +
@@ -173,15 +237,38 @@ struct MegatronArgs {
     std::vector<std::string> args;
     std::vector<std::string> unsupported;
     std::vector<std::string> warnings;
+    int tp = 1;
+    bool fsdp = false; ///< Megatron-FSDP (ZeRO-2/3): CUDA_DEVICE_MAX_CONNECTIONS must not be 1
 };
+
+/// --pipeline-model-parallel-layout for the plan's chunks: "Et*9|t*8|t*8|t*7L" (E = embedding, t =
+/// decoder layer, L = loss; chunk c runs on pipeline rank c % pp; pipeline_parallel_layer_layout.py).
+std::string megatronLayout(const Plan& plan) {
+    std::string out;
+    const auto& s = plan.stage_layers;
+    for (std::size_t c = 0; c < s.size(); ++c) {
+        if (c > 0)
+            out += '|';
+        if (c == 0)
+            out += 'E';
+        if (s[c] == 1)
+            out += 't';
+        else if (s[c] > 1)
+            out += "t*" + std::to_string(s[c]);
+        if (c + 1 == s.size())
+            out += 'L';
+    }
+    return out;
+}
 
 MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const ExportOptions& o) {
     MegatronArgs r;
     auto add = [&](const std::string& flag, const std::string& v = {}) {
-        r.args.push_back(v.empty() ? flag : flag + " " + v);
+        r.args.push_back(v.empty() ? flag : flag + " " + shellQuote(v));
     };
     const int L = static_cast<int>(plan.layers.size());
     const int tp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; }) : 1;
+    r.tp = tp;
     if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
         r.unsupported.push_back(
             "per-layer tensor-parallel degrees (" +
@@ -193,39 +280,17 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
     add("--tensor-model-parallel-size", std::to_string(tp));
     add("--pipeline-model-parallel-size", std::to_string(plan.pp));
 
-    // Interleaved schedule: Megatron needs an equal number of layers in every model chunk.
-    if (plan.schedule == Schedule::Interleaved && plan.virtual_stages > 1) {
-        const bool even = std::all_of(plan.stage_layers.begin(), plan.stage_layers.end(),
-                                      [&](int n) { return n == plan.stage_layers.front(); });
-        if (even)
-            add("--num-layers-per-virtual-pipeline-stage", std::to_string(plan.stage_layers.front()));
-        else
-            r.unsupported.push_back("uneven interleaved model chunks (layers per chunk " +
-                                    joinInts(plan.stage_layers) +
-                                    "): Megatron-LM's --num-layers-per-virtual-pipeline-stage needs equal "
-                                    "chunks; exported without interleaving");
-    } else if (plan.pp > 1 && static_cast<int>(plan.stage_layers.size()) == plan.pp) {
-        // Uneven split only at the ends: --decoder-first/last-pipeline-num-layers.
-        const auto& s = plan.stage_layers;
-        const bool all_even = std::all_of(s.begin(), s.end(), [&](int n) { return n == s.front(); });
-        if (!all_even) {
-            bool middle_even = true;
-            for (int i = 2; i + 1 < plan.pp; ++i)
-                middle_even = middle_even && s[static_cast<std::size_t>(i)] == s[1];
-            if (plan.pp == 2 || middle_even) {
-                const int mid = plan.pp > 2 ? s[1] : -1;
-                if (s.front() != mid)
-                    add("--decoder-first-pipeline-num-layers", std::to_string(s.front()));
-                if (s.back() != mid)
-                    add("--decoder-last-pipeline-num-layers", std::to_string(s.back()));
-            } else {
-                const std::string split = joinInts(s);
-                r.unsupported.push_back("pipeline split " + split +
-                                        " is uneven in the middle stages: Megatron-LM only sets the first "
-                                        "and last stage (--decoder-first/last-pipeline-num-layers); "
-                                        "exported an even split");
-            }
-        }
+    // Pipeline split: equal chunks need nothing (or --num-layers-per-virtual-pipeline-stage when
+    // interleaved); any other split is written exactly with --pipeline-model-parallel-layout, which
+    // validate_args allows alone (not with --num-layers-per-virtual-pipeline-stage).
+    const auto& s = plan.stage_layers;
+    const bool even = std::all_of(s.begin(), s.end(), [&](int n) { return n == s.front(); });
+    const bool interleaved = plan.schedule == Schedule::Interleaved && plan.virtual_stages > 1;
+    if (plan.pp > 1 && !s.empty()) {
+        if (!even)
+            add("--pipeline-model-parallel-layout", megatronLayout(plan));
+        else if (interleaved)
+            add("--num-layers-per-virtual-pipeline-stage", std::to_string(s.front()));
     }
     if (plan.schedule == Schedule::GPipe && plan.pp > 1)
         r.unsupported.push_back("GPipe schedule: Megatron-LM always runs 1F1B (fewer activations in "
@@ -250,65 +315,51 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
     // Batch sizes: Megatron's --micro-batch-size is per data-parallel rank.
     const int micro = perRankMicro(plan, dp);
     if (micro == 0)
-        r.warnings.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
-                             " samples does not divide over data-parallel degree " + std::to_string(dp) +
-                             "; exported --micro-batch-size 1");
+        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
+                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
+                                "; exported --micro-batch-size 1");
     add("--micro-batch-size", std::to_string(std::max(1, micro)));
     add("--global-batch-size", std::to_string(plan.global_batch));
 
-    // Activation recomputation.
-    const bool any_full = std::any_of(plan.layers.begin(), plan.layers.end(),
-                                      [](const LayerStrategy& l) { return l.ckpt == Checkpoint::Full; });
-    const bool any_sel = std::any_of(plan.layers.begin(), plan.layers.end(),
-                                     [](const LayerStrategy& l) { return l.ckpt == Checkpoint::Selective; });
+    // Activation recomputation (transformer_config.py: granularity full|selective, method uniform|block;
+    // block = the first --recompute-num-layers layers of every stage / virtual chunk).
+    int n_full = 0, n_sel = 0;
+    for (const auto& l : plan.layers) {
+        n_full += l.ckpt == Checkpoint::Full;
+        n_sel += l.ckpt == Checkpoint::Selective;
+    }
     const auto ckptRuns = [&] {
         return describeRuns(plan, [](const LayerStrategy& l) { return "ckpt=" + checkpointName(l.ckpt); });
     };
-    if (any_full) {
-        if (uniform(plan, [](const LayerStrategy& l) { return l.ckpt; })) {
-            add("--recompute-granularity", "full");
+    if (n_full == L && L > 0) {
+        add("--recompute-granularity", "full");
+        add("--recompute-method", "uniform");
+        add("--recompute-num-layers", "1");
+    } else if (n_full > 0) {
+        const int n_block = n_sel == 0 ? blockRecomputeLayers(plan) : -1;
+        add("--recompute-granularity", "full");
+        if (n_block > 0) {
+            add("--recompute-method", "block");
+            add("--recompute-num-layers", std::to_string(n_block));
+        } else {
             add("--recompute-method", "uniform");
             add("--recompute-num-layers", "1");
-        } else {
-            // Megatron's "block" method recomputes the first N layers of every pipeline stage (chunk).
-            int n_block = -1;
-            bool block_ok = !any_sel;
-            int start = 0;
-            for (int c = 0; c < static_cast<int>(plan.stage_layers.size()) && block_ok; ++c) {
-                const int n = plan.stage_layers[static_cast<std::size_t>(c)];
-                int k = 0;
-                while (k < n && plan.layers[static_cast<std::size_t>(start + k)].ckpt == Checkpoint::Full)
-                    ++k;
-                for (int i = k; i < n; ++i)
-                    block_ok =
-                        block_ok && plan.layers[static_cast<std::size_t>(start + i)].ckpt == Checkpoint::None;
-                if (n_block < 0)
-                    n_block = k;
-                block_ok = block_ok && k == n_block;
-                start += n;
-            }
-            add("--recompute-granularity", "full");
-            if (block_ok) {
-                add("--recompute-method", "block");
-                add("--recompute-num-layers", std::to_string(n_block));
-            } else {
-                add("--recompute-method", "uniform");
-                add("--recompute-num-layers", "1");
-                r.unsupported.push_back(
-                    "per-layer activation checkpointing (" + ckptRuns() +
-                    "): Megatron-LM recomputes the same first N layers of every stage (--recompute-method "
-                    "block) or all layers; exported full recomputation of all layers");
-            }
+            r.unsupported.push_back(
+                "per-layer activation checkpointing (" + ckptRuns() +
+                "): Megatron-LM recomputes the same first N layers of every stage (--recompute-method "
+                "block) or all layers; exported full recomputation of all layers");
         }
-    } else if (any_sel) {
+    } else if (n_sel > 0) {
         add("--recompute-granularity", "selective");
-        if (!uniform(plan, [](const LayerStrategy& l) { return l.ckpt; }))
+        if (n_sel < L)
             r.unsupported.push_back("per-layer selective recomputation (" + ckptRuns() +
                                     "): Megatron-LM's selective recompute applies to all layers; exported "
                                     "for all layers");
     }
 
-    // Data parallelism flavour.
+    // Data parallelism flavour: ZeRO-1 = distributed optimizer; ZeRO-2/3 = Megatron-FSDP
+    // (--data-parallel-sharding-strategy optim_grads / optim_grads_params, which needs
+    // --ckpt-format fsdp_dtensor and CUDA_DEVICE_MAX_CONNECTIONS unset or > 1).
     const DpType dpt = mostCommon<DpType>(plan, [](const LayerStrategy& l) { return l.dp_type; });
     if (!uniform(plan, [](const LayerStrategy& l) { return l.dp_type; }))
         r.unsupported.push_back(
@@ -316,15 +367,17 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
             describeRuns(plan, [](const LayerStrategy& l) { return dpName(l.dp_type); }) +
             "): Megatron-LM uses one optimizer for all layers; exported the most common (" + dpName(dpt) +
             ")");
-    if (dpt == DpType::ZeRO1) {
+    if (dp > 1 && dpt == DpType::ZeRO1) {
         add("--use-distributed-optimizer");
-    } else if (dpt == DpType::ZeRO2 || dpt == DpType::ZeRO3) {
+    } else if (dp > 1 && (dpt == DpType::ZeRO2 || dpt == DpType::ZeRO3)) {
+        r.fsdp = true;
+        add("--use-megatron-fsdp");
         add("--use-distributed-optimizer");
-        r.unsupported.push_back(dpName(dpt) + " (sharded gradients" +
-                                (dpt == DpType::ZeRO3 ? std::string(" and weights") : "") +
-                                "): Megatron-LM's distributed optimizer shards optimizer states only "
-                                "(ZeRO-1); exported --use-distributed-optimizer, so memory per GPU is higher "
-                                "than planned");
+        add("--data-parallel-sharding-strategy", dpt == DpType::ZeRO2 ? "optim_grads" : "optim_grads_params");
+        add("--ckpt-format", "fsdp_dtensor");
+        if (tp > 1)
+            r.warnings.push_back("Megatron-FSDP with tensor parallelism: validate_args warns that TP prefers "
+                                 "CUDA_DEVICE_MAX_CONNECTIONS=1 while FSDP needs it unset (left unset)");
     }
     if (!uniform(plan, [](const LayerStrategy& l) { return l.tp_consecutive; }) ||
         (!plan.layers.empty() && !plan.layers.front().tp_consecutive && tp > 1 && dp > 1))
@@ -341,9 +394,11 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
                                 ": Megatron-LM splits embedding and LM head over the layers' "
                                 "--tensor-model-parallel-size (" +
                                 std::to_string(tp) + ")");
-    if (plan.vocab_dp_type != DpType::DDP && plan.vocab_dp_type != dpt)
+    const int vdp = plan.vocab_tp > 0 ? plan.stageGpus() / plan.vocab_tp : 1;
+    if (vdp > 1 && dp > 1 && plan.vocab_dp_type != dpt)
         r.unsupported.push_back("embedding data-parallel type " + dpName(plan.vocab_dp_type) +
-                                ": Megatron-LM treats the embedding like the other layers");
+                                ": Megatron-LM treats the embedding like the other layers (" + dpName(dpt) +
+                                ")");
 
     // Model shape.
     if (o.include_model_args && !model.stacks.empty()) {
@@ -387,7 +442,9 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
         add("--tokenizer-model", o.tokenizer);
     }
     if (!o.save_path.empty()) {
+        // validate_args: "assert args.save_interval is not None" whenever --save is given.
         add("--save", o.save_path);
+        add("--save-interval", std::to_string(std::max(1, o.save_interval)));
         add("--load", o.save_path);
     }
     return r;
@@ -396,25 +453,35 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
 std::string costComment(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
                         const std::string& prefix) {
     std::ostringstream s;
-    s << prefix << "Galvatron Explorer plan: " << model.name << " on " << plan.gpus << " GPUs of "
-      << cluster.name << "\n";
+    s << prefix << "Galvatron Explorer plan: " << commentSafe(model.name) << " on " << plan.gpus
+      << " GPUs of " << commentSafe(cluster.name) << "\n";
     try {
         const PlanCost c = CostModel(model, cluster).evaluate(plan);
         s << prefix << "predicted: " << fmt(c.iteration_time, 4) << " s/iteration, "
           << fmt(c.samples_per_s, 4) << " samples/s, MFU " << fmt(c.mfu * 100, 3) << "%, peak memory "
           << fmt(c.peak_memory / (1024.0 * 1024 * 1024), 4) << " GiB/GPU (stage " << c.peak_stage << ")\n";
     } catch (const std::exception& e) {
-        s << prefix << "predicted cost unavailable: " << e.what() << "\n";
+        s << prefix << "predicted cost unavailable: " << commentSafe(e.what()) << "\n";
     }
     return s.str();
+}
+
+/// CUDA_DEVICE_MAX_CONNECTIONS for Megatron-LM: 1 with tensor parallelism (validate_args asserts it before
+/// Blackwell), unset with Megatron-FSDP (validate_args asserts it is not 1).
+std::string megatronEnv(const MegatronArgs& m) {
+    if (m.fsdp)
+        return "unset CUDA_DEVICE_MAX_CONNECTIONS  # Megatron-FSDP requires it unset or > 1\n";
+    if (m.tp > 1)
+        return "export CUDA_DEVICE_MAX_CONNECTIONS=1  # required by Megatron-LM with tensor parallelism\n";
+    return {};
 }
 
 std::string listBlock(const std::vector<std::string>& items, const std::string& title) {
     if (items.empty())
         return {};
-    std::string out = "# " + title + ":\n";
+    std::string out = "# " + commentSafe(title) + ":\n";
     for (const auto& u : items)
-        out += "#  - " + u + "\n";
+        out += "#  - " + commentSafe(u) + "\n";
     return out;
 }
 
@@ -429,6 +496,9 @@ ExportResult exportMegatron(const Plan& plan, const ModelProfile& model, const C
     if (o.include_cost_header)
         s << costComment(plan, model, cluster, "# ");
     s << listBlock(m.unsupported, "not expressible in Megatron-LM (exported approximation)");
+    s << "# Megatron-Core 0.20 (NVIDIA/Megatron-LM@d98e8a64): source this file, then\n"
+         "#   torchrun ... pretrain_gpt.py \"${MEGATRON_ARGS[@]}\"\n";
+    s << megatronEnv(m);
     s << "MEGATRON_ARGS=(\n";
     for (const auto& a : m.args)
         s << "    " << a << "\n";
@@ -447,20 +517,28 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
     const int dp = std::max(1, plan.stageGpus() / std::max(1, tp));
     int micro = perRankMicro(plan, dp);
     if (micro == 0) {
-        r.warnings.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
-                             " samples does not divide over data-parallel degree " + std::to_string(dp) +
-                             "; exported train_micro_batch_size_per_gpu 1");
+        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
+                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
+                                "; exported train_micro_batch_size_per_gpu 1");
         micro = 1;
     }
     const int ga = plan.num_micro;
     const DpType dpt = mostCommon<DpType>(plan, [](const LayerStrategy& l) { return l.dp_type; });
-    const int stage = dpt == DpType::DDP ? 0 : dpt == DpType::ZeRO1 ? 1 : dpt == DpType::ZeRO2 ? 2 : 3;
+    int stage = dp <= 1 || dpt == DpType::DDP ? 0 : dpt == DpType::ZeRO1 ? 1 : dpt == DpType::ZeRO2 ? 2 : 3;
     if (!uniform(plan, [](const LayerStrategy& l) { return l.dp_type; }))
         r.unsupported.push_back(
             "per-layer data-parallel types (" +
             describeRuns(plan, [](const LayerStrategy& l) { return dpName(l.dp_type); }) +
             "): DeepSpeed has one zero_optimization.stage; exported the most common (stage " +
             std::to_string(stage) + ")");
+    if (plan.pp > 1 && stage >= 2) {
+        // pipe/engine.py: assert zero_optimization_stage() < ZeroStageEnum.gradients.
+        r.unsupported.push_back(
+            "ZeRO stage " + std::to_string(stage) +
+            " with pipeline parallelism: DeepSpeed's pipeline engine asserts \"ZeRO-2 and "
+            "ZeRO-3 are incompatible with pipeline parallelism\"; exported stage 1");
+        stage = 1;
+    }
 
     ordered_json j;
     // DeepSpeed checks train_batch_size == micro * gradient_accumulation_steps * data-parallel world size.
@@ -491,8 +569,37 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
     }
     j["zero_optimization"] = z;
 
-    const bool any_ckpt = std::any_of(plan.layers.begin(), plan.layers.end(),
-                                      [](const LayerStrategy& l) { return l.ckpt != Checkpoint::None; });
+    // Tensor parallelism inside DeepSpeed: AutoTP (runtime/tensor_parallel/config.py autotp_size).
+    if (tp > 1) {
+        if (plan.pp > 1)
+            r.unsupported.push_back("tensor parallelism (tp=" + std::to_string(tp) +
+                                    ") together with pipeline parallelism: DeepSpeed's AutoTP is not "
+                                    "combined with PipelineModule; exported without TP");
+        else
+            j["tensor_parallel"] = {{"autotp_size", tp}};
+    }
+    if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
+        r.unsupported.push_back(
+            "per-layer tensor-parallel degrees (" +
+            describeRuns(plan, [](const LayerStrategy& l) { return "tp=" + std::to_string(l.tp); }) +
+            "): one degree for the whole model; exported tp=" + std::to_string(tp));
+    if (std::any_of(plan.layers.begin(), plan.layers.end(),
+                    [](const LayerStrategy& l) { return l.sp && l.tp > 1; }))
+        r.unsupported.push_back("Megatron-style sequence parallelism: DeepSpeed has none (its sequence "
+                                "parallelism is Ulysses); exported without");
+    if (!plan.layers.empty() && !plan.layers.front().tp_consecutive && tp > 1 && dp > 1)
+        r.unsupported.push_back(
+            "data-parallel-first rank order: DeepSpeed places tensor-parallel ranks adjacent");
+    if (plan.vocab_tp != 1)
+        r.unsupported.push_back("vocabulary tensor parallelism vtp=" + std::to_string(plan.vocab_tp) +
+                                ": AutoTP leaves the embedding replicated");
+
+    int n_full = 0, n_sel = 0;
+    for (const auto& l : plan.layers) {
+        n_full += l.ckpt == Checkpoint::Full;
+        n_sel += l.ckpt == Checkpoint::Selective;
+    }
+    const bool any_ckpt = n_full + n_sel > 0;
     if (any_ckpt) {
         j["activation_checkpointing"] = {{"partition_activations", tp > 1},
                                          {"contiguous_memory_optimization", false},
@@ -500,50 +607,40 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
                                          {"number_checkpoints", nullptr},
                                          {"synchronize_checkpoint_boundary", false},
                                          {"profile", false}};
-        r.warnings.push_back(
-            "DeepSpeed's activation_checkpointing section only configures checkpointing; "
-            "the model code must wrap layers with deepspeed.checkpointing.checkpoint (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "ckpt=" + checkpointName(l.ckpt); }) +
-            ")");
-        if (std::any_of(plan.layers.begin(), plan.layers.end(),
-                        [](const LayerStrategy& l) { return l.ckpt == Checkpoint::Selective; }))
-            r.unsupported.push_back("selective recomputation: DeepSpeed checkpoints whole layers; use "
-                                    "Megatron-DeepSpeed --recompute-granularity selective");
+        if (plan.pp <= 1)
+            r.warnings.push_back(
+                "DeepSpeed's activation_checkpointing section only configures checkpointing; "
+                "the model code must wrap every layer with deepspeed.checkpointing.checkpoint");
+        if (n_sel > 0)
+            r.unsupported.push_back("selective recomputation: DeepSpeed checkpoints whole layers; exported "
+                                    "full checkpointing");
+        if (n_full + n_sel < static_cast<int>(plan.layers.size()))
+            r.unsupported.push_back(
+                "per-layer activation checkpointing (" +
+                describeRuns(plan, [](const LayerStrategy& l) { return "ckpt=" + checkpointName(l.ckpt); }) +
+                "): DeepSpeed checkpoints all layers or none; exported all");
     }
 
-    std::string parallel_args = "--tensor-model-parallel-size " + std::to_string(tp) +
-                                " --pipeline-model-parallel-size " + std::to_string(plan.pp);
-    if (std::any_of(plan.layers.begin(), plan.layers.end(), [](const LayerStrategy& l) { return l.sp; }))
-        parallel_args += " --sequence-parallel";
-    if (tp > 1)
-        r.unsupported.push_back("tensor parallelism (tp=" + std::to_string(tp) +
-                                ") is not part of DeepSpeed itself: run with Megatron-DeepSpeed and " +
-                                parallel_args);
     if (plan.pp > 1) {
+        // pipe/engine.py reads activation_checkpoint_interval, pipe_partitioned, grad_partitioned and
+        // use_reentrant from this section; "stages", "partition" and "seed_layers" are never read.
         ordered_json p;
-        p["stages"] = plan.pp;
-        p["partition"] = "uniform";
-        p["seed_layers"] = false;
         p["activation_checkpoint_interval"] = any_ckpt ? 1 : 0;
         j["pipeline"] = p;
-        const std::string split = joinInts(plan.stage_layers);
-        r.unsupported.push_back(
-            "pipeline parallelism (pp=" + std::to_string(plan.pp) + ", layers " + split +
-            "): needs a deepspeed.pipe.PipelineModule (num_stages=" + std::to_string(plan.pp) +
-            ", partition_method='uniform') in the model code or Megatron-DeepSpeed with " + parallel_args);
-        if (stage >= 2)
-            r.unsupported.push_back("ZeRO stage " + std::to_string(stage) +
-                                    " with pipeline parallelism: DeepSpeed's pipeline engine supports ZeRO "
-                                    "stage 0 or 1 only");
+        const std::vector<int> ds_split =
+            deepspeedUniformSplit(static_cast<int>(plan.layers.size()), plan.pp);
+        if (plan.virtual_stages <= 1 && plan.stage_layers != ds_split)
+            r.unsupported.push_back("pipeline split " + joinInts(plan.stage_layers) +
+                                    ": PipelineModule(partition_method='uniform') splits the layers " +
+                                    joinInts(ds_split) + "; exported that split");
+        r.warnings.push_back(
+            "pipeline parallelism needs the model as a deepspeed.pipe.PipelineModule(layers=<the " +
+            std::to_string(plan.layers.size()) +
+            " transformer layers>, num_stages=" + std::to_string(plan.pp) + ", partition_method='uniform')");
         if (plan.schedule != Schedule::OneFOneB)
             r.unsupported.push_back(std::string(toString(plan.schedule)) +
-                                    " schedule: DeepSpeed's pipeline engine runs 1F1B");
+                                    " schedule: DeepSpeed's pipeline engine runs 1F1B (TrainSchedule)");
     }
-    if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
-        r.unsupported.push_back(
-            "per-layer tensor-parallel degrees (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "tp=" + std::to_string(l.tp); }) +
-            "): one degree for the whole model; exported tp=" + std::to_string(tp));
     std::ostringstream s;
     s << j.dump(2) << "\n";
     r.text = s.str();
@@ -561,9 +658,30 @@ std::string tomlString(const std::string& v) {
     return out + "\"";
 }
 
+/// torchtitan's own base configuration for a model (torchtitan/models/llama3/config_registry.py at
+/// 0.2.2 defines llama3_8b, llama3_70b, llama3_405b); empty when torchtitan has no definition.
+std::pair<std::string, std::string> torchtitanBase(const ModelProfile& model) {
+    std::string n;
+    for (char c : model.name)
+        n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (n == "llama3-8b" || n == "llama3.1-8b")
+        return {"llama3", "llama3_8b"};
+    if (n == "llama3-70b" || n == "llama3.1-70b")
+        return {"llama3", "llama3_70b"};
+    if (n == "llama3-405b" || n == "llama3.1-405b")
+        return {"llama3", "llama3_405b"};
+    return {};
+}
+
 ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
                               const ExportOptions& o) {
     ExportResult r;
+    const bool legacy = o.torchtitan_version.rfind("0.1", 0) == 0;
+    if (!legacy && o.torchtitan_version.rfind("0.2", 0) != 0)
+        throw InputError("torchtitan_version", "'" + o.torchtitan_version +
+                                                   "' is not supported; expected 0.2 (command line on a "
+                                                   "--module/--config base) or 0.1 (TOML job file)");
+    const int L = static_cast<int>(plan.layers.size());
     const int tp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; });
     const int dp = std::max(1, plan.stageGpus() / std::max(1, tp));
     if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
@@ -581,14 +699,15 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
             dpName(dpt) + ")");
     int replicate = 1, shard = 1;
     std::string reshard = "default";
-    if (dpt == DpType::DDP) {
+    if (dpt == DpType::DDP || dp == 1) {
         replicate = dp;
     } else {
         shard = dp;
         if (dpt == DpType::ZeRO3) {
             reshard = "always";
         } else {
-            // FSDP2 without resharding after forward keeps the gathered weights like ZeRO-2.
+            // FSDP2 without resharding after forward keeps the gathered weights from forward to backward:
+            // ZeRO-2's memory and traffic.
             reshard = "never";
             if (dpt == DpType::ZeRO1)
                 r.unsupported.push_back("ZeRO-1 (only optimizer states sharded): torchtitan shards with "
@@ -596,15 +715,18 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                                         "fsdp_reshard_after_forward=\"never\" (ZeRO-2-like)");
         }
     }
-    const bool tp_sp_all = std::all_of(plan.layers.begin(), plan.layers.end(),
-                                       [](const LayerStrategy& l) { return l.tp <= 1 || l.sp; });
-    if (tp > 1 && !tp_sp_all)
-        r.unsupported.push_back("tensor parallelism without sequence parallelism (" +
-                                describeRuns(plan,
-                                             [](const LayerStrategy& l) {
-                                                 return l.sp ? std::string("sp") : std::string("no-sp");
-                                             }) +
-                                "): torchtitan always shards norms/dropout along the sequence with TP");
+    bool any_sp = false, all_sp = true;
+    for (const auto& l : plan.layers)
+        if (l.tp > 1) {
+            any_sp = any_sp || l.sp;
+            all_sp = all_sp && l.sp;
+        }
+    if (tp > 1 && legacy && !all_sp)
+        r.unsupported.push_back("tensor parallelism without sequence parallelism: torchtitan 0.1 always "
+                                "shards norms along the sequence with TP; exported with");
+    if (tp > 1 && !legacy && any_sp && !all_sp)
+        r.unsupported.push_back("per-layer sequence parallelism: enable_sequence_parallel applies to all "
+                                "layers; exported on");
     const bool tp_consec = std::all_of(plan.layers.begin(), plan.layers.end(),
                                        [](const LayerStrategy& l) { return l.tp_consecutive; });
     if (!tp_consec && tp > 1 && dp > 1)
@@ -614,90 +736,198 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
         r.unsupported.push_back("vocabulary tensor parallelism vtp=" + std::to_string(plan.vocab_tp) +
                                 ": torchtitan shards embedding and output over tensor_parallel_degree (" +
                                 std::to_string(tp) + ")");
+    const int vdp = plan.vocab_tp > 0 ? plan.stageGpus() / plan.vocab_tp : 1;
+    if (vdp > 1 && dp > 1 && plan.vocab_dp_type != dpt)
+        r.unsupported.push_back("embedding data-parallel type " + dpName(plan.vocab_dp_type) +
+                                ": torchtitan wraps the embedding like the layers (" + dpName(dpt) + ")");
 
+    // Batch: per data-parallel rank, one forward pass holds `micro` samples.
     const int micro = perRankMicro(plan, dp);
-    const int local = plan.global_batch % dp == 0 ? plan.global_batch / dp : 0;
-    if (micro == 0 || local == 0)
-        r.warnings.push_back("global batch " + std::to_string(plan.global_batch) + " / micro-batch " +
-                             std::to_string(plan.microBatch()) +
-                             " does not divide over data-parallel degree " + std::to_string(dp));
+    if (micro == 0)
+        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
+                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
+                                "; exported 1 sample per forward pass");
+    const int b = std::max(1, micro);
+    const int seq = model.seq_len > 0 ? model.seq_len : model.stacks.front().type.seq_len;
 
-    std::string ac =
-        checkpointName(mostCommon<Checkpoint>(plan, [](const LayerStrategy& l) { return l.ckpt; }));
+    // Checkpointing: one policy for every block.
+    const Checkpoint ck = mostCommon<Checkpoint>(plan, [](const LayerStrategy& l) { return l.ckpt; });
     if (!uniform(plan, [](const LayerStrategy& l) { return l.ckpt; }))
         r.unsupported.push_back(
             "per-layer activation checkpointing (" +
             describeRuns(plan, [](const LayerStrategy& l) { return "ckpt=" + checkpointName(l.ckpt); }) +
-            "): torchtitan's [activation_checkpoint] mode applies to all layers; "
-            "exported the most common (" +
-            ac + ")");
+            "): torchtitan applies one activation-checkpoint policy to every block; exported the most "
+            "common (" +
+            checkpointName(ck) + ")");
+    if (ck == Checkpoint::Selective)
+        r.warnings.push_back("torchtitan's selective AC saves every other matmul (per-op SAC), not only the "
+                             "attention core the plan was costed with: memory and time differ somewhat");
+
+    // Pipeline: equal (virtual) stages; torchtitan's command line has no per-stage layer counts.
+    const auto& st = plan.stage_layers;
+    const bool even = std::all_of(st.begin(), st.end(), [&](int n) { return n == st.front(); });
+    const char* sched = plan.schedule == Schedule::GPipe         ? "GPipe"
+                        : plan.schedule == Schedule::Interleaved ? "Interleaved1F1B"
+                                                                 : "1F1B";
+    if (plan.pp > 1 && !even && !legacy)
+        r.unsupported.push_back("uneven pipeline split " + joinInts(st) +
+                                ": torchtitan's command line sets equal stages "
+                                "(pipeline_parallel_layers_per_stage); exported " +
+                                std::to_string(L / static_cast<int>(st.size())) + " layers per stage");
+
+    std::pair<std::string, std::string> base = {o.torchtitan_module, o.torchtitan_config};
+    if (base.first.empty() || base.second.empty()) {
+        const auto known = torchtitanBase(model);
+        if (!known.first.empty()) {
+            base = known;
+        } else {
+            const LayerType& t = model.stacks.front().type;
+            r.warnings.push_back("torchtitan " + std::string(legacy ? "0.1" : "0.2.2") +
+                                 " has no model definition for '" + model.name +
+                                 "' (it ships llama3 8B/70B/405B, qwen3, deepseek_v3, ...): write a config "
+                                 "function with its dimensions (" +
+                                 std::to_string(model.layerCount()) + " layers, hidden " +
+                                 std::to_string(t.hidden) + ", ffn " + std::to_string(t.ffn_hidden) + ", " +
+                                 std::to_string(t.heads) + " heads, " +
+                                 std::to_string(t.kv_heads > 0 ? t.kv_heads : t.heads) +
+                                 " KV heads, vocabulary " + std::to_string(model.vocab_size) +
+                                 ") and pass it with --torchtitan-module/--torchtitan-config "
+                                 "or set TORCHTITAN_MODULE/TORCHTITAN_CONFIG");
+        }
+    }
 
     std::ostringstream s;
-    s << "# torchtitan job config generated by Galvatron Explorer\n";
+    if (legacy) {
+        // torchtitan 0.1.x TOML job file (--job.config_file): local_batch_size is the per-rank batch of one
+        // optimizer step without PP (gradient accumulation = global / (local * dp)) and the pipeline's
+        // batch with PP (split into pipeline_parallel_microbatch_size).
+        s << "# torchtitan 0.1 job config generated by Galvatron Explorer (torchtitan >= 0.2: use the "
+             "default "
+             "export)\n";
+        if (o.include_cost_header)
+            s << costComment(plan, model, cluster, "# ");
+        s << listBlock(r.unsupported, "not expressible in torchtitan (exported approximation)");
+        s << "\n[job]\ndescription = " << tomlString(model.name + " plan by Galvatron Explorer") << "\n";
+        s << "\n[model]\n";
+        s << "name = " << tomlString(base.first.empty() ? "SET_ME" : base.first) << "\n";
+        s << "flavor = "
+          << tomlString(base.second.empty() ? "SET_ME" : base.second.substr(base.second.find('_') + 1))
+          << "\n";
+        s << "hf_assets_path = " << tomlString(o.tokenizer) << "\n";
+        s << "\n[training]\n";
+        s << "local_batch_size = " << (plan.pp > 1 ? b * plan.num_micro : b) << "\n";
+        s << "global_batch_size = " << plan.global_batch << "\n";
+        s << "seq_len = " << seq << "\n";
+        s << "mixed_precision_param = " << tomlString(o.bf16 ? "bfloat16" : "float32") << "\n";
+        if (o.train_iters > 0)
+            s << "steps = " << o.train_iters << "\n";
+        s << "dataset_path = " << tomlString(o.data_path) << "\n";
+        s << "\n[parallelism]\n";
+        s << "data_parallel_replicate_degree = " << replicate << "\n";
+        s << "data_parallel_shard_degree = " << shard << "\n";
+        s << "fsdp_reshard_after_forward = " << tomlString(reshard) << "\n";
+        s << "tensor_parallel_degree = " << tp << "\n";
+        s << "context_parallel_degree = 1\n";
+        s << "pipeline_parallel_degree = " << plan.pp << "\n";
+        if (plan.pp > 1) {
+            s << "pipeline_parallel_schedule = " << tomlString(sched) << "\n";
+            s << "pipeline_parallel_microbatch_size = " << b << "\n";
+            s << "module_fqns_per_model_part = [\n";
+            int layer = 0;
+            for (std::size_t c = 0; c < st.size(); ++c) {
+                s << "  [";
+                bool first = true;
+                auto item = [&](const std::string& n) {
+                    s << (first ? "" : ", ") << tomlString(n);
+                    first = false;
+                };
+                if (c == 0)
+                    item("tok_embeddings");
+                for (int k = 0; k < st[c]; ++k)
+                    item("layers." + std::to_string(layer++));
+                if (c + 1 == st.size()) {
+                    item("norm");
+                    item("output");
+                }
+                s << "]" << (c + 1 < st.size() ? "," : "") << "\n";
+            }
+            s << "]\n";
+        }
+        s << "\n[activation_checkpoint]\nmode = " << tomlString(checkpointName(ck)) << "\n";
+        if (ck == Checkpoint::Selective)
+            s << "selective_ac_option = \"op\"\n";
+        s << "\n[checkpoint]\nenable = true\nfolder = " << tomlString(o.save_path)
+          << "\ninterval = " << std::max(1, o.save_interval) << "\n";
+        r.text = s.str();
+        r.suggested_filename = safeName(model.name) + "_torchtitan.toml";
+        return r;
+    }
+
+    // torchtitan 0.2: --module/--config pick a base Trainer.Config; --section.field flags override it
+    // (config/manager.py); activation checkpointing is the tyro subcommand activation-checkpoint:<policy>.
+    int per_node = 1;
+    const int nodes = launchNodes(plan, cluster, o, &per_node);
+    std::vector<std::string> a;
+    auto add = [&](const std::string& flag, const std::string& v = {}) {
+        a.push_back(v.empty() ? flag : flag + " " + shellQuote(v));
+    };
+    if (base.first.empty() || base.second.empty()) {
+        a.push_back("--module \"${TORCHTITAN_MODULE:?set the module holding the model's config function}\"");
+        a.push_back("--config \"${TORCHTITAN_CONFIG:?set the config function}\"");
+    } else {
+        add("--module", base.first);
+        add("--config", base.second);
+    }
+    // TrainingConfig: tokens of one forward per data-parallel rank, and of one optimizer step overall.
+    add("--training.max_context_length", std::to_string(seq));
+    add("--training.num_tokens_per_microbatch_per_dp_rank", std::to_string(static_cast<long long>(b) * seq));
+    add("--training.num_tokens_per_train_step",
+        std::to_string(static_cast<long long>(plan.global_batch) * seq));
+    add("--training.mixed_precision_param", o.bf16 ? "bfloat16" : "float32");
+    if (o.train_iters > 0)
+        add("--training.steps", std::to_string(o.train_iters));
+    add("--parallelism.data_parallel_replicate_degree", std::to_string(replicate));
+    add("--parallelism.data_parallel_shard_degree", std::to_string(shard));
+    add("--parallelism.fsdp_reshard_after_forward", reshard);
+    add("--parallelism.tensor_parallel_degree", std::to_string(tp));
+    if (tp > 1)
+        add(any_sp ? "--parallelism.enable_sequence_parallel" : "--parallelism.no_enable_sequence_parallel");
+    add("--parallelism.context_parallel_degree", "1");
+    add("--parallelism.pipeline_parallel_degree", std::to_string(plan.pp));
+    if (plan.pp > 1) {
+        add("--parallelism.pipeline_parallel_schedule", sched);
+        add("--parallelism.num_pp_microbatches", std::to_string(plan.num_micro));
+        add("--parallelism.pipeline_parallel_layers_per_stage",
+            std::to_string(L / static_cast<int>(st.size())));
+        add("--parallelism.pipeline_parallel_first_stage_less_layers", "0");
+        add("--parallelism.pipeline_parallel_last_stage_less_layers", "0");
+    }
+    if (!o.save_path.empty()) {
+        add("--checkpoint.enable");
+        add("--checkpoint.folder", o.save_path);
+        add("--checkpoint.interval", std::to_string(std::max(1, o.save_interval)));
+    }
+    a.push_back(std::string("activation-checkpoint:") + (ck == Checkpoint::Full        ? "full"
+                                                         : ck == Checkpoint::Selective ? "selective"
+                                                                                       : "none"));
+
+    s << "#!/usr/bin/env bash\n";
+    s << "# torchtitan 0.2 launch (pytorch/torchtitan@b5bcd76c, 0.2.2) generated by Galvatron Explorer\n";
     if (o.include_cost_header)
         s << costComment(plan, model, cluster, "# ");
     s << listBlock(r.unsupported, "not expressible in torchtitan (exported approximation)");
-    s << "\n[job]\ndescription = " << tomlString(model.name + " plan by Galvatron Explorer") << "\n";
-    if (model.family != "llama")
-        r.warnings.push_back("torchtitan ships Llama-family model definitions; [model] name/flavor for '" +
-                             model.name + "' (family " + model.family +
-                             ") must exist in your torchtitan build");
-    s << "\n[model]\n";
-    s << "name = " << tomlString(model.family == "llama" ? "llama3" : model.family) << "\n";
-    s << "flavor = " << tomlString(model.name) << "  # set to a flavor your torchtitan build defines\n";
-    s << "hf_assets_path = " << tomlString(o.tokenizer) << "\n";
-    s << "\n[training]\n";
-    s << "local_batch_size = " << std::max(1, local) << "\n";
-    s << "global_batch_size = " << plan.global_batch << "\n";
-    s << "seq_len = " << (model.seq_len > 0 ? model.seq_len : model.stacks.front().type.seq_len) << "\n";
-    s << "mixed_precision_param = " << tomlString(o.bf16 ? "bfloat16" : "float32") << "\n";
-    if (o.train_iters > 0)
-        s << "steps = " << o.train_iters << "\n";
-    s << "dataset_path = " << tomlString(o.data_path) << "\n";
-    s << "\n[parallelism]\n";
-    s << "data_parallel_replicate_degree = " << replicate << "\n";
-    s << "data_parallel_shard_degree = " << shard << "\n";
-    s << "fsdp_reshard_after_forward = " << tomlString(reshard) << "\n";
-    s << "tensor_parallel_degree = " << tp << "\n";
-    s << "enable_async_tensor_parallel = false\n";
-    s << "context_parallel_degree = 1\n";
-    s << "pipeline_parallel_degree = " << plan.pp << "\n";
-    if (plan.pp > 1) {
-        const char* sched = plan.schedule == Schedule::GPipe         ? "GPipe"
-                            : plan.schedule == Schedule::Interleaved ? "Interleaved1F1B"
-                                                                     : "1F1B";
-        s << "pipeline_parallel_schedule = " << tomlString(sched) << "\n";
-        s << "pipeline_parallel_microbatch_size = " << std::max(1, micro) << "\n";
-        // Exact split: module names per model chunk (torchtitan Llama naming).
-        s << "module_fqns_per_model_part = [\n";
-        int layer = 0;
-        for (std::size_t c = 0; c < plan.stage_layers.size(); ++c) {
-            s << "  [";
-            bool first = true;
-            auto item = [&](const std::string& n) {
-                s << (first ? "" : ", ") << tomlString(n);
-                first = false;
-            };
-            if (c == 0)
-                item("tok_embeddings");
-            for (int k = 0; k < plan.stage_layers[c]; ++k)
-                item("layers." + std::to_string(layer++));
-            if (c + 1 == plan.stage_layers.size()) {
-                item("norm");
-                item("output");
-            }
-            s << "]" << (c + 1 < plan.stage_layers.size() ? "," : "") << "\n";
-        }
-        s << "]\n";
-        r.warnings.push_back("module_fqns_per_model_part uses torchtitan's Llama module names "
-                             "(tok_embeddings, layers.N, norm, output)");
-    }
-    s << "\n[activation_checkpoint]\nmode = " << tomlString(ac) << "\n";
-    if (ac == "selective")
-        s << "selective_ac_option = \"op\"\n";
-    s << "\n[checkpoint]\nfolder = " << tomlString(o.save_path) << "\n";
+    s << "set -euo pipefail\n\n";
+    s << "# Run on every node; torchrun's hyphenated options need PyTorch >= 2.0.\n";
+    s << "NNODES=" << nodes << "\nGPUS_PER_NODE=" << per_node << "\n";
+    s << "MASTER_ADDR=${MASTER_ADDR:-localhost}\nMASTER_PORT=${MASTER_PORT:-" << o.master_port << "}\n\n";
+    s << "TORCHTITAN_ARGS=(\n";
+    for (const auto& x : a)
+        s << "    " << x << "\n";
+    s << ")\n\n";
+    s << "torchrun --nnodes=\"$NNODES\" --nproc-per-node=\"$GPUS_PER_NODE\" --rdzv-backend=c10d "
+         "--rdzv-endpoint=\"$MASTER_ADDR:$MASTER_PORT\" -m torchtitan.train \"${TORCHTITAN_ARGS[@]}\"\n";
     r.text = s.str();
-    r.suggested_filename = safeName(model.name) + "_torchtitan.toml";
+    r.suggested_filename = safeName(model.name) + "_torchtitan.sh";
     return r;
 }
 
@@ -714,16 +944,16 @@ ExportResult exportLauncher(const Plan& plan, const ModelProfile& model, const C
     std::ostringstream s;
     s << "#!/usr/bin/env bash\n";
     if (slurm) {
-        s << "#SBATCH --job-name=" << o.job_name << "\n";
+        s << "#SBATCH --job-name=" << safeName(o.job_name) << "\n";
         s << "#SBATCH --nodes=" << nodes << "\n";
         s << "#SBATCH --ntasks-per-node=1\n";
         s << "#SBATCH --gpus-per-node=" << per_node << "\n";
         s << "#SBATCH --exclusive\n";
-        s << "#SBATCH --time=" << o.time_limit << "\n";
+        s << "#SBATCH --time=" << sbatchValue(o.time_limit, "time_limit") << "\n";
         if (!o.partition.empty())
-            s << "#SBATCH --partition=" << o.partition << "\n";
+            s << "#SBATCH --partition=" << sbatchValue(o.partition, "partition") << "\n";
         if (!o.account.empty())
-            s << "#SBATCH --account=" << o.account << "\n";
+            s << "#SBATCH --account=" << sbatchValue(o.account, "account") << "\n";
         s << "#SBATCH --output=%x-%j.out\n";
     }
     if (o.include_cost_header)
@@ -740,12 +970,12 @@ ExportResult exportLauncher(const Plan& plan, const ModelProfile& model, const C
         if (placeholder)
             s << "MASTER_ADDR=${MASTER_ADDR:-localhost}\n";
         else
-            s << "MASTER_ADDR=" << o.master_addr << "\n";
+            s << "MASTER_ADDR=" << shellQuote(o.master_addr) << "\n";
         s << "MASTER_PORT=${MASTER_PORT:-" << o.master_port << "}\n";
     }
     s << "NNODES=" << nodes << "\n";
     s << "GPUS_PER_NODE=" << per_node << "\n";
-    s << "export CUDA_DEVICE_MAX_CONNECTIONS=1  # Megatron-LM: TP/SP communication overlap\n\n";
+    s << megatronEnv(m) << "\n";
     s << "MEGATRON_ARGS=(\n";
     for (const auto& a : m.args)
         s << "    " << a << "\n";
@@ -754,11 +984,12 @@ ExportResult exportLauncher(const Plan& plan, const ModelProfile& model, const C
                                  "--rdzv-backend=c10d --rdzv-endpoint=\"$MASTER_ADDR:$MASTER_PORT\" "
                                  "--rdzv-id=" +
                                  (slurm ? std::string("\"$SLURM_JOB_ID\"") : std::string("galvatron")) + " " +
-                                 o.script + " \"${MEGATRON_ARGS[@]}\"";
+                                 shellQuote(o.script) + " \"${MEGATRON_ARGS[@]}\"";
+    s << "# torchrun's hyphenated options (--nproc-per-node, --rdzv-*) need PyTorch >= 2.0.\n";
     if (slurm) {
         s << "srun --ntasks-per-node=1";
         if (!o.container.empty())
-            s << " --container-image=" << o.container << " --container-mounts=\"$PWD:$PWD\"";
+            s << " --container-image=" << shellQuote(o.container) << " --container-mounts=\"$PWD:$PWD\"";
         s << " \\\n    " << torchrun << "\n";
     } else {
         s << torchrun << "\n";
@@ -802,6 +1033,21 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
 ExportResult exportHetu(const Plan& plan, const ModelProfile& model) {
     ExportResult r;
     const ordered_json j = toHetuStrategyOrdered(plan, model, &r.unsupported);
+    // Megatron sequence parallelism on every tensor-parallel layer (or on none) is Hetu's runtime argument
+    // sequence_parallel (galvatron/core/runtime/args_schema.py:248, default True), not a JSON key.
+    bool any_sp = false, all_sp = true;
+    for (const auto& l : plan.layers)
+        if (l.tp > 1) {
+            any_sp = any_sp || l.sp;
+            all_sp = all_sp && l.sp;
+        }
+    if (!any_sp || all_sp) {
+        std::erase_if(r.unsupported,
+                      [](const std::string& u) { return u.rfind("Megatron sequence parallelism", 0) == 0; });
+        r.warnings.push_back(std::string("run Hetu-Galvatron with sequence_parallel=") +
+                             (any_sp ? "True" : "False") +
+                             " (Megatron sequence parallelism for all layers; its default is True)");
+    }
     r.text = j.dump(4) + "\n";
     int tp = plan.layers.empty() ? 1 : plan.layers.front().tp;
     r.suggested_filename = "galvatron_config_" + safeName(model.name) + "_" + std::to_string(plan.gpus) +
@@ -854,9 +1100,27 @@ std::vector<std::string> megatronArgs(const Plan& plan, const ModelProfile& mode
     return m.args;
 }
 
-ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
-                        ExportFormat format, const ExportOptions& options) {
-    checkPlan(plan, model, cluster);
+Target exportTarget(ExportFormat format) {
+    switch (format) {
+    case ExportFormat::Megatron:
+    case ExportFormat::Torchrun:
+    case ExportFormat::Slurm:
+        return Target::Megatron;
+    case ExportFormat::DeepSpeed:
+        return Target::DeepSpeed;
+    case ExportFormat::Torchtitan:
+        return Target::Torchtitan;
+    case ExportFormat::HetuGalvatron:
+        return Target::Hetu;
+    case ExportFormat::PlanJson:
+        return Target::Any;
+    }
+    return Target::Any;
+}
+
+namespace {
+ExportResult exportAny(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                       ExportFormat format, const ExportOptions& options) {
     switch (format) {
     case ExportFormat::PlanJson:
         return exportPlanJson(plan, model, cluster, options);
@@ -874,6 +1138,25 @@ ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const Clust
         return exportLauncher(plan, model, cluster, options, true);
     }
     throw InputError("format", "unknown export format");
+}
+} // namespace
+
+ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                        ExportFormat format, const ExportOptions& options) {
+    checkPlan(plan, model, cluster);
+    ExportResult r = exportAny(plan, model, cluster, format, options);
+    if (!options.lossy && !r.unsupported.empty()) {
+        const Target t = exportTarget(format);
+        std::string why;
+        for (const auto& u : r.unsupported)
+            why += "\n  - " + u;
+        throw InputError("plan", std::string(exportFormatInfo(format).display_name) +
+                                     " cannot express this plan exactly:" + why +
+                                     "\nSearch for this framework (galvatron search --target " + toString(t) +
+                                     ", or the target selector in the search settings) to get a plan it runs "
+                                     "as costed, or export with --lossy to write the approximation above.");
+    }
+    return r;
 }
 
 } // namespace gx

@@ -8,6 +8,7 @@
 #include "gx/search_space.h"
 
 #include "gx/error.h"
+#include "gx/target.h"
 
 #include <algorithm>
 #include <functional>
@@ -35,6 +36,19 @@ const std::vector<PruningRule>& pruningRules() {
         {rules::kInterleavedSplit,
          "interleaved schedules use equal model chunks (layers divisible by pp * chunks)", true},
         {rules::kTimeLowerBound, "a lower bound on the iteration time exceeds the k-th best plan", false},
+        {rules::kTargetDpType,
+         "the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline "
+         "parallelism; torchtitan: ZeRO-1)",
+         true},
+        {rules::kTargetTp,
+         "the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)", true},
+        {rules::kTargetSp, "the target framework has no Megatron-style sequence parallelism", true},
+        {rules::kTargetRankOrder, "the target framework always places tensor-parallel ranks adjacent", true},
+        {rules::kTargetRecompute, "the target framework cannot run this recomputation (selective)", true},
+        {rules::kTargetPostCheck,
+         "after the planner: plans made expressible by the target (vocabulary TP, stage split, block "
+         "recomputation) that then do not fit",
+         true},
     };
     return all;
 }
@@ -134,6 +148,8 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
     const int gpn = std::max(1, cost_.cluster().gpus_per_node);
     const bool p2 = pow2();
     const bool user = ruleEnabled(rules::kUser);
+    const bool tgt = o.target != Target::Any;
+    const TargetCapabilities& caps = capabilities(o.target);
     const std::int64_t root =
         w.add(-1, 0, "root", type.name + " layer on " + std::to_string(gpus_) + " GPUs");
     for (int pp : degrees(gpus_, false)) {
@@ -193,12 +209,23 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                       "tp=" + std::to_string(tp) + " exceeds the " + std::to_string(gpn) + " GPUs of a node");
                 continue;
             }
+            if (tgt && tp > 1 && (!caps.tp || (pp > 1 && !caps.tp_with_pp))) {
+                w.add(ppn, 2, "tp", tpl, rules::kTargetTp,
+                      caps.framework + (caps.tp ? " does not combine tensor with pipeline parallelism"
+                                                : " has no tensor parallelism"));
+                continue;
+            }
             const std::int64_t tpn = w.add(ppn, 2, "tp", tpl);
             for (int spi = 0; spi < 2; ++spi) {
                 const bool sp = spi == 1;
                 const char* spl = sp ? "sp on" : "sp off";
                 if (sp && tp == 1 && ruleEnabled(rules::kSpNeedsTp)) {
                     w.add(tpn, 3, "sp", spl, rules::kSpNeedsTp, "tp=1: sequence parallelism is a no-op");
+                    continue;
+                }
+                if (sp && tgt && !caps.sp) {
+                    w.add(tpn, 3, "sp", spl, rules::kTargetSp,
+                          caps.framework + " has no Megatron-style sequence parallelism");
                     continue;
                 }
                 if (sp && user && !o.allow_sp) {
@@ -212,6 +239,18 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                     if (dt != DpType::DDP && dp == 1 && ruleEnabled(rules::kZeroNeedsDp)) {
                         w.add(spn, 4, "dp_type", dtl, rules::kZeroNeedsDp, "dp=1: nothing to shard");
                         continue;
+                    }
+                    if (tgt && dp > 1) {
+                        const auto& ok = pp > 1 ? caps.dp_types_with_pp : caps.dp_types;
+                        if (std::find(ok.begin(), ok.end(), dt) == ok.end()) {
+                            w.add(spn, 4, "dp_type", dtl, rules::kTargetDpType,
+                                  caps.framework + " cannot run " + dtl +
+                                      (pp > 1 && std::find(caps.dp_types.begin(), caps.dp_types.end(), dt) !=
+                                                     caps.dp_types.end()
+                                           ? std::string(" with pipeline parallelism")
+                                           : std::string()));
+                            continue;
+                        }
                     }
                     if (user && std::find(o.dp_types.begin(), o.dp_types.end(), dt) == o.dp_types.end()) {
                         // With dp = 1 all types coincide: keep DDP as the representative.
@@ -230,9 +269,20 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                                           : "dp=1: rank order is irrelevant");
                             continue;
                         }
+                        if (!consecutive && tgt && !caps.dp_adjacent_placement && tp > 1 && dp > 1) {
+                            w.add(dtn, 5, "placement", pll, rules::kTargetRankOrder,
+                                  caps.framework + " places tensor-parallel ranks adjacent");
+                            continue;
+                        }
                         const std::int64_t pln = w.add(dtn, 5, "placement", pll);
                         for (Checkpoint ck : {Checkpoint::None, Checkpoint::Selective, Checkpoint::Full}) {
                             const char* ckl = toString(ck);
+                            if (ck == Checkpoint::Selective && tgt && !caps.recompute.selective &&
+                                !caps.recompute.selective_per_layer) {
+                                w.add(pln, 6, "ckpt", std::string("ckpt ") + ckl, rules::kTargetRecompute,
+                                      caps.framework + " recomputes whole layers only");
+                                continue;
+                            }
                             if (ck != Checkpoint::None && user && !o.allow_ckpt) {
                                 w.add(pln, 6, "ckpt", std::string("ckpt ") + ckl, rules::kUser,
                                       "checkpointing is switched off");

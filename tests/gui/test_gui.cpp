@@ -503,6 +503,7 @@ private slots:
         plan.layers[2].dp_type = DpType::ZeRO3;
         plan.layers[2].tp = 8;
         ExportDialog d;
+        d.setLossy(true); // per-layer plan: show the approximations and their notes
         d.setPlan(plan, m, c);
         QVERIFY(d.formatCount() >= 1);
         // Plan JSON round-trips.

@@ -1,15 +1,20 @@
 // Galvatron Explorer - exporting a plan for the training frameworks teams actually run.
 //
 // Each exporter turns a gx::Plan (+ the model and cluster it was planned for) into the text a training
-// team pastes into its launcher: Megatron-LM arguments, a DeepSpeed config, a torchtitan TOML job file,
-// a Hetu-Galvatron strategy JSON, or a torchrun / Slurm launch script. Anything the plan does that the
-// target cannot express is never silently dropped: it is named in ExportResult::unsupported (with what was
-// exported instead), and softer remarks go to ExportResult::warnings.
+// team pastes into its launcher: Megatron-LM arguments, a DeepSpeed config, a torchtitan launch script
+// (TOML job file for torchtitan 0.1), a Hetu-Galvatron strategy JSON, or a torchrun / Slurm launch script,
+// checked against the consumers' source at the versions in gx/target.h. Anything the plan does that the
+// target cannot express is never silently dropped: by default the export is refused (InputError naming
+// each feature and suggesting `galvatron search --target <framework>`); with ExportOptions::lossy the
+// closest approximation is written and each change is named in ExportResult::unsupported. Softer remarks
+// go to ExportResult::warnings. Everything written into a script is shell-quoted; names in comments
+// cannot break out of the comment line.
 #pragma once
 
 #include "gx/cluster.h"
 #include "gx/model.h"
 #include "gx/strategy.h"
+#include "gx/target.h"
 
 #include <string>
 #include <vector>
@@ -20,7 +25,7 @@ enum class ExportFormat {
     PlanJson,      ///< gx plan JSON (profile_io.h toJson(Plan)) with a header and predicted cost
     Megatron,      ///< Megatron-LM command-line arguments (bash snippet)
     DeepSpeed,     ///< DeepSpeed JSON config (ds_config.json)
-    Torchtitan,    ///< torchtitan job TOML
+    Torchtitan,    ///< torchtitan launch script (>= 0.2: --module/--config + overrides; 0.1: TOML job file)
     HetuGalvatron, ///< Hetu-Galvatron strategy JSON (galvatron_config_*.json)
     Torchrun,      ///< bash launch script: torchrun <script> <Megatron args>
     Slurm,         ///< sbatch script: srun torchrun <script> <Megatron args>
@@ -63,6 +68,16 @@ struct ExportOptions {
     bool bf16 = true;                ///< false = fp16
     bool include_model_args = true;  ///< Megatron: emit --num-layers, --hidden-size, ...
     bool include_cost_header = true; ///< Plan JSON / comments: predicted time and memory
+    int save_interval = 1000;        ///< Megatron --save-interval / torchtitan checkpoint.interval
+    /// false (default): refuse (InputError naming the features) when the plan uses something the format
+    /// cannot express; true: write the closest approximation and list what changed in `unsupported`.
+    bool lossy = false;
+    /// torchtitan release: "0.2" (default; command line of field overrides on a --module/--config base
+    /// configuration, torchtitan 0.2.x) or "0.1" (TOML job file read by --job.config_file, 0.1.x).
+    std::string torchtitan_version = "0.2";
+    /// torchtitan base configuration (--module / --config); empty = derived from the model when torchtitan
+    /// defines it (llama3-8b/70b/405b), else placeholders with a warning.
+    std::string torchtitan_module, torchtitan_config;
 };
 
 struct ExportResult {
@@ -76,8 +91,12 @@ struct ExportResult {
     std::vector<std::string> unsupported;
 };
 
+/// The target framework whose plans `format` expresses (Torchrun/Slurm: Megatron; PlanJson: Any).
+Target exportTarget(ExportFormat format);
+
 /// Exports `plan` in `format`. Throws InputError (field "plan....") when the plan is inconsistent with
-/// the model (layer count) or cluster (more GPUs than it has).
+/// the model (layer count) or cluster (more GPUs than it has), and InputError("plan", ...) naming what the
+/// format cannot express (with the suggestion `galvatron search --target ...`) unless options.lossy.
 ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
                         ExportFormat format, const ExportOptions& options = {});
 

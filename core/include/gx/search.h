@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gx/cost_model.h"
+#include "gx/target.h"
 
 #include <atomic>
 #include <cstdint>
@@ -40,6 +41,9 @@ struct SearchOptions {
     int frontier_points = 12;                ///< Pareto points computed after the best plan (0 = none)
     /// Successive frontier points are at least this fraction of peak memory apart (0.02 = 2%).
     double frontier_step = 0.02;
+    /// Framework the plan is for: the tree prunes what it cannot express (rules "target-*"). Use
+    /// searchForTarget() (gx/target_search.h), which also narrows the other options and post-checks.
+    Target target = Target::Any;
 };
 
 /// A node of the decision tree (as reported to observers).

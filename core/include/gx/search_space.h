@@ -43,6 +43,13 @@ inline constexpr const char* kDominatedStrategy = "dominated-strategy";
 inline constexpr const char* kGpipeDominated = "gpipe-dominated";
 inline constexpr const char* kInterleavedSplit = "interleaved-even-split";
 inline constexpr const char* kTimeLowerBound = "time-lower-bound";
+// Target framework rules (SearchOptions::target; gx/target.h): "the target cannot express X".
+inline constexpr const char* kTargetDpType = "target-dp-type";
+inline constexpr const char* kTargetTp = "target-tensor-parallel";
+inline constexpr const char* kTargetSp = "target-sequence-parallel";
+inline constexpr const char* kTargetRankOrder = "target-rank-order";
+inline constexpr const char* kTargetRecompute = "target-recompute";
+inline constexpr const char* kTargetPostCheck = "target-post-check";
 } // namespace rules
 
 /// The per-layer decision tree for one GPU count, a model and the user's options.

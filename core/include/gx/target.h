@@ -1,0 +1,111 @@
+// Galvatron Explorer - target frameworks: what a training framework (at a named version) can run.
+//
+// A plan is only useful if the framework that trains the model runs exactly that plan. The search space
+// is Galvatron's (per-layer TP/ZeRO/checkpointing, uneven splits, separate vocabulary parallelism);
+// real frameworks express a subset. TargetCapabilities records that subset per framework version, with
+// the source each fact comes from (file + commit of the framework; the same facts with their sources are
+// in tests/data/consumers/*.json). The search prunes with them (search_space.cpp rules "target-*", plus
+// SearchOptions from optionsForTarget()), the exporters check plans against them, and
+// inexpressible() names every feature of a plan that the target cannot express.
+//
+// This is the "capabilities" half of a framework profile (DESIGN.md, "Where the design goes next");
+// the "implementation" half (how the framework executes: activation bytes, overlap) is the runtime
+// profile of the cost model.
+#pragma once
+
+#include "gx/strategy.h"
+
+#include <string>
+#include <vector>
+
+namespace gx {
+
+enum class Target {
+    Any,        ///< Galvatron-style freedom: everything the cost model knows (Hetu-Galvatron runs most of it)
+    Megatron,   ///< Megatron-LM (Megatron-Core) pretrain_gpt.py
+    Torchtitan, ///< torchtitan (torch.distributed: FSDP2, DTensor TP, pipelining)
+    DeepSpeed,  ///< DeepSpeed engine (ZeRO, PipelineModule, AutoTP)
+    Hetu,       ///< Hetu-Galvatron runtime (strategy JSON)
+};
+
+/// "any", "megatron", "torchtitan", "deepspeed", "hetu".
+const char* toString(Target t);
+/// Parses the CLI id (case-insensitive; also "megatron-lm", "mcore", "ds", "hetu-galvatron",
+/// "galvatron"); InputError("target", ...) listing the valid ids.
+Target targetFromString(const std::string& s);
+/// All targets in menu order (Any first).
+const std::vector<Target>& allTargets();
+
+/// How activation recomputation can be chosen per layer.
+struct RecomputeCapabilities {
+    bool full_all = true;   ///< every layer fully recomputed
+    bool block = false;     ///< the first N layers of every pipeline stage / model chunk (same N)
+    bool every_nth = false; ///< every N-th layer (torchtitan < 0.2 selective_ac_option = "N")
+    bool selective = false; ///< attention core only, for all layers (Korthikanti et al. 2022)
+    bool per_layer = false; ///< any per-layer on/off choice (Hetu-Galvatron "checkpoint" list)
+    bool selective_per_layer = false;
+};
+
+/// What plans a framework version can run. Every field has the consumer's source in target.cpp and in
+/// tests/data/consumers/<target>.json.
+struct TargetCapabilities {
+    Target target = Target::Any;
+    std::string framework; ///< "Megatron-LM"
+    std::string version;   ///< "Megatron-Core 0.20.0"
+    std::string source;    ///< "NVIDIA/Megatron-LM@d98e8a64"
+
+    // Per-layer freedom.
+    bool per_layer_tp = true;
+    bool per_layer_sp = true;
+    bool per_layer_dp_type = true;
+    bool per_layer_placement = true;
+    /// Hetu-Galvatron: per-layer choice only between ZeRO-3 and one global default (DDP or ZeRO-2).
+    bool dp_type_default_plus_zero3 = false;
+
+    // Data parallelism.
+    std::vector<DpType> dp_types = {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3};
+    std::vector<DpType> dp_types_with_pp = {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3};
+
+    // Tensor / sequence parallelism.
+    bool tp = true;         ///< tensor parallelism at all
+    bool tp_with_pp = true; ///< tp > 1 together with pp > 1
+    bool sp = true;         ///< Megatron-style sequence parallelism (norm/dropout sharded over TP ranks)
+    bool dp_adjacent_placement = true; ///< data-parallel ranks adjacent (tp_consecutive = false)
+
+    // Pipeline.
+    std::vector<Schedule> schedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved};
+    bool uneven_split = true;              ///< any number of layers per stage
+    /// Without uneven_split: the split is DeepSpeed's partition_uniform (true) or exactly even (false).
+    bool split_partition_uniform = false;
+    bool uneven_interleaved_chunks = true; ///< any number of layers per model chunk
+    int interleaved_min_pp = 2;            ///< smallest pp for the interleaved schedule
+
+    // Recomputation.
+    RecomputeCapabilities recompute;
+
+    // Embedding / LM head.
+    bool vocab_tp_free = true;      ///< vocab_tp may differ from the layers' tp
+    bool vocab_tp_one = false;      ///< the embedding is never tensor-parallel (vocab_tp == 1)
+    bool vocab_dp_type_free = true; ///< vocab_dp_type may differ from the layers'
+
+    // Reserved for dimensions the cost model does not search yet.
+    bool context_parallel = false;
+    bool expert_parallel = false;
+    bool fp8 = false;
+};
+
+const TargetCapabilities& capabilities(Target t);
+
+/// Every feature of `plan` that `target` cannot run as planned, each as one sentence naming the
+/// feature, the layers concerned and the framework's limit. Empty = the target runs exactly this plan.
+std::vector<std::string> inexpressible(const Plan& plan, Target target);
+
+/// Megatron's block recomputation: N such that the first N layers of every model chunk are fully
+/// recomputed and all others not at all; -1 when the plan's checkpointing is not of that form.
+int blockRecomputeLayers(const Plan& plan);
+
+/// The split DeepSpeed's PipelineModule makes of `layers` layers over `parts` stages
+/// (deepspeed/runtime/utils.py partition_uniform: the first layers % parts stages get one more).
+std::vector<int> deepspeedUniformSplit(int layers, int parts);
+
+} // namespace gx

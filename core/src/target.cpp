@@ -1,0 +1,690 @@
+// Target frameworks: capabilities per framework version (gx/target.h) and target-constrained search
+// (gx/target_search.h).
+//
+// Sources (read at these commits; the facts with file and line are also in tests/data/consumers/*.json):
+//  * Megatron-LM  NVIDIA/Megatron-LM@d98e8a64 (megatron/core/package_info.py: 0.20.0)
+//      megatron/training/arguments.py validate_args + add_argument, megatron/core/model_parallel_config.py,
+//      megatron/core/transformer/transformer_config.py (recompute_*), .../pipeline_parallel_layer_layout.py
+//  * torchtitan   pytorch/torchtitan@b5bcd76c (assets/version.txt: 0.2.2)
+//      torchtitan/config/configs.py (TrainingConfig, ParallelismConfig), torchtitan/trainer.py,
+//      torchtitan/distributed/activation_checkpoint.py
+//  * DeepSpeed    deepspeedai/DeepSpeed@edaa7221 (version.txt: 0.19.6)
+//      deepspeed/runtime/pipe/engine.py, deepspeed/runtime/pipe/module.py, deepspeed/runtime/utils.py,
+//      deepspeed/runtime/config.py, deepspeed/runtime/tensor_parallel/config.py
+//  * Hetu-Galvatron PKU-DAIR/Hetu-Galvatron@cea12ffb (strategy JSON: see gx/hetu.h and hetu.cpp)
+#include "gx/target.h"
+
+#include "gx/cost_model.h"
+#include "gx/error.h"
+#include "gx/target_search.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <map>
+
+namespace gx {
+
+namespace {
+
+TargetCapabilities makeAny() {
+    TargetCapabilities c;
+    c.target = Target::Any;
+    c.framework = "any runtime";
+    c.version = "Galvatron Explorer search space";
+    c.source = "gx";
+    c.recompute.full_all = true;
+    c.recompute.block = true;
+    c.recompute.every_nth = true;
+    c.recompute.selective = true;
+    c.recompute.per_layer = true;
+    c.recompute.selective_per_layer = true;
+    return c;
+}
+
+TargetCapabilities makeMegatron() {
+    TargetCapabilities c;
+    c.target = Target::Megatron;
+    c.framework = "Megatron-LM";
+    c.version = "Megatron-Core 0.20.0";
+    c.source = "NVIDIA/Megatron-LM@d98e8a64";
+    // One tensor_model_parallel_size / sequence_parallel for the whole model
+    // (megatron/core/model_parallel_config.py: tensor_model_parallel_size: int, sequence_parallel: bool).
+    c.per_layer_tp = c.per_layer_sp = c.per_layer_dp_type = c.per_layer_placement = false;
+    // ZeRO-1 = --use-distributed-optimizer; ZeRO-2/3 = --use-megatron-fsdp with
+    // --data-parallel-sharding-strategy optim_grads / optim_grads_params (arguments.py, choices
+    // no_shard|optim|optim_grads|optim_grads_params). validate_args has no pipeline assert for Megatron-FSDP
+    // v1 (the default --megatron-fsdp-version 1); only v2 rejects pp > 1 (mcore_fsdp_adapter.py).
+    c.dp_types = {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3};
+    c.dp_types_with_pp = c.dp_types;
+    // Rank order "tp-cp-ep-dp-pp" (parallel_state.initialize_model_parallel): TP ranks adjacent.
+    c.dp_adjacent_placement = false;
+    // Megatron runs 1F1B or interleaved 1F1B (pipeline_parallel/schedules.py), never GPipe. Interleaving
+    // needs pp > 1 with the default p2p overlap (validate_args: "pipeline-model-parallel size should be
+    // greater than 1" / "> 2" without --overlap-p2p-communication... default on).
+    c.schedules = {Schedule::OneFOneB, Schedule::Interleaved};
+    c.interleaved_min_pp = 2;
+    // --pipeline-model-parallel-layout "Et*9|t*8|...|t*7L" sets any layer count per (virtual) stage
+    // (pipeline_parallel_layer_layout.py parse_str_to_list; chunk c on rank c % pp).
+    c.uneven_split = true;
+    c.uneven_interleaved_chunks = true;
+    // --recompute-granularity full|selective, --recompute-method uniform|block, --recompute-num-layers
+    // (transformer_config.py: block = the first N layers of each pipeline stage / virtual chunk).
+    c.recompute.full_all = true;
+    c.recompute.block = true;
+    c.recompute.selective = true;
+    // Embedding and LM head are split over the same TP group (VocabParallelEmbedding) and live in the
+    // same optimizer as the layers.
+    c.vocab_tp_free = false;
+    c.vocab_dp_type_free = false;
+    return c;
+}
+
+TargetCapabilities makeTorchtitan() {
+    TargetCapabilities c;
+    c.target = Target::Torchtitan;
+    c.framework = "torchtitan";
+    c.version = "0.2.2";
+    c.source = "pytorch/torchtitan@b5bcd76c";
+    // ParallelismConfig has one tensor_parallel_degree, one data_parallel_shard_degree /
+    // data_parallel_replicate_degree, one fsdp_reshard_after_forward (torchtitan/config/configs.py).
+    c.per_layer_tp = c.per_layer_sp = c.per_layer_dp_type = c.per_layer_placement = false;
+    // DDP = data_parallel_replicate_degree; FSDP2 with reshard_after_forward "always" = ZeRO-3, "never"
+    // keeps the gathered weights from forward to backward (ZeRO-2's memory and traffic). There is no
+    // optimizer-states-only sharding (ZeRO-1).
+    c.dp_types = {DpType::DDP, DpType::ZeRO2, DpType::ZeRO3};
+    c.dp_types_with_pp = c.dp_types;
+    // enable_sequence_parallel: bool = True (configs.py) - on or off for all layers.
+    c.sp = true;
+    // Device mesh ["pp", "dp_replicate", "dp_shard", "cp", "tp"]: TP innermost.
+    c.dp_adjacent_placement = false;
+    // pipeline_parallel_schedule: torch.distributed.pipelining schedules (GPipe, 1F1B, Interleaved1F1B, ...);
+    // module_fqns_per_model_part: any modules per model chunk.
+    c.schedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved};
+    // Arbitrary splits need module_fqns_per_model_part (list[list[str]]) in a config function; the
+    // command line sets pipeline_parallel_layers_per_stage with first/last_stage_less_layers = 0, i.e.
+    // equal stages (distributed/pipeline_parallel.py: num_virtual_stages = ceil(layers / per_stage)).
+    c.uneven_split = false;
+    c.uneven_interleaved_chunks = false;
+    // activation_checkpoint: subcommand selective | full | memory-budget | none, applied to every block
+    // (activation_checkpoint.py ActivationCheckpointing.apply).
+    c.recompute.full_all = true;
+    c.recompute.selective = true;
+    // tok_embeddings / output are sharded by the TP plan over the same mesh; FSDP wraps the whole model.
+    c.vocab_tp_free = false;
+    c.vocab_dp_type_free = false;
+    return c;
+}
+
+TargetCapabilities makeDeepSpeed() {
+    TargetCapabilities c;
+    c.target = Target::DeepSpeed;
+    c.framework = "DeepSpeed";
+    c.version = "0.19.6";
+    c.source = "deepspeedai/DeepSpeed@edaa7221";
+    // One zero_optimization.stage (runtime/zero/config.py).
+    c.per_layer_tp = c.per_layer_sp = c.per_layer_dp_type = c.per_layer_placement = false;
+    c.dp_types = {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3};
+    // pipe/engine.py:77 assert zero_optimization_stage() < ZeroStageEnum.gradients,
+    // "ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism".
+    c.dp_types_with_pp = {DpType::DDP, DpType::ZeRO1};
+    // Tensor parallelism inside DeepSpeed is AutoTP ("tensor_parallel": {"autotp_size": N},
+    // runtime/tensor_parallel/config.py), configured on the whole engine module; its combination with
+    // PipelineModule is not documented, so this target does not plan it. No Megatron-style SP.
+    c.tp = true;
+    c.tp_with_pp = false;
+    c.sp = false;
+    c.dp_adjacent_placement = false;
+    // The pipeline engine runs TrainSchedule (pipe/schedule.py: 1F1B); PipelineModule partitions with
+    // partition_method uniform | parameters | type:regex (pipe/module.py _partition_layers): no explicit
+    // per-stage layer counts, so the split is partition_uniform's.
+    c.schedules = {Schedule::OneFOneB};
+    c.uneven_split = false;
+    c.split_partition_uniform = true;
+    c.uneven_interleaved_chunks = false;
+    // pipeline.activation_checkpoint_interval / deepspeed.checkpointing wrap whole layers, all of them.
+    c.recompute.full_all = true;
+    // AutoTP shards linear layers; the embedding stays replicated.
+    c.vocab_tp_free = false;
+    c.vocab_tp_one = true;
+    c.vocab_dp_type_free = false;
+    return c;
+}
+
+TargetCapabilities makeHetu() {
+    TargetCapabilities c;
+    c.target = Target::Hetu;
+    c.framework = "Hetu-Galvatron";
+    c.version = "strategy JSON";
+    c.source = "PKU-DAIR/Hetu-Galvatron@cea12ffb";
+    // tp_sizes_enc / tp_consecutive_flags / dp_types_enc / checkpoint: one entry per layer.
+    c.per_layer_tp = true;
+    c.per_layer_placement = true;
+    c.per_layer_dp_type = true;
+    // dp_types_enc is 0 (default_dp_type: ddp | zero2) or 1 (zero3 / "sdp") per layer.
+    c.dp_type_default_plus_zero3 = true;
+    c.dp_types = {DpType::DDP, DpType::ZeRO2, DpType::ZeRO3};
+    c.dp_types_with_pp = c.dp_types;
+    // use_sp in the JSON is Ulysses sequence parallelism; Megatron's is the runtime argument
+    // sequence_parallel (galvatron/core/runtime/args_schema.py:248, default True) for all layers.
+    c.sp = true;
+    c.per_layer_sp = false;
+    // pipeline_type gpipe | pipedream_flush; pp_division any layer counts.
+    c.schedules = {Schedule::GPipe, Schedule::OneFOneB};
+    c.uneven_split = true;
+    c.uneven_interleaved_chunks = false;
+    // checkpoint: 0/1 per layer, whole layers.
+    c.recompute.full_all = true;
+    c.recompute.block = true;
+    c.recompute.every_nth = true;
+    c.recompute.per_layer = true;
+    // vtp: own vocabulary TP degree; embed_sdp: ZeRO-3 for the embedding or the default type.
+    c.vocab_tp_free = true;
+    c.vocab_dp_type_free = true;
+    return c;
+}
+
+std::string lower(std::string s) {
+    for (char& ch : s)
+        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+const char* dpLabel(DpType t) {
+    switch (t) {
+    case DpType::DDP:
+        return "DDP";
+    case DpType::ZeRO1:
+        return "ZeRO-1";
+    case DpType::ZeRO2:
+        return "ZeRO-2";
+    case DpType::ZeRO3:
+        return "ZeRO-3";
+    }
+    return "DDP";
+}
+
+template <class F> bool allSame(const Plan& p, F&& get) {
+    for (const auto& l : p.layers)
+        if (get(l) != get(p.layers.front()))
+            return false;
+    return true;
+}
+
+bool contains(const std::vector<DpType>& v, DpType t) {
+    return std::find(v.begin(), v.end(), t) != v.end();
+}
+
+} // namespace
+
+const char* toString(Target t) {
+    switch (t) {
+    case Target::Any:
+        return "any";
+    case Target::Megatron:
+        return "megatron";
+    case Target::Torchtitan:
+        return "torchtitan";
+    case Target::DeepSpeed:
+        return "deepspeed";
+    case Target::Hetu:
+        return "hetu";
+    }
+    return "any";
+}
+
+Target targetFromString(const std::string& s) {
+    const std::string l = lower(s);
+    for (Target t : allTargets())
+        if (l == toString(t))
+            return t;
+    if (l == "megatron-lm" || l == "mcore" || l == "megatron-core")
+        return Target::Megatron;
+    if (l == "ds")
+        return Target::DeepSpeed;
+    if (l == "hetu-galvatron" || l == "galvatron")
+        return Target::Hetu;
+    std::string ids;
+    for (Target t : allTargets())
+        ids += (ids.empty() ? "" : ", ") + std::string(toString(t));
+    throw InputError("target", "unknown target framework '" + s + "'; expected one of " + ids);
+}
+
+const std::vector<Target>& allTargets() {
+    static const std::vector<Target> all = {Target::Any, Target::Megatron, Target::Torchtitan,
+                                            Target::DeepSpeed, Target::Hetu};
+    return all;
+}
+
+const TargetCapabilities& capabilities(Target t) {
+    static const TargetCapabilities any = makeAny(), mg = makeMegatron(), tt = makeTorchtitan(),
+                                    ds = makeDeepSpeed(), he = makeHetu();
+    switch (t) {
+    case Target::Any:
+        return any;
+    case Target::Megatron:
+        return mg;
+    case Target::Torchtitan:
+        return tt;
+    case Target::DeepSpeed:
+        return ds;
+    case Target::Hetu:
+        return he;
+    }
+    return any;
+}
+
+std::vector<int> deepspeedUniformSplit(int layers, int parts) {
+    std::vector<int> out;
+    if (parts <= 0)
+        return out;
+    const int chunk = layers / parts, residual = layers - chunk * parts;
+    for (int i = 0; i < parts; ++i)
+        out.push_back(chunk + (i < residual ? 1 : 0));
+    return out;
+}
+
+int blockRecomputeLayers(const Plan& plan) {
+    // Per chunk: k leading fully recomputed layers, the rest none. A partly recomputed chunk fixes N = k;
+    // a wholly recomputed chunk of n layers only needs N >= n (Megatron: "if l < recompute_num_layers").
+    int exact = -1, lower = 0, start = 0;
+    const int L = static_cast<int>(plan.layers.size());
+    for (int n : plan.stage_layers) {
+        if (n <= 0 || start + n > L)
+            return -1;
+        int k = 0;
+        while (k < n && plan.layers[static_cast<std::size_t>(start + k)].ckpt == Checkpoint::Full)
+            ++k;
+        for (int i = k; i < n; ++i)
+            if (plan.layers[static_cast<std::size_t>(start + i)].ckpt != Checkpoint::None)
+                return -1;
+        if (k == n)
+            lower = std::max(lower, n);
+        else if (exact >= 0 && exact != k)
+            return -1;
+        else
+            exact = k;
+        start += n;
+    }
+    if (start != L)
+        return -1;
+    if (exact < 0)
+        return lower;
+    return exact >= lower ? exact : -1;
+}
+
+std::vector<std::string> inexpressible(const Plan& plan, Target target) {
+    std::vector<std::string> out;
+    const TargetCapabilities& c = capabilities(target);
+    if (target == Target::Any || plan.layers.empty())
+        return out;
+    const std::string fw = c.framework + " (" + c.version + ")";
+    const LayerStrategy& f = plan.layers.front();
+    const bool same_tp = allSame(plan, [](const LayerStrategy& l) { return l.tp; });
+    if (!c.per_layer_tp && !same_tp)
+        out.push_back("per-layer tensor-parallel degrees: " + fw + " uses one degree for all layers");
+    if (!c.per_layer_sp && !allSame(plan, [](const LayerStrategy& l) { return l.tp > 1 && l.sp; }))
+        out.push_back("per-layer sequence parallelism: " + fw + " switches it for all layers");
+    if (!c.per_layer_dp_type && !allSame(plan, [](const LayerStrategy& l) { return l.dp_type; }))
+        out.push_back("per-layer data-parallel types: " + fw + " uses one for all layers");
+    if (!c.per_layer_placement && !allSame(plan, [](const LayerStrategy& l) { return l.tp_consecutive; }))
+        out.push_back("per-layer rank order: " + fw + " uses one rank order");
+    for (const auto& l : plan.layers) {
+        const auto& allowed = plan.pp > 1 ? c.dp_types_with_pp : c.dp_types;
+        if (l.dp > 1 && !contains(allowed, l.dp_type)) {
+            out.push_back(std::string(dpLabel(l.dp_type)) +
+                          (plan.pp > 1 ? " with pipeline parallelism" : "") + ": " + fw + " cannot run it");
+            break;
+        }
+    }
+    if (c.dp_type_default_plus_zero3) {
+        bool has_ddp = false, has_z2 = false;
+        for (const auto& l : plan.layers) {
+            if (l.dp <= 1)
+                continue;
+            has_ddp = has_ddp || l.dp_type == DpType::DDP;
+            has_z2 = has_z2 || l.dp_type == DpType::ZeRO2 || l.dp_type == DpType::ZeRO1;
+        }
+        if (has_ddp && has_z2)
+            out.push_back("layers mixing DDP and ZeRO-1/2: " + fw +
+                          " has one default_dp_type (ddp or zero2) besides per-layer ZeRO-3");
+    }
+    for (const auto& l : plan.layers) {
+        if (l.tp > 1 && !c.tp) {
+            out.push_back("tensor parallelism: " + fw + " has none");
+            break;
+        }
+        if (l.tp > 1 && plan.pp > 1 && !c.tp_with_pp) {
+            out.push_back("tensor parallelism together with pipeline parallelism: " + fw +
+                          " does not combine them");
+            break;
+        }
+    }
+    for (const auto& l : plan.layers)
+        if (l.sp && l.tp > 1 && !c.sp) {
+            out.push_back("Megatron-style sequence parallelism: " + fw + " does not have it");
+            break;
+        }
+    for (const auto& l : plan.layers)
+        if (!l.tp_consecutive && l.tp > 1 && l.dp > 1 && !c.dp_adjacent_placement) {
+            out.push_back("data-parallel ranks adjacent (tp_consecutive = false): " + fw +
+                          " places tensor-parallel ranks adjacent");
+            break;
+        }
+    if (plan.pp > 1) {
+        if (std::find(c.schedules.begin(), c.schedules.end(), plan.schedule) == c.schedules.end())
+            out.push_back(std::string(toString(plan.schedule)) + " schedule: " + fw + " does not run it");
+        else if (plan.schedule == Schedule::Interleaved && plan.pp < c.interleaved_min_pp)
+            out.push_back("interleaved schedule with pp=" + std::to_string(plan.pp) + ": " + fw +
+                          " needs pp >= " + std::to_string(c.interleaved_min_pp));
+        const bool even = std::all_of(plan.stage_layers.begin(), plan.stage_layers.end(),
+                                      [&](int n) { return n == plan.stage_layers.front(); });
+        if (!c.uneven_split &&
+            plan.stage_layers != deepspeedUniformSplit(static_cast<int>(plan.layers.size()),
+                                                       static_cast<int>(plan.stage_layers.size())))
+            out.push_back("pipeline split of a different shape than " + fw +
+                          " partitions (partition_method uniform: the first stages get the extra layers)");
+        else if (!c.uneven_interleaved_chunks && plan.virtual_stages > 1 && !even)
+            out.push_back("uneven interleaved model chunks: " + fw + " needs equal chunks");
+    }
+    // Recomputation.
+    int n_none = 0, n_full = 0, n_sel = 0;
+    for (const auto& l : plan.layers) {
+        n_none += l.ckpt == Checkpoint::None;
+        n_full += l.ckpt == Checkpoint::Full;
+        n_sel += l.ckpt == Checkpoint::Selective;
+    }
+    const int L = static_cast<int>(plan.layers.size());
+    if (n_sel > 0 && !c.recompute.selective && !c.recompute.selective_per_layer)
+        out.push_back("selective recomputation: " + fw + " recomputes whole layers only");
+    else if (n_sel > 0 && n_sel < L && !c.recompute.selective_per_layer)
+        out.push_back("selective recomputation of some layers only: " + fw + " applies it to all layers");
+    else if (n_full > 0 && n_full < L && !c.recompute.per_layer) {
+        if (n_sel > 0 || !c.recompute.block || blockRecomputeLayers(plan) < 0)
+            out.push_back("full recomputation of " + std::to_string(n_full) + " of " + std::to_string(L) +
+                          " layers: " + fw +
+                          (c.recompute.block
+                               ? " recomputes all layers or the same first N layers of every stage"
+                               : " recomputes all layers or none"));
+    }
+    (void)n_none;
+    // Embedding / LM head.
+    const int G = plan.stageGpus();
+    if (!c.vocab_tp_free && same_tp) {
+        const int want = c.vocab_tp_one ? 1 : f.tp;
+        if (plan.vocab_tp != want)
+            out.push_back("vocabulary tensor parallelism vtp=" + std::to_string(plan.vocab_tp) + ": " + fw +
+                          " splits embedding and LM head over " + std::to_string(want) + " GPU(s)");
+    }
+    const int vdp = plan.vocab_tp > 0 ? G / plan.vocab_tp : 1;
+    if (vdp > 1) {
+        if (!c.vocab_dp_type_free && allSame(plan, [](const LayerStrategy& l) { return l.dp_type; }) &&
+            f.dp > 1 && plan.vocab_dp_type != f.dp_type)
+            out.push_back(std::string("embedding data-parallel type ") + dpLabel(plan.vocab_dp_type) + ": " +
+                          fw + " uses the layers' (" + dpLabel(f.dp_type) + ")");
+        const auto& allowed = plan.pp > 1 ? c.dp_types_with_pp : c.dp_types;
+        if (!contains(allowed, plan.vocab_dp_type))
+            out.push_back(std::string("embedding data-parallel type ") + dpLabel(plan.vocab_dp_type) + ": " +
+                          fw + " cannot run it");
+    }
+    return out;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Target-constrained search
+
+SearchOptions optionsForTarget(SearchOptions o) {
+    const Target t = o.target;
+    if (t == Target::Any)
+        return o;
+    const TargetCapabilities& c = capabilities(t);
+    // One strategy for all layers unless the target runs per-layer TP and DP types; per-layer SP mixes are
+    // made uniform after the planner (expressibleVariants).
+    if (!c.per_layer_tp || !c.per_layer_dp_type)
+        o.uniform_layers = true;
+    std::vector<DpType> types;
+    for (DpType d : o.dp_types)
+        if (contains(c.dp_types, d))
+            types.push_back(d);
+    if (types.empty()) {
+        std::string names;
+        for (DpType d : c.dp_types)
+            names += (names.empty() ? "" : ", ") + std::string(dpLabel(d));
+        throw InputError("dp_types", c.framework + " (" + c.version +
+                                         ") runs none of the allowed data-parallel types; it runs " + names);
+    }
+    o.dp_types = types;
+    std::vector<Schedule> sch;
+    for (Schedule s : o.schedules)
+        if (std::find(c.schedules.begin(), c.schedules.end(), s) != c.schedules.end())
+            sch.push_back(s);
+    if (sch.empty()) {
+        std::string names;
+        for (Schedule x : c.schedules)
+            names += (names.empty() ? "" : ", ") + std::string(toString(x));
+        throw InputError("schedules", c.framework + " (" + c.version +
+                                          ") runs none of the allowed pipeline schedules; it runs " + names);
+    }
+    o.schedules = sch;
+    if (!c.sp)
+        o.allow_sp = false;
+    // The post-check below changes costs of some configurations (vocabulary TP, DeepSpeed's split,
+    // block recomputation), so the planner must return every configuration's optimum, not only those
+    // that can beat its k-th best.
+    if (std::find(o.disabled_rules.begin(), o.disabled_rules.end(), "time-lower-bound") ==
+        o.disabled_rules.end())
+        o.disabled_rules.push_back("time-lower-bound");
+    return o;
+}
+
+std::vector<Plan> expressibleVariants(const Plan& plan, Target target) {
+    std::vector<Plan> out;
+    if (target == Target::Any || plan.layers.empty()) {
+        out.push_back(plan);
+        return out;
+    }
+    const TargetCapabilities& c = capabilities(target);
+    Plan p = plan;
+    const int G = p.stageGpus();
+    const bool same_tp = allSame(p, [](const LayerStrategy& l) { return l.tp; });
+    const bool same_dt = allSame(p, [](const LayerStrategy& l) { return l.dp_type; });
+    if (!c.vocab_tp_free && same_tp)
+        p.vocab_tp = c.vocab_tp_one ? 1 : p.layers.front().tp;
+    if (!c.vocab_dp_type_free && same_dt)
+        p.vocab_dp_type = (p.vocab_tp > 0 && G / p.vocab_tp > 1) ? p.layers.front().dp_type : DpType::DDP;
+    if (!c.uneven_split && p.pp > 1 && !p.stage_layers.empty()) {
+        const int L = static_cast<int>(p.layers.size()), chunks = static_cast<int>(p.stage_layers.size());
+        if (c.split_partition_uniform && p.virtual_stages <= 1)
+            p.stage_layers = deepspeedUniformSplit(L, p.pp);
+        else if (!c.split_partition_uniform && L % chunks == 0)
+            p.stage_layers.assign(static_cast<std::size_t>(chunks), L / chunks);
+    }
+    if (c.dp_type_default_plus_zero3) {
+        // One default type (DDP or ZeRO-2) for every non-ZeRO-3 layer: try both when they are mixed.
+        bool has_ddp = false, has_z2 = false;
+        for (const auto& l : p.layers) {
+            has_ddp = has_ddp || (l.dp > 1 && l.dp_type == DpType::DDP);
+            has_z2 = has_z2 || (l.dp > 1 && (l.dp_type == DpType::ZeRO2 || l.dp_type == DpType::ZeRO1));
+        }
+        std::vector<DpType> defaults;
+        if (has_ddp && has_z2)
+            defaults = {DpType::DDP, DpType::ZeRO2};
+        else
+            defaults = {has_z2 ? DpType::ZeRO2 : DpType::DDP};
+        for (DpType d : defaults) {
+            Plan q = p;
+            for (auto& l : q.layers)
+                if (l.dp_type != DpType::ZeRO3)
+                    l.dp_type = l.dp > 1 ? d : DpType::DDP;
+            if (q.vocab_dp_type != DpType::ZeRO3)
+                q.vocab_dp_type = d;
+            out.push_back(std::move(q));
+        }
+    } else {
+        out.push_back(std::move(p));
+    }
+    if (!c.per_layer_sp && c.sp) {
+        // Sequence parallelism on for every tensor-parallel layer, or off for all: try both.
+        std::vector<Plan> both;
+        for (const Plan& q : out) {
+            bool on = false, off = false;
+            for (const auto& l : q.layers)
+                if (l.tp > 1)
+                    (l.sp ? on : off) = true;
+            if (on && off)
+                for (bool v : {true, false}) {
+                    Plan r = q;
+                    for (auto& l : r.layers)
+                        l.sp = l.tp > 1 && v;
+                    both.push_back(std::move(r));
+                }
+            else
+                both.push_back(q);
+        }
+        out = std::move(both);
+    }
+    std::vector<Plan> ok;
+    for (auto& q : out)
+        if (inexpressible(q, target).empty())
+            ok.push_back(std::move(q));
+    return ok;
+}
+
+namespace {
+
+/// The plan with the first n layers of every chunk fully recomputed and the others not.
+Plan withBlock(const Plan& plan, int n) {
+    Plan p = plan;
+    int start = 0;
+    for (int len : p.stage_layers) {
+        for (int i = 0; i < len; ++i)
+            p.layers[static_cast<std::size_t>(start + i)].ckpt = i < n ? Checkpoint::Full : Checkpoint::None;
+        start += len;
+    }
+    return p;
+}
+
+bool samePlan(const Plan& a, const Plan& b) {
+    return a.pp == b.pp && a.schedule == b.schedule && a.virtual_stages == b.virtual_stages &&
+           a.stage_layers == b.stage_layers && a.global_batch == b.global_batch &&
+           a.num_micro == b.num_micro && a.layers == b.layers && a.vocab_tp == b.vocab_tp &&
+           a.vocab_dp_type == b.vocab_dp_type;
+}
+
+} // namespace
+
+SearchResult searchForTarget(const CostModel& model, const SearchOptions& options,
+                             const SearchObserver& observer, std::stop_token stop) {
+    if (options.target == Target::Any)
+        return search(model, options, observer, stop);
+    const Target target = options.target;
+    const TargetCapabilities& caps = capabilities(target);
+    const SearchOptions o = optionsForTarget(options);
+    SearchResult r = search(model, o, observer, stop);
+
+    std::vector<RankedPlan> kept;
+    std::int64_t dropped = 0;
+    auto consider = [&](const Plan& p) {
+        PlanCost cost;
+        try {
+            cost = model.evaluate(p);
+        } catch (const InputError&) {
+            ++dropped;
+            return;
+        }
+        if (!cost.fits()) {
+            ++dropped;
+            return;
+        }
+        for (const auto& k : kept)
+            if (samePlan(k.plan, p))
+                return;
+        RankedPlan rp;
+        rp.plan = p;
+        rp.cost = cost;
+        rp.predicted_time = cost.iteration_time;
+        rp.predicted_peak = cost.peak_memory;
+        kept.push_back(std::move(rp));
+    };
+    std::vector<const RankedPlan*> sources;
+    for (const auto& rp : r.per_config)
+        sources.push_back(&rp);
+    for (const auto& rp : r.top)
+        sources.push_back(&rp);
+    for (const auto& rp : r.frontier)
+        sources.push_back(&rp);
+    for (const RankedPlan* src : sources) {
+        if (stop.stop_requested())
+            break;
+        const auto variants = expressibleVariants(src->plan, target);
+        if (variants.empty())
+            ++dropped;
+        for (const Plan& v : variants) {
+            consider(v);
+            // Megatron: fewer recomputed layers per stage (--recompute-method block) when they fit.
+            const bool all_full = std::all_of(v.layers.begin(), v.layers.end(), [](const LayerStrategy& l) {
+                return l.ckpt == Checkpoint::Full;
+            });
+            if (caps.recompute.block && !caps.recompute.per_layer && all_full && !v.stage_layers.empty()) {
+                int lo = 0, hi = *std::max_element(v.stage_layers.begin(), v.stage_layers.end());
+                // Smallest N that fits (memory falls as N grows; time rises).
+                while (lo < hi) {
+                    const int mid = (lo + hi) / 2;
+                    bool fits = false;
+                    try {
+                        fits = model.evaluate(withBlock(v, mid)).fits();
+                    } catch (const InputError&) {
+                    }
+                    if (fits)
+                        hi = mid;
+                    else
+                        lo = mid + 1;
+                }
+                const Plan b = withBlock(v, lo);
+                if (inexpressible(b, target).empty())
+                    consider(b);
+            }
+        }
+    }
+    std::stable_sort(kept.begin(), kept.end(), [](const RankedPlan& a, const RankedPlan& b) {
+        const double ta = timePerSample(a), tb = timePerSample(b);
+        if (ta != tb)
+            return ta < tb;
+        return a.cost.peak_memory < b.cost.peak_memory;
+    });
+    r.per_config = kept;
+    r.top.assign(kept.begin(),
+                 kept.begin() + std::min<std::ptrdiff_t>(std::max(1, options.top_k),
+                                                         static_cast<std::ptrdiff_t>(kept.size())));
+    r.best = kept.empty() ? std::nullopt : std::optional<RankedPlan>(kept.front());
+    // Frontier: the expressible plans that no other is faster and smaller than.
+    std::vector<RankedPlan> front;
+    double best_mem = -1;
+    for (const auto& k : kept)
+        if (best_mem < 0 || k.cost.peak_memory < best_mem) {
+            front.push_back(k);
+            best_mem = k.cost.peak_memory;
+            if (static_cast<int>(front.size()) >= std::max(1, options.frontier_points))
+                break;
+        }
+    r.frontier = options.frontier_points > 0 ? front : std::vector<RankedPlan>{};
+    if (!r.best && r.infeasible_reason.empty() && !r.cancelled)
+        r.infeasible_reason = "no plan that " + caps.framework + " (" + caps.version +
+                              ") can run fits the memory budget (" + std::to_string(dropped) +
+                              " configurations dropped after costing them as the target runs them)";
+    r.stats.pruned_by_rule.emplace_back("target-post-check", dropped);
+    return r;
+}
+
+std::string targetPriceLine(Target target, const RankedPlan& t, const RankedPlan& a) {
+    const double tt = timePerSample(t), ta = timePerSample(a);
+    char buf[256];
+    std::snprintf(
+        buf, sizeof buf,
+        "best for %s %.3f s/iteration; best for any runtime %.3f s/iteration (%+.1f%% time per sample)",
+        capabilities(target).framework.c_str(), t.cost.iteration_time, a.cost.iteration_time,
+        ta > 0 ? (tt / ta - 1.0) * 100.0 : 0.0);
+    return buf;
+}
+
+} // namespace gx

@@ -1,0 +1,682 @@
+// Target frameworks: exports checked against the consumers' recorded options and cross-flag constraints
+// (tests/data/consumers/*.json, each fact with its source file at the cited commit), target-constrained
+// search (the plan found for X is expressible by X, exports without approximation, and costs at least the
+// unconstrained best), block recomputation, refusal vs --lossy, and quoting of everything written into a
+// script.
+#include "gx/cost_model.h"
+#include "gx/error.h"
+#include "gx/exporters.h"
+#include "gx/hetu.h"
+#include "gx/presets.h"
+#include "gx/search_space.h"
+#include "gx/target_search.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using nlohmann::json;
+using namespace gx;
+
+namespace {
+
+/// Records a failure and continues (QVERIFY cannot be used in functions returning a value).
+#define CHECK(cond, msg)                                                                                     \
+    do {                                                                                                     \
+        if (!(cond))                                                                                         \
+            QTest::qFail(std::string(msg).c_str(), __FILE__, __LINE__);                                      \
+    } while (0)
+
+json consumer(const std::string& name) {
+    std::ifstream f(std::string(GX_TEST_DATA_DIR) + "/consumers/" + name + ".json");
+    if (!f)
+        throw std::runtime_error("missing consumer data " + name);
+    return json::parse(f);
+}
+
+/// Undoes shellQuote for one word: 'a'\''b' -> a'b, "$X" -> $X, bare -> bare.
+std::string unquote(const std::string& w) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < w.size()) {
+        if (w[i] == '\'') {
+            const auto j = w.find('\'', i + 1);
+            out += w.substr(i + 1, j - i - 1);
+            i = j + 1;
+        } else if (w[i] == '"') {
+            const auto j = w.find('"', i + 1);
+            out += w.substr(i + 1, j - i - 1);
+            i = j + 1;
+        } else if (w[i] == '\\' && i + 1 < w.size()) {
+            out += w[i + 1];
+            i += 2;
+        } else {
+            out += w[i++];
+        }
+    }
+    return out;
+}
+
+/// The "    --flag [value]" lines of a bash array NAME=( ... ) as (flag, unquoted value or "").
+std::vector<std::pair<std::string, std::string>> arrayArgs(const std::string& text, const std::string& name) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const auto start = text.find(name + "=(\n");
+    if (start == std::string::npos)
+        return out;
+    std::istringstream in(text.substr(start + name.size() + 3));
+    std::string line;
+    while (std::getline(in, line) && line != ")") {
+        const auto b = line.find_first_not_of(' ');
+        line = line.substr(b);
+        const auto sp = line.find(' ');
+        if (sp == std::string::npos)
+            out.emplace_back(line, "");
+        else
+            out.emplace_back(line.substr(0, sp), unquote(line.substr(sp + 1)));
+    }
+    return out;
+}
+
+std::map<std::string, std::string> asMap(const std::vector<std::pair<std::string, std::string>>& v) {
+    std::map<std::string, std::string> m;
+    for (const auto& [k, x] : v)
+        m[k] = x;
+    return m;
+}
+
+/// Megatron's parse_str_to_list (pipeline_parallel_layer_layout.py), re-done here: drop commas, unroll
+/// (..)*n and x*n, split on '|'; returns per-stage strings.
+std::vector<std::string> parseLayout(std::string s) {
+    s.erase(std::remove(s.begin(), s.end(), ','), s.end());
+    const std::regex paren(R"(\(([^)]+)\)\*(\d+))"), single(R"((.)\*(\d+))");
+    for (const std::regex* re : {&paren, &single}) {
+        std::smatch m;
+        while (std::regex_search(s, m, *re)) {
+            std::string rep;
+            for (int k = 0; k < std::stoi(m[2].str()); ++k)
+                rep += m[1].str();
+            s = m.prefix().str() + rep + m.suffix().str();
+        }
+    }
+    std::vector<std::string> stages;
+    std::string cur;
+    for (char c : s) {
+        if (c == '|') {
+            stages.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    stages.push_back(cur);
+    return stages;
+}
+
+/// exportPlan that records an unexpected error as a test failure (with its message) instead of aborting.
+ExportResult ex(const Plan& p, const ModelProfile& m, const ClusterProfile& c, ExportFormat f,
+                const ExportOptions& o = {}) {
+    try {
+        return exportPlan(p, m, c, f, o);
+    } catch (const std::exception& e) {
+        QTest::qFail((std::string("export failed: ") + e.what()).c_str(), __FILE__, __LINE__);
+    }
+    return {};
+}
+
+ClusterProfile cluster16() {
+    return clusterPreset("2x8xA100-80G-IB");
+}
+
+Plan basePlan(int gpus, int pp, int tp, std::vector<int> split, DpType dt, Checkpoint ck, bool sp) {
+    Plan p;
+    p.model = "llama2-7b";
+    p.cluster = "2x8xA100-80G-IB";
+    p.gpus = gpus;
+    p.pp = pp;
+    p.schedule = Schedule::OneFOneB;
+    p.stage_layers = std::move(split);
+    p.global_batch = 128;
+    p.num_micro = 8; // 16 samples per micro-batch: divisible by every dp used here
+    LayerStrategy s;
+    s.tp = tp;
+    s.dp = gpus / pp / tp;
+    s.sp = sp && tp > 1;
+    s.dp_type = s.dp > 1 ? dt : DpType::DDP;
+    s.ckpt = ck;
+    p.layers.assign(32, s);
+    p.vocab_tp = tp;
+    p.vocab_dp_type = s.dp_type;
+    return p;
+}
+
+/// Checks every Megatron argument against megatron.json (option exists, value/flag kind, choices) and the
+/// cross-flag constraints; returns the args.
+std::map<std::string, std::string> checkMegatron(const std::string& text) {
+    static const json c = consumer("megatron");
+    const auto args = arrayArgs(text, "MEGATRON_ARGS");
+    if (args.empty())
+        QTest::qFail("no MEGATRON_ARGS", __FILE__, __LINE__);
+    std::set<std::string> seen;
+    for (const auto& [flag, value] : args) {
+        if (!c["options"].contains(flag)) {
+            QTest::qFail(("unknown Megatron option " + flag).c_str(), __FILE__, __LINE__);
+            continue;
+        }
+        CHECK(seen.insert(flag).second, flag.c_str());
+        const json& o = c["options"][flag];
+        const bool takes = o["kind"] == "value";
+        CHECK(takes == !value.empty(), (flag + " kind mismatch").c_str());
+        if (o.contains("choices")) {
+            bool ok = false;
+            for (const auto& ch : o["choices"])
+                ok = ok || ch.get<std::string>() == value;
+            CHECK(ok, (flag + " " + value + " is not a valid choice").c_str());
+        }
+    }
+    const auto m = asMap(args);
+    for (const auto& k : c["constraints"]) {
+        bool active = false;
+        if (k.contains("if"))
+            active = m.count(k["if"].get<std::string>()) > 0;
+        if (k.contains("if_value"))
+            for (const auto& [f, v] : k["if_value"].items())
+                active = m.count(f) && m.at(f) == v.get<std::string>();
+        if (!active)
+            continue;
+        if (k.contains("requires"))
+            for (const auto& f : k["requires"])
+                CHECK(m.count(f.get<std::string>()),
+                      (k["id"].get<std::string>() + ": missing " + f.get<std::string>()).c_str());
+        if (k.contains("excludes"))
+            for (const auto& f : k["excludes"])
+                CHECK(!m.count(f.get<std::string>()),
+                      (k["id"].get<std::string>() + ": has " + f.get<std::string>()).c_str());
+        if (k.contains("requires_value"))
+            for (const auto& [f, v] : k["requires_value"].items())
+                CHECK(m.count(f) && m.at(f) == v.get<std::string>(), (k["id"].get<std::string>()).c_str());
+    }
+    // Environment: TP without FSDP needs CUDA_DEVICE_MAX_CONNECTIONS=1; FSDP forbids it.
+    const bool fsdp = m.count("--use-megatron-fsdp") > 0;
+    const int tp = std::stoi(m.at("--tensor-model-parallel-size"));
+    const bool sets1 = text.find("export CUDA_DEVICE_MAX_CONNECTIONS=1") != std::string::npos;
+    if (fsdp)
+        CHECK(!sets1, "!sets1");
+    else if (tp > 1)
+        CHECK(sets1, "sets1");
+    return m;
+}
+
+std::map<std::string, std::string> checkTorchtitan(const std::string& text, std::string* subcommand) {
+    static const json c = consumer("torchtitan");
+    const auto args = arrayArgs(text, "TORCHTITAN_ARGS");
+    std::map<std::string, std::string> m;
+    for (const auto& [flag, value] : args) {
+        if (flag.rfind("--", 0) != 0) {
+            // tyro subcommand "activation-checkpoint:<policy>"
+            const auto colon = flag.find(':');
+            CHECK(colon != std::string::npos, flag.c_str());
+            const std::string group = flag.substr(0, colon), choice = flag.substr(colon + 1);
+            CHECK(c["subcommands"].contains(group), group.c_str());
+            bool ok = false;
+            for (const auto& x : c["subcommands"][group])
+                ok = ok || x.get<std::string>() == choice;
+            CHECK(ok, flag.c_str());
+            *subcommand = choice;
+            continue;
+        }
+        if (!c["options"].contains(flag)) {
+            // the base config may come from the environment when torchtitan has no definition
+            QTest::qFail(("unknown torchtitan option " + flag).c_str(), __FILE__, __LINE__);
+            continue;
+        }
+        const json& o = c["options"][flag];
+        if (!(flag == "--module" || flag == "--config"))
+            CHECK((o["kind"] == "value") == !value.empty(), (flag + " kind mismatch").c_str());
+        if (o.contains("choices")) {
+            bool ok = false;
+            for (const auto& ch : o["choices"])
+                ok = ok || ch.get<std::string>() == value;
+            CHECK(ok, (flag + " " + value).c_str());
+        }
+        m[flag] = value;
+    }
+    for (const auto& k : c["constraints"])
+        if (k.contains("if") && m.count(k["if"].get<std::string>()))
+            for (const auto& f : k["requires"])
+                CHECK(m.count(f.get<std::string>()), (k["id"].get<std::string>()).c_str());
+    return m;
+}
+
+void checkDeepSpeed(const std::string& text, int pp) {
+    static const json c = consumer("deepspeed");
+    const json j = json::parse(text);
+    for (const auto& [k, v] : j.items())
+        CHECK(c["keys"].contains(k), k.c_str());
+    auto subset = [&](const json& obj, const json& allowed) {
+        std::set<std::string> a;
+        for (const auto& x : allowed)
+            a.insert(x.get<std::string>());
+        for (const auto& [k, v] : obj.items())
+            CHECK(a.count(k), k.c_str());
+    };
+    subset(j["zero_optimization"], c["zero_optimization_keys"]);
+    if (j.contains("activation_checkpointing"))
+        subset(j["activation_checkpointing"], c["activation_checkpointing_keys"]);
+    if (j.contains("tensor_parallel"))
+        subset(j["tensor_parallel"], c["tensor_parallel_keys"]);
+    if (j.contains("pipeline"))
+        subset(j["pipeline"], c["pipeline_keys_read"]["keys"]);
+    if (pp > 1)
+        CHECK(j["zero_optimization"]["stage"].get<int>() < 2,
+              "j[\"zero_optimization\"][\"stage\"].get<int>() < 2");
+}
+
+/// Hetu-Galvatron strategy JSON: the keys its runtime requires are there, every other key is one it reads,
+/// one its own search writes, or a gx_* note (ignored: the runtime only looks keys up).
+void checkHetu(const std::string& text) {
+    static const json c = consumer("hetu");
+    const json j = json::parse(text);
+    for (const auto& k : c["required"])
+        CHECK(j.contains(k.get<std::string>()), k.get<std::string>());
+    std::set<std::string> known;
+    for (const auto& k : c["keys_read"])
+        known.insert(k.get<std::string>());
+    for (const auto& [k, v] : c["written_by_hetu_search_only"].items())
+        known.insert(k);
+    for (const auto& [k, v] : j.items())
+        CHECK(known.count(k) || k.rfind("gx_", 0) == 0, "unexpected Hetu key " + k);
+    for (const auto& [k, choices] : c["choices"].items())
+        if (j.contains(k)) {
+            bool ok = false;
+            for (const auto& x : choices)
+                ok = ok || x == j[k];
+            CHECK(ok, k);
+        }
+}
+
+void expectRefused(const std::function<void()>& f, const std::string& target) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        QCOMPARE(e.field(), std::string("plan"));
+        QVERIFY2(e.reason().find("--target " + target) != std::string::npos, e.reason().c_str());
+        QVERIFY(e.reason().find("--lossy") != std::string::npos);
+        return;
+    }
+    QFAIL("export was not refused");
+}
+
+ExportFormat formatFor(Target t) {
+    switch (t) {
+    case Target::Megatron:
+        return ExportFormat::Megatron;
+    case Target::Torchtitan:
+        return ExportFormat::Torchtitan;
+    case Target::DeepSpeed:
+        return ExportFormat::DeepSpeed;
+    case Target::Hetu:
+        return ExportFormat::HetuGalvatron;
+    case Target::Any:
+        break;
+    }
+    return ExportFormat::PlanJson;
+}
+
+} // namespace
+
+class TestTargets : public QObject {
+    Q_OBJECT
+private slots:
+    void targetNames() {
+        for (Target t : allTargets())
+            QCOMPARE(targetFromString(toString(t)), t);
+        QCOMPARE(targetFromString("Megatron-LM"), Target::Megatron);
+        try {
+            targetFromString("horovod");
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("target"));
+            QVERIFY(e.reason().find("torchtitan") != std::string::npos);
+        }
+        // Every target names its framework version and the commit its facts come from.
+        for (Target t : allTargets())
+            if (t != Target::Any)
+                QVERIFY(capabilities(t).source.find('@') != std::string::npos);
+    }
+
+    void blockRecompute() {
+        Plan p = basePlan(16, 2, 4, {16, 16}, DpType::ZeRO1, Checkpoint::None, true);
+        QCOMPARE(blockRecomputeLayers(p), 0);
+        for (int i : {0, 1, 2, 16, 17, 18})
+            p.layers[static_cast<std::size_t>(i)].ckpt = Checkpoint::Full;
+        QCOMPARE(blockRecomputeLayers(p), 3);
+        p.layers[18].ckpt = Checkpoint::None; // 3 in stage 0, 2 in stage 1
+        QCOMPARE(blockRecomputeLayers(p), -1);
+        p.layers[18].ckpt = Checkpoint::Full;
+        p.layers[5].ckpt = Checkpoint::Full; // not a prefix
+        QCOMPARE(blockRecomputeLayers(p), -1);
+        // A wholly recomputed short chunk only needs N >= its size.
+        Plan q = basePlan(16, 2, 4, {4, 28}, DpType::ZeRO1, Checkpoint::None, true);
+        for (int i = 0; i < 4; ++i)
+            q.layers[static_cast<std::size_t>(i)].ckpt = Checkpoint::Full;
+        for (int i = 4; i < 10; ++i)
+            q.layers[static_cast<std::size_t>(i)].ckpt = Checkpoint::Full;
+        QCOMPARE(blockRecomputeLayers(q), 6);
+        QVERIFY(inexpressible(q, Target::Megatron).empty());
+        QVERIFY(!inexpressible(q, Target::Torchtitan).empty());
+    }
+
+    void megatronAgainstSource() {
+        const ModelProfile m = modelPreset("llama2-7b");
+        const ClusterProfile c = cluster16();
+        // ZeRO-1 + SP + full recompute.
+        auto a = checkMegatron(ex(basePlan(16, 2, 4, {16, 16}, DpType::ZeRO1, Checkpoint::Full, true), m, c,
+                                  ExportFormat::Megatron)
+                                   .text);
+        QCOMPARE(a.at("--use-distributed-optimizer"), std::string());
+        QVERIFY(a.count("--save-interval"));
+        // ZeRO-3 -> Megatron-FSDP optim_grads_params; ZeRO-2 -> optim_grads.
+        a = checkMegatron(
+            ex(basePlan(16, 1, 2, {32}, DpType::ZeRO3, Checkpoint::None, true), m, c, ExportFormat::Megatron)
+                .text);
+        QCOMPARE(a.at("--data-parallel-sharding-strategy"), std::string("optim_grads_params"));
+        a = checkMegatron(
+            ex(basePlan(16, 1, 2, {32}, DpType::ZeRO2, Checkpoint::None, true), m, c, ExportFormat::Megatron)
+                .text);
+        QCOMPARE(a.at("--data-parallel-sharding-strategy"), std::string("optim_grads"));
+        // Selective recompute: no method.
+        a = checkMegatron(ex(basePlan(16, 2, 4, {16, 16}, DpType::DDP, Checkpoint::Selective, true), m, c,
+                             ExportFormat::Megatron)
+                              .text);
+        QCOMPARE(a.at("--recompute-granularity"), std::string("selective"));
+        // Block recompute: the first 5 layers of each stage.
+        Plan b = basePlan(16, 2, 4, {16, 16}, DpType::ZeRO1, Checkpoint::None, true);
+        for (int s : {0, 16})
+            for (int i = 0; i < 5; ++i)
+                b.layers[static_cast<std::size_t>(s + i)].ckpt = Checkpoint::Full;
+        a = checkMegatron(ex(b, m, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--recompute-method"), std::string("block"));
+        QCOMPARE(a.at("--recompute-num-layers"), std::string("5"));
+        // Uneven split -> layout parsed as Megatron parses it.
+        Plan u = basePlan(16, 4, 2, {9, 8, 8, 7}, DpType::ZeRO1, Checkpoint::None, true);
+        a = checkMegatron(ex(u, m, c, ExportFormat::Megatron).text);
+        const auto stages = parseLayout(a.at("--pipeline-model-parallel-layout"));
+        QCOMPARE(stages.size(), std::size_t(4));
+        QCOMPARE(stages.front().front(), 'E');
+        QCOMPARE(stages.back().back(), 'L');
+        for (std::size_t i = 0; i < 4; ++i)
+            QCOMPARE(static_cast<int>(std::count(stages[i].begin(), stages[i].end(), 't')),
+                     u.stage_layers[i]);
+        // Uneven interleaved chunks too (chunk c on rank c % pp).
+        Plan v = basePlan(16, 2, 4, {5, 3, 4, 4, 4, 4, 4, 4}, DpType::ZeRO1, Checkpoint::None, true);
+        v.schedule = Schedule::Interleaved;
+        v.virtual_stages = 4;
+        a = checkMegatron(ex(v, m, c, ExportFormat::Megatron).text);
+        QCOMPARE(parseLayout(a.at("--pipeline-model-parallel-layout")).size(), std::size_t(8));
+        // The launchers carry the same arguments.
+        for (ExportFormat f : {ExportFormat::Torchrun, ExportFormat::Slurm}) {
+            const std::string t = ex(u, m, c, f).text;
+            checkMegatron(t);
+            QVERIFY(t.find("PyTorch >= 2.0") != std::string::npos);
+        }
+    }
+
+    void refusalAndLossy() {
+        const ModelProfile m = modelPreset("llama2-7b");
+        const ClusterProfile c = cluster16();
+        Plan h = basePlan(16, 2, 4, {16, 16}, DpType::ZeRO1, Checkpoint::None, true);
+        for (int i = 16; i < 32; ++i) {
+            h.layers[static_cast<std::size_t>(i)].tp = 8;
+            h.layers[static_cast<std::size_t>(i)].dp = 1;
+            h.layers[static_cast<std::size_t>(i)].dp_type = DpType::DDP;
+        }
+        h.layers[3].ckpt = Checkpoint::Full;
+        expectRefused([&] { exportPlan(h, m, c, ExportFormat::Megatron); }, "megatron");
+        expectRefused([&] { exportPlan(h, m, c, ExportFormat::Slurm); }, "megatron");
+        expectRefused([&] { exportPlan(h, m, c, ExportFormat::Torchtitan); }, "torchtitan");
+        expectRefused([&] { exportPlan(h, m, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        ExportOptions o;
+        o.lossy = true;
+        const ExportResult r = ex(h, m, c, ExportFormat::Megatron, o);
+        QVERIFY(!r.unsupported.empty());
+        checkMegatron(r.text);
+        // The reasons are those inexpressible() names (per-layer TP, checkpointing of 1 layer).
+        QVERIFY(inexpressible(h, Target::Megatron).size() >= 2);
+        // Hetu-Galvatron's reader takes the per-layer plan as it is.
+        const ExportResult he = ex(h, m, c, ExportFormat::HetuGalvatron, o); // ZeRO-1 + Megatron SP: lossy
+        checkHetu(he.text);
+        std::vector<std::string> notes;
+        const Plan back = planFromHetuStrategy(json::parse(he.text), m, 16, &notes);
+        QCOMPARE(back.layers.size(), h.layers.size());
+        for (std::size_t i = 0; i < h.layers.size(); ++i) {
+            QCOMPARE(back.layers[i].tp, h.layers[i].tp);
+            QCOMPARE(back.layers[i].ckpt, h.layers[i].ckpt);
+        }
+    }
+
+    void deepspeedAgainstSource() {
+        const ModelProfile m = modelPreset("llama2-7b");
+        const ClusterProfile c = cluster16();
+        // pp=2 with ZeRO-3 cannot run: refused; lossy writes stage 1 and keeps only keys DeepSpeed reads.
+        Plan z = basePlan(16, 2, 1, {16, 16}, DpType::ZeRO3, Checkpoint::Full, false);
+        z.vocab_tp = 1;
+        expectRefused([&] { exportPlan(z, m, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        ExportOptions o;
+        o.lossy = true;
+        const ExportResult r = ex(z, m, c, ExportFormat::DeepSpeed, o);
+        checkDeepSpeed(r.text, 2);
+        QCOMPARE(json::parse(r.text)["zero_optimization"]["stage"].get<int>(), 1);
+        // A plan DeepSpeed runs: pp=2, ZeRO-1, uniform split, full recompute.
+        Plan ok = z;
+        for (auto& l : ok.layers)
+            l.dp_type = DpType::ZeRO1;
+        ok.vocab_dp_type = DpType::ZeRO1;
+        QVERIFY2(inexpressible(ok, Target::DeepSpeed).empty(),
+                 inexpressible(ok, Target::DeepSpeed).empty()
+                     ? ""
+                     : inexpressible(ok, Target::DeepSpeed)[0].c_str());
+        const ExportResult g = ex(ok, m, c, ExportFormat::DeepSpeed);
+        checkDeepSpeed(g.text, 2);
+        const json j = json::parse(g.text);
+        QCOMPARE(j["train_batch_size"].get<int>(), j["train_micro_batch_size_per_gpu"].get<int>() *
+                                                       j["gradient_accumulation_steps"].get<int>() * 8);
+        // AutoTP for tp > 1 without PP.
+        Plan t = basePlan(16, 1, 4, {32}, DpType::ZeRO3, Checkpoint::None, false);
+        t.vocab_tp = 1;
+        const json jt = json::parse(ex(t, m, c, ExportFormat::DeepSpeed).text);
+        checkDeepSpeed(jt.dump(), 1);
+        QCOMPARE(jt["tensor_parallel"]["autotp_size"].get<int>(), 4);
+    }
+
+    void torchtitanAgainstSource() {
+        const ClusterProfile c = cluster16();
+        const ModelProfile m8 = modelPreset("llama3-8b");
+        // pp=1, FSDP: one forward pass holds global / micro-batches / dp samples per rank.
+        Plan p = basePlan(16, 1, 2, {32}, DpType::ZeRO3, Checkpoint::Full, true);
+        p.model = "llama3-8b";
+        p.global_batch = 128;
+        p.num_micro = 8; // 16 samples per micro-batch, dp 8 -> 2 per rank
+        std::string sub;
+        auto a = checkTorchtitan(ex(p, m8, c, ExportFormat::Torchtitan).text, &sub);
+        const long long seq = m8.seq_len;
+        QCOMPARE(std::stoll(a.at("--training.num_tokens_per_microbatch_per_dp_rank")), 2 * seq);
+        QCOMPARE(std::stoll(a.at("--training.num_tokens_per_train_step")), 128 * seq);
+        QCOMPARE(a.at("--module"), std::string("llama3"));
+        QCOMPARE(a.at("--config"), std::string("llama3_8b"));
+        QCOMPARE(a.at("--parallelism.fsdp_reshard_after_forward"), std::string("always"));
+        QCOMPARE(sub, std::string("full"));
+        QVERIFY(a.count("--checkpoint.enable"));
+        // pp=2 1F1B, DDP: microbatches and equal stages pinned.
+        Plan q = basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true);
+        q.model = "llama3-8b";
+        a = checkTorchtitan(ex(q, m8, c, ExportFormat::Torchtitan).text, &sub);
+        QCOMPARE(std::stoi(a.at("--parallelism.num_pp_microbatches")), 8);
+        QCOMPARE(std::stoi(a.at("--parallelism.pipeline_parallel_layers_per_stage")), 16);
+        QCOMPARE(std::stoll(a.at("--training.num_tokens_per_train_step")),
+                 std::stoll(a.at("--training.num_tokens_per_microbatch_per_dp_rank")) * 4 * 8);
+        QCOMPARE(sub, std::string("none"));
+        // Uneven split: refused by the command-line form.
+        Plan u = basePlan(16, 2, 2, {17, 15}, DpType::DDP, Checkpoint::None, true);
+        u.model = "llama3-8b";
+        expectRefused([&] { exportPlan(u, m8, c, ExportFormat::Torchtitan); }, "torchtitan");
+        // A model torchtitan does not define: placeholders and a clear message.
+        const ModelProfile m7 = modelPreset("llama2-7b");
+        const ExportResult r7 = ex(basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true), m7, c,
+                                   ExportFormat::Torchtitan);
+        QVERIFY(r7.text.find("TORCHTITAN_CONFIG") != std::string::npos);
+        bool named = false;
+        for (const auto& w : r7.warnings)
+            named = named || w.find("no model definition for 'llama2-7b'") != std::string::npos;
+        QVERIFY(named);
+        // torchtitan 0.1 TOML: checkpointing enabled, batch per step.
+        ExportOptions o;
+        o.torchtitan_version = "0.1";
+        const std::string toml = ex(p, m8, c, ExportFormat::Torchtitan, o).text;
+        QVERIFY(toml.find("[checkpoint]\nenable = true") != std::string::npos);
+        QVERIFY(toml.find("local_batch_size = 2\n") != std::string::npos);
+        QVERIFY(toml.find("mode = \"full\"") != std::string::npos);
+    }
+
+    void quoting() {
+        const ModelProfile base = modelPreset("llama2-7b");
+        ModelProfile m = base;
+        m.name = "evil\nrm -rf / #";
+        const Plan p = basePlan(16, 2, 4, {16, 16}, DpType::ZeRO1, Checkpoint::None, true);
+        ExportOptions o;
+        o.data_path = "/data/my set's/x";
+        o.script = "train me.py";
+        for (ExportFormat f : {ExportFormat::Megatron, ExportFormat::Torchrun, ExportFormat::Slurm}) {
+            const std::string t = ex(p, m, cluster16(), f, o).text;
+            std::istringstream in(t);
+            std::string line;
+            while (std::getline(in, line))
+                QVERIFY2(line.rfind("rm -rf", 0) != 0, line.c_str());
+            QVERIFY(t.find("--data-path '/data/my set'\\''s/x'") != std::string::npos);
+            QCOMPARE(asMap(arrayArgs(t, "MEGATRON_ARGS")).at("--data-path"), o.data_path);
+            if (f != ExportFormat::Megatron)
+                QVERIFY(t.find("'train me.py'") != std::string::npos);
+        }
+        ExportOptions bad;
+        bad.partition = "gpu\n#SBATCH --account=other";
+        try {
+            exportPlan(p, base, cluster16(), ExportFormat::Slurm, bad);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("partition"));
+        }
+    }
+
+    void treeRules() {
+        const CostModel cm(modelPreset("llama2-7b"), cluster16());
+        SearchOptions o;
+        o.target = Target::DeepSpeed;
+        const SearchSpace space(cm, o);
+        int zero_pp = 0, tp_pp = 0, zero_pp1 = 0;
+        for (const auto& n : space.tree(cm.model().stacks.front().type)) {
+            if (n.rule == rules::kTargetDpType)
+                ++zero_pp;
+            if (n.rule == rules::kTargetTp)
+                ++tp_pp;
+        }
+        for (const auto& s : space.layerCandidates(1, cm.model().stacks.front().type))
+            zero_pp1 += s.dp_type == DpType::ZeRO3;
+        QVERIFY(zero_pp > 0);  // ZeRO-2/3 pruned under pp > 1
+        QVERIFY(tp_pp > 0);    // TP pruned under pp > 1
+        QVERIFY(zero_pp1 > 0); // ...but ZeRO-3 stays without PP
+        for (const auto& s : space.layerCandidates(2, cm.model().stacks.front().type)) {
+            QVERIFY(s.dp_type != DpType::ZeRO2 && s.dp_type != DpType::ZeRO3);
+            QCOMPARE(s.tp, 1);
+        }
+        SearchOptions any;
+        const SearchSpace all(cm, any);
+        QVERIFY(all.candidateCount(cm.model().stacks.front().type) >
+                space.candidateCount(cm.model().stacks.front().type));
+    }
+
+    void optionsNamedErrors() {
+        SearchOptions o;
+        o.target = Target::Torchtitan;
+        o.dp_types = {DpType::ZeRO1};
+        try {
+            optionsForTarget(o);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("dp_types"));
+            QVERIFY(e.reason().find("torchtitan") != std::string::npos);
+        }
+        o = {};
+        o.target = Target::Megatron;
+        o.schedules = {Schedule::GPipe};
+        try {
+            optionsForTarget(o);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("schedules"));
+        }
+        // What the target runs is narrowed, user choices inside it are kept.
+        o = {};
+        o.target = Target::DeepSpeed;
+        o.dp_types = {DpType::DDP, DpType::ZeRO3};
+        const SearchOptions n = optionsForTarget(o);
+        QVERIFY(n.uniform_layers);
+        QVERIFY(!n.allow_sp);
+        QCOMPARE(n.schedules, std::vector<Schedule>{Schedule::OneFOneB});
+        QCOMPARE(n.dp_types, (std::vector<DpType>{DpType::DDP, DpType::ZeRO3}));
+        o.target = Target::Hetu;
+        QVERIFY(!optionsForTarget(o).uniform_layers);
+    }
+
+    void searchForEachTarget() {
+        const CostModel cm(modelPreset("llama2-7b"), cluster16());
+        SearchOptions o;
+        o.global_batches = {64};
+        o.max_micro = 16;
+        o.top_k = 3;
+        o.frontier_points = 0;
+        const SearchResult any = searchForTarget(cm, o);
+        QVERIFY(any.best);
+        for (Target t : {Target::Megatron, Target::Torchtitan, Target::DeepSpeed, Target::Hetu}) {
+            SearchOptions to = o;
+            to.target = t;
+            const SearchResult r = searchForTarget(cm, to);
+            QVERIFY2(r.best, toString(t));
+            for (const auto& rp : r.top) {
+                const auto why = inexpressible(rp.plan, t);
+                QVERIFY2(why.empty(),
+                         (std::string(toString(t)) + ": " + (why.empty() ? "" : why[0])).c_str());
+                // The predicted cost is the plan's cost.
+                QCOMPARE(cm.evaluate(rp.plan).iteration_time, rp.cost.iteration_time);
+                QVERIFY(rp.cost.fits());
+            }
+            // Never better than the unconstrained optimum.
+            QVERIFY2(timePerSample(*r.best) >= timePerSample(*any.best) * (1 - 1e-9), toString(t));
+            // Exported exactly: no approximation needed, and the export checks pass.
+            const ModelProfile& m = cm.model();
+            const ExportResult e = ex(r.best->plan, m, cm.cluster(), formatFor(t));
+            QVERIFY2(e.unsupported.empty(), toString(t));
+            if (t == Target::Megatron)
+                checkMegatron(e.text);
+            if (t == Target::DeepSpeed)
+                checkDeepSpeed(e.text, r.best->plan.pp);
+            if (t == Target::Hetu) {
+                checkHetu(e.text);
+                std::vector<std::string> notes;
+                const Plan back = planFromHetuStrategy(json::parse(e.text), m, r.best->plan.gpus, &notes);
+                QCOMPARE(back.layers, r.best->plan.layers);
+                QCOMPARE(back.stage_layers, r.best->plan.stage_layers);
+                QCOMPARE(back.num_micro, r.best->plan.num_micro);
+            }
+            const std::string line = targetPriceLine(t, *r.best, *any.best);
+            QVERIFY(line.find(capabilities(t).framework) != std::string::npos);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTargets)
+#include "test_targets.moc"
