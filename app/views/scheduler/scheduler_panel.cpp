@@ -189,6 +189,7 @@ void SchedulerPanel::buildUi() {
     table_ = new QTableWidget(0, ColCount);
     table_->setHorizontalHeaderLabels(
         {tr("Name"), tr("Model"), tr("Global batch"), tr("Steps"), tr("Priority"), tr("Spill")});
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(ColModel, QHeaderView::Stretch);
     table_->setItemDelegateForColumn(ColModel, new ModelDelegate(table_));
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -344,7 +345,6 @@ void SchedulerPanel::setJobs(const std::vector<Job>& jobs) {
     table_->setRowCount(0);
     for (const auto& j : jobs)
         appendRow(j);
-    table_->resizeColumnToContents(ColName);
     filling_ = false;
     editsChanged();
 }
