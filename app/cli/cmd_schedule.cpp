@@ -48,8 +48,8 @@ std::string nodesOf(const ScheduledJob& j, const ClusterProfile& c) {
 
 void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProfile& c,
                    const std::vector<ScheduleResult>& baselines, const JobTable& table, double now) {
-    out << "Schedule (" << s.algorithm << ", " << s.status << ") on " << c.name << " (" << c.nodes << " x "
-        << c.gpus_per_node << " GPUs)\n";
+    out << "Schedule (" << s.algorithm << (s.status.empty() || s.status == s.algorithm ? "" : ", " + s.status)
+        << ") on " << c.name << " (" << c.nodes << " x " << c.gpus_per_node << " GPUs)\n";
     if (now > 0)
         out << "Re-planned at " << fmtTime(now)
             << ": running jobs keep their GPUs, pending jobs start no earlier\n";
