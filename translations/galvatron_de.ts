@@ -1475,223 +1475,238 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="60"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="80"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="81"/>
         <source>heuristic</source>
         <translation>Heuristik</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="82"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
         <source>exact MILP</source>
         <translation>exaktes MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="88"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="89"/>
         <source>one job at a time</source>
         <translation>ein Job nach dem anderen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="90"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
         <source>whole node per job</source>
         <translation>ganzer Knoten pro Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>equal split</source>
         <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="145"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="146"/>
         <source>Cluster:</source>
         <translation>Cluster:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="150"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="154"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
         <source>Add job</source>
         <translation>Job hinzufügen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="169"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
         <source>MILP time limit:</source>
         <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="175"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="521"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="548"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
         <source>Load jobs…</source>
         <translation>Jobs laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
         <source>Save jobs…</source>
         <translation>Jobs speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
         <source>Export schedule JSON…</source>
         <translation>Zeitplan als JSON exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>Export launch scripts…</source>
         <translation>Startskripte exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="182"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <source>within</source>
+        <translation>innerhalb</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <source>automatically</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
+        <translation>Nach jedem heuristischen Zeitplan mit Lücke das exakte MILP im Hintergrund lösen (innerhalb des Zeitlimits) und seinen Zeitplan zeigen, wenn er besser ist</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
         <source>Reset progress</source>
         <translation>Fortschritt zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>Im Diagramm als fertig oder fehlgeschlagen markierte Jobs vergessen und alle Jobs von Anfang an planen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Priority</source>
         <translation>Priorität</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Spill</source>
         <translation>Auslagern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="196"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="205"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="216"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>Rechtsklick auf einen Job markiert ihn zu diesem Zeitpunkt als fertig oder fehlgeschlagen; die übrigen Jobs werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>GPU ids</source>
         <translation>GPU-IDs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>End</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="217"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="228"/>
         <source>Scheduled jobs</source>
         <translation>Geplante Jobs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
         <source>Why this GPU count</source>
         <translation>Warum diese GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="241"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="323"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="335"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="443"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="454"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -1699,102 +1714,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="492"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="504"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="554"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="511"/>
+        <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
+        <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="592"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="556"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="594"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="558"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="596"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="570"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2 (Knoten %3)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="571"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2 (Knoten %3-%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="584"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="591"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="629"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="592"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="630"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="599"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="602"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="619"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="725"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="728"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="725"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="733"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="732"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="736"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="770"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="740"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="744"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="741"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="748"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="751"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>

@@ -1473,325 +1473,345 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="60"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="80"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="81"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="82"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
         <source>exact MILP</source>
         <translation>精确 MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="88"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="89"/>
         <source>one job at a time</source>
         <translation>逐个运行任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="90"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
         <source>whole node per job</source>
         <translation>每任务独占整节点</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>equal split</source>
         <translation>平均划分</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="145"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="146"/>
         <source>Cluster:</source>
         <translation>集群：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="150"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>集群预设，或集群配置 JSON 的路径</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="154"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
         <source>Add job</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="169"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
         <source>MILP time limit:</source>
         <translation>MILP 时间上限：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="175"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="521"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="548"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
         <source>Load jobs…</source>
         <translation>加载作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
         <source>Save jobs…</source>
         <translation>保存作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
         <source>Export schedule JSON…</source>
         <translation>导出调度 JSON…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>Export launch scripts…</source>
         <translation>导出启动脚本…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="182"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <source>within</source>
+        <translation>限时</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <source>automatically</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
+        <translation>每次启发式调度存在差距时，在后台（时限内）运行精确 MILP，若更优则显示其调度</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
         <source>Reset progress</source>
         <translation>重置进度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>忘记图表中标记为完成或失败的作业，从头规划所有作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Spill</source>
         <translation>溢出</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="196"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>允许 Hydra 模型溢出：层保存在主机内存中并通过 PCIe 传输</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="205"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="216"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>右键点击作业可将其在该时间标记为完成或失败；其余作业重新规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Job</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>GPU ids</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>End</source>
         <translation>结束</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="217"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="228"/>
         <source>Scheduled jobs</source>
         <translation>已调度作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
         <source>Why this GPU count</source>
         <translation>为何是该 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="241"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>在图表中右键点击作业可标记为完成或失败；单击可查看它为何分配到该 GPU 数量。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="323"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="335"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="443"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="454"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="492"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="504"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="554"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="511"/>
+        <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
+        <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="592"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="556"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="594"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="558"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="596"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="570"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2（节点 %3）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="571"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2（节点 %3-%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="584"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="591"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="629"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="592"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="630"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="599"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="602"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="619"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="725"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="728"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="725"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="733"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="732"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="736"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="770"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="740"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="744"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="741"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="748"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="751"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>

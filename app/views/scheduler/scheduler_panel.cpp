@@ -10,6 +10,7 @@
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -166,12 +167,7 @@ void SchedulerPanel::buildUi() {
     top->addWidget(remove);
     top->addWidget(file);
     auto* second = new QHBoxLayout;
-    second->addWidget(new QLabel(tr("MILP time limit:")));
-    time_limit_ = new QDoubleSpinBox;
-    time_limit_->setRange(1, 3600);
-    time_limit_->setValue(30);
-    time_limit_->setSuffix(tr(" s"));
-    second->addWidget(time_limit_);
+    // "Solve exactly (MILP) within [10 s] [x] automatically"
     milp_button_ = new QPushButton(tr("Solve exactly (MILP)"));
     milp_button_->setEnabled(milpAvailable());
     milp_button_->setToolTip(milpAvailable()
@@ -179,6 +175,20 @@ void SchedulerPanel::buildUi() {
                                       "heuristic; reports the proven gap")
                                  : tr("Not available: built without COIN-OR CBC"));
     second->addWidget(milp_button_);
+    second->addWidget(new QLabel(tr("within")));
+    time_limit_ = new QDoubleSpinBox;
+    time_limit_->setRange(1, 3600);
+    time_limit_->setDecimals(0);
+    time_limit_->setValue(10);
+    time_limit_->setSuffix(tr(" s"));
+    time_limit_->setToolTip(tr("MILP time limit:"));
+    second->addWidget(time_limit_);
+    auto_milp_ = new QCheckBox(tr("automatically"));
+    auto_milp_->setChecked(milpAvailable());
+    auto_milp_->setEnabled(milpAvailable());
+    auto_milp_->setToolTip(tr("After each heuristic schedule with a gap, run the exact MILP in the "
+                              "background (within the time limit) and show its schedule when it is better"));
+    second->addWidget(auto_milp_);
     reset_button_ = new QPushButton(tr("Reset progress"));
     reset_button_->setToolTip(tr("Forget the jobs marked done or failed on the chart and plan all jobs "
                                  "from the start"));
@@ -246,6 +256,7 @@ void SchedulerPanel::buildUi() {
     lay->addWidget(split, 1);
     lay->addWidget(box);
 
+    milp_ticker_ = new QTimer(this);
     debounce_ = new QTimer(this);
     debounce_->setSingleShot(true);
     debounce_->setInterval(250);
@@ -483,6 +494,7 @@ void SchedulerPanel::onHeuristicDone() {
     baselines_ = c.baselines;
     state_ = c.state;
     showResult();
+    maybeImprove();
 }
 
 void SchedulerPanel::solveExactly() {
@@ -490,6 +502,22 @@ void SchedulerPanel::solveExactly() {
         return;
     milp_button_->setEnabled(false);
     milp_button_->setText(tr("Solving…"));
+    // Live status while CBC runs (it reports nothing before it ends): elapsed time against the limit.
+    milp_started_.start();
+    const QString before = summary_->text();
+    const double limit = time_limit_->value();
+    auto tick = [this, before, limit] {
+        summary_->setText(before +
+                          QStringLiteral("<br><i>%1</i>")
+                              .arg(tr("Exact MILP improving this schedule in the background: %1 s of "
+                                      "at most %2 s…")
+                                       .arg(milp_started_.elapsed() / 1000)
+                                       .arg(limit, 0, 'f', 0)));
+    };
+    milp_ticker_->disconnect();
+    connect(milp_ticker_, &QTimer::timeout, this, tick);
+    milp_ticker_->start(1000);
+    tick();
     const quint64 gen = generation_;
     auto table = job_table_;
     const ClusterProfile cluster = cluster_;
@@ -519,15 +547,26 @@ void SchedulerPanel::onMilpDone() {
     milp_running_ = false;
     milp_button_->setEnabled(milpAvailable());
     milp_button_->setText(tr("Solve exactly (MILP)"));
+    milp_ticker_->stop();
     const Computed c = milp_watcher_->result();
-    if (c.generation != generation_)
+    if (c.generation != generation_) {
+        maybeImprove(); // the run was for older edits: improve the current schedule instead
         return;
+    }
     if (!c.error.isEmpty()) {
         showError(c.error);
         return;
     }
     schedule_ = c.schedule;
     showResult();
+}
+
+void SchedulerPanel::maybeImprove() {
+    if (!auto_milp_->isChecked() || !milpAvailable() || milp_running_ || heuristic_running_ || pending_ ||
+        debounce_->isActive() || schedule_.algorithm != "heuristic" || schedule_.optimal ||
+        !(schedule_.gap() > 1e-3))
+        return;
+    solveExactly();
 }
 
 QString SchedulerPanel::summaryText() const {

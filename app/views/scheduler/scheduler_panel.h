@@ -5,6 +5,7 @@
 #include "gx/cluster.h"
 #include "gx/scheduler.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QWidget>
 
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -94,6 +96,8 @@ private:
     void onHeuristicDone();
     void onMilpDone();
     void showResult();
+    /// Starts the MILP in the background when automatic improvement is on and the schedule has a gap.
+    void maybeImprove();
     void showError(const QString& message);
     void chooseLoad();
     void chooseSave();
@@ -126,6 +130,9 @@ private:
     GanttChart* gantt_ = nullptr;
     DurationCurve* curve_ = nullptr;
     QTimer* debounce_ = nullptr;
+    QTimer* milp_ticker_ = nullptr;
+    QElapsedTimer milp_started_;
+    QCheckBox* auto_milp_ = nullptr;
     QFutureWatcher<Computed>* heuristic_watcher_ = nullptr;
     QFutureWatcher<Computed>* milp_watcher_ = nullptr;
 };
