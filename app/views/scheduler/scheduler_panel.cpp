@@ -72,8 +72,8 @@ class SummaryBox : public QWidget {
 public:
     using QWidget::QWidget;
     bool hasHeightForWidth() const override { return false; }
-    QSize minimumSizeHint() const override { return {200, fontMetrics().height() * 5 + 8}; }
-    QSize sizeHint() const override { return {600, fontMetrics().height() * 5 + 8}; }
+    QSize minimumSizeHint() const override { return {200, fontMetrics().height() * 6 + 8}; }
+    QSize sizeHint() const override { return {600, fontMetrics().height() * 6 + 8}; }
 };
 
 QString algorithmName(const std::string& algorithm) {
@@ -623,7 +623,9 @@ void SchedulerPanel::showResult() {
         html = tr("No job can be scheduled.");
     } else {
         // The status only when it says more than the algorithm's name.
-        const QString status = QString::fromStdString(schedule_.status);
+        // The solver's model size (" - N columns, M rows") is for the CLI; the tab shows the outcome only.
+        QString status = QString::fromStdString(schedule_.status);
+        status = status.left(status.indexOf(QStringLiteral(" - ")));
         const QString algo = algorithmName(schedule_.algorithm);
         const QString how = status.isEmpty() || status == QString::fromStdString(schedule_.algorithm)
                                 ? algo
