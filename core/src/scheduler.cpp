@@ -683,6 +683,21 @@ ScheduleResult scheduleHeuristic(const JobTable& t, const ClusterProfile& c,
             break;
         ++level[static_cast<std::size_t>(best_j)];
     }
+    // 1b. Uniform caps: every job gets its largest count <= g, for each allowed g (runs G/g jobs side
+    //     by side). Reaches the "pack jobs next to each other" schedules that single-job moves from the
+    //     greedy allocation cannot (each one alone lengthens the makespan).
+    for (int cap : allowedGpuCounts(c)) {
+        std::vector<int> g(K, 0);
+        for (int j : feas) {
+            const auto& opts = t.options[static_cast<std::size_t>(j)];
+            g[static_cast<std::size_t>(j)] = opts.front().gpus;
+            for (const auto& o : opts)
+                if (o.gpus <= cap)
+                    g[static_cast<std::size_t>(j)] = o.gpus;
+        }
+        for (const auto& o : orders(g))
+            consider(o, g);
+    }
     // 2. Moldable list scheduling: each job picks the count and slot that finish earliest.
     {
         const std::vector<int> none(K, 0);
