@@ -113,7 +113,7 @@ QSize GanttChart::sizeHint() const {
 }
 
 QSize GanttChart::minimumSizeHint() const {
-    return {320, 160};
+    return {320, 120};
 }
 
 QRectF GanttChart::plotArea() const {
