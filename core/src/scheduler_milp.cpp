@@ -102,13 +102,21 @@ ScheduleResult scheduleMilp(const JobTable& t, const ClusterProfile& c, const Sc
             jobs.push_back(j);
     const int K = static_cast<int>(jobs.size());
     std::vector<int> warm_gpus(static_cast<std::size_t>(K), 0);
+    std::vector<GpuSlot> warm_slot(static_cast<std::size_t>(K));
     for (int i = 0; i < K; ++i)
         for (const auto& sj : warm.jobs)
-            if (sj.job == jobs[static_cast<std::size_t>(i)] && sj.status == JobStatus::Planned)
+            if (sj.job == jobs[static_cast<std::size_t>(i)] && sj.status == JobStatus::Planned) {
                 warm_gpus[static_cast<std::size_t>(i)] = sj.gpus;
+                warm_slot[static_cast<std::size_t>(i)] = sj.slot;
+            }
+    const int per_node = std::max(1, c.gpus_per_node);
+    auto nodesOf = [&](const GpuSlot& s) {
+        return std::make_pair(s.first / per_node, (s.first + s.count - 1) / per_node);
+    };
 
-    // Options per job within `radius` GPU-count steps of the warm start's count (radius < 0: all).
-    auto optionsFor = [&](int radius) {
+    // Options per job within `radius` GPU-count steps of the warm start's count (radius < 0: all) and,
+    // when window >= 0, on slots within `window` nodes of the warm start's (a neighbourhood search).
+    auto optionsFor = [&](int radius, int window) {
         std::vector<std::vector<Opt>> out(static_cast<std::size_t>(K));
         for (int i = 0; i < K; ++i) {
             const auto& all = t.options[static_cast<std::size_t>(jobs[static_cast<std::size_t>(i)])];
@@ -121,6 +129,13 @@ ScheduleResult scheduleMilp(const JobTable& t, const ClusterProfile& c, const Sc
                     continue;
                 const auto& o = all[a];
                 for (const auto& s : slotsFor(c, o.gpus)) {
+                    if (window >= 0 && !(o.gpus == warm_gpus[static_cast<std::size_t>(i)] &&
+                                         s == warm_slot[static_cast<std::size_t>(i)])) {
+                        const auto [a0, a1] = nodesOf(s);
+                        const auto [w0, w1] = nodesOf(warm_slot[static_cast<std::size_t>(i)]);
+                        if (a1 < w0 - window || a0 > w1 + window)
+                            continue;
+                    }
                     const double rel = t.releaseOf(s);
                     // An option that cannot end by U is never part of a schedule better than the warm
                     // start (the warm start's own option always stays).
@@ -173,11 +188,17 @@ ScheduleResult scheduleMilp(const JobTable& t, const ClusterProfile& c, const Sc
     std::vector<std::vector<std::vector<int>>> pg;
     bool restricted = false;
     std::size_t nnz = 0;
-    for (int radius : {-1, 2, 1, 0}) {
-        opts = optionsFor(radius);
+    // Ever smaller models until one fits: all options; GPU counts near the warm start's; then also
+    // slots near its nodes.
+    const std::pair<int, int> levels[] = {{-1, -1}, {2, -1}, {1, -1}, {0, -1}, {1, 1}, {0, 1}, {0, 0}};
+    std::string restriction;
+    for (const auto& [radius, window] : levels) {
+        opts = optionsFor(radius, window);
         pg = perGpu(opts);
         nnz = nonzeros(opts, pg);
         restricted = radius >= 0;
+        restriction = window >= 0 ? ", GPU counts and nodes near the heuristic's only"
+                                  : ", GPU counts near the heuristic's only";
         if (nnz <= options.milp_max_nonzeros || elapsed() > options.milp_time_limit)
             break;
     }
@@ -447,7 +468,7 @@ ScheduleResult scheduleMilp(const JobTable& t, const ClusterProfile& c, const Sc
     else
         best.status = "stopped (status " + std::to_string(Cbc_status(m)) + ")";
     best.status += " - " + std::to_string(ncol) + " columns, " + std::to_string(Cbc_getNumRows(m)) + " rows" +
-                   (restricted ? ", GPU counts near the heuristic's only" : "");
+                   (restricted ? restriction : "");
     Cbc_deleteModel(m);
     best.seconds = elapsed();
     return best;
