@@ -567,13 +567,8 @@ void MainWindow::profilesChanged() {
     static_cast<EnginePanel*>(engine_)->setBaseCluster(c);
 #endif
 #ifdef GX_HAVE_SCHEDULER_PANEL
-    // The multi-model planner follows the cluster when it is a preset (it resolves names itself).
-    try {
-        const auto presets = clusterPresetNames();
-        if (std::find(presets.begin(), presets.end(), c.name) != presets.end())
-            static_cast<SchedulerPanel*>(multimodel_)->setCluster(QString::fromStdString(c.name));
-    } catch (const std::exception&) {
-    }
+    // The multi-model planner follows the cluster as edited (by value: an edited preset keeps its name).
+    static_cast<SchedulerPanel*>(multimodel_)->setCluster(c);
 #endif
     if (result_)
         search_status_->setText(tr("Profiles changed: run the search again (Ctrl+R)."));

@@ -274,6 +274,52 @@ Strategie: %1</translation>
     </message>
 </context>
 <context>
+    <name>gx::app::DurationCurve</name>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="13"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="15"/>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="16"/>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="21"/>
+        <source>Job duration by GPU count</source>
+        <translation>Jobdauer nach GPU-Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="40"/>
+        <source>Click a job in the chart or the table to see why it got its GPU count.</source>
+        <translation>Klicken Sie auf einen Job im Diagramm oder in der Tabelle, um zu sehen, warum er seine GPU-Anzahl erhielt.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="41"/>
+        <source>%1 on %2 GPUs: duration (bar) and GPU-hours (below) for each GPU count. More GPUs finish sooner but cost more GPU-hours when scaling is imperfect; the schedule trades one against the other to finish all jobs soonest.</source>
+        <translation>%1 auf %2 GPUs: Dauer (Balken) und GPU-Stunden (darunter) je GPU-Anzahl. Mehr GPUs sind schneller fertig, kosten aber bei unvollkommener Skalierung mehr GPU-Stunden; der Plan wägt beides ab, damit alle Jobs am frühesten fertig sind.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="81"/>
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="84"/>
+        <source>%1 GPU·h</source>
+        <translation>%1 GPU·h</translation>
+    </message>
+</context>
+<context>
     <name>gx::app::EnginePanel</name>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="100"/>
@@ -710,47 +756,97 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::GanttChart</name>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="30"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="34"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="32"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="36"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="34"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="38"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="35"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="39"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="42"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="46"/>
         <source>Schedule Gantt chart</source>
         <translation>Gantt-Diagramm des Ablaufplans</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="106"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="101"/>
+        <source>Mark “%1” done at %2</source>
+        <translation>„%1“ bei %2 als fertig markieren</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="102"/>
+        <source>Mark “%1” failed at %2</source>
+        <translation>„%1“ bei %2 als fehlgeschlagen markieren</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="104"/>
+        <source>Jobs that started before then keep running; the others are planned again.</source>
+        <translation>Vorher gestartete Jobs laufen weiter; die übrigen werden neu geplant.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="156"/>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="157"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
+        <source>running (keeps its GPUs)</source>
+        <translation>läuft (behält seine GPUs)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (ids %4-%5)&lt;br&gt;start %6, end %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (IDs %4-%5)&lt;br&gt;Start %6, Ende %7</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="166"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (IDs %3-%4)&lt;br&gt;Start %5, Ende %6&lt;br&gt;Iteration %7 s, Spitzenspeicher %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="140"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="200"/>
         <source>No schedule yet: add jobs to plan them.</source>
         <translation>Noch kein Ablaufplan: Fügen Sie Jobs hinzu, um sie zu planen.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="152"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="212"/>
         <source>node %1</source>
         <translation>Knoten %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="196"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="260"/>
+        <source>%1 (done)</source>
+        <translation>%1 (fertig)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="262"/>
+        <source>%1 (failed)</source>
+        <translation>%1 (fehlgeschlagen)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="295"/>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="303"/>
         <source>lower bound</source>
         <translation>untere Schranke</translation>
     </message>
@@ -929,7 +1025,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="165"/>
-        <location filename="../app/main_window.cpp" line="717"/>
+        <location filename="../app/main_window.cpp" line="712"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
@@ -1164,83 +1260,83 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="574"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="585"/>
+        <location filename="../app/main_window.cpp" line="580"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="604"/>
+        <location filename="../app/main_window.cpp" line="599"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="613"/>
+        <location filename="../app/main_window.cpp" line="608"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="635"/>
+        <location filename="../app/main_window.cpp" line="630"/>
         <source>Best so far: %1, %2</source>
         <translation>Bisher am besten: %1, %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="643"/>
+        <location filename="../app/main_window.cpp" line="638"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="645"/>
+        <location filename="../app/main_window.cpp" line="640"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="668"/>
+        <location filename="../app/main_window.cpp" line="663"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="674"/>
+        <location filename="../app/main_window.cpp" line="669"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="675"/>
+        <location filename="../app/main_window.cpp" line="670"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="675"/>
+        <location filename="../app/main_window.cpp" line="670"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="681"/>
+        <location filename="../app/main_window.cpp" line="676"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
-        <location filename="../app/main_window.cpp" line="717"/>
+        <location filename="../app/main_window.cpp" line="690"/>
+        <location filename="../app/main_window.cpp" line="712"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="708"/>
+        <location filename="../app/main_window.cpp" line="703"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="709"/>
+        <location filename="../app/main_window.cpp" line="704"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="744"/>
+        <location filename="../app/main_window.cpp" line="739"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -1433,178 +1529,238 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="57"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="59"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="81"/>
+        <source>heuristic</source>
+        <translation>Heuristik</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
+        <source>exact MILP</source>
+        <translation>exaktes MILP</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="89"/>
         <source>one job at a time</source>
         <translation>ein Job nach dem anderen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
         <source>whole node per job</source>
         <translation>ganzer Knoten pro Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="71"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>equal split</source>
         <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="98"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="146"/>
         <source>Cluster:</source>
         <translation>Cluster:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="101"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="105"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
         <source>Add job</source>
         <translation>Job hinzufügen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="106"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="107"/>
-        <source>Load…</source>
-        <translation>Laden…</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="108"/>
-        <source>Save…</source>
-        <translation>Speichern…</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="114"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
         <source>MILP time limit:</source>
         <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="118"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="120"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="396"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="548"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="123"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="125"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="127"/>
-        <source>Export JSON…</source>
-        <translation>JSON exportieren…</translation>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <source>File</source>
+        <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="128"/>
-        <source>Export scripts…</source>
-        <translation>Skripte exportieren…</translation>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <source>Load jobs…</source>
+        <translation>Jobs laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <source>Save jobs…</source>
+        <translation>Jobs speichern…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <source>Export schedule JSON…</source>
+        <translation>Zeitplan als JSON exportieren…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <source>Export launch scripts…</source>
+        <translation>Startskripte exportieren…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <source>within</source>
+        <translation>innerhalb</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <source>automatically</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
+        <translation>Nach jedem heuristischen Zeitplan mit Lücke das exakte MILP im Hintergrund lösen (innerhalb des Zeitlimits) und seinen Zeitplan zeigen, wenn er besser ist</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
+        <source>Reset progress</source>
+        <translation>Fortschritt zurücksetzen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
+        <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
+        <translation>Im Diagramm als fertig oder fehlgeschlagen markierte Jobs vergessen und alle Jobs von Anfang an planen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Priority</source>
         <translation>Priorität</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Spill</source>
         <translation>Auslagern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="139"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="216"/>
+        <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
+        <translation>Rechtsklick auf einen Job markiert ihn zu diesem Zeitpunkt als fertig oder fehlgeschlagen; die übrigen Jobs werden neu geplant.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>GPU ids</source>
         <translation>GPU-IDs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>End</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="228"/>
+        <source>Scheduled jobs</source>
+        <translation>Geplante Jobs</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <source>Why this GPU count</source>
+        <translation>Warum diese GPU-Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="241"/>
+        <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
+        <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="335"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="329"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="454"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -1612,67 +1768,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="372"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="504"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="436"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="511"/>
+        <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
+        <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="592"/>
+        <source>%1 (done)</source>
+        <translation>%1 (fertig)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="594"/>
+        <source>%1 (failed)</source>
+        <translation>%1 (fehlgeschlagen)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="596"/>
+        <source>%1 (running)</source>
+        <translation>%1 (läuft)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
+        <source>%1-%2 (node %3)</source>
+        <translation>%1-%2 (Knoten %3)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <source>%1-%2 (nodes %3-%4)</source>
+        <translation>%1-%2 (Knoten %3-%4)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="438"/>
-        <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2: %3) · lower bound %4 · gap %5%</source>
-        <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2: %3) · untere Schranke %4 · Lücke %5%</translation>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="629"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="446"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="630"/>
+        <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
+        <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="449"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="453"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
+        <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
+        <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="519"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="524"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="523"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="770"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="531"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="532"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="539"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="542"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>

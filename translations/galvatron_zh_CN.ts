@@ -274,6 +274,51 @@ strategy: %1</source>
     </message>
 </context>
 <context>
+    <name>gx::app::DurationCurve</name>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="13"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="15"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="16"/>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="21"/>
+        <source>Job duration by GPU count</source>
+        <translation>按 GPU 数量的作业时长</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="40"/>
+        <source>Click a job in the chart or the table to see why it got its GPU count.</source>
+        <translation>点击图表或表格中的作业，查看它为何分配到该 GPU 数量。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="41"/>
+        <source>%1 on %2 GPUs: duration (bar) and GPU-hours (below) for each GPU count. More GPUs finish sooner but cost more GPU-hours when scaling is imperfect; the schedule trades one against the other to finish all jobs soonest.</source>
+        <translation>%1 使用 %2 个 GPU：各 GPU 数量下的时长（柱）与 GPU 小时（下方）。GPU 越多完成越快，但扩展不理想时消耗更多 GPU 小时；调度在两者间权衡，使所有作业尽早完成。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="81"/>
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="84"/>
+        <source>%1 GPU·h</source>
+        <translation>%1 GPU·小时</translation>
+    </message>
+</context>
+<context>
     <name>gx::app::EnginePanel</name>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="100"/>
@@ -709,47 +754,97 @@ strategy: %1</source>
 <context>
     <name>gx::app::GanttChart</name>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="30"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="34"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="32"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="36"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="34"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="38"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="35"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="39"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="42"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="46"/>
         <source>Schedule Gantt chart</source>
         <translation>调度甘特图</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="106"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="101"/>
+        <source>Mark “%1” done at %2</source>
+        <translation>将“%1”标记为在 %2 完成</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="102"/>
+        <source>Mark “%1” failed at %2</source>
+        <translation>将“%1”标记为在 %2 失败</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="104"/>
+        <source>Jobs that started before then keep running; the others are planned again.</source>
+        <translation>此前已开始的作业继续运行；其余作业重新规划。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="156"/>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="157"/>
+        <source>failed</source>
+        <translation>已失败</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
+        <source>running (keeps its GPUs)</source>
+        <translation>运行中（保留其 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (ids %4-%5)&lt;br&gt;start %6, end %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;%3 个 GPU（编号 %4-%5）&lt;br&gt;开始 %6，结束 %7</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="166"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个 GPU（编号 %3-%4）&lt;br&gt;开始 %5，结束 %6&lt;br&gt;每次迭代 %7 秒，峰值显存 %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="140"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="200"/>
         <source>No schedule yet: add jobs to plan them.</source>
         <translation>尚无调度：请添加任务进行规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="152"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="212"/>
         <source>node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="196"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="260"/>
+        <source>%1 (done)</source>
+        <translation>%1（已完成）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="262"/>
+        <source>%1 (failed)</source>
+        <translation>%1（已失败）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="295"/>
+        <source>now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="303"/>
         <source>lower bound</source>
         <translation>下界</translation>
     </message>
@@ -928,7 +1023,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="165"/>
-        <location filename="../app/main_window.cpp" line="717"/>
+        <location filename="../app/main_window.cpp" line="712"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
@@ -1163,83 +1258,83 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>基线（Megatron 风格）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="574"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="585"/>
+        <location filename="../app/main_window.cpp" line="580"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="604"/>
+        <location filename="../app/main_window.cpp" line="599"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="613"/>
+        <location filename="../app/main_window.cpp" line="608"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="635"/>
+        <location filename="../app/main_window.cpp" line="630"/>
         <source>Best so far: %1, %2</source>
         <translation>目前最佳：%1，%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="643"/>
+        <location filename="../app/main_window.cpp" line="638"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="645"/>
+        <location filename="../app/main_window.cpp" line="640"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="668"/>
+        <location filename="../app/main_window.cpp" line="663"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="674"/>
+        <location filename="../app/main_window.cpp" line="669"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="675"/>
+        <location filename="../app/main_window.cpp" line="670"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="675"/>
+        <location filename="../app/main_window.cpp" line="670"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="681"/>
+        <location filename="../app/main_window.cpp" line="676"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
-        <location filename="../app/main_window.cpp" line="717"/>
+        <location filename="../app/main_window.cpp" line="690"/>
+        <location filename="../app/main_window.cpp" line="712"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="708"/>
+        <location filename="../app/main_window.cpp" line="703"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="709"/>
+        <location filename="../app/main_window.cpp" line="704"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="744"/>
+        <location filename="../app/main_window.cpp" line="739"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -1432,245 +1527,345 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="57"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="59"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="81"/>
+        <source>heuristic</source>
+        <translation>启发式</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
+        <source>exact MILP</source>
+        <translation>精确 MILP</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="89"/>
         <source>one job at a time</source>
         <translation>逐个运行任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
         <source>whole node per job</source>
         <translation>每任务独占整节点</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="71"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>equal split</source>
         <translation>平均划分</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="98"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="146"/>
         <source>Cluster:</source>
         <translation>集群：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="101"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>集群预设，或集群配置 JSON 的路径</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="105"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
         <source>Add job</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="106"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="107"/>
-        <source>Load…</source>
-        <translation>加载…</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="108"/>
-        <source>Save…</source>
-        <translation>保存…</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="114"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
         <source>MILP time limit:</source>
         <translation>MILP 时间上限：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="118"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="120"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="396"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="548"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="123"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="125"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="127"/>
-        <source>Export JSON…</source>
-        <translation>导出 JSON…</translation>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <source>File</source>
+        <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="128"/>
-        <source>Export scripts…</source>
-        <translation>导出脚本…</translation>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <source>Load jobs…</source>
+        <translation>加载作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <source>Save jobs…</source>
+        <translation>保存作业…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <source>Export schedule JSON…</source>
+        <translation>导出调度 JSON…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <source>Export launch scripts…</source>
+        <translation>导出启动脚本…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <source>within</source>
+        <translation>限时</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <source>automatically</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
+        <translation>每次启发式调度存在差距时，在后台（时限内）运行精确 MILP，若更优则显示其调度</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
+        <source>Reset progress</source>
+        <translation>重置进度</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
+        <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
+        <translation>忘记图表中标记为完成或失败的作业，从头规划所有作业</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="134"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
         <source>Spill</source>
         <translation>溢出</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="139"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>允许 Hydra 模型溢出：层保存在主机内存中并通过 PCIe 传输</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="216"/>
+        <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
+        <translation>右键点击作业可将其在该时间标记为完成或失败；其余作业重新规划。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Job</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>GPU ids</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>End</source>
         <translation>结束</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="228"/>
+        <source>Scheduled jobs</source>
+        <translation>已调度作业</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <source>Why this GPU count</source>
+        <translation>为何是该 GPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="241"/>
+        <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
+        <translation>在图表中右键点击作业可标记为完成或失败；单击可查看它为何分配到该 GPU 数量。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="335"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="329"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="454"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="372"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="504"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="436"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="511"/>
+        <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
+        <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="592"/>
+        <source>%1 (done)</source>
+        <translation>%1（已完成）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="594"/>
+        <source>%1 (failed)</source>
+        <translation>%1（已失败）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="596"/>
+        <source>%1 (running)</source>
+        <translation>%1（运行中）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
+        <source>%1-%2 (node %3)</source>
+        <translation>%1-%2（节点 %3）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <source>%1-%2 (nodes %3-%4)</source>
+        <translation>%1-%2（节点 %3-%4）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="438"/>
-        <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2: %3) · lower bound %4 · gap %5%</source>
-        <translation>&lt;b&gt;总完工时间 %1&lt;/b&gt;（%2：%3）· 下界 %4 · 差距 %5%</translation>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="629"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="446"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="630"/>
+        <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
+        <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="449"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="453"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
+        <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
+        <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="519"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="524"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="523"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="770"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="531"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="532"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="539"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="542"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>

@@ -1,5 +1,7 @@
 // `galvatron schedule --jobs jobs.json --cluster C [--milp [--time-limit S]] [--json] [--out F]
-//  [--scripts DIR]`: multi-model planning (schedule several training jobs on one cluster).
+//  [--scripts DIR] [--state-out F]`, `galvatron schedule --replan state.json ...`: multi-model planning
+// (schedule several training jobs on one cluster; re-plan the remaining jobs when some finish early,
+// fail or arrive).
 #include "cli/cli.h"
 
 #include "gx/error.h"
@@ -38,17 +40,48 @@ std::string pad(std::string s, std::size_t n) {
     return s;
 }
 
+std::string nodesOf(const ScheduledJob& j, const ClusterProfile& c) {
+    const int n = std::max(1, c.gpus_per_node);
+    const int a = j.slot.first / n, b = (j.slot.first + j.slot.count - 1) / n;
+    return a == b ? std::to_string(a) : std::to_string(a) + "-" + std::to_string(b);
+}
+
 void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProfile& c,
-                   const std::vector<ScheduleResult>& baselines) {
-    out << "Schedule (" << s.algorithm << ", " << s.status << ") on " << c.name << " (" << c.nodes << " x "
-        << c.gpus_per_node << " GPUs)\n\n";
-    out << pad("job", 20) << pad("GPUs", 6) << pad("GPU ids", 12) << pad("start", 12) << pad("end", 12)
-        << "plan\n";
+                   const std::vector<ScheduleResult>& baselines, const JobTable& table, double now) {
+    out << "Schedule (" << s.algorithm << (s.status.empty() || s.status == s.algorithm ? "" : ", " + s.status)
+        << ") on " << c.name << " (" << c.nodes << " x " << c.gpus_per_node << " GPUs)\n";
+    if (now > 0)
+        out << "Re-planned at " << fmtTime(now)
+            << ": running jobs keep their GPUs, pending jobs start no earlier\n";
+    out << "\n";
+    std::size_t w = 20;
+    for (const auto& j : s.jobs)
+        w = std::max(w, j.name.size() + 2);
+    out << pad("job", w) << pad("status", 9) << pad("GPUs", 6) << pad("GPU ids", 10) << pad("node", 6)
+        << pad("start", 11) << pad("end", 11) << "plan\n";
     for (const auto& j : s.jobs) {
         const std::string ids =
             std::to_string(j.slot.first) + "-" + std::to_string(j.slot.first + j.slot.count - 1);
-        out << pad(j.name, 20) << pad(std::to_string(j.gpus), 6) << pad(ids, 12) << pad(fmtTime(j.start), 12)
-            << pad(fmtTime(j.end), 12) << j.estimate.label << "\n";
+        out << pad(j.name, w) << pad(toString(j.status), 9) << pad(std::to_string(j.gpus), 6) << pad(ids, 10)
+            << pad(nodesOf(j, c), 6) << pad(fmtTime(j.start), 11) << pad(fmtTime(j.end), 11)
+            << j.estimate.label << "\n";
+    }
+    // Why this GPU count: the job's duration on every allowed count (dominated counts, which are not
+    // faster than a smaller one, are left out); '*' marks the chosen one.
+    bool header = false;
+    for (const auto& j : s.jobs) {
+        if (j.status != JobStatus::Planned || j.job < 0)
+            continue;
+        const auto& opts = table.options[static_cast<std::size_t>(j.job)];
+        if (!header) {
+            out << "\nJob duration by GPU count (* = chosen; counts that are not faster than a smaller one "
+                   "are omitted):\n";
+            header = true;
+        }
+        out << "  " << pad(j.name, w);
+        for (const auto& o : opts)
+            out << (o.gpus == j.gpus ? " *" : "  ") << o.gpus << ": " << fmtTime(o.duration);
+        out << "\n";
     }
     char buf[256];
     std::snprintf(buf, sizeof buf, "\nMakespan %s, lower bound %s, gap %.1f%%%s\n",
@@ -101,6 +134,17 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     p.addOption({QStringLiteral("json"), QStringLiteral("Print the schedule as JSON.")});
     p.addOption({QStringLiteral("out"), QStringLiteral("Write the schedule JSON to this file."),
                  QStringLiteral("F")});
+    p.addOption(
+        {QStringLiteral("replan"),
+         QStringLiteral("Re-plan from a state file: {\"cluster\", \"now_s\", \"jobs\": [job fields + "
+                        "\"status\": pending | running | done | failed; running and ended jobs also "
+                        "gpus, first_gpu, start_s, end_s]}. Running jobs keep their GPUs; pending jobs "
+                        "are scheduled from now_s."),
+         QStringLiteral("state.json")});
+    p.addOption({QStringLiteral("state-out"),
+                 QStringLiteral("Write a state file for --replan (the schedule at time 0; edit now_s and the "
+                                "jobs' status as they run)."),
+                 QStringLiteral("F")});
     p.addOption({QStringLiteral("scripts"),
                  QStringLiteral("Write a launch script and plan JSON per job into this directory."),
                  QStringLiteral("DIR")});
@@ -116,14 +160,15 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
         err << "unexpected argument: " << p.positionalArguments().first().toStdString() << "\n";
         return 2;
     }
-    if (!p.isSet(QStringLiteral("jobs")))
+    const bool replan = p.isSet(QStringLiteral("replan"));
+    if (replan && p.isSet(QStringLiteral("jobs")))
+        throw InputError("--replan", "give either --jobs or --replan (the state file lists the jobs)");
+    if (!replan && !p.isSet(QStringLiteral("jobs")))
         throw InputError("--jobs", "a jobs JSON file is required (see resources/examples/jobs.json)");
 
-    const std::string jobs_file = p.value(QStringLiteral("jobs")).toStdString();
+    const std::string jobs_file =
+        p.value(replan ? QStringLiteral("replan") : QStringLiteral("jobs")).toStdString();
     const nlohmann::json jj = readJsonFile(jobs_file);
-    const std::vector<Job> jobs = jobsFromJson(jj, "jobs");
-    if (jobs.empty())
-        throw InputError("jobs", "the jobs file lists no jobs");
     std::string cluster_name = kDefaultCluster;
     if (jj.is_object() && jj.contains("cluster")) {
         if (!jj["cluster"].is_string())
@@ -133,6 +178,15 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (p.isSet(QStringLiteral("cluster")))
         cluster_name = p.value(QStringLiteral("cluster")).toStdString();
     const ClusterProfile cluster = resolveCluster(cluster_name);
+    ReplanState state;
+    if (replan)
+        state = replanStateFromJson(jj, cluster);
+    else
+        state.jobs = jobsFromJson(jj, "jobs");
+    resolveJobPaths(state.jobs, jobs_file);
+    const std::vector<Job>& jobs = state.jobs;
+    if (jobs.empty())
+        throw InputError("jobs", "the jobs file lists no jobs");
 
     CostOptions cost;
     if (p.isSet(QStringLiteral("budget"))) {
@@ -152,7 +206,8 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     SearchOptions search;
     search.uniform_layers = !p.isSet(QStringLiteral("full-search"));
     PlannerOracle oracle(cluster, cost, search);
-    const JobTable table = buildJobTable(jobs, cluster, oracle.function(), opt);
+    const JobTable table = replan ? buildReplanTable(state, cluster, oracle.function(), opt)
+                                  : buildJobTable(jobs, cluster, oracle.function(), opt);
     ScheduleResult result = scheduleHeuristic(table, cluster, opt);
     if (p.isSet(QStringLiteral("milp"))) {
         if (!milpAvailable())
@@ -164,8 +219,21 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     const std::vector<ScheduleResult> baselines = {baselineSequential(table, cluster),
                                                    baselineWholeNode(table, cluster),
                                                    baselineEqualSplit(table, cluster)};
+    addHistory(result, state);
     nlohmann::json j = toJson(result, cluster);
     j["planner_searches"] = oracle.searches();
+    if (replan)
+        j["now_s"] = state.now;
+    nlohmann::json curves = nlohmann::json::object();
+    for (std::size_t k = 0; k < table.jobs.size(); ++k) {
+        nlohmann::json cv = nlohmann::json::array();
+        for (const auto& o : table.options[k])
+            cv.push_back({{"gpus", o.gpus},
+                          {"duration_s", o.duration},
+                          {"iteration_time_s", o.estimate.iteration_time}});
+        curves[table.jobs[k].name] = cv;
+    }
+    j["duration_by_gpus"] = curves;
     nlohmann::json bj = nlohmann::json::object();
     for (const auto& b : baselines)
         bj[b.algorithm] = b.makespan;
@@ -174,9 +242,14 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (p.isSet(QStringLiteral("json")))
         out << j.dump(2) << "\n";
     else
-        printSchedule(out, result, cluster, baselines);
+        printSchedule(out, result, cluster, baselines, table, state.now);
     if (p.isSet(QStringLiteral("out")))
         writeJsonFile(p.value(QStringLiteral("out")).toStdString(), j);
+    if (p.isSet(QStringLiteral("state-out"))) {
+        nlohmann::json st = toJson(stateAt(jobs, result, state.now));
+        st["cluster"] = cluster_name;
+        writeJsonFile(p.value(QStringLiteral("state-out")).toStdString(), st);
+    }
     if (p.isSet(QStringLiteral("scripts"))) {
         const auto files =
             writeLaunchScripts(result, cluster, p.value(QStringLiteral("scripts")).toStdString());

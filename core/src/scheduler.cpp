@@ -13,13 +13,16 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <functional>
 #include <limits>
 #include <numeric>
 #include <random>
 #include <sstream>
+#include <thread>
 
 namespace gx {
 
@@ -40,19 +43,31 @@ double tol(double scale) {
 class Timeline {
 public:
     explicit Timeline(int gpus) : busy_(static_cast<std::size_t>(gpus)) {}
+    /// Timeline of a (re-planning) job table: nothing starts before t.now; GPUs busy until
+    /// t.gpu_free_at.
+    Timeline(const JobTable& t, int gpus) : busy_(static_cast<std::size_t>(gpus)), now_(t.now) {
+        for (std::size_t k = 0; k < t.gpu_free_at.size() && k < busy_.size(); ++k)
+            if (t.gpu_free_at[k] > now_)
+                busy_[k].emplace_back(now_, t.gpu_free_at[k]);
+    }
 
-    /// Earliest start >= 0 at which all GPUs of the slot are free for `duration`.
+    /// Earliest start >= now at which all GPUs of the slot are free for `duration`. Jumps past every
+    /// interval that conflicts with the current window: no start before the latest conflicting end can
+    /// be free (the window would still overlap that interval), so the first conflict-free window is the
+    /// earliest one. No sorting, no allocation.
     double earliestStart(const GpuSlot& slot, double duration) const {
-        std::vector<double> candidates{0.0};
-        for (int g = slot.first; g < slot.first + slot.count; ++g)
-            for (const auto& iv : busy_[static_cast<std::size_t>(g)])
-                candidates.push_back(iv.second);
-        std::sort(candidates.begin(), candidates.end());
-        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-        for (double t : candidates)
-            if (isFree(slot, t, t + duration))
+        double t = now_;
+        for (;;) {
+            const double eps = tol(t + duration);
+            double jump = t;
+            for (int g = slot.first; g < slot.first + slot.count; ++g)
+                for (const auto& iv : busy_[static_cast<std::size_t>(g)])
+                    if (iv.first < t + duration - eps && t < iv.second - eps)
+                        jump = std::max(jump, iv.second);
+            if (jump <= t)
                 return t;
-        return kInf; // unreachable: the last end is always free
+            t = jump;
+        }
     }
 
     bool isFree(const GpuSlot& slot, double from, double to) const {
@@ -68,7 +83,7 @@ public:
     double idleBefore(const GpuSlot& slot, double start) const {
         double idle = 0;
         for (int g = slot.first; g < slot.first + slot.count; ++g) {
-            double last = 0;
+            double last = now_;
             for (const auto& iv : busy_[static_cast<std::size_t>(g)])
                 if (iv.second <= start + tol(start))
                     last = std::max(last, iv.second);
@@ -88,6 +103,7 @@ public:
 
 private:
     std::vector<std::vector<std::pair<double, double>>> busy_;
+    double now_ = 0;
 };
 
 const JobOption* findOption(const JobTable& t, int j, int gpus) {
@@ -118,6 +134,8 @@ void finish(ScheduleResult& r, const JobTable& t, const ClusterProfile& c) {
     r.makespan = 0;
     for (const auto& j : r.jobs)
         r.makespan = std::max(r.makespan, j.end);
+    for (double f : t.gpu_free_at) // running jobs (re-planning) end within the makespan too
+        r.makespan = std::max(r.makespan, f);
     r.lower_bound = std::max(r.lower_bound, makespanLowerBound(t, c));
     if (r.lower_bound > r.makespan)
         r.lower_bound = r.makespan;
@@ -129,7 +147,7 @@ void finish(ScheduleResult& r, const JobTable& t, const ClusterProfile& c) {
 ScheduleResult sgs(const JobTable& t, const ClusterProfile& c, const std::vector<int>& order,
                    const std::vector<int>& gpus, const std::vector<GpuSlot>* pinned) {
     ScheduleResult r;
-    Timeline tl(c.totalGpus());
+    Timeline tl(t, c.totalGpus());
     for (int j : order) {
         if (!t.feasible(j))
             continue;
@@ -386,10 +404,60 @@ JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, co
             if (!(it > 0) || !std::isfinite(it))
                 throw InputError(f + ".iteration_times." + std::to_string(g), "must be a positive number");
         }
-        const double steps = static_cast<double>(job.totalSteps());
+    }
+    // One oracle call per distinct (model, batch, spill, iteration table) and GPU count, run on a
+    // small thread pool; jobs that differ only in name, steps or priority share the answers.
+    const std::vector<int> counts = allowedGpuCounts(
+        c, options.pow2_nodes || (options.pow2_nodes_above > 0 && c.nodes > options.pow2_nodes_above));
+    std::vector<std::size_t> rep(jobs.size());
+    std::vector<std::size_t> reps;
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        rep[j] = j;
+        for (std::size_t r : reps)
+            if (jobs[r].model == jobs[j].model && jobs[r].global_batch == jobs[j].global_batch &&
+                jobs[r].allow_spill == jobs[j].allow_spill &&
+                jobs[r].iteration_times == jobs[j].iteration_times) {
+                rep[j] = r;
+                break;
+            }
+        if (rep[j] == j)
+            reps.push_back(j);
+    }
+    const std::size_t ncalls = reps.size() * counts.size();
+    std::vector<JobEstimate> answers(ncalls);
+    std::vector<std::exception_ptr> errors(ncalls);
+    {
+        std::atomic<std::size_t> next{0};
+        auto work = [&] {
+            for (std::size_t i = next++; i < ncalls; i = next++) {
+                try {
+                    answers[i] = oracle(jobs[reps[i / counts.size()]], counts[i % counts.size()]);
+                } catch (...) {
+                    errors[i] = std::current_exception();
+                }
+            }
+        };
+        int threads = options.oracle_threads > 0 ? options.oracle_threads
+                                                 : static_cast<int>(std::thread::hardware_concurrency());
+        threads = std::clamp(threads, 1, static_cast<int>(std::max<std::size_t>(1, ncalls)));
+        std::vector<std::thread> pool;
+        for (int i = 1; i < threads; ++i)
+            pool.emplace_back(work);
+        work();
+        for (auto& th : pool)
+            th.join();
+    }
+    for (const auto& e : errors) // first error in job order, as a sequential run would report it
+        if (e)
+            std::rethrow_exception(e);
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const std::size_t r =
+            static_cast<std::size_t>(std::find(reps.begin(), reps.end(), rep[j]) - reps.begin());
+        const double steps = static_cast<double>(jobs[j].totalSteps());
         std::string last_reason;
-        for (int g : allowedGpuCounts(c, options.pow2_nodes)) {
-            JobEstimate e = oracle(job, g);
+        for (std::size_t ci = 0; ci < counts.size(); ++ci) {
+            const int g = counts[ci];
+            JobEstimate e = answers[r * counts.size() + ci];
             if (!e.feasible || !(e.iteration_time > 0) || !std::isfinite(e.iteration_time)) {
                 if (!e.reason.empty())
                     last_reason = "on " + std::to_string(g) + " GPUs: " + e.reason;
@@ -409,20 +477,46 @@ JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, co
     return t;
 }
 
+double JobTable::releaseOf(const GpuSlot& slot) const {
+    double r = now;
+    for (int k = slot.first; k < slot.first + slot.count; ++k)
+        if (k >= 0 && static_cast<std::size_t>(k) < gpu_free_at.size())
+            r = std::max(r, gpu_free_at[static_cast<std::size_t>(k)]);
+    return r;
+}
+
 double makespanLowerBound(const JobTable& t, const ClusterProfile& c) {
+    // Every job ends after its earliest possible finish; all work (plus the GPU time before each
+    // GPU becomes free) fits into G * makespan.
+    const int G = std::max(1, c.totalGpus());
     double longest = 0, work = 0;
+    for (int k = 0; k < G; ++k)
+        work += static_cast<std::size_t>(k) < t.gpu_free_at.size()
+                    ? std::max(t.now, t.gpu_free_at[static_cast<std::size_t>(k)])
+                    : t.now;
+    const bool reserved = !t.gpu_free_at.empty();
+    bool any = false;
     for (const auto& opts : t.options) {
         if (opts.empty())
             continue;
-        double dmin = kInf, wmin = kInf;
+        any = true;
+        double fmin = kInf, wmin = kInf;
         for (const auto& o : opts) {
-            dmin = std::min(dmin, o.duration);
+            double release = t.now;
+            if (reserved) {
+                release = kInf;
+                for (const auto& s : slotsFor(c, o.gpus))
+                    release = std::min(release, t.releaseOf(s));
+            }
+            fmin = std::min(fmin, release + o.duration);
             wmin = std::min(wmin, o.gpus * o.duration);
         }
-        longest = std::max(longest, dmin);
+        longest = std::max(longest, fmin);
         work += wmin;
     }
-    return std::max(longest, work / std::max(1, c.totalGpus()));
+    for (double f : t.gpu_free_at)
+        longest = std::max(longest, f);
+    return any || reserved ? std::max(longest, work / G) : 0.0;
 }
 
 ScheduleResult listSchedule(const JobTable& t, const ClusterProfile& c, const std::vector<int>& order,
@@ -453,7 +547,9 @@ ScheduleResult baselineWholeNode(const JobTable& t, const ClusterProfile& c) {
 
 ScheduleResult baselineSequential(const JobTable& t, const ClusterProfile& c) {
     ScheduleResult r;
-    double now = 0;
+    double now = t.now;
+    for (double f : t.gpu_free_at)
+        now = std::max(now, f);
     for (std::size_t j = 0; j < t.jobs.size(); ++j) {
         if (t.options[j].empty())
             continue;
@@ -587,6 +683,21 @@ ScheduleResult scheduleHeuristic(const JobTable& t, const ClusterProfile& c,
             break;
         ++level[static_cast<std::size_t>(best_j)];
     }
+    // 1b. Uniform caps: every job gets its largest count <= g, for each allowed g (runs G/g jobs side
+    //     by side). Reaches the "pack jobs next to each other" schedules that single-job moves from the
+    //     greedy allocation cannot (each one alone lengthens the makespan).
+    for (int cap : allowedGpuCounts(c)) {
+        std::vector<int> g(K, 0);
+        for (int j : feas) {
+            const auto& opts = t.options[static_cast<std::size_t>(j)];
+            g[static_cast<std::size_t>(j)] = opts.front().gpus;
+            for (const auto& o : opts)
+                if (o.gpus <= cap)
+                    g[static_cast<std::size_t>(j)] = o.gpus;
+        }
+        for (const auto& o : orders(g))
+            consider(o, g);
+    }
     // 2. Moldable list scheduling: each job picks the count and slot that finish earliest.
     {
         const std::vector<int> none(K, 0);
@@ -652,7 +763,7 @@ ScheduleResult scheduleExhaustive(const JobTable& t, const ClusterProfile& c,
     // fixed slots, placing jobs in the order of an optimal schedule's starts yields starts no later
     // than the optimal ones, so the minimum over all choices is optimal. Branch and bound on the
     // partial makespan.
-    Timeline tl(c.totalGpus());
+    Timeline tl(t, c.totalGpus());
     std::vector<ScheduledJob> cur, best_jobs;
     double best = kInf;
     {
@@ -685,8 +796,8 @@ ScheduleResult scheduleExhaustive(const JobTable& t, const ClusterProfile& c,
                     if (std::max(span, end) >= best - tol(best))
                         continue;
                     tl.occupy(s, st, end);
-                    cur.push_back(
-                        {j, t.jobs[static_cast<std::size_t>(j)].name, o.gpus, s, st, end, o.estimate});
+                    cur.push_back({j, JobStatus::Planned, t.jobs[static_cast<std::size_t>(j)].name, o.gpus, s,
+                                   st, end, o.estimate});
                     dfs(std::max(span, end));
                     cur.pop_back();
                     tl.release(s);
@@ -710,7 +821,13 @@ std::string verifySchedule(const ScheduleResult& s, const JobTable& t, const Clu
     std::ostringstream os;
     std::vector<bool> seen(t.jobs.size(), false);
     double span = 0;
+    for (double f : t.gpu_free_at)
+        span = std::max(span, f);
     for (const auto& j : s.jobs) {
+        if (j.status != JobStatus::Planned) { // history of a re-plan: checked for overlaps below
+            span = std::max(span, j.end);
+            continue;
+        }
         if (j.job < 0 || j.job >= static_cast<int>(t.jobs.size()))
             return "job index " + std::to_string(j.job) + " out of range";
         if (seen[static_cast<std::size_t>(j.job)])
@@ -723,6 +840,8 @@ std::string verifySchedule(const ScheduleResult& s, const JobTable& t, const Clu
         const JobOption* o = findOption(t, j.job, j.gpus);
         if (!o)
             return "job '" + j.name + "': no option with " + std::to_string(j.gpus) + " GPUs";
+        if (j.start < t.releaseOf(j.slot) - 1e-7 * std::max(1.0, j.start))
+            return "job '" + j.name + "' starts before its GPUs are free";
         if (j.start < -tol(j.start) ||
             std::abs(j.end - j.start - o->duration) > 1e-6 * std::max(1.0, o->duration))
             return "job '" + j.name + "': duration does not match the job table";

@@ -23,6 +23,19 @@ std::string safeName(const std::string& s) {
 }
 } // namespace
 
+void resolveJobPaths(std::vector<Job>& jobs, const std::string& jobs_file) {
+    namespace fs = std::filesystem;
+    const fs::path base = fs::path(jobs_file).parent_path();
+    std::error_code ec;
+    for (auto& j : jobs) {
+        if (j.model.empty() || fs::path(j.model).is_absolute() || fs::exists(j.model, ec))
+            continue;
+        const fs::path p = base / j.model;
+        if (!base.empty() && fs::exists(p, ec))
+            j.model = p.lexically_normal().string();
+    }
+}
+
 nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& c) {
     nlohmann::json jobs = nlohmann::json::array();
     for (const auto& j : s.jobs) {
@@ -32,6 +45,7 @@ nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& c) {
         for (int k = first_node; k <= last_node; ++k)
             nodes.push_back(k);
         nlohmann::json o{{"name", j.name},
+                         {"status", toString(j.status)},
                          {"gpus", j.gpus},
                          {"gpu_ids", j.gpuIds()},
                          {"nodes", nodes},
@@ -106,6 +120,8 @@ std::vector<std::string> writeLaunchScripts(const ScheduleResult& s, const Clust
         throw InputError("dir", "cannot create directory '" + dir + "': " + ec.message());
     std::vector<std::string> files;
     for (const auto& j : s.jobs) {
+        if (j.status != JobStatus::Planned)
+            continue; // running or ended (re-planning): already launched
         const fs::path base = fs::path(dir) / safeName(j.name);
         const std::string sh = base.string() + ".sh";
         {

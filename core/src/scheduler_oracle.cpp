@@ -78,6 +78,10 @@ JobEstimate PlannerOracle::operator()(const Job& job, int gpus) {
     so.cost = cost_;
     so.top_k = 1;
     so.emit_tree_events = false;
+    so.frontier_points = 0; // only the fastest plan is needed, not the memory/time frontier
+    if (so.threads == 0)
+        so.threads = 1; // buildJobTable runs the distinct searches in parallel already
+
     try {
         const SearchResult r = search(cm, so);
         if (r.best) {

@@ -10,6 +10,8 @@
 
 #include <QtTest>
 
+#include <atomic>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -328,6 +330,120 @@ private slots:
         QVERIFY(r4.reason.find("not divisible") != std::string::npos);
     }
 
+    void oracleCallsShared() {
+        // Three jobs differ only in name/steps/priority: one oracle call per GPU count for all three.
+        const auto c = cluster(1, 8);
+        std::atomic<int> calls{0};
+        auto oracle = [&](const Job& j, int g) {
+            ++calls;
+            return tableEstimate(j, g);
+        };
+        std::vector<Job> jobs = {tableJob("a", {{1, 8.0}, {8, 1.0}}, 10),
+                                 tableJob("b", {{1, 8.0}, {8, 1.0}}, 20, 1),
+                                 tableJob("c", {{1, 8.0}, {8, 1.0}}, 5), tableJob("d", {{1, 4.0}}, 1)};
+        const auto t = buildJobTable(jobs, c, oracle);
+        QCOMPARE(calls.load(), 2 * static_cast<int>(allowedGpuCounts(c).size()));
+        QCOMPARE(t.options[1].size(), std::size_t(2));
+        QCOMPARE(t.options[1][1].duration, 20.0); // the shared answer times the job's own steps
+        QCOMPARE(t.options[3].size(), std::size_t(1));
+    }
+
+    void replanFromEarlyFinish() {
+        // 1 node x 4 GPUs. A and B (perfect scaling 40 GPU-s each) and C (4 GPUs only, 10 s).
+        const auto c = cluster(1, 4);
+        std::vector<Job> jobs = {tableJob("A", {{1, 40.0}, {2, 20.0}, {4, 10.0}}),
+                                 tableJob("B", {{1, 40.0}, {2, 20.0}, {4, 10.0}}),
+                                 tableJob("C", {{4, 10.0}})};
+        const auto t0 = table(jobs, c);
+        const auto s0 = scheduleHeuristic(t0, c);
+        QCOMPARE(s0.makespan, 30.0);
+        // At t = 5 the first job finishes early (done), the others have not started or are running.
+        const auto& first = s0.jobs.front();
+        const double now = first.start + 0.5 * (first.end - first.start);
+        auto st = stateAt(jobs, s0, now, {{first.name, JobStatus::Done}});
+        std::size_t started = 0;
+        for (const auto& j : s0.jobs)
+            started += j.start <= now ? 1 : 0;
+        QCOMPARE(st.progress.size(), started);
+        QCOMPARE(st.progress[0].name, first.name);
+        QCOMPARE(st.progress[0].status, JobStatus::Done);
+        QCOMPARE(st.progress[0].end, now);
+        const auto t1 = buildReplanTable(st, c, &tableEstimate);
+        QCOMPARE(t1.jobs.size(), jobs.size() - started);
+        auto s1 = scheduleHeuristic(t1, c);
+        QCOMPARE(verifySchedule(s1, t1, c), std::string());
+        for (const auto& j : s1.jobs)
+            QVERIFY(j.start >= now - 1e-9);
+        // Finishing early never hurts: the old plan of the pending jobs is still possible.
+        QVERIFY(s1.makespan <= s0.makespan + 1e-9);
+        // The exact MILP with the reservation agrees with the exhaustive reference.
+        const auto ex = scheduleExhaustive(t1, c);
+        QVERIFY(s1.makespan >= ex.makespan - 1e-9);
+        if (milpAvailable()) {
+            const auto m = scheduleMilp(t1, c, s1);
+            QCOMPARE(verifySchedule(m, t1, c), std::string());
+            QVERIFY(std::abs(m.makespan - ex.makespan) < 1e-6);
+        }
+        addHistory(s1, st);
+        QCOMPARE(s1.jobs.size(), std::size_t(3));
+        QCOMPARE(s1.jobs.front().status, JobStatus::Done);
+        QCOMPARE(verifySchedule(s1, t1, c), std::string());
+        // A running job keeps its GPUs: with A running on GPUs 0-1 until 20, B and C wait for them.
+        ReplanState rs;
+        rs.now = 5;
+        rs.jobs = jobs;
+        JobProgress p;
+        p.name = "A";
+        p.gpus = 2;
+        p.slot = {0, 2};
+        p.start = 0;
+        p.end = 20;
+        rs.progress.push_back(p);
+        const auto t2 = buildReplanTable(rs, c, &tableEstimate);
+        const auto s2 = scheduleHeuristic(t2, c);
+        QCOMPARE(verifySchedule(s2, t2, c), std::string());
+        for (const auto& j : s2.jobs)
+            if (j.slot.first < 2)
+                QVERIFY(j.start >= 20 - 1e-9);
+        QVERIFY(makespanLowerBound(t2, c) >= 20);
+        // The state round-trips through JSON; bad states name the field.
+        const auto back = replanStateFromJson(toJson(rs), c);
+        QCOMPARE(back.progress.size(), std::size_t(1));
+        QCOMPARE(back.progress[0].slot.first, 0);
+        auto bad = toJson(rs);
+        bad["jobs"][0]["start_s"] = 9.0;
+        try {
+            replanStateFromJson(bad, c);
+            QFAIL("expected InputError");
+        } catch (const InputError& e) {
+            QVERIFY(std::string(e.what()).find("state.jobs[0].start_s") != std::string::npos);
+        }
+        bad = toJson(rs);
+        bad["jobs"][0]["first_gpu"] = 1;
+        QVERIFY_THROWS_EXCEPTION(InputError, replanStateFromJson(bad, c));
+    }
+
+    void milpRestrictedWhenLarge() {
+        // A nonzero cap below the full model's size restricts the GPU counts and reports only the
+        // combinatorial bound; the schedule stays valid and no worse than the warm start.
+        if (!milpAvailable())
+            QSKIP("built without COIN-OR CBC");
+        std::mt19937 rng(5);
+        const auto c = cluster(2, 8);
+        auto t = table(randomJobs(rng, 8, c), c);
+        SchedulerOptions opt;
+        opt.milp_time_limit = 3;
+        opt.milp_max_nonzeros = 3000;
+        const auto h = scheduleHeuristic(t, c, opt);
+        const auto m = scheduleMilp(t, c, h, opt);
+        QCOMPARE(verifySchedule(m, t, c), std::string());
+        QVERIFY(m.makespan <= h.makespan + 1e-9);
+        if (m.status.find("too large") == std::string::npos)
+            QVERIFY(m.status.find("near the heuristic") != std::string::npos);
+        QVERIFY(m.lower_bound <= m.makespan + 1e-9);
+        QVERIFY(m.lower_bound >= makespanLowerBound(t, c) - 1e-9);
+    }
+
 #ifdef GX_TEST_HAVE_CLI
     void cliScheduleSyntheticJobs() {
         // tests/data/jobs/synthetic.json on 2 x 8 GPUs: A and B scale perfectly (100 GPU-s each),
@@ -361,6 +477,46 @@ private slots:
                                           QStringLiteral(GX_TEST_DATA_DIR "/jobs/synthetic.json"),
                                           QStringLiteral("--time-limit"), QStringLiteral("-1")},
                                          out3, err3));
+    }
+
+    void cliReplan() {
+        // --state-out writes a state; marking the first job done halfway and re-planning keeps it in
+        // the output as "done" and schedules the rest from now_s.
+        const QString dir = QDir::tempPath() + QStringLiteral("/gx_replan_test");
+        QDir().mkpath(dir);
+        const QString state = dir + QStringLiteral("/state.json");
+        std::ostringstream out, err;
+        cli::cmdSchedule({QStringLiteral("galvatron schedule"), QStringLiteral("--jobs"),
+                          QStringLiteral(GX_TEST_DATA_DIR "/jobs/synthetic.json"),
+                          QStringLiteral("--state-out"), state, QStringLiteral("--json")},
+                         out, err);
+        auto st = nlohmann::json::parse(std::ifstream(state.toStdString()));
+        QCOMPARE(st["now_s"].get<double>(), 0.0);
+        int marked = -1;
+        for (std::size_t i = 0; i < st["jobs"].size(); ++i)
+            if (st["jobs"][i]["status"] == "running" && marked < 0) {
+                marked = static_cast<int>(i);
+                st["jobs"][i]["status"] = "done";
+                st["jobs"][i]["end_s"] = 3.0;
+            }
+        QVERIFY(marked >= 0);
+        st["now_s"] = 3.0;
+        std::ofstream(state.toStdString()) << st.dump();
+        std::ostringstream out2, err2;
+        cli::cmdSchedule({QStringLiteral("galvatron schedule"), QStringLiteral("--replan"), state,
+                          QStringLiteral("--json")},
+                         out2, err2);
+        const auto j = nlohmann::json::parse(out2.str());
+        QCOMPARE(j["now_s"].get<double>(), 3.0);
+        bool done = false;
+        for (const auto& sj : j["jobs"]) {
+            if (sj["status"] == "done")
+                done = sj["name"] == st["jobs"][static_cast<std::size_t>(marked)]["name"];
+            else if (sj["status"] == "pending")
+                QVERIFY(sj["start_s"].get<double>() >= 3.0 - 1e-9);
+        }
+        QVERIFY(done);
+        QDir(dir).removeRecursively();
     }
 #endif
 };

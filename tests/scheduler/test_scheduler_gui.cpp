@@ -1,8 +1,10 @@
 // Offscreen tests of the Multi-model panel (app/views/scheduler): jobs table -> background heuristic
 // -> Gantt chart, tooltips, MILP on demand, export.
+#include "views/scheduler/duration_curve.h"
 #include "views/scheduler/gantt_chart.h"
 #include "views/scheduler/scheduler_panel.h"
 
+#include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "gx/scheduler.h"
 
@@ -115,6 +117,60 @@ private slots:
         QCOMPARE(other.jobs().size(), std::size_t(3));
         QCOMPARE(other.cluster().name, panel.cluster().name);
         QVERIFY(waitIdle(other));
+    }
+
+    void clusterByValue() {
+        // Issue 14 bug 5: an edited preset that keeps its name is used as edited, not looked up again.
+        SchedulerPanel panel;
+        ClusterProfile c = resolveCluster("2x8xA100-80G-IB");
+        c.nodes = 1; // edited, same name
+        panel.setCluster(c);
+        QCOMPARE(panel.cluster().name, std::string("2x8xA100-80G-IB"));
+        QCOMPARE(panel.cluster().totalGpus(), 8);
+        panel.setJobs({tableJob("A", {{8, 10}, {16, 5}})});
+        QVERIFY(waitIdle(panel));
+        QCOMPARE(panel.schedule().jobs.at(0).gpus, 8); // 16 GPUs do not exist on the edited cluster
+    }
+
+    void markDoneReplans() {
+        SchedulerPanel panel;
+        panel.setCluster(QStringLiteral("8xA100-40G"));
+        panel.setJobs({tableJob("A", {{4, 10}, {8, 5}}), tableJob("B", {{4, 10}, {8, 5}}),
+                       tableJob("C", {{4, 10}, {8, 5}})});
+        QVERIFY(waitIdle(panel));
+        QCOMPARE(panel.schedule().makespan, 15.0);
+        // The first job ends at 2 s instead of 5 s: the others move earlier by 3 s.
+        const auto first = panel.schedule().jobs.front();
+        panel.markJob(QString::fromStdString(first.name), 2.0, false);
+        QVERIFY(waitIdle(panel));
+        QVERIFY(panel.progress().has_value());
+        QCOMPARE(panel.schedule().makespan, 12.0);
+        QCOMPARE(panel.schedule().jobs.front().status, JobStatus::Done);
+        QVERIFY(panel.summaryText().contains(QStringLiteral("1 done")));
+        // The Gantt chart labels every bar, and the curve explains the chosen count.
+        panel.gantt()->resize(800, 300);
+        panel.gantt()->grab();
+        for (int i = 0; i < static_cast<int>(panel.schedule().jobs.size()); ++i)
+            QVERIFY(!panel.gantt()->labelFor(i).isEmpty());
+        panel.showCurveFor(1);
+        QCOMPARE(panel.curve()->barCount(), 2);
+        QVERIFY(panel.curve()->title().contains(
+            QStringLiteral("on %1 GPUs").arg(panel.schedule().jobs.at(1).gpus)));
+        panel.resetProgress();
+        QVERIFY(waitIdle(panel));
+        QVERIFY(!panel.progress().has_value());
+        QCOMPARE(panel.schedule().makespan, 15.0);
+    }
+
+    void fitsSmallWindow() {
+        // The tab must fit a 1024 x 700 window beside the docks (about 500 x 590 px) without scrolling.
+        SchedulerPanel panel;
+        panel.setCluster(QStringLiteral("32x8xA100-80G-IB"));
+        QVERIFY(waitIdle(panel));
+        const QSize m = panel.minimumSizeHint();
+        qInfo("minimum size %dx%d", m.width(), m.height());
+        QVERIFY(m.width() <= 480);
+        QVERIFY(m.height() <= 580);
     }
 };
 

@@ -1,11 +1,15 @@
 // Galvatron Explorer - Gantt chart widget (custom QPainter drawing with hover tooltips).
 #include "views/scheduler/gantt_chart.h"
 
+#include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QHelpEvent>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gx::app {
@@ -42,9 +46,12 @@ GanttChart::GanttChart(QWidget* parent) : QWidget(parent) {
     setAccessibleName(tr("Schedule Gantt chart"));
 }
 
-void GanttChart::setSchedule(const ScheduleResult& schedule, const ClusterProfile& cluster) {
+void GanttChart::setSchedule(const ScheduleResult& schedule, const ClusterProfile& cluster,
+                             const std::vector<std::string>& names, double now) {
     schedule_ = schedule;
     cluster_ = cluster;
+    names_ = names;
+    now_ = now;
     updateGeometry();
     update();
 }
@@ -59,12 +66,54 @@ QColor GanttChart::jobColor(int index) {
     return QColor::fromHsvF(static_cast<float>(hue), 0.50f, 0.93f);
 }
 
+int GanttChart::colorIndex(int bar) const {
+    if (bar < 0 || bar >= static_cast<int>(schedule_.jobs.size()))
+        return 0;
+    const auto& j = schedule_.jobs[static_cast<std::size_t>(bar)];
+    const auto it = std::find(names_.begin(), names_.end(), j.name);
+    return it != names_.end() ? static_cast<int>(it - names_.begin()) : std::max(0, j.job);
+}
+
+double GanttChart::timeAt(double x) const {
+    const QRectF a = plotArea();
+    const double span = schedule_.makespan > 0 ? schedule_.makespan : 1.0;
+    return std::clamp((x - a.left()) / a.width(), 0.0, 1.0) * span;
+}
+
+void GanttChart::mousePressEvent(QMouseEvent* e) {
+    const int bar = barAt(e->pos());
+    if (bar >= 0 && e->button() == Qt::LeftButton)
+        emit barClicked(bar);
+    QWidget::mousePressEvent(e);
+}
+
+void GanttChart::contextMenuEvent(QContextMenuEvent* e) {
+    const int bar = barAt(e->pos());
+    if (bar < 0)
+        return;
+    const auto& j = schedule_.jobs[static_cast<std::size_t>(bar)];
+    if (j.status == JobStatus::Done || j.status == JobStatus::Failed)
+        return;
+    // The job ends where the user clicked (at least a little after its start).
+    const double t = std::clamp(timeAt(e->pos().x()), j.start + 1e-3 * (j.end - j.start), j.end);
+    const QString name = QString::fromStdString(j.name);
+    QMenu menu(this);
+    QAction* done = menu.addAction(tr("Mark “%1” done at %2").arg(name, timeText(t)));
+    QAction* failed = menu.addAction(tr("Mark “%1” failed at %2").arg(name, timeText(t)));
+    menu.addSeparator();
+    menu.addAction(tr("Jobs that started before then keep running; the others are planned again."))
+        ->setEnabled(false);
+    QAction* chosen = menu.exec(e->globalPos());
+    if (chosen == done || chosen == failed)
+        emit jobMarked(name, t, chosen == failed);
+}
+
 QSize GanttChart::sizeHint() const {
-    return {700, static_cast<int>(kTop + kBottom) + std::max(8, cluster_.totalGpus()) * 18};
+    return {700, static_cast<int>(kTop + kBottom) + std::clamp(cluster_.totalGpus() * 18, 160, 360)};
 }
 
 QSize GanttChart::minimumSizeHint() const {
-    return {320, 160};
+    return {320, 120};
 }
 
 QRectF GanttChart::plotArea() const {
@@ -103,6 +152,17 @@ QString GanttChart::tooltipFor(int bar) const {
         return {};
     const auto& j = schedule_.jobs[static_cast<std::size_t>(bar)];
     QString plan = QString::fromStdString(j.estimate.label).toHtmlEscaped();
+    if (j.status == JobStatus::Done || j.status == JobStatus::Failed || j.status == JobStatus::Running) {
+        const QString st = j.status == JobStatus::Done     ? tr("done")
+                           : j.status == JobStatus::Failed ? tr("failed")
+                                                           : tr("running (keeps its GPUs)");
+        return tr("<b>%1</b> (%2)<br>%3 GPUs (ids %4-%5)<br>start %6, end %7")
+            .arg(QString::fromStdString(j.name).toHtmlEscaped(), st)
+            .arg(j.gpus)
+            .arg(j.slot.first)
+            .arg(j.slot.first + j.slot.count - 1)
+            .arg(timeText(j.start), timeText(j.end));
+    }
     return tr("<b>%1</b><br>%2 GPUs (ids %3-%4)<br>start %5, end %6<br>iteration %7 s, peak memory %8 "
               "GiB<br>%9")
         .arg(QString::fromStdString(j.name).toHtmlEscaped())
@@ -174,18 +234,65 @@ void GanttChart::paintEvent(QPaintEvent*) {
     QFont f = font();
     f.setPointSizeF(std::max(6.0, f.pointSizeF() - 1));
     p.setFont(f);
+    labels_.clear();
+    const QFontMetrics fm = p.fontMetrics();
+    std::vector<QRectF> rects;
+    for (int i = 0; i < static_cast<int>(schedule_.jobs.size()); ++i)
+        rects.push_back(barRect(i));
+    std::vector<QRectF> outside; // labels placed right of their bars
     for (int i = 0; i < static_cast<int>(schedule_.jobs.size()); ++i) {
         const auto& j = schedule_.jobs[static_cast<std::size_t>(i)];
-        const QRectF r = barRect(i);
-        const QColor c = jobColor(j.job);
-        p.setPen(QPen(c.darker(160), 1));
+        const QRectF r = rects[static_cast<std::size_t>(i)];
+        const bool ended = j.status == JobStatus::Done || j.status == JobStatus::Failed;
+        QColor c = jobColor(colorIndex(i));
+        if (ended)
+            c = c.lighter(125);
+        p.setPen(QPen(j.status == JobStatus::Failed ? QColor(176, 0, 32) : c.darker(160), ended ? 1.5 : 1));
         p.setBrush(j.estimate.spilled ? QBrush(c, Qt::Dense3Pattern) : QBrush(c));
         p.drawRoundedRect(r, 3, 3);
+        if (ended) {
+            p.setBrush(QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
+            p.drawRoundedRect(r, 3, 3);
+        }
         p.setPen(Qt::black);
-        const QString label = QString::fromStdString(j.name);
-        if (r.width() > 24 && r.height() > 10)
-            p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                       p.fontMetrics().elidedText(label, Qt::ElideRight, static_cast<int>(r.width() - 6)));
+        QString label = QString::fromStdString(j.name);
+        if (j.status == JobStatus::Done)
+            label = tr("%1 (done)").arg(label);
+        else if (j.status == JobStatus::Failed)
+            label = tr("%1 (failed)").arg(label);
+        // Inside the bar when the name fits (elided when most of it does); else right of the bar if that
+        // space is free; else a short prefix; so that short jobs are never unlabelled slivers.
+        const double inner = r.width() - 6;
+        QString shown;
+        if (r.height() > 9 && (fm.horizontalAdvance(label) <= inner || inner >= 60)) {
+            shown = fm.elidedText(label, Qt::ElideRight, static_cast<int>(inner));
+            p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, shown);
+        } else if (r.height() > 9) {
+            const QRectF out(r.right() + 3, r.center().y() - fm.height() / 2.0,
+                             fm.horizontalAdvance(label) + 2, fm.height());
+            bool free = out.right() <= a.right();
+            for (std::size_t k = 0; k < rects.size() && free; ++k)
+                free = static_cast<int>(k) == i || !rects[k].intersects(out);
+            for (const auto& o : outside)
+                free = free && !o.intersects(out);
+            if (free) {
+                shown = label;
+                outside.push_back(out);
+                p.setPen(pal.color(QPalette::Text));
+                p.drawText(out, Qt::AlignVCenter | Qt::AlignLeft, label);
+            } else if (inner >= 8) {
+                shown = fm.elidedText(label, Qt::ElideRight, static_cast<int>(inner));
+                p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, shown);
+            }
+        }
+        labels_ << shown;
+    }
+    // Re-planning time.
+    if (now_ >= 0) {
+        const double x = xOf(now_);
+        p.setPen(QPen(QColor(20, 90, 200), 1.5));
+        p.drawLine(QPointF(x, a.top()), QPointF(x, a.bottom()));
+        p.drawText(QRectF(x - 60, a.bottom() + 16, 120, 16), Qt::AlignHCenter | Qt::AlignTop, tr("now"));
     }
     // Lower bound marker.
     if (schedule_.lower_bound > 0 && schedule_.lower_bound < schedule_.makespan) {

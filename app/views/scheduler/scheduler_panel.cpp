@@ -3,22 +3,26 @@
 // on demand on another worker. No QObject is touched off the GUI thread.
 #include "views/scheduler/scheduler_panel.h"
 
+#include "views/scheduler/duration_curve.h"
 #include "views/scheduler/gantt_chart.h"
 
 #include "gx/error.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyledItemDelegate>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -62,6 +66,24 @@ QString timeText(double s) {
     return SchedulerPanel::tr("%1 d").arg(s / 86400, 0, 'f', 2);
 }
 
+/// Holds the word-wrapped summary without reporting height-for-width: the tab sits in a scroll area,
+/// which would otherwise size the whole panel to its preferred (not minimum) height and scroll.
+class SummaryBox : public QWidget {
+public:
+    using QWidget::QWidget;
+    bool hasHeightForWidth() const override { return false; }
+    QSize minimumSizeHint() const override { return {200, fontMetrics().height() * 6 + 8}; }
+    QSize sizeHint() const override { return {600, fontMetrics().height() * 6 + 8}; }
+};
+
+QString algorithmName(const std::string& algorithm) {
+    if (algorithm == "heuristic")
+        return SchedulerPanel::tr("heuristic");
+    if (algorithm == "milp")
+        return SchedulerPanel::tr("exact MILP");
+    return QString::fromStdString(algorithm);
+}
+
 QString baselineName(const std::string& algorithm) {
     if (algorithm == "baseline-sequential")
         return SchedulerPanel::tr("one job at a time");
@@ -85,6 +107,31 @@ SchedulerPanel::SchedulerPanel(QWidget* parent) : QWidget(parent) {
     } catch (const InputError& e) {
         showError(QString::fromStdString(e.what()));
     }
+    setJobs(defaultJobs());
+}
+
+std::vector<Job> SchedulerPanel::defaultJobs() {
+    // A small model-selection sweep (learning rates x batch sizes share planner searches) plus two
+    // smaller jobs, as in Saturn's evaluation (resources/examples/saturn_gptj_sweep.json).
+    std::vector<Job> jobs;
+    for (int b : {16, 32})
+        for (const char* lr : {"1e-5", "1e-4"}) {
+            Job j;
+            j.name = "gpt3-6.7b-lr" + std::string(lr) + "-b" + std::to_string(b);
+            j.model = "gpt3-6.7b";
+            j.global_batch = b;
+            j.steps = 32000 / b;
+            jobs.push_back(j);
+        }
+    for (int b : {32, 64}) {
+        Job j;
+        j.name = "gpt3-1.3b-b" + std::to_string(b);
+        j.model = "gpt3-1.3b";
+        j.global_batch = b;
+        j.steps = 48000 / b;
+        jobs.push_back(j);
+    }
+    return jobs;
 }
 
 SchedulerPanel::~SchedulerPanel() {
@@ -94,44 +141,65 @@ SchedulerPanel::~SchedulerPanel() {
 }
 
 void SchedulerPanel::buildUi() {
+    // Two rows of controls so that the tab fits 1024 px (and German labels) without scrolling.
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Cluster:")));
     cluster_box_ = new QComboBox;
     cluster_box_->setEditable(true);
+    cluster_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    cluster_box_->setMinimumContentsLength(10);
     cluster_box_->setToolTip(tr("Cluster preset, or the path of a cluster profile JSON"));
     for (const auto& n : clusterPresetNames())
         cluster_box_->addItem(QString::fromStdString(n));
     top->addWidget(cluster_box_, 1);
     auto* add = new QPushButton(tr("Add job"));
     auto* remove = new QPushButton(tr("Remove"));
-    auto* load = new QPushButton(tr("Load…"));
-    auto* save = new QPushButton(tr("Save…"));
+    // File operations in one menu button so that the controls fit beside the docks at 1024 px.
+    auto* file = new QPushButton(tr("File"));
+    auto* file_menu = new QMenu(file);
+    QAction* load = file_menu->addAction(tr("Load jobs…"));
+    QAction* save = file_menu->addAction(tr("Save jobs…"));
+    file_menu->addSeparator();
+    QAction* export_json = file_menu->addAction(tr("Export schedule JSON…"));
+    QAction* export_scripts = file_menu->addAction(tr("Export launch scripts…"));
+    file->setMenu(file_menu);
     top->addWidget(add);
     top->addWidget(remove);
-    top->addWidget(load);
-    top->addWidget(save);
-    top->addSpacing(12);
-    top->addWidget(new QLabel(tr("MILP time limit:")));
-    time_limit_ = new QDoubleSpinBox;
-    time_limit_->setRange(1, 3600);
-    time_limit_->setValue(30);
-    time_limit_->setSuffix(tr(" s"));
-    top->addWidget(time_limit_);
+    top->addWidget(file);
+    auto* second = new QHBoxLayout;
+    // "Solve exactly (MILP) within [10 s] [x] automatically"
     milp_button_ = new QPushButton(tr("Solve exactly (MILP)"));
     milp_button_->setEnabled(milpAvailable());
     milp_button_->setToolTip(milpAvailable()
                                  ? tr("Mixed-integer program solved by COIN-OR CBC, warm-started from the "
                                       "heuristic; reports the proven gap")
                                  : tr("Not available: built without COIN-OR CBC"));
-    top->addWidget(milp_button_);
-    auto* export_json = new QPushButton(tr("Export JSON…"));
-    auto* export_scripts = new QPushButton(tr("Export scripts…"));
-    top->addWidget(export_json);
-    top->addWidget(export_scripts);
+    second->addWidget(milp_button_);
+    second->addWidget(new QLabel(tr("within")));
+    time_limit_ = new QDoubleSpinBox;
+    time_limit_->setRange(1, 3600);
+    time_limit_->setDecimals(0);
+    time_limit_->setValue(10);
+    time_limit_->setSuffix(tr(" s"));
+    time_limit_->setToolTip(tr("MILP time limit:"));
+    second->addWidget(time_limit_);
+    auto_milp_ = new QCheckBox(tr("automatically"));
+    auto_milp_->setChecked(milpAvailable());
+    auto_milp_->setEnabled(milpAvailable());
+    auto_milp_->setToolTip(tr("After each heuristic schedule with a gap, run the exact MILP in the "
+                              "background (within the time limit) and show its schedule when it is better"));
+    second->addWidget(auto_milp_);
+    reset_button_ = new QPushButton(tr("Reset progress"));
+    reset_button_->setToolTip(tr("Forget the jobs marked done or failed on the chart and plan all jobs "
+                                 "from the start"));
+    reset_button_->setVisible(false);
+    second->addWidget(reset_button_);
+    second->addStretch(1);
 
     table_ = new QTableWidget(0, ColCount);
     table_->setHorizontalHeaderLabels(
         {tr("Name"), tr("Model"), tr("Global batch"), tr("Steps"), tr("Priority"), tr("Spill")});
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(ColModel, QHeaderView::Stretch);
     table_->setItemDelegateForColumn(ColModel, new ModelDelegate(table_));
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -144,25 +212,51 @@ void SchedulerPanel::buildUi() {
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     gantt_ = new GanttChart;
+    gantt_->setToolTip(QString());
+    gantt_->setWhatsThis(tr("Right-click a job to mark it done or failed at that time; the remaining jobs "
+                            "are planned again."));
     result_table_ = new QTableWidget(0, 6);
     result_table_->setHorizontalHeaderLabels(
         {tr("Job"), tr("GPUs"), tr("GPU ids"), tr("Start"), tr("End"), tr("Plan")});
     result_table_->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Stretch);
     result_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    result_table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    result_table_->verticalHeader()->setDefaultSectionSize(result_table_->fontMetrics().height() + 6);
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    curve_ = new DurationCurve;
+    bottom_tabs_ = new QTabWidget;
+    bottom_tabs_->addTab(result_table_, tr("Scheduled jobs"));
+    bottom_tabs_->addTab(curve_, tr("Why this GPU count"));
 
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(table_);
     split->addWidget(gantt_);
-    split->addWidget(result_table_);
-    split->setStretchFactor(0, 1);
+    split->addWidget(bottom_tabs_);
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    split->setStretchFactor(2, 1);
+    split->setStretchFactor(2, 2);
+    split->setSizes({220, 330, 220});
+
+    auto* hint = new QLabel(tr("Right-click a job in the chart to mark it done or failed; click it to see "
+                               "why it got its GPU count."));
+    hint->setWordWrap(true);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+
+    auto* box = new SummaryBox;
+    auto* box_lay = new QVBoxLayout(box);
+    box_lay->setContentsMargins(0, 0, 0, 0);
+    box_lay->addWidget(summary_);
+    box_lay->addWidget(hint);
+    box_lay->addStretch(1);
 
     auto* lay = new QVBoxLayout(this);
     lay->addLayout(top);
+    lay->addLayout(second);
     lay->addWidget(split, 1);
-    lay->addWidget(summary_);
+    lay->addWidget(box);
 
+    milp_ticker_ = new QTimer(this);
     debounce_ = new QTimer(this);
     debounce_->setSingleShot(true);
     debounce_->setInterval(250);
@@ -175,11 +269,18 @@ void SchedulerPanel::buildUi() {
     connect(table_, &QTableWidget::itemChanged, this, [this] { editsChanged(); });
     connect(add, &QPushButton::clicked, this, &SchedulerPanel::addJob);
     connect(remove, &QPushButton::clicked, this, &SchedulerPanel::removeSelectedJobs);
-    connect(load, &QPushButton::clicked, this, &SchedulerPanel::chooseLoad);
-    connect(save, &QPushButton::clicked, this, &SchedulerPanel::chooseSave);
+    connect(load, &QAction::triggered, this, &SchedulerPanel::chooseLoad);
+    connect(save, &QAction::triggered, this, &SchedulerPanel::chooseSave);
     connect(milp_button_, &QPushButton::clicked, this, &SchedulerPanel::solveExactly);
-    connect(export_json, &QPushButton::clicked, this, &SchedulerPanel::chooseExportJson);
-    connect(export_scripts, &QPushButton::clicked, this, &SchedulerPanel::chooseExportScripts);
+    connect(export_json, &QAction::triggered, this, &SchedulerPanel::chooseExportJson);
+    connect(export_scripts, &QAction::triggered, this, &SchedulerPanel::chooseExportScripts);
+    connect(reset_button_, &QPushButton::clicked, this, &SchedulerPanel::resetProgress);
+    connect(gantt_, &GanttChart::jobMarked, this, &SchedulerPanel::markJob);
+    connect(gantt_, &GanttChart::barClicked, this, &SchedulerPanel::showCurveFor);
+    connect(result_table_, &QTableWidget::currentCellChanged, this, [this](int row, int, int, int) {
+        if (row >= 0)
+            showCurveFor(row);
+    });
     connect(cluster_box_, &QComboBox::currentTextChanged, this, [this](const QString& text) {
         if (filling_)
             return;
@@ -192,15 +293,31 @@ void SchedulerPanel::buildUi() {
 }
 
 void SchedulerPanel::setCluster(const QString& name_or_path) {
-    cluster_ = resolveCluster(name_or_path.toStdString());
-    // Uniform-layer planner searches (Megatron-style, sub-second) keep the tab responsive; the full
-    // per-layer search of the main Search tab takes minutes per job on large clusters.
-    SearchOptions search;
-    search.uniform_layers = true;
-    oracle_ = std::make_shared<PlannerOracle>(cluster_, CostOptions{}, search);
+    const ClusterProfile c = resolveCluster(name_or_path.toStdString());
+    setCluster(c);
     filling_ = true;
     if (cluster_box_->currentText() != name_or_path)
         cluster_box_->setCurrentText(name_or_path);
+    filling_ = false;
+}
+
+void SchedulerPanel::setCluster(const ClusterProfile& cluster) {
+    cluster_ = cluster;
+    // Uniform-layer planner searches (Megatron-style, sub-second) keep the tab responsive; the full
+    // per-layer search of the main Search tab takes minutes per job on large clusters. Answers are kept
+    // per cluster profile for the session.
+    const std::string key = toJson(cluster_).dump();
+    auto& o = oracles_[key];
+    if (!o) {
+        SearchOptions search;
+        search.uniform_layers = true;
+        o = std::make_shared<PlannerOracle>(cluster_, CostOptions{}, search);
+    }
+    oracle_ = o;
+    state_.reset(); // marks refer to the previous cluster's GPUs
+    filling_ = true;
+    if (cluster_box_->currentText() != QString::fromStdString(cluster_.name))
+        cluster_box_->setCurrentText(QString::fromStdString(cluster_.name));
     filling_ = false;
     editsChanged();
 }
@@ -326,16 +443,29 @@ void SchedulerPanel::reschedule() {
     const quint64 gen = generation_;
     auto oracle = oracle_;
     const ClusterProfile cluster = cluster_;
+    std::optional<ReplanState> state = state_;
+    if (state) {
+        // Edits keep the marks of jobs that still exist.
+        state->jobs = jobs;
+        std::erase_if(state->progress, [&](const JobProgress& p) {
+            return std::none_of(jobs.begin(), jobs.end(), [&](const Job& j) { return j.name == p.name; });
+        });
+    }
     summary_->setText(tr("Planning %n job(s)…", nullptr, static_cast<int>(jobs.size())));
     heuristic_running_ = true;
-    heuristic_watcher_->setFuture(QtConcurrent::run([gen, oracle, cluster, jobs]() {
+    heuristic_watcher_->setFuture(QtConcurrent::run([gen, oracle, cluster, jobs, state]() {
         Computed c;
         c.generation = gen;
+        c.state = state;
         try {
-            auto table = std::make_shared<JobTable>(buildJobTable(jobs, cluster, oracle->function()));
+            auto table =
+                std::make_shared<JobTable>(state ? buildReplanTable(*state, cluster, oracle->function())
+                                                 : buildJobTable(jobs, cluster, oracle->function()));
             c.schedule = scheduleHeuristic(*table, cluster);
             c.baselines = {baselineSequential(*table, cluster), baselineWholeNode(*table, cluster),
                            baselineEqualSplit(*table, cluster)};
+            if (state)
+                addHistory(c.schedule, *state);
             c.table = std::move(table);
         } catch (const InputError& e) {
             c.error = QString::fromStdString(e.what());
@@ -362,7 +492,9 @@ void SchedulerPanel::onHeuristicDone() {
     job_table_ = c.table;
     schedule_ = c.schedule;
     baselines_ = c.baselines;
+    state_ = c.state;
     showResult();
+    maybeImprove();
 }
 
 void SchedulerPanel::solveExactly() {
@@ -370,19 +502,40 @@ void SchedulerPanel::solveExactly() {
         return;
     milp_button_->setEnabled(false);
     milp_button_->setText(tr("Solving…"));
+    // Live status while CBC runs (it reports nothing before it ends): elapsed time against the limit.
+    milp_started_.start();
+    const QString before = summary_->text();
+    const double limit = time_limit_->value();
+    auto tick = [this, before, limit] {
+        summary_->setText(before +
+                          QStringLiteral("<br><i>%1</i>")
+                              .arg(tr("Exact MILP improving this schedule in the background: %1 s of "
+                                      "at most %2 s…")
+                                       .arg(milp_started_.elapsed() / 1000)
+                                       .arg(limit, 0, 'f', 0)));
+    };
+    milp_ticker_->disconnect();
+    connect(milp_ticker_, &QTimer::timeout, this, tick);
+    milp_ticker_->start(1000);
+    tick();
     const quint64 gen = generation_;
     auto table = job_table_;
     const ClusterProfile cluster = cluster_;
-    const ScheduleResult warm = schedule_;
+    ScheduleResult warm = schedule_;
+    std::erase_if(warm.jobs, [](const ScheduledJob& j) { return j.status != JobStatus::Planned; });
+    const std::optional<ReplanState> state = state_;
     SchedulerOptions opt;
     opt.milp_time_limit = time_limit_->value();
     milp_running_ = true;
-    milp_watcher_->setFuture(QtConcurrent::run([gen, table, cluster, warm, opt]() {
+    milp_watcher_->setFuture(QtConcurrent::run([gen, table, cluster, warm, opt, state]() {
         Computed c;
         c.generation = gen;
         c.table = table;
+        c.state = state;
         try {
             c.schedule = scheduleMilp(*table, cluster, warm, opt);
+            if (state)
+                addHistory(c.schedule, *state);
         } catch (const std::exception& e) {
             c.error = QString::fromStdString(e.what());
         }
@@ -394,15 +547,26 @@ void SchedulerPanel::onMilpDone() {
     milp_running_ = false;
     milp_button_->setEnabled(milpAvailable());
     milp_button_->setText(tr("Solve exactly (MILP)"));
+    milp_ticker_->stop();
     const Computed c = milp_watcher_->result();
-    if (c.generation != generation_)
+    if (c.generation != generation_) {
+        maybeImprove(); // the run was for older edits: improve the current schedule instead
         return;
+    }
     if (!c.error.isEmpty()) {
         showError(c.error);
         return;
     }
     schedule_ = c.schedule;
     showResult();
+}
+
+void SchedulerPanel::maybeImprove() {
+    if (!auto_milp_->isChecked() || !milpAvailable() || milp_running_ || heuristic_running_ || pending_ ||
+        debounce_->isActive() || schedule_.algorithm != "heuristic" || schedule_.optimal ||
+        !(schedule_.gap() > 1e-3))
+        return;
+    solveExactly();
 }
 
 QString SchedulerPanel::summaryText() const {
@@ -414,32 +578,62 @@ void SchedulerPanel::showError(const QString& message) {
 }
 
 void SchedulerPanel::showResult() {
-    gantt_->setSchedule(schedule_, cluster_);
+    std::vector<std::string> names;
+    for (int r = 0; r < table_->rowCount(); ++r)
+        if (table_->item(r, ColName))
+            names.push_back(table_->item(r, ColName)->text().trimmed().toStdString());
+    gantt_->setSchedule(schedule_, cluster_, names, state_ ? state_->now : -1.0);
     result_table_->setRowCount(0);
-    for (const auto& j : schedule_.jobs) {
+    for (int i = 0; i < static_cast<int>(schedule_.jobs.size()); ++i) {
+        const auto& j = schedule_.jobs[static_cast<std::size_t>(i)];
         const int r = result_table_->rowCount();
         result_table_->insertRow(r);
-        auto* name = new QTableWidgetItem(QString::fromStdString(j.name));
-        name->setBackground(GanttChart::jobColor(j.job));
+        QString label = QString::fromStdString(j.name);
+        if (j.status == JobStatus::Done)
+            label = tr("%1 (done)").arg(label);
+        else if (j.status == JobStatus::Failed)
+            label = tr("%1 (failed)").arg(label);
+        else if (j.status == JobStatus::Running)
+            label = tr("%1 (running)").arg(label);
+        auto* name = new QTableWidgetItem(label);
+        name->setBackground(GanttChart::jobColor(gantt_->colorIndex(i)));
+        name->setForeground(Qt::black);
         result_table_->setItem(r, 0, name);
         result_table_->setItem(r, 1, new QTableWidgetItem(QString::number(j.gpus)));
+        const int n = std::max(1, cluster_.gpus_per_node);
+        const int n0 = j.slot.first / n, n1 = (j.slot.first + j.slot.count - 1) / n;
         result_table_->setItem(
             r, 2,
             new QTableWidgetItem(
-                QStringLiteral("%1-%2").arg(j.slot.first).arg(j.slot.first + j.slot.count - 1)));
+                (n0 == n1
+                     ? tr("%1-%2 (node %3)").arg(j.slot.first).arg(j.slot.first + j.slot.count - 1).arg(n0)
+                     : tr("%1-%2 (nodes %3-%4)")
+                           .arg(j.slot.first)
+                           .arg(j.slot.first + j.slot.count - 1)
+                           .arg(n0)
+                           .arg(n1))));
         result_table_->setItem(r, 3, new QTableWidgetItem(timeText(j.start)));
         result_table_->setItem(r, 4, new QTableWidgetItem(timeText(j.end)));
         result_table_->setItem(r, 5, new QTableWidgetItem(QString::fromStdString(j.estimate.label)));
     }
+    result_table_->resizeColumnsToContents();
+    result_table_->horizontalHeader()->setSectionResizeMode(5, QHeaderView::Stretch);
     QString html;
-    if (schedule_.jobs.empty())
+    if (schedule_.jobs.empty()) {
         html = tr("No job can be scheduled.");
-    else
-        html = tr("<b>Makespan %1</b> (%2: %3) · lower bound %4 · gap %5%")
-                   .arg(timeText(schedule_.makespan), QString::fromStdString(schedule_.algorithm),
-                        QString::fromStdString(schedule_.status).toHtmlEscaped(),
-                        timeText(schedule_.lower_bound))
+    } else {
+        // The status only when it says more than the algorithm's name.
+        // The solver's model size (" - N columns, M rows") is for the CLI; the tab shows the outcome only.
+        QString status = QString::fromStdString(schedule_.status);
+        status = status.left(status.indexOf(QStringLiteral(" - ")));
+        const QString algo = algorithmName(schedule_.algorithm);
+        const QString how = status.isEmpty() || status == QString::fromStdString(schedule_.algorithm)
+                                ? algo
+                                : tr("%1: %2").arg(algo, status.toHtmlEscaped());
+        html = tr("<b>Makespan %1</b> (%2) · lower bound %3 · gap %4%")
+                   .arg(timeText(schedule_.makespan), how, timeText(schedule_.lower_bound))
                    .arg(100.0 * schedule_.gap(), 0, 'f', 1);
+    }
     if (!schedule_.jobs.empty() && !baselines_.empty()) {
         QStringList parts;
         for (const auto& b : baselines_)
@@ -448,13 +642,69 @@ void SchedulerPanel::showResult() {
                          .arg(schedule_.makespan > 0 ? b.makespan / schedule_.makespan : 0.0, 0, 'f', 2);
         html += QStringLiteral("<br>") + tr("Baselines: %1").arg(parts.join(QStringLiteral(" · ")));
     }
+    if (state_) {
+        int done = 0, failed = 0, running = 0;
+        for (const auto& p : state_->progress)
+            (p.status == JobStatus::Done ? done : p.status == JobStatus::Failed ? failed : running)++;
+        html += QStringLiteral("<br>") +
+                tr("Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs "
+                   "start no earlier.")
+                    .arg(timeText(state_->now))
+                    .arg(done)
+                    .arg(failed)
+                    .arg(running);
+    }
+    reset_button_->setVisible(state_.has_value());
     for (const auto& [name, reason] : schedule_.infeasible)
         html += QStringLiteral("<br><span style='color:#b00020'>%1</span>")
                     .arg(tr("%1 cannot run: %2")
                              .arg(QString::fromStdString(name), QString::fromStdString(reason))
                              .toHtmlEscaped());
     summary_->setText(html);
+    // Keep the curve on the job it showed, else the first planned job.
+    int bar = -1;
+    for (int i = 0; i < static_cast<int>(schedule_.jobs.size()); ++i)
+        if (schedule_.jobs[static_cast<std::size_t>(i)].status == JobStatus::Planned &&
+            (bar < 0 || QString::fromStdString(schedule_.jobs[static_cast<std::size_t>(i)].name) ==
+                            curve_->property("job").toString()))
+            bar = i;
+    showCurveFor(bar);
     emit scheduleChanged();
+}
+
+void SchedulerPanel::showCurveFor(int bar) {
+    if (bar < 0 || bar >= static_cast<int>(schedule_.jobs.size()) || !job_table_) {
+        curve_->clear();
+        return;
+    }
+    const auto& j = schedule_.jobs[static_cast<std::size_t>(bar)];
+    for (std::size_t k = 0; k < job_table_->jobs.size(); ++k)
+        if (job_table_->jobs[k].name == j.name) {
+            curve_->setJob(QString::fromStdString(j.name), job_table_->options[k], j.gpus);
+            curve_->setProperty("job", QString::fromStdString(j.name));
+            return;
+        }
+    curve_->clear();
+}
+
+void SchedulerPanel::markJob(const QString& name, double time, bool failed) {
+    std::vector<Job> jobs;
+    try {
+        jobs = this->jobs();
+    } catch (const InputError& e) {
+        showError(QString::fromStdString(e.what()));
+        return;
+    }
+    if (state_)
+        time = std::max(time, state_->now); // the past before the last re-plan is fixed
+    state_ =
+        stateAt(jobs, schedule_, time, {{name.toStdString(), failed ? JobStatus::Failed : JobStatus::Done}});
+    editsChanged();
+}
+
+void SchedulerPanel::resetProgress() {
+    state_.reset();
+    editsChanged();
 }
 
 bool SchedulerPanel::loadJobsFile(const QString& file, QString* error) {

@@ -5,21 +5,28 @@
 #include "gx/cluster.h"
 #include "gx/scheduler.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <map>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QTabWidget;
 class QTimer;
 
 namespace gx::app {
 
+class DurationCurve;
 class GanttChart;
 
 class SchedulerPanel : public QWidget {
@@ -34,6 +41,9 @@ public:
     std::vector<Job> jobs() const;
     /// Cluster preset name or profile path; InputError if unknown.
     void setCluster(const QString& name_or_path);
+    /// The cluster itself (e.g. the main window's edited profile): used as given, never looked up again
+    /// by name.
+    void setCluster(const ClusterProfile& cluster);
     ClusterProfile cluster() const { return cluster_; }
 
     bool loadJobsFile(const QString& file, QString* error = nullptr);
@@ -45,6 +55,9 @@ public:
     const std::vector<ScheduleResult>& baselines() const { return baselines_; }
     bool busy() const;
     GanttChart* gantt() const { return gantt_; }
+    DurationCurve* curve() const { return curve_; }
+    /// Re-planning state (jobs done/failed/running at a time), if any job was marked.
+    const std::optional<ReplanState>& progress() const { return state_; }
     QTableWidget* jobsTable() const { return table_; }
     QString summaryText() const;
 
@@ -55,6 +68,13 @@ public slots:
     void solveExactly();
     void addJob();
     void removeSelectedJobs();
+    /// Job `name` ended (done, or failed) at `time`: jobs started before keep running on their GPUs,
+    /// the others are planned again from `time` (Saturn's introspection).
+    void markJob(const QString& name, double time, bool failed);
+    /// Forgets all marks: plans every job from time 0 again.
+    void resetProgress();
+    /// Shows the duration-by-GPU-count chart for a bar of the Gantt chart.
+    void showCurveFor(int bar);
 
 signals:
     /// A new schedule (heuristic or MILP) is shown.
@@ -66,14 +86,18 @@ private:
         std::shared_ptr<const JobTable> table;
         ScheduleResult schedule;
         std::vector<ScheduleResult> baselines;
+        std::optional<ReplanState> state;
         QString error;
     };
+    static std::vector<Job> defaultJobs();
     void buildUi();
     void appendRow(const Job& job);
     void editsChanged();
     void onHeuristicDone();
     void onMilpDone();
     void showResult();
+    /// Starts the MILP in the background when automatic improvement is on and the schedule has a gap.
+    void maybeImprove();
     void showError(const QString& message);
     void chooseLoad();
     void chooseSave();
@@ -82,6 +106,10 @@ private:
 
     ClusterProfile cluster_;
     std::shared_ptr<PlannerOracle> oracle_;
+    /// Planner answers for the session, per cluster (keyed by the profile's JSON, so an edited cluster
+    /// with the same name gets its own).
+    std::map<std::string, std::shared_ptr<PlannerOracle>> oracles_;
+    std::optional<ReplanState> state_;
     std::shared_ptr<const JobTable> job_table_;
     ScheduleResult schedule_;
     std::vector<ScheduleResult> baselines_;
@@ -97,8 +125,14 @@ private:
     QTableWidget* result_table_ = nullptr;
     QLabel* summary_ = nullptr;
     QPushButton* milp_button_ = nullptr;
+    QPushButton* reset_button_ = nullptr;
+    QTabWidget* bottom_tabs_ = nullptr;
     GanttChart* gantt_ = nullptr;
+    DurationCurve* curve_ = nullptr;
     QTimer* debounce_ = nullptr;
+    QTimer* milp_ticker_ = nullptr;
+    QElapsedTimer milp_started_;
+    QCheckBox* auto_milp_ = nullptr;
     QFutureWatcher<Computed>* heuristic_watcher_ = nullptr;
     QFutureWatcher<Computed>* milp_watcher_ = nullptr;
 };

@@ -21,6 +21,7 @@
 #include "gx/search.h"
 #include "gx/strategy.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -90,8 +91,17 @@ struct SchedulerOptions {
     int local_search_iterations = 400;
     /// Only power-of-two node counts for multi-node jobs (fewer planner searches).
     bool pow2_nodes = false;
+    /// On clusters with more nodes than this, multi-node jobs get power-of-two node counts only
+    /// (a coarser grid: 9 counts instead of 36 on 32 nodes, 4x fewer planner searches).
+    int pow2_nodes_above = 8;
     /// Largest instance (jobs) the exhaustive reference accepts.
     int exhaustive_max_jobs = 5;
+    /// Upper bound on the MILP's constraint-matrix nonzeros (bounds memory and build time). Larger
+    /// instances keep only the GPU counts next to the warm start's; the proven bound is then the
+    /// combinatorial one (the restricted model's bound is not valid for the full problem).
+    std::size_t milp_max_nonzeros = 600'000;
+    /// Oracle calls run on this many threads in buildJobTable (0 = hardware concurrency).
+    int oracle_threads = 0;
 };
 
 /// One allowed (GPU count, duration) choice of a job.
@@ -106,16 +116,30 @@ struct JobTable {
     std::vector<Job> jobs;
     std::vector<std::vector<JobOption>> options; ///< feasible options per job, by GPU count
     std::vector<std::string> infeasible_reason;  ///< non-empty when a job has no feasible option
+    /// Re-planning: no job starts before `now`, and GPU k is busy (running jobs) until
+    /// gpu_free_at[k] (empty = all free). Times are absolute (seconds since the schedule began).
+    double now = 0;
+    std::vector<double> gpu_free_at;
     bool feasible(int j) const { return !options[static_cast<std::size_t>(j)].empty(); }
+    /// Earliest time the GPUs of `slot` are all free (max(now, gpu_free_at over the slot)).
+    double releaseOf(const GpuSlot& slot) const;
 };
 
 /// Asks the oracle for every job and allowed GPU count. Jobs are validated (InputError naming
-/// "jobs[i].field"). Oracle exceptions of type InputError propagate.
+/// "jobs[i].field"). Oracle exceptions of type InputError propagate. Jobs that differ only in name,
+/// steps and priority share one oracle call per GPU count (the oracle must depend only on model,
+/// global_batch, allow_spill and iteration_times); distinct calls run in parallel
+/// (options.oracle_threads).
 JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& cluster,
                        const ThroughputOracle& oracle, const SchedulerOptions& options = {});
 
+/// Where a job stands when re-planning.
+enum class JobStatus { Planned, Running, Done, Failed };
+const char* toString(JobStatus s);
+
 struct ScheduledJob {
-    int job = 0; ///< index into the job list
+    int job = 0; ///< index into the job list (-1 for history entries of a re-plan)
+    JobStatus status = JobStatus::Planned;
     std::string name;
     int gpus = 0;
     GpuSlot slot; ///< GPU ids slot.first .. slot.first + gpus - 1
@@ -178,6 +202,43 @@ ScheduleResult scheduleMilp(const JobTable& table, const ClusterProfile& cluster
                             const ScheduleResult& warm_start, const SchedulerOptions& options = {},
                             std::stop_token stop = {});
 
+// ----- Re-planning (Saturn's introspection) ---------------------------------------------------------
+
+/// A job that is running (or has ended) at re-planning time; its GPUs and times are kept.
+struct JobProgress {
+    std::string name;
+    JobStatus status = JobStatus::Running; ///< Running, Done or Failed
+    int gpus = 0;
+    GpuSlot slot;
+    double start = 0;
+    double end = 0; ///< planned end (Running) or when it ended (Done/Failed)
+    JobEstimate estimate;
+};
+
+/// The state to re-plan from: at time `now`, `progress` lists jobs that started (running or ended);
+/// every other job of the list is still to be scheduled.
+struct ReplanState {
+    double now = 0;
+    std::vector<Job> jobs;
+    std::vector<JobProgress> progress;
+};
+
+/// Parses {"cluster"?, "now_s", "jobs": [job fields + "status": "pending"|"running"|"done"|"failed",
+/// running/ended jobs also "gpus", "first_gpu", "start_s", "end_s"]}. InputError names the field.
+ReplanState replanStateFromJson(const nlohmann::json& j, const ClusterProfile& cluster);
+/// The state after `schedule` ran until `now`: jobs started before now are running (or done when
+/// they ended), the others pending; `finished` (name -> Done/Failed) ends those jobs at `now`.
+ReplanState stateAt(const std::vector<Job>& jobs, const ScheduleResult& schedule, double now,
+                    const std::map<std::string, JobStatus>& finished = {});
+nlohmann::json toJson(const ReplanState& s);
+
+/// Job table of the pending jobs of `state`, with the running jobs' GPUs reserved until their end.
+JobTable buildReplanTable(const ReplanState& state, const ClusterProfile& cluster,
+                          const ThroughputOracle& oracle, const SchedulerOptions& options = {});
+/// Adds the state's running and ended jobs (status set, job = -1) to a schedule of the pending jobs,
+/// so that it shows the whole history; the makespan covers running jobs too.
+void addHistory(ScheduleResult& s, const ReplanState& state);
+
 /// Checks that a schedule is consistent (slots valid, no GPU overlap in time, durations match the
 /// table). Returns an empty string when it is, else the first problem found.
 std::string verifySchedule(const ScheduleResult& s, const JobTable& table, const ClusterProfile& cluster);
@@ -235,6 +296,9 @@ private:
 /// Parses {"cluster": optional, "jobs": [...]} or a bare array of jobs. InputError names
 /// "jobs[i].field".
 std::vector<Job> jobsFromJson(const nlohmann::json& j, const std::string& path = "jobs");
+/// Model paths in a jobs file are relative to that file: rewrites each job's model that names no file
+/// from the working directory but one next to `jobs_file`.
+void resolveJobPaths(std::vector<Job>& jobs, const std::string& jobs_file);
 nlohmann::json toJson(const Job& job);
 nlohmann::json jobsToJson(const std::vector<Job>& jobs);
 nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& cluster);
