@@ -3,6 +3,11 @@
 #include "gx/error.h"
 #include "gx/presets.h"
 
+#include "gx/report.h"
+
+#include <chrono>
+#include <memory>
+#include <mutex>
 #include <ostream>
 
 namespace gx::cli {
@@ -59,6 +64,39 @@ int positiveInt(const QCommandLineParser& p, const QString& name) {
         throw InputError("--" + name.toStdString(),
                          "expected a positive integer, got '" + v.toStdString() + "'");
     return i;
+}
+
+SearchObserver unlimitedSearchProgress(const CostModel& model, const SearchOptions& so, double limit,
+                                       std::ostream& err) {
+    if (limit > 0 || so.uniform_layers)
+        return {};
+    const int layers = model.model().layerCount();
+    if (layers > 128)
+        err << "note: --time-limit 0 runs the exact per-layer search to the end; with " << layers
+            << " layers this can take long. Progress and an estimate of the remaining time follow every "
+               "10 s; Ctrl-C stops and prints the best plan so far (or use --time-limit S / --uniform).\n";
+    struct State {
+        std::mutex mu;
+        std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+        std::chrono::steady_clock::time_point last = t0;
+    };
+    auto st = std::make_shared<State>();
+    return [st, &err](const SearchEvent& ev) {
+        if (ev.kind != SearchEvent::Kind::Progress)
+            return;
+        std::lock_guard lock(st->mu);
+        const auto now = std::chrono::steady_clock::now();
+        if (now - st->last < std::chrono::seconds(10))
+            return;
+        st->last = now;
+        const double secs = std::chrono::duration<double>(now - st->t0).count();
+        const double f = ev.progress;
+        err << "search: " << static_cast<int>(100 * f) << "% of the configurations after "
+            << formatSeconds(secs);
+        if (f > 0.005 && f < 1)
+            err << ", about " << formatSeconds(secs * (1 - f) / f) << " left";
+        err << "\n" << std::flush;
+    };
 }
 
 } // namespace gx::cli

@@ -1,8 +1,10 @@
 // `galvatron search`: the automatic hybrid-parallel plan search from the command line.
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "cli/signals.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
 #include "gx/profile_io.h"
 #include "gx/report.h"
 #include "gx/search.h"
@@ -129,6 +131,10 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     opt("no-sp", "Forbid sequence parallelism.");
     opt("no-ckpt", "Forbid activation checkpointing.");
     opt("schedules", "Allowed pipeline schedules: 1f1b,gpipe,interleaved (default: all).", "LIST");
+    opt("max-micro",
+        "Largest number of micro-batches tried (default: max(16, 8 * pp)); raise it for very large "
+        "global batches.",
+        "M");
     opt("any-divisor", "Allow any divisor as a degree, not only powers of two.");
     opt("uniform", "One strategy for all layers (Megatron-style) instead of per-layer strategies.");
     opt("disable-rule", "Switch a pruning rule off (repeatable; see --explain for names).", "RULE");
@@ -188,6 +194,11 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
              p.value(QStringLiteral("schedules")).split(QLatin1Char(','), Qt::SkipEmptyParts))
             so.schedules.push_back(scheduleFromString(s.trimmed().toStdString(), "--schedules"));
     }
+    if (isSet("max-micro")) {
+        so.max_micro = positiveInt(p, QStringLiteral("max-micro"));
+        if (so.max_micro > limits::kMaxBatch)
+            throw InputError("--max-micro", "expected at most " + std::to_string(limits::kMaxBatch));
+    }
     if (isSet("any-divisor"))
         so.pow2_degrees = false;
     if (isSet("uniform"))
@@ -210,15 +221,22 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     const auto t0 = std::chrono::steady_clock::now();
     SearchResult r;
     std::string note;
+    InterruptStop interrupt; // Ctrl-C / SIGTERM: stop and report the best plan so far
+    const std::string interrupted_note =
+        "the search was interrupted (Ctrl-C / SIGTERM): plans below are the best found so far, not proven "
+        "optimal";
     if (so.uniform_layers || limit == 0) {
-        r = search(model, so);
+        r = search(model, so, unlimitedSearchProgress(model, so, limit, err), interrupt.token());
+        if (r.cancelled)
+            note = interrupted_note;
     } else {
         // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
         // until done or until the time limit, and the better of the two is reported.
         SearchOptions uo = so;
         uo.uniform_layers = true;
-        SearchResult uniform = search(model, uo);
+        SearchResult uniform = search(model, uo, {}, interrupt.token());
         std::stop_source stop;
+        std::stop_callback on_signal(interrupt.token(), [&stop] { stop.request_stop(); });
         std::jthread timer([&stop, limit](std::stop_token quit) {
             const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
             while (!quit.stop_requested() && std::chrono::steady_clock::now() < until)
@@ -230,8 +248,10 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         timer.request_stop();
         timer.join();
         if (r.cancelled) {
-            note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
-                   " s, --time-limit): plans below are the best found so far, not proven optimal";
+            note = interrupt.interrupted()
+                       ? interrupted_note
+                       : "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
+                             " s, --time-limit): plans below are the best found so far, not proven optimal";
             std::vector<RankedPlan> all = r.top;
             all.insert(all.end(), uniform.top.begin(), uniform.top.end());
             std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {
