@@ -76,7 +76,7 @@ public:
             }
         }
         if (p.size() > 120) // deep nesting: keep the innermost part
-            p = "..." + p.substr(p.size() - 117);
+            p = p.substr(0, 50) + "..." + p.substr(p.size() - 60);
         return p;
     }
 
