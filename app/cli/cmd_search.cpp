@@ -229,6 +229,9 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         r = search(model, so, unlimitedSearchProgress(model, so, limit, err), interrupt.token());
         if (r.cancelled)
             note = interrupted_note;
+        else if (interrupt.interrupted())
+            note = "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
+                   "the plans below are complete, the frontier is partial";
     } else {
         // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
         // until done or until the time limit, and the better of the two is reported.

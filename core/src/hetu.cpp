@@ -105,7 +105,8 @@ std::vector<int> intList(const json& j, const std::string& key, const std::strin
     if (v.is_number_integer()) // a single layer written as a number
         return {v.get<int>()};
     if (!v.is_string())
-        throw InputError(f, "expected a comma-separated string of integers like \"1,2,4\", got " + showJson(v));
+        throw InputError(f,
+                         "expected a comma-separated string of integers like \"1,2,4\", got " + showJson(v));
     const std::string s = v.get<std::string>();
     std::stringstream ss(s);
     std::string item;
@@ -122,7 +123,8 @@ std::vector<int> intList(const json& j, const std::string& key, const std::strin
             used = 0;
         }
         if (t.empty() || used != t.size())
-            throw InputError(f + "[" + std::to_string(idx) + "]", "expected an integer, got '" + t + "'");
+            throw InputError(f + "[" + std::to_string(idx) + "]",
+                             "expected an integer, got '" + showString(t, 40) + "'");
         out.push_back(x);
         ++idx;
     }
@@ -156,7 +158,8 @@ DpType defaultDpType(const json& j, const std::string& path) {
         return DpType::ZeRO2;
     if (s == "zero3")
         return DpType::ZeRO3;
-    throw InputError(path + ".default_dp_type", "expected \"ddp\", \"zero2\" or \"zero3\", got " + showJson(v));
+    throw InputError(path + ".default_dp_type",
+                     "expected \"ddp\", \"zero2\" or \"zero3\", got " + showJson(v));
 }
 
 // ---- hardware ----

@@ -302,7 +302,8 @@ ModelProfile importGeneric(const Config& c, int seq_len, const std::string& type
     if (hk.empty() || lk.empty() || ak.empty() || !c.has("vocab_size"))
         throw InputError(
             "config.model_type",
-            (type.empty() ? std::string("missing") : "unsupported model_type '" + type + "'") +
+            (type.empty() ? std::string("missing")
+                          : "unsupported model_type '" + showString(type, 40) + "'") +
                 "; supported: gpt2, llama, mistral, qwen2, bert, roberta, t5, vit (other decoders "
                 "need hidden_size, num_hidden_layers, num_attention_heads and vocab_size)");
     ModelProfile m;

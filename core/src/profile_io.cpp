@@ -222,9 +222,10 @@ public:
                         }
                     }
                 }
-                throw InputError(at(k), "unknown field '" + k + "'" +
-                                            (best.empty() ? "" : "; did you mean '" + best + "'?") +
-                                            " (known fields: " + known + ")");
+                throw InputError(at(showString(k, 40)),
+                                 "unknown field '" + showString(k, 40) + "'" +
+                                     (best.empty() ? "" : "; did you mean '" + best + "'?") +
+                                     " (known fields: " + known + ")");
             }
         }
     }
@@ -265,7 +266,8 @@ BlockKind kindFromString(const std::string& s, const std::string& field) {
         return BlockKind::Encoder;
     if (s == "cross_decoder")
         return BlockKind::CrossDecoder;
-    throw InputError(field, "unknown layer kind '" + s + "'; allowed: decoder, encoder, cross_decoder");
+    throw InputError(field, "unknown layer kind '" + showString(s, 40) +
+                                "'; allowed: decoder, encoder, cross_decoder");
 }
 
 const char* collectiveString(Collective c) {
@@ -289,7 +291,7 @@ Collective collectiveFromString(const std::string& s, const std::string& field) 
                          Collective::AllToAll, Collective::SendRecv})
         if (s == collectiveString(c))
             return c;
-    throw InputError(field, "unknown collective '" + s +
+    throw InputError(field, "unknown collective '" + showString(s, 40) +
                                 "'; allowed: all_reduce, all_gather, reduce_scatter, all_to_all, send_recv");
 }
 
@@ -492,7 +494,8 @@ DpType dpTypeFromString(const std::string& s, const std::string& field) {
         return DpType::ZeRO2;
     if (s == "zero3" || s == "fsdp")
         return DpType::ZeRO3;
-    throw InputError(field, "unknown dp_type '" + s + "'; allowed: ddp, zero1, zero2, zero3, fsdp");
+    throw InputError(field,
+                     "unknown dp_type '" + showString(s, 40) + "'; allowed: ddp, zero1, zero2, zero3, fsdp");
 }
 
 Checkpoint checkpointFromString(const std::string& s, const std::string& field) {
@@ -502,7 +505,8 @@ Checkpoint checkpointFromString(const std::string& s, const std::string& field) 
         return Checkpoint::Selective;
     if (s == "full")
         return Checkpoint::Full;
-    throw InputError(field, "unknown checkpoint mode '" + s + "'; allowed: none, selective, full");
+    throw InputError(field,
+                     "unknown checkpoint mode '" + showString(s, 40) + "'; allowed: none, selective, full");
 }
 
 Schedule scheduleFromString(const std::string& s, const std::string& field) {
@@ -512,7 +516,8 @@ Schedule scheduleFromString(const std::string& s, const std::string& field) {
         return Schedule::OneFOneB;
     if (s == "interleaved")
         return Schedule::Interleaved;
-    throw InputError(field, "unknown schedule '" + s + "'; allowed: gpipe, 1f1b, interleaved");
+    throw InputError(field,
+                     "unknown schedule '" + showString(s, 40) + "'; allowed: gpipe, 1f1b, interleaved");
 }
 
 // --- model -------------------------------------------------------------------------------------------
@@ -734,7 +739,8 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
             else if (it.value().is_number() || it.value().is_boolean())
                 c.provenance[it.key()] = it.value().dump();
             else
-                throw InputError(joinPath(pp, it.key()), "expected a string, got " + show(it.value()));
+                throw InputError(joinPath(pp, showString(it.key(), 40)),
+                                 "expected a string, got " + show(it.value()));
         }
     }
     r.finish();
@@ -961,7 +967,7 @@ Plan planFromJson(const json& j, const std::string& path) {
                 if (!o.is_object())
                     throw InputError(op, "expected an object {\"<layer index>\": strategy}, got " + show(o));
                 for (auto it = o.begin(); it != o.end(); ++it) {
-                    const std::string kp = joinPath(op, it.key());
+                    const std::string kp = joinPath(op, showString(it.key(), 40));
                     int idx = -1;
                     try {
                         std::size_t used = 0;
@@ -973,7 +979,7 @@ Plan planFromJson(const json& j, const std::string& path) {
                     }
                     if (idx < 0 || idx >= total)
                         throw InputError(kp, "expected a layer index 0.." + std::to_string(total - 1) +
-                                                 ", got '" + it.key() + "'");
+                                                 ", got '" + showString(it.key(), 40) + "'");
                     overrides[idx] = strategyFromJson(it.value(), kp);
                 }
             }

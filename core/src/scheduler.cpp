@@ -240,8 +240,8 @@ std::vector<Job> jobsFromJson(const nlohmann::json& j, const std::string& path) 
     if (!arr->is_array())
         throw InputError(path, "must be an array of jobs");
     if (arr->size() > static_cast<std::size_t>(limits::kMaxJobs))
-        throw InputError(path, "lists " + std::to_string(arr->size()) + " jobs, more than the input limit of " +
-                                   std::to_string(limits::kMaxJobs));
+        throw InputError(path, "lists " + std::to_string(arr->size()) +
+                                   " jobs, more than the input limit of " + std::to_string(limits::kMaxJobs));
     std::vector<Job> jobs;
     for (std::size_t i = 0; i < arr->size(); ++i) {
         const auto& o = (*arr)[i];
@@ -291,8 +291,9 @@ std::vector<Job> jobsFromJson(const nlohmann::json& j, const std::string& path) 
                     throw InputError(f + ".iteration_times." + showString(k, 20),
                                      "key must be a GPU count in 1.." + std::to_string(limits::kMaxGpus));
                 if (!v.is_number() || !(v.get<double>() > 0) || !(v.get<double>() <= 1e9))
-                    throw InputError(f + ".iteration_times." + k,
-                                     "must be a positive number of seconds (at most 1e9 s), got " + showJson(v));
+                    throw InputError(f + ".iteration_times." + showString(k, 20),
+                                     "must be a positive number of seconds (at most 1e9 s), got " +
+                                         showJson(v));
                 job.iteration_times[g] = v.get<double>();
             }
         }
