@@ -735,7 +735,7 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
             throw InputError(pp, "more than " + std::to_string(L::kMaxMeasurements) + " entries");
         for (auto it = p.begin(); it != p.end(); ++it) {
             if (it.value().is_string())
-                c.provenance[it.key()] = it.value().get<std::string>();
+                c.provenance[it.key()] = toStr(it.value(), joinPath(pp, showString(it.key(), 40)));
             else if (it.value().is_number() || it.value().is_boolean())
                 c.provenance[it.key()] = it.value().dump();
             else
