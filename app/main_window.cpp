@@ -2,6 +2,7 @@
 
 #include "app_resources.h"
 #include "charts/frontier_chart.h"
+#include "file_save.h"
 #include "gx/error.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
@@ -485,14 +486,12 @@ void MainWindow::savePlanDialog() {
 bool MainWindow::savePlanFile(const QString& path, QString* error) const {
     if (!current_)
         return false;
-    try {
-        writeJsonFile(path.toStdString(), toJson(current_->plan));
+    QString why;
+    if (gx::app::saveJson(path, toJson(current_->plan), &why)) // QSaveFile: atomic
         return true;
-    } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromUtf8(e.what());
-        return false;
-    }
+    if (error)
+        *error = path + QStringLiteral(": ") + why;
+    return false;
 }
 
 bool MainWindow::openPlanFile(const QString& path, QString* error) {

@@ -3,7 +3,13 @@
 #include "gx/error.h"
 #include "gx/presets.h"
 
+#include "gx/report.h"
+
+#include <atomic>
+#include <chrono>
+#include <memory>
 #include <ostream>
+#include <thread>
 
 namespace gx::cli {
 
@@ -96,6 +102,48 @@ int positiveInt(const QCommandLineParser& p, const QString& name) {
         throw InputError("--" + name.toStdString(),
                          "expected a positive integer, got '" + v.toStdString() + "'");
     return i;
+}
+
+SearchObserver unlimitedSearchProgress(const CostModel& model, const SearchOptions& so, double limit,
+                                       std::ostream& err) {
+    if (limit > 0 || so.uniform_layers)
+        return {};
+    const int layers = model.model().layerCount();
+    if (layers > 128)
+        err << "note: --time-limit 0 runs the exact per-layer search to the end; with " << layers
+            << " layers this can take long. Progress and an estimate of the remaining time follow every "
+               "10 s; Ctrl-C stops and prints the best plan so far (or use --time-limit S / --uniform).\n";
+    // A ticker thread reports every 10 s (also while no configuration has finished yet); the observer
+    // only records the progress. The thread ends when the search drops the observer.
+    struct State {
+        std::atomic<double> fraction{0};
+        std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+        std::jthread ticker; // last member: stopped and joined first
+    };
+    auto st = std::make_shared<State>();
+    st->ticker = std::jthread([s = st.get(), &err](std::stop_token quit) {
+        auto next = s->t0 + std::chrono::seconds(10);
+        while (!quit.stop_requested()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            const auto now = std::chrono::steady_clock::now();
+            if (now < next)
+                continue;
+            next = now + std::chrono::seconds(10);
+            const double secs = std::chrono::duration<double>(now - s->t0).count();
+            const double f = s->fraction.load();
+            err << "search: " << static_cast<int>(100 * f) << "% of the configurations done after "
+                << formatSeconds(secs);
+            if (f > 0.005 && f < 1)
+                err << ", about " << formatSeconds(secs * (1 - f) / f) << " left";
+            else if (f <= 0.005)
+                err << " (no estimate yet: the first configurations are still running)";
+            err << "\n" << std::flush;
+        }
+    });
+    return [st](const SearchEvent& ev) {
+        if (ev.kind == SearchEvent::Kind::Progress)
+            st->fraction.store(ev.progress);
+    };
 }
 
 } // namespace gx::cli

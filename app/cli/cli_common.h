@@ -4,6 +4,7 @@
 #include "gx/cluster.h"
 #include "gx/cost_model.h"
 #include "gx/model.h"
+#include "gx/search.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -29,5 +30,11 @@ CostOptions costOptionsFromOptions(const QCommandLineParser& p, const ClusterPro
 /// Positive number from an option, InputError naming `--name` otherwise.
 double positiveNumber(const QCommandLineParser& p, const QString& name);
 int positiveInt(const QCommandLineParser& p, const QString& name);
+
+/// For a per-layer search without a time limit (--time-limit 0): says up front that a large model can
+/// take long, then reports progress with an estimate of the remaining time on `err` every 10 s.
+/// Returns an empty observer when there is a time limit or the search is uniform (fast).
+SearchObserver unlimitedSearchProgress(const CostModel& model, const SearchOptions& so, double limit,
+                                       std::ostream& err);
 
 } // namespace gx::cli

@@ -6,6 +6,7 @@
 
 #include "gx/error.h"
 #include "gx/exporters.h"
+#include "gx/file_io.h"
 #include "gx/hetu.h"
 #include "gx/hetu_profile.h"
 #include "gx/presets.h"
@@ -13,7 +14,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <ostream>
 
 namespace gx::cli {
@@ -45,13 +45,14 @@ void writeOut(const QCommandLineParser& p, const std::string& text, std::ostream
         out << text;
         return;
     }
+    // Temporary file + fsync + rename: a failed write (full disk, /dev/full) is an error and never
+    // leaves a truncated file behind.
     const std::string file = p.value(QStringLiteral("out")).toStdString();
-    std::ofstream f(file, std::ios::binary);
-    if (!f)
-        throw InputError("--out", "cannot write '" + file + "'");
-    f << text;
-    if (!f)
-        throw InputError("--out", "writing '" + file + "' failed");
+    try {
+        writeFileAtomic(file, text);
+    } catch (const InputError& e) {
+        throw InputError("--out", e.reason() + " ('" + file + "')");
+    }
 }
 
 int intOption(const QCommandLineParser& p, const QString& name, int def) {

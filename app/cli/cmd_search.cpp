@@ -1,8 +1,10 @@
 // `galvatron search`: the automatic hybrid-parallel plan search from the command line.
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "cli/signals.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
 #include "gx/profile_io.h"
 #include "gx/report.h"
 #include "gx/search.h"
@@ -132,6 +134,10 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     opt("no-sp", "Forbid sequence parallelism.");
     opt("no-ckpt", "Forbid activation checkpointing.");
     opt("schedules", "Allowed pipeline schedules: 1f1b,gpipe,interleaved (default: all).", "LIST");
+    opt("max-micro",
+        "Largest number of micro-batches tried (default: max(16, 8 * pp)); raise it for very large "
+        "global batches.",
+        "M");
     opt("any-divisor", "Allow any divisor as a degree, not only powers of two.");
     opt("uniform", "One strategy for all layers (Megatron-style) instead of per-layer strategies.");
     opt("target",
@@ -198,6 +204,11 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
              p.value(QStringLiteral("schedules")).split(QLatin1Char(','), Qt::SkipEmptyParts))
             so.schedules.push_back(scheduleFromString(s.trimmed().toStdString(), "--schedules"));
     }
+    if (isSet("max-micro")) {
+        so.max_micro = positiveInt(p, QStringLiteral("max-micro"));
+        if (so.max_micro > limits::kMaxBatch)
+            throw InputError("--max-micro", "expected at most " + std::to_string(limits::kMaxBatch));
+    }
     if (isSet("any-divisor"))
         so.pow2_degrees = false;
     if (isSet("uniform"))
@@ -221,17 +232,28 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     }
     const auto t0 = std::chrono::steady_clock::now();
     // The uniform search always completes; the per-layer one is refined until the time limit.
+    // Ctrl-C / SIGTERM stops either and reports the best plan so far.
+    InterruptStop interrupt;
+    const std::string interrupted_note =
+        "the search was interrupted (Ctrl-C / SIGTERM): plans below are the best found so far, not proven "
+        "optimal";
     const auto runSearch = [&](const SearchOptions& so, std::string& note) {
         SearchResult r;
         if (so.uniform_layers || limit == 0 || optionsForTarget(so).uniform_layers) {
-            r = searchForTarget(model, so);
+            r = searchForTarget(model, so, unlimitedSearchProgress(model, so, limit, err), interrupt.token());
+            if (r.cancelled)
+                note = interrupted_note;
+            else if (interrupt.interrupted())
+                note = "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
+                       "the plans below are complete, the frontier is partial";
         } else {
             // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
             // until done or until the time limit, and the better of the two is reported.
             SearchOptions uo = so;
             uo.uniform_layers = true;
-            SearchResult uniform = searchForTarget(model, uo);
+            SearchResult uniform = searchForTarget(model, uo, {}, interrupt.token());
             std::stop_source stop;
+            std::stop_callback on_signal(interrupt.token(), [&stop] { stop.request_stop(); });
             std::jthread timer([&stop, limit](std::stop_token quit) {
                 const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
                 while (!quit.stop_requested() && std::chrono::steady_clock::now() < until)
@@ -243,8 +265,10 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
             timer.request_stop();
             timer.join();
             if (r.cancelled) {
-                note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
-                       " s, --time-limit): plans below are the best found so far, not proven optimal";
+                note = interrupt.interrupted()
+                           ? interrupted_note
+                           : "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
+                                 " s, --time-limit): plans below are the best found so far, not proven optimal";
                 std::vector<RankedPlan> all = r.top;
                 all.insert(all.end(), uniform.top.begin(), uniform.top.end());
                 std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {

@@ -7,11 +7,13 @@
 #define GX_HAVE_EXPORTERS 1
 #endif
 
+#include "file_save.h"
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+
 #include <QFile>
 #include <QFileDialog>
 #include <QFontDatabase>
@@ -147,13 +149,12 @@ bool ExportDialog::saveTo(const QString& path, QString* error) {
             *error = tr("Nothing to save: this format cannot express the plan exactly.");
         return false;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    QString why;
+    if (!gx::app::saveFile(path, text().toUtf8(), &why)) { // atomic; checks every write
         if (error)
-            *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+            *error = tr("Cannot write %1: %2").arg(path, why);
         return false;
     }
-    f.write(text().toUtf8());
     status_->setText(tr("Saved %1.").arg(path));
     return true;
 }

@@ -13,6 +13,7 @@
 #include "gx/hetu.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
 #include "gx/profile_io.h"
 
 #include <nlohmann/json.hpp>
@@ -73,7 +74,7 @@ int requireInt(const json& j, const std::string& key, const std::string& path, b
         throw InputError(f, "missing (required by Hetu-Galvatron's strategy format)");
     const json& v = j.at(key);
     if (!v.is_number_integer() && !(v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()))
-        throw InputError(f, "expected an integer, got " + v.dump());
+        throw InputError(f, "expected an integer, got " + showJson(v));
     const long long x = v.is_number_integer() ? v.get<long long>() : static_cast<long long>(v.get<double>());
     if (positive ? x < 1 : x < 0)
         throw InputError(f, std::string("expected ") + (positive ? "a positive" : "a non-negative") +
@@ -96,7 +97,7 @@ std::vector<int> intList(const json& j, const std::string& key, const std::strin
         for (std::size_t i = 0; i < v.size(); ++i) {
             if (!v[i].is_number_integer())
                 throw InputError(f + "[" + std::to_string(i) + "]",
-                                 "expected an integer, got " + v[i].dump());
+                                 "expected an integer, got " + showJson(v[i]));
             out.push_back(v[i].get<int>());
         }
         return out;
@@ -104,7 +105,8 @@ std::vector<int> intList(const json& j, const std::string& key, const std::strin
     if (v.is_number_integer()) // a single layer written as a number
         return {v.get<int>()};
     if (!v.is_string())
-        throw InputError(f, "expected a comma-separated string of integers like \"1,2,4\", got " + v.dump());
+        throw InputError(f,
+                         "expected a comma-separated string of integers like \"1,2,4\", got " + showJson(v));
     const std::string s = v.get<std::string>();
     std::stringstream ss(s);
     std::string item;
@@ -121,7 +123,8 @@ std::vector<int> intList(const json& j, const std::string& key, const std::strin
             used = 0;
         }
         if (t.empty() || used != t.size())
-            throw InputError(f + "[" + std::to_string(idx) + "]", "expected an integer, got '" + t + "'");
+            throw InputError(f + "[" + std::to_string(idx) + "]",
+                             "expected an integer, got '" + showString(t, 40) + "'");
         out.push_back(x);
         ++idx;
     }
@@ -155,7 +158,8 @@ DpType defaultDpType(const json& j, const std::string& path) {
         return DpType::ZeRO2;
     if (s == "zero3")
         return DpType::ZeRO3;
-    throw InputError(path + ".default_dp_type", "expected \"ddp\", \"zero2\" or \"zero3\", got " + v.dump());
+    throw InputError(path + ".default_dp_type",
+                     "expected \"ddp\", \"zero2\" or \"zero3\", got " + showJson(v));
 }
 
 // ---- hardware ----
@@ -181,10 +185,10 @@ bool groupCrossesNodes(int world, int n, bool consecutive, int gpus_per_node) {
 
 double numberValue(const json& v, const std::string& f) {
     if (!v.is_number())
-        throw InputError(f, "expected a number, got " + v.dump());
+        throw InputError(f, "expected a number, got " + showJson(v));
     const double x = v.get<double>();
     if (!(x > 0) || !std::isfinite(x))
-        throw InputError(f, "expected a positive number, got " + v.dump());
+        throw InputError(f, "expected a positive number, got " + showJson(v));
     return x;
 }
 
@@ -454,7 +458,7 @@ Plan planFromHetuStrategy(const nlohmann::json& j, const ModelProfile& model, in
             p.schedule = Schedule::OneFOneB;
         else
             throw InputError(path + ".pipeline_type",
-                             "expected \"gpipe\" or \"pipedream_flush\", got " + v.dump());
+                             "expected \"gpipe\" or \"pipedream_flush\", got " + showJson(v));
     }
     p.vocab_tp = optionalInt(j, "vtp", path, 1);
     if (p.vocab_tp < 1 || stage % p.vocab_tp != 0)

@@ -6,6 +6,7 @@
 #include "gx/hf_import.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
 #include "gx/profile_io.h"
 
 #include <nlohmann/json.hpp>
@@ -44,7 +45,7 @@ public:
             ok = std::isfinite(d) && d == std::floor(d) && d > 0 && d <= double(INT_MAX);
         }
         if (!ok)
-            throw InputError("config." + key, "expected a positive integer, got " + v.dump());
+            throw InputError("config." + key, "expected a positive integer, got " + showJson(v));
         return static_cast<int>(d);
     }
 
@@ -72,7 +73,7 @@ public:
             return fallback;
         const json& v = j_.at(key);
         if (!v.is_number())
-            throw InputError("config." + key, "expected a number, got " + v.dump());
+            throw InputError("config." + key, "expected a number, got " + showJson(v));
         return v.get<double>();
     }
 
@@ -81,7 +82,7 @@ public:
             return fallback;
         const json& v = j_.at(key);
         if (!v.is_boolean())
-            throw InputError("config." + key, "expected true or false, got " + v.dump());
+            throw InputError("config." + key, "expected true or false, got " + showJson(v));
         return v.get<bool>();
     }
 
@@ -90,7 +91,7 @@ public:
             return fallback;
         const json& v = j_.at(key);
         if (!v.is_string())
-            throw InputError("config." + key, "expected a string, got " + v.dump());
+            throw InputError("config." + key, "expected a string, got " + showJson(v));
         return v.get<std::string>();
     }
 
@@ -301,7 +302,8 @@ ModelProfile importGeneric(const Config& c, int seq_len, const std::string& type
     if (hk.empty() || lk.empty() || ak.empty() || !c.has("vocab_size"))
         throw InputError(
             "config.model_type",
-            (type.empty() ? std::string("missing") : "unsupported model_type '" + type + "'") +
+            (type.empty() ? std::string("missing")
+                          : "unsupported model_type '" + showString(type, 40) + "'") +
                 "; supported: gpt2, llama, mistral, qwen2, bert, roberta, t5, vit (other decoders "
                 "need hidden_size, num_hidden_layers, num_attention_heads and vocab_size)");
     ModelProfile m;
@@ -359,6 +361,7 @@ ModelProfile importHuggingFace(const json& config, const std::string& name, int 
         m = importVit(c);
     else
         m = importGeneric(c, seq_len, type);
+    checkName(type, "config.model_type");
     m.name = name.empty() ? (type.empty() ? std::string("hf-model") : type) : name;
     m.source = "Hugging Face config.json";
     m.embed_hidden = m.stacks.front().type.hidden;

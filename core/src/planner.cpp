@@ -1628,7 +1628,9 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
                 model.model().name + " on " + std::to_string(ctx.gpus) +
                 " GPUs: model states fit (at least " + gib(states_lb) +
                 "/GPU) but no plan fits activations and transient buffers in the budget of " +
-                gib(ctx.budget) + "; try a smaller batch, more micro-batches or checkpointing";
+                gib(ctx.budget) +
+                "; try a smaller batch, checkpointing, or more micro-batches (--max-micro raises the automatic "
+                "cap of max(16, 8 * pp); powers of two only unless --any-divisor)";
         }
     }
 

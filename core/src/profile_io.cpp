@@ -6,6 +6,7 @@
 // references and are ignored.
 #include "gx/profile_io.h"
 
+#include "gx/file_io.h"
 #include "gx/hf_import.h"
 
 #include <nlohmann/json.hpp>
@@ -27,13 +28,19 @@ using nlohmann::json;
 
 namespace {
 
-/// Short rendering of a JSON value for error messages.
+/// Short rendering of a JSON value for error messages (bounded, never recursive).
 std::string show(const json& v) {
-    std::string s = v.dump();
-    if (s.size() > 40)
-        s = s.substr(0, 37) + "...";
-    return s;
+    return showJson(v);
 }
+
+namespace L = limits;
+// Sanity ranges for physical quantities (units in the messages). Far above any real hardware.
+constexpr double kMaxGpuMemGib = 65536;    // 64 TiB per GPU
+constexpr double kMaxHostMemGib = 1 << 24; // 16 PiB per node
+constexpr double kMaxTflops = 1e6;         // 1 EFLOPS per GPU
+constexpr double kMaxBandwidthGbs = 1e6;   // 1 PB/s
+constexpr double kMaxLatencyUs = 1e7;      // 10 s
+constexpr double kMaxMessageBytes = 1e15;  // 1 PB
 
 std::string typeName(const json& v) {
     return v.type_name();
@@ -57,7 +64,7 @@ template <typename T> std::string fmtNum(T v) {
 
 enum class IntRule { Any, NonNegative, Positive };
 
-int toInt(const json& v, const std::string& path, IntRule rule) {
+int toInt(const json& v, const std::string& path, IntRule rule, int max = INT_MAX) {
     const char* what = rule == IntRule::Positive      ? "a positive integer"
                        : rule == IntRule::NonNegative ? "a non-negative integer"
                                                       : "an integer";
@@ -75,12 +82,16 @@ int toInt(const json& v, const std::string& path, IntRule rule) {
     const int i = static_cast<int>(d);
     if ((rule == IntRule::Positive && i <= 0) || (rule == IntRule::NonNegative && i < 0))
         throw InputError(path, std::string("expected ") + what + ", got " + show(v));
+    if (i > max)
+        throw InputError(path, std::string("expected ") + what + " up to " + std::to_string(max) +
+                                   " (input limit), got " + show(v));
     return i;
 }
 
 enum class NumRule { Any, NonNegative, Positive, Fraction /* 0..1 */ };
 
-double toNumber(const json& v, const std::string& path, NumRule rule) {
+double toNumber(const json& v, const std::string& path, NumRule rule, double max = 1e300,
+                const char* unit = "") {
     const char* what = rule == NumRule::Positive      ? "a positive number"
                        : rule == NumRule::NonNegative ? "a non-negative number"
                        : rule == NumRule::Fraction    ? "a number between 0 and 1"
@@ -92,6 +103,10 @@ double toNumber(const json& v, const std::string& path, NumRule rule) {
                     (rule == NumRule::Positive && d > 0) || (rule == NumRule::Fraction && d >= 0 && d <= 1);
     if (!ok)
         throw InputError(path, std::string("expected ") + what + ", got " + show(v));
+    if (d > max)
+        throw InputError(path, std::string("expected ") + what + " up to " + fmtNum(max) +
+                                   (*unit ? std::string(" ") + unit : std::string()) +
+                                   " (sanity limit), got " + show(v));
     return d;
 }
 
@@ -101,9 +116,12 @@ bool toBool(const json& v, const std::string& path) {
     return v.get<bool>();
 }
 
+/// Strings are names, kinds and sources: one line, bounded (they end up in comments of generated
+/// scripts; control characters are rejected here so no newline ever reaches a script).
 std::string toStr(const json& v, const std::string& path) {
     if (!v.is_string())
         throw InputError(path, "expected a string, got " + show(v));
+    checkName(v.get_ref<const std::string&>(), path);
     return v.get<std::string>();
 }
 
@@ -148,17 +166,18 @@ public:
         return j_.at(key);
     }
 
-    void intField(const std::string& key, int& out, IntRule rule, bool req = false) {
+    void intField(const std::string& key, int& out, IntRule rule, bool req = false, int max = INT_MAX) {
         if (req)
-            out = toInt(required(key), at(key), rule);
+            out = toInt(required(key), at(key), rule, max);
         else if (has(key))
-            out = toInt(value(key), at(key), rule);
+            out = toInt(value(key), at(key), rule, max);
     }
-    void numField(const std::string& key, double& out, NumRule rule, bool req = false) {
+    void numField(const std::string& key, double& out, NumRule rule, bool req = false, double max = 1e300,
+                  const char* unit = "") {
         if (req)
-            out = toNumber(required(key), at(key), rule);
+            out = toNumber(required(key), at(key), rule, max, unit);
         else if (has(key))
-            out = toNumber(value(key), at(key), rule);
+            out = toNumber(value(key), at(key), rule, max, unit);
     }
     void boolField(const std::string& key, bool& out, bool req = false) {
         if (req)
@@ -203,9 +222,10 @@ public:
                         }
                     }
                 }
-                throw InputError(at(k), "unknown field '" + k + "'" +
-                                            (best.empty() ? "" : "; did you mean '" + best + "'?") +
-                                            " (known fields: " + known + ")");
+                throw InputError(at(showString(k, 40)),
+                                 "unknown field '" + showString(k, 40) + "'" +
+                                     (best.empty() ? "" : "; did you mean '" + best + "'?") +
+                                     " (known fields: " + known + ")");
             }
         }
     }
@@ -216,9 +236,12 @@ private:
     std::set<std::string> used_;
 };
 
-const json& requireArray(const json& v, const std::string& path) {
+const json& requireArray(const json& v, const std::string& path, std::size_t max_size = SIZE_MAX) {
     if (!v.is_array())
         throw InputError(path, "expected a JSON array, got " + typeName(v) + " " + show(v));
+    if (v.size() > max_size)
+        throw InputError(path, "has " + std::to_string(v.size()) + " entries, more than the input limit of " +
+                                   std::to_string(max_size));
     return v;
 }
 
@@ -243,7 +266,8 @@ BlockKind kindFromString(const std::string& s, const std::string& field) {
         return BlockKind::Encoder;
     if (s == "cross_decoder")
         return BlockKind::CrossDecoder;
-    throw InputError(field, "unknown layer kind '" + s + "'; allowed: decoder, encoder, cross_decoder");
+    throw InputError(field, "unknown layer kind '" + showString(s, 40) +
+                                "'; allowed: decoder, encoder, cross_decoder");
 }
 
 const char* collectiveString(Collective c) {
@@ -267,7 +291,7 @@ Collective collectiveFromString(const std::string& s, const std::string& field) 
                          Collective::AllToAll, Collective::SendRecv})
         if (s == collectiveString(c))
             return c;
-    throw InputError(field, "unknown collective '" + s +
+    throw InputError(field, "unknown collective '" + showString(s, 40) +
                                 "'; allowed: all_reduce, all_gather, reduce_scatter, all_to_all, send_recv");
 }
 
@@ -285,14 +309,14 @@ LayerType layerFromJson(const json& j, const std::string& path, const LayerDefau
         t.kind = kindFromString(toStr(r.value("kind"), r.at("kind")), r.at("kind"));
     t.name = t.kind == BlockKind::Encoder ? "encoder" : "decoder";
     r.strField("name", t.name);
-    r.intField("hidden", t.hidden, IntRule::Positive, true);
-    r.intField("ffn_hidden", t.ffn_hidden, IntRule::Positive, true);
-    r.intField("heads", t.heads, IntRule::Positive, true);
+    r.intField("hidden", t.hidden, IntRule::Positive, true, L::kMaxHidden);
+    r.intField("ffn_hidden", t.ffn_hidden, IntRule::Positive, true, L::kMaxHidden);
+    r.intField("heads", t.heads, IntRule::Positive, true, L::kMaxHeads);
     t.kv_heads = t.heads;
-    r.intField("kv_heads", t.kv_heads, IntRule::Positive);
+    r.intField("kv_heads", t.kv_heads, IntRule::Positive, false, L::kMaxHeads);
     const bool explicit_head_dim = r.has("head_dim");
     if (explicit_head_dim) {
-        r.intField("head_dim", t.head_dim, IntRule::Positive);
+        r.intField("head_dim", t.head_dim, IntRule::Positive, false, L::kMaxHidden);
     } else {
         if (t.hidden % t.heads != 0)
             throw InputError(r.at("heads"), "heads (" + std::to_string(t.heads) + ") must divide hidden (" +
@@ -301,10 +325,10 @@ LayerType layerFromJson(const json& j, const std::string& path, const LayerDefau
         t.head_dim = t.hidden / t.heads;
     }
     t.seq_len = d.seq_len;
-    r.intField("seq_len", t.seq_len, IntRule::Positive);
+    r.intField("seq_len", t.seq_len, IntRule::Positive, false, L::kMaxSeqLen);
     if (t.kind == BlockKind::CrossDecoder)
         t.cross_seq_len = d.cross_seq_len > 0 ? d.cross_seq_len : t.seq_len;
-    r.intField("cross_seq_len", t.cross_seq_len, IntRule::NonNegative);
+    r.intField("cross_seq_len", t.cross_seq_len, IntRule::NonNegative, false, L::kMaxSeqLen);
     r.boolField("gated_ffn", t.gated_ffn);
     r.boolField("bias", t.bias);
     r.boolField("dropout", t.dropout);
@@ -336,17 +360,17 @@ GpuSpec gpuFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     GpuSpec g;
     r.strField("name", g.name, true);
-    r.numField("memory_gib", g.memory_gib, NumRule::Positive, true);
-    r.numField("peak_tflops_bf16", g.peak_tflops_bf16, NumRule::Positive, true);
+    r.numField("memory_gib", g.memory_gib, NumRule::Positive, true, kMaxGpuMemGib, "GiB");
+    r.numField("peak_tflops_bf16", g.peak_tflops_bf16, NumRule::Positive, true, kMaxTflops, "TFLOPS");
     g.peak_tflops_fp16 = g.peak_tflops_bf16;
-    r.numField("peak_tflops_fp16", g.peak_tflops_fp16, NumRule::Positive);
-    r.numField("peak_tflops_fp8", g.peak_tflops_fp8, NumRule::NonNegative);
-    r.numField("hbm_bandwidth_gbs", g.hbm_bandwidth_gbs, NumRule::Positive);
+    r.numField("peak_tflops_fp16", g.peak_tflops_fp16, NumRule::Positive, false, kMaxTflops, "TFLOPS");
+    r.numField("peak_tflops_fp8", g.peak_tflops_fp8, NumRule::NonNegative, false, kMaxTflops, "TFLOPS");
+    r.numField("hbm_bandwidth_gbs", g.hbm_bandwidth_gbs, NumRule::Positive, false, kMaxBandwidthGbs, "GB/s");
     r.numField("gemm_efficiency", g.gemm_efficiency, NumRule::Fraction);
     r.numField("gemm_half_saturation", g.gemm_half_saturation, NumRule::NonNegative);
     r.numField("attention_efficiency", g.attention_efficiency, NumRule::Fraction);
     r.numField("fp8_gemm_efficiency", g.fp8_gemm_efficiency, NumRule::Fraction);
-    r.intField("sm_count", g.sm_count, IntRule::Positive);
+    r.intField("sm_count", g.sm_count, IntRule::Positive, false, 1 << 20);
     r.finish();
     return g;
 }
@@ -369,8 +393,8 @@ LinkSpec linkFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     LinkSpec l;
     r.strField("kind", l.kind, true);
-    r.numField("bandwidth_gbs", l.bandwidth_gbs, NumRule::Positive, true);
-    r.numField("latency_us", l.latency_us, NumRule::NonNegative);
+    r.numField("bandwidth_gbs", l.bandwidth_gbs, NumRule::Positive, true, kMaxBandwidthGbs, "GB/s");
+    r.numField("latency_us", l.latency_us, NumRule::NonNegative, false, kMaxLatencyUs, "us");
     r.numField("efficiency", l.efficiency, NumRule::Fraction);
     if (l.efficiency <= 0)
         throw InputError(r.at("efficiency"),
@@ -390,17 +414,19 @@ CollectiveMeasurement measurementFromJson(const json& j, const std::string& path
     ObjectReader r(j, path);
     CollectiveMeasurement m;
     m.op = collectiveFromString(toStr(r.required("op"), r.at("op")), r.at("op"));
-    r.intField("group_size", m.group_size, IntRule::Positive, true);
+    r.intField("group_size", m.group_size, IntRule::Positive, true, L::kMaxGpus);
     r.boolField("inter_node", m.inter_node);
-    r.numField("latency_us", m.latency_us, NumRule::NonNegative);
+    r.numField("latency_us", m.latency_us, NumRule::NonNegative, false, kMaxLatencyUs, "us");
     const std::string pts = r.at("bytes_to_busbw_gbs");
-    const json& arr = requireArray(r.required("bytes_to_busbw_gbs"), pts);
+    const json& arr = requireArray(r.required("bytes_to_busbw_gbs"), pts, L::kMaxMeasurements);
     for (std::size_t i = 0; i < arr.size(); ++i) {
         const std::string pp = indexPath(pts, i);
         if (!arr[i].is_array() || arr[i].size() != 2)
             throw InputError(pp, "expected a [bytes, busbw_gbs] pair, got " + show(arr[i]));
-        const double bytes = toNumber(arr[i][0], indexPath(pp, 0), NumRule::Positive);
-        const double bw = toNumber(arr[i][1], indexPath(pp, 1), NumRule::NonNegative);
+        const double bytes =
+            toNumber(arr[i][0], indexPath(pp, 0), NumRule::Positive, kMaxMessageBytes, "bytes");
+        const double bw =
+            toNumber(arr[i][1], indexPath(pp, 1), NumRule::NonNegative, kMaxBandwidthGbs, "GB/s");
         m.bytes_to_busbw_gbs.emplace_back(bytes, bw);
     }
     r.finish();
@@ -418,33 +444,6 @@ json measurementToJson(const CollectiveMeasurement& m) {
                 {"bytes_to_busbw_gbs", pts}};
 }
 
-std::string locationOf(const std::string& text, std::size_t byte) {
-    // nlohmann's parse_error::byte is 1-based: the number of bytes read when the error was detected.
-    const std::size_t end = std::min(byte > 0 ? byte - 1 : 0, text.size());
-    std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i < end; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(col);
-}
-
-std::string readText(const std::string& file) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec))
-        throw InputError(file, "is a directory, expected a JSON file");
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw InputError(file, std::string("cannot open file: ") + std::strerror(errno));
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 /// Re-throws an InputError with the file name appended to the reason.
 template <typename F> auto inFile(const std::string& file, F&& f) {
     try {
@@ -458,6 +457,45 @@ template <typename F> auto inFile(const std::string& file, F&& f) {
 
 } // namespace
 
+// --- strict scalars (public) --------------------------------------------------------------------------
+
+std::int64_t jsonInteger(const json& v, const std::string& path, std::int64_t min, std::int64_t max) {
+    const std::string range = "an integer in " + std::to_string(min) + ".." + std::to_string(max);
+    std::int64_t i = 0;
+    if (v.is_number_unsigned()) {
+        const std::uint64_t u = v.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(max))
+            throw InputError(path, "expected " + range + ", got " + show(v));
+        i = static_cast<std::int64_t>(u);
+    } else if (v.is_number_integer()) {
+        i = v.get<std::int64_t>();
+    } else if (v.is_number_float() && std::isfinite(v.get<double>()) &&
+               v.get<double>() == std::floor(v.get<double>()) && std::fabs(v.get<double>()) < 9e18) {
+        i = static_cast<std::int64_t>(v.get<double>());
+    } else {
+        throw InputError(path, "expected " + range + ", got " + show(v));
+    }
+    if (i < min || i > max)
+        throw InputError(path, "expected " + range + ", got " + show(v));
+    return i;
+}
+
+double jsonNumber(const json& v, const std::string& path, double min, double max, const char* unit) {
+    const std::string u = unit && *unit ? std::string(" ") + unit : std::string();
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < min || v.get<double>() > max)
+        throw InputError(path,
+                         "expected a number in " + fmtNum(min) + ".." + fmtNum(max) + u + ", got " + show(v));
+    return v.get<double>();
+}
+
+bool jsonBool(const json& v, const std::string& path) {
+    return toBool(v, path);
+}
+
+std::string jsonName(const json& v, const std::string& path) {
+    return toStr(v, path);
+}
+
 // --- enums (public) ----------------------------------------------------------------------------------
 
 DpType dpTypeFromString(const std::string& s, const std::string& field) {
@@ -469,7 +507,8 @@ DpType dpTypeFromString(const std::string& s, const std::string& field) {
         return DpType::ZeRO2;
     if (s == "zero3" || s == "fsdp")
         return DpType::ZeRO3;
-    throw InputError(field, "unknown dp_type '" + s + "'; allowed: ddp, zero1, zero2, zero3, fsdp");
+    throw InputError(field,
+                     "unknown dp_type '" + showString(s, 40) + "'; allowed: ddp, zero1, zero2, zero3, fsdp");
 }
 
 Checkpoint checkpointFromString(const std::string& s, const std::string& field) {
@@ -479,7 +518,8 @@ Checkpoint checkpointFromString(const std::string& s, const std::string& field) 
         return Checkpoint::Selective;
     if (s == "full")
         return Checkpoint::Full;
-    throw InputError(field, "unknown checkpoint mode '" + s + "'; allowed: none, selective, full");
+    throw InputError(field,
+                     "unknown checkpoint mode '" + showString(s, 40) + "'; allowed: none, selective, full");
 }
 
 Schedule scheduleFromString(const std::string& s, const std::string& field) {
@@ -489,7 +529,8 @@ Schedule scheduleFromString(const std::string& s, const std::string& field) {
         return Schedule::OneFOneB;
     if (s == "interleaved")
         return Schedule::Interleaved;
-    throw InputError(field, "unknown schedule '" + s + "'; allowed: gpipe, 1f1b, interleaved");
+    throw InputError(field,
+                     "unknown schedule '" + showString(s, 40) + "'; allowed: gpipe, 1f1b, interleaved");
 }
 
 // --- model -------------------------------------------------------------------------------------------
@@ -502,39 +543,44 @@ ModelProfile modelFromJson(const json& j, const std::string& path) {
         throw InputError(r.at("name"), "must not be empty");
     r.strField("family", m.family);
     r.strField("source", m.source);
-    r.intField("patch_size", m.patch_size, IntRule::NonNegative);
-    r.intField("image_size", m.image_size, IntRule::NonNegative);
-    r.intField("channels", m.channels, IntRule::Positive);
-    r.intField("num_classes", m.num_classes, IntRule::NonNegative);
-    r.intField("vocab_size", m.vocab_size, IntRule::NonNegative, m.patch_size == 0);
+    r.intField("patch_size", m.patch_size, IntRule::NonNegative, false, L::kMaxSeqLen);
+    r.intField("image_size", m.image_size, IntRule::NonNegative, false, 1 << 16);
+    r.intField("channels", m.channels, IntRule::Positive, false, 1 << 16);
+    r.intField("num_classes", m.num_classes, IntRule::NonNegative, false, L::kMaxVocab);
+    r.intField("vocab_size", m.vocab_size, IntRule::NonNegative, m.patch_size == 0, L::kMaxVocab);
     if (m.patch_size > 0 && m.image_size > 0 && m.image_size % m.patch_size == 0 && !r.has("seq_len")) {
         const int side = m.image_size / m.patch_size;
         m.seq_len = side * side + 1; // patches + class token (Dosovitskiy et al. 2021)
     } else {
-        r.intField("seq_len", m.seq_len, IntRule::Positive, true);
+        r.intField("seq_len", m.seq_len, IntRule::Positive, true, L::kMaxSeqLen);
     }
-    r.intField("max_position", m.max_position, IntRule::NonNegative);
+    r.intField("max_position", m.max_position, IntRule::NonNegative, false, L::kMaxSeqLen);
     r.boolField("tied_embeddings", m.tied_embeddings);
 
     const std::string sp = r.at("stacks");
-    const json& stacks = requireArray(r.required("stacks"), sp);
+    const json& stacks = requireArray(r.required("stacks"), sp, L::kMaxStacks);
     if (stacks.empty())
         throw InputError(sp, "a model needs at least one stack of layers");
     LayerDefaults d;
     d.seq_len = m.seq_len;
+    std::int64_t layers = 0;
     for (std::size_t i = 0; i < stacks.size(); ++i) {
         ObjectReader sr(stacks[i], indexPath(sp, i));
         LayerStack st;
-        sr.intField("count", st.count, IntRule::Positive, true);
+        sr.intField("count", st.count, IntRule::Positive, true, L::kMaxLayers);
         st.type = layerFromJson(sr.required("layer"), sr.at("layer"), d);
         sr.finish();
+        layers += st.count;
+        if (layers > L::kMaxLayers)
+            throw InputError(sr.at("count"), "the model has more than " + std::to_string(L::kMaxLayers) +
+                                                 " layers in total (input limit)");
         // The first encoder stack's tokens are what a following cross-decoder attends to.
         if (st.type.kind == BlockKind::Encoder && d.cross_seq_len == 0)
             d.cross_seq_len = st.type.seq_len;
         m.stacks.push_back(st);
     }
     m.embed_hidden = m.stacks.front().type.hidden;
-    r.intField("embed_hidden", m.embed_hidden, IntRule::Positive);
+    r.intField("embed_hidden", m.embed_hidden, IntRule::Positive, false, L::kMaxHidden);
     r.finish();
     validateModel(m, path);
     return m;
@@ -602,6 +648,38 @@ void validateModel(const ModelProfile& m, const std::string& path) {
     }
     if (m.num_classes < 0)
         throw InputError(f("num_classes"), "must not be negative");
+    // Input limits (README "Profile formats"): they keep every product of sizes far inside 64 bits.
+    auto atMost = [](const std::string& field, std::int64_t v, std::int64_t max) {
+        if (v > max)
+            throw InputError(field, "expected at most " + std::to_string(max) + " (input limit), got " +
+                                        std::to_string(v));
+    };
+    atMost(f("vocab_size"), m.vocab_size, L::kMaxVocab);
+    atMost(f("num_classes"), m.num_classes, L::kMaxVocab);
+    atMost(f("seq_len"), m.seq_len, L::kMaxSeqLen);
+    atMost(f("max_position"), m.max_position, L::kMaxSeqLen);
+    atMost(f("embed_hidden"), m.embed_hidden, L::kMaxHidden);
+    atMost(f("image_size"), m.image_size, 1 << 16);
+    atMost(f("patch_size"), m.patch_size, L::kMaxSeqLen);
+    atMost(f("channels"), m.channels, 1 << 16);
+    atMost(f("stacks"), static_cast<std::int64_t>(m.stacks.size()), L::kMaxStacks);
+    std::int64_t total_layers = 0;
+    for (std::size_t i = 0; i < m.stacks.size(); ++i) {
+        const std::string sp = indexPath(f("stacks"), i);
+        const LayerType& t = m.stacks[i].type;
+        total_layers += m.stacks[i].count;
+        atMost(sp + ".count", total_layers, L::kMaxLayers);
+        atMost(sp + ".layer.hidden", t.hidden, L::kMaxHidden);
+        atMost(sp + ".layer.ffn_hidden", t.ffn_hidden, L::kMaxHidden);
+        atMost(sp + ".layer.heads", t.heads, L::kMaxHeads);
+        atMost(sp + ".layer.kv_heads", t.kv_heads, L::kMaxHeads);
+        atMost(sp + ".layer.head_dim", t.head_dim, L::kMaxHidden);
+        atMost(sp + ".layer.head_dim", std::int64_t(t.heads) * t.head_dim, 4LL * L::kMaxHidden);
+        atMost(sp + ".layer.seq_len", t.seq_len, L::kMaxSeqLen);
+        atMost(sp + ".layer.cross_seq_len", t.cross_seq_len, L::kMaxSeqLen);
+        checkName(t.name, sp + ".layer.name");
+    }
+    checkName(m.name, f("name"));
     for (std::size_t i = 0; i < m.stacks.size(); ++i) {
         const std::string sp = indexPath(f("stacks"), i);
         const LayerStack& st = m.stacks[i];
@@ -640,8 +718,8 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
     if (c.name.empty())
         throw InputError(r.at("name"), "must not be empty");
     r.strField("source", c.source);
-    r.intField("nodes", c.nodes, IntRule::Positive, true);
-    r.intField("gpus_per_node", c.gpus_per_node, IntRule::Positive, true);
+    r.intField("nodes", c.nodes, IntRule::Positive, true, L::kMaxNodes);
+    r.intField("gpus_per_node", c.gpus_per_node, IntRule::Positive, true, L::kMaxGpusPerNode);
     c.gpu = gpuFromJson(r.required("gpu"), r.at("gpu"));
     c.intra = linkFromJson(r.required("intra"), r.at("intra"));
     if (c.nodes > 1)
@@ -650,13 +728,14 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
         c.inter = linkFromJson(r.value("inter"), r.at("inter"));
     else
         c.inter = c.intra; // one node: no traffic ever crosses nodes
-    r.numField("pcie_bandwidth_gbs", c.pcie_bandwidth_gbs, NumRule::Positive);
-    r.numField("host_memory_gib", c.host_memory_gib, NumRule::NonNegative);
+    r.numField("pcie_bandwidth_gbs", c.pcie_bandwidth_gbs, NumRule::Positive, false, kMaxBandwidthGbs,
+               "GB/s");
+    r.numField("host_memory_gib", c.host_memory_gib, NumRule::NonNegative, false, kMaxHostMemGib, "GiB");
     r.numField("overlap_efficiency", c.overlap_efficiency, NumRule::Fraction);
-    r.numField("reserved_gib", c.reserved_gib, NumRule::NonNegative);
+    r.numField("reserved_gib", c.reserved_gib, NumRule::NonNegative, false, kMaxGpuMemGib, "GiB");
     if (r.has("measured")) {
         const std::string mp = r.at("measured");
-        const json& arr = requireArray(r.value("measured"), mp);
+        const json& arr = requireArray(r.value("measured"), mp, L::kMaxMeasurements);
         for (std::size_t i = 0; i < arr.size(); ++i)
             c.measured.push_back(measurementFromJson(arr[i], indexPath(mp, i)));
     }
@@ -665,13 +744,16 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
         const json& p = r.value("provenance");
         if (!p.is_object())
             throw InputError(pp, "expected a JSON object of strings, got " + show(p));
+        if (p.size() > static_cast<std::size_t>(L::kMaxMeasurements))
+            throw InputError(pp, "more than " + std::to_string(L::kMaxMeasurements) + " entries");
         for (auto it = p.begin(); it != p.end(); ++it) {
             if (it.value().is_string())
-                c.provenance[it.key()] = it.value().get<std::string>();
+                c.provenance[it.key()] = toStr(it.value(), joinPath(pp, showString(it.key(), 40)));
             else if (it.value().is_number() || it.value().is_boolean())
                 c.provenance[it.key()] = it.value().dump();
             else
-                throw InputError(joinPath(pp, it.key()), "expected a string, got " + show(it.value()));
+                throw InputError(joinPath(pp, showString(it.key(), 40)),
+                                 "expected a string, got " + show(it.value()));
         }
     }
     r.finish();
@@ -712,10 +794,35 @@ void validateCluster(const ClusterProfile& c, const std::string& path) {
     if (c.gpus_per_node < 1)
         throw InputError(f("gpus_per_node"),
                          "expected a positive integer, got " + std::to_string(c.gpus_per_node));
+    checkName(c.name, f("name"));
+    if (c.nodes > L::kMaxNodes)
+        throw InputError(f("nodes"), "expected at most " + std::to_string(L::kMaxNodes) + " (input limit)");
+    if (c.gpus_per_node > L::kMaxGpusPerNode)
+        throw InputError(f("gpus_per_node"),
+                         "expected at most " + std::to_string(L::kMaxGpusPerNode) + " (input limit)");
+    if (std::int64_t(c.nodes) * c.gpus_per_node > L::kMaxGpus)
+        throw InputError(f("nodes"), "nodes * gpus_per_node is more than " + std::to_string(L::kMaxGpus) +
+                                         " GPUs (input limit)");
     auto positive = [&](const std::string& k, double v) {
         if (!(v > 0) || !std::isfinite(v))
             throw InputError(f(k), "expected a positive number, got " + fmtNum(v));
     };
+    auto sane = [&](const std::string& k, double v, double max, const char* unit) {
+        if (v > max)
+            throw InputError(f(k), "expected at most " + fmtNum(max) + " " + unit + " (sanity limit), got " +
+                                       fmtNum(v) + " " + unit);
+    };
+    sane("gpu.memory_gib", c.gpu.memory_gib, kMaxGpuMemGib, "GiB");
+    sane("gpu.peak_tflops_bf16", c.gpu.peak_tflops_bf16, kMaxTflops, "TFLOPS");
+    sane("gpu.peak_tflops_fp16", c.gpu.peak_tflops_fp16, kMaxTflops, "TFLOPS");
+    sane("gpu.peak_tflops_fp8", c.gpu.peak_tflops_fp8, kMaxTflops, "TFLOPS");
+    sane("gpu.hbm_bandwidth_gbs", c.gpu.hbm_bandwidth_gbs, kMaxBandwidthGbs, "GB/s");
+    sane("intra.bandwidth_gbs", c.intra.bandwidth_gbs, kMaxBandwidthGbs, "GB/s");
+    sane("inter.bandwidth_gbs", c.inter.bandwidth_gbs, kMaxBandwidthGbs, "GB/s");
+    sane("intra.latency_us", c.intra.latency_us, kMaxLatencyUs, "us");
+    sane("inter.latency_us", c.inter.latency_us, kMaxLatencyUs, "us");
+    sane("pcie_bandwidth_gbs", c.pcie_bandwidth_gbs, kMaxBandwidthGbs, "GB/s");
+    sane("host_memory_gib", c.host_memory_gib, kMaxHostMemGib, "GiB");
     positive("gpu.memory_gib", c.gpu.memory_gib);
     positive("gpu.peak_tflops_bf16", c.gpu.peak_tflops_bf16);
     positive("gpu.peak_tflops_fp16", c.gpu.peak_tflops_fp16);
@@ -773,8 +880,8 @@ void validateCluster(const ClusterProfile& c, const std::string& path) {
 LayerStrategy strategyFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     LayerStrategy s;
-    r.intField("tp", s.tp, IntRule::Positive);
-    r.intField("dp", s.dp, IntRule::Positive);
+    r.intField("tp", s.tp, IntRule::Positive, false, L::kMaxGpus);
+    r.intField("dp", s.dp, IntRule::Positive, false, L::kMaxGpus);
     r.boolField("sp", s.sp);
     if (r.has("dp_type"))
         s.dp_type = dpTypeFromString(toStr(r.value("dp_type"), r.at("dp_type")), r.at("dp_type"));
@@ -801,14 +908,14 @@ Plan planFromJson(const json& j, const std::string& path) {
     Plan p;
     r.strField("model", p.model);
     r.strField("cluster", p.cluster);
-    r.intField("gpus", p.gpus, IntRule::Positive, true);
-    r.intField("pp", p.pp, IntRule::Positive);
+    r.intField("gpus", p.gpus, IntRule::Positive, true, L::kMaxGpus);
+    r.intField("pp", p.pp, IntRule::Positive, false, L::kMaxGpus);
     if (r.has("schedule"))
         p.schedule = scheduleFromString(toStr(r.value("schedule"), r.at("schedule")), r.at("schedule"));
-    r.intField("virtual_stages", p.virtual_stages, IntRule::Positive);
-    r.intField("global_batch", p.global_batch, IntRule::Positive, true);
-    r.intField("num_micro", p.num_micro, IntRule::Positive);
-    r.intField("vocab_tp", p.vocab_tp, IntRule::Positive);
+    r.intField("virtual_stages", p.virtual_stages, IntRule::Positive, false, L::kMaxLayers);
+    r.intField("global_batch", p.global_batch, IntRule::Positive, true, L::kMaxBatch);
+    r.intField("num_micro", p.num_micro, IntRule::Positive, false, L::kMaxBatch);
+    r.intField("vocab_tp", p.vocab_tp, IntRule::Positive, false, L::kMaxGpus);
     if (r.has("vocab_dp_type"))
         p.vocab_dp_type =
             dpTypeFromString(toStr(r.value("vocab_dp_type"), r.at("vocab_dp_type")), r.at("vocab_dp_type"));
@@ -816,26 +923,37 @@ Plan planFromJson(const json& j, const std::string& path) {
         p.precision = precisionFromString(toStr(r.value("precision"), r.at("precision")), r.at("precision"));
     r.strField("runtime", p.runtime);
 
-    const int chunks = p.pp * p.virtual_stages;
+    const std::int64_t chunks64 = std::int64_t(p.pp) * p.virtual_stages;
+    if (chunks64 > L::kMaxLayers)
+        throw InputError(r.at("virtual_stages"), "pp * virtual_stages = " + std::to_string(chunks64) +
+                                                     " model chunks, more than the " +
+                                                     std::to_string(L::kMaxLayers) + "-layer input limit");
+    const int chunks = static_cast<int>(chunks64);
     bool have_stages = false;
     if (r.has("stage_layers")) {
         const std::string sp = r.at("stage_layers");
-        const json& arr = requireArray(r.value("stage_layers"), sp);
+        const json& arr = requireArray(r.value("stage_layers"), sp, L::kMaxLayers);
         for (std::size_t i = 0; i < arr.size(); ++i)
-            p.stage_layers.push_back(toInt(arr[i], indexPath(sp, i), IntRule::Positive));
+            p.stage_layers.push_back(toInt(arr[i], indexPath(sp, i), IntRule::Positive, L::kMaxLayers));
         if (static_cast<int>(p.stage_layers.size()) != chunks)
             throw InputError(sp, "expected " + std::to_string(chunks) +
                                      " entries (pp * virtual_stages), got " +
                                      std::to_string(p.stage_layers.size()));
         have_stages = true;
     }
-    int total = 0;
+    std::int64_t total64 = 0;
     for (int n : p.stage_layers)
-        total += n;
+        total64 += n;
+    if (total64 > L::kMaxLayers)
+        throw InputError(r.at("stage_layers"), "sums to " + std::to_string(total64) +
+                                                   " layers, more than the " + std::to_string(L::kMaxLayers) +
+                                                   "-layer input limit");
+    int total = static_cast<int>(total64);
 
     const std::string lp = r.at("layers");
     const json& layers = r.required("layers");
     if (layers.is_array()) {
+        requireArray(layers, lp, L::kMaxLayers);
         for (std::size_t i = 0; i < layers.size(); ++i)
             p.layers.push_back(strategyFromJson(layers[i], indexPath(lp, i)));
         if (p.layers.empty())
@@ -865,7 +983,7 @@ Plan planFromJson(const json& j, const std::string& path) {
                 if (!o.is_object())
                     throw InputError(op, "expected an object {\"<layer index>\": strategy}, got " + show(o));
                 for (auto it = o.begin(); it != o.end(); ++it) {
-                    const std::string kp = joinPath(op, it.key());
+                    const std::string kp = joinPath(op, showString(it.key(), 40));
                     int idx = -1;
                     try {
                         std::size_t used = 0;
@@ -877,7 +995,7 @@ Plan planFromJson(const json& j, const std::string& path) {
                     }
                     if (idx < 0 || idx >= total)
                         throw InputError(kp, "expected a layer index 0.." + std::to_string(total - 1) +
-                                                 ", got '" + it.key() + "'");
+                                                 ", got '" + showString(it.key(), 40) + "'");
                     overrides[idx] = strategyFromJson(it.value(), kp);
                 }
             }
@@ -911,7 +1029,7 @@ Plan planFromJson(const json& j, const std::string& path) {
     const int stage_gpus = p.stageGpus();
     for (std::size_t i = 0; i < p.layers.size(); ++i) {
         const auto& s = p.layers[i];
-        if (s.tp * s.dp != stage_gpus)
+        if (std::int64_t(s.tp) * s.dp != stage_gpus)
             throw InputError(
                 indexPath(lp, i),
                 "tp * dp (" + std::to_string(s.tp) + " * " + std::to_string(s.dp) +
@@ -950,27 +1068,11 @@ json toJson(const Plan& p) {
 // --- files -------------------------------------------------------------------------------------------
 
 json readJsonFile(const std::string& file) {
-    const std::string text = readText(file);
-    try {
-        // Comments (// and /* */) are accepted: profiles are hand-edited.
-        return json::parse(text, nullptr, true, true);
-    } catch (const json::parse_error& e) {
-        std::string msg = e.what();
-        // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix.
-        if (auto pos = msg.find(": "); pos != std::string::npos && msg.rfind("[json.exception", 0) == 0)
-            msg = msg.substr(pos + 2);
-        throw InputError(file, "JSON syntax error at " + locationOf(text, e.byte) + ": " + msg);
-    }
+    return parseJsonText(readTextFile(file), file);
 }
 
 void writeJsonFile(const std::string& file, const json& j) {
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw InputError(file, std::string("cannot write file: ") + std::strerror(errno));
-    out << j.dump(2) << "\n";
-    out.flush();
-    if (!out)
-        throw InputError(file, "write failed");
+    writeFileAtomic(file, j.dump(2) + "\n");
 }
 
 // --- runtime -------------------------------------------------------------------------------------
@@ -1101,6 +1203,10 @@ ModelProfile loadModelFile(const std::string& file) {
                 if (dir.parent_path().filename() == "snapshots" && repo.rfind("models--", 0) == 0)
                     name = repo.substr(repo.rfind("--") + 2);
             }
+            // A folder name may hold any byte: keep the derived model name to one line of text.
+            for (char& ch : name)
+                if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f)
+                    ch = '_';
             ModelProfile m = importHuggingFace(j, name);
             m.source = file;
             return m;

@@ -9,6 +9,8 @@
 #include "gx/scheduler.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
+#include "gx/profile_io.h"
 
 #include <nlohmann/json.hpp>
 
@@ -227,15 +229,16 @@ JobEstimate tableEstimate(const Job& job, int gpus) {
 }
 
 namespace {
-template <typename T> T getField(const nlohmann::json& j, const char* key, const std::string& path, T dflt) {
+/// Strict, bounded field readers (the profile readers' rules): no silent conversion of 1.5, true or
+/// 2^32+1 to an integer; ranges are the documented input limits.
+const nlohmann::json* fieldOf(const nlohmann::json& j, const char* key) {
     auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return dflt;
-    try {
-        return it->get<T>();
-    } catch (const nlohmann::json::exception&) {
-        throw InputError(path + "." + key, std::string("has the wrong type (") + it->type_name() + ")");
-    }
+    return it == j.end() || it->is_null() ? nullptr : &*it;
+}
+std::int64_t intField(const nlohmann::json& j, const char* key, const std::string& path, std::int64_t dflt,
+                      std::int64_t min, std::int64_t max) {
+    const auto* v = fieldOf(j, key);
+    return v ? jsonInteger(*v, path + "." + key, min, max) : dflt;
 }
 } // namespace
 
@@ -247,8 +250,16 @@ std::vector<Job> jobsFromJson(const nlohmann::json& j, const std::string& path) 
             throw InputError(path, "expected an object with a \"jobs\" array, or an array of jobs");
         arr = &*it;
     }
+    if (j.is_object())
+        for (const auto& [k, v] : j.items())
+            if (!k.empty() && k[0] != '_' && k[0] != '$' && k != "jobs" && k != "cluster" && k != "comment")
+                throw InputError(path + "." + showString(k, 40),
+                                 "unknown field (known fields: cluster, jobs, comment)");
     if (!arr->is_array())
         throw InputError(path, "must be an array of jobs");
+    if (arr->size() > static_cast<std::size_t>(limits::kMaxJobs))
+        throw InputError(path, "lists " + std::to_string(arr->size()) +
+                                   " jobs, more than the input limit of " + std::to_string(limits::kMaxJobs));
     std::vector<Job> jobs;
     for (std::size_t i = 0; i < arr->size(); ++i) {
         const auto& o = (*arr)[i];
@@ -259,18 +270,28 @@ std::vector<Job> jobsFromJson(const nlohmann::json& j, const std::string& path) 
             "name",     "model",       "global_batch",    "steps",  "epochs", "dataset_samples",
             "priority", "allow_spill", "iteration_times", "comment"};
         for (const auto& [k, v] : o.items())
-            if (std::find_if(std::begin(known), std::end(known), [&](const char* s) { return k == s; }) ==
-                std::end(known))
-                throw InputError(f + "." + k, "unknown field");
+            if (!k.empty() && k[0] != '_' && k[0] != '$' &&
+                std::find_if(std::begin(known), std::end(known), [&](const char* s) { return k == s; }) ==
+                    std::end(known))
+                throw InputError(f + "." + showString(k, 40), "unknown field");
         Job job;
-        job.name = getField<std::string>(o, "name", f, "job" + std::to_string(i + 1));
-        job.model = getField<std::string>(o, "model", f, "");
-        job.global_batch = getField<int>(o, "global_batch", f, 0);
-        job.steps = getField<std::int64_t>(o, "steps", f, 0);
-        job.epochs = getField<double>(o, "epochs", f, 0.0);
-        job.dataset_samples = getField<std::int64_t>(o, "dataset_samples", f, 0);
-        job.priority = getField<int>(o, "priority", f, 0);
-        job.allow_spill = getField<bool>(o, "allow_spill", f, false);
+        job.name = "job" + std::to_string(i + 1);
+        if (const auto* v = fieldOf(o, "name"))
+            job.name = jsonName(*v, f + ".name");
+        if (job.name.empty())
+            throw InputError(f + ".name", "must not be empty");
+        if (const auto* v = fieldOf(o, "model"))
+            job.model = jsonName(*v, f + ".model");
+        job.global_batch = static_cast<int>(intField(o, "global_batch", f, 0, 1, limits::kMaxBatch));
+        job.steps = intField(o, "steps", f, 0, 0, 1'000'000'000'000LL);
+        if (const auto* v = fieldOf(o, "epochs"))
+            job.epochs = jsonNumber(*v, f + ".epochs", 0, 1e4, "epochs");
+        job.dataset_samples = intField(o, "dataset_samples", f, 0, 0, 100'000'000'000'000LL);
+        job.priority = static_cast<int>(intField(o, "priority", f, 0, -1'000'000, 1'000'000));
+        if (const auto* v = fieldOf(o, "allow_spill"))
+            job.allow_spill = jsonBool(*v, f + ".allow_spill");
+        if (const auto* v = fieldOf(o, "comment"); v && !v->is_string())
+            throw InputError(f + ".comment", "expected a string");
         if (auto it = o.find("iteration_times"); it != o.end()) {
             if (!it->is_object())
                 throw InputError(f + ".iteration_times", "must map GPU counts to seconds, e.g. {\"8\": 1.5}");
@@ -284,10 +305,13 @@ std::vector<Job> jobsFromJson(const nlohmann::json& j, const std::string& path) 
                 } catch (const std::exception&) {
                     g = 0;
                 }
-                if (g <= 0)
-                    throw InputError(f + ".iteration_times." + k, "key must be a positive GPU count");
-                if (!v.is_number() || !(v.get<double>() > 0))
-                    throw InputError(f + ".iteration_times." + k, "must be a positive number of seconds");
+                if (g <= 0 || g > limits::kMaxGpus)
+                    throw InputError(f + ".iteration_times." + showString(k, 20),
+                                     "key must be a GPU count in 1.." + std::to_string(limits::kMaxGpus));
+                if (!v.is_number() || !(v.get<double>() > 0) || !(v.get<double>() <= 1e9))
+                    throw InputError(f + ".iteration_times." + showString(k, 20),
+                                     "must be a positive number of seconds (at most 1e9 s), got " +
+                                         showJson(v));
                 job.iteration_times[g] = v.get<double>();
             }
         }

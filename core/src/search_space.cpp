@@ -60,9 +60,19 @@ bool isPow2(int n) {
 } // namespace
 
 std::vector<int> SearchSpace::degrees(int n, bool pow2_only) {
+    // Divisors in pairs (d, n / d) up to sqrt(n), in 64 bits: O(sqrt n), no overflow near INT_MAX.
+    std::vector<int> low, high;
+    for (std::int64_t d = 1; d * d <= n; ++d) {
+        if (n % d != 0)
+            continue;
+        low.push_back(static_cast<int>(d));
+        if (d * d != n)
+            high.push_back(static_cast<int>(n / d));
+    }
+    low.insert(low.end(), high.rbegin(), high.rend());
     std::vector<int> out;
-    for (int d = 1; d <= n; ++d)
-        if (n % d == 0 && (!pow2_only || isPow2(d)))
+    for (int d : low)
+        if (!pow2_only || isPow2(d))
             out.push_back(d);
     return out;
 }

@@ -65,7 +65,11 @@ struct ClusterProfile {
     std::vector<CollectiveMeasurement> measured;   ///< used instead of the alpha-beta model when present
     std::map<std::string, std::string> provenance; ///< device, driver, date, command for measured data
 
-    int totalGpus() const { return nodes * gpus_per_node; }
+    /// nodes * gpus_per_node in 64 bits, saturated at INT_MAX (readers bound it far lower).
+    int totalGpus() const {
+        const long long n = static_cast<long long>(nodes) * gpus_per_node;
+        return n > 2147483647LL ? 2147483647 : static_cast<int>(n);
+    }
 };
 
 } // namespace gx

@@ -39,6 +39,16 @@ ClusterProfile loadClusterFile(const std::string& file);
 Plan loadPlanFile(const std::string& file);
 RuntimeProfile loadRuntimeFile(const std::string& file);
 
+/// Strict scalar readers for other readers (jobs, Hetu): InputError(path, reason) on a wrong type
+/// (true, "8", 1.5 for an integer), or a value outside [min, max] (the reason gives the range and unit).
+std::int64_t jsonInteger(const nlohmann::json& v, const std::string& path, std::int64_t min,
+                         std::int64_t max);
+double jsonNumber(const nlohmann::json& v, const std::string& path, double min, double max,
+                  const char* unit = "");
+bool jsonBool(const nlohmann::json& v, const std::string& path);
+/// A one-line string (no control characters, bounded length).
+std::string jsonName(const nlohmann::json& v, const std::string& path);
+
 DpType dpTypeFromString(const std::string& s, const std::string& field);
 Checkpoint checkpointFromString(const std::string& s, const std::string& field);
 Schedule scheduleFromString(const std::string& s, const std::string& field);

@@ -1,0 +1,160 @@
+// Issue 15 at the command line: failed writes are errors, launch scripts are safe, Ctrl-C keeps the
+// best plan, --max-micro, the progress estimate of an unlimited search.
+#include "cli/cli.h"
+#include "cli/cli_common.h"
+
+#include "gx/file_io.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+using nlohmann::json;
+
+namespace {
+struct Result {
+    int rc = -1;
+    std::string out, err;
+};
+
+Result run(QStringList args) {
+    args.prepend(QStringLiteral("galvatron"));
+    std::ostringstream out, err;
+    Result r;
+    r.rc = gx::cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+bool has(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
+
+std::string slurp(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+} // namespace
+
+class TestReliabilityCli : public QObject {
+    Q_OBJECT
+private slots:
+    void failedWritesAreErrors() {
+        // Item 2: `export --out /dev/full` said "wrote" and exited 0.
+        QTemporaryDir dir;
+        const QString plan = dir.path() + QStringLiteral("/plan.json");
+        Result s = run({QStringLiteral("search"), QStringLiteral("--model"), QStringLiteral("gpt3-1.3b"),
+                        QStringLiteral("--cluster"), QStringLiteral("8xA100-80G"),
+                        QStringLiteral("--uniform"), QStringLiteral("--out"), plan});
+        QCOMPARE(s.rc, 0);
+        Result e = run({QStringLiteral("export"), QStringLiteral("--plan"), plan, QStringLiteral("--format"),
+                        QStringLiteral("megatron"), QStringLiteral("--out"), QStringLiteral("/dev/full")});
+        QCOMPARE(e.rc, 1);
+        QVERIFY2(has(e.err, "--out") && !has(e.err, "wrote"), e.err.c_str());
+        Result h = run({QStringLiteral("hetu"), QStringLiteral("import-hardware"),
+                        QStringLiteral(GX_TEST_DATA_DIR "/hetu/hardware_configs"), QStringLiteral("--out"),
+                        QStringLiteral("/dev/full")});
+        QCOMPARE(h.rc, 1);
+        // A successful export replaces the file atomically.
+        const QString ok = dir.path() + QStringLiteral("/train.sh");
+        Result w = run({QStringLiteral("export"), QStringLiteral("--plan"), plan, QStringLiteral("--format"),
+                        QStringLiteral("torchrun"), QStringLiteral("--out"), ok});
+        QCOMPARE(w.rc, 0);
+        QVERIFY(slurp(ok.toStdString()).size() > 100);
+    }
+
+    void scheduleScriptsRejectInjection() {
+        // Item 8: a newline in a job name ran as a command from the generated script.
+        QTemporaryDir dir;
+        const std::string jobs = dir.path().toStdString() + "/jobs.json";
+        std::ofstream(jobs) << R"({"cluster": "8xA100-80G", "jobs": [
+            {"name": "a\ntouch PWNED", "model": "gpt3-1.3b", "global_batch": 64, "steps": 10}]})";
+        Result r = run({QStringLiteral("schedule"), QStringLiteral("--jobs"), QString::fromStdString(jobs),
+                        QStringLiteral("--scripts"), dir.path() + QStringLiteral("/s")});
+        QCOMPARE(r.rc, 1);
+        QVERIFY2(has(r.err, "jobs[0].name") && has(r.err, "control character"), r.err.c_str());
+        // A valid schedule: executable scripts that bash accepts, names quoted.
+        std::ofstream(jobs) << "{\"cluster\": \"8xA100-80G\", \"jobs\": [{\"name\": \"it's $(x)\", "
+                               "\"model\": \"gpt3-1.3b\", \"global_batch\": 64, \"steps\": 10}]}";
+        r = run({QStringLiteral("schedule"), QStringLiteral("--jobs"), QString::fromStdString(jobs),
+                 QStringLiteral("--scripts"), dir.path() + QStringLiteral("/s")});
+        QCOMPARE(r.rc, 0);
+        int scripts = 0;
+        for (const auto& e : std::filesystem::directory_iterator(dir.path().toStdString() + "/s")) {
+            if (e.path().extension() != ".sh")
+                continue;
+            ++scripts;
+            QVERIFY(std::filesystem::file_size(e.path()) > 100);
+            QVERIFY((std::filesystem::status(e.path()).permissions() & std::filesystem::perms::owner_exec) !=
+                    std::filesystem::perms::none);
+            QCOMPARE(std::system(("bash -n '" + e.path().string() + "'").c_str()), 0);
+        }
+        QCOMPARE(scripts, 1);
+    }
+
+    void interruptKeepsBestPlan() {
+        // Item 3: Ctrl-C discarded a long search; now it stops it and reports the best plan so far.
+        QTemporaryDir dir;
+        const QString plan = dir.path() + QStringLiteral("/best.json");
+        std::thread killer([] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+            std::raise(SIGINT);
+        });
+        const auto t0 = std::chrono::steady_clock::now();
+        Result r = run({QStringLiteral("search"), QStringLiteral("--model"), QStringLiteral("llama2-70b"),
+                        QStringLiteral("--cluster"), QStringLiteral("32x8xA100-80G-IB"),
+                        QStringLiteral("--any-divisor"), QStringLiteral("--time-limit"), QStringLiteral("0"),
+                        QStringLiteral("--out"), plan});
+        killer.join();
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        QCOMPARE(r.rc, 0);
+        QVERIFY2(has(r.out, "interrupted"), r.out.substr(0, 300).c_str());
+        QVERIFY(secs < 60);
+        QVERIFY(gx::loadPlanFile(plan.toStdString()).gpus > 0);
+    }
+
+    void maxMicroOption() {
+        // Item 12: no way to raise the micro-batch cap; the message suggested "more micro-batches".
+        Result bad = run({QStringLiteral("search"), QStringLiteral("--max-micro"), QStringLiteral("0")});
+        QCOMPARE(bad.rc, 1);
+        QVERIFY(has(bad.err, "--max-micro"));
+        Result r = run({QStringLiteral("search"), QStringLiteral("--model"), QStringLiteral("gpt3-1.3b"),
+                        QStringLiteral("--cluster"), QStringLiteral("8xA100-80G"),
+                        QStringLiteral("--uniform"), QStringLiteral("--batch"), QStringLiteral("4096"),
+                        QStringLiteral("--max-micro"), QStringLiteral("512"), QStringLiteral("--json")});
+        QCOMPARE(r.rc, 0);
+        const json j = json::parse(r.out);
+        QVERIFY(j.at("best").at("plan").at("num_micro").get<int>() > 16); // beyond the old cap for pp = 1
+    }
+
+    void unlimitedSearchAnnouncesItself() {
+        // Item 7: --time-limit 0 on a huge model ran silently for hours.
+        gx::ModelProfile m = gx::modelPreset("gpt3-1.3b");
+        m.stacks[0].count = 1000;
+        const gx::CostModel cm(m, gx::clusterPreset("8x8xA100-80G-IB"), {});
+        std::ostringstream err;
+        gx::SearchOptions so;
+        QVERIFY(gx::cli::unlimitedSearchProgress(cm, so, 0, err));
+        QVERIFY(has(err.str(), "1000 layers") && has(err.str(), "Ctrl-C"));
+        std::ostringstream quiet;
+        QVERIFY(!gx::cli::unlimitedSearchProgress(cm, so, 60, quiet));
+        so.uniform_layers = true;
+        QVERIFY(!gx::cli::unlimitedSearchProgress(cm, so, 0, quiet));
+        QVERIFY(quiet.str().empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReliabilityCli)
+#include "test_reliability_cli.moc"
