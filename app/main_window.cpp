@@ -40,6 +40,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -128,7 +129,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     progress_->setFormat(QStringLiteral("%p%"));
     sl->addWidget(progress_);
     eta_ = new QLabel(this);
+    eta_->setObjectName(QStringLiteral("search_eta"));
     search_status_ = new QLabel(this);
+    search_status_->setObjectName(QStringLiteral("search_status"));
     search_status_->setWordWrap(true);
     sl->addWidget(eta_);
     sl->addWidget(search_status_);
@@ -153,17 +156,33 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(controller_, &SearchController::failed, this, &MainWindow::onFailed);
     connect(model_editor_, &ModelEditor::modelChanged, this, &MainWindow::profilesChanged);
     connect(cluster_editor_, &ClusterEditor::clusterChanged, this, &MainWindow::profilesChanged);
+    connect(model_editor_, &ModelEditor::fileLoaded, this, [this](const QString& path) {
+        model_file_ = {QFileInfo(path).absoluteFilePath(),
+                       QString::fromStdString(model_editor_->model().name)};
+        if (!restoring_)
+            rememberProfiles();
+    });
+    connect(cluster_editor_, &ClusterEditor::fileLoaded, this, [this](const QString& path) {
+        cluster_file_ = {QFileInfo(path).absoluteFilePath(),
+                         QString::fromStdString(cluster_editor_->cluster().name)};
+        if (!restoring_)
+            rememberProfiles();
+    });
     connect(model_editor_, &ModelEditor::openRequested, this, &MainWindow::openModelDialog);
     connect(model_editor_, &ModelEditor::importRequested, this, &MainWindow::importHfDialog);
     connect(model_editor_, &ModelEditor::saveRequested, this, &MainWindow::saveModelDialog);
     connect(cluster_editor_, &ClusterEditor::openRequested, this, &MainWindow::openClusterDialog);
     connect(cluster_editor_, &ClusterEditor::saveRequested, this, &MainWindow::saveClusterDialog);
-    connect(top_list_, &QListWidget::currentRowChanged, this, [this](int row) {
+    auto showTop = [this](int row) {
         if (!result_ || row < 0 || row >= static_cast<int>(result_->top.size()))
             return;
         const auto& rp = result_->top[static_cast<std::size_t>(row)];
-        showPlan(NamedPlan{tr("Plan #%1").arg(row + 1), rp.plan, rp.cost});
-    });
+        showPlan(NamedPlan{row == 0 ? tr("Best plan") : tr("Plan #%1").arg(row + 1), rp.plan, rp.cost});
+    };
+    connect(top_list_, &QListWidget::currentRowChanged, this, showTop);
+    // A click on the current row shows it again (after a Frontier or loaded plan replaced it).
+    connect(top_list_, &QListWidget::itemClicked, this,
+            [this, showTop](QListWidgetItem* item) { showTop(top_list_->row(item)); });
     connect(frontier_, &FrontierChart::pointClicked, this, [this](int i) {
         const auto& pts = frontier_->points();
         if (i < 0 || i >= static_cast<int>(pts.size()))
@@ -211,10 +230,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     restoreGeometry(settings_.geometry());
     if (!restoreState(settings_.windowState()))
         resizeDocks({model_dock, search_dock}, {300, 360}, Qt::Horizontal);
-    if (!loadModel(settings_.lastModel()))
+    // Both profiles are loaded before anything reacts to them: reacting to the model alone would
+    // evaluate (and remember) it with the still-empty cluster.
+    restoring_ = true;
+    const QString last_model = settings_.lastModel(), last_cluster = settings_.lastCluster();
+    if (!loadModel(last_model))
         loadModel(QString::fromLatin1(kDefaultModel));
-    if (!loadCluster(settings_.lastCluster()))
+    if (!loadCluster(last_cluster))
         loadCluster(QString::fromLatin1(kDefaultCluster));
+    restoring_ = false;
+    search_status_->clear();
+    profilesChanged();
 }
 
 MainWindow::~MainWindow() = default;
@@ -284,9 +310,13 @@ void MainWindow::buildMenus() {
             t << tabs_->tabText(i);
         return t;
     }();
-    for (int i = 0; i < titles.size() && i < 9; ++i)
-        view->addAction(titles[i], QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)), this,
-                        [this, i] { tabs_->setCurrentIndex(i); });
+    for (int i = 0; i < titles.size(); ++i) {
+        auto* a = view->addAction(titles[i], this, [this, i] { tabs_->setCurrentIndex(i); });
+        if (i < 9)
+            a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        else if (i == 9)
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    }
     view->addSeparator();
     for (auto* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
@@ -515,6 +545,14 @@ bool MainWindow::openPlanFile(const QString& path, QString* error) {
 }
 
 bool MainWindow::loadModel(const QString& preset_or_path) {
+    // Files go through the editor (Hugging Face configs get a training sequence length there).
+    if (QFileInfo(preset_or_path).isFile()) {
+        QString err;
+        if (model_editor_->loadFile(preset_or_path, &err))
+            return true;
+        showMessage(err, true);
+        return false;
+    }
     try {
         model_editor_->setModel(resolveModel(preset_or_path.toStdString()));
         return true;
@@ -525,6 +563,13 @@ bool MainWindow::loadModel(const QString& preset_or_path) {
 }
 
 bool MainWindow::loadCluster(const QString& preset_or_path) {
+    if (QFileInfo(preset_or_path).isFile()) {
+        QString err;
+        if (cluster_editor_->loadFile(preset_or_path, &err))
+            return true;
+        showMessage(err, true);
+        return false;
+    }
     try {
         cluster_editor_->setCluster(resolveCluster(preset_or_path.toStdString()));
         return true;
@@ -534,10 +579,21 @@ bool MainWindow::loadCluster(const QString& preset_or_path) {
     }
 }
 
+void MainWindow::rememberProfiles() {
+    const QString m = QString::fromStdString(model_editor_->model().name);
+    const QString c = QString::fromStdString(cluster_editor_->cluster().name);
+    if (m.isEmpty() || c.isEmpty())
+        return;
+    settings_.setLastProfiles(model_file_.second == m ? model_file_.first : m,
+                              cluster_file_.second == c ? cluster_file_.first : c);
+}
+
 void MainWindow::profilesChanged() {
+    if (restoring_)
+        return;
     const ModelProfile& m = model_editor_->model();
     const ClusterProfile& c = cluster_editor_->cluster();
-    if (m.stacks.empty() || c.totalGpus() < 1)
+    if (m.stacks.empty() || c.totalGpus() < 1 || c.name.empty())
         return;
     SearchOptions o;
     try {
@@ -562,7 +618,9 @@ void MainWindow::profilesChanged() {
     whatif_->setBase(m, c, o);
     sweeps_->setBase(m, c, o);
     frontier_->setBudget(cm_->memoryBudget());
-    settings_.setLastProfiles(QString::fromStdString(m.name), QString::fromStdString(c.name));
+    rememberProfiles();
+    if (search_status_->text().contains(QLatin1String("#d0302a")) && !controller_->isRunning())
+        search_status_->clear(); // an earlier error no longer applies
 #ifdef GX_HAVE_ENGINE
     static_cast<EnginePanel*>(engine_)->setBaseCluster(c);
 #endif
@@ -602,6 +660,8 @@ bool MainWindow::runSearch() {
     result_.reset();
     result_cm_.reset();
     search_status_->setText(tr("Searching..."));
+    progress_->setValue(0);
+    eta_->clear();
     controller_->start(model_editor_->model(), cluster_editor_->cluster(), o);
     setRunning(controller_->isRunning());
     return controller_->isRunning();
@@ -640,9 +700,14 @@ void MainWindow::onBatch(const SearchBatch& b) {
 
 void MainWindow::onProgress(double fraction, double eta) {
     progress_->setValue(static_cast<int>(fraction * 1000));
-    eta_->setText(eta >= 0 ? tr("Elapsed %1, about %2 left")
-                                 .arg(secondsText(controller_->elapsedSeconds()), secondsText(eta))
-                           : tr("Elapsed %1").arg(secondsText(controller_->elapsedSeconds())));
+    const QString elapsed = secondsText(std::floor(controller_->elapsedSeconds() * 10) / 10);
+    if (eta < 0)
+        eta_->setText(fraction >= 0.99 ? tr("Elapsed %1, finishing").arg(elapsed)
+                                       : tr("Elapsed %1").arg(elapsed));
+    else if (eta < 1.0)
+        eta_->setText(tr("Elapsed %1, less than a second left").arg(elapsed));
+    else
+        eta_->setText(tr("Elapsed %1, about %2 left").arg(elapsed, secondsText(std::ceil(eta))));
 }
 
 void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,

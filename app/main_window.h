@@ -87,6 +87,8 @@ protected:
 private:
     void buildMenus();
     void profilesChanged();
+    /// Saves the current profiles for the next start (file paths for profiles loaded from files).
+    void rememberProfiles();
     void onBatch(const SearchBatch& b);
     void onProgress(double fraction, double eta);
     void onFinished(quint64 gen, std::shared_ptr<const SearchResult> r, std::shared_ptr<const CostModel> cm);
@@ -140,6 +142,9 @@ private:
     std::optional<NamedPlan> baseline_;
     std::optional<NamedPlan> picked_;
     std::optional<NamedPlan> loaded_;
+    bool restoring_ = false;
+    /// (path, profile name) of the profile last loaded from a file.
+    QPair<QString, QString> model_file_, cluster_file_;
 };
 
 } // namespace gx::app

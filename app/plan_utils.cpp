@@ -83,13 +83,24 @@ QString signedPercent(double rel) {
 }
 
 QString planSummary(const Plan& plan) {
+    // The strategy most layers use, and how many layers differ from it.
     QString layers;
     if (!plan.layers.empty()) {
-        layers = QString::fromStdString(plan.layers.front().label());
-        const bool uniform = std::all_of(plan.layers.begin(), plan.layers.end(),
-                                         [&](const LayerStrategy& s) { return s == plan.layers.front(); });
-        if (!uniform)
-            layers += QCoreApplication::translate("gx::app", " (mixed per layer)");
+        std::size_t best = 0, best_count = 0;
+        for (std::size_t i = 0; i < plan.layers.size(); ++i) {
+            const auto n =
+                static_cast<std::size_t>(std::count(plan.layers.begin(), plan.layers.end(), plan.layers[i]));
+            if (n > best_count) {
+                best = i;
+                best_count = n;
+            }
+            if (best_count * 2 > plan.layers.size())
+                break;
+        }
+        layers = QString::fromStdString(plan.layers[best].label());
+        const auto differ = static_cast<int>(plan.layers.size() - best_count);
+        if (differ > 0)
+            layers += QCoreApplication::translate("gx::app", " (+%n layer(s) differ)", nullptr, differ);
     }
     QString sched = QString::fromLatin1(toString(plan.schedule));
     if (plan.schedule == Schedule::Interleaved)

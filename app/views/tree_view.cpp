@@ -5,6 +5,7 @@
 #include "app_resources.h"
 
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
@@ -324,6 +325,21 @@ void DecisionTreeView::wheelEvent(QWheelEvent* e) {
     e->accept();
 }
 
+bool DecisionTreeView::viewportEvent(QEvent* e) {
+    // Qt's tool-tip event (sent when the pointer rests) would reach the scene, which finds no item
+    // tool tip and hides ours: answer it here with the node's tip.
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const int i = layout_.nodeAt(mapToScene(he->pos()));
+        if (i >= 0)
+            QToolTip::showText(he->globalPos(), toolTipFor(i), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QGraphicsView::viewportEvent(e);
+}
+
 void DecisionTreeView::mouseMoveEvent(QMouseEvent* e) {
     QGraphicsView::mouseMoveEvent(e);
     const int i = layout_.nodeAt(mapToScene(e->position().toPoint()));
@@ -332,6 +348,10 @@ void DecisionTreeView::mouseMoveEvent(QMouseEvent* e) {
         QToolTip::hideText();
         return;
     }
+    QToolTip::showText(e->globalPosition().toPoint(), toolTipFor(i), this);
+}
+
+QString DecisionTreeView::toolTipFor(int i) const {
     const auto& n = layout_.at(i).node;
     QString tip =
         tr("%1\ndimension: %2").arg(QString::fromStdString(n.label), QString::fromStdString(n.dimension));
@@ -340,7 +360,7 @@ void DecisionTreeView::mouseMoveEvent(QMouseEvent* e) {
                    .arg(QString::fromStdString(n.rule), QString::fromStdString(n.reason));
     if (n.strategy)
         tip += tr("\nstrategy: %1").arg(QString::fromStdString(n.strategy->label()));
-    QToolTip::showText(e->globalPosition().toPoint(), tip, this);
+    return tip;
 }
 
 void DecisionTreeView::mousePressEvent(QMouseEvent* e) {

@@ -104,11 +104,14 @@ public:
     void selectIndex(int i);
     /// True once the user zoomed or panned by hand (auto-fit then stops).
     bool userNavigated() const { return user_navigated_; }
+    /// Tool tip of node i: label, dimension, pruning rule and reason, strategy.
+    QString toolTipFor(int i) const;
 
 signals:
     void nodeClicked(int index);
 
 protected:
+    bool viewportEvent(QEvent* e) override;
     void wheelEvent(QWheelEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
