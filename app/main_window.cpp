@@ -687,12 +687,22 @@ void MainWindow::onBatch(const SearchBatch& b) {
         return; // stale
     if (!b.nodes.empty())
         tree_->addNodes(b.nodes);
+    if (!b.tasks.empty())
+        tree_->applyTasks(b.tasks);
     if (!b.points.empty()) {
         frontier_->addPoints(b.points);
+        const PlanPoint* best = nullptr;
         for (const auto& p : b.points)
             if (p.incumbent)
-                search_status_->setText(
-                    tr("Best so far: %1, %2").arg(secondsText(p.time), bytesText(p.memory)));
+                best = &p;
+        if (best) {
+            const QString text =
+                tr("Best so far: %1, %2: %3")
+                    .arg(secondsText(best->time), bytesText(best->memory), planSummary(best->plan));
+            search_status_->setText(text.toHtmlEscaped());
+            statusBar()->showMessage(text);
+            tree_->setIncumbent(best->plan);
+        }
     }
     for (const auto& m : b.messages)
         statusBar()->showMessage(m, 5000);
@@ -716,7 +726,9 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
         return;
     setRunning(false);
     tree_->view()->flushLayout();
-    tree_->updateStats();
+    tree_->setFinished();
+    if (r->best)
+        tree_->setIncumbent(r->best->plan);
     result_ = r;
     result_cm_ = cm;
     progress_->setValue(r->cancelled ? progress_->value() : 1000);

@@ -99,8 +99,10 @@ QString planSummary(const Plan& plan) {
         }
         layers = QString::fromStdString(plan.layers[best].label());
         const auto differ = static_cast<int>(plan.layers.size() - best_count);
-        if (differ > 0)
-            layers += QCoreApplication::translate("gx::app", " (+%n layer(s) differ)", nullptr, differ);
+        if (differ == 1)
+            layers += QCoreApplication::translate("gx::app", " (+1 layer differs)");
+        else if (differ > 1)
+            layers += QCoreApplication::translate("gx::app", " (+%1 layers differ)").arg(differ);
     }
     QString sched = QString::fromLatin1(toString(plan.schedule));
     if (plan.schedule == Schedule::Interleaved)

@@ -191,6 +191,11 @@ void SearchController::drain() {
         case SearchEvent::Kind::Message:
             batch.messages.push_back(QString::fromStdString(ev.message));
             break;
+        case SearchEvent::Kind::TaskStarted:
+        case SearchEvent::Kind::TaskSolved:
+        case SearchEvent::Kind::TaskCut:
+            batch.tasks.push_back(std::move(ev));
+            break;
         case SearchEvent::Kind::Progress:
             break;
         }
@@ -220,7 +225,7 @@ void SearchController::drain() {
     if (done && run->result && !run->result->cancelled)
         batch.progress = 1.0;
     progress_ = batch.progress;
-    if (!batch.nodes.empty() || !batch.points.empty() || !batch.messages.empty())
+    if (!batch.nodes.empty() || !batch.points.empty() || !batch.messages.empty() || !batch.tasks.empty())
         emit batchReady(batch);
     if (run_ != run) // a slot started a new run: this batch was the last of the old one
         return;

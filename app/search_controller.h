@@ -36,6 +36,7 @@ struct SearchBatch {
     std::vector<PlanPoint> points;
     double progress = 0; ///< 0..1
     std::vector<QString> messages;
+    std::vector<SearchEvent> tasks; ///< TaskStarted / TaskSolved / TaskCut, in report order
 };
 
 class SearchController : public QObject {

@@ -11,16 +11,18 @@
 </context>
 <context>
     <name>gx::app</name>
-    <message numerus="yes">
+    <message>
         <location filename="../app/plan_utils.cpp" line="103"/>
-        <source> (+%n layer(s) differ)</source>
-        <translation>
-            <numerusform> (+%n Schicht weicht ab)</numerusform>
-            <numerusform> (+%n Schichten weichen ab)</numerusform>
-        </translation>
+        <source> (+1 layer differs)</source>
+        <translation> (+1 Schicht abweichend)</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="108"/>
+        <location filename="../app/plan_utils.cpp" line="105"/>
+        <source> (+%1 layers differ)</source>
+        <translation> (+%1 Schichten abweichend)</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="110"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
         <translation>PP%1 %2, %3, Batch %4 = %5 x %6</translation>
     </message>
@@ -250,26 +252,87 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="266"/>
+        <location filename="../app/views/tree_view.cpp" line="547"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="357"/>
-        <source>%1
-dimension: %2</source>
-        <translation>%1
-Dimension: %2</translation>
+        <location filename="../app/views/tree_view.cpp" line="45"/>
+        <source>queued</source>
+        <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="359"/>
+        <location filename="../app/views/tree_view.cpp" line="47"/>
+        <source>being solved</source>
+        <translation>wird gelöst</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="49"/>
+        <source>solved</source>
+        <translation>gelöst</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="51"/>
+        <source>cut by the bound</source>
+        <translation>durch Schranke abgeschnitten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="53"/>
+        <source>no plan fits</source>
+        <translation>kein Plan passt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="55"/>
+        <source>pruned by a rule</source>
+        <translation>durch Regel beschnitten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="466"/>
+        <source>cut: bound %1/sample</source>
+        <translation>abgeschnitten: Schranke %1/Sample</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="477"/>
+        <source>best %1/sample</source>
+        <translation>bester Wert %1/Sample</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="718"/>
+        <source>%1
+dimension: %2, %3</source>
+        <translation>%1
+Dimension: %2, %3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="722"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="362"/>
+        <location filename="../app/views/tree_view.cpp" line="726"/>
+        <source>
+best of pp=%1: %2 per iteration, %3</source>
+        <translation>
+bester Wert für pp=%1: %2 pro Iteration, %3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="730"/>
+        <source>
+configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
+        <translation>
+durch die Schranke abgeschnittene Konfigurationen: %1 (untere Schranke %2/Sample &gt; bisher bester %3/Sample)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="735"/>
+        <source>
+on the best plan&apos;s path</source>
+        <translation>
+auf dem Pfad des besten Plans</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="737"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -878,7 +941,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="180"/>
-        <location filename="../app/main_window.cpp" line="782"/>
+        <location filename="../app/main_window.cpp" line="794"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
@@ -1133,74 +1196,74 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
-        <source>Best so far: %1, %2</source>
-        <translation>Bisher am besten: %1, %2</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="705"/>
+        <location filename="../app/main_window.cpp" line="715"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="708"/>
+        <location filename="../app/main_window.cpp" line="718"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="710"/>
+        <location filename="../app/main_window.cpp" line="720"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="706"/>
+        <location filename="../app/main_window.cpp" line="716"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="733"/>
+        <location filename="../app/main_window.cpp" line="700"/>
+        <source>Best so far: %1, %2: %3</source>
+        <translation>Bisher am besten: %1, %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="745"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="739"/>
+        <location filename="../app/main_window.cpp" line="751"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="740"/>
+        <location filename="../app/main_window.cpp" line="752"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="740"/>
+        <location filename="../app/main_window.cpp" line="752"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="746"/>
+        <location filename="../app/main_window.cpp" line="758"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="180"/>
-        <location filename="../app/main_window.cpp" line="760"/>
-        <location filename="../app/main_window.cpp" line="782"/>
+        <location filename="../app/main_window.cpp" line="772"/>
+        <location filename="../app/main_window.cpp" line="794"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="773"/>
+        <location filename="../app/main_window.cpp" line="785"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="774"/>
+        <location filename="../app/main_window.cpp" line="786"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="809"/>
+        <location filename="../app/main_window.cpp" line="821"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -1995,97 +2058,198 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="395"/>
+        <location filename="../app/views/tree_view.cpp" line="854"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="396"/>
-        <source>Fit the whole tree (F)</source>
-        <translation>Ganzen Baum einpassen (F)</translation>
-    </message>
-    <message>
-        <location filename="../app/views/tree_view.cpp" line="399"/>
+        <location filename="../app/views/tree_view.cpp" line="858"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="402"/>
+        <location filename="../app/views/tree_view.cpp" line="862"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="410"/>
-        <source>Click a node to see its strategy and costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
-        <translation>Klicken Sie auf einen Knoten, um Strategie und Kosten zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf, um Regel und Grund zu sehen.</translation>
+        <location filename="../app/views/tree_view.cpp" line="855"/>
+        <source>Fit the whole tree (F, Home)</source>
+        <translation>Ganzen Baum einpassen (F, Pos1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="435"/>
+        <location filename="../app/views/tree_view.cpp" line="859"/>
+        <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
+        <translation>Vergrößern (Strg++, +, Mausrad); verschieben mit den Pfeiltasten oder durch Ziehen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="863"/>
+        <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
+        <translation>Verkleinern (Strg+-, -, Mausrad)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="868"/>
+        <source>Find a strategy, e.g. tp4-sp</source>
+        <translation>Strategie suchen, z. B. tp4-sp</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="869"/>
+        <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
+        <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="892"/>
+        <source>queued</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="892"/>
+        <source>being solved</source>
+        <translation>wird gelöst</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="893"/>
+        <source>solved</source>
+        <translation>gelöst</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="893"/>
+        <source>cut by the bound</source>
+        <translation>durch Schranke abgeschnitten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="894"/>
+        <location filename="../app/views/tree_view.cpp" line="1056"/>
+        <source>no plan fits</source>
+        <translation>kein Plan passt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="894"/>
+        <source>pruned by a rule</source>
+        <translation>durch Regel beschnitten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="900"/>
+        <source>best plan so far</source>
+        <translation>bisher bester Plan</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="907"/>
+        <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
+        <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="983"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="454"/>
+        <location filename="../app/views/tree_view.cpp" line="985"/>
+        <source>; DP: %1 solved, %2 cut, %3 running</source>
+        <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="987"/>
+        <source>; matches: %1</source>
+        <translation>; Treffer: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1009"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="455"/>
+        <location filename="../app/views/tree_view.cpp" line="1010"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="460"/>
+        <location filename="../app/views/tree_view.cpp" line="1014"/>
+        <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1016"/>
+        <source> &amp;mdash; on the best plan&apos;s path</source>
+        <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1018"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="465"/>
+        <location filename="../app/views/tree_view.cpp" line="1023"/>
+        <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1041"/>
+        <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1046"/>
+        <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1051"/>
+        <source>cut: &amp;ge; %1/sample &amp;gt; incumbent %2/sample</source>
+        <translation>abgeschnitten: &amp;ge; %1/Sample &amp;gt; bisher bester %2/Sample</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1054"/>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="474"/>
+        <location filename="../app/views/tree_view.cpp" line="1077"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="482"/>
+        <location filename="../app/views/tree_view.cpp" line="1085"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="483"/>
+        <location filename="../app/views/tree_view.cpp" line="1086"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="484"/>
+        <location filename="../app/views/tree_view.cpp" line="1087"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="485"/>
+        <location filename="../app/views/tree_view.cpp" line="1088"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="486"/>
+        <location filename="../app/views/tree_view.cpp" line="1089"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="487"/>
+        <location filename="../app/views/tree_view.cpp" line="1090"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="488"/>
+        <location filename="../app/views/tree_view.cpp" line="1091"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="491"/>
+        <location filename="../app/views/tree_view.cpp" line="1094"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>

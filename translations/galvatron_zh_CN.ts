@@ -11,15 +11,18 @@
 </context>
 <context>
     <name>gx::app</name>
-    <message numerus="yes">
+    <message>
         <location filename="../app/plan_utils.cpp" line="103"/>
-        <source> (+%n layer(s) differ)</source>
-        <translation>
-            <numerusform> (+%n 层不同)</numerusform>
-        </translation>
+        <source> (+1 layer differs)</source>
+        <translation>（另有 1 层不同）</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="108"/>
+        <location filename="../app/plan_utils.cpp" line="105"/>
+        <source> (+%1 layers differ)</source>
+        <translation>（另有 %1 层不同）</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="110"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
         <translation>PP%1 %2，%3，批大小 %4 = %5 x %6</translation>
     </message>
@@ -249,26 +252,87 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="266"/>
+        <location filename="../app/views/tree_view.cpp" line="547"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="357"/>
-        <source>%1
-dimension: %2</source>
-        <translation>%1
-维度：%2</translation>
+        <location filename="../app/views/tree_view.cpp" line="45"/>
+        <source>queued</source>
+        <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="359"/>
+        <location filename="../app/views/tree_view.cpp" line="47"/>
+        <source>being solved</source>
+        <translation>正在求解</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="49"/>
+        <source>solved</source>
+        <translation>已求解</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="51"/>
+        <source>cut by the bound</source>
+        <translation>被界限剪去</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="53"/>
+        <source>no plan fits</source>
+        <translation>无可行方案</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="55"/>
+        <source>pruned by a rule</source>
+        <translation>被规则剪枝</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="466"/>
+        <source>cut: bound %1/sample</source>
+        <translation>已剪去：界限 %1/样本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="477"/>
+        <source>best %1/sample</source>
+        <translation>最优 %1/样本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="718"/>
+        <source>%1
+dimension: %2, %3</source>
+        <translation>%1
+维度：%2，%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="722"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 被规则“%1”剪枝：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="362"/>
+        <location filename="../app/views/tree_view.cpp" line="726"/>
+        <source>
+best of pp=%1: %2 per iteration, %3</source>
+        <translation>
+pp=%1 的最优：每次迭代 %2，%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="730"/>
+        <source>
+configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
+        <translation>
+被界限剪去的配置：%1（下界 %2/样本 &gt; 当前最优 %3/样本）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="735"/>
+        <source>
+on the best plan&apos;s path</source>
+        <translation>
+位于最佳方案的路径上</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="737"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -876,7 +940,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="180"/>
-        <location filename="../app/main_window.cpp" line="782"/>
+        <location filename="../app/main_window.cpp" line="794"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
@@ -1131,74 +1195,74 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
-        <source>Best so far: %1, %2</source>
-        <translation>目前最佳：%1，%2</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="705"/>
+        <location filename="../app/main_window.cpp" line="715"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="708"/>
+        <location filename="../app/main_window.cpp" line="718"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="710"/>
+        <location filename="../app/main_window.cpp" line="720"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="706"/>
+        <location filename="../app/main_window.cpp" line="716"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="733"/>
+        <location filename="../app/main_window.cpp" line="700"/>
+        <source>Best so far: %1, %2: %3</source>
+        <translation>目前最优：%1，%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="745"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="739"/>
+        <location filename="../app/main_window.cpp" line="751"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="740"/>
+        <location filename="../app/main_window.cpp" line="752"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="740"/>
+        <location filename="../app/main_window.cpp" line="752"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="746"/>
+        <location filename="../app/main_window.cpp" line="758"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="180"/>
-        <location filename="../app/main_window.cpp" line="760"/>
-        <location filename="../app/main_window.cpp" line="782"/>
+        <location filename="../app/main_window.cpp" line="772"/>
+        <location filename="../app/main_window.cpp" line="794"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="773"/>
+        <location filename="../app/main_window.cpp" line="785"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="774"/>
+        <location filename="../app/main_window.cpp" line="786"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="809"/>
+        <location filename="../app/main_window.cpp" line="821"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -1992,97 +2056,198 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="395"/>
+        <location filename="../app/views/tree_view.cpp" line="854"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="396"/>
-        <source>Fit the whole tree (F)</source>
-        <translation>显示整棵树（F）</translation>
-    </message>
-    <message>
-        <location filename="../app/views/tree_view.cpp" line="399"/>
+        <location filename="../app/views/tree_view.cpp" line="858"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="402"/>
+        <location filename="../app/views/tree_view.cpp" line="862"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="410"/>
-        <source>Click a node to see its strategy and costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
-        <translation>点击节点查看其策略与开销。灰色虚线节点已被剪枝；悬停可查看规则与原因。</translation>
+        <location filename="../app/views/tree_view.cpp" line="855"/>
+        <source>Fit the whole tree (F, Home)</source>
+        <translation>适配整棵树（F、Home）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="435"/>
+        <location filename="../app/views/tree_view.cpp" line="859"/>
+        <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
+        <translation>放大（Ctrl++、+、鼠标滚轮）；用方向键或拖动平移</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="863"/>
+        <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
+        <translation>缩小（Ctrl+-、-、鼠标滚轮）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="868"/>
+        <source>Find a strategy, e.g. tp4-sp</source>
+        <translation>查找策略，例如 tp4-sp</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="869"/>
+        <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
+        <translation>高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="892"/>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="892"/>
+        <source>being solved</source>
+        <translation>正在求解</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="893"/>
+        <source>solved</source>
+        <translation>已求解</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="893"/>
+        <source>cut by the bound</source>
+        <translation>被界限剪去</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="894"/>
+        <location filename="../app/views/tree_view.cpp" line="1056"/>
+        <source>no plan fits</source>
+        <translation>无可行方案</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="894"/>
+        <source>pruned by a rule</source>
+        <translation>被规则剪枝</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="900"/>
+        <source>best plan so far</source>
+        <translation>目前最佳方案</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="907"/>
+        <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
+        <translation>点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="983"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="454"/>
+        <location filename="../app/views/tree_view.cpp" line="985"/>
+        <source>; DP: %1 solved, %2 cut, %3 running</source>
+        <translation>；DP：已求解 %1，已剪去 %2，运行中 %3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="987"/>
+        <source>; matches: %1</source>
+        <translation>；匹配：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1009"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="455"/>
+        <location filename="../app/views/tree_view.cpp" line="1010"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="460"/>
+        <location filename="../app/views/tree_view.cpp" line="1014"/>
+        <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;状态：&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1016"/>
+        <source> &amp;mdash; on the best plan&apos;s path</source>
+        <translation> &amp;mdash; 位于最佳方案的路径上</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1018"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="465"/>
+        <location filename="../app/views/tree_view.cpp" line="1023"/>
+        <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;pp=%1 的 DP 配置：&lt;/b&gt;已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1041"/>
+        <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;调度&lt;/th&gt;&lt;th&gt;批大小&lt;/th&gt;&lt;th&gt;微批&lt;/th&gt;&lt;th align=right&gt;结果&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1046"/>
+        <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td colspan=4&gt;……另有 %1 项&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1051"/>
+        <source>cut: &amp;ge; %1/sample &amp;gt; incumbent %2/sample</source>
+        <translation>已剪去：&amp;ge; %1/样本 &amp;gt; 当前最优 %2/样本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1054"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="474"/>
+        <location filename="../app/views/tree_view.cpp" line="1077"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="482"/>
+        <location filename="../app/views/tree_view.cpp" line="1085"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="483"/>
+        <location filename="../app/views/tree_view.cpp" line="1086"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="484"/>
+        <location filename="../app/views/tree_view.cpp" line="1087"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="485"/>
+        <location filename="../app/views/tree_view.cpp" line="1088"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="486"/>
+        <location filename="../app/views/tree_view.cpp" line="1089"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="487"/>
+        <location filename="../app/views/tree_view.cpp" line="1090"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="488"/>
+        <location filename="../app/views/tree_view.cpp" line="1091"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="491"/>
+        <location filename="../app/views/tree_view.cpp" line="1094"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>

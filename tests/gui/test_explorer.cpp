@@ -25,7 +25,10 @@
 #include <QMenuBar>
 #include <QProcess>
 #include <QProgressBar>
+#include <QScrollBar>
+#include <QSet>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -299,6 +302,122 @@ private slots:
         // A small context is kept as it is.
         QVERIFY(w.modelEditor()->loadFile(QStringLiteral(GX_TEST_DATA_DIR "/hf/gpt2/config.json"), &err));
         QCOMPARE(w.modelEditor()->model().seq_len, 1024);
+    }
+
+    // Issue 14 item 6: the decision tree shows the search as it happens.
+    void liveTreeFollowsTheSearch() {
+        MainWindow w;
+        // Large enough that the DP's main pass spans several GUI batches (30 ms each).
+        QVERIFY(w.loadModel(QStringLiteral("llama2-13b")));
+        QVERIFY(w.loadCluster(QStringLiteral("2x8xH100-IB")));
+        w.searchSettings()->batchesEdit()->setText(QStringLiteral("128"));
+        w.resize(1400, 900);
+        w.show();
+        w.setView(QStringLiteral("tree"));
+        auto* view = w.treePanel()->view();
+        const auto& l = view->layoutData();
+        // State histogram after every batch, while the search runs.
+        QSet<QString> snapshots;
+        int solving_seen = 0, queued_with_solved = 0, incumbent_during = 0;
+        connect(w.searchController(), &SearchController::batchReady, &w, [&](const SearchBatch&) {
+            if (!w.searchController()->isRunning())
+                return;
+            int count[6] = {};
+            int on_path = 0;
+            for (int i = 0; i < l.size(); ++i) {
+                ++count[static_cast<int>(l.state(i))];
+                on_path += l.at(i).on_incumbent;
+            }
+            QString key;
+            for (int c : count)
+                key += QString::number(c) + QLatin1Char(',');
+            snapshots.insert(key);
+            solving_seen += count[static_cast<int>(NodeState::Solving)] > 0;
+            queued_with_solved += count[static_cast<int>(NodeState::Queued)] > 0 &&
+                                  count[static_cast<int>(NodeState::Solved)] > 0;
+            incumbent_during += on_path > 0;
+        });
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        QVERIFY(w.runSearch());
+        QVERIFY(done.wait(120000) || done.count() == 1);
+        qInfo("%d distinct tree states during the search", static_cast<int>(snapshots.size()));
+        QVERIFY2(snapshots.size() >= 3, qPrintable(QStringList(snapshots.values()).join(QLatin1Char(' '))));
+        QVERIFY(solving_seen > 0);
+        QVERIFY(incumbent_during > 0);
+        // At the end: the root is solved, some pp subtree solved with a time, the best plan's path runs
+        // from the root to leaves whose strategies the best plan uses.
+        const Plan best = w.currentPlan()->plan;
+        int root = -1, pp_solved = 0, path_leaves = 0;
+        for (int i = 0; i < l.size(); ++i) {
+            const auto& n = l.at(i);
+            if (n.parent < 0)
+                root = i;
+            if (n.node.dimension == "pp" && l.state(i) == NodeState::Solved) {
+                ++pp_solved;
+                QVERIFY(l.record(i) && l.record(i)->best_time > 0);
+            }
+            if (n.on_incumbent && n.node.strategy) {
+                ++path_leaves;
+                QCOMPARE(n.pp, best.pp);
+                QVERIFY(std::find(best.layers.begin(), best.layers.end(), *n.node.strategy) !=
+                        best.layers.end());
+            }
+        }
+        QVERIFY(root >= 0);
+        QCOMPARE(l.state(root), NodeState::Solved);
+        QVERIFY(l.at(root).on_incumbent);
+        QVERIFY(pp_solved >= 1);
+        QVERIFY(path_leaves >= 1);
+        // Some configurations were cut by the bound and say what they lost to.
+        bool cut_explained = false;
+        for (int i = 0; i < l.size(); ++i)
+            if (l.state(i) == NodeState::Cut && l.at(i).node.dimension == "pp")
+                cut_explained = view->toolTipFor(i).contains(QStringLiteral("incumbent"));
+        QVERIFY(cut_explained);
+
+        // The details of a pp node list its DP configurations.
+        int pp_node = -1;
+        for (int i = 0; i < l.size() && pp_node < 0; ++i)
+            if (l.at(i).node.dimension == "pp" && l.at(i).on_incumbent)
+                pp_node = i;
+        QVERIFY(pp_node >= 0);
+        w.treePanel()->showNode(pp_node);
+        QVERIFY2(w.treePanel()->detailsText().contains(QStringLiteral("DP configurations")),
+                 qPrintable(w.treePanel()->detailsText()));
+
+        // A click a few pixels off a node (fitted overview: nodes are small markers) still selects it.
+        QSignalSpy clicked(view, &DecisionTreeView::nodeClicked);
+        const QPoint at = view->mapFromScene(view->nodePos(pp_node)) + QPoint(0, 3);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(clicked.at(0).at(0).toInt(), pp_node);
+
+        // Keyboard: + zooms in, arrows pan.
+        view->setFocus();
+        const double z0 = view->zoom();
+        QTest::keyClick(view, Qt::Key_Plus);
+        QVERIFY(view->zoom() > z0 * 1.1);
+        QTest::keyClick(view, Qt::Key_Plus);
+        QTest::keyClick(view, Qt::Key_Plus);
+        const int h0 = view->horizontalScrollBar()->value();
+        QTest::keyClick(view, Qt::Key_Right);
+        QVERIFY(view->horizontalScrollBar()->value() > h0);
+        QTest::keyClick(view, Qt::Key_Home);
+        QVERIFY(std::abs(view->zoom() - z0) < 1e-6 * z0);
+
+        // Search as you type: matches highlighted, the first one centred and shown.
+        QTest::keyClicks(w.treePanel()->searchEdit(), QStringLiteral("zero-3"));
+        QVERIFY(!w.treePanel()->matches().empty());
+        for (int i : w.treePanel()->matches())
+            QVERIFY(
+                QString::fromStdString(l.at(i).node.label)
+                    .contains(QStringLiteral("ZeRO-3"), Qt::CaseInsensitive) ||
+                (l.at(i).node.strategy &&
+                 QString::fromStdString(l.at(i).node.strategy->label()).contains(QStringLiteral("ZeRO-3"))));
+        QVERIFY(view->zoom() >= 0.69);
+        QVERIFY(w.treePanel()->detailsText().contains(QStringLiteral("ZeRO-3")));
+        // The status bar names the best plan, not the baseline.
+        QVERIFY(!w.statusBar()->currentMessage().contains(QStringLiteral("Baseline")));
     }
 };
 
