@@ -252,7 +252,7 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="547"/>
+        <location filename="../app/views/tree_view.cpp" line="592"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
@@ -287,52 +287,52 @@
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="466"/>
+        <location filename="../app/views/tree_view.cpp" line="511"/>
         <source>cut: bound %1/sample</source>
         <translation>abgeschnitten: Schranke %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="477"/>
+        <location filename="../app/views/tree_view.cpp" line="522"/>
         <source>best %1/sample</source>
         <translation>bester Wert %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="718"/>
+        <location filename="../app/views/tree_view.cpp" line="778"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 Dimension: %2, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="722"/>
+        <location filename="../app/views/tree_view.cpp" line="782"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="726"/>
+        <location filename="../app/views/tree_view.cpp" line="786"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 bester Wert für pp=%1: %2 pro Iteration, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="730"/>
+        <location filename="../app/views/tree_view.cpp" line="790"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 durch die Schranke abgeschnittene Konfigurationen: %1 (untere Schranke %2/Sample &gt; bisher bester %3/Sample)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="735"/>
+        <location filename="../app/views/tree_view.cpp" line="795"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="737"/>
+        <location filename="../app/views/tree_view.cpp" line="797"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -2058,198 +2058,198 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="854"/>
+        <location filename="../app/views/tree_view.cpp" line="912"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="858"/>
+        <location filename="../app/views/tree_view.cpp" line="916"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="862"/>
+        <location filename="../app/views/tree_view.cpp" line="920"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="855"/>
+        <location filename="../app/views/tree_view.cpp" line="913"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>Ganzen Baum einpassen (F, Pos1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="859"/>
+        <location filename="../app/views/tree_view.cpp" line="917"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>Vergrößern (Strg++, +, Mausrad); verschieben mit den Pfeiltasten oder durch Ziehen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="863"/>
+        <location filename="../app/views/tree_view.cpp" line="921"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>Verkleinern (Strg+-, -, Mausrad)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="868"/>
+        <location filename="../app/views/tree_view.cpp" line="926"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>Strategie suchen, z. B. tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="869"/>
+        <location filename="../app/views/tree_view.cpp" line="927"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="892"/>
+        <location filename="../app/views/tree_view.cpp" line="950"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="892"/>
+        <location filename="../app/views/tree_view.cpp" line="950"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="893"/>
+        <location filename="../app/views/tree_view.cpp" line="951"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="893"/>
+        <location filename="../app/views/tree_view.cpp" line="951"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="894"/>
-        <location filename="../app/views/tree_view.cpp" line="1056"/>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="1114"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="894"/>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="900"/>
+        <location filename="../app/views/tree_view.cpp" line="958"/>
         <source>best plan so far</source>
         <translation>bisher bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="907"/>
+        <location filename="../app/views/tree_view.cpp" line="965"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="983"/>
+        <location filename="../app/views/tree_view.cpp" line="1041"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="985"/>
+        <location filename="../app/views/tree_view.cpp" line="1043"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="987"/>
+        <location filename="../app/views/tree_view.cpp" line="1045"/>
         <source>; matches: %1</source>
         <translation>; Treffer: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1009"/>
+        <location filename="../app/views/tree_view.cpp" line="1067"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1010"/>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1014"/>
+        <location filename="../app/views/tree_view.cpp" line="1072"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1016"/>
+        <location filename="../app/views/tree_view.cpp" line="1074"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1018"/>
+        <location filename="../app/views/tree_view.cpp" line="1076"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1023"/>
+        <location filename="../app/views/tree_view.cpp" line="1081"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1041"/>
+        <location filename="../app/views/tree_view.cpp" line="1099"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1046"/>
+        <location filename="../app/views/tree_view.cpp" line="1104"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1051"/>
-        <source>cut: &amp;ge; %1/sample &amp;gt; incumbent %2/sample</source>
-        <translation>abgeschnitten: &amp;ge; %1/Sample &amp;gt; bisher bester %2/Sample</translation>
+        <location filename="../app/views/tree_view.cpp" line="1109"/>
+        <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
+        <translation>abgeschnitten: &amp;ge; %1 &amp;gt; %2 pro Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1054"/>
+        <location filename="../app/views/tree_view.cpp" line="1112"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1068"/>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1077"/>
+        <location filename="../app/views/tree_view.cpp" line="1135"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1085"/>
+        <location filename="../app/views/tree_view.cpp" line="1143"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1086"/>
+        <location filename="../app/views/tree_view.cpp" line="1144"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1087"/>
+        <location filename="../app/views/tree_view.cpp" line="1145"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1088"/>
+        <location filename="../app/views/tree_view.cpp" line="1146"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1089"/>
+        <location filename="../app/views/tree_view.cpp" line="1147"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1090"/>
+        <location filename="../app/views/tree_view.cpp" line="1148"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1091"/>
+        <location filename="../app/views/tree_view.cpp" line="1149"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1094"/>
+        <location filename="../app/views/tree_view.cpp" line="1152"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>

@@ -252,7 +252,7 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="547"/>
+        <location filename="../app/views/tree_view.cpp" line="592"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
@@ -287,52 +287,52 @@
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="466"/>
+        <location filename="../app/views/tree_view.cpp" line="511"/>
         <source>cut: bound %1/sample</source>
         <translation>已剪去：界限 %1/样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="477"/>
+        <location filename="../app/views/tree_view.cpp" line="522"/>
         <source>best %1/sample</source>
         <translation>最优 %1/样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="718"/>
+        <location filename="../app/views/tree_view.cpp" line="778"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 维度：%2，%3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="722"/>
+        <location filename="../app/views/tree_view.cpp" line="782"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 被规则“%1”剪枝：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="726"/>
+        <location filename="../app/views/tree_view.cpp" line="786"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 pp=%1 的最优：每次迭代 %2，%3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="730"/>
+        <location filename="../app/views/tree_view.cpp" line="790"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 被界限剪去的配置：%1（下界 %2/样本 &gt; 当前最优 %3/样本）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="735"/>
+        <location filename="../app/views/tree_view.cpp" line="795"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="737"/>
+        <location filename="../app/views/tree_view.cpp" line="797"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -2056,198 +2056,198 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="854"/>
+        <location filename="../app/views/tree_view.cpp" line="912"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="858"/>
+        <location filename="../app/views/tree_view.cpp" line="916"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="862"/>
+        <location filename="../app/views/tree_view.cpp" line="920"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="855"/>
+        <location filename="../app/views/tree_view.cpp" line="913"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>适配整棵树（F、Home）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="859"/>
+        <location filename="../app/views/tree_view.cpp" line="917"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>放大（Ctrl++、+、鼠标滚轮）；用方向键或拖动平移</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="863"/>
+        <location filename="../app/views/tree_view.cpp" line="921"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>缩小（Ctrl+-、-、鼠标滚轮）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="868"/>
+        <location filename="../app/views/tree_view.cpp" line="926"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>查找策略，例如 tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="869"/>
+        <location filename="../app/views/tree_view.cpp" line="927"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="892"/>
+        <location filename="../app/views/tree_view.cpp" line="950"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="892"/>
+        <location filename="../app/views/tree_view.cpp" line="950"/>
         <source>being solved</source>
         <translation>正在求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="893"/>
+        <location filename="../app/views/tree_view.cpp" line="951"/>
         <source>solved</source>
         <translation>已求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="893"/>
+        <location filename="../app/views/tree_view.cpp" line="951"/>
         <source>cut by the bound</source>
         <translation>被界限剪去</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="894"/>
-        <location filename="../app/views/tree_view.cpp" line="1056"/>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="1114"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="894"/>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
         <source>pruned by a rule</source>
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="900"/>
+        <location filename="../app/views/tree_view.cpp" line="958"/>
         <source>best plan so far</source>
         <translation>目前最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="907"/>
+        <location filename="../app/views/tree_view.cpp" line="965"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="983"/>
+        <location filename="../app/views/tree_view.cpp" line="1041"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="985"/>
+        <location filename="../app/views/tree_view.cpp" line="1043"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>；DP：已求解 %1，已剪去 %2，运行中 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="987"/>
+        <location filename="../app/views/tree_view.cpp" line="1045"/>
         <source>; matches: %1</source>
         <translation>；匹配：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1009"/>
+        <location filename="../app/views/tree_view.cpp" line="1067"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1010"/>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1014"/>
+        <location filename="../app/views/tree_view.cpp" line="1072"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;状态：&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1016"/>
+        <location filename="../app/views/tree_view.cpp" line="1074"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1018"/>
+        <location filename="../app/views/tree_view.cpp" line="1076"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1023"/>
+        <location filename="../app/views/tree_view.cpp" line="1081"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;pp=%1 的 DP 配置：&lt;/b&gt;已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1041"/>
+        <location filename="../app/views/tree_view.cpp" line="1099"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;调度&lt;/th&gt;&lt;th&gt;批大小&lt;/th&gt;&lt;th&gt;微批&lt;/th&gt;&lt;th align=right&gt;结果&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1046"/>
+        <location filename="../app/views/tree_view.cpp" line="1104"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;……另有 %1 项&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1051"/>
-        <source>cut: &amp;ge; %1/sample &amp;gt; incumbent %2/sample</source>
-        <translation>已剪去：&amp;ge; %1/样本 &amp;gt; 当前最优 %2/样本</translation>
+        <location filename="../app/views/tree_view.cpp" line="1109"/>
+        <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
+        <translation>已剪去：&amp;ge; %1 &amp;gt; %2 每样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1054"/>
+        <location filename="../app/views/tree_view.cpp" line="1112"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1068"/>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1077"/>
+        <location filename="../app/views/tree_view.cpp" line="1135"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1085"/>
+        <location filename="../app/views/tree_view.cpp" line="1143"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1086"/>
+        <location filename="../app/views/tree_view.cpp" line="1144"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1087"/>
+        <location filename="../app/views/tree_view.cpp" line="1145"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1088"/>
+        <location filename="../app/views/tree_view.cpp" line="1146"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1089"/>
+        <location filename="../app/views/tree_view.cpp" line="1147"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1090"/>
+        <location filename="../app/views/tree_view.cpp" line="1148"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1091"/>
+        <location filename="../app/views/tree_view.cpp" line="1149"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1094"/>
+        <location filename="../app/views/tree_view.cpp" line="1152"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>

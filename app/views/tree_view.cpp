@@ -181,7 +181,9 @@ void TreeLayout::layout() {
         });
     // Wide trees get taller levels, so that the fitted overview keeps a readable fan shape
     // (about 0.45 : 1 height to width) instead of collapsing into a line.
-    level_h_ = std::max(kLevelH, (max_x + kNodeW) * 0.45 / std::max(1, max_depth_));
+    // Fixed level height: the view stretches the depth axis to fill its height when zoomed out
+    // (DecisionTreeView::zoomBy), so zoomed in the levels stay close together.
+    level_h_ = kLevelH;
     for (auto& n : nodes_)
         n.y = std::clamp(n.node.depth, 0, max_depth_) * level_h_;
     bounds_ =
@@ -357,7 +359,10 @@ QColor TreeGraphicsItem::stateColor(NodeState s) {
 }
 
 void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) {
-    const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
+    // The view may stretch y more than x (zoomed out): sizes follow the x scale, never more than y.
+    const double lod =
+        std::min(std::abs(painter->worldTransform().m11()), std::abs(painter->worldTransform().m22()));
+    const double sx = std::abs(painter->worldTransform().m11());
     const QRectF exposed = option->exposedRect.adjusted(-TreeLayout::kNodeW, -TreeLayout::kNodeH,
                                                         TreeLayout::kNodeW, TreeLayout::kNodeH);
     const auto& nodes = layout_->nodes();
@@ -365,36 +370,72 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
     const QColor highlight(0xE8, 0x6A, 0x10);
     const QColor match_color(0x1F, 0x6F, 0xD1);
     const bool matches = match_.size() == nodes.size();
-    // Edges, batched; the incumbent's path on top, thick.
-    std::vector<QLineF> edges, pruned_edges, path_edges;
-    for (const auto& n : nodes) {
-        if (n.parent < 0)
-            continue;
-        const auto& p = nodes[static_cast<std::size_t>(n.parent)];
-        const double x0 = std::min(n.x, p.x), x1 = std::max(n.x, p.x);
-        if (x1 < exposed.left() || x0 > exposed.right() || n.y < exposed.top() || p.y > exposed.bottom())
-            continue;
-        (n.on_incumbent ? path_edges : (n.node.pruned ? pruned_edges : edges))
-            .emplace_back(QPointF(p.x, p.y + TreeLayout::kNodeH / 2),
-                          QPointF(n.x, n.y - TreeLayout::kNodeH / 2));
-    }
-    const bool detailed = TreeLayout::kNodeW * lod >= 84; // boxes with readable labels
-    const bool edge_labels = !detailed && (TreeLayout::kNodeW + TreeLayout::kGapX) * lod >= 44;
-    QColor edge = pal.text().color();
-    edge.setAlpha(110);
-    painter->setPen(QPen(edge, 0));
-    painter->drawLines(edges.data(), static_cast<int>(edges.size()));
-    edge.setAlpha(45);
-    // Dashes only when zoomed in: dashed cosmetic lines are slow to rasterise by the thousand.
-    painter->setPen(QPen(edge, 0, lod >= 0.4 ? Qt::DashLine : Qt::SolidLine));
-    painter->drawLines(pruned_edges.data(), static_cast<int>(pruned_edges.size()));
-    QPen path_pen(highlight, 3);
-    path_pen.setCosmetic(true);
-    painter->setPen(path_pen);
-    painter->drawLines(path_edges.data(), static_cast<int>(path_edges.size()));
-
+    // Edges as orthogonal elbows (parent stub, a bar over the children, child stubs) made of 1-3 px
+    // rectangles in opaque colours, in device pixels. Opaque axis-aligned rectangles take the raster
+    // engine's direct fill; diagonal or translucent lines go through span blending, which Qt 6 hands
+    // to its thread pool every 64+ spans - thousands of round trips per frame at 20,000 nodes.
     const QTransform device = painter->worldTransform();
-    const double mw = std::max(5.0, TreeLayout::kNodeW * lod), mh = std::max(5.0, TreeLayout::kNodeH * lod);
+    const bool detailed = TreeLayout::kNodeW * sx >= 84 && TreeLayout::kNodeH * lod >= 18; // readable boxes
+    const bool edge_labels = !detailed && (TreeLayout::kNodeW + TreeLayout::kGapX) * sx >= 44;
+    auto mix = [](const QColor& a, const QColor& b, double t) {
+        return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - t) + b.redF() * t),
+                                static_cast<float>(a.greenF() * (1 - t) + b.greenF() * t),
+                                static_cast<float>(a.blueF() * (1 - t) + b.blueF() * t));
+    };
+    const QColor base = pal.base().color(), ink = pal.text().color();
+    std::vector<QRect> edge_rects, pruned_rects, path_rects;
+    {
+        const QRect clip = device.mapRect(option->exposedRect).toAlignedRect().adjusted(-4, -4, 4, 4);
+        const double half_h = TreeLayout::kNodeH / 2;
+        for (const auto& p : nodes) {
+            if (p.children.empty())
+                continue;
+            const auto& first = nodes[static_cast<std::size_t>(p.children.front())];
+            const auto& last = nodes[static_cast<std::size_t>(p.children.back())];
+            const double x0 = std::min(first.x, p.x), x1 = std::max(last.x, p.x);
+            if (x1 < exposed.left() || x0 > exposed.right() || first.y < exposed.top() ||
+                p.y > exposed.bottom())
+                continue;
+            const QPointF top = device.map(QPointF(p.x, p.y + half_h));
+            const double child_top = device.map(QPointF(first.x, first.y - half_h)).y();
+            const int bar_y = static_cast<int>(std::lround((top.y() + child_top) / 2));
+            const int py = static_cast<int>(std::lround(top.y()));
+            const int cy = static_cast<int>(std::lround(child_top));
+            const int px = static_cast<int>(std::lround(top.x()));
+            const int bx0 = static_cast<int>(std::lround(device.map(QPointF(first.x, 0)).x()));
+            const int bx1 = static_cast<int>(std::lround(device.map(QPointF(last.x, 0)).x()));
+            edge_rects.emplace_back(px, py, 1, std::max(1, bar_y - py));
+            edge_rects.push_back(
+                QRect(QPoint(std::max(bx0, clip.left()), bar_y), QPoint(std::min(bx1, clip.right()), bar_y)));
+            for (int c : p.children) {
+                const auto& n = nodes[static_cast<std::size_t>(c)];
+                const int x = static_cast<int>(std::lround(device.map(QPointF(n.x, 0)).x()));
+                const bool visible = x >= clip.left() && x <= clip.right();
+                if (n.on_incumbent) { // the bar is drawn even when the child is off screen: it leads there
+                    if (visible)
+                        path_rects.emplace_back(x - 1, bar_y - 1, 3, std::max(1, cy - bar_y + 1));
+                    path_rects.emplace_back(px - 1, py, 3, std::max(1, bar_y - py + 1));
+                    path_rects.push_back(
+                        QRect(QPoint(std::max(std::min(px, x), clip.left()) - 1, bar_y - 1),
+                              QPoint(std::min(std::max(px, x), clip.right()) + 1, bar_y + 1)));
+                } else if (visible) {
+                    (n.node.pruned ? pruned_rects : edge_rects)
+                        .emplace_back(x, bar_y, 1, std::max(1, cy - bar_y));
+                }
+            }
+        }
+    }
+    painter->setWorldTransform(QTransform());
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(mix(base, ink, 0.45));
+    painter->drawRects(edge_rects.data(), static_cast<int>(edge_rects.size()));
+    painter->setBrush(mix(base, ink, 0.2));
+    painter->drawRects(pruned_rects.data(), static_cast<int>(pruned_rects.size()));
+    painter->setBrush(highlight);
+    painter->drawRects(path_rects.data(), static_cast<int>(path_rects.size()));
+    painter->setWorldTransform(device);
+
+    const double mw = std::max(5.0, TreeLayout::kNodeW * sx), mh = std::max(5.0, TreeLayout::kNodeH * lod);
     // Markers per state (overview) and per-node boxes (zoomed in).
     constexpr int kStates = 6;
     std::vector<QRectF> markers[kStates], marked, path_markers, match_markers;
@@ -436,7 +477,7 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
                 const QPointF pc = device.map(QPointF(p.x, p.y + TreeLayout::kNodeH / 2));
                 const QPointF nc = device.map(QPointF(n.x, n.y - TreeLayout::kNodeH / 2));
                 const QPointF mid = pc * 0.35 + nc * 0.65;
-                const double w = (TreeLayout::kNodeW + TreeLayout::kGapX) * lod - 4;
+                const double w = (TreeLayout::kNodeW + TreeLayout::kGapX) * sx - 4;
                 texts.push_back(
                     {QRectF(mid.x() - w / 2, mid.y() - fm.height() / 2.0, w, fm.height()),
                      fm.elidedText(QString::fromStdString(n.node.label), Qt::ElideRight, static_cast<int>(w)),
@@ -444,18 +485,22 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
             }
             continue;
         }
-        const QColor fill = stateColor(st);
-        QPen pen(i == selected_   ? QColor(255, 120, 0)
-                 : is_match       ? match_color
-                 : n.on_incumbent ? highlight
-                                  : QColor(60, 60, 60),
-                 i == selected_ || is_match ? 3 : (n.on_incumbent || i == hovered_ ? 2 : 1));
-        pen.setCosmetic(true);
-        if (n.node.pruned)
-            pen.setStyle(Qt::DashLine);
-        painter->setPen(pen);
-        painter->setBrush(fill);
-        painter->drawRoundedRect(r, 5, 5);
+        // Box: opaque fill and a 1-3 px frame of rectangles in device pixels (fast raster fills).
+        const QColor frame = i == selected_   ? QColor(255, 120, 0)
+                             : is_match       ? match_color
+                             : n.on_incumbent ? highlight
+                             : n.node.pruned  ? QColor(150, 150, 150)
+                                              : QColor(60, 60, 60);
+        const int fw = i == selected_ || is_match ? 3 : (n.on_incumbent || i == hovered_ ? 2 : 1);
+        const QPointF dc = device.map(QPointF(n.x, n.y));
+        const QRect d = QRectF(dc.x() - mw / 2, dc.y() - mh / 2, mw, mh).toAlignedRect();
+        painter->setWorldTransform(QTransform());
+        painter->fillRect(d, stateColor(st));
+        painter->fillRect(QRect(d.left(), d.top(), d.width(), fw), frame);
+        painter->fillRect(QRect(d.left(), d.bottom() - fw + 1, d.width(), fw), frame);
+        painter->fillRect(QRect(d.left(), d.top(), fw, d.height()), frame);
+        painter->fillRect(QRect(d.right() - fw + 1, d.top(), fw, d.height()), frame);
+        painter->setWorldTransform(device);
         // Labels in device pixels (readable at any zoom where boxes are drawn).
         QString sub;
         if (const PipelineRecord* rec = layout_->record(i);
@@ -598,16 +643,31 @@ void DecisionTreeView::flushLayout() {
     viewport()->update();
 }
 
+double DecisionTreeView::fitScaleY() const {
+    const QRectF b = layout_.bounds();
+    return b.height() > 0 ? std::max(1, viewport()->height() - 4) / b.height() : 1.0;
+}
+
+void DecisionTreeView::setScales(double sx) {
+    // x follows the zoom; y never shrinks below what fits the tree's depth into the view, so a wide
+    // tree fills the view as a fan when zoomed out and has compact levels when zoomed in.
+    sx = std::clamp(sx, 0.002, 8.0);
+    const double sy = std::max(sx, std::min(fitScaleY(), 1.2));
+    const QTransform t = transform();
+    scale(sx / t.m11(), sy / t.m22());
+}
+
 void DecisionTreeView::fitAll() {
     if (layout_.size() == 0)
         return;
-    fitInView(layout_.bounds(), Qt::KeepAspectRatio);
+    const QRectF b = layout_.bounds();
+    const double fx = std::max(1, viewport()->width() - 4) / b.width();
+    setScales(std::min({fx, fitScaleY(), 1.2}));
+    centerOn(b.center());
 }
 
 void DecisionTreeView::zoomBy(double factor) {
-    const double current = transform().m11();
-    const double target = std::clamp(current * factor, 0.002, 8.0);
-    scale(target / current, target / current);
+    setScales(transform().m11() * factor);
 }
 
 QPointF DecisionTreeView::nodePos(int i) const {
@@ -632,7 +692,7 @@ void DecisionTreeView::focusNode(int i) {
 
 int DecisionTreeView::hitTest(QPoint pos) const {
     // A few device pixels of slack: zoomed out, nodes are 5 px markers.
-    const double tol = 4.0 / std::max(1e-6, zoom());
+    const double tol = 4.0 / std::max(1e-6, std::min(zoom(), transform().m22()));
     return layout_.nodeAt(mapToScene(pos), tol);
 }
 
@@ -759,10 +819,8 @@ void DecisionTreeView::drawForeground(QPainter* painter, const QRectF& rect) {
     const QRectF b = layout_.bounds();
     if (minimap_version_ != layout_.stateVersion() || minimap_.size() != mm.size() || minimap_bounds_ != b) {
         // Cached overview: one pixel-ish dot per node in its state colour.
-        minimap_ = QImage(mm.size(), QImage::Format_ARGB32_Premultiplied);
-        QColor bg = palette().base().color();
-        bg.setAlpha(235);
-        minimap_.fill(bg);
+        minimap_ = QImage(mm.size(), QImage::Format_RGB32); // opaque: drawn by a plain copy
+        minimap_.fill(palette().base().color());
         const double sx = mm.width() / b.width(), sy = mm.height() / b.height();
         QPainter p(&minimap_);
         std::vector<QRectF> dots[6], path;
@@ -1048,7 +1106,7 @@ void TreePanel::showNode(int index) {
             }
             QString result;
             if (e->kind == SearchEvent::Kind::TaskCut)
-                result = tr("cut: &ge; %1/sample &gt; incumbent %2/sample")
+                result = tr("cut: &ge; %1 &gt; %2 per sample")
                              .arg(secondsText(e->task.lower_bound), secondsText(e->task.bound));
             else if (e->task.feasible)
                 result = tr("%1, %2").arg(secondsText(e->time), bytesText(e->memory));

@@ -187,6 +187,9 @@ protected:
 private:
     /// Hit test with a few pixels of slack (markers are small when zoomed out).
     int hitTest(QPoint viewport_pos) const;
+    /// y scale at which the tree's depth fills the view's height.
+    double fitScaleY() const;
+    void setScales(double sx);
     void minimapJump(QPoint viewport_pos);
     QGraphicsScene scene_;
     TreeLayout layout_;

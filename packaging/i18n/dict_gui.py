@@ -56,3 +56,6 @@ T.update({
     "best plan so far": ("bisher bester Plan", "目前最佳方案"),
     "cut: &ge; %1/sample &gt; incumbent %2/sample": ("abgeschnitten: &ge; %1/Sample &gt; bisher bester %2/Sample", "已剪去：&ge; %1/样本 &gt; 当前最优 %2/样本"),
 })
+T.update({
+    "cut: &ge; %1 &gt; %2 per sample": ("abgeschnitten: &ge; %1 &gt; %2 pro Sample", "已剪去：&ge; %1 &gt; %2 每样本"),
+})

@@ -338,6 +338,7 @@ private slots:
             incumbent_during += on_path > 0;
         });
         QSignalSpy done(&w, &MainWindow::searchFinished);
+        w.searchController()->setBatchInterval(2); // sample the tree often (the machine may be busy)
         QVERIFY(w.runSearch());
         QVERIFY(done.wait(120000) || done.count() == 1);
         qInfo("%d distinct tree states during the search", static_cast<int>(snapshots.size()));
@@ -416,6 +417,18 @@ private slots:
                  QString::fromStdString(l.at(i).node.strategy->label()).contains(QStringLiteral("ZeRO-3"))));
         QVERIFY(view->zoom() >= 0.69);
         QVERIFY(w.treePanel()->detailsText().contains(QStringLiteral("ZeRO-3")));
+        // GX_TREE_SHOTS=dir saves the tree at three zoom levels, to look at.
+        if (const QString dir = qEnvironmentVariable("GX_TREE_SHOTS"); !dir.isEmpty()) {
+            view->focusNode(pp_node);
+            QTest::qWait(100);
+            w.grab().save(dir + QStringLiteral("/tree-zoom-0.7.png"));
+            view->zoomBy(0.45);
+            QTest::qWait(100);
+            w.grab().save(dir + QStringLiteral("/tree-zoom-0.3.png"));
+            view->zoomBy(4.0);
+            QTest::qWait(100);
+            w.grab().save(dir + QStringLiteral("/tree-zoom-1.3.png"));
+        }
         // The status bar names the best plan, not the baseline.
         QVERIFY(!w.statusBar()->currentMessage().contains(QStringLiteral("Baseline")));
     }
