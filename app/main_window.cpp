@@ -34,6 +34,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -54,6 +55,8 @@ QDockWidget* makeDock(const QString& title, const QString& name, QWidget* conten
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Contents follow the dock's width (forms wrap their labels) instead of scrolling sideways.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     dock->setWidget(scroll);
     return dock;
 }
@@ -81,9 +84,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(tree_, tr("Decision tree"));
     tabs_->addTab(frontier_, tr("Frontier"));
     tabs_->addTab(sweeps_, tr("Sweeps"));
-    tabs_->addTab(compare_, tr("Compare"));
-    tabs_->addTab(whatif_, tr("What-if"));
-    // Panels from other areas sit in scroll areas so that their minimum sizes never force the window.
+    // Panels with wide minimum sizes sit in scroll areas so that they never force the window wider
+    // than 1024 px.
     auto scrolled = [this](QWidget* w) {
         auto* area = new QScrollArea(this);
         area->setWidget(w);
@@ -91,6 +93,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         area->setFrameShape(QFrame::NoFrame);
         return area;
     };
+    tabs_->addTab(scrolled(compare_), tr("Compare"));
+    tabs_->addTab(whatif_, tr("What-if"));
 #ifdef GX_HAVE_SCHEDULER_PANEL
     multimodel_ = new SchedulerPanel(this);
     tabs_->addTab(scrolled(multimodel_), tr("Multi-model"));
@@ -145,8 +149,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     sl->addStretch(1);
     auto* search_dock = makeDock(tr("Search"), QStringLiteral("search_dock"), search_box, this);
     addDockWidget(Qt::RightDockWidgetArea, search_dock);
-    search_dock->setMinimumWidth(340);
-    model_dock->setMinimumWidth(280);
+    search_dock->setMinimumWidth(280);
+    model_dock->setMinimumWidth(220);
+    model_dock_ = model_dock;
+    search_dock_ = search_dock;
 
     connect(run_button_, &QPushButton::clicked, this, &MainWindow::runSearch);
     connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelSearch);
@@ -244,6 +250,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::resizeEvent(QResizeEvent* e) {
+    QMainWindow::resizeEvent(e);
+    if (e->oldSize().width() == e->size().width())
+        return;
+    // Side docks share the width with the views: narrow windows get narrow docks (the views keep at
+    // least ~45%), wide windows give the search dock what its contents ask for (German is wider).
+    const int w = e->size().width();
+    const int want = search_dock_->widget() ? search_dock_->widget()->sizeHint().width() : 360;
+    const int model = std::clamp(w / 4, 220, 300);
+    const int search = std::clamp(std::min(want, w * 3 / 10), 280, std::max(280, w * 3 / 10));
+    resizeDocks({model_dock_, search_dock_}, {model, search}, Qt::Horizontal);
+}
 
 QStringList MainWindow::viewNames() {
     QStringList v = {QStringLiteral("plan"),    QStringLiteral("memory"),   QStringLiteral("timeline"),
@@ -371,7 +390,7 @@ void MainWindow::buildMenus() {
     tb->addSeparator();
     tb->addAction(exp);
     tb->addAction(icon(QStringLiteral("compare")), tr("Compare"),
-                  [this] { tabs_->setCurrentWidget(compare_); });
+                  [this] { setView(QStringLiteral("compare")); });
 }
 
 void MainWindow::rebuildRecentMenu() {

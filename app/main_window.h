@@ -20,6 +20,7 @@ class QListWidget;
 class QPushButton;
 class QMenu;
 class QAction;
+class QDockWidget;
 
 namespace gx::app {
 
@@ -83,6 +84,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void buildMenus();
@@ -125,6 +127,7 @@ private:
     WhatIfPanel* whatif_;
     QWidget* multimodel_ = nullptr;
     QWidget* engine_ = nullptr;
+    QDockWidget *model_dock_ = nullptr, *search_dock_ = nullptr;
     QProgressBar* progress_;
     QLabel* eta_;
     QLabel* search_status_;

@@ -91,6 +91,7 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     connect(preset_, &QComboBox::activated, this, [this](int i) { loadPreset(preset_->itemText(i)); });
 
     auto* form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: labels above their fields
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     name_ = new QLineEdit(this);
     stack_box_ = new QComboBox(this);
@@ -372,6 +373,7 @@ ClusterEditor::ClusterEditor(QWidget* parent) : QWidget(parent) {
     connect(preset_, &QComboBox::activated, this, [this](int i) { loadPreset(preset_->itemText(i)); });
 
     auto* form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: labels above their fields
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     name_ = new QLineEdit(this);
     nodes_ = intBox(1, 100000, this);
@@ -570,6 +572,7 @@ void ClusterEditor::fromWidgets() {
 // ----- SearchSettings -------------------------------------------------------------------------------
 SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout(this);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: labels above their fields
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     gpus_ = intBox(0, 1 << 20, this);
     gpus_->setSpecialValueText(tr("whole cluster"));

@@ -304,6 +304,23 @@ private slots:
         QCOMPARE(w.modelEditor()->model().seq_len, 1024);
     }
 
+    // Polish (item 14): the window fits 1024x700 (docks and every tab shrink that far).
+    void windowFits1024x700() {
+        MainWindow w;
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString why;
+        for (int i = 0; i < w.tabs()->count(); ++i)
+            why += QStringLiteral("%1: %2x%3; ")
+                       .arg(w.tabs()->tabText(i))
+                       .arg(w.tabs()->widget(i)->minimumSizeHint().width())
+                       .arg(w.tabs()->widget(i)->minimumSizeHint().height());
+        QVERIFY2(w.width() <= 1024 && w.height() <= 700,
+                 qPrintable(QStringLiteral("window %1x%2; tabs: ").arg(w.width()).arg(w.height()) + why));
+        QVERIFY2(w.tabs()->width() >= 420, qPrintable(QString::number(w.tabs()->width())));
+    }
+
     // Issue 14 item 6: the decision tree shows the search as it happens.
     void liveTreeFollowsTheSearch() {
         MainWindow w;
