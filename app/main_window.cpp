@@ -374,6 +374,15 @@ void MainWindow::buildMenus() {
     }
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Notation"), this,
+                    [this] {
+                        QMessageBox box(this);
+                        box.setWindowTitle(tr("Notation"));
+                        box.setTextFormat(Qt::RichText);
+                        box.setText(notationHelp(true));
+                        box.exec();
+                    })
+        ->setObjectName(QStringLiteral("help_notation"));
     help->addAction(tr("&About Galvatron Explorer"), this, [this] {
         QMessageBox::about(
             this, tr("About Galvatron Explorer"),
@@ -765,6 +774,7 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
                                .arg(i + 1)
                                .arg(secondsText(rp.cost.iteration_time), bytesText(rp.cost.peak_memory),
                                     planSummary(rp.plan)));
+        top_list_->item(top_list_->count() - 1)->setToolTip(notationHelp(false));
     }
     const auto& st = r->stats;
     QString status = tr("%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated")
@@ -773,6 +783,8 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
                          .arg(st.tree_nodes)
                          .arg(st.pruned_nodes)
                          .arg(st.plans_evaluated);
+    if (const QString note = headroomNote(*r); !note.isEmpty())
+        status += QStringLiteral("<br><span style='color:#b06000'>%1</span>").arg(note);
     if (!r->best)
         status += tr("<br><span style='color:#d0302a'>No plan fits: %1</span>")
                       .arg(QString::fromStdString(r->infeasible_reason).toHtmlEscaped());

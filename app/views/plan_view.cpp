@@ -75,6 +75,7 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
              .arg(c.peak_stage)
              .arg(fits ? QString() : tr("<span style='color:#d0302a'><b>does not fit</b></span>"));
     summary_->setText(s);
+    summary_->setToolTip(notationHelp(true));
     breakdown_->setBreakdown(c.time, c.iteration_time);
     model_->setPlan(std::move(cm), p);
 }

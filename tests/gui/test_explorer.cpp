@@ -304,6 +304,44 @@ private slots:
         QCOMPARE(w.modelEditor()->model().seq_len, 1024);
     }
 
+    // Item 12: notation tool tips and Help -> Notation.
+    void notationHelpIsReachable() {
+        MainWindow w;
+        QAction* notation = w.findChild<QAction*>(QStringLiteral("help_notation"));
+        QVERIFY(notation);
+        const QString full = notationHelp(true);
+        for (const char* term : {"tp2", "-sp", "sel-ckpt", "ZeRO-1", "16 x 16", "MFU", "interleaved"})
+            QVERIFY2(full.contains(QLatin1String(term)), term);
+        bool label_tip = false;
+        for (auto* l : w.planView()->findChildren<QLabel*>())
+            label_tip = label_tip || l->toolTip().contains(QStringLiteral("micro-batches"));
+        QVERIFY(label_tip);
+        QCOMPARE(w.planView()->layerModel()->headerData(3, Qt::Horizontal, Qt::ToolTipRole).toString(),
+                 notationHelp(false));
+    }
+
+    // Item 7: a best plan at the memory cap gets a note naming a plan with headroom.
+    void headroomNoteNamesASaferPlan() {
+        SearchResult r;
+        RankedPlan best, safe, tight;
+        best.plan.global_batch = safe.plan.global_batch = tight.plan.global_batch = 64;
+        best.cost.memory_budget = safe.cost.memory_budget = tight.cost.memory_budget = 80.0 * (1 << 30);
+        best.cost.peak_memory = 79.5 * (1 << 30);
+        best.cost.iteration_time = 1.0;
+        tight.cost.peak_memory = 78.5 * (1 << 30); // 98%: not enough headroom
+        tight.cost.iteration_time = 1.01;
+        safe.cost.peak_memory = 70.0 * (1 << 30);
+        safe.cost.iteration_time = 1.10;
+        r.best = best;
+        r.frontier = {best, tight, safe};
+        const QString note = headroomNote(r);
+        QVERIFY2(note.contains(QStringLiteral("99.4%")), qPrintable(note));
+        QVERIFY2(note.contains(bytesText(safe.cost.peak_memory)), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("+10.0")), qPrintable(note));
+        r.best->cost.peak_memory = 60.0 * (1 << 30);
+        QVERIFY(headroomNote(r).isEmpty());
+    }
+
     // Polish (item 14): the window fits 1024x700 (docks and every tab shrink that far).
     void windowFits1024x700() {
         MainWindow w;
