@@ -1908,8 +1908,14 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="216"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
+    </message>
+    <message>
+        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <source>Tokens / s (thousands)</source>
+        <translation>Tokens / s (Tausend)</translation>
     </message>
 </context>
 <context>
@@ -2053,39 +2059,39 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="386"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="383"/>
+        <location filename="../app/views/plan_widgets.cpp" line="387"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="383"/>
+        <location filename="../app/views/plan_widgets.cpp" line="387"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>

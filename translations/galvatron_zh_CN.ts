@@ -1906,8 +1906,14 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="216"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <source>Tokens / s (thousands)</source>
+        <translation>每秒 token 数（千）</translation>
     </message>
 </context>
 <context>
@@ -2051,39 +2057,39 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="386"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="383"/>
+        <location filename="../app/views/plan_widgets.cpp" line="387"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="383"/>
+        <location filename="../app/views/plan_widgets.cpp" line="387"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>

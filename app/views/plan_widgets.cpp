@@ -359,8 +359,12 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     for (double t = 0; t <= total * 1000.0 + 1e-9; t += step) {
         const double x = xpos(t / 1000.0);
         p.drawLine(QPointF(x, rows.bottom()), QPointF(x, rows.bottom() + 4));
-        p.drawText(QRectF(x - 40, rows.bottom() + 4, 80, fm.height()), Qt::AlignHCenter,
-                   QStringLiteral("%1 ms").arg(t, 0, 'g', 4));
+        // Plain numbers (never "1e+04 ms"): seconds from 1 s steps up, else ms with the step's decimals.
+        const QString label =
+            step >= 1000.0
+                ? QStringLiteral("%1 s").arg(t / 1000.0, 0, 'f', std::fmod(step, 1000.0) == 0 ? 0 : 1)
+                : QStringLiteral("%1 ms").arg(t, 0, 'f', step >= 10 ? 0 : (step >= 1 ? 1 : 2));
+        p.drawText(QRectF(x - 40, rows.bottom() + 4, 80, fm.height()), Qt::AlignHCenter, label);
     }
     drawLegend(p, {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")},
                {seriesColor(0).lighter(150), seriesColor(0).darker(115), QColor(150, 150, 150), idle},

@@ -80,3 +80,6 @@ T.update({
         "Mit 5% Reserve: %1, %2 (%3 langsamer pro Sample) &mdash; wählen Sie ihn im Tab Pareto-Front.",
         "保留 5% 余量：%1，%2（每样本慢 %3）&mdash; 可在帕累托前沿页选择。"),
 })
+T.update({
+    "Tokens / s (thousands)": ("Tokens / s (Tausend)", "每秒 token 数（千）"),
+})
