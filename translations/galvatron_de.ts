@@ -1356,22 +1356,22 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Spitzenspeicher pro GPU nach Pipeline-Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="140"/>
+        <location filename="../app/views/plan_widgets.cpp" line="152"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="151"/>
+        <location filename="../app/views/plan_widgets.cpp" line="163"/>
         <source>GPU capacity %1</source>
         <translation>GPU-Kapazität %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="153"/>
+        <location filename="../app/views/plan_widgets.cpp" line="165"/>
         <source>budget %1</source>
         <translation>Budget %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="167"/>
+        <location filename="../app/views/plan_widgets.cpp" line="179"/>
         <source>Stage %1: %2</source>
         <translation>Stufe %1: %2</translation>
     </message>
@@ -1971,62 +1971,62 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="183"/>
+        <location filename="../app/views/plan_widgets.cpp" line="195"/>
         <source>Time breakdown</source>
         <translation>Zeitaufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>Compute</source>
         <translation>Berechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>Recompute</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>TP comm</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>DP sync</source>
         <translation>DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>PP send/recv</source>
         <translation>PP Senden/Empfangen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Layout switch</source>
         <translation>Layoutwechsel</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Bubble</source>
         <translation>Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="214"/>
+        <location filename="../app/views/plan_widgets.cpp" line="226"/>
         <source>No plan yet</source>
         <translation>Noch kein Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="223"/>
+        <location filename="../app/views/plan_widgets.cpp" line="235"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
@@ -2034,64 +2034,76 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="265"/>
         <source>Pipeline timeline</source>
         <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="284"/>
+        <location filename="../app/views/plan_widgets.cpp" line="296"/>
         <source>stage 00</source>
         <translation>Stufe 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="295"/>
+        <location filename="../app/views/plan_widgets.cpp" line="307"/>
         <source>No pipeline to show yet.</source>
         <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="305"/>
+        <location filename="../app/views/plan_widgets.cpp" line="318"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="318"/>
+        <location filename="../app/views/plan_widgets.cpp" line="331"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="393"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="393"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="386"/>
+        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <source>light: forward, dark: backward</source>
+        <translation>hell: vorwärts, dunkel: rückwärts</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="390"/>
+        <source>model chunk %1</source>
+        <translation>Modellteil %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="412"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>
@@ -2298,149 +2310,149 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::WhatIfPanel</name>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="38"/>
+        <location filename="../app/views/whatif_panel.cpp" line="42"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="44"/>
-        <location filename="../app/views/whatif_panel.cpp" line="47"/>
+        <location filename="../app/views/whatif_panel.cpp" line="48"/>
+        <location filename="../app/views/whatif_panel.cpp" line="51"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="50"/>
+        <location filename="../app/views/whatif_panel.cpp" line="54"/>
         <source>as in search settings</source>
         <translation>wie in den Sucheinstellungen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="53"/>
+        <location filename="../app/views/whatif_panel.cpp" line="57"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="54"/>
+        <location filename="../app/views/whatif_panel.cpp" line="58"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="55"/>
+        <location filename="../app/views/whatif_panel.cpp" line="59"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="57"/>
+        <location filename="../app/views/whatif_panel.cpp" line="61"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="58"/>
+        <location filename="../app/views/whatif_panel.cpp" line="62"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="59"/>
+        <location filename="../app/views/whatif_panel.cpp" line="63"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="60"/>
+        <location filename="../app/views/whatif_panel.cpp" line="64"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="63"/>
+        <location filename="../app/views/whatif_panel.cpp" line="67"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="64"/>
+        <location filename="../app/views/whatif_panel.cpp" line="68"/>
         <source>Apply to profiles</source>
         <translation>In Profile übernehmen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Metric</source>
         <translation>Kennzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Previous best</source>
         <translation>Bisher bester</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Now</source>
         <translation>Jetzt</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Delta</source>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="110"/>
+        <location filename="../app/views/whatif_panel.cpp" line="114"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="113"/>
+        <location filename="../app/views/whatif_panel.cpp" line="117"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
         <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="191"/>
+        <location filename="../app/views/whatif_panel.cpp" line="195"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="207"/>
+        <location filename="../app/views/whatif_panel.cpp" line="211"/>
         <source>What-if best</source>
         <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="208"/>
+        <location filename="../app/views/whatif_panel.cpp" line="212"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="213"/>
+        <location filename="../app/views/whatif_panel.cpp" line="217"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="223"/>
+        <location filename="../app/views/whatif_panel.cpp" line="227"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="226"/>
+        <location filename="../app/views/whatif_panel.cpp" line="230"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="239"/>
+        <location filename="../app/views/whatif_panel.cpp" line="243"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="240"/>
+        <location filename="../app/views/whatif_panel.cpp" line="244"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="241"/>
+        <location filename="../app/views/whatif_panel.cpp" line="245"/>
         <source>Throughput (tokens/s)</source>
         <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="242"/>
+        <location filename="../app/views/whatif_panel.cpp" line="246"/>
         <source>Samples / s</source>
         <translation>Samples / s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="248"/>
-        <location filename="../app/views/whatif_panel.cpp" line="251"/>
+        <location filename="../app/views/whatif_panel.cpp" line="252"/>
+        <location filename="../app/views/whatif_panel.cpp" line="255"/>
         <source>-</source>
         <translation>-</translation>
     </message>

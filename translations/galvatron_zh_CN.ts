@@ -1355,22 +1355,22 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>按流水线阶段的每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="140"/>
+        <location filename="../app/views/plan_widgets.cpp" line="152"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="151"/>
+        <location filename="../app/views/plan_widgets.cpp" line="163"/>
         <source>GPU capacity %1</source>
         <translation>GPU 容量 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="153"/>
+        <location filename="../app/views/plan_widgets.cpp" line="165"/>
         <source>budget %1</source>
         <translation>预算 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="167"/>
+        <location filename="../app/views/plan_widgets.cpp" line="179"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -1969,62 +1969,62 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="183"/>
+        <location filename="../app/views/plan_widgets.cpp" line="195"/>
         <source>Time breakdown</source>
         <translation>时间分解</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>DP sync</source>
         <translation>DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3 收集</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Layout switch</source>
         <translation>布局切换</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="214"/>
+        <location filename="../app/views/plan_widgets.cpp" line="226"/>
         <source>No plan yet</source>
         <translation>尚无方案</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="223"/>
+        <location filename="../app/views/plan_widgets.cpp" line="235"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>瓶颈阶段的迭代时间 %1</translation>
     </message>
@@ -2032,64 +2032,76 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="265"/>
         <source>Pipeline timeline</source>
         <translation>流水线时间线</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="284"/>
+        <location filename="../app/views/plan_widgets.cpp" line="296"/>
         <source>stage 00</source>
         <translation>阶段 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="295"/>
+        <location filename="../app/views/plan_widgets.cpp" line="307"/>
         <source>No pipeline to show yet.</source>
         <translation>尚无可显示的流水线。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="305"/>
+        <location filename="../app/views/plan_widgets.cpp" line="318"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>%1 调度，%2 个阶段 x %3 个微批次：流水线 %4 + 同步/优化器 %5；气泡 %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="318"/>
+        <location filename="../app/views/plan_widgets.cpp" line="331"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="393"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="393"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="386"/>
+        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <source>light: forward, dark: backward</source>
+        <translation>浅色：前向，深色：反向</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="390"/>
+        <source>model chunk %1</source>
+        <translation>模型块 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="412"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>
@@ -2296,149 +2308,149 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::WhatIfPanel</name>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="38"/>
+        <location filename="../app/views/whatif_panel.cpp" line="42"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="44"/>
-        <location filename="../app/views/whatif_panel.cpp" line="47"/>
+        <location filename="../app/views/whatif_panel.cpp" line="48"/>
+        <location filename="../app/views/whatif_panel.cpp" line="51"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="50"/>
+        <location filename="../app/views/whatif_panel.cpp" line="54"/>
         <source>as in search settings</source>
         <translation>与搜索设置相同</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="53"/>
+        <location filename="../app/views/whatif_panel.cpp" line="57"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="54"/>
+        <location filename="../app/views/whatif_panel.cpp" line="58"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="55"/>
+        <location filename="../app/views/whatif_panel.cpp" line="59"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="57"/>
+        <location filename="../app/views/whatif_panel.cpp" line="61"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="58"/>
+        <location filename="../app/views/whatif_panel.cpp" line="62"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="59"/>
+        <location filename="../app/views/whatif_panel.cpp" line="63"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="60"/>
+        <location filename="../app/views/whatif_panel.cpp" line="64"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="63"/>
+        <location filename="../app/views/whatif_panel.cpp" line="67"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="64"/>
+        <location filename="../app/views/whatif_panel.cpp" line="68"/>
         <source>Apply to profiles</source>
         <translation>应用到配置</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Previous best</source>
         <translation>之前最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Delta</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="110"/>
+        <location filename="../app/views/whatif_panel.cpp" line="114"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="113"/>
+        <location filename="../app/views/whatif_panel.cpp" line="117"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
         <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="191"/>
+        <location filename="../app/views/whatif_panel.cpp" line="195"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="207"/>
+        <location filename="../app/views/whatif_panel.cpp" line="211"/>
         <source>What-if best</source>
         <translation>假设分析最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="208"/>
+        <location filename="../app/views/whatif_panel.cpp" line="212"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="213"/>
+        <location filename="../app/views/whatif_panel.cpp" line="217"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="223"/>
+        <location filename="../app/views/whatif_panel.cpp" line="227"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="226"/>
+        <location filename="../app/views/whatif_panel.cpp" line="230"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="239"/>
+        <location filename="../app/views/whatif_panel.cpp" line="243"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="240"/>
+        <location filename="../app/views/whatif_panel.cpp" line="244"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="241"/>
+        <location filename="../app/views/whatif_panel.cpp" line="245"/>
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="242"/>
+        <location filename="../app/views/whatif_panel.cpp" line="246"/>
         <source>Samples / s</source>
         <translation>样本 / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="248"/>
-        <location filename="../app/views/whatif_panel.cpp" line="251"/>
+        <location filename="../app/views/whatif_panel.cpp" line="252"/>
+        <location filename="../app/views/whatif_panel.cpp" line="255"/>
         <source>-</source>
         <translation>-</translation>
     </message>

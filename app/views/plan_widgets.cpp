@@ -379,9 +379,22 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
                 : QStringLiteral("%1 ms").arg(t, 0, 'f', step >= 10 ? 0 : (step >= 1 ? 1 : 2));
         p.drawText(QRectF(x - 40, rows.bottom() + 4, 80, fm.height()), Qt::AlignHCenter, label);
     }
-    drawLegend(p, {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")},
-               {seriesColor(0).lighter(150), seriesColor(0).darker(115), QColor(150, 150, 150), idle},
-               QPointF(plot.left(), rows.bottom() + fm.height() + 8), plot.width());
+    QStringList names = {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")};
+    std::vector<QColor> colors = {seriesColor(0).lighter(150), seriesColor(0).darker(115),
+                                  QColor(150, 150, 150), idle};
+    if (plan_.schedule == Schedule::Interleaved && plan_.virtual_stages > 1) {
+        // Interleaved: one colour per model chunk (light = forward, dark = backward).
+        names = {tr("light: forward, dark: backward")};
+        colors = {QColor(0, 0, 0, 0)};
+        for (int c = 0; c < std::min(plan_.virtual_stages, 8); ++c) {
+            names << tr("model chunk %1").arg(c + 1);
+            colors.push_back(seriesColor(c % 8 == 6 ? 7 : c % 8));
+        }
+        names << tr("gradient sync + optimizer") << tr("idle (bubble)");
+        colors.push_back(QColor(150, 150, 150));
+        colors.push_back(idle);
+    }
+    drawLegend(p, names, colors, QPointF(plot.left(), rows.bottom() + fm.height() + 8), plot.width());
 }
 
 bool TimelineWidget::event(QEvent* e) {

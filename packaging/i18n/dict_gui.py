@@ -83,3 +83,7 @@ T.update({
 T.update({
     "Tokens / s (thousands)": ("Tokens / s (Tausend)", "每秒 token 数（千）"),
 })
+T.update({
+    "light: forward, dark: backward": ("hell: vorwärts, dunkel: rückwärts", "浅色：前向，深色：反向"),
+    "model chunk %1": ("Modellteil %1", "模型块 %1"),
+})

@@ -10,6 +10,7 @@
 #include "search_controller.h"
 #include "settings.h"
 #include "views/plan_view.h"
+#include "views/plan_widgets.h"
 #include "views/profile_editors.h"
 #include "views/tree_view.h"
 
@@ -33,6 +34,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolTip>
+
+#include <set>
 
 using namespace gx;
 using namespace gx::app;
@@ -340,6 +343,35 @@ private slots:
         QVERIFY2(note.contains(QStringLiteral("+10.0")), qPrintable(note));
         r.best->cost.peak_memory = 60.0 * (1 << 30);
         QVERIFY(headroomNote(r).isEmpty());
+    }
+
+    // Item 15: an interleaved timeline colours model chunks; the legend names them.
+    void interleavedTimelineLegend() {
+        const ModelProfile m = modelPreset("llama2-7b");
+        const ClusterProfile c = clusterPreset("2x8xH100-IB");
+        CostModel cm(m, c, {});
+        SearchOptions o;
+        o.global_batches = {64};
+        o.schedules = {Schedule::Interleaved};
+        o.fixed_pp = 2;
+        o.max_virtual_stages = 4;
+        o.frontier_points = 0;
+        o.top_k = 1;
+        const SearchResult r = search(cm, o);
+        QVERIFY(r.best);
+        const Plan& p = r.best->plan;
+        QVERIFY(p.virtual_stages > 1);
+        TimelineWidget t;
+        t.resize(1100, 320);
+        t.setPlan(p, cm.evaluate(p));
+        std::set<int> chunks;
+        for (const auto& o : t.ops())
+            chunks.insert(o.chunk);
+        QCOMPARE(static_cast<int>(chunks.size()), p.virtual_stages);
+        QImage img(t.size(), QImage::Format_ARGB32);
+        t.render(&img);
+        if (const QString dir = qEnvironmentVariable("GX_TREE_SHOTS"); !dir.isEmpty())
+            img.save(dir + QStringLiteral("/timeline-interleaved.png"));
     }
 
     // Polish (item 14): the window fits 1024x700 (docks and every tab shrink that far).
