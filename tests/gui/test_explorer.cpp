@@ -374,6 +374,48 @@ private slots:
             img.save(dir + QStringLiteral("/timeline-interleaved.png"));
     }
 
+    // Item 15: a bar value near the GPU capacity line does not overlap the line's label (the value
+    // moves inside the bar). Pixel check: the row just above the bar top stays background.
+    void memoryValueAvoidsCapacityLabel() {
+        PlanCost cost;
+        cost.stages.resize(4);
+        for (auto& st : cost.stages) {
+            st.memory.weights = 20.0 * (1 << 30);
+            st.memory.activations = 59.5 * (1 << 30);
+        }
+        cost.memory_budget = 80.0 * (1 << 30);
+        MemoryBarsWidget w;
+        w.resize(600, 400);
+        w.setCost(cost, 80.0 * (1 << 30));
+        QImage img(w.size(), QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        w.render(&img);
+        if (const QString dir = qEnvironmentVariable("GX_TREE_SHOTS"); !dir.isEmpty())
+            img.save(dir + QStringLiteral("/memory-near-cap.png"));
+        // The capacity line: the row with the most red pixels.
+        int line_y = -1, best = 0;
+        for (int y = 0; y < img.height(); ++y) {
+            int red = 0;
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                red += c.red() > 180 && c.green() < 90 && c.blue() < 90;
+            }
+            if (red > best) {
+                best = red;
+                line_y = y;
+            }
+        }
+        QVERIFY(line_y > 20);
+        // No dark (value text) pixels between the title and the line, right of the axis labels.
+        int dark_above = 0;
+        for (int y = 20; y < line_y - 1; ++y)
+            for (int x = 70; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                dark_above += c.red() < 70 && c.green() < 70 && c.blue() < 70;
+            }
+        QCOMPARE(dark_above, 0);
+    }
+
     // Polish (item 14): the window fits 1024x700 (docks and every tab shrink that far).
     void windowFits1024x700() {
         MainWindow w;
