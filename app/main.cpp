@@ -101,6 +101,51 @@ int screenshot(gx::app::MainWindow& w, const QString& out, const QString& view, 
     return 0;
 }
 
+struct ExplorerOptions {
+    QCommandLineOption model, cluster, shot, view, size, theme, lang, batch, run;
+};
+
+/// The explorer's command-line options (shared by the display-less --help path and the GUI start).
+ExplorerOptions addExplorerOptions(QCommandLineParser& parser) {
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "Galvatron Explorer: plan hybrid-parallel Transformer training. "
+                                            "Use --cli <command> ... for the command-line interface."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption model_opt(QStringLiteral("model"),
+                                 QCoreApplication::translate("main", "Model preset or profile file."),
+                                 QStringLiteral("model"));
+    QCommandLineOption cluster_opt(QStringLiteral("cluster"),
+                                   QCoreApplication::translate("main", "Cluster preset or profile file."),
+                                   QStringLiteral("cluster"));
+    QCommandLineOption shot_opt(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "Run the search, save the window as PNG, exit."),
+        QStringLiteral("out.png"));
+    QCommandLineOption view_opt(QStringLiteral("view"),
+                                QCoreApplication::translate("main", "View to show: %1, export.")
+                                    .arg(gx::app::MainWindow::viewNames().join(QStringLiteral(", "))),
+                                QStringLiteral("view"), QStringLiteral("plan"));
+    QCommandLineOption size_opt(QStringLiteral("size"),
+                                QCoreApplication::translate("main", "Window size WxH."),
+                                QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    QCommandLineOption theme_opt(QStringLiteral("theme"),
+                                 QCoreApplication::translate("main", "light, dark or system."),
+                                 QStringLiteral("theme"));
+    QCommandLineOption lang_opt(QStringLiteral("lang"),
+                                QCoreApplication::translate("main", "Language: en, de, zh_CN."),
+                                QStringLiteral("lang"));
+    QCommandLineOption batch_opt(
+        QStringLiteral("batch"),
+        QCoreApplication::translate("main", "Global batch size(s) to search, e.g. 64,128."),
+        QStringLiteral("sizes"));
+    QCommandLineOption run_opt(QStringLiteral("search"),
+                               QCoreApplication::translate("main", "Start a search at once."));
+    parser.addOptions(
+        {model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt, run_opt});
+    return {model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt, run_opt};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -117,6 +162,20 @@ int main(int argc, char** argv) {
         }
     }
 
+    // --help and --version need no display: answer them before a QApplication connects to one.
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-?" || a == "-v" || a == "--version") {
+            QCoreApplication core(argc, argv);
+            QCoreApplication::setApplicationName(QStringLiteral("galvatron-explorer"));
+            QCoreApplication::setApplicationVersion(QStringLiteral(GX_VERSION_STRING));
+            QCommandLineParser parser;
+            addExplorerOptions(parser);
+            parser.process(core); // prints and exits
+            return 0;
+        }
+    }
+
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("GalvatronExplorer"));
     QCoreApplication::setApplicationName(QStringLiteral("galvatron-explorer"));
@@ -125,42 +184,9 @@ int main(int argc, char** argv) {
     QApplication::setWindowIcon(gx::app::icon(QStringLiteral("galvatron-explorer")));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Galvatron Explorer: plan hybrid-parallel Transformer training. "
-                                            "Use --cli <command> ... for the command-line interface."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption model_opt(QStringLiteral("model"),
-                                       QCoreApplication::translate("main", "Model preset or profile file."),
-                                       QStringLiteral("model"));
-    const QCommandLineOption cluster_opt(
-        QStringLiteral("cluster"), QCoreApplication::translate("main", "Cluster preset or profile file."),
-        QStringLiteral("cluster"));
-    const QCommandLineOption shot_opt(
-        QStringLiteral("screenshot"),
-        QCoreApplication::translate("main", "Run the search, save the window as PNG, exit."),
-        QStringLiteral("out.png"));
-    const QCommandLineOption view_opt(QStringLiteral("view"),
-                                      QCoreApplication::translate("main", "View to show: %1, export.")
-                                          .arg(gx::app::MainWindow::viewNames().join(QStringLiteral(", "))),
-                                      QStringLiteral("view"), QStringLiteral("plan"));
-    const QCommandLineOption size_opt(QStringLiteral("size"),
-                                      QCoreApplication::translate("main", "Window size WxH."),
-                                      QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    const QCommandLineOption theme_opt(QStringLiteral("theme"),
-                                       QCoreApplication::translate("main", "light, dark or system."),
-                                       QStringLiteral("theme"));
-    const QCommandLineOption lang_opt(QStringLiteral("lang"),
-                                      QCoreApplication::translate("main", "Language: en, de, zh_CN."),
-                                      QStringLiteral("lang"));
-    const QCommandLineOption batch_opt(
-        QStringLiteral("batch"),
-        QCoreApplication::translate("main", "Global batch size(s) to search, e.g. 64,128."),
-        QStringLiteral("sizes"));
-    const QCommandLineOption run_opt(QStringLiteral("search"),
-                                     QCoreApplication::translate("main", "Start a search at once."));
-    parser.addOptions(
-        {model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt, run_opt});
+    const ExplorerOptions opts = addExplorerOptions(parser);
+    const auto& [model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt,
+                 run_opt] = opts;
     parser.process(app);
 
     const bool shot = parser.isSet(shot_opt);

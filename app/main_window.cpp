@@ -35,12 +35,14 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -54,6 +56,8 @@ QDockWidget* makeDock(const QString& title, const QString& name, QWidget* conten
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Contents follow the dock's width (forms wrap their labels) instead of scrolling sideways.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     dock->setWidget(scroll);
     return dock;
 }
@@ -81,9 +85,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(tree_, tr("Decision tree"));
     tabs_->addTab(frontier_, tr("Frontier"));
     tabs_->addTab(sweeps_, tr("Sweeps"));
-    tabs_->addTab(compare_, tr("Compare"));
-    tabs_->addTab(whatif_, tr("What-if"));
-    // Panels from other areas sit in scroll areas so that their minimum sizes never force the window.
+    // Panels with wide minimum sizes sit in scroll areas so that they never force the window wider
+    // than 1024 px.
     auto scrolled = [this](QWidget* w) {
         auto* area = new QScrollArea(this);
         area->setWidget(w);
@@ -91,6 +94,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         area->setFrameShape(QFrame::NoFrame);
         return area;
     };
+    tabs_->addTab(scrolled(compare_), tr("Compare"));
+    tabs_->addTab(whatif_, tr("What-if"));
 #ifdef GX_HAVE_SCHEDULER_PANEL
     multimodel_ = new SchedulerPanel(this);
     tabs_->addTab(scrolled(multimodel_), tr("Multi-model"));
@@ -129,7 +134,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     progress_->setFormat(QStringLiteral("%p%"));
     sl->addWidget(progress_);
     eta_ = new QLabel(this);
+    eta_->setObjectName(QStringLiteral("search_eta"));
     search_status_ = new QLabel(this);
+    search_status_->setObjectName(QStringLiteral("search_status"));
     search_status_->setWordWrap(true);
     sl->addWidget(eta_);
     sl->addWidget(search_status_);
@@ -143,8 +150,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     sl->addStretch(1);
     auto* search_dock = makeDock(tr("Search"), QStringLiteral("search_dock"), search_box, this);
     addDockWidget(Qt::RightDockWidgetArea, search_dock);
-    search_dock->setMinimumWidth(340);
-    model_dock->setMinimumWidth(280);
+    search_dock->setMinimumWidth(280);
+    model_dock->setMinimumWidth(220);
+    model_dock_ = model_dock;
+    search_dock_ = search_dock;
 
     connect(run_button_, &QPushButton::clicked, this, &MainWindow::runSearch);
     connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelSearch);
@@ -154,17 +163,33 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(controller_, &SearchController::failed, this, &MainWindow::onFailed);
     connect(model_editor_, &ModelEditor::modelChanged, this, &MainWindow::profilesChanged);
     connect(cluster_editor_, &ClusterEditor::clusterChanged, this, &MainWindow::profilesChanged);
+    connect(model_editor_, &ModelEditor::fileLoaded, this, [this](const QString& path) {
+        model_file_ = {QFileInfo(path).absoluteFilePath(),
+                       QString::fromStdString(model_editor_->model().name)};
+        if (!restoring_)
+            rememberProfiles();
+    });
+    connect(cluster_editor_, &ClusterEditor::fileLoaded, this, [this](const QString& path) {
+        cluster_file_ = {QFileInfo(path).absoluteFilePath(),
+                         QString::fromStdString(cluster_editor_->cluster().name)};
+        if (!restoring_)
+            rememberProfiles();
+    });
     connect(model_editor_, &ModelEditor::openRequested, this, &MainWindow::openModelDialog);
     connect(model_editor_, &ModelEditor::importRequested, this, &MainWindow::importHfDialog);
     connect(model_editor_, &ModelEditor::saveRequested, this, &MainWindow::saveModelDialog);
     connect(cluster_editor_, &ClusterEditor::openRequested, this, &MainWindow::openClusterDialog);
     connect(cluster_editor_, &ClusterEditor::saveRequested, this, &MainWindow::saveClusterDialog);
-    connect(top_list_, &QListWidget::currentRowChanged, this, [this](int row) {
+    auto showTop = [this](int row) {
         if (!result_ || row < 0 || row >= static_cast<int>(result_->top.size()))
             return;
         const auto& rp = result_->top[static_cast<std::size_t>(row)];
-        showPlan(NamedPlan{tr("Plan #%1").arg(row + 1), rp.plan, rp.cost});
-    });
+        showPlan(NamedPlan{row == 0 ? tr("Best plan") : tr("Plan #%1").arg(row + 1), rp.plan, rp.cost});
+    };
+    connect(top_list_, &QListWidget::currentRowChanged, this, showTop);
+    // A click on the current row shows it again (after a Frontier or loaded plan replaced it).
+    connect(top_list_, &QListWidget::itemClicked, this,
+            [this, showTop](QListWidgetItem* item) { showTop(top_list_->row(item)); });
     connect(frontier_, &FrontierChart::pointClicked, this, [this](int i) {
         const auto& pts = frontier_->points();
         if (i < 0 || i >= static_cast<int>(pts.size()))
@@ -212,13 +237,33 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     restoreGeometry(settings_.geometry());
     if (!restoreState(settings_.windowState()))
         resizeDocks({model_dock, search_dock}, {300, 360}, Qt::Horizontal);
-    if (!loadModel(settings_.lastModel()))
+    // Both profiles are loaded before anything reacts to them: reacting to the model alone would
+    // evaluate (and remember) it with the still-empty cluster.
+    restoring_ = true;
+    const QString last_model = settings_.lastModel(), last_cluster = settings_.lastCluster();
+    if (!loadModel(last_model))
         loadModel(QString::fromLatin1(kDefaultModel));
-    if (!loadCluster(settings_.lastCluster()))
+    if (!loadCluster(last_cluster))
         loadCluster(QString::fromLatin1(kDefaultCluster));
+    restoring_ = false;
+    search_status_->clear();
+    profilesChanged();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::resizeEvent(QResizeEvent* e) {
+    QMainWindow::resizeEvent(e);
+    if (e->oldSize().width() == e->size().width())
+        return;
+    // Side docks share the width with the views: narrow windows get narrow docks (the views keep at
+    // least ~45%), wide windows give the search dock what its contents ask for (German is wider).
+    const int w = e->size().width();
+    const int want = search_dock_->widget() ? search_dock_->widget()->sizeHint().width() : 360;
+    const int model = std::clamp(w / 4, 220, 300);
+    const int search = std::clamp(std::min(want, w * 3 / 10), 280, std::max(280, w * 3 / 10));
+    resizeDocks({model_dock_, search_dock_}, {model, search}, Qt::Horizontal);
+}
 
 QStringList MainWindow::viewNames() {
     QStringList v = {QStringLiteral("plan"),    QStringLiteral("memory"),   QStringLiteral("timeline"),
@@ -285,9 +330,13 @@ void MainWindow::buildMenus() {
             t << tabs_->tabText(i);
         return t;
     }();
-    for (int i = 0; i < titles.size() && i < 9; ++i)
-        view->addAction(titles[i], QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)), this,
-                        [this, i] { tabs_->setCurrentIndex(i); });
+    for (int i = 0; i < titles.size(); ++i) {
+        auto* a = view->addAction(titles[i], this, [this, i] { tabs_->setCurrentIndex(i); });
+        if (i < 9)
+            a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        else if (i == 9)
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    }
     view->addSeparator();
     for (auto* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
@@ -326,6 +375,15 @@ void MainWindow::buildMenus() {
     }
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Notation"), this,
+                    [this] {
+                        QMessageBox box(this);
+                        box.setWindowTitle(tr("Notation"));
+                        box.setTextFormat(Qt::RichText);
+                        box.setText(notationHelp(true));
+                        box.exec();
+                    })
+        ->setObjectName(QStringLiteral("help_notation"));
     help->addAction(tr("&About Galvatron Explorer"), this, [this] {
         QMessageBox::about(
             this, tr("About Galvatron Explorer"),
@@ -342,7 +400,7 @@ void MainWindow::buildMenus() {
     tb->addSeparator();
     tb->addAction(exp);
     tb->addAction(icon(QStringLiteral("compare")), tr("Compare"),
-                  [this] { tabs_->setCurrentWidget(compare_); });
+                  [this] { setView(QStringLiteral("compare")); });
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -514,6 +572,14 @@ bool MainWindow::openPlanFile(const QString& path, QString* error) {
 }
 
 bool MainWindow::loadModel(const QString& preset_or_path) {
+    // Files go through the editor (Hugging Face configs get a training sequence length there).
+    if (QFileInfo(preset_or_path).isFile()) {
+        QString err;
+        if (model_editor_->loadFile(preset_or_path, &err))
+            return true;
+        showMessage(err, true);
+        return false;
+    }
     try {
         model_editor_->setModel(resolveModel(preset_or_path.toStdString()));
         return true;
@@ -524,6 +590,13 @@ bool MainWindow::loadModel(const QString& preset_or_path) {
 }
 
 bool MainWindow::loadCluster(const QString& preset_or_path) {
+    if (QFileInfo(preset_or_path).isFile()) {
+        QString err;
+        if (cluster_editor_->loadFile(preset_or_path, &err))
+            return true;
+        showMessage(err, true);
+        return false;
+    }
     try {
         cluster_editor_->setCluster(resolveCluster(preset_or_path.toStdString()));
         return true;
@@ -533,10 +606,21 @@ bool MainWindow::loadCluster(const QString& preset_or_path) {
     }
 }
 
+void MainWindow::rememberProfiles() {
+    const QString m = QString::fromStdString(model_editor_->model().name);
+    const QString c = QString::fromStdString(cluster_editor_->cluster().name);
+    if (m.isEmpty() || c.isEmpty())
+        return;
+    settings_.setLastProfiles(model_file_.second == m ? model_file_.first : m,
+                              cluster_file_.second == c ? cluster_file_.first : c);
+}
+
 void MainWindow::profilesChanged() {
+    if (restoring_)
+        return;
     const ModelProfile& m = model_editor_->model();
     const ClusterProfile& c = cluster_editor_->cluster();
-    if (m.stacks.empty() || c.totalGpus() < 1)
+    if (m.stacks.empty() || c.totalGpus() < 1 || c.name.empty())
         return;
     SearchOptions o;
     try {
@@ -561,7 +645,9 @@ void MainWindow::profilesChanged() {
     whatif_->setBase(m, c, o);
     sweeps_->setBase(m, c, o);
     frontier_->setBudget(cm_->memoryBudget());
-    settings_.setLastProfiles(QString::fromStdString(m.name), QString::fromStdString(c.name));
+    rememberProfiles();
+    if (search_status_->text().contains(QLatin1String("#d0302a")) && !controller_->isRunning())
+        search_status_->clear(); // an earlier error no longer applies
 #ifdef GX_HAVE_ENGINE
     static_cast<EnginePanel*>(engine_)->setBaseCluster(c);
 #endif
@@ -596,6 +682,8 @@ bool MainWindow::runSearch() {
     result_.reset();
     result_cm_.reset();
     search_status_->setText(tr("Searching..."));
+    progress_->setValue(0);
+    eta_->clear();
     controller_->start(model_editor_->model(), cluster_editor_->cluster(), o);
     setRunning(controller_->isRunning());
     return controller_->isRunning();
@@ -621,12 +709,22 @@ void MainWindow::onBatch(const SearchBatch& b) {
         return; // stale
     if (!b.nodes.empty())
         tree_->addNodes(b.nodes);
+    if (!b.tasks.empty())
+        tree_->applyTasks(b.tasks);
     if (!b.points.empty()) {
         frontier_->addPoints(b.points);
+        const PlanPoint* best = nullptr;
         for (const auto& p : b.points)
             if (p.incumbent)
-                search_status_->setText(
-                    tr("Best so far: %1, %2").arg(secondsText(p.time), bytesText(p.memory)));
+                best = &p;
+        if (best) {
+            const QString text =
+                tr("Best so far: %1, %2: %3")
+                    .arg(secondsText(best->time), bytesText(best->memory), planSummary(best->plan));
+            search_status_->setText(text.toHtmlEscaped());
+            statusBar()->showMessage(text);
+            tree_->setIncumbent(best->plan);
+        }
     }
     for (const auto& m : b.messages)
         statusBar()->showMessage(m, 5000);
@@ -634,9 +732,14 @@ void MainWindow::onBatch(const SearchBatch& b) {
 
 void MainWindow::onProgress(double fraction, double eta) {
     progress_->setValue(static_cast<int>(fraction * 1000));
-    eta_->setText(eta >= 0 ? tr("Elapsed %1, about %2 left")
-                                 .arg(secondsText(controller_->elapsedSeconds()), secondsText(eta))
-                           : tr("Elapsed %1").arg(secondsText(controller_->elapsedSeconds())));
+    const QString elapsed = secondsText(std::floor(controller_->elapsedSeconds() * 10) / 10);
+    if (eta < 0)
+        eta_->setText(fraction >= 0.99 ? tr("Elapsed %1, finishing").arg(elapsed)
+                                       : tr("Elapsed %1").arg(elapsed));
+    else if (eta < 1.0)
+        eta_->setText(tr("Elapsed %1, less than a second left").arg(elapsed));
+    else
+        eta_->setText(tr("Elapsed %1, about %2 left").arg(elapsed, secondsText(std::ceil(eta))));
 }
 
 void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
@@ -645,7 +748,9 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
         return;
     setRunning(false);
     tree_->view()->flushLayout();
-    tree_->updateStats();
+    tree_->setFinished();
+    if (r->best)
+        tree_->setIncumbent(r->best->plan);
     result_ = r;
     result_cm_ = cm;
     progress_->setValue(r->cancelled ? progress_->value() : 1000);
@@ -663,6 +768,7 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
                                .arg(i + 1)
                                .arg(secondsText(rp.cost.iteration_time), bytesText(rp.cost.peak_memory),
                                     planSummary(rp.plan)));
+        top_list_->item(top_list_->count() - 1)->setToolTip(notationHelp(false));
     }
     const auto& st = r->stats;
     QString status = tr("%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated")
@@ -671,6 +777,8 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
                          .arg(st.tree_nodes)
                          .arg(st.pruned_nodes)
                          .arg(st.plans_evaluated);
+    if (const QString note = headroomNote(*r); !note.isEmpty())
+        status += QStringLiteral("<br><span style='color:#b06000'>%1</span>").arg(note);
     if (!r->best)
         status += tr("<br><span style='color:#d0302a'>No plan fits: %1</span>")
                       .arg(QString::fromStdString(r->infeasible_reason).toHtmlEscaped());

@@ -20,6 +20,7 @@ class QListWidget;
 class QPushButton;
 class QMenu;
 class QAction;
+class QDockWidget;
 
 namespace gx::app {
 
@@ -83,10 +84,13 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void buildMenus();
     void profilesChanged();
+    /// Saves the current profiles for the next start (file paths for profiles loaded from files).
+    void rememberProfiles();
     void onBatch(const SearchBatch& b);
     void onProgress(double fraction, double eta);
     void onFinished(quint64 gen, std::shared_ptr<const SearchResult> r, std::shared_ptr<const CostModel> cm);
@@ -123,6 +127,7 @@ private:
     WhatIfPanel* whatif_;
     QWidget* multimodel_ = nullptr;
     QWidget* engine_ = nullptr;
+    QDockWidget *model_dock_ = nullptr, *search_dock_ = nullptr;
     QProgressBar* progress_;
     QLabel* eta_;
     QLabel* search_status_;
@@ -140,6 +145,9 @@ private:
     std::optional<NamedPlan> baseline_;
     std::optional<NamedPlan> picked_;
     std::optional<NamedPlan> loaded_;
+    bool restoring_ = false;
+    /// (path, profile name) of the profile last loaded from a file.
+    QPair<QString, QString> model_file_, cluster_file_;
 };
 
 } // namespace gx::app

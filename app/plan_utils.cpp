@@ -83,13 +83,26 @@ QString signedPercent(double rel) {
 }
 
 QString planSummary(const Plan& plan) {
+    // The strategy most layers use, and how many layers differ from it.
     QString layers;
     if (!plan.layers.empty()) {
-        layers = QString::fromStdString(plan.layers.front().label());
-        const bool uniform = std::all_of(plan.layers.begin(), plan.layers.end(),
-                                         [&](const LayerStrategy& s) { return s == plan.layers.front(); });
-        if (!uniform)
-            layers += QCoreApplication::translate("gx::app", " (mixed per layer)");
+        std::size_t best = 0, best_count = 0;
+        for (std::size_t i = 0; i < plan.layers.size(); ++i) {
+            const auto n =
+                static_cast<std::size_t>(std::count(plan.layers.begin(), plan.layers.end(), plan.layers[i]));
+            if (n > best_count) {
+                best = i;
+                best_count = n;
+            }
+            if (best_count * 2 > plan.layers.size())
+                break;
+        }
+        layers = QString::fromStdString(plan.layers[best].label());
+        const auto differ = static_cast<int>(plan.layers.size() - best_count);
+        if (differ == 1)
+            layers += QCoreApplication::translate("gx::app", " (+1 layer differs)");
+        else if (differ > 1)
+            layers += QCoreApplication::translate("gx::app", " (+%1 layers differ)").arg(differ);
     }
     QString sched = QString::fromLatin1(toString(plan.schedule));
     if (plan.schedule == Schedule::Interleaved)
@@ -100,6 +113,69 @@ QString planSummary(const Plan& plan) {
         .arg(plan.global_batch)
         .arg(plan.num_micro)
         .arg(plan.microBatch());
+}
+
+QString headroomNote(const SearchResult& r) {
+    if (!r.best || r.best->cost.memory_budget <= 0)
+        return {};
+    const double budget = r.best->cost.memory_budget;
+    if (r.best->cost.peak_memory <= 0.97 * budget)
+        return {};
+    const RankedPlan* safer = nullptr;
+    for (const auto& p : r.frontier) // by time
+        if (p.cost.peak_memory <= 0.95 * budget && (!safer || timePerSample(p) < timePerSample(*safer)))
+            safer = &p;
+    QString note =
+        QCoreApplication::translate("gx::app", "The best plan uses %1% of the memory budget: little room "
+                                               "for allocator fragmentation.")
+            .arg(100.0 * r.best->cost.peak_memory / budget, 0, 'f', 1);
+    if (safer)
+        note +=
+            QLatin1Char(' ') +
+            QCoreApplication::translate("gx::app", "With 5% headroom: %1, %2 (%3 slower per sample) &mdash; "
+                                                   "pick it on the Frontier tab.")
+                .arg(secondsText(safer->cost.iteration_time), bytesText(safer->cost.peak_memory),
+                     signedPercent(timePerSample(*safer) / timePerSample(*r.best) - 1.0));
+    return note;
+}
+
+QString notationHelp(bool full) {
+    auto tr = [](const char* s) { return QCoreApplication::translate("gx::app", s); };
+    QString h;
+    if (full)
+        h += tr("<h3>Plan notation</h3><p>A plan reads like <code>pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, "
+                "batch 256 = 16 x 16</code>:</p>");
+    h += tr(
+        "<table cellspacing=3>"
+        "<tr><td><code>pp2</code></td><td>pipeline parallelism: the layers are split into 2 stages</td></tr>"
+        "<tr><td><code>1f1b</code>, <code>gpipe</code>, <code>interleaved v=4</code></td><td>pipeline "
+        "schedule: one-forward-one-backward, all forwards then all backwards, or 4 model chunks per "
+        "stage (Narayanan et al. 2021)</td></tr>"
+        "<tr><td><code>tp2</code></td><td>tensor parallelism: each layer's matrices split over 2 GPUs "
+        "(Megatron-LM)</td></tr>"
+        "<tr><td><code>-sp</code></td><td>with sequence parallelism: norms and dropout split along "
+        "the sequence over the same GPUs (Korthikanti et al. 2022)</td></tr>"
+        "<tr><td><code>dp4</code></td><td>data parallelism: 4 replicas of the stage</td></tr>"
+        "<tr><td><code>ZeRO-1/2/3</code></td><td>the replicas shard optimizer states (1), + gradients "
+        "(2), + weights (3) (Rajbhandari et al. 2020); none = DDP</td></tr>"
+        "<tr><td><code>dp-first</code></td><td>data-parallel ranks adjacent (TP spans nodes)</td></tr>"
+        "<tr><td><code>ckpt</code>, <code>sel-ckpt</code></td><td>full activation checkpointing "
+        "(recompute the layer) or selective (recompute the attention core only)</td></tr>"
+        "<tr><td><code>batch 256 = 16 x 16</code></td><td>global batch of 256 samples = 16 "
+        "micro-batches x 16 samples each</td></tr>"
+        "<tr><td><code>(+5 layers differ)</code></td><td>most layers use the strategy shown; 5 use "
+        "another (see the Plan table)</td></tr></table>");
+    if (full)
+        h += tr("<p>MFU (model FLOPs utilisation) = the model's training FLOPs per iteration (3 x forward, "
+                "without recomputation) / (iteration time x GPUs x peak FLOP/s). By convention the model "
+                "FLOPs count attention scores over the whole sequence, while causal FlashAttention kernels "
+                "compute only half of them; with long sequences MFU can therefore read above the cluster's "
+                "GEMM efficiency.</p>"
+                "<p>Memory: the planner keeps each GPU's peak below the budget (GPU memory minus the "
+                "reserve). Plans within a few percent of the budget leave little room for allocator "
+                "fragmentation: set a budget or reserve in Search settings, or pick a Frontier point "
+                "with less memory.</p>");
+    return h;
 }
 
 std::vector<TimelineOp> simulatePipeline(const Plan& plan, const PlanCost& cost, double* makespan) {

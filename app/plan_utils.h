@@ -3,6 +3,7 @@
 #pragma once
 
 #include "gx/cost_model.h"
+#include "gx/search.h"
 
 #include <QColor>
 #include <QString>
@@ -44,6 +45,14 @@ struct TimelineOp {
 /// 2021), backward the rest. Dependencies: F(s, j) after F(s-1, j); B(s, j) after B(s+1, j); the last
 /// virtual stage runs B after its own F. Returns the blocks; `makespan` receives the end time.
 std::vector<TimelineOp> simulatePipeline(const Plan& plan, const PlanCost& cost, double* makespan = nullptr);
+
+/// The plan notation ("pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16") explained, as
+/// HTML: for tool tips (short) and the Help -> Notation page (full).
+QString notationHelp(bool full);
+
+/// When the best plan fills more than 97% of its memory budget: a note naming the fastest Pareto plan
+/// with at least 5% headroom and how much slower it is (empty otherwise). HTML.
+QString headroomNote(const SearchResult& r);
 
 /// Distinct, readable colours for series i (works on light and dark palettes).
 QColor seriesColor(int i);

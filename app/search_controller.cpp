@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 
+#include <algorithm>
+
 #include <deque>
 #include <exception>
 #include <mutex>
@@ -60,6 +62,8 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
     reap();
     ++generation_;
     progress_ = 0;
+    frontier_points_ = std::max(0, options.frontier_points - 1);
+    frontier_seen_ = 0;
     clock_.start();
     auto run = std::make_shared<Run>();
     run->generation = generation_;
@@ -120,7 +124,8 @@ double SearchController::elapsedSeconds() const {
 }
 
 double SearchController::etaSeconds() const {
-    if (!run_ || progress_ <= 0.01)
+    // Unknown early on (too little to extrapolate from) and at the very end.
+    if (!run_ || progress_ <= 0.02 || progress_ >= 0.99 || elapsedSeconds() < 0.3)
         return -1;
     return elapsedSeconds() * (1.0 - progress_) / progress_;
 }
@@ -177,6 +182,8 @@ void SearchController::drain() {
             batch.nodes.push_back(std::move(ev.node));
             break;
         case SearchEvent::Kind::FrontierPoint:
+            ++frontier_seen_;
+            [[fallthrough]];
         case SearchEvent::Kind::Incumbent:
             if (ev.plan)
                 batch.points.push_back(PlanPoint{ev.time, ev.memory, std::move(*ev.plan),
@@ -185,20 +192,48 @@ void SearchController::drain() {
         case SearchEvent::Kind::Message:
             batch.messages.push_back(QString::fromStdString(ev.message));
             break;
+        case SearchEvent::Kind::TaskStarted:
+        case SearchEvent::Kind::TaskSolved:
+        case SearchEvent::Kind::TaskCut:
+            batch.tasks.push_back(std::move(ev));
+            break;
         case SearchEvent::Kind::Progress:
             break;
         }
     }
-    if (done)
+    // The planner reports the main pass (configurations done / all); after it, the Pareto frontier
+    // runs up to frontier_points - 1 more passes under smaller budgets, each announced by a frontier
+    // point. Progress weighs the main pass and the frontier passes, and stays below 100% until the
+    // run has ended (a cancelled run never reads 100%).
+    {
+        const double main = std::clamp(batch.progress, 0.0, 1.0);
+        double p = main;
+        if (frontier_points_ > 0) {
+            const double fp = std::min(1.0, static_cast<double>(frontier_seen_) / frontier_points_);
+            // A frontier pass costs about as much as the main pass (it reruns the configurations
+            // under a smaller budget), so each gets an equal share.
+            p = (main + fp * frontier_points_) / (1.0 + frontier_points_);
+        }
+        batch.progress = std::max(progress_, std::min(p, 0.99));
+    }
+    // A stop during the frontier passes ends the run early, but the planner only marks runs stopped
+    // during the main pass as cancelled: mark the rest here (their frontier is partial).
+    if (done && run->result && !run->result->cancelled && run->thread.get_stop_token().stop_requested()) {
+        auto r = std::make_shared<SearchResult>(*run->result);
+        r->cancelled = true;
+        run->result = std::move(r);
+    }
+    if (done && run->result && !run->result->cancelled)
         batch.progress = 1.0;
     progress_ = batch.progress;
-    if (!batch.nodes.empty() || !batch.points.empty() || !batch.messages.empty())
+    if (!batch.nodes.empty() || !batch.points.empty() || !batch.messages.empty() || !batch.tasks.empty())
         emit batchReady(batch);
     if (run_ != run) // a slot started a new run: this batch was the last of the old one
         return;
-    emit progressChanged(progress_, etaSeconds());
-    if (!done)
+    if (!done) {
+        emit progressChanged(progress_, etaSeconds());
         return;
+    }
     run_.reset();
     if (!run->error_message.empty() || !run->result) {
         emit failed(run->generation, QString::fromStdString(run->error_field),

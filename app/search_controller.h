@@ -36,6 +36,7 @@ struct SearchBatch {
     std::vector<PlanPoint> points;
     double progress = 0; ///< 0..1
     std::vector<QString> messages;
+    std::vector<SearchEvent> tasks; ///< TaskStarted / TaskSolved / TaskCut, in report order
 };
 
 class SearchController : public QObject {
@@ -52,7 +53,8 @@ public:
     quint64 generation() const { return generation_; }
     /// Seconds since the current/last run started.
     double elapsedSeconds() const;
-    /// Estimated seconds left from the progress so far (negative when unknown).
+    /// Estimated seconds left from the progress so far (negative when unknown: too early, or
+    /// finishing).
     double etaSeconds() const;
     double progress() const { return progress_; }
     /// Drain interval, ms (default 30).
@@ -84,6 +86,8 @@ private:
     std::vector<std::shared_ptr<Run>> retired_; ///< cancelled runs whose threads are still ending
     quint64 generation_ = 0;
     double progress_ = 0;
+    int frontier_points_ = 0; ///< frontier passes expected after the main pass
+    int frontier_seen_ = 0;   ///< frontier points reported so far
     QElapsedTimer clock_;
     std::shared_ptr<const SearchResult> last_result_;
     std::shared_ptr<const CostModel> last_cost_model_;

@@ -12,144 +12,174 @@
 <context>
     <name>gx::app</name>
     <message>
-        <location filename="../app/plan_utils.cpp" line="92"/>
-        <source> (mixed per layer)</source>
-        <translation> (je Schicht verschieden)</translation>
+        <location filename="../app/plan_utils.cpp" line="103"/>
+        <source> (+1 layer differs)</source>
+        <translation> (+1 Schicht abweichend)</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="97"/>
+        <location filename="../app/plan_utils.cpp" line="105"/>
+        <source> (+%1 layers differ)</source>
+        <translation> (+%1 Schichten abweichend)</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="110"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
         <translation>PP%1 %2, %3, Batch %4 = %5 x %6</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="129"/>
+        <source>The best plan uses %1% of the memory budget: little room for allocator fragmentation.</source>
+        <translation>Der beste Plan nutzt %1% des Speicherbudgets: wenig Raum für Fragmentierung des Allokators.</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="135"/>
+        <source>With 5% headroom: %1, %2 (%3 slower per sample) &amp;mdash; pick it on the Frontier tab.</source>
+        <translation>Mit 5% Reserve: %1, %2 (%3 langsamer pro Sample) &amp;mdash; wählen Sie ihn im Tab Pareto-Front.</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="146"/>
+        <source>&lt;h3&gt;Plan notation&lt;/h3&gt;&lt;p&gt;A plan reads like &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Plan-Notation&lt;/h3&gt;&lt;p&gt;Ein Plan liest sich wie &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, Batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="148"/>
+        <source>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline parallelism: the layers are split into 2 stages&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline schedule: one-forward-one-backward, all forwards then all backwards, or 4 model chunks per stage (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;tensor parallelism: each layer&apos;s matrices split over 2 GPUs (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;with sequence parallelism: norms and dropout split along the sequence over the same GPUs (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data parallelism: 4 replicas of the stage&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;the replicas shard optimizer states (1), + gradients (2), + weights (3) (Rajbhandari et al. 2020); none = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data-parallel ranks adjacent (TP spans nodes)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;full activation checkpointing (recompute the layer) or selective (recompute the attention core only)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;global batch of 256 samples = 16 micro-batches x 16 samples each&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;most layers use the strategy shown; 5 use another (see the Plan table)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Pipeline-Parallelität: die Schichten werden auf 2 Stufen aufgeteilt&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Pipeline-Ablauf: abwechselnd ein Vorwärts- und ein Rückwärtsschritt, alle Vorwärts- dann alle Rückwärtsschritte, oder 4 Modellteile pro Stufe (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Tensor-Parallelität: die Matrizen jeder Schicht auf 2 GPUs aufgeteilt (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;mit Sequenzparallelität: Normierungen und Dropout entlang der Sequenz auf dieselben GPUs aufgeteilt (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Datenparallelität: 4 Replikate der Stufe&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;die Replikate teilen Optimiererzustände (1), + Gradienten (2), + Gewichte (3) auf (Rajbhandari et al. 2020); keines = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;datenparallele Ränge benachbart (TP über Knoten hinweg)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;volles Aktivierungs-Checkpointing (Schicht neu berechnen) oder selektives (nur den Attention-Kern neu berechnen)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;globaler Batch von 256 Samples = 16 Micro-Batches x 16 Samples&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;die meisten Schichten nutzen die gezeigte Strategie; 5 eine andere (siehe Plan-Tabelle)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="169"/>
+        <source>&lt;p&gt;MFU (model FLOPs utilisation) = the model&apos;s training FLOPs per iteration (3 x forward, without recomputation) / (iteration time x GPUs x peak FLOP/s). By convention the model FLOPs count attention scores over the whole sequence, while causal FlashAttention kernels compute only half of them; with long sequences MFU can therefore read above the cluster&apos;s GEMM efficiency.&lt;/p&gt;&lt;p&gt;Memory: the planner keeps each GPU&apos;s peak below the budget (GPU memory minus the reserve). Plans within a few percent of the budget leave little room for allocator fragmentation: set a budget or reserve in Search settings, or pick a Frontier point with less memory.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;MFU (Modell-FLOPs-Auslastung) = Trainings-FLOPs des Modells pro Iteration (3 x Vorwärts, ohne Neuberechnung) / (Iterationszeit x GPUs x Spitzen-FLOP/s). Üblicherweise zählen die Modell-FLOPs die Attention-Scores über die ganze Sequenz, während kausale FlashAttention-Kernels nur die Hälfte berechnen; bei langen Sequenzen kann die MFU daher über der GEMM-Effizienz des Clusters liegen.&lt;/p&gt;&lt;p&gt;Speicher: der Planer hält die Spitze jeder GPU unter dem Budget (GPU-Speicher minus Reserve). Pläne wenige Prozent unter dem Budget lassen wenig Raum für Fragmentierung des Allokators: setzen Sie in den Sucheinstellungen ein Budget oder eine Reserve, oder wählen Sie einen Pareto-Punkt mit weniger Speicher.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="314"/>
+        <location filename="../app/views/profile_editors.cpp" line="358"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="321"/>
+        <location filename="../app/views/profile_editors.cpp" line="359"/>
+        <source>(custom cluster)</source>
+        <translation>(eigener Cluster)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="366"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="322"/>
+        <location filename="../app/views/profile_editors.cpp" line="367"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="336"/>
-        <location filename="../app/views/profile_editors.cpp" line="347"/>
+        <location filename="../app/views/profile_editors.cpp" line="382"/>
+        <location filename="../app/views/profile_editors.cpp" line="393"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="337"/>
+        <location filename="../app/views/profile_editors.cpp" line="383"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="340"/>
-        <location filename="../app/views/profile_editors.cpp" line="341"/>
-        <location filename="../app/views/profile_editors.cpp" line="343"/>
+        <location filename="../app/views/profile_editors.cpp" line="386"/>
+        <location filename="../app/views/profile_editors.cpp" line="387"/>
+        <location filename="../app/views/profile_editors.cpp" line="389"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="342"/>
-        <location filename="../app/views/profile_editors.cpp" line="344"/>
+        <location filename="../app/views/profile_editors.cpp" line="388"/>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="348"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="349"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="350"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="351"/>
+        <location filename="../app/views/profile_editors.cpp" line="397"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="352"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="353"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="354"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="355"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="356"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="357"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="358"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="359"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="360"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="361"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="422"/>
-        <source>Cannot load %1: %2</source>
-        <translation>%1 kann nicht geladen werden: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/views/profile_editors.cpp" line="461"/>
+        <location filename="../app/views/profile_editors.cpp" line="505"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="468"/>
+        <location filename="../app/views/profile_editors.cpp" line="512"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="521"/>
+        <location filename="../app/views/profile_editors.cpp" line="565"/>
         <source>%1 GPUs: %2 x %3 %4</source>
         <translation>%1 GPUs: %2 x %3 %4</translation>
     </message>
@@ -157,89 +187,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="89"/>
-        <location filename="../app/views/plan_view.cpp" line="95"/>
+        <location filename="../app/views/plan_view.cpp" line="90"/>
+        <location filename="../app/views/plan_view.cpp" line="96"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="91"/>
-        <location filename="../app/views/plan_view.cpp" line="95"/>
+        <location filename="../app/views/plan_view.cpp" line="92"/>
+        <location filename="../app/views/plan_view.cpp" line="96"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="95"/>
+        <location filename="../app/views/plan_view.cpp" line="96"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="167"/>
+        <location filename="../app/views/plan_view.cpp" line="171"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="169"/>
+        <location filename="../app/views/plan_view.cpp" line="173"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="171"/>
+        <location filename="../app/views/plan_view.cpp" line="175"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="173"/>
+        <location filename="../app/views/plan_view.cpp" line="177"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="175"/>
+        <location filename="../app/views/plan_view.cpp" line="179"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="177"/>
+        <location filename="../app/views/plan_view.cpp" line="181"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="179"/>
+        <location filename="../app/views/plan_view.cpp" line="183"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="181"/>
+        <location filename="../app/views/plan_view.cpp" line="185"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="182"/>
+        <location filename="../app/views/plan_view.cpp" line="186"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="184"/>
+        <location filename="../app/views/plan_view.cpp" line="188"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="186"/>
+        <location filename="../app/views/plan_view.cpp" line="190"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="208"/>
+        <location filename="../app/views/plan_view.cpp" line="212"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="208"/>
+        <location filename="../app/views/plan_view.cpp" line="212"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -247,26 +277,87 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="265"/>
+        <location filename="../app/views/tree_view.cpp" line="592"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="337"/>
-        <source>%1
-dimension: %2</source>
-        <translation>%1
-Dimension: %2</translation>
+        <location filename="../app/views/tree_view.cpp" line="45"/>
+        <source>queued</source>
+        <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="339"/>
+        <location filename="../app/views/tree_view.cpp" line="47"/>
+        <source>being solved</source>
+        <translation>wird gelöst</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="49"/>
+        <source>solved</source>
+        <translation>gelöst</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="51"/>
+        <source>cut by the bound</source>
+        <translation>durch Schranke abgeschnitten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="53"/>
+        <source>no plan fits</source>
+        <translation>kein Plan passt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="55"/>
+        <source>pruned by a rule</source>
+        <translation>durch Regel beschnitten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="511"/>
+        <source>cut: bound %1/sample</source>
+        <translation>abgeschnitten: Schranke %1/Sample</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="522"/>
+        <source>best %1/sample</source>
+        <translation>bester Wert %1/Sample</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="778"/>
+        <source>%1
+dimension: %2, %3</source>
+        <translation>%1
+Dimension: %2, %3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="782"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="342"/>
+        <location filename="../app/views/tree_view.cpp" line="786"/>
+        <source>
+best of pp=%1: %2 per iteration, %3</source>
+        <translation>
+bester Wert für pp=%1: %2 pro Iteration, %3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="790"/>
+        <source>
+configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
+        <translation>
+durch die Schranke abgeschnittene Konfigurationen: %1 (untere Schranke %2/Sample &gt; bisher bester %3/Sample)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="795"/>
+        <source>
+on the best plan&apos;s path</source>
+        <translation>
+auf dem Pfad des besten Plans</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="797"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -309,8 +400,8 @@ Strategie: %1</translation>
         <location filename="../app/views/scheduler/duration_curve.cpp" line="81"/>
         <source>%n GPU(s)</source>
         <translation>
-            <numerusform>%n GPU</numerusform>
-            <numerusform>%n GPUs</numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
     <message>
@@ -428,8 +519,8 @@ Strategie: %1</translation>
     </message>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="466"/>
-        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="467"/>
+        <location filename="../app/views/engine_panel.cpp" line="481"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
@@ -482,97 +573,97 @@ Strategie: %1</translation>
         <translation>Keine GPU gefunden: %1 Zum Messen wird eine NVIDIA-GPU benötigt. Weiterhin möglich: gespeicherte Messungen laden, ihre Diagramme ansehen und sie als Clusterprofil speichern. „Geräte aktualisieren“ prüft erneut.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="236"/>
+        <location filename="../app/views/engine_panel.cpp" line="237"/>
         <source>A profiling job is already running.</source>
         <translation>Es läuft bereits eine Messung.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="343"/>
+        <location filename="../app/views/engine_panel.cpp" line="344"/>
         <source>Running…</source>
         <translation>Läuft…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="350"/>
+        <location filename="../app/views/engine_panel.cpp" line="351"/>
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="356"/>
+        <location filename="../app/views/engine_panel.cpp" line="357"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>Benötigt eine NVIDIA-GPU mit funktionierendem Treiber</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="382"/>
+        <location filename="../app/views/engine_panel.cpp" line="383"/>
         <source>Done.</source>
         <translation>Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <location filename="../app/views/engine_panel.cpp" line="386"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="388"/>
+        <location filename="../app/views/engine_panel.cpp" line="389"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="414"/>
+        <location filename="../app/views/engine_panel.cpp" line="415"/>
         <source>smallest GEMM dimension</source>
         <translation>kleinste GEMM-Dimension</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="414"/>
+        <location filename="../app/views/engine_panel.cpp" line="415"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="422"/>
+        <location filename="../app/views/engine_panel.cpp" line="423"/>
         <source>%1, %2 GPUs</source>
         <translation>%1, %2 GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="427"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>message size (bytes)</source>
         <translation>Nachrichtengröße (Bytes)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="427"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>Busbandbreite (GB/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="442"/>
+        <location filename="../app/views/engine_panel.cpp" line="443"/>
         <source>Could not save the profile: %1</source>
         <translation>Das Profil konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <location filename="../app/views/engine_panel.cpp" line="452"/>
         <source>Could not save the measurements: %1</source>
         <translation>Die Messungen konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="460"/>
+        <location filename="../app/views/engine_panel.cpp" line="461"/>
         <source>Could not load measurements: %1</source>
         <translation>Messungen konnten nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="465"/>
+        <location filename="../app/views/engine_panel.cpp" line="466"/>
         <source>Save as cluster profile</source>
         <translation>Als Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="471"/>
+        <location filename="../app/views/engine_panel.cpp" line="472"/>
         <source>Saved cluster profile %1</source>
         <translation>Cluster-Profil %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="481"/>
         <source>Load measurements</source>
         <translation>Messungen laden</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="484"/>
+        <location filename="../app/views/engine_panel.cpp" line="485"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
@@ -580,27 +671,27 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::ExportDialog</name>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="33"/>
+        <location filename="../app/views/export_dialog.cpp" line="35"/>
         <source>Export plan</source>
         <translation>Plan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="45"/>
+        <location filename="../app/views/export_dialog.cpp" line="47"/>
         <source>Plan JSON</source>
         <translation>Plan-JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="47"/>
+        <location filename="../app/views/export_dialog.cpp" line="49"/>
         <source>Write an approximation when the format cannot express the plan</source>
         <translation>Näherung schreiben, wenn das Format den Plan nicht ausdrücken kann</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="49"/>
+        <location filename="../app/views/export_dialog.cpp" line="51"/>
         <source>Off: plans using something this framework cannot run are refused with the reasons; search with this framework as the target instead. On: the closest approximation is written and every change is listed.</source>
         <translation>Aus: Pläne mit etwas, das dieses Framework nicht ausführen kann, werden mit Begründung abgelehnt; suchen Sie stattdessen mit diesem Framework als Ziel. Ein: Die nächstliegende Näherung wird geschrieben und jede Änderung aufgeführt.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="55"/>
+        <location filename="../app/views/export_dialog.cpp" line="54"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
@@ -660,52 +751,52 @@ Strategie: %1</translation>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="159"/>
+        <location filename="../app/views/export_dialog.cpp" line="158"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="168"/>
+        <location filename="../app/views/export_dialog.cpp" line="167"/>
         <source>No plan to export yet: run a search or open a plan.</source>
         <translation>Noch kein Plan zum Exportieren: Starten Sie eine Suche oder öffnen Sie einen Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="190"/>
+        <location filename="../app/views/export_dialog.cpp" line="189"/>
         <source>Cannot express: %1</source>
         <translation>Nicht ausdrückbar: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="195"/>
+        <location filename="../app/views/export_dialog.cpp" line="194"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Refused: %1 cannot run this plan as it was costed.&lt;/span&gt; Search with %2 as the target (search settings), or tick &quot;Write an approximation&quot;.</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Abgelehnt: %1 kann diesen Plan nicht so ausführen, wie er bewertet wurde.&lt;/span&gt; Suchen Sie mit %2 als Ziel (Sucheinstellungen) oder aktivieren Sie „Näherung schreiben“.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="206"/>
+        <location filename="../app/views/export_dialog.cpp" line="205"/>
         <source>Not supported by this target: %1</source>
         <translation>Von diesem Ziel nicht unterstützt: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="211"/>
+        <location filename="../app/views/export_dialog.cpp" line="210"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="218"/>
+        <location filename="../app/views/export_dialog.cpp" line="217"/>
         <source>Only plan JSON is available in this build (no exporters library).</source>
         <translation>In diesem Build ist nur Plan-JSON verfügbar (keine Exporter-Bibliothek).</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="221"/>
+        <location filename="../app/views/export_dialog.cpp" line="220"/>
         <source>Everything in the plan is expressed in this format.</source>
         <translation>Der gesamte Plan lässt sich in diesem Format ausdrücken.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="222"/>
+        <location filename="../app/views/export_dialog.cpp" line="221"/>
         <source>%1 note(s): read them before using the export.</source>
         <translation>%1 Hinweis(e): Lesen Sie sie, bevor Sie den Export verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="225"/>
+        <location filename="../app/views/export_dialog.cpp" line="224"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Cannot export: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Export nicht möglich: %1&lt;/span&gt;</translation>
     </message>
@@ -865,62 +956,62 @@ TP-Kommunikation %7, ZeRO-3 sichtbar %8, Gradientensynchronisation pro Iteration
 Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="133"/>
+        <location filename="../app/views/layer_table_model.cpp" line="135"/>
         <source>Layer</source>
         <translation>Schicht</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="135"/>
+        <location filename="../app/views/layer_table_model.cpp" line="137"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="137"/>
+        <location filename="../app/views/layer_table_model.cpp" line="139"/>
         <source>Stage</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="139"/>
+        <location filename="../app/views/layer_table_model.cpp" line="141"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="141"/>
+        <location filename="../app/views/layer_table_model.cpp" line="143"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="143"/>
+        <location filename="../app/views/layer_table_model.cpp" line="145"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="145"/>
+        <location filename="../app/views/layer_table_model.cpp" line="147"/>
         <source>DP type</source>
         <translation>DP-Art</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="147"/>
+        <location filename="../app/views/layer_table_model.cpp" line="149"/>
         <source>Checkpoint</source>
         <translation>Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="149"/>
+        <location filename="../app/views/layer_table_model.cpp" line="151"/>
         <source>Time / micro-batch</source>
         <translation>Zeit / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="151"/>
+        <location filename="../app/views/layer_table_model.cpp" line="153"/>
         <source>Exposed comm</source>
         <translation>Sichtbare Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="153"/>
+        <location filename="../app/views/layer_table_model.cpp" line="155"/>
         <source>Model states</source>
         <translation>Modellzustände</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="155"/>
+        <location filename="../app/views/layer_table_model.cpp" line="157"/>
         <source>Activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
@@ -928,415 +1019,436 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="62"/>
+        <location filename="../app/main_window.cpp" line="67"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="77"/>
+        <location filename="../app/main_window.cpp" line="82"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="78"/>
+        <location filename="../app/main_window.cpp" line="83"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="79"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>Timeline</source>
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="80"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="81"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Frontier</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="82"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Sweeps</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
-        <location filename="../app/main_window.cpp" line="343"/>
+        <location filename="../app/main_window.cpp" line="97"/>
+        <location filename="../app/main_window.cpp" line="402"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="98"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="95"/>
+        <location filename="../app/main_window.cpp" line="101"/>
         <source>Multi-model</source>
         <translation>Mehrere Modelle</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="99"/>
+        <location filename="../app/main_window.cpp" line="105"/>
         <source>Engine</source>
         <translation>Engine</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="108"/>
+        <location filename="../app/main_window.cpp" line="114"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="109"/>
+        <location filename="../app/main_window.cpp" line="115"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="118"/>
+        <location filename="../app/main_window.cpp" line="124"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="119"/>
+        <location filename="../app/main_window.cpp" line="125"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="120"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>Die besten Pläne suchen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="121"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Cancel the search (Esc)</source>
         <translation>Die Suche abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="135"/>
+        <location filename="../app/main_window.cpp" line="143"/>
         <source>Best plans:</source>
         <translation>Beste Pläne:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="143"/>
+        <location filename="../app/main_window.cpp" line="151"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="165"/>
-        <location filename="../app/main_window.cpp" line="712"/>
+        <location filename="../app/main_window.cpp" line="187"/>
+        <location filename="../app/main_window.cpp" line="819"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="176"/>
+        <location filename="../app/main_window.cpp" line="202"/>
         <source>Frontier plan %1</source>
         <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="208"/>
+        <location filename="../app/main_window.cpp" line="234"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="248"/>
+        <location filename="../app/main_window.cpp" line="294"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="249"/>
+        <location filename="../app/main_window.cpp" line="295"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="251"/>
+        <location filename="../app/main_window.cpp" line="297"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="253"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="255"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="257"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="259"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="260"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="261"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="263"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="266"/>
+        <location filename="../app/main_window.cpp" line="312"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="269"/>
+        <location filename="../app/main_window.cpp" line="315"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="270"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="272"/>
+        <location filename="../app/main_window.cpp" line="318"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="274"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="280"/>
+        <location filename="../app/main_window.cpp" line="326"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="294"/>
+        <location filename="../app/main_window.cpp" line="344"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="296"/>
-        <location filename="../app/main_window.cpp" line="311"/>
+        <location filename="../app/main_window.cpp" line="346"/>
+        <location filename="../app/main_window.cpp" line="361"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="347"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="298"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="359"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="322"/>
+        <location filename="../app/main_window.cpp" line="372"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="323"/>
+        <location filename="../app/main_window.cpp" line="373"/>
         <source>The language changes when the explorer restarts.</source>
         <translation>Die Sprache wechselt beim nächsten Start des Explorers.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="327"/>
+        <location filename="../app/main_window.cpp" line="377"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="328"/>
+        <location filename="../app/main_window.cpp" line="378"/>
+        <source>&amp;Notation</source>
+        <translation>&amp;Notation</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="381"/>
+        <source>Notation</source>
+        <translation>Notation</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="387"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="330"/>
+        <location filename="../app/main_window.cpp" line="389"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="331"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="337"/>
+        <location filename="../app/main_window.cpp" line="396"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="358"/>
+        <location filename="../app/main_window.cpp" line="417"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="449"/>
         <source>Open model profile</source>
         <translation>Modellprofil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="391"/>
-        <location filename="../app/main_window.cpp" line="421"/>
-        <location filename="../app/main_window.cpp" line="436"/>
+        <location filename="../app/main_window.cpp" line="450"/>
+        <location filename="../app/main_window.cpp" line="480"/>
+        <location filename="../app/main_window.cpp" line="495"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="405"/>
+        <location filename="../app/main_window.cpp" line="464"/>
         <source>Import Hugging Face config.json</source>
         <translation>Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="406"/>
+        <location filename="../app/main_window.cpp" line="465"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="420"/>
+        <location filename="../app/main_window.cpp" line="479"/>
         <source>Open cluster profile</source>
         <translation>Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="435"/>
+        <location filename="../app/main_window.cpp" line="494"/>
         <source>Open plan</source>
         <translation>Plan öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="446"/>
+        <location filename="../app/main_window.cpp" line="505"/>
         <source>Save model profile</source>
         <translation>Modellprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="450"/>
-        <location filename="../app/main_window.cpp" line="461"/>
-        <location filename="../app/main_window.cpp" line="473"/>
+        <location filename="../app/main_window.cpp" line="509"/>
+        <location filename="../app/main_window.cpp" line="520"/>
+        <location filename="../app/main_window.cpp" line="532"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="458"/>
+        <location filename="../app/main_window.cpp" line="517"/>
         <source>Save cluster profile</source>
         <translation>Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="469"/>
+        <location filename="../app/main_window.cpp" line="528"/>
         <source>No plan to save yet.</source>
         <translation>Noch kein Plan zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="473"/>
+        <location filename="../app/main_window.cpp" line="532"/>
         <source>Save plan</source>
         <translation>Plan speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="503"/>
+        <location filename="../app/main_window.cpp" line="560"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="512"/>
+        <location filename="../app/main_window.cpp" line="569"/>
         <source>Cannot open plan %1: %2</source>
         <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="550"/>
+        <location filename="../app/main_window.cpp" line="633"/>
         <source>Baseline (Megatron-style)</source>
         <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="574"/>
+        <location filename="../app/main_window.cpp" line="659"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="580"/>
+        <location filename="../app/main_window.cpp" line="665"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="599"/>
+        <location filename="../app/main_window.cpp" line="684"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="608"/>
+        <location filename="../app/main_window.cpp" line="695"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="630"/>
-        <source>Best so far: %1, %2</source>
-        <translation>Bisher am besten: %1, %2</translation>
+        <location filename="../app/main_window.cpp" line="737"/>
+        <source>Elapsed %1, finishing</source>
+        <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="638"/>
+        <location filename="../app/main_window.cpp" line="740"/>
+        <source>Elapsed %1, less than a second left</source>
+        <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="742"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="640"/>
+        <location filename="../app/main_window.cpp" line="738"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="663"/>
+        <location filename="../app/main_window.cpp" line="722"/>
+        <source>Best so far: %1, %2: %3</source>
+        <translation>Bisher am besten: %1, %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="767"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="669"/>
+        <location filename="../app/main_window.cpp" line="774"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="670"/>
+        <location filename="../app/main_window.cpp" line="775"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="670"/>
+        <location filename="../app/main_window.cpp" line="775"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="676"/>
+        <location filename="../app/main_window.cpp" line="783"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="690"/>
-        <location filename="../app/main_window.cpp" line="712"/>
+        <location filename="../app/main_window.cpp" line="187"/>
+        <location filename="../app/main_window.cpp" line="797"/>
+        <location filename="../app/main_window.cpp" line="819"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="703"/>
+        <location filename="../app/main_window.cpp" line="810"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="704"/>
+        <location filename="../app/main_window.cpp" line="811"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="739"/>
+        <location filename="../app/main_window.cpp" line="846"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -1394,22 +1506,22 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Spitzenspeicher pro GPU nach Pipeline-Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="140"/>
+        <location filename="../app/views/plan_widgets.cpp" line="152"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="151"/>
+        <location filename="../app/views/plan_widgets.cpp" line="163"/>
         <source>GPU capacity %1</source>
         <translation>GPU-Kapazität %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="153"/>
+        <location filename="../app/views/plan_widgets.cpp" line="165"/>
         <source>budget %1</source>
         <translation>Budget %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="167"/>
+        <location filename="../app/views/plan_widgets.cpp" line="179"/>
         <source>Stage %1: %2</source>
         <translation>Stufe %1: %2</translation>
     </message>
@@ -1417,93 +1529,103 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="69"/>
+        <location filename="../app/views/profile_editors.cpp" line="70"/>
         <source>Built-in model presets</source>
         <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="76"/>
+        <location filename="../app/views/profile_editors.cpp" line="71"/>
+        <source>(custom model)</source>
+        <translation>(eigenes Modell)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="78"/>
         <source>Open a model profile or config.json</source>
         <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="78"/>
+        <location filename="../app/views/profile_editors.cpp" line="80"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="79"/>
+        <location filename="../app/views/profile_editors.cpp" line="81"/>
         <source>Import a Hugging Face config.json</source>
         <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="81"/>
+        <location filename="../app/views/profile_editors.cpp" line="83"/>
         <source>Save the model profile as JSON</source>
         <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="102"/>
+        <location filename="../app/views/profile_editors.cpp" line="105"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="103"/>
+        <location filename="../app/views/profile_editors.cpp" line="106"/>
         <source>tied embeddings</source>
         <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="104"/>
+        <location filename="../app/views/profile_editors.cpp" line="107"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="105"/>
+        <location filename="../app/views/profile_editors.cpp" line="108"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="106"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="107"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>Hidden size</source>
         <translation>Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="108"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>FFN size</source>
         <translation>FFN-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="109"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>Attention heads</source>
         <translation>Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>KV heads</source>
         <translation>KV-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="173"/>
+        <location filename="../app/views/profile_editors.cpp" line="193"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="220"/>
-        <location filename="../app/views/profile_editors.cpp" line="303"/>
+        <location filename="../app/views/profile_editors.cpp" line="202"/>
+        <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
+        <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="264"/>
+        <location filename="../app/views/profile_editors.cpp" line="347"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -1604,22 +1726,6 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="548"/>
-        <source>Solve exactly (MILP)</source>
-        <translation>Exakt lösen (MILP)</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
-        <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
-        <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
-        <source>Not available: built without COIN-OR CBC</source>
-        <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
-    </message>
-    <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>File</source>
         <translation>Datei</translation>
@@ -1643,6 +1749,22 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>Export launch scripts…</source>
         <translation>Startskripte exportieren…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="549"/>
+        <source>Solve exactly (MILP)</source>
+        <translation>Exakt lösen (MILP)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
+        <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
+        <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
+        <source>Not available: built without COIN-OR CBC</source>
+        <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
@@ -1773,102 +1895,102 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="511"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="592"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="593"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="594"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="596"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2 (Knoten %3)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2 (Knoten %3-%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="629"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="630"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="633"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="643"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="769"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="770"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="773"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="777"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="785"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>
@@ -1876,153 +1998,153 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <location filename="../app/views/profile_editors.cpp" line="580"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="584"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="586"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="588"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="544"/>
+        <location filename="../app/views/profile_editors.cpp" line="589"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="590"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="547"/>
-        <location filename="../app/views/profile_editors.cpp" line="549"/>
+        <location filename="../app/views/profile_editors.cpp" line="592"/>
+        <location filename="../app/views/profile_editors.cpp" line="594"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="596"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="554"/>
+        <location filename="../app/views/profile_editors.cpp" line="599"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="600"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="556"/>
+        <location filename="../app/views/profile_editors.cpp" line="601"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="557"/>
+        <location filename="../app/views/profile_editors.cpp" line="602"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="558"/>
+        <location filename="../app/views/profile_editors.cpp" line="603"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="559"/>
+        <location filename="../app/views/profile_editors.cpp" line="604"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="611"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
+        <location filename="../app/views/profile_editors.cpp" line="613"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="578"/>
+        <location filename="../app/views/profile_editors.cpp" line="623"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="579"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="580"/>
+        <location filename="../app/views/profile_editors.cpp" line="625"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="581"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="582"/>
+        <location filename="../app/views/profile_editors.cpp" line="627"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="628"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="586"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="592"/>
+        <location filename="../app/views/profile_editors.cpp" line="637"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <location filename="../app/views/profile_editors.cpp" line="638"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="594"/>
+        <location filename="../app/views/profile_editors.cpp" line="639"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="652"/>
+        <location filename="../app/views/profile_editors.cpp" line="697"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="676"/>
+        <location filename="../app/views/profile_editors.cpp" line="721"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="685"/>
+        <location filename="../app/views/profile_editors.cpp" line="730"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>
@@ -2051,8 +2173,14 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="216"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
+    </message>
+    <message>
+        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <source>Tokens / s (thousands)</source>
+        <translation>Tokens / s (Tausend)</translation>
     </message>
 </context>
 <context>
@@ -2108,62 +2236,62 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="183"/>
+        <location filename="../app/views/plan_widgets.cpp" line="195"/>
         <source>Time breakdown</source>
         <translation>Zeitaufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>Compute</source>
         <translation>Berechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>Recompute</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>TP comm</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>DP sync</source>
         <translation>DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>PP send/recv</source>
         <translation>PP Senden/Empfangen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Layout switch</source>
         <translation>Layoutwechsel</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Bubble</source>
         <translation>Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="214"/>
+        <location filename="../app/views/plan_widgets.cpp" line="226"/>
         <source>No plan yet</source>
         <translation>Noch kein Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="223"/>
+        <location filename="../app/views/plan_widgets.cpp" line="235"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
@@ -2171,64 +2299,76 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="265"/>
         <source>Pipeline timeline</source>
         <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="284"/>
+        <location filename="../app/views/plan_widgets.cpp" line="296"/>
         <source>stage 00</source>
         <translation>Stufe 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="295"/>
+        <location filename="../app/views/plan_widgets.cpp" line="307"/>
         <source>No pipeline to show yet.</source>
         <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="305"/>
+        <location filename="../app/views/plan_widgets.cpp" line="318"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="318"/>
+        <location filename="../app/views/plan_widgets.cpp" line="331"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="393"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="393"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <source>light: forward, dark: backward</source>
+        <translation>hell: vorwärts, dunkel: rückwärts</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="390"/>
+        <source>model chunk %1</source>
+        <translation>Modellteil %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="412"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="383"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="383"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>
@@ -2236,97 +2376,198 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="375"/>
+        <location filename="../app/views/tree_view.cpp" line="912"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="376"/>
-        <source>Fit the whole tree (F)</source>
-        <translation>Ganzen Baum einpassen (F)</translation>
-    </message>
-    <message>
-        <location filename="../app/views/tree_view.cpp" line="379"/>
+        <location filename="../app/views/tree_view.cpp" line="916"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="382"/>
+        <location filename="../app/views/tree_view.cpp" line="920"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="390"/>
-        <source>Click a node to see its strategy and costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
-        <translation>Klicken Sie auf einen Knoten, um Strategie und Kosten zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf, um Regel und Grund zu sehen.</translation>
+        <location filename="../app/views/tree_view.cpp" line="913"/>
+        <source>Fit the whole tree (F, Home)</source>
+        <translation>Ganzen Baum einpassen (F, Pos1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="415"/>
+        <location filename="../app/views/tree_view.cpp" line="917"/>
+        <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
+        <translation>Vergrößern (Strg++, +, Mausrad); verschieben mit den Pfeiltasten oder durch Ziehen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="921"/>
+        <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
+        <translation>Verkleinern (Strg+-, -, Mausrad)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="926"/>
+        <source>Find a strategy, e.g. tp4-sp</source>
+        <translation>Strategie suchen, z. B. tp4-sp</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="927"/>
+        <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
+        <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <source>queued</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <source>being solved</source>
+        <translation>wird gelöst</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <source>solved</source>
+        <translation>gelöst</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <source>cut by the bound</source>
+        <translation>durch Schranke abgeschnitten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="1114"/>
+        <source>no plan fits</source>
+        <translation>kein Plan passt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <source>pruned by a rule</source>
+        <translation>durch Regel beschnitten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="958"/>
+        <source>best plan so far</source>
+        <translation>bisher bester Plan</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="965"/>
+        <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
+        <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1041"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="434"/>
+        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <source>; DP: %1 solved, %2 cut, %3 running</source>
+        <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1045"/>
+        <source>; matches: %1</source>
+        <translation>; Treffer: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1067"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="435"/>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="440"/>
+        <location filename="../app/views/tree_view.cpp" line="1072"/>
+        <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1074"/>
+        <source> &amp;mdash; on the best plan&apos;s path</source>
+        <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1076"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="445"/>
+        <location filename="../app/views/tree_view.cpp" line="1081"/>
+        <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1099"/>
+        <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1109"/>
+        <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
+        <translation>abgeschnitten: &amp;ge; %1 &amp;gt; %2 pro Sample</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1112"/>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="454"/>
+        <location filename="../app/views/tree_view.cpp" line="1135"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="462"/>
+        <location filename="../app/views/tree_view.cpp" line="1143"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="463"/>
+        <location filename="../app/views/tree_view.cpp" line="1144"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="464"/>
+        <location filename="../app/views/tree_view.cpp" line="1145"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="465"/>
+        <location filename="../app/views/tree_view.cpp" line="1146"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="466"/>
+        <location filename="../app/views/tree_view.cpp" line="1147"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="467"/>
+        <location filename="../app/views/tree_view.cpp" line="1148"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="468"/>
+        <location filename="../app/views/tree_view.cpp" line="1149"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="471"/>
+        <location filename="../app/views/tree_view.cpp" line="1152"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>
@@ -2334,149 +2575,149 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::WhatIfPanel</name>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="38"/>
+        <location filename="../app/views/whatif_panel.cpp" line="42"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="44"/>
-        <location filename="../app/views/whatif_panel.cpp" line="47"/>
+        <location filename="../app/views/whatif_panel.cpp" line="48"/>
+        <location filename="../app/views/whatif_panel.cpp" line="51"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="50"/>
+        <location filename="../app/views/whatif_panel.cpp" line="54"/>
         <source>as in search settings</source>
         <translation>wie in den Sucheinstellungen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="53"/>
+        <location filename="../app/views/whatif_panel.cpp" line="57"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="54"/>
+        <location filename="../app/views/whatif_panel.cpp" line="58"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="55"/>
+        <location filename="../app/views/whatif_panel.cpp" line="59"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="57"/>
+        <location filename="../app/views/whatif_panel.cpp" line="61"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="58"/>
+        <location filename="../app/views/whatif_panel.cpp" line="62"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="59"/>
+        <location filename="../app/views/whatif_panel.cpp" line="63"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="60"/>
+        <location filename="../app/views/whatif_panel.cpp" line="64"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="63"/>
+        <location filename="../app/views/whatif_panel.cpp" line="67"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="64"/>
+        <location filename="../app/views/whatif_panel.cpp" line="68"/>
         <source>Apply to profiles</source>
         <translation>In Profile übernehmen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Metric</source>
         <translation>Kennzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Previous best</source>
         <translation>Bisher bester</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Now</source>
         <translation>Jetzt</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Delta</source>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="110"/>
+        <location filename="../app/views/whatif_panel.cpp" line="114"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="113"/>
+        <location filename="../app/views/whatif_panel.cpp" line="117"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
         <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="191"/>
+        <location filename="../app/views/whatif_panel.cpp" line="195"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="207"/>
+        <location filename="../app/views/whatif_panel.cpp" line="211"/>
         <source>What-if best</source>
         <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="208"/>
+        <location filename="../app/views/whatif_panel.cpp" line="212"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="213"/>
+        <location filename="../app/views/whatif_panel.cpp" line="217"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="223"/>
+        <location filename="../app/views/whatif_panel.cpp" line="227"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="226"/>
+        <location filename="../app/views/whatif_panel.cpp" line="230"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="239"/>
+        <location filename="../app/views/whatif_panel.cpp" line="243"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="240"/>
+        <location filename="../app/views/whatif_panel.cpp" line="244"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="241"/>
+        <location filename="../app/views/whatif_panel.cpp" line="245"/>
         <source>Throughput (tokens/s)</source>
         <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="242"/>
+        <location filename="../app/views/whatif_panel.cpp" line="246"/>
         <source>Samples / s</source>
         <translation>Samples / s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="248"/>
-        <location filename="../app/views/whatif_panel.cpp" line="251"/>
+        <location filename="../app/views/whatif_panel.cpp" line="252"/>
+        <location filename="../app/views/whatif_panel.cpp" line="255"/>
         <source>-</source>
         <translation>-</translation>
     </message>
@@ -2484,52 +2725,52 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="129"/>
+        <location filename="../app/main.cpp" line="111"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer: hybrid-paralleles Transformer-Training planen. Mit --cli &lt;command&gt; ... die Kommandozeilenschnittstelle verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="134"/>
+        <location filename="../app/main.cpp" line="116"/>
         <source>Model preset or profile file.</source>
         <translation>Modellvorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="137"/>
+        <location filename="../app/main.cpp" line="119"/>
         <source>Cluster preset or profile file.</source>
         <translation>Cluster-Vorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="141"/>
+        <location filename="../app/main.cpp" line="123"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>Suche ausführen, Fenster als PNG speichern, beenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="144"/>
+        <location filename="../app/main.cpp" line="126"/>
         <source>View to show: %1, export.</source>
         <translation>Anzuzeigende Ansicht: %1, export.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="148"/>
+        <location filename="../app/main.cpp" line="130"/>
         <source>Window size WxH.</source>
         <translation>Fenstergröße BxH (z. B. 1600x1000).</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="151"/>
+        <location filename="../app/main.cpp" line="133"/>
         <source>light, dark or system.</source>
         <translation>light, dark oder system.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="154"/>
+        <location filename="../app/main.cpp" line="136"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>Sprache: en, de, zh_CN.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="158"/>
+        <location filename="../app/main.cpp" line="140"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>Zu durchsuchende globale Batchgröße(n), z. B. 64,128.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="161"/>
+        <location filename="../app/main.cpp" line="143"/>
         <source>Start a search at once.</source>
         <translation>Sofort eine Suche starten.</translation>
     </message>

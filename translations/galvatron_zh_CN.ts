@@ -12,144 +12,174 @@
 <context>
     <name>gx::app</name>
     <message>
-        <location filename="../app/plan_utils.cpp" line="92"/>
-        <source> (mixed per layer)</source>
-        <translation>（逐层不同）</translation>
+        <location filename="../app/plan_utils.cpp" line="103"/>
+        <source> (+1 layer differs)</source>
+        <translation>（另有 1 层不同）</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="97"/>
+        <location filename="../app/plan_utils.cpp" line="105"/>
+        <source> (+%1 layers differ)</source>
+        <translation>（另有 %1 层不同）</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="110"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
         <translation>PP%1 %2，%3，批大小 %4 = %5 x %6</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="129"/>
+        <source>The best plan uses %1% of the memory budget: little room for allocator fragmentation.</source>
+        <translation>最佳方案占用显存预算的 %1%：几乎没有为分配器碎片留出余地。</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="135"/>
+        <source>With 5% headroom: %1, %2 (%3 slower per sample) &amp;mdash; pick it on the Frontier tab.</source>
+        <translation>保留 5% 余量：%1，%2（每样本慢 %3）&amp;mdash; 可在帕累托前沿页选择。</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="146"/>
+        <source>&lt;h3&gt;Plan notation&lt;/h3&gt;&lt;p&gt;A plan reads like &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;方案记号&lt;/h3&gt;&lt;p&gt;方案的写法如 &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="148"/>
+        <source>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline parallelism: the layers are split into 2 stages&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline schedule: one-forward-one-backward, all forwards then all backwards, or 4 model chunks per stage (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;tensor parallelism: each layer&apos;s matrices split over 2 GPUs (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;with sequence parallelism: norms and dropout split along the sequence over the same GPUs (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data parallelism: 4 replicas of the stage&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;the replicas shard optimizer states (1), + gradients (2), + weights (3) (Rajbhandari et al. 2020); none = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data-parallel ranks adjacent (TP spans nodes)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;full activation checkpointing (recompute the layer) or selective (recompute the attention core only)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;global batch of 256 samples = 16 micro-batches x 16 samples each&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;most layers use the strategy shown; 5 use another (see the Plan table)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;流水线并行：各层被分成 2 个阶段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;流水线调度：前向与反向交替、先全部前向再全部反向，或每阶段 4 个模型块（Narayanan 等, 2021）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;张量并行：每层的矩阵切分到 2 个 GPU（Megatron-LM）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;启用序列并行：归一化和 dropout 沿序列切分到同一组 GPU（Korthikanti 等, 2022）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;数据并行：该阶段的 4 个副本&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;副本切分优化器状态 (1)、+ 梯度 (2)、+ 权重 (3)（Rajbhandari 等, 2020）；无 = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;数据并行 rank 相邻（TP 跨节点）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;完整激活检查点（重算整层）或选择性检查点（仅重算注意力核心）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;全局批大小 256 = 16 个微批 x 每个 16 个样本&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;大多数层使用所示策略；另有 5 层不同（见方案表）&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/plan_utils.cpp" line="169"/>
+        <source>&lt;p&gt;MFU (model FLOPs utilisation) = the model&apos;s training FLOPs per iteration (3 x forward, without recomputation) / (iteration time x GPUs x peak FLOP/s). By convention the model FLOPs count attention scores over the whole sequence, while causal FlashAttention kernels compute only half of them; with long sequences MFU can therefore read above the cluster&apos;s GEMM efficiency.&lt;/p&gt;&lt;p&gt;Memory: the planner keeps each GPU&apos;s peak below the budget (GPU memory minus the reserve). Plans within a few percent of the budget leave little room for allocator fragmentation: set a budget or reserve in Search settings, or pick a Frontier point with less memory.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;MFU（模型 FLOPs 利用率）= 每次迭代的模型训练 FLOPs（3 x 前向，不含重算）/（迭代时间 x GPU 数 x 峰值 FLOP/s）。按惯例，模型 FLOPs 按整个序列计算注意力分数，而因果 FlashAttention 内核只计算其中一半；因此序列较长时 MFU 可能高于集群的 GEMM 效率。&lt;/p&gt;&lt;p&gt;显存：规划器使每个 GPU 的峰值低于预算（GPU 显存减去预留）。距预算仅几个百分点的方案几乎没有为分配器碎片留出余地：可在搜索设置中设置预算或预留，或选择显存更少的帕累托点。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="314"/>
+        <location filename="../app/views/profile_editors.cpp" line="358"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="321"/>
+        <location filename="../app/views/profile_editors.cpp" line="359"/>
+        <source>(custom cluster)</source>
+        <translation>（自定义集群）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="366"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="322"/>
+        <location filename="../app/views/profile_editors.cpp" line="367"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="336"/>
-        <location filename="../app/views/profile_editors.cpp" line="347"/>
+        <location filename="../app/views/profile_editors.cpp" line="382"/>
+        <location filename="../app/views/profile_editors.cpp" line="393"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="337"/>
+        <location filename="../app/views/profile_editors.cpp" line="383"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="340"/>
-        <location filename="../app/views/profile_editors.cpp" line="341"/>
-        <location filename="../app/views/profile_editors.cpp" line="343"/>
+        <location filename="../app/views/profile_editors.cpp" line="386"/>
+        <location filename="../app/views/profile_editors.cpp" line="387"/>
+        <location filename="../app/views/profile_editors.cpp" line="389"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="342"/>
-        <location filename="../app/views/profile_editors.cpp" line="344"/>
+        <location filename="../app/views/profile_editors.cpp" line="388"/>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="348"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="349"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="350"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="351"/>
+        <location filename="../app/views/profile_editors.cpp" line="397"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="352"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="353"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="354"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="355"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="356"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="357"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="358"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="359"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="360"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="361"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="422"/>
-        <source>Cannot load %1: %2</source>
-        <translation>无法加载 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/views/profile_editors.cpp" line="461"/>
+        <location filename="../app/views/profile_editors.cpp" line="505"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="468"/>
+        <location filename="../app/views/profile_editors.cpp" line="512"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="521"/>
+        <location filename="../app/views/profile_editors.cpp" line="565"/>
         <source>%1 GPUs: %2 x %3 %4</source>
         <translation>%1 个 GPU：%2 x %3 %4</translation>
     </message>
@@ -157,89 +187,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="89"/>
-        <location filename="../app/views/plan_view.cpp" line="95"/>
+        <location filename="../app/views/plan_view.cpp" line="90"/>
+        <location filename="../app/views/plan_view.cpp" line="96"/>
         <source>Plan A</source>
         <translation>方案 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="91"/>
-        <location filename="../app/views/plan_view.cpp" line="95"/>
+        <location filename="../app/views/plan_view.cpp" line="92"/>
+        <location filename="../app/views/plan_view.cpp" line="96"/>
         <source>Plan B</source>
         <translation>方案 B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="95"/>
+        <location filename="../app/views/plan_view.cpp" line="96"/>
         <source>B vs A</source>
         <translation>B 对比 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="167"/>
+        <location filename="../app/views/plan_view.cpp" line="171"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="169"/>
+        <location filename="../app/views/plan_view.cpp" line="173"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="171"/>
+        <location filename="../app/views/plan_view.cpp" line="175"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="173"/>
+        <location filename="../app/views/plan_view.cpp" line="177"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="175"/>
+        <location filename="../app/views/plan_view.cpp" line="179"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="177"/>
+        <location filename="../app/views/plan_view.cpp" line="181"/>
         <source>Exposed DP sync</source>
         <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="179"/>
+        <location filename="../app/views/plan_view.cpp" line="183"/>
         <source>Exposed TP comm</source>
         <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="181"/>
+        <location filename="../app/views/plan_view.cpp" line="185"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="182"/>
+        <location filename="../app/views/plan_view.cpp" line="186"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="184"/>
+        <location filename="../app/views/plan_view.cpp" line="188"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="186"/>
+        <location filename="../app/views/plan_view.cpp" line="190"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="208"/>
+        <location filename="../app/views/plan_view.cpp" line="212"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="208"/>
+        <location filename="../app/views/plan_view.cpp" line="212"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
@@ -247,26 +277,87 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="265"/>
+        <location filename="../app/views/tree_view.cpp" line="592"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="337"/>
-        <source>%1
-dimension: %2</source>
-        <translation>%1
-维度：%2</translation>
+        <location filename="../app/views/tree_view.cpp" line="45"/>
+        <source>queued</source>
+        <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="339"/>
+        <location filename="../app/views/tree_view.cpp" line="47"/>
+        <source>being solved</source>
+        <translation>正在求解</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="49"/>
+        <source>solved</source>
+        <translation>已求解</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="51"/>
+        <source>cut by the bound</source>
+        <translation>被界限剪去</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="53"/>
+        <source>no plan fits</source>
+        <translation>无可行方案</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="55"/>
+        <source>pruned by a rule</source>
+        <translation>被规则剪枝</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="511"/>
+        <source>cut: bound %1/sample</source>
+        <translation>已剪去：界限 %1/样本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="522"/>
+        <source>best %1/sample</source>
+        <translation>最优 %1/样本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="778"/>
+        <source>%1
+dimension: %2, %3</source>
+        <translation>%1
+维度：%2，%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="782"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 被规则“%1”剪枝：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="342"/>
+        <location filename="../app/views/tree_view.cpp" line="786"/>
+        <source>
+best of pp=%1: %2 per iteration, %3</source>
+        <translation>
+pp=%1 的最优：每次迭代 %2，%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="790"/>
+        <source>
+configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
+        <translation>
+被界限剪去的配置：%1（下界 %2/样本 &gt; 当前最优 %3/样本）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="795"/>
+        <source>
+on the best plan&apos;s path</source>
+        <translation>
+位于最佳方案的路径上</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="797"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -309,7 +400,7 @@ strategy: %1</source>
         <location filename="../app/views/scheduler/duration_curve.cpp" line="81"/>
         <source>%n GPU(s)</source>
         <translation>
-            <numerusform>%n 个 GPU</numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
     <message>
@@ -427,8 +518,8 @@ strategy: %1</source>
     </message>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="466"/>
-        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="467"/>
+        <location filename="../app/views/engine_panel.cpp" line="481"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
@@ -480,97 +571,97 @@ strategy: %1</source>
         <translation>未找到 GPU：%1 性能测量需要 NVIDIA GPU。仍可使用：加载已保存的测量结果、查看其图表，并将其保存为集群配置。“刷新设备”可重新检测。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="236"/>
+        <location filename="../app/views/engine_panel.cpp" line="237"/>
         <source>A profiling job is already running.</source>
         <translation>已有测量任务在运行。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="343"/>
+        <location filename="../app/views/engine_panel.cpp" line="344"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="350"/>
+        <location filename="../app/views/engine_panel.cpp" line="351"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="356"/>
+        <location filename="../app/views/engine_panel.cpp" line="357"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>需要装有可用驱动程序的 NVIDIA GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="382"/>
+        <location filename="../app/views/engine_panel.cpp" line="383"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="385"/>
+        <location filename="../app/views/engine_panel.cpp" line="386"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="388"/>
+        <location filename="../app/views/engine_panel.cpp" line="389"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="414"/>
+        <location filename="../app/views/engine_panel.cpp" line="415"/>
         <source>smallest GEMM dimension</source>
         <translation>GEMM 最小维度</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="414"/>
+        <location filename="../app/views/engine_panel.cpp" line="415"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="422"/>
+        <location filename="../app/views/engine_panel.cpp" line="423"/>
         <source>%1, %2 GPUs</source>
         <translation>%1，%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="427"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="427"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="442"/>
+        <location filename="../app/views/engine_panel.cpp" line="443"/>
         <source>Could not save the profile: %1</source>
         <translation>无法保存配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <location filename="../app/views/engine_panel.cpp" line="452"/>
         <source>Could not save the measurements: %1</source>
         <translation>无法保存测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="460"/>
+        <location filename="../app/views/engine_panel.cpp" line="461"/>
         <source>Could not load measurements: %1</source>
         <translation>无法加载测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="465"/>
+        <location filename="../app/views/engine_panel.cpp" line="466"/>
         <source>Save as cluster profile</source>
         <translation>另存为集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="471"/>
+        <location filename="../app/views/engine_panel.cpp" line="472"/>
         <source>Saved cluster profile %1</source>
         <translation>已保存集群配置 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="481"/>
         <source>Load measurements</source>
         <translation>加载测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="484"/>
+        <location filename="../app/views/engine_panel.cpp" line="485"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
@@ -578,27 +669,27 @@ strategy: %1</source>
 <context>
     <name>gx::app::ExportDialog</name>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="33"/>
+        <location filename="../app/views/export_dialog.cpp" line="35"/>
         <source>Export plan</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="45"/>
+        <location filename="../app/views/export_dialog.cpp" line="47"/>
         <source>Plan JSON</source>
         <translation>方案 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="47"/>
+        <location filename="../app/views/export_dialog.cpp" line="49"/>
         <source>Write an approximation when the format cannot express the plan</source>
         <translation>格式无法表达方案时写出近似版本</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="49"/>
+        <location filename="../app/views/export_dialog.cpp" line="51"/>
         <source>Off: plans using something this framework cannot run are refused with the reasons; search with this framework as the target instead. On: the closest approximation is written and every change is listed.</source>
         <translation>关闭：使用该框架无法运行之功能的方案会被拒绝并说明原因；请改为以该框架为目标进行搜索。开启：写出最接近的近似版本，并列出每一处改动。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="55"/>
+        <location filename="../app/views/export_dialog.cpp" line="54"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
@@ -658,52 +749,52 @@ strategy: %1</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="159"/>
+        <location filename="../app/views/export_dialog.cpp" line="158"/>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="168"/>
+        <location filename="../app/views/export_dialog.cpp" line="167"/>
         <source>No plan to export yet: run a search or open a plan.</source>
         <translation>尚无可导出的方案：请运行搜索或打开方案。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="190"/>
+        <location filename="../app/views/export_dialog.cpp" line="189"/>
         <source>Cannot express: %1</source>
         <translation>无法表达：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="195"/>
+        <location filename="../app/views/export_dialog.cpp" line="194"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Refused: %1 cannot run this plan as it was costed.&lt;/span&gt; Search with %2 as the target (search settings), or tick &quot;Write an approximation&quot;.</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;已拒绝：%1 无法按估算时的方式运行此方案。&lt;/span&gt;请在搜索设置中以 %2 为目标进行搜索，或勾选“写出近似版本”。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="206"/>
+        <location filename="../app/views/export_dialog.cpp" line="205"/>
         <source>Not supported by this target: %1</source>
         <translation>此目标不支持：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="211"/>
+        <location filename="../app/views/export_dialog.cpp" line="210"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="218"/>
+        <location filename="../app/views/export_dialog.cpp" line="217"/>
         <source>Only plan JSON is available in this build (no exporters library).</source>
         <translation>此版本仅支持方案 JSON（未包含导出库）。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="221"/>
+        <location filename="../app/views/export_dialog.cpp" line="220"/>
         <source>Everything in the plan is expressed in this format.</source>
         <translation>方案的全部内容都能用此格式表达。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="222"/>
+        <location filename="../app/views/export_dialog.cpp" line="221"/>
         <source>%1 note(s): read them before using the export.</source>
         <translation>%1 条注意事项：使用导出结果前请先阅读。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="225"/>
+        <location filename="../app/views/export_dialog.cpp" line="224"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Cannot export: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;无法导出：%1&lt;/span&gt;</translation>
     </message>
@@ -863,62 +954,62 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 权重 %10，梯度 %11，优化器 %12</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="133"/>
+        <location filename="../app/views/layer_table_model.cpp" line="135"/>
         <source>Layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="135"/>
+        <location filename="../app/views/layer_table_model.cpp" line="137"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="137"/>
+        <location filename="../app/views/layer_table_model.cpp" line="139"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="139"/>
+        <location filename="../app/views/layer_table_model.cpp" line="141"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="141"/>
+        <location filename="../app/views/layer_table_model.cpp" line="143"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="143"/>
+        <location filename="../app/views/layer_table_model.cpp" line="145"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="145"/>
+        <location filename="../app/views/layer_table_model.cpp" line="147"/>
         <source>DP type</source>
         <translation>DP 类型</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="147"/>
+        <location filename="../app/views/layer_table_model.cpp" line="149"/>
         <source>Checkpoint</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="149"/>
+        <location filename="../app/views/layer_table_model.cpp" line="151"/>
         <source>Time / micro-batch</source>
         <translation>每微批次时间</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="151"/>
+        <location filename="../app/views/layer_table_model.cpp" line="153"/>
         <source>Exposed comm</source>
         <translation>未掩盖通信</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="153"/>
+        <location filename="../app/views/layer_table_model.cpp" line="155"/>
         <source>Model states</source>
         <translation>模型状态</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="155"/>
+        <location filename="../app/views/layer_table_model.cpp" line="157"/>
         <source>Activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
@@ -926,415 +1017,436 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="62"/>
+        <location filename="../app/main_window.cpp" line="67"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="77"/>
+        <location filename="../app/main_window.cpp" line="82"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="78"/>
+        <location filename="../app/main_window.cpp" line="83"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="79"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="80"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="81"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="82"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
-        <location filename="../app/main_window.cpp" line="343"/>
+        <location filename="../app/main_window.cpp" line="97"/>
+        <location filename="../app/main_window.cpp" line="402"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="98"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="95"/>
+        <location filename="../app/main_window.cpp" line="101"/>
         <source>Multi-model</source>
         <translation>多模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="99"/>
+        <location filename="../app/main_window.cpp" line="105"/>
         <source>Engine</source>
         <translation>测量引擎</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="108"/>
+        <location filename="../app/main_window.cpp" line="114"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="109"/>
+        <location filename="../app/main_window.cpp" line="115"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="118"/>
+        <location filename="../app/main_window.cpp" line="124"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="119"/>
+        <location filename="../app/main_window.cpp" line="125"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="120"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>搜索最佳方案（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="121"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Cancel the search (Esc)</source>
         <translation>取消搜索（Esc）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="135"/>
+        <location filename="../app/main_window.cpp" line="143"/>
         <source>Best plans:</source>
         <translation>最佳方案：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="143"/>
+        <location filename="../app/main_window.cpp" line="151"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="165"/>
-        <location filename="../app/main_window.cpp" line="712"/>
+        <location filename="../app/main_window.cpp" line="187"/>
+        <location filename="../app/main_window.cpp" line="819"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="176"/>
+        <location filename="../app/main_window.cpp" line="202"/>
         <source>Frontier plan %1</source>
         <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="208"/>
+        <location filename="../app/main_window.cpp" line="234"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="248"/>
+        <location filename="../app/main_window.cpp" line="294"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="249"/>
+        <location filename="../app/main_window.cpp" line="295"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="251"/>
+        <location filename="../app/main_window.cpp" line="297"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="253"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="255"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="257"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="259"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="260"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="261"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="263"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="266"/>
+        <location filename="../app/main_window.cpp" line="312"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="269"/>
+        <location filename="../app/main_window.cpp" line="315"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="270"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="272"/>
+        <location filename="../app/main_window.cpp" line="318"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="274"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="280"/>
+        <location filename="../app/main_window.cpp" line="326"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="294"/>
+        <location filename="../app/main_window.cpp" line="344"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="296"/>
-        <location filename="../app/main_window.cpp" line="311"/>
+        <location filename="../app/main_window.cpp" line="346"/>
+        <location filename="../app/main_window.cpp" line="361"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="347"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="298"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="359"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="322"/>
+        <location filename="../app/main_window.cpp" line="372"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="323"/>
+        <location filename="../app/main_window.cpp" line="373"/>
         <source>The language changes when the explorer restarts.</source>
         <translation>语言将在重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="327"/>
+        <location filename="../app/main_window.cpp" line="377"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="328"/>
+        <location filename="../app/main_window.cpp" line="378"/>
+        <source>&amp;Notation</source>
+        <translation>记号说明(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="381"/>
+        <source>Notation</source>
+        <translation>记号说明</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="387"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="330"/>
+        <location filename="../app/main_window.cpp" line="389"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="331"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="337"/>
+        <location filename="../app/main_window.cpp" line="396"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="358"/>
+        <location filename="../app/main_window.cpp" line="417"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="449"/>
         <source>Open model profile</source>
         <translation>打开模型配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="391"/>
-        <location filename="../app/main_window.cpp" line="421"/>
-        <location filename="../app/main_window.cpp" line="436"/>
+        <location filename="../app/main_window.cpp" line="450"/>
+        <location filename="../app/main_window.cpp" line="480"/>
+        <location filename="../app/main_window.cpp" line="495"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="405"/>
+        <location filename="../app/main_window.cpp" line="464"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="406"/>
+        <location filename="../app/main_window.cpp" line="465"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="420"/>
+        <location filename="../app/main_window.cpp" line="479"/>
         <source>Open cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="435"/>
+        <location filename="../app/main_window.cpp" line="494"/>
         <source>Open plan</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="446"/>
+        <location filename="../app/main_window.cpp" line="505"/>
         <source>Save model profile</source>
         <translation>保存模型配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="450"/>
-        <location filename="../app/main_window.cpp" line="461"/>
-        <location filename="../app/main_window.cpp" line="473"/>
+        <location filename="../app/main_window.cpp" line="509"/>
+        <location filename="../app/main_window.cpp" line="520"/>
+        <location filename="../app/main_window.cpp" line="532"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="458"/>
+        <location filename="../app/main_window.cpp" line="517"/>
         <source>Save cluster profile</source>
         <translation>保存集群配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="469"/>
+        <location filename="../app/main_window.cpp" line="528"/>
         <source>No plan to save yet.</source>
         <translation>尚无可保存的方案。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="473"/>
+        <location filename="../app/main_window.cpp" line="532"/>
         <source>Save plan</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="503"/>
+        <location filename="../app/main_window.cpp" line="560"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="512"/>
+        <location filename="../app/main_window.cpp" line="569"/>
         <source>Cannot open plan %1: %2</source>
         <translation>无法打开方案 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="550"/>
+        <location filename="../app/main_window.cpp" line="633"/>
         <source>Baseline (Megatron-style)</source>
         <translation>基线（Megatron 风格）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="574"/>
+        <location filename="../app/main_window.cpp" line="659"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="580"/>
+        <location filename="../app/main_window.cpp" line="665"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="599"/>
+        <location filename="../app/main_window.cpp" line="684"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="608"/>
+        <location filename="../app/main_window.cpp" line="695"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="630"/>
-        <source>Best so far: %1, %2</source>
-        <translation>目前最佳：%1，%2</translation>
+        <location filename="../app/main_window.cpp" line="737"/>
+        <source>Elapsed %1, finishing</source>
+        <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="638"/>
+        <location filename="../app/main_window.cpp" line="740"/>
+        <source>Elapsed %1, less than a second left</source>
+        <translation>已用 %1，剩余不到一秒</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="742"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="640"/>
+        <location filename="../app/main_window.cpp" line="738"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="663"/>
+        <location filename="../app/main_window.cpp" line="722"/>
+        <source>Best so far: %1, %2: %3</source>
+        <translation>目前最优：%1，%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="767"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="669"/>
+        <location filename="../app/main_window.cpp" line="774"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="670"/>
+        <location filename="../app/main_window.cpp" line="775"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="670"/>
+        <location filename="../app/main_window.cpp" line="775"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="676"/>
+        <location filename="../app/main_window.cpp" line="783"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="690"/>
-        <location filename="../app/main_window.cpp" line="712"/>
+        <location filename="../app/main_window.cpp" line="187"/>
+        <location filename="../app/main_window.cpp" line="797"/>
+        <location filename="../app/main_window.cpp" line="819"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="703"/>
+        <location filename="../app/main_window.cpp" line="810"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="704"/>
+        <location filename="../app/main_window.cpp" line="811"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="739"/>
+        <location filename="../app/main_window.cpp" line="846"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -1392,22 +1504,22 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>按流水线阶段的每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="140"/>
+        <location filename="../app/views/plan_widgets.cpp" line="152"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="151"/>
+        <location filename="../app/views/plan_widgets.cpp" line="163"/>
         <source>GPU capacity %1</source>
         <translation>GPU 容量 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="153"/>
+        <location filename="../app/views/plan_widgets.cpp" line="165"/>
         <source>budget %1</source>
         <translation>预算 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="167"/>
+        <location filename="../app/views/plan_widgets.cpp" line="179"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -1415,93 +1527,103 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="69"/>
+        <location filename="../app/views/profile_editors.cpp" line="70"/>
         <source>Built-in model presets</source>
         <translation>内置模型预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="76"/>
+        <location filename="../app/views/profile_editors.cpp" line="71"/>
+        <source>(custom model)</source>
+        <translation>（自定义模型）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="78"/>
         <source>Open a model profile or config.json</source>
         <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="78"/>
+        <location filename="../app/views/profile_editors.cpp" line="80"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="79"/>
+        <location filename="../app/views/profile_editors.cpp" line="81"/>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="81"/>
+        <location filename="../app/views/profile_editors.cpp" line="83"/>
         <source>Save the model profile as JSON</source>
         <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="102"/>
+        <location filename="../app/views/profile_editors.cpp" line="105"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="103"/>
+        <location filename="../app/views/profile_editors.cpp" line="106"/>
         <source>tied embeddings</source>
         <translation>共享嵌入权重</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="104"/>
+        <location filename="../app/views/profile_editors.cpp" line="107"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="105"/>
+        <location filename="../app/views/profile_editors.cpp" line="108"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="106"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="107"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="108"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="109"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="173"/>
+        <location filename="../app/views/profile_editors.cpp" line="193"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="220"/>
-        <location filename="../app/views/profile_editors.cpp" line="303"/>
+        <location filename="../app/views/profile_editors.cpp" line="202"/>
+        <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
+        <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="264"/>
+        <location filename="../app/views/profile_editors.cpp" line="347"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -1602,22 +1724,6 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="548"/>
-        <source>Solve exactly (MILP)</source>
-        <translation>精确求解（MILP）</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
-        <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
-        <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
-        <source>Not available: built without COIN-OR CBC</source>
-        <translation>不可用：构建时未包含 COIN-OR CBC</translation>
-    </message>
-    <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>File</source>
         <translation>文件</translation>
@@ -1641,6 +1747,22 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>Export launch scripts…</source>
         <translation>导出启动脚本…</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="549"/>
+        <source>Solve exactly (MILP)</source>
+        <translation>精确求解（MILP）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
+        <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
+        <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
+        <source>Not available: built without COIN-OR CBC</source>
+        <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
@@ -1770,102 +1892,102 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="511"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="592"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="593"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="594"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="596"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2（节点 %3）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2（节点 %3-%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="629"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="630"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="633"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="643"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="769"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="763"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="770"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="773"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="777"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="785"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>
@@ -1873,153 +1995,153 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <location filename="../app/views/profile_editors.cpp" line="580"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="584"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="586"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="588"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="544"/>
+        <location filename="../app/views/profile_editors.cpp" line="589"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="590"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="547"/>
-        <location filename="../app/views/profile_editors.cpp" line="549"/>
+        <location filename="../app/views/profile_editors.cpp" line="592"/>
+        <location filename="../app/views/profile_editors.cpp" line="594"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="596"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="554"/>
+        <location filename="../app/views/profile_editors.cpp" line="599"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="600"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="556"/>
+        <location filename="../app/views/profile_editors.cpp" line="601"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="557"/>
+        <location filename="../app/views/profile_editors.cpp" line="602"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="558"/>
+        <location filename="../app/views/profile_editors.cpp" line="603"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="559"/>
+        <location filename="../app/views/profile_editors.cpp" line="604"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="611"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
+        <location filename="../app/views/profile_editors.cpp" line="613"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="578"/>
+        <location filename="../app/views/profile_editors.cpp" line="623"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="579"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="580"/>
+        <location filename="../app/views/profile_editors.cpp" line="625"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="581"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="582"/>
+        <location filename="../app/views/profile_editors.cpp" line="627"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="628"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="586"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="592"/>
+        <location filename="../app/views/profile_editors.cpp" line="637"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <location filename="../app/views/profile_editors.cpp" line="638"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="594"/>
+        <location filename="../app/views/profile_editors.cpp" line="639"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="652"/>
+        <location filename="../app/views/profile_editors.cpp" line="697"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="676"/>
+        <location filename="../app/views/profile_editors.cpp" line="721"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="685"/>
+        <location filename="../app/views/profile_editors.cpp" line="730"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>
@@ -2048,8 +2170,14 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="216"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <source>Tokens / s (thousands)</source>
+        <translation>每秒 token 数（千）</translation>
     </message>
 </context>
 <context>
@@ -2105,62 +2233,62 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="183"/>
+        <location filename="../app/views/plan_widgets.cpp" line="195"/>
         <source>Time breakdown</source>
         <translation>时间分解</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>DP sync</source>
         <translation>DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="187"/>
+        <location filename="../app/views/plan_widgets.cpp" line="199"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3 收集</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Layout switch</source>
         <translation>布局切换</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="188"/>
+        <location filename="../app/views/plan_widgets.cpp" line="200"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="214"/>
+        <location filename="../app/views/plan_widgets.cpp" line="226"/>
         <source>No plan yet</source>
         <translation>尚无方案</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="223"/>
+        <location filename="../app/views/plan_widgets.cpp" line="235"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>瓶颈阶段的迭代时间 %1</translation>
     </message>
@@ -2168,64 +2296,76 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="265"/>
         <source>Pipeline timeline</source>
         <translation>流水线时间线</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="284"/>
+        <location filename="../app/views/plan_widgets.cpp" line="296"/>
         <source>stage 00</source>
         <translation>阶段 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="295"/>
+        <location filename="../app/views/plan_widgets.cpp" line="307"/>
         <source>No pipeline to show yet.</source>
         <translation>尚无可显示的流水线。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="305"/>
+        <location filename="../app/views/plan_widgets.cpp" line="318"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>%1 调度，%2 个阶段 x %3 个微批次：流水线 %4 + 同步/优化器 %5；气泡 %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="318"/>
+        <location filename="../app/views/plan_widgets.cpp" line="331"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="393"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="365"/>
+        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="393"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <source>light: forward, dark: backward</source>
+        <translation>浅色：前向，深色：反向</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="390"/>
+        <source>model chunk %1</source>
+        <translation>模型块 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="412"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="383"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="383"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>
@@ -2233,97 +2373,198 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="375"/>
+        <location filename="../app/views/tree_view.cpp" line="912"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="376"/>
-        <source>Fit the whole tree (F)</source>
-        <translation>显示整棵树（F）</translation>
-    </message>
-    <message>
-        <location filename="../app/views/tree_view.cpp" line="379"/>
+        <location filename="../app/views/tree_view.cpp" line="916"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="382"/>
+        <location filename="../app/views/tree_view.cpp" line="920"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="390"/>
-        <source>Click a node to see its strategy and costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
-        <translation>点击节点查看其策略与开销。灰色虚线节点已被剪枝；悬停可查看规则与原因。</translation>
+        <location filename="../app/views/tree_view.cpp" line="913"/>
+        <source>Fit the whole tree (F, Home)</source>
+        <translation>适配整棵树（F、Home）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="415"/>
+        <location filename="../app/views/tree_view.cpp" line="917"/>
+        <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
+        <translation>放大（Ctrl++、+、鼠标滚轮）；用方向键或拖动平移</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="921"/>
+        <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
+        <translation>缩小（Ctrl+-、-、鼠标滚轮）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="926"/>
+        <source>Find a strategy, e.g. tp4-sp</source>
+        <translation>查找策略，例如 tp4-sp</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="927"/>
+        <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
+        <translation>高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <source>being solved</source>
+        <translation>正在求解</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <source>solved</source>
+        <translation>已求解</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <source>cut by the bound</source>
+        <translation>被界限剪去</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="1114"/>
+        <source>no plan fits</source>
+        <translation>无可行方案</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <source>pruned by a rule</source>
+        <translation>被规则剪枝</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="958"/>
+        <source>best plan so far</source>
+        <translation>目前最佳方案</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="965"/>
+        <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
+        <translation>点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1041"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="434"/>
+        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <source>; DP: %1 solved, %2 cut, %3 running</source>
+        <translation>；DP：已求解 %1，已剪去 %2，运行中 %3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1045"/>
+        <source>; matches: %1</source>
+        <translation>；匹配：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1067"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="435"/>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="440"/>
+        <location filename="../app/views/tree_view.cpp" line="1072"/>
+        <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;状态：&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1074"/>
+        <source> &amp;mdash; on the best plan&apos;s path</source>
+        <translation> &amp;mdash; 位于最佳方案的路径上</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1076"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="445"/>
+        <location filename="../app/views/tree_view.cpp" line="1081"/>
+        <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;pp=%1 的 DP 配置：&lt;/b&gt;已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1099"/>
+        <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;调度&lt;/th&gt;&lt;th&gt;批大小&lt;/th&gt;&lt;th&gt;微批&lt;/th&gt;&lt;th align=right&gt;结果&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td colspan=4&gt;……另有 %1 项&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1109"/>
+        <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
+        <translation>已剪去：&amp;ge; %1 &amp;gt; %2 每样本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1112"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="454"/>
+        <location filename="../app/views/tree_view.cpp" line="1135"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="462"/>
+        <location filename="../app/views/tree_view.cpp" line="1143"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="463"/>
+        <location filename="../app/views/tree_view.cpp" line="1144"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="464"/>
+        <location filename="../app/views/tree_view.cpp" line="1145"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="465"/>
+        <location filename="../app/views/tree_view.cpp" line="1146"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="466"/>
+        <location filename="../app/views/tree_view.cpp" line="1147"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="467"/>
+        <location filename="../app/views/tree_view.cpp" line="1148"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="468"/>
+        <location filename="../app/views/tree_view.cpp" line="1149"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="471"/>
+        <location filename="../app/views/tree_view.cpp" line="1152"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>
@@ -2331,149 +2572,149 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::WhatIfPanel</name>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="38"/>
+        <location filename="../app/views/whatif_panel.cpp" line="42"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="44"/>
-        <location filename="../app/views/whatif_panel.cpp" line="47"/>
+        <location filename="../app/views/whatif_panel.cpp" line="48"/>
+        <location filename="../app/views/whatif_panel.cpp" line="51"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="50"/>
+        <location filename="../app/views/whatif_panel.cpp" line="54"/>
         <source>as in search settings</source>
         <translation>与搜索设置相同</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="53"/>
+        <location filename="../app/views/whatif_panel.cpp" line="57"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="54"/>
+        <location filename="../app/views/whatif_panel.cpp" line="58"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="55"/>
+        <location filename="../app/views/whatif_panel.cpp" line="59"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="57"/>
+        <location filename="../app/views/whatif_panel.cpp" line="61"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="58"/>
+        <location filename="../app/views/whatif_panel.cpp" line="62"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="59"/>
+        <location filename="../app/views/whatif_panel.cpp" line="63"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="60"/>
+        <location filename="../app/views/whatif_panel.cpp" line="64"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="63"/>
+        <location filename="../app/views/whatif_panel.cpp" line="67"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="64"/>
+        <location filename="../app/views/whatif_panel.cpp" line="68"/>
         <source>Apply to profiles</source>
         <translation>应用到配置</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Previous best</source>
         <translation>之前最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="81"/>
+        <location filename="../app/views/whatif_panel.cpp" line="85"/>
         <source>Delta</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="110"/>
+        <location filename="../app/views/whatif_panel.cpp" line="114"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="113"/>
+        <location filename="../app/views/whatif_panel.cpp" line="117"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
         <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="191"/>
+        <location filename="../app/views/whatif_panel.cpp" line="195"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="207"/>
+        <location filename="../app/views/whatif_panel.cpp" line="211"/>
         <source>What-if best</source>
         <translation>假设分析最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="208"/>
+        <location filename="../app/views/whatif_panel.cpp" line="212"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="213"/>
+        <location filename="../app/views/whatif_panel.cpp" line="217"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="223"/>
+        <location filename="../app/views/whatif_panel.cpp" line="227"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="226"/>
+        <location filename="../app/views/whatif_panel.cpp" line="230"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="239"/>
+        <location filename="../app/views/whatif_panel.cpp" line="243"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="240"/>
+        <location filename="../app/views/whatif_panel.cpp" line="244"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="241"/>
+        <location filename="../app/views/whatif_panel.cpp" line="245"/>
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="242"/>
+        <location filename="../app/views/whatif_panel.cpp" line="246"/>
         <source>Samples / s</source>
         <translation>样本 / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="248"/>
-        <location filename="../app/views/whatif_panel.cpp" line="251"/>
+        <location filename="../app/views/whatif_panel.cpp" line="252"/>
+        <location filename="../app/views/whatif_panel.cpp" line="255"/>
         <source>-</source>
         <translation>-</translation>
     </message>
@@ -2481,52 +2722,52 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="129"/>
+        <location filename="../app/main.cpp" line="111"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer：规划 Transformer 的混合并行训练。使用 --cli &lt;command&gt; ... 调用命令行界面。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="134"/>
+        <location filename="../app/main.cpp" line="116"/>
         <source>Model preset or profile file.</source>
         <translation>模型预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="137"/>
+        <location filename="../app/main.cpp" line="119"/>
         <source>Cluster preset or profile file.</source>
         <translation>集群预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="141"/>
+        <location filename="../app/main.cpp" line="123"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>运行搜索，将窗口保存为 PNG 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="144"/>
+        <location filename="../app/main.cpp" line="126"/>
         <source>View to show: %1, export.</source>
         <translation>要显示的视图：%1, export。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="148"/>
+        <location filename="../app/main.cpp" line="130"/>
         <source>Window size WxH.</source>
         <translation>窗口尺寸 宽x高。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="151"/>
+        <location filename="../app/main.cpp" line="133"/>
         <source>light, dark or system.</source>
         <translation>light、dark 或 system。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="154"/>
+        <location filename="../app/main.cpp" line="136"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>语言：en、de、zh_CN。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="158"/>
+        <location filename="../app/main.cpp" line="140"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>要搜索的全局批大小，例如 64,128。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="161"/>
+        <location filename="../app/main.cpp" line="143"/>
         <source>Start a search at once.</source>
         <translation>立即开始搜索。</translation>
     </message>

@@ -214,7 +214,7 @@ SweepChart::SweepChart(const QString& x_title, QWidget* parent) : QChartView(par
     ax_->setLabelFormat(QStringLiteral("%g"));
     ay_ = new QValueAxis(chart);
     ay_->setTitleText(tr("Tokens / s"));
-    ay_->setLabelFormat(QStringLiteral("%.3g"));
+    ay_->setLabelFormat(QStringLiteral("%.0f")); // plain numbers, not 1.2e+04
     chart->addAxis(ax_, Qt::AlignBottom);
     chart->addAxis(ay_, Qt::AlignLeft);
     for (auto* s : chart->series()) {
@@ -231,26 +231,50 @@ void SweepChart::setPoints(const std::vector<SweepPoint>& points) {
     points_ = points;
     QList<QPointF> pts, ideal;
     double xmax = 1, ymax = 1, xmin = 0;
+    // Large throughputs in thousands, so that axis labels stay short ("120", not "120000").
+    double top = 0;
+    for (const auto& p : points_)
+        if (p.feasible)
+            top = std::max(top, p.tokens_per_s);
+    const double unit = top >= 1e4 ? 1000.0 : 1.0;
+    ay_->setTitleText(unit > 1 ? tr("Tokens / s (thousands)") : tr("Tokens / s"));
     const SweepPoint* first = nullptr;
     for (const auto& p : points_) {
         if (!p.feasible)
             continue;
         if (!first)
             first = &p;
-        pts.append(QPointF(p.x, p.tokens_per_s));
+        pts.append(QPointF(p.x, p.tokens_per_s / unit));
         xmax = std::max(xmax, p.x);
-        ymax = std::max(ymax, p.tokens_per_s);
+        ymax = std::max(ymax, p.tokens_per_s / unit);
     }
     if (first && first->x > 0) {
         for (const auto& p : points_)
             if (p.x >= first->x)
-                ideal.append(QPointF(p.x, first->tokens_per_s * p.x / first->x));
+                ideal.append(QPointF(p.x, first->tokens_per_s / unit * p.x / first->x));
         xmin = first->x;
     }
     line_->replace(pts);
     dots_->replace(pts);
     ideal_->replace(ideal);
     ax_->setRange(xmin > 0 ? xmin * 0.9 : 0, xmax * 1.05);
+    // GPU counts and batch sizes are integers: whole-number ticks (no "14.4 GPUs").
+    const bool integral = std::all_of(points_.begin(), points_.end(),
+                                      [](const SweepPoint& p) { return p.x == std::floor(p.x); });
+    if (integral) {
+        ax_->applyNiceNumbers();
+        const double span = ax_->max() - ax_->min();
+        int ticks = 5;
+        for (int t = 5; t >= 3; --t)
+            if (std::fmod(span, t - 1) == 0) {
+                ticks = t;
+                break;
+            }
+        ax_->setTickCount(ticks);
+        ax_->setLabelFormat(QStringLiteral("%.0f"));
+    } else {
+        ax_->setLabelFormat(QStringLiteral("%g"));
+    }
     ay_->setRange(0, ymax * 1.15);
     ay_->applyNiceNumbers();
 }

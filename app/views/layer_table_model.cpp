@@ -124,6 +124,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (role == Qt::ToolTipRole && orientation == Qt::Horizontal && section == ColStrategy)
+        return notationHelp(false);
     if (role != Qt::DisplayRole)
         return {};
     if (orientation == Qt::Vertical)

@@ -75,6 +75,7 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
              .arg(c.peak_stage)
              .arg(fits ? QString() : tr("<span style='color:#d0302a'><b>does not fit</b></span>"));
     summary_->setText(s);
+    summary_->setToolTip(notationHelp(true));
     breakdown_->setBreakdown(c.time, c.iteration_time);
     model_->setPlan(std::move(cm), p);
 }
@@ -128,9 +129,12 @@ void CompareView::setPlans(const std::vector<NamedPlan>& plans, double gpu_capac
             a_box_->addItem(p.name);
             b_box_->addItem(p.name);
         }
+        // Keep the user's two plans when both are still offered and differ; otherwise the first two
+        // (after a search: the best plan against the runner-up).
         const int ia = a_box_->findText(a), ib = b_box_->findText(b);
-        a_box_->setCurrentIndex(ia >= 0 ? ia : 0);
-        b_box_->setCurrentIndex(ib >= 0 ? ib : std::min<int>(1, static_cast<int>(plans_.size()) - 1));
+        const bool keep = ia >= 0 && ib >= 0 && ia != ib;
+        a_box_->setCurrentIndex(keep ? ia : 0);
+        b_box_->setCurrentIndex(keep ? ib : std::min<int>(1, static_cast<int>(plans_.size()) - 1));
     }
     refresh();
 }

@@ -115,8 +115,8 @@ void MemoryBarsWidget::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(0, y - fm.height() / 2.0, plot.left() - 6, fm.height()),
                    Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 GiB").arg(g));
     }
-    p.drawText(QRectF(plot.left(), 2, plot.width(), fm.height()), Qt::AlignLeft,
-               tr("Peak memory per GPU, by pipeline stage"));
+    p.drawText(QRectF(6, 2, width() - 12, fm.height()), Qt::AlignLeft,
+               fm.elidedText(tr("Peak memory per GPU, by pipeline stage"), Qt::ElideRight, width() - 12));
     const auto names = partNames();
     std::vector<QColor> colors;
     for (int i = 0; i < names.size(); ++i)
@@ -134,8 +134,20 @@ void MemoryBarsWidget::paintEvent(QPaintEvent*) {
         p.setPen(QPen(over ? QColor(220, 30, 30) : pal.text().color(), over ? 2.5 : 1));
         p.drawRect(QRectF(bar.left(), ypos(acc), bar.width(), plot.bottom() - ypos(acc)));
         p.setPen(pal.text().color());
-        p.drawText(QRectF(bar.left() - 30, ypos(acc) - fm.height() - 2, bar.width() + 60, fm.height()),
-                   Qt::AlignHCenter | Qt::AlignBottom, QString::number(acc / kGiB, 'f', 1));
+        // The value sits above the bar, or just inside its top when that would touch the capacity or
+        // budget line's label.
+        const QString value = QString::number(acc / kGiB, 'f', 1);
+        QRectF label(bar.left() - 30, ypos(acc) - fm.height() - 2, bar.width() + 60, fm.height());
+        for (double line : {capacity_, budget_})
+            if (line > 0 && label.bottom() > ypos(line) - fm.height() - 2 && label.top() < ypos(line) + 2)
+                label.moveTop(ypos(acc) + 3);
+        if (label.top() > ypos(acc)) {
+            const double w = fm.horizontalAdvance(value) + 6;
+            QColor bg = pal.base().color();
+            bg.setAlpha(220);
+            p.fillRect(QRectF(label.center().x() - w / 2, label.top(), w, fm.height()), bg);
+        }
+        p.drawText(label, Qt::AlignHCenter | Qt::AlignBottom, value);
         p.drawText(QRectF(bar.left() - 30, plot.bottom() + 2, bar.width() + 60, fm.height()),
                    Qt::AlignHCenter, tr("stage %1").arg(s));
     }
@@ -301,7 +313,8 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     const double total = makespan_ + tail_;
     const double row_h = std::min(plot.height() / stages, 64.0); // readable bars for few stages
     auto xpos = [&](double t) { return plot.left() + plot.width() * t / total; };
-    p.drawText(QRectF(plot.left(), 2, plot.width(), fm.height()), Qt::AlignLeft,
+    // Title over the whole width, wrapped onto the two lines above the plot (never cut off).
+    p.drawText(QRectF(6, 2, width() - 12, fm.height() * 2 + 4), Qt::AlignLeft | Qt::TextWordWrap,
                tr("%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%")
                    .arg(QString::fromLatin1(toString(plan_.schedule)))
                    .arg(stages)
@@ -359,12 +372,29 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     for (double t = 0; t <= total * 1000.0 + 1e-9; t += step) {
         const double x = xpos(t / 1000.0);
         p.drawLine(QPointF(x, rows.bottom()), QPointF(x, rows.bottom() + 4));
-        p.drawText(QRectF(x - 40, rows.bottom() + 4, 80, fm.height()), Qt::AlignHCenter,
-                   QStringLiteral("%1 ms").arg(t, 0, 'g', 4));
+        // Plain numbers (never "1e+04 ms"): seconds from 1 s steps up, else ms with the step's decimals.
+        const QString label =
+            step >= 1000.0
+                ? QStringLiteral("%1 s").arg(t / 1000.0, 0, 'f', std::fmod(step, 1000.0) == 0 ? 0 : 1)
+                : QStringLiteral("%1 ms").arg(t, 0, 'f', step >= 10 ? 0 : (step >= 1 ? 1 : 2));
+        p.drawText(QRectF(x - 40, rows.bottom() + 4, 80, fm.height()), Qt::AlignHCenter, label);
     }
-    drawLegend(p, {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")},
-               {seriesColor(0).lighter(150), seriesColor(0).darker(115), QColor(150, 150, 150), idle},
-               QPointF(plot.left(), rows.bottom() + fm.height() + 8), plot.width());
+    QStringList names = {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")};
+    std::vector<QColor> colors = {seriesColor(0).lighter(150), seriesColor(0).darker(115),
+                                  QColor(150, 150, 150), idle};
+    if (plan_.schedule == Schedule::Interleaved && plan_.virtual_stages > 1) {
+        // Interleaved: one colour per model chunk (light = forward, dark = backward).
+        names = {tr("light: forward, dark: backward")};
+        colors = {QColor(0, 0, 0, 0)};
+        for (int c = 0; c < std::min(plan_.virtual_stages, 8); ++c) {
+            names << tr("model chunk %1").arg(c + 1);
+            colors.push_back(seriesColor(c % 8 == 6 ? 7 : c % 8));
+        }
+        names << tr("gradient sync + optimizer") << tr("idle (bubble)");
+        colors.push_back(QColor(150, 150, 150));
+        colors.push_back(idle);
+    }
+    drawLegend(p, names, colors, QPointF(plot.left(), rows.bottom() + fm.height() + 8), plot.width());
 }
 
 bool TimelineWidget::event(QEvent* e) {

@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -67,6 +68,7 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     auto* top = new QHBoxLayout;
     preset_ = new QComboBox(this);
     preset_->setToolTip(tr("Built-in model presets"));
+    preset_->setPlaceholderText(tr("(custom model)"));
     try {
         for (const auto& n : modelPresetNames())
             preset_->addItem(QString::fromStdString(n));
@@ -89,6 +91,7 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     connect(preset_, &QComboBox::activated, this, [this](int i) { loadPreset(preset_->itemText(i)); });
 
     auto* form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: labels above their fields
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     name_ = new QLineEdit(this);
     stack_box_ = new QComboBox(this);
@@ -121,6 +124,11 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     error_->setStyleSheet(QString::fromLatin1(kErrorStyle));
     error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     lay->addWidget(error_);
+    note_ = new QLabel(this);
+    note_->setWordWrap(true);
+    note_->setObjectName(QStringLiteral("model_note"));
+    note_->hide();
+    lay->addWidget(note_);
     lay->addStretch(1);
     fields_ = {{QStringLiteral("name"), name_},          {QStringLiteral("count"), layers_},
                {QStringLiteral("stacks"), layers_},      {QStringLiteral("hidden"), hidden_},
@@ -141,6 +149,8 @@ QString ModelEditor::errorText() const {
 }
 
 void ModelEditor::setModel(const ModelProfile& m) {
+    note_->clear();
+    note_->hide();
     model_ = m;
     edited_ = m;
     valid_ = true;
@@ -148,9 +158,8 @@ void ModelEditor::setModel(const ModelProfile& m) {
     error_->clear();
     highlight(QString());
     toWidgets();
-    const int pi = preset_->findText(QString::fromStdString(m.name));
-    if (pi >= 0)
-        preset_->setCurrentIndex(pi);
+    // The box names a preset only while that preset is loaded (not after an import or a file).
+    preset_->setCurrentIndex(preset_->findText(QString::fromStdString(m.name)));
     emit modelChanged(model_);
 }
 
@@ -164,13 +173,48 @@ bool ModelEditor::loadPreset(const QString& name) {
     }
 }
 
+namespace {
+/// True for a Hugging Face config.json that gives no training sequence length of its own.
+bool isHfConfigWithoutSeqLen(const QString& path) {
+    try {
+        const nlohmann::json j = readJsonFile(path.toStdString());
+        return j.is_object() && !j.contains("seq_len") &&
+               (j.contains("max_position_embeddings") || j.contains("n_positions") || j.contains("n_ctx"));
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+/// "Cannot load <path>: <why>", naming the path once (core errors about files often name it).
+QString loadError(const QString& path, const char* what) {
+    const QString why = QString::fromUtf8(what);
+    return why.contains(path)
+               ? why
+               : QCoreApplication::translate("gx::app::ModelEditor", "Cannot load %1: %2").arg(path, why);
+}
+} // namespace
+
 bool ModelEditor::loadFile(const QString& path, QString* error) {
     try {
-        setModel(loadModelFile(path.toStdString()));
+        ModelProfile m = loadModelFile(path.toStdString());
+        QString note;
+        if (m.seq_len > kTrainingSeqLen && isHfConfigWithoutSeqLen(path)) {
+            note = tr("Sequence length set to %1 for training (the config's context window is %2; "
+                      "change it above if you train longer sequences).")
+                       .arg(kTrainingSeqLen)
+                       .arg(m.seq_len);
+            for (auto& st : m.stacks)
+                if (st.type.seq_len == m.seq_len)
+                    st.type.seq_len = kTrainingSeqLen;
+            m.seq_len = kTrainingSeqLen;
+        }
+        setModel(m);
+        note_->setText(note);
+        note_->setVisible(!note.isEmpty());
         emit fileLoaded(path);
         return true;
     } catch (const std::exception& e) {
-        const QString msg = tr("Cannot load %1: %2").arg(path, QString::fromUtf8(e.what()));
+        const QString msg = loadError(path, e.what());
         error_->setText(msg);
         if (error)
             *error = msg;
@@ -312,6 +356,7 @@ ClusterEditor::ClusterEditor(QWidget* parent) : QWidget(parent) {
     auto* top = new QHBoxLayout;
     preset_ = new QComboBox(this);
     preset_->setToolTip(tr("Built-in cluster presets"));
+    preset_->setPlaceholderText(tr("(custom cluster)"));
     try {
         for (const auto& n : clusterPresetNames())
             preset_->addItem(QString::fromStdString(n));
@@ -328,6 +373,7 @@ ClusterEditor::ClusterEditor(QWidget* parent) : QWidget(parent) {
     connect(preset_, &QComboBox::activated, this, [this](int i) { loadPreset(preset_->itemText(i)); });
 
     auto* form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: labels above their fields
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     name_ = new QLineEdit(this);
     nodes_ = intBox(1, 100000, this);
@@ -397,9 +443,7 @@ void ClusterEditor::setCluster(const ClusterProfile& c) {
     error_->clear();
     highlight(QString());
     toWidgets();
-    const int pi = preset_->findText(QString::fromStdString(c.name));
-    if (pi >= 0)
-        preset_->setCurrentIndex(pi);
+    preset_->setCurrentIndex(preset_->findText(QString::fromStdString(c.name)));
     emit clusterChanged(cluster_);
 }
 
@@ -419,7 +463,7 @@ bool ClusterEditor::loadFile(const QString& path, QString* error) {
         emit fileLoaded(path);
         return true;
     } catch (const std::exception& e) {
-        const QString msg = tr("Cannot load %1: %2").arg(path, QString::fromUtf8(e.what()));
+        const QString msg = loadError(path, e.what());
         error_->setText(msg);
         if (error)
             *error = msg;
@@ -528,6 +572,7 @@ void ClusterEditor::fromWidgets() {
 // ----- SearchSettings -------------------------------------------------------------------------------
 SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout(this);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: labels above their fields
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     target_ = new QComboBox(this);
     for (Target t : allTargets()) {

@@ -41,6 +41,9 @@ public:
     bool loadFile(const QString& path, QString* error = nullptr);
     bool saveFile(const QString& path, QString* error = nullptr) const;
     QComboBox* presetBox() const { return preset_; }
+    /// Sequence length used for Hugging Face configs whose context window is longer (their
+    /// max_position_embeddings is the inference window, not a training length).
+    static constexpr int kTrainingSeqLen = 4096;
 
     // Inputs, exposed for tests.
     QSpinBox* hiddenBox() const { return hidden_; }
@@ -73,6 +76,7 @@ private:
     QCheckBox *gated_, *tied_;
     QLabel* params_;
     QLabel* error_;
+    QLabel* note_; ///< what an import chose for the user (e.g. the training sequence length)
     QHash<QString, QWidget*> fields_;
 };
 

@@ -2,6 +2,7 @@
 
 #include "plan_utils.h"
 
+#include <QBoxLayout>
 #include <QDateTime>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -9,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -26,7 +28,9 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     debounce_->setInterval(150);
     connect(debounce_, &QTimer::timeout, this, &WhatIfPanel::runNow);
 
-    auto* lay = new QHBoxLayout(this);
+    // Side by side when wide; the result table below the inputs when narrow (see resizeEvent).
+    auto* lay = new QBoxLayout(QBoxLayout::LeftToRight, this);
+    box_ = lay;
     auto* left = new QVBoxLayout;
     auto* form = new QFormLayout;
     nodes_ = new QSpinBox(this);
@@ -260,6 +264,12 @@ void WhatIfPanel::showDelta() {
         }
         delta_->setItem(r, 3, d);
     }
+}
+
+void WhatIfPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    if (box_)
+        box_->setDirection(width() < 760 ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
 }
 
 } // namespace gx::app

@@ -11,6 +11,7 @@
 
 #include <optional>
 
+class QBoxLayout;
 class QSpinBox;
 class QDoubleSpinBox;
 class QSlider;
@@ -48,10 +49,13 @@ signals:
     void resultReady();
 
 protected:
+    void resizeEvent(QResizeEvent* e) override;
+
     /// Searches run only while the panel is visible; a change made while hidden runs on show.
     void showEvent(QShowEvent* e) override;
 
 private:
+    QBoxLayout* box_ = nullptr;
     void scheduleRun();
     void runNow();
     void onFinished(std::shared_ptr<const SearchResult> result, std::shared_ptr<const CostModel> cm);

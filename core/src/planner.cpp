@@ -1351,9 +1351,19 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             const double bound = boundPerSample();
             if (ctx.rule(rules::kTimeLowerBound) && t.lower_bound > bound) {
                 ctx.rules.add(rules::kTimeLowerBound);
+                if (report && ctx.observer)
+                    ctx.observer(taskEvent(SearchEvent::Kind::TaskCut, t.pp, t.schedule, t.v, t.batch, t.m,
+                                           t.lower_bound, bound));
             } else {
                 TaskSolver solver(ctx, t, budget, bound * t.batch * (1 + 1e-12), &live);
+                if (report && ctx.observer)
+                    ctx.observer(taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch,
+                                           t.m, t.lower_bound, bound));
                 results[i] = solver.solve();
+                if (report && ctx.observer)
+                    ctx.observer(taskEvent(SearchEvent::Kind::TaskSolved, t.pp, t.schedule, t.v, t.batch, t.m,
+                                           t.lower_bound, bound, results[i].feasible, results[i].T,
+                                           results[i].peak));
                 if (results[i].feasible) {
                     const double ps = results[i].T / t.batch;
                     bool improved = false;

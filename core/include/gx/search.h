@@ -59,16 +59,51 @@ struct TreeNode {
     std::optional<LayerStrategy> strategy; ///< set on leaves: a per-layer candidate
 };
 
+/// One DP configuration of the main pass (TaskStarted / TaskSolved / TaskCut events): the pipeline
+/// degree, schedule, chunks, global batch and micro-batch count the planner solves a DP for.
+struct TaskInfo {
+    int pp = 1, virtual_stages = 1, batch = 1, micro = 1;
+    Schedule schedule = Schedule::OneFOneB;
+    double lower_bound = 0; ///< compute-only lower bound, time per sample (s)
+    double bound = 0;       ///< incumbent bound it was pruned against / solved under, per sample (s)
+    bool feasible = false;  ///< TaskSolved: a plan fits the budget
+};
+
 struct SearchEvent {
-    enum class Kind { NodeExpanded, NodePruned, FrontierPoint, Incumbent, Progress, Message };
+    /// TaskStarted: the DP of `task` begins; TaskSolved: it ended (time/memory of its best plan when
+    /// task.feasible); TaskCut: skipped because its lower bound exceeds the incumbent bound.
+    enum class Kind {
+        NodeExpanded,
+        NodePruned,
+        FrontierPoint,
+        Incumbent,
+        Progress,
+        Message,
+        TaskStarted,
+        TaskSolved,
+        TaskCut
+    };
     Kind kind = Kind::Progress;
     TreeNode node;            ///< NodeExpanded / NodePruned
+    TaskInfo task;            ///< TaskStarted / TaskSolved / TaskCut
     double time = 0;          ///< FrontierPoint / Incumbent: iteration time (s)
     double memory = 0;        ///< FrontierPoint / Incumbent: peak memory (bytes)
     std::optional<Plan> plan; ///< FrontierPoint / Incumbent
     double progress = 0;      ///< 0..1
     std::string message;
 };
+
+/// Builds a task event (keeps the planner's emit sites to one line each).
+inline SearchEvent taskEvent(SearchEvent::Kind kind, int pp, Schedule schedule, int virtual_stages, int batch,
+                             int micro, double lower_bound, double bound, bool feasible = false,
+                             double time = 0, double memory = 0) {
+    SearchEvent ev;
+    ev.kind = kind;
+    ev.task = TaskInfo{pp, virtual_stages, batch, micro, schedule, lower_bound, bound, feasible};
+    ev.time = time;
+    ev.memory = memory;
+    return ev;
+}
 
 /// Called from worker threads; implementations must be thread-safe and cheap.
 using SearchObserver = std::function<void(const SearchEvent&)>;

@@ -1,0 +1,89 @@
+# Translations for the explorer's views (issue 14): source text -> (German, Simplified Chinese).
+T = {
+    " (+%n layer(s) differ)": ([" (+%n Schicht weicht ab)", " (+%n Schichten weichen ab)"], [" (+%n 层不同)"]),
+    "(custom cluster)": ("(eigener Cluster)", "（自定义集群）"),
+    "(custom model)": ("(eigenes Modell)", "（自定义模型）"),
+    "Elapsed %1, finishing": ("Vergangen %1, wird abgeschlossen", "已用 %1，即将完成"),
+    "Elapsed %1, less than a second left": ("Vergangen %1, weniger als eine Sekunde übrig", "已用 %1，剩余不到一秒"),
+    "Sequence length set to %1 for training (the config's context window is %2; change it above if you train longer sequences).": (
+        "Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).",
+        "训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。"),
+}
+T.update({
+    " (+%1 layers differ)": (" (+%1 Schichten abweichend)", "（另有 %1 层不同）"),
+    " (+1 layer differs)": (" (+1 Schicht abweichend)", "（另有 1 层不同）"),
+    "\non the best plan's path": ("\nauf dem Pfad des besten Plans", "\n位于最佳方案的路径上"),
+    "%1\ndimension: %2, %3": ("%1\nDimension: %2, %3", "%1\n维度：%2，%3"),
+    "\nconfigurations cut by the bound: %1 (lower bound %2/sample > incumbent %3/sample)": (
+        "\ndurch die Schranke abgeschnittene Konfigurationen: %1 (untere Schranke %2/Sample > bisher bester %3/Sample)",
+        "\n被界限剪去的配置：%1（下界 %2/样本 > 当前最优 %3/样本）"),
+    "\nbest of pp=%1: %2 per iteration, %3": ("\nbester Wert für pp=%1: %2 pro Iteration, %3", "\npp=%1 的最优：每次迭代 %2，%3"),
+    "being solved": ("wird gelöst", "正在求解"),
+    "best %1/sample": ("bester Wert %1/Sample", "最优 %1/样本"),
+    "cut by the bound": ("durch Schranke abgeschnitten", "被界限剪去"),
+    "cut: bound %1/sample": ("abgeschnitten: Schranke %1/Sample", "已剪去：界限 %1/样本"),
+    "no plan fits": ("kein Plan passt", "无可行方案"),
+    "pruned by a rule": ("durch Regel beschnitten", "被规则剪枝"),
+    "queued": ("wartend", "排队中"),
+    "solved": ("gelöst", "已求解"),
+    "Best so far: %1, %2: %3": ("Bisher am besten: %1, %2: %3", "目前最优：%1，%2：%3"),
+    " &mdash; on the best plan's path": (" &mdash; auf dem Pfad des besten Plans", " &mdash; 位于最佳方案的路径上"),
+    "<p><b>State:</b> <span style='background:%1'>&nbsp;%2&nbsp;</span>%3</p>": (
+        "<p><b>Zustand:</b> <span style='background:%1'>&nbsp;%2&nbsp;</span>%3</p>",
+        "<p><b>状态：</b> <span style='background:%1'>&nbsp;%2&nbsp;</span>%3</p>"),
+    "Click a node to see its state, the DP configurations of its pipeline degree and its strategy's costs. Grey dashed nodes were pruned; hover them for the rule and the reason.": (
+        "Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.",
+        "点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。"),
+    "%1, %2": ("%1, %2", "%1，%2"),
+    "; matches: %1": ("; Treffer: %1", "；匹配：%1"),
+    "; DP: %1 solved, %2 cut, %3 running": ("; DP: %1 gelöst, %2 abgeschnitten, %3 laufend", "；DP：已求解 %1，已剪去 %2，运行中 %3"),
+    "<p><b>DP configurations for pp=%1:</b> %2 solved (%3 fit), %4 cut by the bound, %5 running</p>": (
+        "<p><b>DP-Konfigurationen für pp=%1:</b> %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend</p>",
+        "<p><b>pp=%1 的 DP 配置：</b>已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5</p>"),
+    "<table cellspacing=4><tr><th align=left>schedule</th><th>batch</th><th>micro</th><th align=right>result</th></tr>": (
+        "<table cellspacing=4><tr><th align=left>Ablauf</th><th>Batch</th><th>Micro</th><th align=right>Ergebnis</th></tr>",
+        "<table cellspacing=4><tr><th align=left>调度</th><th>批大小</th><th>微批</th><th align=right>结果</th></tr>"),
+    "<tr><td colspan=4>... %1 more</td></tr>": ("<tr><td colspan=4>... %1 weitere</td></tr>", "<tr><td colspan=4>……另有 %1 项</td></tr>"),
+    "Find a strategy, e.g. tp4-sp": ("Strategie suchen, z. B. tp4-sp", "查找策略，例如 tp4-sp"),
+    "Fit the whole tree (F, Home)": ("Ganzen Baum einpassen (F, Pos1)", "适配整棵树（F、Home）"),
+    "Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)": (
+        "Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)",
+        "高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）"),
+    "Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging": (
+        "Vergrößern (Strg++, +, Mausrad); verschieben mit den Pfeiltasten oder durch Ziehen",
+        "放大（Ctrl++、+、鼠标滚轮）；用方向键或拖动平移"),
+    "Zoom out (Ctrl+-, -, mouse wheel)": ("Verkleinern (Strg+-, -, Mausrad)", "缩小（Ctrl+-、-、鼠标滚轮）"),
+    "best plan so far": ("bisher bester Plan", "目前最佳方案"),
+    "cut: &ge; %1/sample &gt; incumbent %2/sample": ("abgeschnitten: &ge; %1/Sample &gt; bisher bester %2/Sample", "已剪去：&ge; %1/样本 &gt; 当前最优 %2/样本"),
+})
+T.update({
+    "cut: &ge; %1 &gt; %2 per sample": ("abgeschnitten: &ge; %1 &gt; %2 pro Sample", "已剪去：&ge; %1 &gt; %2 每样本"),
+})
+T.update({
+    "&Notation": ("&Notation", "记号说明(&N)"),
+    "Notation": ("Notation", "记号说明"),
+    "<h3>Plan notation</h3><p>A plan reads like <code>pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16</code>:</p>": (
+        "<h3>Plan-Notation</h3><p>Ein Plan liest sich wie <code>pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, Batch 256 = 16 x 16</code>:</p>",
+        "<h3>方案记号</h3><p>方案的写法如 <code>pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16</code>：</p>"),
+    "<table cellspacing=3><tr><td><code>pp2</code></td><td>pipeline parallelism: the layers are split into 2 stages</td></tr><tr><td><code>1f1b</code>, <code>gpipe</code>, <code>interleaved v=4</code></td><td>pipeline schedule: one-forward-one-backward, all forwards then all backwards, or 4 model chunks per stage (Narayanan et al. 2021)</td></tr><tr><td><code>tp2</code></td><td>tensor parallelism: each layer's matrices split over 2 GPUs (Megatron-LM)</td></tr><tr><td><code>-sp</code></td><td>with sequence parallelism: norms and dropout split along the sequence over the same GPUs (Korthikanti et al. 2022)</td></tr><tr><td><code>dp4</code></td><td>data parallelism: 4 replicas of the stage</td></tr><tr><td><code>ZeRO-1/2/3</code></td><td>the replicas shard optimizer states (1), + gradients (2), + weights (3) (Rajbhandari et al. 2020); none = DDP</td></tr><tr><td><code>dp-first</code></td><td>data-parallel ranks adjacent (TP spans nodes)</td></tr><tr><td><code>ckpt</code>, <code>sel-ckpt</code></td><td>full activation checkpointing (recompute the layer) or selective (recompute the attention core only)</td></tr><tr><td><code>batch 256 = 16 x 16</code></td><td>global batch of 256 samples = 16 micro-batches x 16 samples each</td></tr><tr><td><code>(+5 layers differ)</code></td><td>most layers use the strategy shown; 5 use another (see the Plan table)</td></tr></table>": (
+        "<table cellspacing=3><tr><td><code>pp2</code></td><td>Pipeline-Parallelität: die Schichten werden auf 2 Stufen aufgeteilt</td></tr><tr><td><code>1f1b</code>, <code>gpipe</code>, <code>interleaved v=4</code></td><td>Pipeline-Ablauf: abwechselnd ein Vorwärts- und ein Rückwärtsschritt, alle Vorwärts- dann alle Rückwärtsschritte, oder 4 Modellteile pro Stufe (Narayanan et al. 2021)</td></tr><tr><td><code>tp2</code></td><td>Tensor-Parallelität: die Matrizen jeder Schicht auf 2 GPUs aufgeteilt (Megatron-LM)</td></tr><tr><td><code>-sp</code></td><td>mit Sequenzparallelität: Normierungen und Dropout entlang der Sequenz auf dieselben GPUs aufgeteilt (Korthikanti et al. 2022)</td></tr><tr><td><code>dp4</code></td><td>Datenparallelität: 4 Replikate der Stufe</td></tr><tr><td><code>ZeRO-1/2/3</code></td><td>die Replikate teilen Optimiererzustände (1), + Gradienten (2), + Gewichte (3) auf (Rajbhandari et al. 2020); keines = DDP</td></tr><tr><td><code>dp-first</code></td><td>datenparallele Ränge benachbart (TP über Knoten hinweg)</td></tr><tr><td><code>ckpt</code>, <code>sel-ckpt</code></td><td>volles Aktivierungs-Checkpointing (Schicht neu berechnen) oder selektives (nur den Attention-Kern neu berechnen)</td></tr><tr><td><code>batch 256 = 16 x 16</code></td><td>globaler Batch von 256 Samples = 16 Micro-Batches x 16 Samples</td></tr><tr><td><code>(+5 layers differ)</code></td><td>die meisten Schichten nutzen die gezeigte Strategie; 5 eine andere (siehe Plan-Tabelle)</td></tr></table>",
+        "<table cellspacing=3><tr><td><code>pp2</code></td><td>流水线并行：各层被分成 2 个阶段</td></tr><tr><td><code>1f1b</code>, <code>gpipe</code>, <code>interleaved v=4</code></td><td>流水线调度：前向与反向交替、先全部前向再全部反向，或每阶段 4 个模型块（Narayanan 等, 2021）</td></tr><tr><td><code>tp2</code></td><td>张量并行：每层的矩阵切分到 2 个 GPU（Megatron-LM）</td></tr><tr><td><code>-sp</code></td><td>启用序列并行：归一化和 dropout 沿序列切分到同一组 GPU（Korthikanti 等, 2022）</td></tr><tr><td><code>dp4</code></td><td>数据并行：该阶段的 4 个副本</td></tr><tr><td><code>ZeRO-1/2/3</code></td><td>副本切分优化器状态 (1)、+ 梯度 (2)、+ 权重 (3)（Rajbhandari 等, 2020）；无 = DDP</td></tr><tr><td><code>dp-first</code></td><td>数据并行 rank 相邻（TP 跨节点）</td></tr><tr><td><code>ckpt</code>, <code>sel-ckpt</code></td><td>完整激活检查点（重算整层）或选择性检查点（仅重算注意力核心）</td></tr><tr><td><code>batch 256 = 16 x 16</code></td><td>全局批大小 256 = 16 个微批 x 每个 16 个样本</td></tr><tr><td><code>(+5 layers differ)</code></td><td>大多数层使用所示策略；另有 5 层不同（见方案表）</td></tr></table>"),
+    "<p>MFU (model FLOPs utilisation) = the model's training FLOPs per iteration (3 x forward, without recomputation) / (iteration time x GPUs x peak FLOP/s). By convention the model FLOPs count attention scores over the whole sequence, while causal FlashAttention kernels compute only half of them; with long sequences MFU can therefore read above the cluster's GEMM efficiency.</p><p>Memory: the planner keeps each GPU's peak below the budget (GPU memory minus the reserve). Plans within a few percent of the budget leave little room for allocator fragmentation: set a budget or reserve in Search settings, or pick a Frontier point with less memory.</p>": (
+        "<p>MFU (Modell-FLOPs-Auslastung) = Trainings-FLOPs des Modells pro Iteration (3 x Vorwärts, ohne Neuberechnung) / (Iterationszeit x GPUs x Spitzen-FLOP/s). Üblicherweise zählen die Modell-FLOPs die Attention-Scores über die ganze Sequenz, während kausale FlashAttention-Kernels nur die Hälfte berechnen; bei langen Sequenzen kann die MFU daher über der GEMM-Effizienz des Clusters liegen.</p><p>Speicher: der Planer hält die Spitze jeder GPU unter dem Budget (GPU-Speicher minus Reserve). Pläne wenige Prozent unter dem Budget lassen wenig Raum für Fragmentierung des Allokators: setzen Sie in den Sucheinstellungen ein Budget oder eine Reserve, oder wählen Sie einen Pareto-Punkt mit weniger Speicher.</p>",
+        "<p>MFU（模型 FLOPs 利用率）= 每次迭代的模型训练 FLOPs（3 x 前向，不含重算）/（迭代时间 x GPU 数 x 峰值 FLOP/s）。按惯例，模型 FLOPs 按整个序列计算注意力分数，而因果 FlashAttention 内核只计算其中一半；因此序列较长时 MFU 可能高于集群的 GEMM 效率。</p><p>显存：规划器使每个 GPU 的峰值低于预算（GPU 显存减去预留）。距预算仅几个百分点的方案几乎没有为分配器碎片留出余地：可在搜索设置中设置预算或预留，或选择显存更少的帕累托点。</p>"),
+})
+T.update({
+    "The best plan uses %1% of the memory budget: little room for allocator fragmentation.": (
+        "Der beste Plan nutzt %1% des Speicherbudgets: wenig Raum für Fragmentierung des Allokators.",
+        "最佳方案占用显存预算的 %1%：几乎没有为分配器碎片留出余地。"),
+    "With 5% headroom: %1, %2 (%3 slower per sample) &mdash; pick it on the Frontier tab.": (
+        "Mit 5% Reserve: %1, %2 (%3 langsamer pro Sample) &mdash; wählen Sie ihn im Tab Pareto-Front.",
+        "保留 5% 余量：%1，%2（每样本慢 %3）&mdash; 可在帕累托前沿页选择。"),
+})
+T.update({
+    "Tokens / s (thousands)": ("Tokens / s (Tausend)", "每秒 token 数（千）"),
+})
+T.update({
+    "light: forward, dark: backward": ("hell: vorwärts, dunkel: rückwärts", "浅色：前向，深色：反向"),
+    "model chunk %1": ("Modellteil %1", "模型块 %1"),
+})

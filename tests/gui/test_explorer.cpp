@@ -1,0 +1,567 @@
+// GUI tests for the explorer as a person uses it (issue 14): start-up profiles, progress, tooltips,
+// the plan lists, the preset boxes, plan summaries, Compare, the command line, the View menu, Hugging
+// Face import, and the live decision tree. Offscreen (QT_QPA_PLATFORM=offscreen).
+#include "app_resources.h"
+#include "charts/frontier_chart.h"
+#include "gx/presets.h"
+#include "gx/profile_io.h"
+#include "main_window.h"
+#include "plan_utils.h"
+#include "search_controller.h"
+#include "settings.h"
+#include "views/plan_view.h"
+#include "views/plan_widgets.h"
+#include "views/profile_editors.h"
+#include "views/tree_view.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProcess>
+#include <QProgressBar>
+#include <QScrollBar>
+#include <QSet>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolTip>
+
+#include <set>
+
+using namespace gx;
+using namespace gx::app;
+
+namespace {
+
+QString allLabelText(const QWidget& w) {
+    QString s;
+    for (const auto* l : w.findChildren<QLabel*>())
+        s += l->text() + QLatin1Char('\n');
+    return s;
+}
+
+/// A small tree: root -> pp=1 (-> tp=1 leaf, tp=2 pruned) and pp=2 (-> tp=1 leaf).
+std::vector<TreeNode> smallTree() {
+    std::vector<TreeNode> v;
+    auto add = [&](std::int64_t id, std::int64_t parent, int depth, const char* dim, const char* label,
+                   bool pruned = false) {
+        TreeNode n;
+        n.id = id;
+        n.parent = parent;
+        n.depth = depth;
+        n.dimension = dim;
+        n.label = label;
+        if (pruned) {
+            n.pruned = true;
+            n.rule = "memory";
+            n.reason = "states alone exceed the budget";
+        }
+        v.push_back(n);
+    };
+    add(0, -1, 0, "root", "decoder layer on 8 GPUs");
+    add(1, 0, 1, "pp", "pp=1");
+    add(2, 1, 2, "tp", "tp=1");
+    add(3, 1, 2, "tp", "tp=2", true);
+    add(4, 0, 1, "pp", "pp=2");
+    add(5, 4, 2, "tp", "tp=1");
+    v[2].strategy = LayerStrategy{};
+    v[5].strategy = LayerStrategy{};
+    return v;
+}
+
+} // namespace
+
+class TestExplorer : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("GalvatronExplorerTest14"));
+        QSettings().clear();
+        initResources();
+    }
+    void cleanup() { QSettings().clear(); }
+
+    // Bug 1: the restored cluster is kept and no "empty cluster name" error shows at start.
+    void startupKeepsClusterAndShowsNoError() {
+        {
+            Settings s;
+            s.setLastProfiles(QStringLiteral("llama2-7b"), QStringLiteral("8x8xH100-IB"));
+        }
+        {
+            MainWindow w;
+            QCOMPARE(QString::fromStdString(w.clusterEditor()->cluster().name),
+                     QStringLiteral("8x8xH100-IB"));
+            QCOMPARE(QString::fromStdString(w.modelEditor()->model().name), QStringLiteral("llama2-7b"));
+            const QString labels = allLabelText(w);
+            QVERIFY2(!labels.contains(QStringLiteral("empty cluster name")), qPrintable(labels));
+        }
+        Settings s;
+        QCOMPARE(s.lastCluster(), QStringLiteral("8x8xH100-IB"));
+        QCOMPARE(s.lastModel(), QStringLiteral("llama2-7b"));
+    }
+
+    // Bug 2: the progress bar does not read 100% while the search still runs, the time left is never
+    // "0.0 us", and Cancel does not fill the bar.
+    void progressStaysBelowFullWhileRunning() {
+        MainWindow w;
+        QVERIFY(w.loadModel(QStringLiteral("llama2-7b")));
+        QVERIFY(w.loadCluster(QStringLiteral("8xH100")));
+        w.searchSettings()->batchesEdit()->setText(QStringLiteral("64"));
+        QLabel* eta = w.findChild<QLabel*>(QStringLiteral("search_eta"));
+        int full_while_running = 0, updates = 0;
+        QStringList bad_eta;
+        connect(w.searchController(), &SearchController::progressChanged, &w, [&](double, double) {
+            if (!w.searchController()->isRunning())
+                return;
+            ++updates;
+            if (w.progressBar()->value() >= 1000)
+                ++full_while_running;
+            if (eta && (eta->text().contains(QStringLiteral(" us left")) ||
+                        eta->text().contains(QStringLiteral(" ns left"))))
+                bad_eta << eta->text();
+        });
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        QVERIFY(w.runSearch());
+        QVERIFY(done.wait(120000) || done.count() == 1);
+        QVERIFY(eta);
+        QVERIFY(updates > 3);
+        QCOMPARE(full_while_running, 0);
+        QVERIFY2(bad_eta.isEmpty(), qPrintable(bad_eta.join(QLatin1Char('|'))));
+        QCOMPARE(w.progressBar()->value(), 1000);
+        // Cancel: the bar does not jump to 100%.
+        QVERIFY(w.runSearch());
+        QTest::qWait(150);
+        w.cancelSearch();
+        QVERIFY(done.wait(60000) || done.count() == 2);
+        QVERIFY2(w.progressBar()->value() < 1000, qPrintable(QString::number(w.progressBar()->value())));
+        QVERIFY(allLabelText(w).contains(QStringLiteral("Cancelled")));
+    }
+
+    // Bug 3: the pruning-reason tooltip stays when Qt's own tool-tip event arrives (pointer still).
+    void treeTooltipSurvivesToolTipEvent() {
+        TreePanel panel;
+        panel.resize(900, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.addNodes(smallTree());
+        panel.view()->flushLayout();
+        auto* v = panel.view();
+        const int pruned = v->layoutData().indexOf(3);
+        const QPoint at = v->mapFromScene(v->nodePos(pruned));
+        QTest::mouseMove(v->viewport(), at);
+        QHelpEvent help(QEvent::ToolTip, at, v->viewport()->mapToGlobal(at));
+        QCoreApplication::sendEvent(v->viewport(), &help);
+        QTest::qWait(700); // QToolTip::hideText() takes effect after 300 ms
+        QVERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("states alone exceed the budget")),
+                 qPrintable(QToolTip::text()));
+        QToolTip::hideText();
+    }
+
+    // Bug 4 (and 11): after a Frontier click, clicking "1." in Best plans shows plan 1 again; Compare
+    // opens with the best plan against the runner-up.
+    void bestPlansClickAfterFrontierAndCompareDefaults() {
+        MainWindow w;
+        QVERIFY(w.loadModel(QStringLiteral("gpt3-1.3b")));
+        QVERIFY(w.loadCluster(QStringLiteral("4xRTX4090-PCIe")));
+        w.searchSettings()->batchesEdit()->setText(QStringLiteral("16"));
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        QVERIFY(w.runSearch());
+        QVERIFY(done.wait(120000) || done.count() == 1);
+        QVERIFY(w.topPlansList()->count() >= 2);
+        QVERIFY(w.frontierChart()->points().size() >= 2);
+        // Compare: best vs runner-up, not the baseline against itself.
+        const auto boxes = w.compareView()->findChildren<QComboBox*>();
+        QVERIFY(boxes.size() >= 2);
+        QCOMPARE(boxes[0]->currentIndex(), 0);
+        QCOMPARE(boxes[1]->currentIndex(), 1);
+        QVERIFY(boxes[0]->currentText() != boxes[1]->currentText());
+
+        emit w.frontierChart()->pointClicked(static_cast<int>(w.frontierChart()->points().size()) - 1);
+        QVERIFY(w.currentPlan()->name.startsWith(QStringLiteral("Frontier plan")));
+        w.tabs()->setCurrentIndex(0);
+        auto* list = w.topPlansList();
+        const QRect r = list->visualItemRect(list->item(0));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, r.center());
+        QVERIFY2(!w.currentPlan()->name.startsWith(QStringLiteral("Frontier plan")),
+                 qPrintable(w.currentPlan()->name));
+        QCOMPARE(w.currentPlan()->plan.layers, w.knownPlans().front().plan.layers);
+    }
+
+    // Bug 9: the preset box does not keep naming a preset after a non-preset model is loaded.
+    void presetBoxFollowsTheLoadedModel() {
+        ModelEditor e;
+        QVERIFY(e.loadPreset(QStringLiteral("llama2-7b")));
+        QCOMPARE(e.presetBox()->currentText(), QStringLiteral("llama2-7b"));
+        QString err;
+        QVERIFY2(e.loadFile(QStringLiteral(GX_TEST_DATA_DIR "/hf/gpt2/config.json"), &err), qPrintable(err));
+        QVERIFY(e.presetBox()->currentText() != QStringLiteral("llama2-7b"));
+        ClusterEditor c;
+        QVERIFY(c.loadPreset(QStringLiteral("8xH100")));
+        ClusterProfile custom = c.cluster();
+        custom.name = "my-lab";
+        c.setCluster(custom);
+        QVERIFY(c.presetBox()->currentText() != QStringLiteral("8xH100"));
+    }
+
+    // Bug 9 (restart): a model loaded from a file comes back after a restart.
+    void restartRestoresFileModel() {
+        const QString f = QStringLiteral(GX_TEST_DATA_DIR "/hf/Mistral-7B-v0.1/config.json");
+        {
+            MainWindow w;
+            QString err;
+            QVERIFY2(w.modelEditor()->loadFile(f, &err), qPrintable(err));
+        }
+        MainWindow w;
+        QCOMPARE(w.modelEditor()->model().name, loadModelFile(f.toStdString()).name);
+    }
+
+    // Bug 10: the summary names the majority strategy and how many layers differ.
+    void planSummaryNamesTheMajority() {
+        Plan p;
+        p.pp = 1;
+        p.global_batch = 64;
+        p.num_micro = 4;
+        LayerStrategy z2, z3;
+        z2.dp = 8;
+        z2.dp_type = DpType::ZeRO2;
+        z3 = z2;
+        z3.dp_type = DpType::ZeRO3;
+        for (int i = 0; i < 80; ++i)
+            p.layers.push_back(i < 33 ? z3 : z2); // the minority first
+        const QString s = planSummary(p);
+        QVERIFY2(s.contains(QString::fromStdString(z2.label())), qPrintable(s));
+        QVERIFY2(s.contains(QStringLiteral("33")), qPrintable(s));
+        QVERIFY2(!s.contains(QString::fromStdString(z3.label()) + QStringLiteral(" (")), qPrintable(s));
+    }
+
+    // Bug 16: --help works without a display; the View menu reaches every tab; a broken JSON file's
+    // error names the path once.
+    void helpWithoutDisplay() {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(GX_EXPLORER_BIN), {QStringLiteral("--help")});
+        QVERIFY(p.waitForFinished(30000));
+        const QString out = QString::fromLocal8Bit(p.readAllStandardOutput());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY2(out.contains(QStringLiteral("--model")), qPrintable(out));
+    }
+
+    void viewMenuReachesEveryTab() {
+        MainWindow w;
+        QMenu* view = nullptr;
+        for (auto* a : w.menuBar()->actions())
+            if (a->text() == QStringLiteral("&View"))
+                view = a->menu();
+        QVERIFY(view);
+        QStringList texts;
+        for (auto* a : view->actions())
+            texts << a->text();
+        for (int i = 0; i < w.tabs()->count(); ++i)
+            QVERIFY2(texts.contains(w.tabs()->tabText(i)), qPrintable(w.tabs()->tabText(i)));
+    }
+
+    void brokenJsonNamesPathOnce() {
+        QTemporaryDir dir;
+        const QString f = dir.filePath(QStringLiteral("broken.json"));
+        QFile file(f);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{ \"name\": \"x\", ");
+        file.close();
+        ModelEditor e;
+        QString err;
+        QVERIFY(!e.loadFile(f, &err));
+        QCOMPARE(err.count(f), 1);
+    }
+
+    // Bug 8: a Hugging Face config's max_position_embeddings is not taken as the training length.
+    void hfImportUsesATrainingLength() {
+        MainWindow w;
+        QString err;
+        QVERIFY2(w.modelEditor()->loadFile(QStringLiteral(GX_TEST_DATA_DIR "/hf/Qwen2-7B/config.json"), &err),
+                 qPrintable(err));
+        const ModelProfile& m = w.modelEditor()->model();
+        QCOMPARE(m.seq_len, 4096);
+        for (const auto& st : m.stacks)
+            QCOMPARE(st.type.seq_len, 4096);
+        QVERIFY2(allLabelText(w).contains(QStringLiteral("4096")), "the cap is not explained");
+        // A small context is kept as it is.
+        QVERIFY(w.modelEditor()->loadFile(QStringLiteral(GX_TEST_DATA_DIR "/hf/gpt2/config.json"), &err));
+        QCOMPARE(w.modelEditor()->model().seq_len, 1024);
+    }
+
+    // Item 12: notation tool tips and Help -> Notation.
+    void notationHelpIsReachable() {
+        MainWindow w;
+        QAction* notation = w.findChild<QAction*>(QStringLiteral("help_notation"));
+        QVERIFY(notation);
+        const QString full = notationHelp(true);
+        for (const char* term : {"tp2", "-sp", "sel-ckpt", "ZeRO-1", "16 x 16", "MFU", "interleaved"})
+            QVERIFY2(full.contains(QLatin1String(term)), term);
+        bool label_tip = false;
+        for (auto* l : w.planView()->findChildren<QLabel*>())
+            label_tip = label_tip || l->toolTip().contains(QStringLiteral("micro-batches"));
+        QVERIFY(label_tip);
+        QCOMPARE(w.planView()->layerModel()->headerData(3, Qt::Horizontal, Qt::ToolTipRole).toString(),
+                 notationHelp(false));
+    }
+
+    // Item 7: a best plan at the memory cap gets a note naming a plan with headroom.
+    void headroomNoteNamesASaferPlan() {
+        SearchResult r;
+        RankedPlan best, safe, tight;
+        best.plan.global_batch = safe.plan.global_batch = tight.plan.global_batch = 64;
+        best.cost.memory_budget = safe.cost.memory_budget = tight.cost.memory_budget = 80.0 * (1 << 30);
+        best.cost.peak_memory = 79.5 * (1 << 30);
+        best.cost.iteration_time = 1.0;
+        tight.cost.peak_memory = 78.5 * (1 << 30); // 98%: not enough headroom
+        tight.cost.iteration_time = 1.01;
+        safe.cost.peak_memory = 70.0 * (1 << 30);
+        safe.cost.iteration_time = 1.10;
+        r.best = best;
+        r.frontier = {best, tight, safe};
+        const QString note = headroomNote(r);
+        QVERIFY2(note.contains(QStringLiteral("99.4%")), qPrintable(note));
+        QVERIFY2(note.contains(bytesText(safe.cost.peak_memory)), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("+10.0")), qPrintable(note));
+        r.best->cost.peak_memory = 60.0 * (1 << 30);
+        QVERIFY(headroomNote(r).isEmpty());
+    }
+
+    // Item 15: an interleaved timeline colours model chunks; the legend names them.
+    void interleavedTimelineLegend() {
+        const ModelProfile m = modelPreset("llama2-7b");
+        const ClusterProfile c = clusterPreset("2x8xH100-IB");
+        CostModel cm(m, c, {});
+        SearchOptions o;
+        o.global_batches = {64};
+        o.schedules = {Schedule::Interleaved};
+        o.fixed_pp = 2;
+        o.max_virtual_stages = 4;
+        o.frontier_points = 0;
+        o.top_k = 1;
+        const SearchResult r = search(cm, o);
+        QVERIFY(r.best);
+        const Plan& p = r.best->plan;
+        QVERIFY(p.virtual_stages > 1);
+        TimelineWidget t;
+        t.resize(1100, 320);
+        t.setPlan(p, cm.evaluate(p));
+        std::set<int> chunks;
+        for (const auto& o : t.ops())
+            chunks.insert(o.chunk);
+        QCOMPARE(static_cast<int>(chunks.size()), p.virtual_stages);
+        QImage img(t.size(), QImage::Format_ARGB32);
+        t.render(&img);
+        if (const QString dir = qEnvironmentVariable("GX_TREE_SHOTS"); !dir.isEmpty())
+            img.save(dir + QStringLiteral("/timeline-interleaved.png"));
+    }
+
+    // Item 15: a bar value near the GPU capacity line does not overlap the line's label (the value
+    // moves inside the bar). Pixel check: the row just above the bar top stays background.
+    void memoryValueAvoidsCapacityLabel() {
+        PlanCost cost;
+        cost.stages.resize(4);
+        for (auto& st : cost.stages) {
+            st.memory.weights = 20.0 * (1 << 30);
+            st.memory.activations = 59.5 * (1 << 30);
+        }
+        cost.memory_budget = 80.0 * (1 << 30);
+        MemoryBarsWidget w;
+        w.resize(600, 400);
+        w.setCost(cost, 80.0 * (1 << 30));
+        QImage img(w.size(), QImage::Format_ARGB32);
+        img.fill(Qt::white);
+        w.render(&img);
+        if (const QString dir = qEnvironmentVariable("GX_TREE_SHOTS"); !dir.isEmpty())
+            img.save(dir + QStringLiteral("/memory-near-cap.png"));
+        // The capacity line: the row with the most red pixels.
+        int line_y = -1, best = 0;
+        for (int y = 0; y < img.height(); ++y) {
+            int red = 0;
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                red += c.red() > 180 && c.green() < 90 && c.blue() < 90;
+            }
+            if (red > best) {
+                best = red;
+                line_y = y;
+            }
+        }
+        QVERIFY(line_y > 20);
+        // No dark (value text) pixels between the title and the line, right of the axis labels.
+        int dark_above = 0;
+        for (int y = 20; y < line_y - 1; ++y)
+            for (int x = 70; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                dark_above += c.red() < 70 && c.green() < 70 && c.blue() < 70;
+            }
+        QCOMPARE(dark_above, 0);
+    }
+
+    // Polish (item 14): the window fits 1024x700 (docks and every tab shrink that far).
+    void windowFits1024x700() {
+        MainWindow w;
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString why;
+        for (int i = 0; i < w.tabs()->count(); ++i)
+            why += QStringLiteral("%1: %2x%3; ")
+                       .arg(w.tabs()->tabText(i))
+                       .arg(w.tabs()->widget(i)->minimumSizeHint().width())
+                       .arg(w.tabs()->widget(i)->minimumSizeHint().height());
+        QVERIFY2(w.width() <= 1024 && w.height() <= 700,
+                 qPrintable(QStringLiteral("window %1x%2; tabs: ").arg(w.width()).arg(w.height()) + why));
+        QVERIFY2(w.tabs()->width() >= 420, qPrintable(QString::number(w.tabs()->width())));
+    }
+
+    // Issue 14 item 6: the decision tree shows the search as it happens.
+    void liveTreeFollowsTheSearch() {
+        MainWindow w;
+        // Large enough that the DP's main pass spans several GUI batches (30 ms each).
+        QVERIFY(w.loadModel(QStringLiteral("llama2-13b")));
+        QVERIFY(w.loadCluster(QStringLiteral("2x8xH100-IB")));
+        w.searchSettings()->batchesEdit()->setText(QStringLiteral("128"));
+        w.resize(1400, 900);
+        w.show();
+        w.setView(QStringLiteral("tree"));
+        auto* view = w.treePanel()->view();
+        const auto& l = view->layoutData();
+        // State histogram after every batch, while the search runs.
+        QSet<QString> snapshots;
+        int solving_seen = 0, queued_with_solved = 0, incumbent_during = 0;
+        connect(w.searchController(), &SearchController::batchReady, &w, [&](const SearchBatch&) {
+            if (!w.searchController()->isRunning())
+                return;
+            int count[6] = {};
+            int on_path = 0;
+            for (int i = 0; i < l.size(); ++i) {
+                ++count[static_cast<int>(l.state(i))];
+                on_path += l.at(i).on_incumbent;
+            }
+            QString key;
+            for (int c : count)
+                key += QString::number(c) + QLatin1Char(',');
+            snapshots.insert(key);
+            solving_seen += count[static_cast<int>(NodeState::Solving)] > 0;
+            queued_with_solved += count[static_cast<int>(NodeState::Queued)] > 0 &&
+                                  count[static_cast<int>(NodeState::Solved)] > 0;
+            incumbent_during += on_path > 0;
+        });
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        w.searchController()->setBatchInterval(2); // sample the tree often (the machine may be busy)
+        QVERIFY(w.runSearch());
+        QVERIFY(done.wait(120000) || done.count() == 1);
+        qInfo("%d distinct tree states during the search", static_cast<int>(snapshots.size()));
+        QVERIFY2(snapshots.size() >= 3, qPrintable(QStringList(snapshots.values()).join(QLatin1Char(' '))));
+        QVERIFY(solving_seen > 0);
+        QVERIFY(incumbent_during > 0);
+        // At the end: the root is solved, some pp subtree solved with a time, the best plan's path runs
+        // from the root to leaves whose strategies the best plan uses.
+        const Plan best = w.currentPlan()->plan;
+        int root = -1, pp_solved = 0, path_leaves = 0;
+        for (int i = 0; i < l.size(); ++i) {
+            const auto& n = l.at(i);
+            if (n.parent < 0)
+                root = i;
+            if (n.node.dimension == "pp" && l.state(i) == NodeState::Solved) {
+                ++pp_solved;
+                QVERIFY(l.record(i) && l.record(i)->best_time > 0);
+            }
+            if (n.on_incumbent && n.node.strategy) {
+                ++path_leaves;
+                QCOMPARE(n.pp, best.pp);
+                QVERIFY(std::find(best.layers.begin(), best.layers.end(), *n.node.strategy) !=
+                        best.layers.end());
+            }
+        }
+        QVERIFY(root >= 0);
+        QCOMPARE(l.state(root), NodeState::Solved);
+        QVERIFY(l.at(root).on_incumbent);
+        QVERIFY(pp_solved >= 1);
+        QVERIFY(path_leaves >= 1);
+        // Some configurations were cut by the bound and say what they lost to.
+        bool cut_explained = false;
+        for (int i = 0; i < l.size(); ++i)
+            if (l.state(i) == NodeState::Cut && l.at(i).node.dimension == "pp")
+                cut_explained = view->toolTipFor(i).contains(QStringLiteral("incumbent"));
+        QVERIFY(cut_explained);
+
+        // The details of a pp node list its DP configurations.
+        int pp_node = -1;
+        for (int i = 0; i < l.size() && pp_node < 0; ++i)
+            if (l.at(i).node.dimension == "pp" && l.at(i).on_incumbent)
+                pp_node = i;
+        QVERIFY(pp_node >= 0);
+        w.treePanel()->showNode(pp_node);
+        QVERIFY2(w.treePanel()->detailsText().contains(QStringLiteral("DP configurations")),
+                 qPrintable(w.treePanel()->detailsText()));
+
+        // A click a few pixels off a node (fitted overview: nodes are small markers) still selects it.
+        QSignalSpy clicked(view, &DecisionTreeView::nodeClicked);
+        const QPoint at = view->mapFromScene(view->nodePos(pp_node)) + QPoint(0, 3);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(clicked.at(0).at(0).toInt(), pp_node);
+
+        // Keyboard: + zooms in, arrows pan.
+        view->setFocus();
+        const double z0 = view->zoom();
+        QTest::keyClick(view, Qt::Key_Plus);
+        QVERIFY(view->zoom() > z0 * 1.1);
+        QTest::keyClick(view, Qt::Key_Plus);
+        QTest::keyClick(view, Qt::Key_Plus);
+        const int h0 = view->horizontalScrollBar()->value();
+        QTest::keyClick(view, Qt::Key_Right);
+        QVERIFY(view->horizontalScrollBar()->value() > h0);
+        QTest::keyClick(view, Qt::Key_Home);
+        QVERIFY(std::abs(view->zoom() - z0) < 1e-6 * z0);
+
+        // Search as you type: matches highlighted, the first one centred and shown.
+        QTest::keyClicks(w.treePanel()->searchEdit(), QStringLiteral("zero-3"));
+        QVERIFY(!w.treePanel()->matches().empty());
+        for (int i : w.treePanel()->matches())
+            QVERIFY(
+                QString::fromStdString(l.at(i).node.label)
+                    .contains(QStringLiteral("ZeRO-3"), Qt::CaseInsensitive) ||
+                (l.at(i).node.strategy &&
+                 QString::fromStdString(l.at(i).node.strategy->label()).contains(QStringLiteral("ZeRO-3"))));
+        QVERIFY(view->zoom() >= 0.69);
+        QVERIFY(w.treePanel()->detailsText().contains(QStringLiteral("ZeRO-3")));
+        // GX_TREE_SHOTS=dir saves the tree at three zoom levels, to look at.
+        if (const QString dir = qEnvironmentVariable("GX_TREE_SHOTS"); !dir.isEmpty()) {
+            view->focusNode(pp_node);
+            QTest::qWait(100);
+            w.grab().save(dir + QStringLiteral("/tree-zoom-0.7.png"));
+            view->zoomBy(0.45);
+            QTest::qWait(100);
+            w.grab().save(dir + QStringLiteral("/tree-zoom-0.3.png"));
+            view->zoomBy(4.0);
+            QTest::qWait(100);
+            w.grab().save(dir + QStringLiteral("/tree-zoom-1.3.png"));
+        }
+        // The status bar names the best plan, not the baseline.
+        QVERIFY(!w.statusBar()->currentMessage().contains(QStringLiteral("Baseline")));
+    }
+};
+
+QTEST_MAIN(TestExplorer)
+#include "test_explorer.moc"
