@@ -55,131 +55,131 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="358"/>
+        <location filename="../app/views/profile_editors.cpp" line="361"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="359"/>
+        <location filename="../app/views/profile_editors.cpp" line="362"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="366"/>
+        <location filename="../app/views/profile_editors.cpp" line="369"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="367"/>
+        <location filename="../app/views/profile_editors.cpp" line="370"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="382"/>
-        <location filename="../app/views/profile_editors.cpp" line="393"/>
+        <location filename="../app/views/profile_editors.cpp" line="385"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="383"/>
+        <location filename="../app/views/profile_editors.cpp" line="386"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="386"/>
-        <location filename="../app/views/profile_editors.cpp" line="387"/>
         <location filename="../app/views/profile_editors.cpp" line="389"/>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="392"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="388"/>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
+        <location filename="../app/views/profile_editors.cpp" line="393"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="394"/>
+        <location filename="../app/views/profile_editors.cpp" line="397"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="505"/>
+        <location filename="../app/views/profile_editors.cpp" line="508"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="512"/>
+        <location filename="../app/views/profile_editors.cpp" line="515"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>%1 GPUs: %2 x %3 %4</source>
         <translation>%1 GPUs: %2 x %3 %4</translation>
     </message>
@@ -187,89 +187,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="90"/>
-        <location filename="../app/views/plan_view.cpp" line="96"/>
+        <location filename="../app/views/plan_view.cpp" line="106"/>
+        <location filename="../app/views/plan_view.cpp" line="112"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="92"/>
-        <location filename="../app/views/plan_view.cpp" line="96"/>
+        <location filename="../app/views/plan_view.cpp" line="108"/>
+        <location filename="../app/views/plan_view.cpp" line="112"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="96"/>
+        <location filename="../app/views/plan_view.cpp" line="112"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="171"/>
+        <location filename="../app/views/plan_view.cpp" line="187"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="173"/>
+        <location filename="../app/views/plan_view.cpp" line="189"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="175"/>
+        <location filename="../app/views/plan_view.cpp" line="191"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="177"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="179"/>
+        <location filename="../app/views/plan_view.cpp" line="195"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="181"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="183"/>
+        <location filename="../app/views/plan_view.cpp" line="199"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="185"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="186"/>
+        <location filename="../app/views/plan_view.cpp" line="202"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="188"/>
+        <location filename="../app/views/plan_view.cpp" line="204"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="190"/>
+        <location filename="../app/views/plan_view.cpp" line="206"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="209"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="212"/>
+        <location filename="../app/views/plan_view.cpp" line="228"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="212"/>
+        <location filename="../app/views/plan_view.cpp" line="228"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -400,8 +400,8 @@ Strategie: %1</translation>
         <location filename="../app/views/scheduler/duration_curve.cpp" line="81"/>
         <source>%n GPU(s)</source>
         <translation>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
         </translation>
     </message>
     <message>
@@ -1529,103 +1529,103 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="70"/>
+        <location filename="../app/views/profile_editors.cpp" line="73"/>
         <source>Built-in model presets</source>
         <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="71"/>
+        <location filename="../app/views/profile_editors.cpp" line="74"/>
         <source>(custom model)</source>
         <translation>(eigenes Modell)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="78"/>
+        <location filename="../app/views/profile_editors.cpp" line="81"/>
         <source>Open a model profile or config.json</source>
         <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="80"/>
+        <location filename="../app/views/profile_editors.cpp" line="83"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="81"/>
+        <location filename="../app/views/profile_editors.cpp" line="84"/>
         <source>Import a Hugging Face config.json</source>
         <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="83"/>
+        <location filename="../app/views/profile_editors.cpp" line="86"/>
         <source>Save the model profile as JSON</source>
         <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="105"/>
+        <location filename="../app/views/profile_editors.cpp" line="108"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="106"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>tied embeddings</source>
         <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="107"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="108"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="109"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>Hidden size</source>
         <translation>Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>FFN size</source>
         <translation>FFN-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>Attention heads</source>
         <translation>Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="113"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>KV heads</source>
         <translation>KV-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="193"/>
+        <location filename="../app/views/profile_editors.cpp" line="196"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="202"/>
+        <location filename="../app/views/profile_editors.cpp" line="205"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="264"/>
-        <location filename="../app/views/profile_editors.cpp" line="347"/>
+        <location filename="../app/views/profile_editors.cpp" line="267"/>
+        <location filename="../app/views/profile_editors.cpp" line="350"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -1633,19 +1633,24 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="49"/>
+        <location filename="../app/views/plan_view.cpp" line="51"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>Noch kein Plan: Wählen Sie ein Modell und einen Cluster und starten Sie dann die Suche (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="67"/>
+        <location filename="../app/views/plan_view.cpp" line="69"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 Samples/s &amp;nbsp; %3 Tokens/s &amp;nbsp; %4 TFLOP/s pro GPU (MFU %5%) &amp;nbsp; Spitzenspeicher &lt;b&gt;%6&lt;/b&gt; von %7 auf Stufe %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="76"/>
+        <location filename="../app/views/plan_view.cpp" line="78"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;passt nicht&lt;/b&gt;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
+        <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
 </context>
 <context>
@@ -1752,7 +1757,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="549"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="551"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
@@ -1877,12 +1882,12 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="335"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="337"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="454"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="456"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -1890,107 +1895,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="504"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="506"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="514"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="593"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="599"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2 (Knoten %3)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="612"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2 (Knoten %3-%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="625"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="634"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="633"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="635"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="643"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="645"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="662"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="769"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="773"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="777"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="785"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>
@@ -1998,153 +2003,208 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="580"/>
+        <location filename="../app/views/profile_editors.cpp" line="583"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="587"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="586"/>
+        <location filename="../app/views/profile_editors.cpp" line="591"/>
+        <source>Load runtime JSON...</source>
+        <translation>Laufzeitprofil-JSON laden...</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
+        <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
+        <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="608"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="588"/>
+        <location filename="../app/views/profile_editors.cpp" line="610"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="589"/>
+        <location filename="../app/views/profile_editors.cpp" line="611"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="590"/>
+        <location filename="../app/views/profile_editors.cpp" line="612"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="592"/>
-        <location filename="../app/views/profile_editors.cpp" line="594"/>
+        <location filename="../app/views/profile_editors.cpp" line="614"/>
+        <location filename="../app/views/profile_editors.cpp" line="616"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="596"/>
+        <location filename="../app/views/profile_editors.cpp" line="618"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="599"/>
+        <location filename="../app/views/profile_editors.cpp" line="621"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="601"/>
+        <location filename="../app/views/profile_editors.cpp" line="623"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="602"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="603"/>
+        <location filename="../app/views/profile_editors.cpp" line="625"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="604"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="611"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="613"/>
+        <location filename="../app/views/profile_editors.cpp" line="635"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="645"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="646"/>
+        <source>Runtime</source>
+        <translation>Laufzeitumgebung</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="648"/>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="649"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="650"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="651"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="627"/>
+        <location filename="../app/views/profile_editors.cpp" line="652"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="628"/>
+        <location filename="../app/views/profile_editors.cpp" line="653"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="629"/>
+        <location filename="../app/views/profile_editors.cpp" line="654"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="631"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="637"/>
+        <location filename="../app/views/profile_editors.cpp" line="662"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="638"/>
+        <location filename="../app/views/profile_editors.cpp" line="663"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="639"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="697"/>
+        <location filename="../app/views/profile_editors.cpp" line="689"/>
+        <source>Load runtime profile</source>
+        <translation>Laufzeitprofil laden</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="690"/>
+        <source>Runtime profile (*.json);;All files (*)</source>
+        <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="703"/>
+        <source>Runtime profile</source>
+        <translation>Laufzeitprofil</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="716"/>
+        <source>Calibrated: %1</source>
+        <translation>Kalibriert: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="718"/>
+        <source>Not calibrated against measured runs</source>
+        <translation>Nicht an gemessenen Läufen kalibriert</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="785"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="721"/>
+        <location filename="../app/views/profile_editors.cpp" line="798"/>
+        <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
+        <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="821"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="730"/>
+        <location filename="../app/views/profile_editors.cpp" line="830"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>

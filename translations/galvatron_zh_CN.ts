@@ -55,131 +55,131 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="358"/>
+        <location filename="../app/views/profile_editors.cpp" line="361"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="359"/>
+        <location filename="../app/views/profile_editors.cpp" line="362"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="366"/>
+        <location filename="../app/views/profile_editors.cpp" line="369"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="367"/>
+        <location filename="../app/views/profile_editors.cpp" line="370"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="382"/>
-        <location filename="../app/views/profile_editors.cpp" line="393"/>
+        <location filename="../app/views/profile_editors.cpp" line="385"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="383"/>
+        <location filename="../app/views/profile_editors.cpp" line="386"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="386"/>
-        <location filename="../app/views/profile_editors.cpp" line="387"/>
         <location filename="../app/views/profile_editors.cpp" line="389"/>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="392"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="388"/>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
+        <location filename="../app/views/profile_editors.cpp" line="393"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="394"/>
+        <location filename="../app/views/profile_editors.cpp" line="397"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="505"/>
+        <location filename="../app/views/profile_editors.cpp" line="508"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="512"/>
+        <location filename="../app/views/profile_editors.cpp" line="515"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>%1 GPUs: %2 x %3 %4</source>
         <translation>%1 个 GPU：%2 x %3 %4</translation>
     </message>
@@ -187,89 +187,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="90"/>
-        <location filename="../app/views/plan_view.cpp" line="96"/>
+        <location filename="../app/views/plan_view.cpp" line="106"/>
+        <location filename="../app/views/plan_view.cpp" line="112"/>
         <source>Plan A</source>
         <translation>方案 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="92"/>
-        <location filename="../app/views/plan_view.cpp" line="96"/>
+        <location filename="../app/views/plan_view.cpp" line="108"/>
+        <location filename="../app/views/plan_view.cpp" line="112"/>
         <source>Plan B</source>
         <translation>方案 B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="96"/>
+        <location filename="../app/views/plan_view.cpp" line="112"/>
         <source>B vs A</source>
         <translation>B 对比 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="171"/>
+        <location filename="../app/views/plan_view.cpp" line="187"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="173"/>
+        <location filename="../app/views/plan_view.cpp" line="189"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="175"/>
+        <location filename="../app/views/plan_view.cpp" line="191"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="177"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="179"/>
+        <location filename="../app/views/plan_view.cpp" line="195"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="181"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
         <source>Exposed DP sync</source>
         <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="183"/>
+        <location filename="../app/views/plan_view.cpp" line="199"/>
         <source>Exposed TP comm</source>
         <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="185"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="186"/>
+        <location filename="../app/views/plan_view.cpp" line="202"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="188"/>
+        <location filename="../app/views/plan_view.cpp" line="204"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="190"/>
+        <location filename="../app/views/plan_view.cpp" line="206"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="209"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="212"/>
+        <location filename="../app/views/plan_view.cpp" line="228"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="212"/>
+        <location filename="../app/views/plan_view.cpp" line="228"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
@@ -400,7 +400,7 @@ strategy: %1</source>
         <location filename="../app/views/scheduler/duration_curve.cpp" line="81"/>
         <source>%n GPU(s)</source>
         <translation>
-            <numerusform></numerusform>
+            <numerusform>%n 个 GPU</numerusform>
         </translation>
     </message>
     <message>
@@ -1527,103 +1527,103 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="70"/>
+        <location filename="../app/views/profile_editors.cpp" line="73"/>
         <source>Built-in model presets</source>
         <translation>内置模型预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="71"/>
+        <location filename="../app/views/profile_editors.cpp" line="74"/>
         <source>(custom model)</source>
         <translation>（自定义模型）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="78"/>
+        <location filename="../app/views/profile_editors.cpp" line="81"/>
         <source>Open a model profile or config.json</source>
         <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="80"/>
+        <location filename="../app/views/profile_editors.cpp" line="83"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="81"/>
+        <location filename="../app/views/profile_editors.cpp" line="84"/>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="83"/>
+        <location filename="../app/views/profile_editors.cpp" line="86"/>
         <source>Save the model profile as JSON</source>
         <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="105"/>
+        <location filename="../app/views/profile_editors.cpp" line="108"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="106"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>tied embeddings</source>
         <translation>共享嵌入权重</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="107"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="108"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="109"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="113"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="193"/>
+        <location filename="../app/views/profile_editors.cpp" line="196"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="202"/>
+        <location filename="../app/views/profile_editors.cpp" line="205"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="264"/>
-        <location filename="../app/views/profile_editors.cpp" line="347"/>
+        <location filename="../app/views/profile_editors.cpp" line="267"/>
+        <location filename="../app/views/profile_editors.cpp" line="350"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -1631,19 +1631,24 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="49"/>
+        <location filename="../app/views/plan_view.cpp" line="51"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>尚无方案：请选择模型和集群，然后运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="67"/>
+        <location filename="../app/views/plan_view.cpp" line="69"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>每次迭代 &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 样本/秒 &amp;nbsp; %3 token/秒 &amp;nbsp; 每 GPU %4 TFLOP/s（MFU %5%） &amp;nbsp; 峰值显存 &lt;b&gt;%6&lt;/b&gt; / %7，位于阶段 %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="76"/>
+        <location filename="../app/views/plan_view.cpp" line="78"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;显存不足&lt;/b&gt;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
+        <translation>预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
     </message>
 </context>
 <context>
@@ -1750,7 +1755,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="549"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="551"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
@@ -1875,119 +1880,119 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>在图表中右键点击作业可标记为完成或失败；单击可查看它为何分配到该 GPU 数量。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="335"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="337"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="454"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="456"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="504"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="506"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="514"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="593"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="599"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2（节点 %3）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="612"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2（节点 %3-%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="625"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="634"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="633"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="635"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="640"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="643"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="645"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="662"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="769"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="766"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="774"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="773"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="777"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="785"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>
@@ -1995,153 +2000,208 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="580"/>
+        <location filename="../app/views/profile_editors.cpp" line="583"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="587"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="586"/>
+        <location filename="../app/views/profile_editors.cpp" line="591"/>
+        <source>Load runtime JSON...</source>
+        <translation>加载运行时 JSON...</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
+        <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
+        <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="608"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="588"/>
+        <location filename="../app/views/profile_editors.cpp" line="610"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="589"/>
+        <location filename="../app/views/profile_editors.cpp" line="611"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="590"/>
+        <location filename="../app/views/profile_editors.cpp" line="612"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="592"/>
-        <location filename="../app/views/profile_editors.cpp" line="594"/>
+        <location filename="../app/views/profile_editors.cpp" line="614"/>
+        <location filename="../app/views/profile_editors.cpp" line="616"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="596"/>
+        <location filename="../app/views/profile_editors.cpp" line="618"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="599"/>
+        <location filename="../app/views/profile_editors.cpp" line="621"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="601"/>
+        <location filename="../app/views/profile_editors.cpp" line="623"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="602"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="603"/>
+        <location filename="../app/views/profile_editors.cpp" line="625"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="604"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="611"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="613"/>
+        <location filename="../app/views/profile_editors.cpp" line="635"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="645"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="646"/>
+        <source>Runtime</source>
+        <translation>运行时</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="648"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="649"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="650"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="651"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="627"/>
+        <location filename="../app/views/profile_editors.cpp" line="652"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="628"/>
+        <location filename="../app/views/profile_editors.cpp" line="653"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="629"/>
+        <location filename="../app/views/profile_editors.cpp" line="654"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="631"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="637"/>
+        <location filename="../app/views/profile_editors.cpp" line="662"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="638"/>
+        <location filename="../app/views/profile_editors.cpp" line="663"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="639"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="697"/>
+        <location filename="../app/views/profile_editors.cpp" line="689"/>
+        <source>Load runtime profile</source>
+        <translation>加载运行时配置</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="690"/>
+        <source>Runtime profile (*.json);;All files (*)</source>
+        <translation>运行时配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="703"/>
+        <source>Runtime profile</source>
+        <translation>运行时配置</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="716"/>
+        <source>Calibrated: %1</source>
+        <translation>已校准：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="718"/>
+        <source>Not calibrated against measured runs</source>
+        <translation>未用实测运行校准</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="785"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="721"/>
+        <location filename="../app/views/profile_editors.cpp" line="798"/>
+        <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
+        <translation>运行时“%1”不支持 FP8 线性层训练</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="821"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="730"/>
+        <location filename="../app/views/profile_editors.cpp" line="830"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>

@@ -3,6 +3,7 @@
 // (schedule several training jobs on one cluster; re-plan the remaining jobs when some finish early,
 // fail or arrive).
 #include "cli/cli.h"
+#include "cli/cli_common.h"
 
 #include "gx/error.h"
 #include "gx/presets.h"
@@ -109,6 +110,7 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
         "Schedules several training jobs on one cluster: each job gets a GPU count (whole nodes or a "
         "power-of-two slice of one node), its best plan, GPUs and a start time, minimising the makespan."));
     p.addHelpOption();
+    addRuntimeOptions(p);
     p.addOption(
         {QStringLiteral("jobs"),
          QStringLiteral("Jobs JSON: {\"cluster\": optional, \"jobs\": [{name, model, global_batch, steps | "
@@ -188,7 +190,7 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (jobs.empty())
         throw InputError("jobs", "the jobs file lists no jobs");
 
-    CostOptions cost;
+    CostOptions cost = costOptionsFromOptions(p, cluster); // --runtime (default megatron-core), --precision
     if (p.isSet(QStringLiteral("budget"))) {
         bool ok = false;
         cost.memory_budget_gib = p.value(QStringLiteral("budget")).toDouble(&ok);

@@ -244,8 +244,9 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
             if (r.cancelled)
                 note = interrupted_note;
             else if (interrupt.interrupted())
-                note = "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
-                       "the plans below are complete, the frontier is partial";
+                note =
+                    "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
+                    "the plans below are complete, the frontier is partial";
         } else {
             // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
             // until done or until the time limit, and the better of the two is reported.
@@ -265,10 +266,11 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
             timer.request_stop();
             timer.join();
             if (r.cancelled) {
-                note = interrupt.interrupted()
-                           ? interrupted_note
-                           : "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
-                                 " s, --time-limit): plans below are the best found so far, not proven optimal";
+                note =
+                    interrupt.interrupted()
+                        ? interrupted_note
+                        : "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
+                              " s, --time-limit): plans below are the best found so far, not proven optimal";
                 std::vector<RankedPlan> all = r.top;
                 all.insert(all.end(), uniform.top.begin(), uniform.top.end());
                 std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {

@@ -2,6 +2,8 @@
 
 #include "gx/report.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHeaderView>
@@ -74,6 +76,20 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
              .arg(bytesText(c.peak_memory), bytesText(c.memory_budget))
              .arg(c.peak_stage)
              .arg(fits ? QString() : tr("<span style='color:#d0302a'><b>does not fit</b></span>"));
+    if (cm) {
+        // What is left, and the safety margin the budget already keeps (runtime's memory_headroom).
+        const auto& rt = cm->options().runtime;
+        const double gpu = cm->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0;
+        s +=
+            QStringLiteral("<br>") +
+            tr("%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; costed for "
+               "the %4 runtime, %5")
+                .arg(bytesText(std::max(0.0, c.memory_budget - c.peak_memory)),
+                     bytesText(rt.memory_headroom * gpu))
+                .arg(rt.memory_headroom * 100.0, 0, 'f', 0)
+                .arg(QString::fromStdString(rt.name).toHtmlEscaped(),
+                     QString::fromLatin1(toString(p.precision)).toUpper());
+    }
     summary_->setText(s);
     summary_->setToolTip(notationHelp(true));
     breakdown_->setBreakdown(c.time, c.iteration_time);

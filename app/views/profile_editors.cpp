@@ -9,11 +9,14 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -582,6 +585,25 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
                          static_cast<int>(t));
     }
     target_->setToolTip(tr("Search only plans this framework runs exactly as planned (and as exported)"));
+    runtime_ = new QComboBox(this);
+    for (const auto& n : runtimePresetNames())
+        runtime_->addItem(QString::fromStdString(n), QString::fromStdString(n));
+    runtime_->addItem(tr("Load runtime JSON..."), QString());
+    runtime_->setToolTip(
+        tr("How the training framework implements the plan: stored activations, what overlaps, "
+           "fixed overheads, calibrated against measured runs (galvatron validate)"));
+    precision_ = new QComboBox(this);
+    precision_->addItem(QStringLiteral("BF16"), static_cast<int>(Precision::BF16));
+    precision_->addItem(QStringLiteral("FP16"), static_cast<int>(Precision::FP16));
+    precision_->addItem(QStringLiteral("FP8"), static_cast<int>(Precision::FP8));
+    precision_->setToolTip(
+        tr("Numeric format of the linear layers; attention, norms and the optimizer stay in BF16"));
+    runtime_info_ = new QLabel(this);
+    runtime_info_->setWordWrap(true);
+    runtime_info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont small = runtime_info_->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    runtime_info_->setFont(small);
     gpus_ = intBox(0, 1 << 20, this);
     gpus_->setSpecialValueText(tr("whole cluster"));
     batches_ = new QLineEdit(this);
@@ -621,6 +643,9 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
         return w;
     };
     form->addRow(tr("Target framework"), target_);
+    form->addRow(tr("Runtime"), runtime_);
+    form->addRow(QString(), runtime_info_);
+    form->addRow(tr("Precision"), precision_);
     form->addRow(tr("GPUs"), gpus_);
     form->addRow(tr("Global batch"), batches_);
     form->addRow(tr("Memory budget"), budget_);
@@ -638,7 +663,15 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Top plans"), top_k_);
     form->addRow(tr("Threads"), threads_);
     form->addRow(QString(), tree_events_);
-    setOptions(SearchOptions{});
+    SearchOptions defaults;
+    defaults.cost.runtime = resolveRuntime(kDefaultRuntime); // calibrated; "generic" has no overheads
+    setOptions(defaults);
+    connect(runtime_, &QComboBox::activated, this, [this] { runtimeChosen(); });
+    connect(runtime_, &QComboBox::currentIndexChanged, this, [this] {
+        showRuntimeInfo();
+        emit changed();
+    });
+    connect(precision_, &QComboBox::currentIndexChanged, this, &SearchSettings::changed);
     for (auto* b : {gpus_, max_tp_, max_pp_, top_k_, threads_, max_micro_})
         connect(b, &QSpinBox::valueChanged, this, &SearchSettings::changed);
     connect(budget_, &QDoubleSpinBox::valueChanged, this, &SearchSettings::changed);
@@ -649,9 +682,64 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     connect(disabled_rules_, &QLineEdit::editingFinished, this, &SearchSettings::changed);
 }
 
+void SearchSettings::runtimeChosen() {
+    if (!runtime_->currentData().toString().isEmpty() || runtime_->currentText().startsWith(QLatin1Char('(')))
+        return;
+    // "Load runtime JSON...": read a runtime profile (e.g. one written by galvatron calibrate).
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load runtime profile"), QString(),
+                                                      tr("Runtime profile (*.json);;All files (*)"));
+    const QSignalBlocker block(runtime_);
+    if (path.isEmpty()) {
+        runtime_->setCurrentIndex(runtime_->findData(QLatin1String(kDefaultRuntime)));
+    } else {
+        try {
+            const RuntimeProfile rt = loadRuntimeFile(path.toStdString());
+            const QString label =
+                QStringLiteral("(%1) %2").arg(QFileInfo(path).fileName(), QString::fromStdString(rt.name));
+            file_runtimes_[label] = rt;
+            runtime_->insertItem(runtime_->count() - 1, label, QString());
+            runtime_->setCurrentIndex(runtime_->count() - 2);
+        } catch (const InputError& e) {
+            QMessageBox::warning(this, tr("Runtime profile"), QString::fromStdString(e.what()));
+            runtime_->setCurrentIndex(runtime_->findData(QLatin1String(kDefaultRuntime)));
+        }
+    }
+    showRuntimeInfo();
+    emit changed();
+}
+
+void SearchSettings::showRuntimeInfo() {
+    try {
+        const RuntimeProfile rt = options().cost.runtime;
+        QString text = QString::fromStdString(rt.framework + (rt.version.empty() ? "" : ", " + rt.version));
+        if (auto it = rt.provenance.find("calibrated"); it != rt.provenance.end())
+            text += QLatin1Char('\n') + tr("Calibrated: %1").arg(QString::fromStdString(it->second));
+        else
+            text += QLatin1Char('\n') + tr("Not calibrated against measured runs");
+        runtime_info_->setText(text);
+        runtime_info_->setToolTip(QString::fromStdString(rt.source));
+    } catch (const InputError&) {
+        runtime_info_->clear();
+    }
+}
+
 void SearchSettings::setOptions(const SearchOptions& o) {
     const QSignalBlocker block(this);
     target_->setCurrentIndex(std::max(0, target_->findData(static_cast<int>(o.target))));
+    {
+        const QSignalBlocker b2(runtime_);
+        int i = runtime_->findData(QString::fromStdString(o.cost.runtime.name));
+        if (i < 0) { // a runtime that is not a preset: keep it as a loaded one
+            const QString label = QStringLiteral("(%1)").arg(QString::fromStdString(o.cost.runtime.name));
+            file_runtimes_[label] = o.cost.runtime;
+            runtime_->insertItem(runtime_->count() - 1, label, QString());
+            i = runtime_->count() - 2;
+        }
+        runtime_->setCurrentIndex(i);
+        const QSignalBlocker b3(precision_);
+        precision_->setCurrentIndex(std::max(0, precision_->findData(static_cast<int>(o.cost.precision))));
+    }
+    showRuntimeInfo();
     gpus_->setValue(o.gpus);
     QStringList b;
     for (int x : o.global_batches)
@@ -698,6 +786,18 @@ SearchOptions SearchSettings::options() const {
         o.global_batches.push_back(v);
     }
     o.cost.memory_budget_gib = budget_->value();
+    const QString rname = runtime_->currentData().toString();
+    if (!rname.isEmpty())
+        o.cost.runtime = runtimePreset(rname.toStdString());
+    else if (auto it = file_runtimes_.find(runtime_->currentText()); it != file_runtimes_.end())
+        o.cost.runtime = it->second;
+    else
+        o.cost.runtime = runtimePreset(kDefaultRuntime);
+    o.cost.precision = static_cast<Precision>(precision_->currentData().toInt());
+    if (o.cost.precision == Precision::FP8 && !o.cost.runtime.supports_fp8)
+        throw InputError("search.precision", tr("the runtime '%1' does not train FP8 linear layers")
+                                                 .arg(QString::fromStdString(o.cost.runtime.name))
+                                                 .toStdString());
     o.max_tp = max_tp_->value();
     o.max_pp = max_pp_->value();
     o.max_micro = max_micro_->value();

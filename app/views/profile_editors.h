@@ -5,6 +5,8 @@
 // profile stays in use.
 #pragma once
 
+#include <map>
+
 #include "gx/cluster.h"
 #include "gx/model.h"
 #include "gx/search.h"
@@ -133,7 +135,13 @@ signals:
     void changed();
 
 private:
-    QComboBox* target_; ///< framework the plans are for (SearchOptions::target)
+    void runtimeChosen();
+    void showRuntimeInfo();
+    QComboBox* target_;    ///< framework the plans are for (SearchOptions::target)
+    QComboBox* runtime_;   ///< runtime profile that costs the plans (CostOptions::runtime)
+    QComboBox* precision_; ///< bf16 / fp16 / fp8 linear layers
+    QLabel* runtime_info_; ///< framework, version and calibration provenance of the runtime
+    std::map<QString, RuntimeProfile> file_runtimes_; ///< runtimes loaded from JSON, by combo text
     QSpinBox *gpus_, *max_tp_, *max_pp_, *top_k_, *threads_, *max_micro_;
     QDoubleSpinBox* budget_;
     QLineEdit *batches_, *disabled_rules_;

@@ -16,6 +16,8 @@
 //    the hyphenated spellings need PyTorch >= 2.0, 1.x accepts only --nproc_per_node, --rdzv_backend, ...).
 #include "gx/exporters.h"
 
+#include "gx/shell.h"
+
 #include "gx/cost_model.h"
 #include "gx/error.h"
 #include "gx/hetu.h"
@@ -123,18 +125,9 @@ std::string safeName(std::string s) {
     return s.empty() ? std::string("plan") : s;
 }
 
-/// Shell word for `v`: unchanged when it has only safe characters, a double-quoted variable reference
-/// for exactly "$NAME" / "${NAME}" (placeholders meant to expand), else single-quoted ('\'' for quotes).
-/// (Local until gx/shell.h's shellQuote() lands; then this should call it.)
+/// Shell word for `v`: a double-quoted variable reference for exactly "$NAME" / "${NAME}" (placeholders
+/// meant to expand), else gx::shellQuote (plain words unchanged, everything else single-quoted).
 std::string shellQuote(const std::string& v) {
-    if (v.empty())
-        return "''";
-    const auto safe = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) ||
-               std::string_view("_./:=,+-@%").find(c) != std::string_view::npos;
-    };
-    if (std::all_of(v.begin(), v.end(), safe))
-        return v;
     const auto isVarName = [](std::string_view n) {
         if (n.empty() || std::isdigit(static_cast<unsigned char>(n.front())))
             return false;
@@ -149,23 +142,7 @@ std::string shellQuote(const std::string& v) {
         if (isVarName(n))
             return "\"$" + std::string(n) + "\"";
     }
-    std::string out = "'";
-    for (char c : v) {
-        if (c == '\'')
-            out += "'\\''";
-        else
-            out += c;
-    }
-    return out + "'";
-}
-
-/// Text for a comment line: line breaks and other control characters become spaces, so names cannot
-/// end the comment and start a command.
-std::string commentSafe(std::string s) {
-    for (char& c : s)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-            c = ' ';
-    return s;
+    return gx::shellQuote(std::string_view(v));
 }
 
 /// A value for an #SBATCH directive: no whitespace, quotes or control characters.
@@ -433,6 +410,8 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
             add("--untie-embeddings-and-output-weights");
     }
     add(o.bf16 ? "--bf16" : "--fp16");
+    if (plan.precision == Precision::FP8)
+        add("--fp8-format", "hybrid"); // Transformer Engine: e4m3 forward, e5m2 gradients
     if (o.train_iters > 0)
         add("--train-iters", std::to_string(o.train_iters));
     if (!o.data_path.empty())

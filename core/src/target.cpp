@@ -30,6 +30,7 @@ namespace {
 TargetCapabilities makeAny() {
     TargetCapabilities c;
     c.target = Target::Any;
+    c.fp8 = true;
     c.framework = "any runtime";
     c.version = "Galvatron Explorer search space";
     c.source = "gx";
@@ -45,6 +46,9 @@ TargetCapabilities makeAny() {
 TargetCapabilities makeMegatron() {
     TargetCapabilities c;
     c.target = Target::Megatron;
+    // FP8 linear layers through Transformer Engine: --fp8-format e4m3|hybrid
+    // (megatron/core/transformer/transformer_config.py:587, field fp8 with arg_names ["--fp8-format"]).
+    c.fp8 = true;
     c.framework = "Megatron-LM";
     c.version = "Megatron-Core 0.20.0";
     c.source = "NVIDIA/Megatron-LM@d98e8a64";
@@ -83,6 +87,10 @@ TargetCapabilities makeMegatron() {
 TargetCapabilities makeTorchtitan() {
     TargetCapabilities c;
     c.target = Target::Torchtitan;
+    // torchtitan trains float8 linears (torchtitan/components/quantization/float8.py
+    // Float8LinearConverter), but they are chosen in a Python config's `converters`, not by the
+    // command-line overrides the export writes: FP8 plans are not exported exactly.
+    c.fp8 = false;
     c.framework = "torchtitan";
     c.version = "0.2.2";
     c.source = "pytorch/torchtitan@b5bcd76c";
@@ -319,6 +327,8 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
     if (target == Target::Any || plan.layers.empty())
         return out;
     const std::string fw = c.framework + " (" + c.version + ")";
+    if (plan.precision == Precision::FP8 && !c.fp8)
+        out.push_back("FP8 linear layers: " + fw + " cannot be told to train them by this export");
     const LayerStrategy& f = plan.layers.front();
     const bool same_tp = allSame(plan, [](const LayerStrategy& l) { return l.tp; });
     if (!c.per_layer_tp && !same_tp)

@@ -101,7 +101,9 @@ Outcome run(const std::string& title, std::vector<Job> jobs, const ClusterProfil
     Outcome out;
     SearchOptions so;
     so.uniform_layers = true; // as the CLI and GUI do by default
-    PlannerOracle oracle(cluster, CostOptions{}, so);
+    CostOptions cost;
+    cost.runtime = resolveRuntime(kDefaultRuntime); // the calibrated default of the CLI and GUI
+    PlannerOracle oracle(cluster, cost, so);
     SchedulerOptions opt;
     opt.milp_time_limit = time_limit;
     const double t0 = now();

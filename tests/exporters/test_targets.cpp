@@ -427,6 +427,23 @@ private slots:
         }
     }
 
+    void fp8Plans() {
+        // FP8 linear layers: Megatron-LM writes Transformer Engine's --fp8-format (checked against the
+        // recorded options); the formats that cannot be told to train FP8 refuse it by default.
+        const ModelProfile m = modelPreset("llama2-7b");
+        const ClusterProfile c = clusterPreset("2x8xH100-IB");
+        Plan p = basePlan(16, 2, 4, {16, 16}, DpType::ZeRO1, Checkpoint::None, true);
+        p.precision = Precision::FP8;
+        const auto a = checkMegatron(ex(p, m, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--fp8-format"), std::string("hybrid"));
+        expectRefused([&] { exportPlan(p, m, c, ExportFormat::Torchtitan); }, "torchtitan");
+        expectRefused([&] { exportPlan(p, m, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        QVERIFY(inexpressible(p, Target::Torchtitan).front().find("FP8") != std::string::npos);
+        QVERIFY(inexpressible(p, Target::Megatron).empty());
+        p.precision = Precision::BF16;
+        QVERIFY(checkMegatron(ex(p, m, c, ExportFormat::Megatron).text).count("--fp8-format") == 0);
+    }
+
     void refusalAndLossy() {
         const ModelProfile m = modelPreset("llama2-7b");
         const ClusterProfile c = cluster16();

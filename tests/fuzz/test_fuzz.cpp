@@ -34,7 +34,7 @@ namespace {
 const std::string kData = GX_TEST_DATA_DIR;
 const std::string kSrc = GX_SOURCE_DIR;
 
-struct Target {
+struct FuzzTarget {
     std::string name;
     json base;
     std::function<void(const json&)> read; ///< the reader (and a cheap use of its result)
@@ -92,7 +92,7 @@ std::string withRaw(json j, const json::json_pointer& ptr, const std::string& ra
     return t;
 }
 
-std::vector<Case> makeCases(const std::vector<Target>& targets) {
+std::vector<Case> makeCases(const std::vector<FuzzTarget>& targets) {
     std::vector<Case> cases;
     const auto reps = replacements();
     for (std::size_t ti = 0; ti < targets.size(); ++ti) {
@@ -143,8 +143,8 @@ json fileJson(const std::string& path) {
     return readJsonFile(path);
 }
 
-std::vector<Target> makeTargets() {
-    std::vector<Target> t;
+std::vector<FuzzTarget> makeTargets() {
+    std::vector<FuzzTarget> t;
     const auto useModel = [](const ModelProfile& m) {
         // Cheap uses of the numbers: parameter and FLOP counts.
         volatile double x = double(m.totalParams()) + m.forwardFlops(1);
@@ -195,7 +195,7 @@ class TestFuzz : public QObject {
     Q_OBJECT
 private slots:
     void readersGiveClearErrorsOrSucceed() {
-        const std::vector<Target> targets = makeTargets();
+        const std::vector<FuzzTarget> targets = makeTargets();
         std::vector<Case> cases = makeCases(targets);
         const int seed = envInt("GX_FUZZ_SEED", 15);
         const int seconds = envInt("GX_FUZZ_SECONDS", 20);
@@ -214,7 +214,7 @@ private slots:
         for (const Case& c : cases) {
             if (std::chrono::steady_clock::now() >= until)
                 break;
-            const Target& target = targets[c.target];
+            const FuzzTarget& target = targets[c.target];
             const std::string label = target.name + ": " + c.what;
             const auto c0 = std::chrono::steady_clock::now();
             try {

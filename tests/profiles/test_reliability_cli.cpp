@@ -57,7 +57,8 @@ private slots:
         const QString plan = dir.path() + QStringLiteral("/plan.json");
         Result s = run({QStringLiteral("search"), QStringLiteral("--model"), QStringLiteral("gpt3-1.3b"),
                         QStringLiteral("--cluster"), QStringLiteral("8xA100-80G"),
-                        QStringLiteral("--uniform"), QStringLiteral("--out"), plan});
+                        QStringLiteral("--uniform"), QStringLiteral("--target"), QStringLiteral("megatron"),
+                        QStringLiteral("--out"), plan});
         QCOMPARE(s.rc, 0);
         Result e = run({QStringLiteral("export"), QStringLiteral("--plan"), plan, QStringLiteral("--format"),
                         QStringLiteral("megatron"), QStringLiteral("--out"), QStringLiteral("/dev/full")});

@@ -311,7 +311,9 @@ void SchedulerPanel::setCluster(const ClusterProfile& cluster) {
     if (!o) {
         SearchOptions search;
         search.uniform_layers = true;
-        o = std::make_shared<PlannerOracle>(cluster_, CostOptions{}, search);
+        CostOptions cost;
+        cost.runtime = resolveRuntime(kDefaultRuntime); // calibrated, as the CLI's default
+        o = std::make_shared<PlannerOracle>(cluster_, cost, search);
     }
     oracle_ = o;
     state_.reset(); // marks refer to the previous cluster's GPUs
