@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ./setup-deps.sh
 export PATH="$PATH:/usr/local/cuda/bin"
+# ccache keys relative to this checkout, so that any clone reuses earlier compiles.
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 cmake --preset default >/dev/null
 cmake --build --preset default --parallel "$(nproc)"
 if [ "${1:-}" = "--cli" ]; then
