@@ -3,9 +3,9 @@
 #include "cli/cli_common.h"
 
 #include "gx/error.h"
+#include "gx/planner.h"
 #include "gx/profile_io.h"
 #include "gx/report.h"
-#include "gx/search.h"
 #include "gx/search_space.h"
 
 #include <nlohmann/json.hpp>
@@ -208,55 +208,12 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
                                                  p.value(QStringLiteral("time-limit")).toStdString() + "'");
     }
     const auto t0 = std::chrono::steady_clock::now();
-    SearchResult r;
+    // Anytime policy (core): a complete uniform search first, the per-layer search refines it.
+    SearchResult r = searchAnytime(model, so, limit);
     std::string note;
-    if (so.uniform_layers || limit == 0) {
-        r = search(model, so);
-    } else {
-        // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
-        // until done or until the time limit, and the better of the two is reported.
-        SearchOptions uo = so;
-        uo.uniform_layers = true;
-        SearchResult uniform = search(model, uo);
-        std::stop_source stop;
-        std::jthread timer([&stop, limit](std::stop_token quit) {
-            const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
-            while (!quit.stop_requested() && std::chrono::steady_clock::now() < until)
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            if (!quit.stop_requested())
-                stop.request_stop();
-        });
-        r = search(model, so, {}, stop.get_token());
-        timer.request_stop();
-        timer.join();
-        if (r.cancelled) {
-            note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
-                   " s, --time-limit): plans below are the best found so far, not proven optimal";
-            std::vector<RankedPlan> all = r.top;
-            all.insert(all.end(), uniform.top.begin(), uniform.top.end());
-            std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {
-                return timePerSample(a) < timePerSample(b);
-            });
-            std::vector<RankedPlan> top;
-            for (const auto& rp : all) {
-                bool dup = false;
-                for (const auto& t : top)
-                    dup = dup ||
-                          (t.plan.layers == rp.plan.layers && t.plan.stage_layers == rp.plan.stage_layers &&
-                           t.plan.num_micro == rp.plan.num_micro &&
-                           t.plan.global_batch == rp.plan.global_batch &&
-                           t.plan.schedule == rp.plan.schedule && t.plan.vocab_tp == rp.plan.vocab_tp);
-                if (!dup && static_cast<int>(top.size()) < std::max(1, so.top_k))
-                    top.push_back(rp);
-            }
-            r.top = top;
-            r.best = top.empty() ? std::nullopt : std::optional<RankedPlan>(top.front());
-            if (r.frontier.empty())
-                r.frontier = uniform.frontier;
-            if (!r.best)
-                r.infeasible_reason = uniform.infeasible_reason;
-        }
-    }
+    if (r.time_limited)
+        note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
+               " s, --time-limit): plans below are the best found so far, not proven optimal";
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
     if (isSet("out") && r.best) {

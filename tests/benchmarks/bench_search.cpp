@@ -7,8 +7,8 @@
 // memory budget changes. Goals: full search for 1024 GPUs x 96 layers (GPT-3 175B) under 1 s on 2
 // cores; what-if re-search on 64 GPUs under 50 ms. A summary with the goals is printed at the end.
 // Every case runs under a 120 s stop token; a stopped case is reported as such, never as a time.
+#include "gx/planner.h"
 #include "gx/presets.h"
-#include "gx/search.h"
 
 #include <benchmark/benchmark.h>
 

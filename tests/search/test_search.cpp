@@ -4,7 +4,7 @@
 // split and per-layer strategy assignment of small models and evaluates each plan with
 // CostModel::evaluate: under the same budget no enumerated plan may be faster (time per sample), and
 // the planner's own DP figures must equal evaluate()'s on the plan it returns (1e-9 relative).
-#include "gx/search.h"
+#include "gx/planner.h"
 #include "gx/search_space.h"
 
 #include "gx/error.h"

@@ -1,0 +1,127 @@
+// Galvatron Explorer - planner API: decision tree over the parallel space + exact DP planner.
+//
+// API contract shared by the CLI, the GUI and the scheduler. The implementation (search_space.cpp;
+// planner.cpp with task_solver.cpp, sequence_dp.cpp, partition_dp.cpp and pareto.cpp) may add fields
+// but must not remove or rename these.
+#pragma once
+
+#include "gx/cost_model.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace gx {
+
+/// What the user allows the search to use. 0 / empty = no restriction.
+struct SearchOptions {
+    int gpus = 0;                     ///< GPUs to plan for (0 = whole cluster)
+    std::vector<int> global_batches;  ///< candidates; empty = {cluster-derived default}
+    int min_batch = 0, max_batch = 0; ///< alternatively a range (powers of two between)
+    CostOptions cost;                 ///< budget/reserve live here
+    int max_tp = 0, fixed_tp = 0;
+    int max_pp = 0, fixed_pp = 0;
+    int max_dp = 0;
+    bool allow_sp = true;
+    bool allow_ckpt = true; ///< full + selective checkpointing
+    std::vector<DpType> dp_types = {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3};
+    std::vector<Schedule> schedules = {Schedule::OneFOneB, Schedule::GPipe, Schedule::Interleaved};
+    bool pow2_degrees = true;    ///< false: any divisor of the GPU count
+    bool uniform_layers = false; ///< one strategy for all layers (Megatron-style)
+    int max_micro = 0;           ///< largest micro-batch count tried (0 = automatic)
+    int top_k = 5;
+    int threads = 0;                         ///< 0 = hardware concurrency
+    std::vector<std::string> disabled_rules; ///< names of pruning rules switched off
+    bool emit_tree_events = true;            ///< report node expanded/pruned events (GUI)
+    int max_virtual_stages = 0;              ///< interleaved chunks per stage tried (0 = automatic: 8)
+    int frontier_points = 12;                ///< Pareto points computed after the best plan (0 = none)
+    /// Successive frontier points are at least this fraction of peak memory apart (0.02 = 2%).
+    double frontier_step = 0.02;
+};
+
+/// A node of the decision tree (as reported to observers).
+struct TreeNode {
+    std::int64_t id = 0;
+    std::int64_t parent = -1; ///< -1 for the root
+    int depth = 0;
+    std::string dimension; ///< "root", "pp", "tp", "sp", "dp_type", "placement", "ckpt", ...
+    std::string label;     ///< e.g. "pp=4", "tp=8 (inside node)"
+    bool pruned = false;
+    std::string rule;                      ///< name of the pruning rule when pruned
+    std::string reason;                    ///< human explanation when pruned
+    std::optional<LayerStrategy> strategy; ///< set on leaves: a per-layer candidate
+};
+
+struct SearchEvent {
+    enum class Kind { NodeExpanded, NodePruned, FrontierPoint, Incumbent, Progress, Message };
+    Kind kind = Kind::Progress;
+    TreeNode node;            ///< NodeExpanded / NodePruned
+    double time = 0;          ///< FrontierPoint / Incumbent: iteration time (s)
+    double memory = 0;        ///< FrontierPoint / Incumbent: peak memory (bytes)
+    std::optional<Plan> plan; ///< FrontierPoint / Incumbent
+    double progress = 0;      ///< 0..1
+    std::string message;
+};
+
+/// Called from worker threads; implementations must be thread-safe and cheap.
+using SearchObserver = std::function<void(const SearchEvent&)>;
+
+struct RankedPlan {
+    Plan plan;
+    PlanCost cost;
+    double predicted_time = 0; ///< iteration time the planner's DP computed (equals cost.iteration_time)
+    double predicted_peak = 0; ///< peak memory the planner's DP computed (equals cost.peak_memory)
+};
+
+struct SearchStats {
+    std::int64_t tree_nodes = 0, pruned_nodes = 0, leaves = 0;
+    std::int64_t dp_states = 0; ///< DP states visited
+    std::int64_t plans_evaluated = 0;
+    double seconds = 0;
+    std::vector<std::pair<std::string, std::int64_t>> pruned_by_rule;
+};
+
+struct SearchResult {
+    std::optional<RankedPlan> best;
+    std::vector<RankedPlan> top;      ///< best first, distinct plans, at most top_k
+    std::vector<RankedPlan> frontier; ///< Pareto (iteration time, peak memory), by time
+    SearchStats stats;
+    bool cancelled = false;
+    /// Why nothing fits, naming the binding constraint (when best is empty).
+    std::string infeasible_reason;
+    /// Optimal plan for each searched configuration (pp, schedule, chunks, batch, micro-batches),
+    /// best first; `top` is its prefix. Used to explain why the runner-up lost.
+    std::vector<RankedPlan> per_config;
+    /// searchAnytime: the per-layer search reached the time limit (the plans are the best found).
+    bool time_limited = false;
+    std::string note; ///< searchAnytime: a sentence saying so
+};
+
+/// Runs the whole search. Deterministic for equal inputs regardless of thread count.
+/// Throws InputError for invalid options (field names the option).
+SearchResult search(const CostModel& model, const SearchOptions& options, const SearchObserver& observer = {},
+                    std::stop_token stop = {});
+
+/// The anytime policy of the CLI and GUI: a complete one-strategy-for-all-layers search first, then the
+/// per-layer search refines it for at most `time_limit_s` seconds (0 = no limit); when the limit stops
+/// it, the best plans of both are merged (time_limited and note say so). Same as search() when
+/// options.uniform_layers is set or the limit is 0. `stop` cancels both (then cancelled is set).
+SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,
+                           const SearchObserver& observer = {}, std::stop_token stop = {});
+
+/// Global batch sizes the search tries for `gpus` GPUs (explicit list, range, or the default).
+std::vector<int> searchBatches(const SearchOptions& options, int gpus);
+/// Micro-batch counts tried for a batch and pipeline degree (divisors, capped by max_micro).
+std::vector<int> searchMicroCounts(const SearchOptions& options, int global_batch, int pp);
+/// Interleaved chunks per stage tried for pp stages over `layers` layers (empty when pp < 2).
+std::vector<int> searchVirtualStages(const SearchOptions& options, int pp, int layers);
+/// Iteration time per sample: ranks plans of different global batch sizes (inverse throughput).
+inline double timePerSample(const RankedPlan& p) {
+    return p.plan.global_batch > 0 ? p.cost.iteration_time / p.plan.global_batch : p.cost.iteration_time;
+}
+
+} // namespace gx
