@@ -14,14 +14,38 @@ namespace {
 
 /// Pareto filter of partition labels: T = (m - 1/v) max C + sum C / v + max E falls with max C, sum C
 /// and sum C / v + max E (see the header), so those three decide; among equal ones the lower peak
-/// memory (sorted first by the four-key pass) is kept.
+/// memory is kept, and then the one with fewer strategy runs (readable plans).
 void filterPartition(std::vector<PartLabel>& cell, double v) {
-    paretoFilter(cell, [v](const PartLabel& p) {
-        return std::array<double, 4>{p.maxC, p.sumC, p.sumC / v + p.maxE, p.maxM};
-    });
-    paretoFilter(cell, [v](const PartLabel& p) {
-        return std::array<double, 3>{p.maxC, p.sumC, p.sumC / v + p.maxE};
-    });
+    paretoFilter(
+        cell,
+        [v](const PartLabel& p) {
+            return std::array<double, 4>{p.maxC, p.sumC, p.sumC / v + p.maxE, p.maxM};
+        },
+        [](const PartLabel& p) { return p.runs; });
+    paretoFilter(
+        cell,
+        [v](const PartLabel& p) {
+            return std::array<double, 3>{p.maxC, p.sumC, p.sumC / v + p.maxE};
+        },
+        [](const PartLabel& p) { return std::make_pair(p.maxM, p.runs); });
+}
+
+/// The best final label: least time, then least peak memory, then fewest runs; -1 when none.
+int bestFinal(const std::vector<PartLabel>& fin, double m, double v, double& T, double& M, int& runs) {
+    int bi = -1;
+    T = M = kInf;
+    runs = 0;
+    for (std::size_t a = 0; a < fin.size(); ++a) {
+        const PartLabel& P = fin[a];
+        const double t = m * P.maxC + (P.sumC - P.maxC) / v + P.maxE;
+        if (bi < 0 || std::tie(t, P.maxM, P.runs) < std::tie(T, M, runs)) {
+            T = t;
+            M = P.maxM;
+            runs = P.runs;
+            bi = static_cast<int>(a);
+        }
+    }
+    return bi;
 }
 
 } // namespace
@@ -38,6 +62,7 @@ TaskResult TaskSolver::solveCore() {
     std::vector<int> stage_layers;
     Plan best_plan;
     double bestT = kInf, bestPeak = kInf;
+    int bestRuns = 0;
 
     if (v == 1) {
         // Sequences per class: positions start..L-1 (the stage takes a prefix of them).
@@ -80,7 +105,7 @@ TaskResult TaskSolver::solveCore() {
                     cconst += p2pHalf(start - 1, stage - 1, stage);
                 return pointsCache.emplace(key, readout(cl, n - 1, stage, vc, cconst, 0.0)).first->second;
             };
-            cells[0][0].push_back({0, 0, 0, 0, -1, -1, 0, -1});
+            cells[0][0].push_back({0, 0, 0, 0, -1, -1, 0, -1, 0});
             for (int i = 0; i < pp; ++i) {
                 refreshBound();
                 for (int j = i; j <= L - (pp - i); ++j) {
@@ -109,7 +134,8 @@ TaskResult TaskSolver::solveCore() {
                                             static_cast<int>(a),
                                             j,
                                             n,
-                                            static_cast<int>(b)};
+                                            static_cast<int>(b),
+                                            P.runs + S.runs};
                                 // Lower bound with the layers still to place (as in runSequence).
                                 const int left = pp - 1 - i;
                                 const double R = double(L - j - n) * cmin_;
@@ -131,20 +157,14 @@ TaskResult TaskSolver::solveCore() {
                 }
             }
             const auto& fin = cells[static_cast<std::size_t>(pp)][static_cast<std::size_t>(L)];
-            int bi = -1;
             double bT = kInf, bM = kInf;
-            for (std::size_t a = 0; a < fin.size(); ++a) {
-                const double T = objective(fin[a].maxC, fin[a].sumC, fin[a].maxE);
-                if (T < bT || (T == bT && fin[a].maxM < bM)) {
-                    bT = T;
-                    bM = fin[a].maxM;
-                    bi = static_cast<int>(a);
-                }
-            }
-            if (bi < 0 || !(bT < bestT || (bT == bestT && bM < bestPeak)))
+            int bR = 0;
+            const int bi = bestFinal(fin, m, v, bT, bM, bR);
+            if (bi < 0 || !(std::tie(bT, bM, bR) < std::tie(bestT, bestPeak, bestRuns)))
                 continue;
             bestT = bT;
             bestPeak = bM;
+            bestRuns = bR;
             // Reconstruct.
             std::vector<int> sizes(static_cast<std::size_t>(pp));
             int li = bi, j = L;
@@ -220,7 +240,7 @@ TaskResult TaskSolver::solveCore() {
                 break;
             std::vector<std::vector<StagePoint>> pts(static_cast<std::size_t>(pp));
             std::vector<std::vector<PartLabel>> rows(static_cast<std::size_t>(pp + 1));
-            rows[0].push_back({0, 0, 0, 0, -1, 0, 0, -1});
+            rows[0].push_back({0, 0, 0, 0, -1, 0, 0, -1, 0});
             for (int i = 0; i < pp; ++i) {
                 pts[static_cast<std::size_t>(i)] = readout(*cls[static_cast<std::size_t>(i)], len - 1, i, vc,
                                                            cconst[static_cast<std::size_t>(i)], 0);
@@ -237,7 +257,8 @@ TaskResult TaskSolver::solveCore() {
                                     static_cast<int>(a),
                                     0,
                                     len,
-                                    static_cast<int>(b)};
+                                    static_cast<int>(b),
+                                    P.runs + S.runs};
                         if (objective(N.maxC, N.sumC, N.maxE) > bound_)
                             continue;
                         to.push_back(N);
@@ -245,20 +266,14 @@ TaskResult TaskSolver::solveCore() {
                 filterPartition(to, v);
             }
             const auto& fin = rows[static_cast<std::size_t>(pp)];
-            int bi = -1;
             double bT = kInf, bM = kInf;
-            for (std::size_t a = 0; a < fin.size(); ++a) {
-                const double T = objective(fin[a].maxC, fin[a].sumC, fin[a].maxE);
-                if (T < bT || (T == bT && fin[a].maxM < bM)) {
-                    bT = T;
-                    bM = fin[a].maxM;
-                    bi = static_cast<int>(a);
-                }
-            }
-            if (bi < 0 || !(bT < bestT || (bT == bestT && bM < bestPeak)))
+            int bR = 0;
+            const int bi = bestFinal(fin, m, v, bT, bM, bR);
+            if (bi < 0 || !(std::tie(bT, bM, bR) < std::tie(bestT, bestPeak, bestRuns)))
                 continue;
             bestT = bT;
             bestPeak = bM;
+            bestRuns = bR;
             int li = bi;
             for (int i = pp; i >= 1; --i) {
                 const PartLabel& P = rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(li)];

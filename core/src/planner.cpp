@@ -67,10 +67,23 @@ std::vector<int> searchVirtualStages(const SearchOptions& o, int pp, int layers)
 
 namespace {
 
+/// How a pass reports to the observer: Progress events tagged with its phase, and (main pass) the
+/// incumbents and the main progress fraction.
+struct Phase {
+    std::string name;
+    int index = 0, count = 0;
+    bool main = false;
+    const std::atomic<std::int64_t>* dp_states = nullptr; ///< the search's counter
+};
+
 /// One full pass over all tasks under a budget; returns per-task optima sorted best first.
 std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
-                                bool report, std::atomic<std::int64_t>& done_tasks, std::int64_t total_tasks,
-                                std::vector<double> seed = {}, std::vector<double>* per_task_out = nullptr) {
+                                const Phase& phase, std::vector<double> seed = {},
+                                std::vector<double>* per_task_out = nullptr) {
+    const bool report = phase.main;
+    const std::int64_t total_tasks = static_cast<std::int64_t>(tasks.size());
+    std::atomic<std::int64_t> done_tasks{0}, cut_tasks{0};
+    std::atomic<double> best_time{0};
     std::vector<TaskResult> results(tasks.size());
     std::mutex mu;
     // Best per-sample times so far (ascending, at most keep). `seed` holds valid upper bounds (per-task
@@ -105,6 +118,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             const double bound = boundPerSample();
             if (ctx.rule(rules::kTimeLowerBound) && t.lower_bound > bound) {
                 ctx.rules.add(rules::kTimeLowerBound);
+                cut_tasks.fetch_add(1);
             } else {
                 TaskSolver solver(ctx, t, budget, bound * t.batch * (1 + 1e-12), &live);
                 results[i] = solver.solve();
@@ -115,6 +129,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                         std::lock_guard lock(mu);
                         improved = ps < best_seen;
                         best_seen = std::min(best_seen, ps);
+                        if (improved)
+                            best_time.store(results[i].T);
                         ub[i] = std::min(ub[i], ps);
                         live.store(boundLocked(), std::memory_order_relaxed);
                     }
@@ -129,10 +145,19 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                 }
             }
             const auto d = done_tasks.fetch_add(1) + 1;
-            if (report && ctx.observer && (d % 16 == 0 || d == total_tasks)) {
+            if (ctx.observer && !phase.name.empty()) {
                 SearchEvent ev;
                 ev.kind = SearchEvent::Kind::Progress;
-                ev.progress = total_tasks > 0 ? double(d) / double(total_tasks) : 1.0;
+                ev.progress = !report ? (phase.index == 0 ? 0.0 : 1.0)
+                                      : (total_tasks > 0 ? double(d) / double(total_tasks) : 1.0);
+                ev.phase = phase.name;
+                ev.phase_index = phase.index;
+                ev.phase_count = phase.count;
+                ev.tasks_done = d;
+                ev.tasks_total = total_tasks;
+                ev.tasks_cut = cut_tasks.load();
+                ev.dp_states = (phase.dp_states ? phase.dp_states : &ctx.dp_states)->load();
+                ev.best_time = best_time.load();
                 ctx.observer(ev);
             }
         }
@@ -193,6 +218,8 @@ void validate(const SearchOptions& options) {
         throw InputError("max_micro", "must not be negative (0 = automatic)");
     if (options.frontier_points < 0)
         throw InputError("frontier_points", "must not be negative");
+    if (options.max_runs_per_stage < 0)
+        throw InputError("max_runs_per_stage", "must not be negative (0 = no limit)");
     if (options.schedules.empty())
         throw InputError("schedules", "at least one pipeline schedule must be allowed");
     if (options.cost.memory_reserve_gib < 0)
@@ -330,14 +357,14 @@ double boundTasks(Context& ctx, std::vector<Task>& tasks) {
 
 /// Per-task optima of the one-strategy-for-all-layers subspace under `budget`: upper bounds of the
 /// per-task optima, so pruning against them is safe. Empty when they would not be used.
-std::vector<double> uniformSeed(const Context& ctx, const std::vector<Task>& tasks, double budget, int keep) {
+std::vector<double> uniformSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
+                                Phase phase = {}) {
     std::vector<double> seed;
     if (ctx.opt.uniform_layers || !ctx.space.ruleEnabled(rules::kTimeLowerBound))
         return seed;
     SearchOptions uo = ctx.opt;
     uo.uniform_layers = true;
-    SearchObserver none;
-    Context uctx{ctx.cost, uo, ctx.space, none, ctx.stop};
+    Context uctx{ctx.cost, uo, ctx.space, ctx.observer, ctx.stop};
     uctx.gpus = ctx.gpus;
     uctx.layers = ctx.layers;
     uctx.stack_of = ctx.stack_of;
@@ -345,8 +372,8 @@ std::vector<double> uniformSeed(const Context& ctx, const std::vector<Task>& tas
     uctx.budget = budget;
     uctx.reserved = ctx.reserved;
     uctx.candidates = ctx.candidates;
-    std::atomic<std::int64_t> d0{0};
-    runPass(uctx, tasks, budget, keep, false, d0, static_cast<std::int64_t>(tasks.size()), {}, &seed);
+    phase.dp_states = &ctx.dp_states;
+    runPass(uctx, tasks, budget, keep, phase, {}, &seed);
     return seed;
 }
 
@@ -386,15 +413,14 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
                                         const RankedPlan& best) {
     std::vector<RankedPlan> frontier{best};
     const SearchOptions& options = ctx.opt;
-    const std::int64_t total = static_cast<std::int64_t>(tasks.size());
     double peak = best.cost.peak_memory;
     for (int k = 1; k < options.frontier_points && !ctx.stop.stop_requested(); ++k) {
         const double next_budget = peak * (1.0 - std::max(1e-9, options.frontier_step));
         if (next_budget <= ctx.reserved)
             break;
-        std::atomic<std::int64_t> d2{0};
-        auto r =
-            runPass(ctx, tasks, next_budget, 1, false, d2, total, uniformSeed(ctx, tasks, next_budget, 1));
+        const Phase phase{"frontier " + std::to_string(k) + "/" + std::to_string(options.frontier_points - 1),
+                          1 + k, 2 + options.frontier_points - 1};
+        auto r = runPass(ctx, tasks, next_budget, 1, phase, uniformSeed(ctx, tasks, next_budget, 1));
         if (r.empty())
             break;
         RankedPlan p = r.front();
@@ -449,9 +475,10 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     std::vector<Task> tasks = enumerateTasks(ctx);
     const double states_lb = boundTasks(ctx, tasks);
     const int keep = std::max(options.top_k, 1);
-    std::atomic<std::int64_t> done{0};
-    auto ranked = runPass(ctx, tasks, ctx.budget, keep, true, done, static_cast<std::int64_t>(tasks.size()),
-                          uniformSeed(ctx, tasks, ctx.budget, keep));
+    const int phases = 2 + std::max(0, options.frontier_points - 1);
+    std::vector<double> seed = uniformSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases});
+    auto ranked =
+        runPass(ctx, tasks, ctx.budget, keep, {"per-layer search", 1, phases, true}, std::move(seed));
     result.cancelled = stop.stop_requested();
     if (!ranked.empty()) {
         result.best = ranked.front();
@@ -472,6 +499,27 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     return result;
 }
 
+std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOptions& options,
+                                      std::stop_token stop) {
+    std::vector<SimplerPlan> out;
+    SearchOptions o = options;
+    o.top_k = 1;
+    o.frontier_points = 0;
+    o.emit_tree_events = false;
+    for (int runs : {0, 1, 2}) {
+        if (options.uniform_layers ||
+            (options.max_runs_per_stage > 0 && runs >= options.max_runs_per_stage) || stop.stop_requested())
+            break;
+        o.uniform_layers = runs == 0;
+        o.max_runs_per_stage = runs;
+        SearchResult r = search(model, o, {}, stop);
+        if (r.cancelled)
+            break;
+        out.push_back({runs, r.best});
+    }
+    return out;
+}
+
 SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,
                            const SearchObserver& observer, std::stop_token stop) {
     if (!(time_limit_s >= 0))
@@ -482,6 +530,7 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
     // time limit, and the better of the two is reported.
     SearchOptions uo = options;
     uo.uniform_layers = true;
+    uo.frontier_points = 0; // only needed when the limit stops the per-layer search (see below)
     SearchResult uniform = search(model, uo, {}, stop);
     std::stop_source limit;
     std::stop_callback forward(stop, [&limit] { limit.request_stop(); });
@@ -522,8 +571,16 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
     }
     r.top = top;
     r.best = top.empty() ? std::nullopt : std::optional<RankedPlan>(top.front());
-    if (r.frontier.empty())
-        r.frontier = uniform.frontier;
+    if (r.frontier.empty()) { // the Pareto-optimal plans among the merged ones
+        std::vector<RankedPlan> pool = r.top;
+        pool.insert(pool.end(), uniform.top.begin(), uniform.top.end());
+        std::stable_sort(pool.begin(), pool.end(), [](const RankedPlan& a, const RankedPlan& b) {
+            return timePerSample(a) < timePerSample(b);
+        });
+        for (const auto& p : pool)
+            if (r.frontier.empty() || p.cost.peak_memory < r.frontier.back().cost.peak_memory)
+                r.frontier.push_back(p);
+    }
     if (!r.best)
         r.infeasible_reason = uniform.infeasible_reason;
     return r;

@@ -36,6 +36,7 @@
 #include "gx/search_space.h"
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -62,15 +63,21 @@ struct CandCost {
     double c = 0, e = 0, s = 0, a = 0, w = 0;
 };
 
+/// Readable plans: among labels with equal costs the DP keeps the one whose layers form the fewest
+/// contiguous runs of one strategy (a tie-break of the Pareto filters, so it never changes a cost).
+/// Costs are rounded to a fixed-point grid per task (TaskSolver::qT / qM, 2^-47 of the largest sum) so
+/// that sums of the same layer costs in another order are exactly equal and such ties are real.
 struct SeqLabel {
     double c, e, m, w;
     int prev; ///< index in the previous position's arena, -1 at the first position of the sequence
     int k;    ///< candidate index (in the position's stack list)
+    int runs; ///< runs of one strategy in the prefix (chunk starts of interleaved stages included)
 };
 
 struct StagePoint {
     double C, E, M;
     int label; ///< index into the sequence arena at the prefix's last position
+    int runs;
 };
 
 struct PartLabel {
@@ -79,6 +86,7 @@ struct PartLabel {
     int prevj; ///< previous cell (layers so far)
     int n;     ///< layers of this stage
     int point; ///< StagePoint index
+    int runs;  ///< runs of all stages so far
 };
 
 struct RuleCounter {
@@ -239,6 +247,17 @@ private:
             bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
     }
     int G_ = 1, mb_ = 1;
+    double qt_ = 0, qm_ = 0; ///< fixed-point grids of times (s) and memory (bytes), see SeqLabel
+    /// Rounds a time / a memory size to its grid (exact: the grids are powers of two).
+    double qT(double x) const { return qt_ > 0 ? std::nearbyint(x / qt_) * qt_ : x; }
+    double qM(double x) const { return qm_ > 0 ? std::nearbyint(x / qm_) * qm_ : x; }
+    /// Candidates kt of `to_stack` and kf of `from_stack` are the same strategy.
+    bool sameStrategy(int from_stack, int kf, int to_stack, int kt) const {
+        if (from_stack == to_stack)
+            return kf == kt;
+        return cand_[static_cast<std::size_t>(from_stack)][static_cast<std::size_t>(kf)] ==
+               cand_[static_cast<std::size_t>(to_stack)][static_cast<std::size_t>(kt)];
+    }
     std::vector<std::vector<LayerStrategy>> cand_;                ///< per stack, after filtering
     std::map<int, std::vector<std::vector<CandCost>>> costs_;     ///< rc -> stack -> k
     std::map<std::tuple<int, int, int>, std::vector<double>> sw_; ///< (rc, from, to) -> K*K

@@ -29,16 +29,47 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // at a rate of at most 1 (max E): a label with c <= c' and c/v + e <= c'/v + e' is never worse
     // than (c', e'), so dominance is checked on (c, c/v + e) rather than (c, e).
     const double iv = 1.0 / t_.v;
-    auto filterLabels = [&](std::vector<SeqLabel>& labels) {
+    // Among equal labels the one with the fewest runs stays (readable plans, see SeqLabel).
+    auto byRuns = [](const SeqLabel& l) { return l.runs; };
+    auto filterOnce = [&](std::vector<SeqLabel>& labels) {
         if (scalar)
-            paretoFilter(labels, [m](const SeqLabel& l) {
-                return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
-            });
+            paretoFilter(
+                labels,
+                [m](const SeqLabel& l) {
+                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
+                },
+                byRuns);
         else
-            paretoFilter(labels, [iv](const SeqLabel& l) {
-                return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
-            });
+            paretoFilter(
+                labels,
+                [iv](const SeqLabel& l) {
+                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
+                },
+                byRuns);
     };
+    // With a limit on the runs per stage, a label with more runs cannot stand in for one with fewer:
+    // labels compete only with labels of the same run count.
+    const int max_runs = ctx_.opt.max_runs_per_stage;
+    std::vector<SeqLabel> group, kept;
+    auto filterLabels = [&](std::vector<SeqLabel>& labels) {
+        if (max_runs <= 0)
+            return filterOnce(labels);
+        std::stable_sort(labels.begin(), labels.end(),
+                         [](const SeqLabel& a, const SeqLabel& b) { return a.runs < b.runs; });
+        kept.clear();
+        for (std::size_t i = 0; i < labels.size();) {
+            std::size_t j = i;
+            while (j < labels.size() && labels[j].runs == labels[i].runs)
+                ++j;
+            group.assign(labels.begin() + static_cast<std::ptrdiff_t>(i),
+                         labels.begin() + static_cast<std::ptrdiff_t>(j));
+            filterOnce(group);
+            kept.insert(kept.end(), group.begin(), group.end());
+            i = j;
+        }
+        labels.swap(kept);
+    };
+    auto memOf = [&](const CandCost& x) { return qM(x.s + cl.f * x.a); };
     std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0),
         rest_m(positions.size() + 1, 0.0);
     if (whole)
@@ -49,15 +80,16 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 const CandCost& x = cc(cl.rc, st, k);
                 cm = std::min(cm, x.c);
                 em = std::min(em, x.e);
-                mm = std::min(mm, x.s + cl.f * x.a);
+                mm = std::min(mm, memOf(x));
             }
             rest_c[q] = rest_c[q + 1] + cm;
             rest_e[q] = rest_e[q + 1] + em;
             rest_m[q] = rest_m[q + 1] + mm;
         }
-    // A stage prefix of n layers (pp > 1, one stage per pipeline rank): the other L - n layers run on
-    // pp - 1 stages, each layer taking at least the fastest candidate's time R / (L - n), so
-    // T = (m - 1) max C + sum C + max E >= (m - 1) max(c, R / (pp - 1)) + c + R + e.
+    // A stage prefix of n layers (pp > 1, one stage per pipeline rank): the other L - n layers take at
+    // least the fastest candidate's time each, R in all, on this stage (if it grows) or the others, so
+    // T = (m - 1) max C + sum C + max E >= (m - 1) max(c, (c + R) / pp) + c + R + e. (R / (pp - 1) in
+    // place of the mean was wrong: it assumed the stage ends here and lost GPT-3 175B's plans on pp = 8.)
     const int pp = t_.pp;
     const double L_all = ctx_.layers;
     // Whole sequences of one layer type: the q layers still to come must fit in the memory left, so
@@ -104,12 +136,49 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     const double others = !(whole && pp > 1) ? 0.0
                           : others_lb >= 0   ? others_lb
                                              : (L_all - double(positions.size())) * cmin_ / t_.v;
+    double mmin = kInf; // lightest layer of any candidate in this class
+    for (std::size_t st = 0; st < cand_.size(); ++st)
+        for (std::size_t k = 0; k < cand_[st].size(); ++k)
+            mmin = std::min(mmin, memOf(cc(cl.rc, static_cast<int>(st), static_cast<int>(k))));
+    const Hull chull = ctx_.single_type && !whole && pp > 1 ? classHull(cl.rc, cl.f, true) : Hull{};
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
             return m * c + e + others + extra_t +
                    hullRest(p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb));
+        // The stage may still grow (it takes a prefix of the sequence), so the layers still to come are
+        // split between it and the other stages: the largest stage holds at least the mean (c + R) / pp.
+        // It grows by x layers (x <= the positions left) that must fit in its memory left: they add at
+        // least Hc(x) to c, Hc being the LP relaxation over the candidates' (memory, c) points (x cmin
+        // with several layer types), and leave at least R - x cmin to the other pp - 1 stages. So
+        // max C >= min over x of max(c + Hc(x), (R - x cmin) / (pp - 1)); the first term rises with x,
+        // the second falls, and a binary search finds the crossing.
         const double R = (L_all - double(p + 1)) * cmin_;
-        return (m - 1) * std::max(c, R / (pp - 1)) + c + R + e;
+        const double room = budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb);
+        auto grow = [&](int x) {
+            if (x <= 0)
+                return c;
+            if (!chull.empty())
+                return c + hullBound(chull, x, room);
+            return x * mmin <= room ? c + x * cmin_ : kInf;
+        };
+        auto others = [&](int x) { return (R - x * cmin_) / (pp - 1); };
+        const int X = static_cast<int>(positions.size()) - static_cast<int>(p + 1);
+        double maxc;
+        if (X <= 0 || grow(X) < others(X)) {
+            maxc = std::max(c, others(std::max(X, 0)));
+        } else {
+            int lo = 0, hi = X; // grow(hi) >= others(hi)
+            while (lo < hi) {
+                const int mid = (lo + hi) / 2;
+                if (grow(mid) >= others(mid))
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            maxc = lo > 0 ? std::min(grow(lo), others(lo - 1)) : grow(0);
+        }
+        maxc = std::max(maxc, (c + R) / pp); // the mean (a check: implied by the above)
+        return (m - 1) * maxc + c + R + e;
     };
     // Candidates that cannot appear even once: one layer of k plus the best relaxed completion of the
     // other len - 1 layers already exceeds the bound (whole sequences of one layer type).
@@ -120,7 +189,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         usable.assign(row.size(), 1);
         for (std::size_t k = 0; k < row.size(); ++k) {
             const CandCost& x = row[k];
-            const double mk = x.s + cl.f * x.a;
+            const double mk = memOf(x);
             if (prefixBound(x.c, x.e, mk, x.w, 0) > bound_) {
                 usable[k] = 0;
                 ctx_.rules.add(rules::kTimeLowerBound);
@@ -144,7 +213,9 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             std::vector<SeqLabel> all = cl.arena[p - 1];
             for (std::size_t li = 0; li < all.size(); ++li)
                 all[li].prev = static_cast<int>(li); // remember the label's index
-            filterLabels(all);
+            // With a limit on runs the previous strategy still matters (a run continues or not).
+            if (max_runs <= 0)
+                filterLabels(all);
             for (const auto& a : all)
                 sources.push_back(a.prev);
             std::sort(sources.begin(), sources.end());
@@ -154,16 +225,18 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 continue;
             const CandCost& x = cc(cl.rc, st, k);
             cell.clear();
-            const double mk = x.s + cl.f * x.a;
-            auto push = [&](double c, double e, double mm, double w, int prev) {
+            const double mk = memOf(x);
+            auto push = [&](double c, double e, double mm, double w, int prev, int runs) {
+                if (max_runs > 0 && runs > max_runs)
+                    return;
                 if (mm + rest_m[p + 1] + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
                     return;
                 if (prefixBound(c, e, mm, w, p) > bound_)
                     return;
-                cell.push_back({c, e, mm, w, prev, k});
+                cell.push_back({c, e, mm, w, prev, k, runs});
             };
             if (p == 0) {
-                push(x.c, x.e, mk, x.w, -1);
+                push(x.c, x.e, mk, x.w, -1, 1);
             } else {
                 const auto& prevArena = cl.arena[p - 1];
                 const int pst = stackAt(positions[p - 1]);
@@ -172,7 +245,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 if (reset[p]) {
                     for (int li : sources) {
                         const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
-                        push(L.c + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li);
+                        push(L.c + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li,
+                             L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
                     }
                 } else {
                     for (std::size_t li = 0; li < prevArena.size(); ++li) {
@@ -180,7 +254,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                         // (uniform_layers: solve() restricts every list to one strategy)
                         const double s =
                             swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
-                        push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li));
+                        push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li),
+                             L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
                     }
                 }
             }
@@ -207,8 +282,8 @@ std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int 
         const LayerCost& e = cl.first ? vc.first : vc.last;
         mem_off += e.states() + cl.f * e.activations;
         w_emb = e.transient;
-        cext += e.perMicro();
-        eext += e.perIteration();
+        cext += qT(e.perMicro());
+        eext += qT(e.perIteration());
     }
     const auto& ar = cl.arena[static_cast<std::size_t>(pos_index)];
     for (std::size_t i = 0; i < ar.size(); ++i) {
@@ -216,12 +291,22 @@ std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int 
         const double M = L.m + mem_off + std::max(L.w, w_emb);
         if (M > budget_ * (1 + 1e-12)) // rounding: the DP sums in another order than evaluate()
             continue;
-        pts.push_back({L.c + cext, L.e + eext, M, static_cast<int>(i)});
+        pts.push_back({L.c + cext, L.e + eext, M, static_cast<int>(i), L.runs});
     }
     // Pareto over (C, C/v + E, M), then over (C, C/v + E) alone (lower memory first among equals).
     const double iv = 1.0 / t_.v; // see runSequence: (C, C/v + E) orders stages by their effect on T
-    paretoFilter(pts, [iv](const StagePoint& p) { return std::array<double, 3>{p.C, p.C * iv + p.E, p.M}; });
-    paretoFilter(pts, [iv](const StagePoint& p) { return std::array<double, 2>{p.C, p.C * iv + p.E}; });
+    paretoFilter(
+        pts,
+        [iv](const StagePoint& p) {
+            return std::array<double, 3>{p.C, p.C * iv + p.E, p.M};
+        },
+        [](const StagePoint& p) { return p.runs; });
+    paretoFilter(
+        pts,
+        [iv](const StagePoint& p) {
+            return std::array<double, 2>{p.C, p.C * iv + p.E};
+        },
+        [](const StagePoint& p) { return std::make_pair(p.M, p.runs); });
     return pts;
 }
 

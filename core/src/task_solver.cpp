@@ -13,9 +13,9 @@ namespace gx::planner {
 
 double TaskSolver::p2pHalf(int boundary_layer, int from_stage, int to_stage) const {
     const StageShape shape{G_, from_stage * G_, mb_, t_.m};
-    return ctx_.cost.p2pTime(ctx_.cost.model().layer(boundary_layer), LayerStrategy{}, shape, from_stage * G_,
-                             to_stage * G_) /
-           2;
+    return qT(ctx_.cost.p2pTime(ctx_.cost.model().layer(boundary_layer), LayerStrategy{}, shape,
+                                from_stage * G_, to_stage * G_) /
+              2);
 }
 
 double TaskSolver::sw(int rc, int from_stack, int to_stack, int kf, int kt) {
@@ -36,7 +36,7 @@ const std::vector<double>& TaskSolver::swMatrix(int rc, int from_stack, int to_s
         const auto& type = ctx_.cost.model().stacks[static_cast<std::size_t>(to_stack)].type;
         for (std::size_t i = 0; i < A.size(); ++i)
             for (std::size_t j = 0; j < B.size(); ++j)
-                mat[i * B.size() + j] = ctx_.cost.switchTime(type, A[i], B[j], shape);
+                mat[i * B.size() + j] = qT(ctx_.cost.switchTime(type, A[i], B[j], shape));
         it = sw_.emplace(key, std::move(mat)).first;
     }
     return it->second;
@@ -47,6 +47,7 @@ void TaskSolver::computeCosts() {
     const auto& rcs = rcs_;
     costs_.clear();
     cmin_ = kInf;
+    double tmax = 0; // largest m c + e of one layer
     for (int rc : rcs) {
         auto& per = costs_[rc];
         per.resize(stacks.size());
@@ -56,9 +57,21 @@ void TaskSolver::computeCosts() {
                 const LayerCost lc = ctx_.cost.layer(stacks[s].type, c, shape);
                 per[s].push_back(
                     {lc.perMicro(), lc.perIteration(), lc.states(), lc.activations, lc.transient});
-                cmin_ = std::min(cmin_, lc.perMicro());
+                tmax = std::max(tmax, t_.m * lc.perMicro() + lc.perIteration());
             }
     }
+    // Fixed-point grids (see SeqLabel): 2^-47 of the largest sum leaves 6 bits of the 53-bit mantissa
+    // for switches, p2p and the embedding/head, and rounds a plan's time by < 1e-11 of itself.
+    auto grid = [](double x) { return x > 0 && x < kInf ? std::ldexp(1.0, std::ilogb(x) + 1 - 47) : 0.0; };
+    qt_ = grid(tmax * ctx_.layers);
+    qm_ = grid(budget_);
+    for (auto& [rc, per] : costs_)
+        for (auto& row : per)
+            for (CandCost& x : row) {
+                x.c = qT(x.c);
+                x.e = qT(x.e);
+                cmin_ = std::min(cmin_, x.c);
+            }
 }
 
 void TaskSolver::buildCandidates() {

@@ -41,6 +41,9 @@ struct SearchOptions {
     int frontier_points = 12;                ///< Pareto points computed after the best plan (0 = none)
     /// Successive frontier points are at least this fraction of peak memory apart (0.02 = 2%).
     double frontier_step = 0.02;
+    /// Simplicity: at most this many runs of one strategy (contiguous layers) per pipeline stage
+    /// (0 = no limit; 1 = one strategy per stage).
+    int max_runs_per_stage = 0;
 };
 
 /// A node of the decision tree (as reported to observers).
@@ -63,8 +66,14 @@ struct SearchEvent {
     double time = 0;          ///< FrontierPoint / Incumbent: iteration time (s)
     double memory = 0;        ///< FrontierPoint / Incumbent: peak memory (bytes)
     std::optional<Plan> plan; ///< FrontierPoint / Incumbent
-    double progress = 0;      ///< 0..1
+    double progress = 0;      ///< 0..1 of the main (per-layer) pass; 0 before it, 1 after it
     std::string message;
+    // Progress events of every phase (one per configuration solved or cut):
+    std::string phase;                    ///< "uniform seed", "per-layer search", "frontier 3/11"
+    int phase_index = 0, phase_count = 0; ///< 0-based phase, number of phases planned
+    std::int64_t tasks_done = 0, tasks_total = 0, tasks_cut = 0; ///< configurations of this phase
+    std::int64_t dp_states = 0;                                  ///< DP labels kept so far (whole search)
+    double best_time = 0; ///< best iteration time found in this phase (0 = none yet)
 };
 
 /// Called from worker threads; implementations must be thread-safe and cheap.
@@ -112,6 +121,17 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
 /// options.uniform_layers is set or the limit is 0. `stop` cancels both (then cancelled is set).
 SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,
                            const SearchObserver& observer = {}, std::stop_token stop = {});
+
+/// A simpler plan than the best one: the price of simplicity.
+struct SimplerPlan {
+    int max_runs = 0;               ///< 0: one strategy for all layers; N: at most N runs per stage
+    std::optional<RankedPlan> plan; ///< its best plan (empty: nothing fits)
+};
+/// The best plans of the simpler spaces under the same options (top 1, no frontier): one strategy for
+/// all layers, and at most 1 and 2 runs of one strategy per stage (only those simpler than
+/// options.max_runs_per_stage; none when options.uniform_layers). Stops early when `stop` is requested.
+std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOptions& options,
+                                      std::stop_token stop = {});
 
 /// Global batch sizes the search tries for `gpus` GPUs (explicit list, range, or the default).
 std::vector<int> searchBatches(const SearchOptions& options, int gpus);
