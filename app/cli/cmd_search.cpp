@@ -175,8 +175,9 @@ std::string whyLost(const RankedPlan& best, const RankedPlan& other) {
              t.name;
         ++shown;
     }
-    s += " (per " + std::to_string(best.plan.global_batch) + " samples); peak memory " +
-         formatBytes(other.cost.peak_memory) + " vs " + formatBytes(best.cost.peak_memory);
+    if (shown)
+        s += " (per " + std::to_string(best.plan.global_batch) + " samples)";
+    s += "; peak memory " + formatBytes(other.cost.peak_memory) + " vs " + formatBytes(best.cost.peak_memory);
     return s;
 }
 /// The live progress line on a terminal's stderr: phase, configurations solved/cut, DP labels, best
@@ -205,6 +206,8 @@ public:
             return;
         std::lock_guard lock(mu_);
         const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+        if (ev.phase_index < phase_) // the next search of searchAnytime / simplerPlans
+            durations_.clear();
         if (ev.phase_index != phase_) {
             if (phase_ >= 0)
                 durations_[phase_] = last_ - phase_start_;
@@ -229,13 +232,9 @@ public:
 private:
     std::string eta(const SearchEvent& ev, double now) const {
         const double f = ev.tasks_total > 0 ? double(ev.tasks_done) / double(ev.tasks_total) : 1.0;
-        if (f < 0.05)
-            return "unknown";
-        double rest = (now - phase_start_) * (1 - f) / f;
-        for (int j = ev.phase_index + 1; j < ev.phase_count; ++j) {
-            if (j == 1)
-                return "unknown"; // the per-layer pass has no measured relative
-            // A frontier point: the mean of those done, else a third of the per-layer pass (keep 1, not k).
+        const double in_phase = now - phase_start_;
+        // A frontier point: the mean of those done, else a third of the per-layer pass (keep 1, not k).
+        auto frontierPoint = [&]() {
             double sum = 0;
             int n = 0;
             for (const auto& [k, d] : durations_)
@@ -245,11 +244,25 @@ private:
                 }
             const auto main = durations_.find(1);
             if (n > 0)
-                rest += sum / n;
-            else if (main != durations_.end())
-                rest += main->second / 3;
-            else
-                rest += (now - phase_start_) / f / 3;
+                return sum / n;
+            if (main != durations_.end())
+                return main->second / 3;
+            return f >= 0.05 ? in_phase / f / 3 : -1.0;
+        };
+        double rest;
+        if (f >= 0.05)
+            rest = in_phase * (1 - f) / f;
+        else if (ev.phase_index >= 2 && frontierPoint() >= 0)
+            rest = std::max(0.0, frontierPoint() - in_phase);
+        else
+            return "unknown";
+        for (int j = ev.phase_index + 1; j < ev.phase_count; ++j) {
+            if (j == 1)
+                return "unknown"; // the per-layer pass has no measured relative
+            const double est = frontierPoint();
+            if (est < 0)
+                return "unknown";
+            rest += est;
         }
         return "~" + fmt(rest < 10 ? "%.1f" : "%.0f", rest) + " s";
     }
@@ -395,7 +408,10 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     SearchResult r = searchAnytime(model, so, limit, observer);
     // The price of simplicity: the best plans of simpler spaces (text output only).
     std::vector<SimplerPlan> simpler;
-    if (r.best && !isSet("time") && !isSet("json")) {
+    const auto& bl = r.best ? r.best->plan.layers : std::vector<LayerStrategy>{};
+    const bool uniform_best =
+        std::all_of(bl.begin(), bl.end(), [&](const auto& l) { return l == bl.front(); });
+    if (r.best && !uniform_best && !isSet("time") && !isSet("json")) {
         if (progress)
             progress->begin("price of simplicity");
         // Only the spaces simpler than the best plan (it already has that few runs otherwise).
@@ -403,7 +419,17 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         simple.max_runs_per_stage = runsPerStage(r.best->plan);
         if (so.max_runs_per_stage > 0)
             simple.max_runs_per_stage = std::min(simple.max_runs_per_stage, so.max_runs_per_stage);
-        simpler = simplerPlans(model, simple);
+        // Under the same time limit as the search.
+        std::stop_source stop;
+        std::jthread timer([&stop, limit](std::stop_token quit) {
+            const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
+            while (limit > 0 && !quit.stop_requested() && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            if (limit > 0 && !quit.stop_requested())
+                stop.request_stop();
+        });
+        simpler = simplerPlans(model, simple, stop.get_token(), observer);
+        timer.request_stop();
     }
     if (progress)
         progress->finish();
@@ -481,7 +507,8 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         out << "\nWhy the runner-up lost: " << whyLost(r.top[0], r.top[1]) << "\n";
     if (!simpler.empty()) {
         out << "\nPrice of simplicity (this plan: " << runsPerStage(r.best->plan)
-            << " runs of one strategy per stage at most): ";
+            << (runsPerStage(r.best->plan) == 1 ? " run" : " runs")
+            << " of one strategy per stage at most): ";
         for (std::size_t i = 0; i < simpler.size(); ++i) {
             const auto& s = simpler[i];
             out << (i ? "; " : "")

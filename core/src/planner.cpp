@@ -500,7 +500,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
 }
 
 std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOptions& options,
-                                      std::stop_token stop) {
+                                      std::stop_token stop, const SearchObserver& observer) {
     std::vector<SimplerPlan> out;
     SearchOptions o = options;
     o.top_k = 1;
@@ -512,7 +512,18 @@ std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOption
             break;
         o.uniform_layers = runs == 0;
         o.max_runs_per_stage = runs;
-        SearchResult r = search(model, o, {}, stop);
+        SearchObserver named; // progress only, named after the space
+        if (observer)
+            named = [&observer, runs](const SearchEvent& ev) {
+                if (ev.kind != SearchEvent::Kind::Progress)
+                    return;
+                SearchEvent e = ev;
+                e.phase =
+                    (runs == 0 ? std::string("uniform plan") : std::to_string(runs) + " run(s) per stage") +
+                    ", " + ev.phase;
+                observer(e);
+            };
+        SearchResult r = search(model, o, named, stop);
         if (r.cancelled)
             break;
         out.push_back({runs, r.best});
@@ -531,7 +542,18 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
     SearchOptions uo = options;
     uo.uniform_layers = true;
     uo.frontier_points = 0; // only needed when the limit stops the per-layer search (see below)
-    SearchResult uniform = search(model, uo, {}, stop);
+    // Its progress is reported (renamed); its plans are not: the per-layer search reports its own.
+    SearchObserver forward_progress;
+    if (observer)
+        forward_progress = [&observer](const SearchEvent& ev) {
+            if (ev.kind != SearchEvent::Kind::Progress)
+                return;
+            SearchEvent e = ev;
+            e.phase = "uniform plans, " + ev.phase;
+            e.progress = 0;
+            observer(e);
+        };
+    SearchResult uniform = search(model, uo, forward_progress, stop);
     std::stop_source limit;
     std::stop_callback forward(stop, [&limit] { limit.request_stop(); });
     std::jthread timer([&limit, time_limit_s](std::stop_token quit) {

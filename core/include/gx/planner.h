@@ -131,7 +131,7 @@ struct SimplerPlan {
 /// all layers, and at most 1 and 2 runs of one strategy per stage (only those simpler than
 /// options.max_runs_per_stage; none when options.uniform_layers). Stops early when `stop` is requested.
 std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOptions& options,
-                                      std::stop_token stop = {});
+                                      std::stop_token stop = {}, const SearchObserver& observer = {});
 
 /// Global batch sizes the search tries for `gpus` GPUs (explicit list, range, or the default).
 std::vector<int> searchBatches(const SearchOptions& options, int gpus);
