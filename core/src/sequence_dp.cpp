@@ -140,6 +140,18 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     for (std::size_t st = 0; st < cand_.size(); ++st)
         for (std::size_t k = 0; k < cand_[st].size(); ++k)
             mmin = std::min(mmin, memOf(cc(cl.rc, static_cast<int>(st), static_cast<int>(k))));
+    // Most layers the other stages of this class's stages can hold together (sum of the stage
+    // capacities but the smallest: a valid upper bound for every stage the class serves).
+    int others_cap = 0;
+    if (!whole && pp > 1) {
+        long sum = 0;
+        int least = ctx_.layers;
+        for (int cap : cap_) {
+            sum += cap;
+            least = std::min(least, cap);
+        }
+        others_cap = static_cast<int>(std::min<long>(sum - least, ctx_.layers));
+    }
     const Hull chull = ctx_.single_type && !whole && pp > 1 ? classHull(cl.rc, cl.f, true) : Hull{};
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
@@ -163,11 +175,18 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         };
         auto others = [&](int x) { return (R - x * cmin_) / (pp - 1); };
         const int X = static_cast<int>(positions.size()) - static_cast<int>(p + 1);
+        // The other stages hold at most their capacity (rule memory-lower-bound), so the stage must
+        // take at least x_min more layers.
+        const int x_min = std::max(0, ctx_.layers - static_cast<int>(p + 1) - others_cap);
+        if (x_min > X)
+            return kInf;
         double maxc;
-        if (X <= 0 || grow(X) < others(X)) {
-            maxc = std::max(c, others(std::max(X, 0)));
+        if (grow(x_min) >= others(x_min)) {
+            maxc = grow(x_min);
+        } else if (grow(X) < others(X)) {
+            maxc = std::max(c, others(X));
         } else {
-            int lo = 0, hi = X; // grow(hi) >= others(hi)
+            int lo = x_min, hi = X; // grow(hi) >= others(hi), grow(x_min) < others(x_min)
             while (lo < hi) {
                 const int mid = (lo + hi) / 2;
                 if (grow(mid) >= others(mid))
@@ -175,7 +194,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 else
                     lo = mid + 1;
             }
-            maxc = lo > 0 ? std::min(grow(lo), others(lo - 1)) : grow(0);
+            maxc = std::min(grow(lo), others(lo - 1));
         }
         maxc = std::max(maxc, (c + R) / pp); // the mean (a check: implied by the above)
         return (m - 1) * maxc + c + R + e;
