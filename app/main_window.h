@@ -2,7 +2,7 @@
 #pragma once
 
 #include "gx/cost_model.h"
-#include "gx/search.h"
+#include "gx/planner.h"
 #include "search_controller.h"
 #include "settings.h"
 #include "views/plan_view.h"

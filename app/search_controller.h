@@ -10,7 +10,7 @@
 #include "gx/cluster.h"
 #include "gx/cost_model.h"
 #include "gx/model.h"
-#include "gx/search.h"
+#include "gx/planner.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -5,20 +5,27 @@
 
 #include "gx/error.h"
 #include "gx/file_io.h"
+#include "gx/planner.h"
 #include "gx/profile_io.h"
 #include "gx/report.h"
-#include "gx/search.h"
 #include "gx/search_space.h"
 #include "gx/target_search.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <iostream>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <ostream>
 #include <stop_token>
 #include <thread>
+
+#include <unistd.h>
 
 namespace gx::cli {
 
@@ -66,6 +73,72 @@ std::string planSummary(const Plan& p) {
     return s;
 }
 
+/// Runs of one strategy (contiguous layers) per pipeline stage, most over the stages.
+int runsPerStage(const Plan& p) {
+    int most = 0, first = 0;
+    const int chunks = static_cast<int>(p.stage_layers.size());
+    const int pp = std::max(1, p.pp);
+    std::vector<int> runs(static_cast<std::size_t>(pp), 0);
+    std::vector<const LayerStrategy*> last(static_cast<std::size_t>(pp), nullptr);
+    for (int c = 0; c < chunks; ++c) {
+        const std::size_t stage = static_cast<std::size_t>(c % pp);
+        for (int q = 0; q < p.stage_layers[static_cast<std::size_t>(c)]; ++q) {
+            const auto& l = p.layers[static_cast<std::size_t>(first + q)];
+            if (!last[stage] || !(*last[stage] == l))
+                ++runs[stage];
+            last[stage] = &l;
+        }
+        first += p.stage_layers[static_cast<std::size_t>(c)];
+    }
+    for (int r : runs)
+        most = std::max(most, r);
+    return most;
+}
+
+/// The structural differences between two plans that a team would notice, most important first.
+std::string planDifference(const Plan& a, const Plan& b) {
+    std::vector<std::string> d;
+    if (a.global_batch != b.global_batch)
+        d.push_back("global batch " + std::to_string(b.global_batch) + " instead of " +
+                    std::to_string(a.global_batch));
+    if (a.pp != b.pp)
+        d.push_back(std::to_string(b.pp) + " pipeline stages instead of " + std::to_string(a.pp));
+    if (a.schedule != b.schedule)
+        d.push_back(std::string(toString(b.schedule)) + " instead of " + toString(a.schedule));
+    else if (a.virtual_stages != b.virtual_stages)
+        d.push_back(std::to_string(b.virtual_stages) + " chunks per stage instead of " +
+                    std::to_string(a.virtual_stages));
+    if (a.num_micro != b.num_micro)
+        d.push_back(std::to_string(b.num_micro) + " micro-batches instead of " + std::to_string(a.num_micro));
+    if (a.pp == b.pp && a.virtual_stages == b.virtual_stages && a.stage_layers != b.stage_layers)
+        d.push_back("another stage split");
+    if (a.vocab_tp != b.vocab_tp || a.vocab_dp_type != b.vocab_dp_type)
+        d.push_back("embedding/head tp " + std::to_string(b.vocab_tp) + " instead of " +
+                    std::to_string(a.vocab_tp));
+    // Layer strategies: how many layers use each strategy, where the counts differ.
+    std::map<std::string, std::pair<int, int>> count; // label -> (in a, in b)
+    for (const auto& l : a.layers)
+        ++count[l.label()].first;
+    for (const auto& l : b.layers)
+        ++count[l.label()].second;
+    std::vector<std::pair<int, std::string>> layer_diffs;
+    for (const auto& [label, n] : count)
+        if (n.first != n.second)
+            layer_diffs.emplace_back(std::abs(n.second - n.first),
+                                     std::to_string(n.second) + " layers " + label +
+                                         " (best: " + std::to_string(n.first) + ")");
+    std::stable_sort(layer_diffs.begin(), layer_diffs.end(),
+                     [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (std::size_t i = 0; i < layer_diffs.size() && i < 2; ++i)
+        d.push_back(layer_diffs[i].second);
+    if (d.empty() && a.layers != b.layers)
+        d.push_back("the same strategies on other layers");
+    std::string s;
+    for (std::size_t i = 0; i < d.size(); ++i)
+        s += (i ? ", " : "") + d[i];
+    return s;
+}
+
 /// Explains the gap between the best plan and another one, term by term.
 std::string whyLost(const RankedPlan& best, const RankedPlan& other) {
     const auto& a = best.cost.time;
@@ -88,18 +161,125 @@ std::string whyLost(const RankedPlan& best, const RankedPlan& other) {
     std::sort(std::begin(terms), std::end(terms),
               [](const Term& x, const Term& y) { return x.delta > y.delta; });
     const double tA = best.cost.iteration_time / sa, tB = other.cost.iteration_time / sb;
-    std::string s = fmt("%.1f%% slower per sample", 100.0 * (tB / tA - 1.0));
+    const double gap = tB / tA - 1.0;
+    // Under 0.1% the cost terms barely differ: say so and name what is different in the plan.
+    const bool tie = gap < 0.001;
+    std::string s = tie ? fmt("%.3f%% slower per sample (practically a tie)", 100.0 * gap)
+                        : fmt("%.1f%% slower per sample", 100.0 * gap);
+    if (tie) {
+        const std::string diff = planDifference(best.plan, other.plan);
+        if (!diff.empty())
+            s += "; it differs in: " + diff;
+    }
     int shown = 0;
     for (const auto& t : terms) {
-        if (t.delta <= 0.005 * tA || shown == 2)
+        if (t.delta <= (tie ? 0.0 : 0.005 * tA) || shown == 2)
             break;
-        s += std::string(shown ? ", " : ": ") + "+" + formatSeconds(t.delta * sa) + " " + t.name;
+        s += std::string(shown ? ", " : (tie ? "; " : ": ")) + "+" + formatSeconds(t.delta * sa) + " " +
+             t.name;
         ++shown;
     }
-    s += " (per " + std::to_string(best.plan.global_batch) + " samples); peak memory " +
-         formatBytes(other.cost.peak_memory) + " vs " + formatBytes(best.cost.peak_memory);
+    if (shown)
+        s += " (per " + std::to_string(best.plan.global_batch) + " samples)";
+    s += "; peak memory " + formatBytes(other.cost.peak_memory) + " vs " + formatBytes(best.cost.peak_memory);
     return s;
 }
+/// The live progress line on a terminal's stderr: phase, configurations solved/cut, DP labels, best
+/// plan so far, elapsed time and an ETA measured from the phases done (unknown until there is one).
+/// Silent for the first second; erased when the search ends.
+class ProgressLine {
+public:
+    explicit ProgressLine(std::ostream& err) : err_(err), t0_(std::chrono::steady_clock::now()) {}
+    ~ProgressLine() { finish(); }
+    void finish() {
+        std::lock_guard lock(mu_);
+        if (shown_)
+            err_ << "\r\x1b[K" << std::flush;
+        shown_ = false;
+        done_ = true;
+    }
+    /// A new search (searchAnytime runs the uniform one, then the per-layer one).
+    void begin(std::string name) {
+        std::lock_guard lock(mu_);
+        search_ = std::move(name);
+        phase_ = -1;
+        durations_.clear();
+    }
+    void onEvent(const SearchEvent& ev) {
+        if (ev.kind != SearchEvent::Kind::Progress || ev.phase.empty())
+            return;
+        std::lock_guard lock(mu_);
+        const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+        if (ev.phase_index < phase_) // the next search of searchAnytime / simplerPlans
+            durations_.clear();
+        if (ev.phase_index != phase_) {
+            if (phase_ >= 0)
+                durations_[phase_] = last_ - phase_start_;
+            phase_start_ = phase_ >= 0 ? last_ : now;
+            phase_ = ev.phase_index;
+        }
+        last_ = now;
+        if (done_ || now < 1.0 || now - printed_ < 0.1)
+            return;
+        printed_ = now;
+        std::string line = search_ + ": " + ev.phase + " " + std::to_string(ev.tasks_done) + "/" +
+                           std::to_string(ev.tasks_total) + " configurations (" +
+                           std::to_string(ev.tasks_cut) + " cut), " + std::to_string(ev.dp_states) +
+                           " DP labels";
+        if (ev.best_time > 0)
+            line += ", best " + formatSeconds(ev.best_time) + "/iter";
+        line += ", " + fmt("%.1f", now) + " s elapsed, ETA " + eta(ev, now);
+        err_ << "\r\x1b[K" << line << std::flush;
+        shown_ = true;
+    }
+
+private:
+    std::string eta(const SearchEvent& ev, double now) const {
+        const double f = ev.tasks_total > 0 ? double(ev.tasks_done) / double(ev.tasks_total) : 1.0;
+        const double in_phase = now - phase_start_;
+        // A frontier point: the mean of those done, else a third of the per-layer pass (keep 1, not k).
+        auto frontierPoint = [&]() {
+            double sum = 0;
+            int n = 0;
+            for (const auto& [k, d] : durations_)
+                if (k >= 2) {
+                    sum += d;
+                    ++n;
+                }
+            const auto main = durations_.find(1);
+            if (n > 0)
+                return sum / n;
+            if (main != durations_.end())
+                return main->second / 3;
+            return f >= 0.05 ? in_phase / f / 3 : -1.0;
+        };
+        double rest;
+        if (f >= 0.05)
+            rest = in_phase * (1 - f) / f;
+        else if (ev.phase_index >= 2 && frontierPoint() >= 0)
+            rest = std::max(0.0, frontierPoint() - in_phase);
+        else
+            return "unknown";
+        for (int j = ev.phase_index + 1; j < ev.phase_count; ++j) {
+            if (j == 1)
+                return "unknown"; // the per-layer pass has no measured relative
+            const double est = frontierPoint();
+            if (est < 0)
+                return "unknown";
+            rest += est;
+        }
+        return "~" + fmt(rest < 10 ? "%.1f" : "%.0f", rest) + " s";
+    }
+    std::ostream& err_;
+    std::mutex mu_;
+    std::chrono::steady_clock::time_point t0_;
+    std::string search_ = "search";
+    int phase_ = -1;
+    double phase_start_ = 0, last_ = 0, printed_ = -1;
+    std::map<int, double> durations_;
+    bool shown_ = false, done_ = false;
+};
+
 } // namespace
 
 int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
@@ -152,6 +332,11 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         "search always completes first, so a stopped search still returns its best plans.",
         "S");
     opt("explain", "Print the decision tree's pruning rules with counts and reasons.");
+    opt("max-runs-per-stage",
+        "Simplicity: at most N runs of one strategy (contiguous layers) per pipeline stage (default: no "
+        "limit; 1 = one strategy per stage).",
+        "N");
+    opt("quiet", "No progress line on stderr.");
     opt("time", "Timed mode for scripts/benchmarks: print only the search time and the best plan's figures.");
     if (auto rc = parseOrExit(p, args, out, err))
         return *rc;
@@ -220,6 +405,8 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (isSet("threads"))
         so.threads = positiveInt(p, QStringLiteral("threads"));
     so.emit_tree_events = false;
+    if (isSet("max-runs-per-stage"))
+        so.max_runs_per_stage = positiveInt(p, QStringLiteral("max-runs-per-stage"));
 
     const CostModel model(modelFromOptions(p), cluster, so.cost);
     double limit = 60.0;
@@ -231,74 +418,37 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
                                                  p.value(QStringLiteral("time-limit")).toStdString() + "'");
     }
     const auto t0 = std::chrono::steady_clock::now();
-    // The uniform search always completes; the per-layer one is refined until the time limit.
-    // Ctrl-C / SIGTERM stops either and reports the best plan so far.
+    // A live progress line when stderr is a terminal (not for --json / --time, which scripts read).
+    std::optional<ProgressLine> progress;
+    if (!isSet("quiet") && &err == &std::cerr && isatty(STDERR_FILENO))
+        progress.emplace(err);
+    SearchObserver observer;
+    if (progress)
+        observer = [&progress](const SearchEvent& ev) { progress->onEvent(ev); };
+    else // not a terminal: an unlimited search (--time-limit 0) still reports every 10 s
+        observer = unlimitedSearchProgress(model, so, limit, err);
+    // Ctrl-C / SIGTERM stops the search and reports the best plan so far.
     InterruptStop interrupt;
-    const std::string interrupted_note =
-        "the search was interrupted (Ctrl-C / SIGTERM): plans below are the best found so far, not proven "
-        "optimal";
     const auto runSearch = [&](const SearchOptions& so, std::string& note) {
-        SearchResult r;
-        if (so.uniform_layers || limit == 0 || optionsForTarget(so).uniform_layers) {
-            r = searchForTarget(model, so, unlimitedSearchProgress(model, so, limit, err), interrupt.token());
-            if (r.cancelled)
-                note = interrupted_note;
-            else if (interrupt.interrupted())
-                note =
-                    "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
-                    "the plans below are complete, the frontier is partial";
-        } else {
-            // Anytime behaviour: the uniform search is fast and complete; the per-layer search refines it
-            // until done or until the time limit, and the better of the two is reported.
-            SearchOptions uo = so;
-            uo.uniform_layers = true;
-            SearchResult uniform = searchForTarget(model, uo, {}, interrupt.token());
-            std::stop_source stop;
-            std::stop_callback on_signal(interrupt.token(), [&stop] { stop.request_stop(); });
-            std::jthread timer([&stop, limit](std::stop_token quit) {
-                const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
-                while (!quit.stop_requested() && std::chrono::steady_clock::now() < until)
-                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-                if (!quit.stop_requested())
-                    stop.request_stop();
-            });
-            r = searchForTarget(model, so, {}, stop.get_token());
-            timer.request_stop();
-            timer.join();
-            if (r.cancelled) {
-                note =
-                    interrupt.interrupted()
-                        ? interrupted_note
-                        : "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
-                              " s, --time-limit): plans below are the best found so far, not proven optimal";
-                std::vector<RankedPlan> all = r.top;
-                all.insert(all.end(), uniform.top.begin(), uniform.top.end());
-                std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {
-                    return timePerSample(a) < timePerSample(b);
-                });
-                std::vector<RankedPlan> top;
-                for (const auto& rp : all) {
-                    bool dup = false;
-                    for (const auto& t : top)
-                        dup =
-                            dup ||
-                            (t.plan.layers == rp.plan.layers && t.plan.stage_layers == rp.plan.stage_layers &&
-                             t.plan.num_micro == rp.plan.num_micro &&
-                             t.plan.global_batch == rp.plan.global_batch &&
-                             t.plan.schedule == rp.plan.schedule && t.plan.vocab_tp == rp.plan.vocab_tp);
-                    if (!dup && static_cast<int>(top.size()) < std::max(1, so.top_k))
-                        top.push_back(rp);
-                }
-                r.top = top;
-                r.best = top.empty() ? std::nullopt : std::optional<RankedPlan>(top.front());
-                if (r.frontier.empty())
-                    r.frontier = uniform.frontier;
-                if (!r.best)
-                    r.infeasible_reason = uniform.infeasible_reason;
-            }
-        }
+        // Anytime policy (core): a complete uniform search first, the per-layer search refines it until
+        // the time limit. Target searches narrow the space and post-check (gx/target_search.h).
+        SearchResult r = so.target != Target::Any
+                             ? searchForTarget(model, so, observer, interrupt.token())
+                             : searchAnytime(model, so, limit, observer, interrupt.token());
+        if (r.cancelled && interrupt.interrupted())
+            note =
+                "the search was interrupted (Ctrl-C / SIGTERM): plans below are the best found so far, not "
+                "proven optimal";
+        else if (r.time_limited)
+            note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
+                   " s, --time-limit): plans below are the best found so far, not proven optimal";
+        else if (interrupt.interrupted())
+            note = "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
+                   "the plans below are complete, the frontier is partial";
         return r;
     };
+    if (progress)
+        progress->begin("search");
     std::string note;
     SearchResult r = runSearch(so, note);
     std::optional<SearchResult> any_result;
@@ -308,6 +458,34 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         std::string any_note;
         any_result = runSearch(ao, any_note);
     }
+    // The price of simplicity: the best plans of simpler spaces (text output only).
+    std::vector<SimplerPlan> simpler;
+    const auto& bl = r.best ? r.best->plan.layers : std::vector<LayerStrategy>{};
+    const bool uniform_best =
+        std::all_of(bl.begin(), bl.end(), [&](const auto& l) { return l == bl.front(); });
+    if (r.best && !uniform_best && !isSet("time") && !isSet("json") && !interrupt.interrupted()) {
+        if (progress)
+            progress->begin("price of simplicity");
+        // Only the spaces simpler than the best plan (it already has that few runs otherwise).
+        SearchOptions simple = so;
+        simple.max_runs_per_stage = runsPerStage(r.best->plan);
+        if (so.max_runs_per_stage > 0)
+            simple.max_runs_per_stage = std::min(simple.max_runs_per_stage, so.max_runs_per_stage);
+        // Under the same time limit as the search.
+        std::stop_source stop;
+        std::stop_callback on_signal(interrupt.token(), [&stop] { stop.request_stop(); });
+        std::jthread timer([&stop, limit](std::stop_token quit) {
+            const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
+            while (limit > 0 && !quit.stop_requested() && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            if (limit > 0 && !quit.stop_requested())
+                stop.request_stop();
+        });
+        simpler = simplerPlans(model, simple, stop.get_token(), observer);
+        timer.request_stop();
+    }
+    if (progress)
+        progress->finish();
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
     if (isSet("out") && r.best) {
@@ -391,6 +569,22 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     }
     if (r.top.size() > 1)
         out << "\nWhy the runner-up lost: " << whyLost(r.top[0], r.top[1]) << "\n";
+    if (!simpler.empty()) {
+        out << "\nPrice of simplicity (this plan: " << runsPerStage(r.best->plan)
+            << (runsPerStage(r.best->plan) == 1 ? " run" : " runs")
+            << " of one strategy per stage at most): ";
+        for (std::size_t i = 0; i < simpler.size(); ++i) {
+            const auto& s = simpler[i];
+            out << (i ? "; " : "")
+                << (s.max_runs == 0   ? std::string("uniform plan")
+                    : s.max_runs == 1 ? std::string("1 run per stage")
+                                      : std::to_string(s.max_runs) + " runs per stage")
+                << ": "
+                << (s.plan ? fmt("+%.2f%%", 100.0 * (timePerSample(*s.plan) / timePerSample(*r.best) - 1.0))
+                           : std::string("nothing fits"));
+        }
+        out << "\n";
+    }
     if (!r.frontier.empty()) {
         out << "\nPareto frontier (iteration time vs peak memory): ";
         for (std::size_t i = 0; i < r.frontier.size(); ++i)

@@ -9,7 +9,7 @@
 
 #include "gx/cluster.h"
 #include "gx/model.h"
-#include "gx/search.h"
+#include "gx/planner.h"
 
 #include <QHash>
 #include <QWidget>

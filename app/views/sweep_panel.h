@@ -2,7 +2,7 @@
 #pragma once
 
 #include "charts/frontier_chart.h"
-#include "gx/search.h"
+#include "gx/planner.h"
 #include "search_controller.h"
 
 #include <QWidget>

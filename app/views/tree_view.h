@@ -14,7 +14,7 @@
 #pragma once
 
 #include "gx/cost_model.h"
-#include "gx/search.h"
+#include "gx/planner.h"
 
 #include <QGraphicsItem>
 #include <QGraphicsView>

@@ -3,7 +3,7 @@
 // previous best plan.
 #pragma once
 
-#include "gx/search.h"
+#include "gx/planner.h"
 #include "search_controller.h"
 #include "views/plan_view.h"
 

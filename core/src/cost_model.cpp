@@ -113,10 +113,10 @@ double exposedComm(double comm, double hide, double overlap_efficiency) {
 CostModel::CostModel(ModelProfile model, ClusterProfile cluster, CostOptions options)
     : model_(std::move(model)), cluster_(std::move(cluster)), options_(options) {}
 
-double CostModel::memoryBudget() const {
-    const double cap = options_.memory_budget_gib > 0 ? options_.memory_budget_gib : cluster_.gpu.memory_gib;
-    const double headroom = std::clamp(options_.runtime.memory_headroom, 0.0, 1.0) * cluster_.gpu.memory_gib;
-    return (cap - options_.memory_reserve_gib - headroom) * kGiB;
+double CostModel::budgetBytes(const ClusterProfile& cluster, const CostOptions& o) {
+    const double cap = o.memory_budget_gib > 0 ? o.memory_budget_gib : cluster.gpu.memory_gib;
+    const double headroom = std::clamp(o.runtime.memory_headroom, 0.0, 1.0) * cluster.gpu.memory_gib;
+    return (cap - o.memory_reserve_gib - headroom) * kGiB;
 }
 
 double CostModel::reservedBytes() const {

@@ -1,9 +1,9 @@
 // Galvatron Explorer - default throughput oracle for the scheduler: the planner (gx::search) per
 // (model, global batch, GPU count), cached, plus Hydra spilling as an optional alternative.
 #include "gx/error.h"
+#include "gx/planner.h"
 #include "gx/presets.h"
 #include "gx/scheduler.h"
-#include "gx/search.h"
 
 #include <cstdio>
 #include <map>

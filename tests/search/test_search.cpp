@@ -4,7 +4,7 @@
 // split and per-layer strategy assignment of small models and evaluates each plan with
 // CostModel::evaluate: under the same budget no enumerated plan may be faster (time per sample), and
 // the planner's own DP figures must equal evaluate()'s on the plan it returns (1e-9 relative).
-#include "gx/search.h"
+#include "gx/planner.h"
 #include "gx/search_space.h"
 
 #include "gx/error.h"
@@ -207,6 +207,7 @@ private slots:
     void bruteForceTwoStacks();
     void bruteForcePipelines();
     void frontierIsPareto();
+    void simplicityAgainstBruteForce();
     void deterministicAcrossThreads();
     void infeasibleNamesConstraint();
     void observerAndStop();
@@ -505,6 +506,87 @@ void TestSearch::bruteForcePipelines() {
         c.o.max_micro = 4;
         checkCase(c, 200 + i);
     }
+}
+
+namespace {
+/// Runs of one strategy along each stage's layers (chunks of an interleaved stage in order), most.
+int runsPerStage(const Plan& p) {
+    const int pp = std::max(1, p.pp);
+    std::vector<int> runs(static_cast<std::size_t>(pp), 0);
+    std::vector<const LayerStrategy*> last(static_cast<std::size_t>(pp), nullptr);
+    int first = 0;
+    for (std::size_t c = 0; c < p.stage_layers.size(); ++c) {
+        const std::size_t stage = c % static_cast<std::size_t>(pp);
+        for (int q = 0; q < p.stage_layers[c]; ++q) {
+            const auto& l = p.layers[static_cast<std::size_t>(first + q)];
+            if (!last[stage] || !(*last[stage] == l))
+                ++runs[stage];
+            last[stage] = &l;
+        }
+        first += p.stage_layers[c];
+    }
+    return *std::max_element(runs.begin(), runs.end());
+}
+} // namespace
+
+void TestSearch::simplicityAgainstBruteForce() {
+    // --max-runs-per-stage N: the best plan with at most N runs of one strategy per stage, exactly (the
+    // brute force filters every enumerated plan by its runs), for 1F1B/GPipe/interleaved pipelines.
+    std::mt19937 rng(9191);
+    int checked = 0;
+    for (int i = 0; i < 12; ++i) {
+        Case c = randomCase(rng, i % 4 == 3);
+        c.o.uniform_layers = false;
+        if (i % 2 == 0) {
+            c.cm = CostModel(tinyModel(4, 512, 8, 1024, 32000, false), tinyCluster(1, 4));
+            c.o.gpus = 4;
+            c.o.fixed_pp = 2;
+            c.o.dp_types = {DpType::DDP, DpType::ZeRO3};
+            c.o.schedules = {Schedule::OneFOneB, Schedule::GPipe, Schedule::Interleaved};
+            c.o.global_batches = {8};
+        }
+        const auto all = bruteForce(c.cm, c.o);
+        std::vector<double> peaks;
+        for (const auto& p : all)
+            peaks.push_back(p.peak);
+        std::sort(peaks.begin(), peaks.end());
+        for (double budget : {peaks.back() * 1.01, peaks[peaks.size() / 3] * (1 + 1e-6)}) {
+            for (int n : {1, 2}) {
+                SearchOptions o = c.o;
+                o.cost.memory_budget_gib = budget / kGiB;
+                o.max_runs_per_stage = n;
+                double ref = std::numeric_limits<double>::infinity();
+                for (const auto& p : all)
+                    if (p.peak <= o.cost.memory_budget_gib * kGiB && runsPerStage(p.plan) <= n)
+                        ref = std::min(ref, p.per_sample);
+                const SearchResult r = search(c.cm, o);
+                const QString ctx =
+                    QStringLiteral("case %1 runs %2 budget %3").arg(i).arg(n).arg(budget / kGiB);
+                if (std::isinf(ref)) {
+                    QVERIFY2(!r.best, qPrintable(ctx));
+                    continue;
+                }
+                QVERIFY2(r.best.has_value(), qPrintable(ctx));
+                QVERIFY2(
+                    closeRel(timePerSample(*r.best), ref),
+                    qPrintable(ctx +
+                               QStringLiteral(" planner %1 brute %2").arg(timePerSample(*r.best)).arg(ref)));
+                for (const auto& t : r.top)
+                    QVERIFY2(runsPerStage(t.plan) <= n, qPrintable(ctx));
+                ++checked;
+            }
+        }
+    }
+    QVERIFY(checked >= 20);
+    SearchOptions bad;
+    bad.max_runs_per_stage = -1;
+    bool thrown = false;
+    try {
+        search(CostModel(tinyModel(2, 256, 4, 256, 1000), tinyCluster(1, 2)), bad);
+    } catch (const InputError& e) {
+        thrown = e.field() == "max_runs_per_stage";
+    }
+    QVERIFY(thrown);
 }
 
 void TestSearch::frontierIsPareto() {

@@ -32,7 +32,8 @@ struct CostOptions {
     RuntimeProfile runtime;
     Precision precision = Precision::BF16; ///< numeric format of the linear layers
     double memory_budget_gib = 0;          ///< 0 = the GPU's memory; what a plan may use per GPU
-    double memory_reserve_gib = 0; ///< extra headroom kept free on top of reserved memory and the runtime's margin
+    double memory_reserve_gib =
+        0; ///< extra headroom kept free on top of reserved memory and the runtime's margin
 };
 
 /// Where a stage's GPUs sit: needed to know which groups cross node boundaries.
@@ -63,7 +64,7 @@ struct LayerCost {
     // Work.
     double model_flops = 0; ///< per micro-batch per GPU, fwd+bwd without recompute (for MFU)
 
-    double overhead = 0;       ///< per micro-batch fixed cost (launches, hooks), part of fwd/bwd_compute
+    double overhead = 0; ///< per micro-batch fixed cost (launches, hooks), part of fwd/bwd_compute
 
     double perMicro() const { return fwd_compute + bwd_compute + tp_comm + zero3_exposed; }
     double perIteration() const { return dp_exposed + optimizer_step; }
@@ -125,7 +126,10 @@ public:
     const ClusterProfile& cluster() const { return cluster_; }
     const CostOptions& options() const { return options_; }
     /// Bytes per GPU a plan may use (budget minus reserve and the runtime's headroom).
-    double memoryBudget() const;
+    double memoryBudget() const { return budgetBytes(cluster_, options_); }
+    /// The one budget rule: (memory_budget_gib or the GPU's memory) - memory_reserve_gib - the runtime's
+    /// memory_headroom x GPU memory, in bytes.
+    static double budgetBytes(const ClusterProfile& cluster, const CostOptions& options);
     /// Bytes per GPU taken before the model: the cluster's reserved_gib plus the runtime's buffers.
     double reservedBytes() const;
 

@@ -18,7 +18,7 @@
 #include "gx/cluster.h"
 #include "gx/cost_model.h"
 #include "gx/model.h"
-#include "gx/search.h"
+#include "gx/planner.h"
 #include "gx/strategy.h"
 
 #include <cstddef>

@@ -8,7 +8,7 @@
 // required for a valid plan; every pruned node keeps the rule name and a human-readable reason.
 #pragma once
 
-#include "gx/search.h"
+#include "gx/planner.h"
 
 #include <cstdint>
 #include <string>

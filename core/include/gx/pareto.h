@@ -1,0 +1,133 @@
+// Galvatron Explorer - Pareto helpers of the planner: 2-D staircases, the Pareto filter over 2 to 4
+// keys, and the lower convex hull that bounds the layers still to come (LP relaxation).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <iterator>
+#include <limits>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace gx {
+
+/// 2-D staircase of (a, b) points: answers "is there a point with a' <= a and b' <= b" in O(log n).
+class Staircase {
+public:
+    bool dominates(double a, double b) const {
+        auto it = std::upper_bound(pts_.begin(), pts_.end(), a,
+                                   [](double x, const std::pair<double, double>& p) { return x < p.first; });
+        if (it == pts_.begin())
+            return false;
+        return std::prev(it)->second <= b;
+    }
+    /// Adds (a, b); the caller has checked that no point dominates it.
+    void insert(double a, double b) {
+        auto lo = std::lower_bound(pts_.begin(), pts_.end(), a,
+                                   [](const std::pair<double, double>& p, double x) { return p.first < x; });
+        auto hi = lo;
+        while (hi != pts_.end() && hi->second >= b)
+            ++hi;
+        lo = pts_.erase(lo, hi);
+        pts_.insert(lo, {a, b});
+    }
+
+private:
+    std::vector<std::pair<double, double>> pts_; ///< a ascending, b strictly descending
+};
+
+/// Keeps the Pareto-minimal labels of `in` over N <= 4 keys (all <= dominates; equal keeps the first),
+/// in lexicographic key order. Labels with equal keys are ordered by `tie` (smallest first, then their
+/// index), so the kept one is the one `tie` prefers. After sorting by the first key, a label is
+/// dominated exactly when an earlier kept label is <= in the remaining keys: a running minimum (N = 2),
+/// a staircase (N = 3), or one staircase per distinct value of the remaining key with the fewest values
+/// (N = 4, e.g. the transient-buffer maximum, which takes one value per strategy). Kung, Luccio &
+/// Preparata (JACM 1975) give the general maxima-of-vectors bounds this follows.
+template <class L, class K, class Tie> void paretoFilter(std::vector<L>& in, K key, Tie tie) {
+    if (in.size() <= 1)
+        return;
+    using Key = decltype(key(in[0]));
+    using TieKey = decltype(tie(in[0]));
+    constexpr std::size_t N = std::tuple_size_v<Key>;
+    static_assert(N >= 2 && N <= 4);
+    struct Item {
+        Key first;
+        TieKey t;
+        int i;
+        bool operator<(const Item& o) const { return std::tie(first, t, i) < std::tie(o.first, o.t, o.i); }
+    };
+    std::vector<Item> items(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i)
+        items[i] = {key(in[i]), tie(in[i]), static_cast<int>(i)};
+    std::sort(items.begin(), items.end()); // index breaks ties: stable
+    std::vector<L> out;
+    out.reserve(items.size());
+    if constexpr (N == 2) {
+        double best = std::numeric_limits<double>::infinity();
+        for (const auto& [k, t, i] : items)
+            if (!(best <= k[1])) {
+                best = k[1];
+                out.push_back(in[static_cast<std::size_t>(i)]);
+            }
+    } else if constexpr (N == 3) {
+        Staircase st;
+        for (const auto& [k, t, i] : items)
+            if (!st.dominates(k[1], k[2])) {
+                st.insert(k[1], k[2]);
+                out.push_back(in[static_cast<std::size_t>(i)]);
+            }
+    } else {
+        // Level dimension: the last key when it takes few values (labels put the transient-buffer
+        // maximum there), else the one of keys 1..3 with the fewest distinct values.
+        std::size_t lvl = 3, fewest = std::numeric_limits<std::size_t>::max();
+        std::vector<double> values, best_values;
+        for (std::size_t d = 3; d >= 1; --d) {
+            values.clear();
+            for (const auto& it : items)
+                values.push_back(it.first[d]);
+            std::sort(values.begin(), values.end());
+            values.erase(std::unique(values.begin(), values.end()), values.end());
+            if (values.size() < fewest) {
+                fewest = values.size();
+                lvl = d;
+                best_values = values;
+            }
+            if (fewest <= 16)
+                break;
+        }
+        const std::size_t a = lvl == 1 ? 2 : 1, b = lvl == 3 ? 2 : 3;
+        std::vector<Staircase> levels(best_values.size());
+        for (const auto& [k, t, i] : items) {
+            const auto pos = static_cast<std::size_t>(
+                std::lower_bound(best_values.begin(), best_values.end(), k[lvl]) - best_values.begin());
+            bool dominated = false;
+            for (std::size_t q = 0; q <= pos && !dominated; ++q)
+                dominated = levels[q].dominates(k[a], k[b]);
+            if (!dominated) {
+                levels[pos].insert(k[a], k[b]);
+                out.push_back(in[static_cast<std::size_t>(i)]);
+            }
+        }
+    }
+    in.swap(out);
+}
+
+/// paretoFilter without a tie-break: equal labels keep their input order.
+template <class L, class K> void paretoFilter(std::vector<L>& in, K key) {
+    paretoFilter(in, key, [](const L&) { return 0; });
+}
+
+/// Lower convex hull of (memory, time) points, memory ascending and time descending: h(x) is the least
+/// average time per layer of a fractional mix of candidates using x memory per layer on average - the
+/// LP relaxation of the multiple-choice knapsack over the remaining layers (Sinha & Zoltners,
+/// Operations Research 1979), so q * h(mem / q) bounds the time of q more layers from below.
+using Hull = std::vector<std::pair<double, double>>;
+
+Hull lowerHull(std::vector<std::pair<double, double>> pts);
+
+/// q * h(mem_left / q); infinity when q layers cannot fit in mem_left.
+double hullBound(const Hull& hull, double q, double mem_left);
+
+} // namespace gx

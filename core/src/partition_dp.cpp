@@ -1,0 +1,310 @@
+// Galvatron Explorer - the partition DP of the planner: stage point sets combined over (stage, layers
+// so far) into Pareto labels (max C, sum C, max E), for 1F1B/GPipe (uneven splits) and interleaved
+// schedules (equal chunks), and the reconstruction of the best plan.
+#include "planner_internal.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <tuple>
+
+namespace gx::planner {
+
+namespace {
+
+/// Pareto filter of partition labels: T = (m - 1/v) max C + sum C / v + max E falls with max C, sum C
+/// and sum C / v + max E (see the header), so those three decide; among equal ones the lower peak
+/// memory is kept, and then the one with fewer strategy runs (readable plans).
+void filterPartition(std::vector<PartLabel>& cell, double v) {
+    paretoFilter(
+        cell,
+        [v](const PartLabel& p) {
+            return std::array<double, 4>{p.maxC, p.sumC, p.sumC / v + p.maxE, p.maxM};
+        },
+        [](const PartLabel& p) { return p.runs; });
+    paretoFilter(
+        cell,
+        [v](const PartLabel& p) {
+            return std::array<double, 3>{p.maxC, p.sumC, p.sumC / v + p.maxE};
+        },
+        [](const PartLabel& p) { return std::make_pair(p.maxM, p.runs); });
+}
+
+/// The best final label: least time, then least peak memory, then fewest runs; -1 when none.
+int bestFinal(const std::vector<PartLabel>& fin, double m, double v, double& T, double& M, int& runs) {
+    int bi = -1;
+    T = M = kInf;
+    runs = 0;
+    for (std::size_t a = 0; a < fin.size(); ++a) {
+        const PartLabel& P = fin[a];
+        const double t = m * P.maxC + (P.sumC - P.maxC) / v + P.maxE;
+        if (bi < 0 || std::tie(t, P.maxM, P.runs) < std::tie(T, M, runs)) {
+            T = t;
+            M = P.maxM;
+            runs = P.runs;
+            bi = static_cast<int>(a);
+        }
+    }
+    return bi;
+}
+
+} // namespace
+
+TaskResult TaskSolver::solveCore() {
+    TaskResult res;
+    const int L = ctx_.layers, pp = t_.pp, v = t_.v;
+    const double m = t_.m;
+    auto objective = [&](double maxC, double sumC, double maxE) {
+        return m * maxC + (sumC - maxC) / v + maxE;
+    };
+
+    std::vector<LayerStrategy> layers(static_cast<std::size_t>(L));
+    std::vector<int> stage_layers;
+    Plan best_plan;
+    double bestT = kInf, bestPeak = kInf;
+    int bestRuns = 0;
+
+    if (v == 1) {
+        // Sequences per class: positions start..L-1 (the stage takes a prefix of them).
+        std::map<Class*, std::vector<int>> seq_pos;
+        auto ensure = [&](int stage, int start) -> Class& {
+            Class& cl = classFor(stage, start);
+            if (!cl.done) {
+                // A class may serve several stages: cover the longest stage any of them can hold.
+                const int from = ctx_.single_type ? 0 : start;
+                const int maxn = std::min(L - from, L - pp + 1);
+                cl.start = from;
+                std::vector<int> pos;
+                for (int l = from; l < from + maxn; ++l)
+                    pos.push_back(l);
+                std::vector<char> reset(pos.size(), 0);
+                runSequence(cl, pos, reset, pp == 1 ? -1 : 0, pp == 1 ? vocabTime(true) : 0.0);
+                seq_pos[&cl] = pos;
+            }
+            return cl;
+        };
+        for (const auto& vc : vocab_) {
+            if (ctx_.stop.stop_requested())
+                break;
+            // cells[i][j]: labels after i stages covering j layers.
+            std::vector<std::vector<std::vector<PartLabel>>> cells(
+                static_cast<std::size_t>(pp + 1),
+                std::vector<std::vector<PartLabel>>(static_cast<std::size_t>(L + 1)));
+            // Stage point sets per (stage, start, n), with their class.
+            std::map<std::tuple<int, int, int>, std::vector<StagePoint>> pointsCache;
+            auto points = [&](int stage, int start, int n) -> const std::vector<StagePoint>& {
+                auto key = std::make_tuple(stage, ctx_.single_type ? 0 : start, n);
+                auto it = pointsCache.find(key);
+                if (it != pointsCache.end())
+                    return it->second;
+                Class& cl = ensure(stage, start);
+                double cconst = 0;
+                if (stage + 1 < pp)
+                    cconst += p2pHalf(start + n - 1, stage, stage + 1);
+                if (stage > 0)
+                    cconst += p2pHalf(start - 1, stage - 1, stage);
+                return pointsCache.emplace(key, readout(cl, n - 1, stage, vc, cconst, 0.0)).first->second;
+            };
+            cells[0][0].push_back({0, 0, 0, 0, -1, -1, 0, -1, 0});
+            for (int i = 0; i < pp; ++i) {
+                refreshBound();
+                for (int j = i; j <= L - (pp - i); ++j) {
+                    const auto& from = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+                    if (from.empty())
+                        continue;
+                    const int maxn = std::min(L - j - (pp - 1 - i), cap_[static_cast<std::size_t>(i)]);
+                    for (int n = 1; n <= maxn; ++n) {
+                        if (i == pp - 1 && j + n != L)
+                            continue;
+                        // The stages after this one must be able to hold the rest (memory-lower-bound).
+                        if (L - j - n > cap_from_[static_cast<std::size_t>(i + 1)])
+                            continue;
+                        const auto& pts = points(i, j, n);
+                        if (pts.empty())
+                            continue;
+                        auto& to = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j + n)];
+                        for (std::size_t a = 0; a < from.size(); ++a) {
+                            const PartLabel& P = from[a];
+                            for (std::size_t b = 0; b < pts.size(); ++b) {
+                                const StagePoint& S = pts[b];
+                                PartLabel N{std::max(P.maxC, S.C),
+                                            P.sumC + S.C,
+                                            std::max(P.maxE, S.E),
+                                            std::max(P.maxM, S.M),
+                                            static_cast<int>(a),
+                                            j,
+                                            n,
+                                            static_cast<int>(b),
+                                            P.runs + S.runs};
+                                // Lower bound with the layers still to place (as in runSequence).
+                                const int left = pp - 1 - i;
+                                const double R = double(L - j - n) * cmin_;
+                                const double lb =
+                                    left > 0 ? (m - 1) * std::max(N.maxC, R / left) + N.sumC + R + N.maxE
+                                             : objective(N.maxC, N.sumC, N.maxE);
+                                if (lb > bound_)
+                                    continue;
+                                to.push_back(N);
+                            }
+                        }
+                    }
+                }
+                for (int j = 0; j <= L; ++j) {
+                    auto& cell = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j)];
+                    filterPartition(cell, v);
+                    ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()),
+                                             std::memory_order_relaxed);
+                }
+            }
+            const auto& fin = cells[static_cast<std::size_t>(pp)][static_cast<std::size_t>(L)];
+            double bT = kInf, bM = kInf;
+            int bR = 0;
+            const int bi = bestFinal(fin, m, v, bT, bM, bR);
+            if (bi < 0 || !(std::tie(bT, bM, bR) < std::tie(bestT, bestPeak, bestRuns)))
+                continue;
+            bestT = bT;
+            bestPeak = bM;
+            bestRuns = bR;
+            // Reconstruct.
+            std::vector<int> sizes(static_cast<std::size_t>(pp));
+            int li = bi, j = L;
+            for (int i = pp; i >= 1; --i) {
+                const PartLabel& P = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]
+                                          [static_cast<std::size_t>(li)];
+                const int start = P.prevj;
+                sizes[static_cast<std::size_t>(i - 1)] = P.n;
+                const auto& pts = points(i - 1, start, P.n);
+                Class& cl = ensure(i - 1, start);
+                const auto strat =
+                    reconstruct(cl, P.n - 1, pts[static_cast<std::size_t>(P.point)].label, seq_pos[&cl]);
+                for (int q = 0; q < P.n; ++q)
+                    layers[static_cast<std::size_t>(start + q)] = strat[static_cast<std::size_t>(q)];
+                li = P.prev;
+                j = start;
+            }
+            best_plan.layers = layers;
+            best_plan.stage_layers = sizes;
+            best_plan.vocab_tp = vc.vt;
+            best_plan.vocab_dp_type = vc.dt;
+        }
+    } else {
+        // Interleaved: equal chunks of L / (pp * v) layers; chunk c runs on stage c % pp.
+        const int nc = L / (pp * v);
+        const int chunks = pp * v;
+        std::vector<std::vector<int>> pos(static_cast<std::size_t>(pp));
+        std::vector<std::vector<char>> rst(static_cast<std::size_t>(pp));
+        std::vector<double> cconst(static_cast<std::size_t>(pp), 0.0);
+        for (int c = 0; c < chunks; ++c) {
+            const int i = c % pp;
+            for (int q = 0; q < nc; ++q) {
+                pos[static_cast<std::size_t>(i)].push_back(c * nc + q);
+                rst[static_cast<std::size_t>(i)].push_back(q == 0 ? 1 : 0);
+            }
+            if (c + 1 < chunks) {
+                const int j = (c + 1) % pp;
+                const double h = p2pHalf(c * nc + nc - 1, i, j);
+                // p2pHalf uses the sender's rank as its shape; evaluate does the same.
+                cconst[static_cast<std::size_t>(i)] += h;
+                cconst[static_cast<std::size_t>(j)] += h;
+            }
+        }
+        std::vector<Class*> cls(static_cast<std::size_t>(pp));
+        // Lower bounds on each stage's C (p2p included), for the other stages' sum C / v in the labels'
+        // bound.
+        std::vector<double> stage_c(static_cast<std::size_t>(pp), 0.0);
+        double sum_c = 0;
+        if (ctx_.single_type)
+            for (int j = 0; j < pp; ++j) {
+                stage_c[static_cast<std::size_t>(j)] =
+                    stageRelax(j).compute(nc * v) + cconst[static_cast<std::size_t>(j)];
+                sum_c += stage_c[static_cast<std::size_t>(j)];
+            }
+        for (int i = 0; i < pp; ++i) {
+            // Interleaved stages hold different layers: one class per stage.
+            auto key = std::make_tuple(-1.0 - i, false, false, i, 0);
+            Class& cl = classes_[key];
+            cl.f = CostModel::inflightMicroBatches(t_.schedule, pp, v, t_.m, i);
+            cl.first = i == 0;
+            cl.last = i == pp - 1;
+            cl.rc = (i * G_) % std::max(1, ctx_.cost.cluster().gpus_per_node);
+            const double others = (sum_c - stage_c[static_cast<std::size_t>(i)]) / v;
+            runSequence(cl, pos[static_cast<std::size_t>(i)], rst[static_cast<std::size_t>(i)], -1,
+                        m * cconst[static_cast<std::size_t>(i)] +
+                            (cl.first || cl.last ? vocabTime(cl.first) : 0.0),
+                        ctx_.single_type ? others : -1.0);
+            cls[static_cast<std::size_t>(i)] = &cl;
+        }
+        const int len = v * nc;
+        for (const auto& vc : vocab_) {
+            if (ctx_.stop.stop_requested())
+                break;
+            std::vector<std::vector<StagePoint>> pts(static_cast<std::size_t>(pp));
+            std::vector<std::vector<PartLabel>> rows(static_cast<std::size_t>(pp + 1));
+            rows[0].push_back({0, 0, 0, 0, -1, 0, 0, -1, 0});
+            for (int i = 0; i < pp; ++i) {
+                pts[static_cast<std::size_t>(i)] = readout(*cls[static_cast<std::size_t>(i)], len - 1, i, vc,
+                                                           cconst[static_cast<std::size_t>(i)], 0);
+                auto& to = rows[static_cast<std::size_t>(i + 1)];
+                const auto& from = rows[static_cast<std::size_t>(i)];
+                for (std::size_t a = 0; a < from.size(); ++a)
+                    for (std::size_t b = 0; b < pts[static_cast<std::size_t>(i)].size(); ++b) {
+                        const auto& P = from[a];
+                        const auto& S = pts[static_cast<std::size_t>(i)][b];
+                        PartLabel N{std::max(P.maxC, S.C),
+                                    P.sumC + S.C,
+                                    std::max(P.maxE, S.E),
+                                    std::max(P.maxM, S.M),
+                                    static_cast<int>(a),
+                                    0,
+                                    len,
+                                    static_cast<int>(b),
+                                    P.runs + S.runs};
+                        if (objective(N.maxC, N.sumC, N.maxE) > bound_)
+                            continue;
+                        to.push_back(N);
+                    }
+                filterPartition(to, v);
+            }
+            const auto& fin = rows[static_cast<std::size_t>(pp)];
+            double bT = kInf, bM = kInf;
+            int bR = 0;
+            const int bi = bestFinal(fin, m, v, bT, bM, bR);
+            if (bi < 0 || !(std::tie(bT, bM, bR) < std::tie(bestT, bestPeak, bestRuns)))
+                continue;
+            bestT = bT;
+            bestPeak = bM;
+            bestRuns = bR;
+            int li = bi;
+            for (int i = pp; i >= 1; --i) {
+                const PartLabel& P = rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(li)];
+                const auto& S = pts[static_cast<std::size_t>(i - 1)][static_cast<std::size_t>(P.point)];
+                const auto& ps = pos[static_cast<std::size_t>(i - 1)];
+                const auto strat = reconstruct(*cls[static_cast<std::size_t>(i - 1)], len - 1, S.label, ps);
+                for (std::size_t q = 0; q < ps.size(); ++q)
+                    layers[static_cast<std::size_t>(ps[q])] = strat[q];
+                li = P.prev;
+            }
+            best_plan.layers = layers;
+            best_plan.stage_layers.assign(static_cast<std::size_t>(chunks), nc);
+            best_plan.vocab_tp = vc.vt;
+            best_plan.vocab_dp_type = vc.dt;
+        }
+    }
+    if (bestT == kInf)
+        return res;
+    best_plan.model = ctx_.cost.model().name;
+    best_plan.cluster = ctx_.cost.cluster().name;
+    best_plan.gpus = ctx_.gpus;
+    best_plan.pp = pp;
+    best_plan.schedule = t_.schedule;
+    best_plan.virtual_stages = v;
+    best_plan.global_batch = t_.batch;
+    best_plan.num_micro = t_.m;
+    res.feasible = true;
+    res.T = bestT;
+    res.peak = bestPeak;
+    res.plan = std::move(best_plan);
+    return res;
+}
+
+} // namespace gx::planner

@@ -1,0 +1,270 @@
+// Galvatron Explorer - the planner's private declarations: tasks, DP labels, the search context and
+// the per-task solver (task_solver.cpp, sequence_dp.cpp, partition_dp.cpp). Not installed.
+//
+// The exact planner: per-layer strategies + pipeline stage partition under a per-GPU memory budget.
+//
+// Under the cost model of gx/cost_model.h a plan's iteration time is
+//     T = m * max_i C_i + (sum_i C_i - max_i C_i) / v + max_i E_i
+// (Narayanan et al., SC'21, section 2.2) and stage i's memory is
+//     M_i = reserved + sum s_l + emb states + f_i * (sum a_l + emb act) + max(max w_l, emb transient).
+// The search is exact over the space the SearchSpace defines:
+//  1. Outer configurations ("tasks"): global batch, pp, schedule (+ chunks v), micro-batch count.
+//  2. For every stage class (inflight count f_i, first/last, rank offset inside a node) a sequence DP
+//     over layer positions with the last strategy as state keeps Pareto labels (C, E, M, W) with
+//     dominance pruning instead of Galvatron's 1 MB memory grid; switch costs sit on the transitions.
+//     One run yields the optimal label sets of every prefix length n, i.e. of every stage size.
+//  3. A stage-partition DP over (stage, layers so far) keeps Pareto labels (max C, sum C, max E),
+//     which is exactly what T depends on, so uneven splits are optimised jointly with the strategies.
+//     Interleaved schedules use equal chunks (Megatron requires it); their stages are combined the same way.
+//  4. Candidates dominated in every cost term (including switch costs to and from every other
+//     candidate) are dropped; tasks whose compute-only lower bound exceeds the k-th best are skipped,
+//     and so are tasks whose stages cannot hold the model (memory-lower-bound).
+//  5. Branch and bound inside a task: a label is dropped when a lower bound on T through it exceeds the
+//     bound, using the LP relaxation (lower convex hull) and an integral knapsack table of the layers
+//     still to come under the memory left, plus the other stages' least compute. The bound is the k-th
+//     best per-sample time found so far, shared live between threads, and each task is solved by
+//     iterative deepening from its root lower bound, which keeps few labels near the optimum.
+//  One stage (pp = 1) has T = m C + E, so its labels are (m c + e, memory, transient) only; with
+//  several stages T rises with a stage's C at rate >= 1/v and with its E at rate <= 1, so dominance is
+//  checked on (c, c/v + e) (and (max C, sum C, sum C/v + max E) for partition labels).
+// Determinism: tasks run on a thread pool but each task's optimum does not depend on timing (pruning
+// only removes labels whose lower bound exceeds a bound that is never below the final k-th best), and the
+#pragma once
+
+#include "gx/pareto.h"
+#include "gx/planner.h"
+#include "gx/search_space.h"
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace gx::planner {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+struct Task {
+    int batch = 1, pp = 1, m = 1, v = 1;
+    Schedule schedule = Schedule::OneFOneB;
+    double lower_bound = 0; ///< per sample
+    int order = 0;          ///< enumeration order (deterministic tie-break)
+};
+
+/// Per-layer cost vector of one candidate in one rank class.
+struct CandCost {
+    double c = 0, e = 0, s = 0, a = 0, w = 0;
+};
+
+/// Readable plans: among labels with equal costs the DP keeps the one whose layers form the fewest
+/// contiguous runs of one strategy (a tie-break of the Pareto filters, so it never changes a cost).
+/// Costs are rounded to a fixed-point grid per task (TaskSolver::qT / qM, 2^-47 of the largest sum) so
+/// that sums of the same layer costs in another order are exactly equal and such ties are real.
+struct SeqLabel {
+    double c, e, m, w;
+    int prev; ///< index in the previous position's arena, -1 at the first position of the sequence
+    int k;    ///< candidate index (in the position's stack list)
+    int runs; ///< runs of one strategy in the prefix (chunk starts of interleaved stages included)
+};
+
+struct StagePoint {
+    double C, E, M;
+    int label; ///< index into the sequence arena at the prefix's last position
+    int runs;
+};
+
+struct PartLabel {
+    double maxC, sumC, maxE, maxM;
+    int prev;  ///< index in the previous stage row's cell (for interleaved: previous row)
+    int prevj; ///< previous cell (layers so far)
+    int n;     ///< layers of this stage
+    int point; ///< StagePoint index
+    int runs;  ///< runs of all stages so far
+};
+
+struct RuleCounter {
+    std::mutex mu;
+    std::map<std::string, std::int64_t> counts;
+    void add(const std::string& rule, std::int64_t n = 1) {
+        std::lock_guard lock(mu);
+        counts[rule] += n;
+    }
+};
+
+/// Everything shared by all tasks of one search.
+struct Context {
+    Context(const CostModel& c, const SearchOptions& o, const SearchSpace& s, const SearchObserver& obs,
+            std::stop_token st)
+        : cost(c), opt(o), space(s), observer(obs), stop(std::move(st)) {}
+    const CostModel& cost;
+    const SearchOptions& opt;
+    const SearchSpace& space;
+    const SearchObserver& observer;
+    std::stop_token stop;
+    int gpus = 1;
+    int layers = 0;
+    std::vector<int> stack_of; ///< global layer -> stack index
+    bool single_type = true;
+    double budget = 0;   ///< bytes per GPU
+    double reserved = 0; ///< bytes per GPU
+    RuleCounter rules;
+    std::atomic<std::int64_t> dp_states{0}, plans_evaluated{0}, tree_nodes{0}, leaves{0};
+    std::map<int, std::vector<std::vector<LayerStrategy>>> candidates; ///< pp -> per stack
+    bool rule(const char* name) const { return space.ruleEnabled(name); }
+};
+
+struct TaskResult {
+    bool feasible = false;
+    double T = kInf;    ///< DP iteration time
+    double peak = kInf; ///< DP peak memory
+    Plan plan;
+};
+
+/// Solves one task exactly under `budget`; `bound_T` prunes labels that cannot reach T <= bound_T.
+class TaskSolver {
+public:
+    /// `live` (optional) holds the search-wide bound per sample, lowered while other tasks finish.
+    TaskSolver(Context& ctx, const Task& t, double budget, double bound_T,
+               const std::atomic<double>* live = nullptr)
+        : ctx_(ctx), t_(t), budget_(budget), bound_(bound_T), live_(live) {}
+
+    TaskResult solve();
+
+private:
+    TaskResult solveCore();
+    void computeCosts();
+    struct VocabCfg {
+        int vt = 1;
+        DpType dt = DpType::DDP;
+        LayerCost first, last; ///< extras of stage 0 and stage pp-1 (same object when pp == 1)
+    };
+    struct Class {
+        double f = 1;
+        bool first = false, last = false;
+        int rc = 0; ///< rank class (first rank mod GPUs per node)
+        int start = 0;
+        std::vector<std::vector<SeqLabel>> arena; ///< per relative position
+        bool done = false;
+    };
+
+    int stackAt(int layer) const { return ctx_.stack_of[static_cast<std::size_t>(layer)]; }
+    const CandCost& cc(int rc, int stack, int k) const {
+        return costs_.at(rc)[static_cast<std::size_t>(stack)][static_cast<std::size_t>(k)];
+    }
+    double sw(int rc, int from_stack, int to_stack, int kf, int kt);
+    /// Hull of the candidates' (s + f a, m c + e) for a rank class and in-flight count (one layer type).
+    /// (compute_only: of (s + f a, c)).
+    Hull classHull(int rc, double f, bool compute_only = false) const {
+        std::vector<std::pair<double, double>> pts;
+        for (const CandCost& x : costs_.at(rc)[0])
+            pts.emplace_back(x.s + f * x.a, compute_only ? x.c : t_.m * x.c + x.e);
+        return lowerHull(std::move(pts));
+    }
+    /// LP relaxation of pipeline stage i (one layer type) under its memory room, with the least
+    /// embedding/head extras of a first or last stage: lower bounds on m C_i + E_i and on C_i.
+    struct StageRelax {
+        Hull time_hull, compute_hull;
+        double room = 0, t_extra = 0, c_extra = 0;
+        double time(int n) const { return hullBound(time_hull, n, room) + t_extra; }
+        double compute(int n) const { return hullBound(compute_hull, n, room) + c_extra; }
+    };
+    StageRelax stageRelax(int i) const {
+        const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+        const bool first = i == 0, last = i == t_.pp - 1;
+        const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, i);
+        StageRelax r;
+        r.room = budget_ - ctx_.reserved;
+        if (first || last) {
+            const auto [emb, w_emb] = vocabMemory(first, f);
+            r.room -= emb + w_emb;
+            r.t_extra = vocabTime(first);
+            r.c_extra = kInf;
+            for (const auto& vc : vocab_)
+                r.c_extra = std::min(r.c_extra, (first ? vc.first : vc.last).perMicro());
+        }
+        const int rc = (i * G_) % gpn;
+        r.time_hull = classHull(rc, f);
+        r.compute_hull = classHull(rc, f, true);
+        return r;
+    }
+    /// Memory of the lightest embedding/head option of a first or last stage, and its transient.
+    std::pair<double, double> vocabMemory(bool first, double f) const {
+        double best = kInf, bw = kInf;
+        for (const auto& vc : vocab_) {
+            const LayerCost& e = first ? vc.first : vc.last;
+            best = std::min(best, e.states() + f * e.activations);
+            bw = std::min(bw, e.transient);
+        }
+        return {best, bw};
+    }
+    /// Lower bound on the task's iteration time: the compute-only bound, and for one stage of one layer
+    /// type the LP relaxation over all layers under the budget.
+    double rootBound() const;
+    TaskResult solveDeepening();
+    /// Most layers each stage can hold (lightest candidate per layer, lightest embedding/head option);
+    /// false when the stages together cannot hold the model (rule memory-lower-bound).
+    bool layerCapacity();
+    std::vector<int> cap_;      ///< per stage (v = 1) - L when the rule is off
+    std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
+    const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);
+    void buildCandidates();
+    bool buildVocab();
+    Class& classFor(int stage, int start);
+    /// `extra_t`: a lower bound on m C + E the stage adds outside its layers (p2p, embedding/head);
+    /// `others`: for interleaved stages, a lower bound on the other stages' sum C / v (< 0: automatic).
+    void runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
+                     int record_from, double extra_t = 0, double others_lb = -1);
+    /// Least m c + e of the embedding/head options on a first or last stage.
+    double vocabTime(bool first) const {
+        double best = kInf;
+        for (const auto& vc : vocab_) {
+            const LayerCost& e = first ? vc.first : vc.last;
+            best = std::min(best, t_.m * e.perMicro() + e.perIteration());
+        }
+        return best;
+    }
+    std::vector<StagePoint> readout(const Class& cl, int pos_index, int stage, const VocabCfg& vc,
+                                    double c_const, double e_const) const;
+    double p2pHalf(int boundary_layer, int from_stage, int to_stage) const;
+    /// Strategies of the sequence prefix ending at `pos_index` (relative positions).
+    std::vector<LayerStrategy> reconstruct(const Class& cl, int pos_index, int label,
+                                           const std::vector<int>& positions) const;
+
+    Context& ctx_;
+    Task t_;
+    double budget_, bound_;
+    const std::atomic<double>* live_ = nullptr;
+    /// Tightens bound_ from the live bound (valid: it never drops below the final k-th best).
+    void refreshBound() {
+        if (live_)
+            bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
+    }
+    int G_ = 1, mb_ = 1;
+    double qt_ = 0, qm_ = 0; ///< fixed-point grids of times (s) and memory (bytes), see SeqLabel
+    /// Rounds a time / a memory size to its grid (exact: the grids are powers of two).
+    double qT(double x) const { return qt_ > 0 ? std::nearbyint(x / qt_) * qt_ : x; }
+    double qM(double x) const { return qm_ > 0 ? std::nearbyint(x / qm_) * qm_ : x; }
+    /// Candidates kt of `to_stack` and kf of `from_stack` are the same strategy.
+    bool sameStrategy(int from_stack, int kf, int to_stack, int kt) const {
+        if (from_stack == to_stack)
+            return kf == kt;
+        return cand_[static_cast<std::size_t>(from_stack)][static_cast<std::size_t>(kf)] ==
+               cand_[static_cast<std::size_t>(to_stack)][static_cast<std::size_t>(kt)];
+    }
+    std::vector<std::vector<LayerStrategy>> cand_;                ///< per stack, after filtering
+    std::map<int, std::vector<std::vector<CandCost>>> costs_;     ///< rc -> stack -> k
+    std::map<std::tuple<int, int, int>, std::vector<double>> sw_; ///< (rc, from, to) -> K*K
+    std::vector<VocabCfg> vocab_;
+    std::vector<int> rcs_; ///< rank classes of the stages
+    double cmin_ = 0;      ///< fastest per-micro-batch time of any candidate of any layer and rank class
+    std::map<std::tuple<double, bool, bool, int, int>, Class> classes_;
+};
+
+} // namespace gx::planner

@@ -1,0 +1,346 @@
+// Galvatron Explorer - the sequence DP of the planner: Pareto labels over the layers of one stage
+// class with the last strategy as state, its read-out per stage size and the reconstruction of a
+// stage's strategies (see planner_internal.h for the whole algorithm).
+#include "planner_internal.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace gx::planner {
+
+/// Sequence DP over `positions` (global layer ids); reset[p] marks a chunk start (no switch cost).
+void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
+                             int record_from, double extra_t, double others_lb) {
+    // Memory slack: the lightest vocabulary option's extras (exact check happens at readout).
+    double mem_off = ctx_.reserved, w_emb = 0;
+    if (cl.first || cl.last) {
+        const auto [best, bw] = vocabMemory(cl.first, cl.f);
+        mem_off += best;
+        w_emb = bw;
+    }
+    const double m = t_.m;
+    // When the whole sequence is always used (one stage, or an interleaved stage), the layers still to
+    // come add at least their fastest candidate's c and e: a valid lower bound for pruning.
+    const bool whole = record_from < 0;
+    // One stage (pp = 1): T = m * C + E exactly, so labels only need (m c + e, memory, transient).
+    const bool scalar = whole && t_.pp == 1;
+    // Otherwise T grows with a stage's C at a rate of at least 1/v (the sum C / v term) and with its E
+    // at a rate of at most 1 (max E): a label with c <= c' and c/v + e <= c'/v + e' is never worse
+    // than (c', e'), so dominance is checked on (c, c/v + e) rather than (c, e).
+    const double iv = 1.0 / t_.v;
+    // Among equal labels the one with the fewest runs stays (readable plans, see SeqLabel).
+    auto byRuns = [](const SeqLabel& l) { return l.runs; };
+    auto filterOnce = [&](std::vector<SeqLabel>& labels) {
+        if (scalar)
+            paretoFilter(
+                labels,
+                [m](const SeqLabel& l) {
+                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
+                },
+                byRuns);
+        else
+            paretoFilter(
+                labels,
+                [iv](const SeqLabel& l) {
+                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
+                },
+                byRuns);
+    };
+    // With a limit on the runs per stage, a label with more runs cannot stand in for one with fewer:
+    // labels compete only with labels of the same run count.
+    const int max_runs = ctx_.opt.max_runs_per_stage;
+    std::vector<SeqLabel> group, kept;
+    auto filterLabels = [&](std::vector<SeqLabel>& labels) {
+        if (max_runs <= 0)
+            return filterOnce(labels);
+        std::stable_sort(labels.begin(), labels.end(),
+                         [](const SeqLabel& a, const SeqLabel& b) { return a.runs < b.runs; });
+        kept.clear();
+        for (std::size_t i = 0; i < labels.size();) {
+            std::size_t j = i;
+            while (j < labels.size() && labels[j].runs == labels[i].runs)
+                ++j;
+            group.assign(labels.begin() + static_cast<std::ptrdiff_t>(i),
+                         labels.begin() + static_cast<std::ptrdiff_t>(j));
+            filterOnce(group);
+            kept.insert(kept.end(), group.begin(), group.end());
+            i = j;
+        }
+        labels.swap(kept);
+    };
+    auto memOf = [&](const CandCost& x) { return qM(x.s + cl.f * x.a); };
+    std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0),
+        rest_m(positions.size() + 1, 0.0);
+    if (whole)
+        for (std::size_t q = positions.size(); q-- > 0;) {
+            const int st = stackAt(positions[q]);
+            double cm = kInf, em = kInf, mm = kInf;
+            for (int k = 0; k < static_cast<int>(cand_[static_cast<std::size_t>(st)].size()); ++k) {
+                const CandCost& x = cc(cl.rc, st, k);
+                cm = std::min(cm, x.c);
+                em = std::min(em, x.e);
+                mm = std::min(mm, memOf(x));
+            }
+            rest_c[q] = rest_c[q + 1] + cm;
+            rest_e[q] = rest_e[q + 1] + em;
+            rest_m[q] = rest_m[q + 1] + mm;
+        }
+    // A stage prefix of n layers (pp > 1, one stage per pipeline rank): the other L - n layers take at
+    // least the fastest candidate's time each, R in all, on this stage (if it grows) or the others, so
+    // T = (m - 1) max C + sum C + max E >= (m - 1) max(c, (c + R) / pp) + c + R + e. (R / (pp - 1) in
+    // place of the mean was wrong: it assumed the stage ends here and lost GPT-3 175B's plans on pp = 8.)
+    const int pp = t_.pp;
+    const double L_all = ctx_.layers;
+    // Whole sequences of one layer type: the q layers still to come must fit in the memory left, so
+    // they take at least q * h(memory left / q), h being the lower convex hull of the candidates'
+    // (memory, m c + e) points - the LP relaxation of the remaining multiple-choice knapsack.
+    const bool use_hull = whole && ctx_.single_type;
+    const Hull hull = use_hull ? classHull(cl.rc, cl.f) : Hull{};
+    // The integral version of the same bound: a knapsack table over memory rounded down to buckets
+    // (sum of floors <= floor of sum, so the table never overestimates). rest_tab[q][b] is the least
+    // m c + e of q layers whose rounded memory fits in b buckets; switch costs (>= 0) are left out.
+    constexpr int kBuckets = 1024;
+    const double bucket = budget_ / kBuckets;
+    const std::size_t len = positions.size();
+    std::vector<double> rest_tab;
+    if (use_hull && len > 4) {
+        std::vector<std::pair<int, double>> items;
+        for (const CandCost& x : costs_.at(cl.rc)[0])
+            items.emplace_back(static_cast<int>(std::floor((x.s + cl.f * x.a) / bucket)), m * x.c + x.e);
+        rest_tab.assign((len + 1) * (kBuckets + 1), kInf);
+        std::fill(rest_tab.begin(), rest_tab.begin() + kBuckets + 1, 0.0);
+        for (std::size_t q = 1; q <= len; ++q) {
+            const double* prev = &rest_tab[(q - 1) * (kBuckets + 1)];
+            double* row = &rest_tab[q * (kBuckets + 1)];
+            for (const auto& [wk, tk] : items)
+                for (int b = std::max(wk, 0); b <= kBuckets; ++b)
+                    row[b] = std::min(row[b], prev[b - std::max(wk, 0)] + tk);
+        }
+    }
+    auto hullRest = [&](std::size_t p, double mem_left) {
+        const std::size_t q = len - p - 1;
+        if (!use_hull)
+            return m * rest_c[p + 1] + rest_e[p + 1];
+        double lb = hullBound(hull, double(q), mem_left);
+        if (!rest_tab.empty() && lb < kInf) {
+            const double b = std::floor(mem_left / bucket);
+            if (b < 0)
+                return kInf;
+            lb = std::max(
+                lb, rest_tab[q * (kBuckets + 1) + static_cast<std::size_t>(std::min<double>(b, kBuckets))]);
+        }
+        return lb;
+    };
+    // Interleaved (T = (m - 1/v) max C + sum C / v + max E): T >= m C_i + E_i + (other stages' C) / v.
+    const double others = !(whole && pp > 1) ? 0.0
+                          : others_lb >= 0   ? others_lb
+                                             : (L_all - double(positions.size())) * cmin_ / t_.v;
+    double mmin = kInf; // lightest layer of any candidate in this class
+    for (std::size_t st = 0; st < cand_.size(); ++st)
+        for (std::size_t k = 0; k < cand_[st].size(); ++k)
+            mmin = std::min(mmin, memOf(cc(cl.rc, static_cast<int>(st), static_cast<int>(k))));
+    // Most layers the other stages of this class's stages can hold together (sum of the stage
+    // capacities but the smallest: a valid upper bound for every stage the class serves).
+    int others_cap = 0;
+    if (!whole && pp > 1) {
+        long sum = 0;
+        int least = ctx_.layers;
+        for (int cap : cap_) {
+            sum += cap;
+            least = std::min(least, cap);
+        }
+        others_cap = static_cast<int>(std::min<long>(sum - least, ctx_.layers));
+    }
+    const Hull chull = ctx_.single_type && !whole && pp > 1 ? classHull(cl.rc, cl.f, true) : Hull{};
+    auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
+        if (whole || pp < 2)
+            return m * c + e + others + extra_t +
+                   hullRest(p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb));
+        // The stage may still grow (it takes a prefix of the sequence), so the layers still to come are
+        // split between it and the other stages: the largest stage holds at least the mean (c + R) / pp.
+        // It grows by x layers (x <= the positions left) that must fit in its memory left: they add at
+        // least Hc(x) to c, Hc being the LP relaxation over the candidates' (memory, c) points (x cmin
+        // with several layer types), and leave at least R - x cmin to the other pp - 1 stages. So
+        // max C >= min over x of max(c + Hc(x), (R - x cmin) / (pp - 1)); the first term rises with x,
+        // the second falls, and a binary search finds the crossing.
+        const double R = (L_all - double(p + 1)) * cmin_;
+        const double room = budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb);
+        auto grow = [&](int x) {
+            if (x <= 0)
+                return c;
+            if (!chull.empty())
+                return c + hullBound(chull, x, room);
+            return x * mmin <= room ? c + x * cmin_ : kInf;
+        };
+        auto others = [&](int x) { return (R - x * cmin_) / (pp - 1); };
+        const int X = static_cast<int>(positions.size()) - static_cast<int>(p + 1);
+        // The other stages hold at most their capacity (rule memory-lower-bound), so the stage must
+        // take at least x_min more layers.
+        const int x_min = std::max(0, ctx_.layers - static_cast<int>(p + 1) - others_cap);
+        if (x_min > X)
+            return kInf;
+        double maxc;
+        if (grow(x_min) >= others(x_min)) {
+            maxc = grow(x_min);
+        } else if (grow(X) < others(X)) {
+            maxc = std::max(c, others(X));
+        } else {
+            int lo = x_min, hi = X; // grow(hi) >= others(hi), grow(x_min) < others(x_min)
+            while (lo < hi) {
+                const int mid = (lo + hi) / 2;
+                if (grow(mid) >= others(mid))
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            maxc = std::min(grow(lo), others(lo - 1));
+        }
+        maxc = std::max(maxc, (c + R) / pp); // the mean (a check: implied by the above)
+        return (m - 1) * maxc + c + R + e;
+    };
+    // Candidates that cannot appear even once: one layer of k plus the best relaxed completion of the
+    // other len - 1 layers already exceeds the bound (whole sequences of one layer type).
+    std::vector<char> usable;
+    if (use_hull) {
+        refreshBound();
+        const auto& row = costs_.at(cl.rc)[0];
+        usable.assign(row.size(), 1);
+        for (std::size_t k = 0; k < row.size(); ++k) {
+            const CandCost& x = row[k];
+            const double mk = memOf(x);
+            if (prefixBound(x.c, x.e, mk, x.w, 0) > bound_) {
+                usable[k] = 0;
+                ctx_.rules.add(rules::kTimeLowerBound);
+            }
+        }
+    }
+    cl.arena.assign(positions.size(), {});
+    std::vector<SeqLabel> cell;
+    for (std::size_t p = 0; p < positions.size(); ++p) {
+        if (ctx_.stop.stop_requested())
+            return;
+        refreshBound();
+        const int layer = positions[p];
+        const int st = stackAt(layer);
+        const int K = static_cast<int>(cand_[static_cast<std::size_t>(st)].size());
+        auto& out = cl.arena[p];
+        // At a chunk start (no switch cost) the previous strategy no longer matters: extend only the
+        // labels that are Pareto-minimal over all previous strategies (the same result, fewer pushes).
+        std::vector<int> sources;
+        if (p > 0 && reset[p]) {
+            std::vector<SeqLabel> all = cl.arena[p - 1];
+            for (std::size_t li = 0; li < all.size(); ++li)
+                all[li].prev = static_cast<int>(li); // remember the label's index
+            // With a limit on runs the previous strategy still matters (a run continues or not).
+            if (max_runs <= 0)
+                filterLabels(all);
+            for (const auto& a : all)
+                sources.push_back(a.prev);
+            std::sort(sources.begin(), sources.end());
+        }
+        for (int k = 0; k < K; ++k) {
+            if (!usable.empty() && !usable[static_cast<std::size_t>(k)])
+                continue;
+            const CandCost& x = cc(cl.rc, st, k);
+            cell.clear();
+            const double mk = memOf(x);
+            auto push = [&](double c, double e, double mm, double w, int prev, int runs) {
+                if (max_runs > 0 && runs > max_runs)
+                    return;
+                if (mm + rest_m[p + 1] + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
+                    return;
+                if (prefixBound(c, e, mm, w, p) > bound_)
+                    return;
+                cell.push_back({c, e, mm, w, prev, k, runs});
+            };
+            if (p == 0) {
+                push(x.c, x.e, mk, x.w, -1, 1);
+            } else {
+                const auto& prevArena = cl.arena[p - 1];
+                const int pst = stackAt(positions[p - 1]);
+                const std::vector<double>& swm = swMatrix(cl.rc, pst, st);
+                const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size();
+                if (reset[p]) {
+                    for (int li : sources) {
+                        const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
+                        push(L.c + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li,
+                             L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
+                    }
+                } else {
+                    for (std::size_t li = 0; li < prevArena.size(); ++li) {
+                        const SeqLabel& L = prevArena[li];
+                        // (uniform_layers: solve() restricts every list to one strategy)
+                        const double s =
+                            swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
+                        push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li),
+                             L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
+                    }
+                }
+            }
+            filterLabels(cell);
+            ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
+            out.insert(out.end(), cell.begin(), cell.end());
+        }
+        if (out.empty()) {
+            cl.arena.resize(p + 1);
+            break;
+        }
+    }
+    cl.done = true;
+}
+
+std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int /*stage*/, const VocabCfg& vc,
+                                            double c_const, double e_const) const {
+    std::vector<StagePoint> pts;
+    if (pos_index < 0 || pos_index >= static_cast<int>(cl.arena.size()))
+        return pts;
+    double mem_off = ctx_.reserved, w_emb = 0;
+    double cext = c_const, eext = e_const;
+    if (cl.first || cl.last) {
+        const LayerCost& e = cl.first ? vc.first : vc.last;
+        mem_off += e.states() + cl.f * e.activations;
+        w_emb = e.transient;
+        cext += qT(e.perMicro());
+        eext += qT(e.perIteration());
+    }
+    const auto& ar = cl.arena[static_cast<std::size_t>(pos_index)];
+    for (std::size_t i = 0; i < ar.size(); ++i) {
+        const SeqLabel& L = ar[i];
+        const double M = L.m + mem_off + std::max(L.w, w_emb);
+        if (M > budget_ * (1 + 1e-12)) // rounding: the DP sums in another order than evaluate()
+            continue;
+        pts.push_back({L.c + cext, L.e + eext, M, static_cast<int>(i), L.runs});
+    }
+    // Pareto over (C, C/v + E, M), then over (C, C/v + E) alone (lower memory first among equals).
+    const double iv = 1.0 / t_.v; // see runSequence: (C, C/v + E) orders stages by their effect on T
+    paretoFilter(
+        pts,
+        [iv](const StagePoint& p) {
+            return std::array<double, 3>{p.C, p.C * iv + p.E, p.M};
+        },
+        [](const StagePoint& p) { return p.runs; });
+    paretoFilter(
+        pts,
+        [iv](const StagePoint& p) {
+            return std::array<double, 2>{p.C, p.C * iv + p.E};
+        },
+        [](const StagePoint& p) { return std::make_pair(p.M, p.runs); });
+    return pts;
+}
+
+std::vector<LayerStrategy> TaskSolver::reconstruct(const Class& cl, int pos_index, int label,
+                                                   const std::vector<int>& positions) const {
+    std::vector<LayerStrategy> out(static_cast<std::size_t>(pos_index + 1));
+    int li = label;
+    for (int p = pos_index; p >= 0; --p) {
+        const SeqLabel& L = cl.arena[static_cast<std::size_t>(p)][static_cast<std::size_t>(li)];
+        const int layer = positions[static_cast<std::size_t>(p)];
+        out[static_cast<std::size_t>(p)] =
+            cand_[static_cast<std::size_t>(stackAt(layer))][static_cast<std::size_t>(L.k)];
+        li = L.prev;
+    }
+    return out;
+}
+
+} // namespace gx::planner

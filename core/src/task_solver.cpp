@@ -1,0 +1,397 @@
+// Galvatron Explorer - per-task solver: candidate lists and costs of one task, switch-cost matrices,
+// embedding/head options, stage capacities, the root lower bound and iterative deepening. The DPs
+// themselves are in sequence_dp.cpp (layers of a stage) and partition_dp.cpp (stages of a pipeline).
+#include "planner_internal.h"
+
+#include "gx/error.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace gx::planner {
+
+double TaskSolver::p2pHalf(int boundary_layer, int from_stage, int to_stage) const {
+    const StageShape shape{G_, from_stage * G_, mb_, t_.m};
+    return qT(ctx_.cost.p2pTime(ctx_.cost.model().layer(boundary_layer), LayerStrategy{}, shape,
+                                from_stage * G_, to_stage * G_) /
+              2);
+}
+
+double TaskSolver::sw(int rc, int from_stack, int to_stack, int kf, int kt) {
+    return swMatrix(
+        rc, from_stack,
+        to_stack)[static_cast<std::size_t>(kf) * cand_[static_cast<std::size_t>(to_stack)].size() +
+                  static_cast<std::size_t>(kt)];
+}
+
+const std::vector<double>& TaskSolver::swMatrix(int rc, int from_stack, int to_stack) {
+    auto key = std::make_tuple(rc, from_stack, to_stack);
+    auto it = sw_.find(key);
+    if (it == sw_.end()) {
+        const auto& A = cand_[static_cast<std::size_t>(from_stack)];
+        const auto& B = cand_[static_cast<std::size_t>(to_stack)];
+        std::vector<double> mat(A.size() * B.size());
+        const StageShape shape{G_, rc, mb_, t_.m};
+        const auto& type = ctx_.cost.model().stacks[static_cast<std::size_t>(to_stack)].type;
+        for (std::size_t i = 0; i < A.size(); ++i)
+            for (std::size_t j = 0; j < B.size(); ++j)
+                mat[i * B.size() + j] = qT(ctx_.cost.switchTime(type, A[i], B[j], shape));
+        it = sw_.emplace(key, std::move(mat)).first;
+    }
+    return it->second;
+}
+
+void TaskSolver::computeCosts() {
+    const auto& stacks = ctx_.cost.model().stacks;
+    const auto& rcs = rcs_;
+    costs_.clear();
+    cmin_ = kInf;
+    double tmax = 0; // largest m c + e of one layer
+    for (int rc : rcs) {
+        auto& per = costs_[rc];
+        per.resize(stacks.size());
+        const StageShape shape{G_, rc, mb_, t_.m};
+        for (std::size_t s = 0; s < stacks.size(); ++s)
+            for (const auto& c : cand_[s]) {
+                const LayerCost lc = ctx_.cost.layer(stacks[s].type, c, shape);
+                per[s].push_back(
+                    {lc.perMicro(), lc.perIteration(), lc.states(), lc.activations, lc.transient});
+                tmax = std::max(tmax, t_.m * lc.perMicro() + lc.perIteration());
+            }
+    }
+    // Fixed-point grids (see SeqLabel): 2^-47 of the largest sum leaves 6 bits of the 53-bit mantissa
+    // for switches, p2p and the embedding/head, and rounds a plan's time by < 1e-11 of itself.
+    auto grid = [](double x) { return x > 0 && x < kInf ? std::ldexp(1.0, std::ilogb(x) + 1 - 47) : 0.0; };
+    qt_ = grid(tmax * ctx_.layers);
+    qm_ = grid(budget_);
+    for (auto& [rc, per] : costs_)
+        for (auto& row : per)
+            for (CandCost& x : row) {
+                x.c = qT(x.c);
+                x.e = qT(x.e);
+                cmin_ = std::min(cmin_, x.c);
+            }
+}
+
+void TaskSolver::buildCandidates() {
+    const auto& base = ctx_.candidates.at(t_.pp);
+    const auto& stacks = ctx_.cost.model().stacks;
+    cand_.assign(stacks.size(), {});
+    for (std::size_t s = 0; s < stacks.size(); ++s)
+        for (const auto& c : base[s]) {
+            if (mb_ % c.dp != 0) {
+                ctx_.rules.add(rules::kBatchDivisible);
+                continue;
+            }
+            cand_[s].push_back(c);
+        }
+    // Rank classes of the stages: costs only depend on the first rank modulo the node size.
+    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    std::vector<int> rcs;
+    for (int i = 0; i < t_.pp; ++i)
+        rcs.push_back((i * G_) % gpn);
+    std::sort(rcs.begin(), rcs.end());
+    rcs.erase(std::unique(rcs.begin(), rcs.end()), rcs.end());
+    rcs_ = rcs;
+    computeCosts();
+    // Uniform layers over several stacks need the same strategy in every stack: per-stack dominance
+    // could drop it from one list only.
+    if (!ctx_.rule(rules::kDominatedStrategy) || (ctx_.opt.uniform_layers && stacks.size() > 1))
+        return;
+    // Dominance: replacing every use of k by k2 never makes anything worse (see header comment).
+    bool changed = false;
+    std::vector<std::vector<LayerStrategy>> kept(stacks.size());
+    for (std::size_t s = 0; s < stacks.size(); ++s) {
+        const int K = static_cast<int>(cand_[s].size());
+        std::vector<char> drop(static_cast<std::size_t>(K), 0);
+        for (int k = 0; k < K; ++k) {
+            for (int k2 = 0; k2 < K && !drop[static_cast<std::size_t>(k)]; ++k2) {
+                if (k2 == k)
+                    continue;
+                bool le = true, strict = false;
+                for (int rc : rcs) {
+                    const auto& a = cc(rc, static_cast<int>(s), k2);
+                    const auto& b = cc(rc, static_cast<int>(s), k);
+                    const double av[5] = {a.c, a.e, a.s, a.a, a.w}, bv[5] = {b.c, b.e, b.s, b.a, b.w};
+                    for (int d = 0; d < 5; ++d) {
+                        if (av[d] > bv[d])
+                            le = false;
+                        if (av[d] < bv[d])
+                            strict = true;
+                    }
+                    if (!le)
+                        break;
+                    const int si = static_cast<int>(s);
+                    auto chk = [&](double x, double y) {
+                        if (x > y)
+                            le = false;
+                        if (x < y)
+                            strict = true;
+                    };
+                    // Pairs among {k, k2} become (k2, k2); they only need <= (strictness from them
+                    // would let two identical candidates drop each other).
+                    le = le && sw(rc, si, si, k2, k2) <= sw(rc, si, si, k, k) &&
+                         sw(rc, si, si, k2, k2) <= sw(rc, si, si, k2, k) &&
+                         sw(rc, si, si, k2, k2) <= sw(rc, si, si, k, k2);
+                    for (int x = 0; x < K && le; ++x) {
+                        if (x == k || x == k2)
+                            continue;
+                        chk(sw(rc, si, si, x, k2), sw(rc, si, si, x, k));
+                        chk(sw(rc, si, si, k2, x), sw(rc, si, si, k, x));
+                    }
+                    if (si > 0)
+                        for (int x = 0; x < static_cast<int>(cand_[s - 1].size()) && le; ++x)
+                            chk(sw(rc, si - 1, si, x, k2), sw(rc, si - 1, si, x, k));
+                    if (s + 1 < stacks.size())
+                        for (int x = 0; x < static_cast<int>(cand_[s + 1].size()) && le; ++x)
+                            chk(sw(rc, si, si + 1, k2, x), sw(rc, si, si + 1, k, x));
+                    if (!le)
+                        break;
+                }
+                if (le && (strict || k2 < k))
+                    drop[static_cast<std::size_t>(k)] = 1;
+            }
+        }
+        for (int k = 0; k < K; ++k) {
+            if (drop[static_cast<std::size_t>(k)]) {
+                changed = true;
+                ctx_.rules.add(rules::kDominatedStrategy);
+            } else {
+                kept[s].push_back(cand_[s][static_cast<std::size_t>(k)]);
+            }
+        }
+    }
+    if (changed) {
+        cand_ = std::move(kept);
+        sw_.clear();
+        computeCosts();
+    }
+}
+
+bool TaskSolver::buildVocab() {
+    const auto& o = ctx_.opt;
+    const bool p2 = ctx_.space.pow2();
+    for (int vt : SearchSpace::degrees(G_, p2)) {
+        if (ctx_.rule(rules::kUser) && o.max_tp > 0 && vt > o.max_tp)
+            continue;
+        const int dv = G_ / vt;
+        if (mb_ % dv != 0) {
+            ctx_.rules.add(rules::kBatchDivisible);
+            continue;
+        }
+        std::vector<DpType> types;
+        if (dv == 1)
+            types = {DpType::DDP};
+        else
+            types = o.dp_types;
+        for (DpType dt : types) {
+            VocabCfg vc;
+            vc.vt = vt;
+            vc.dt = dt;
+            const StageShape s0{G_, 0, mb_, t_.m};
+            const StageShape sl{G_, ((t_.pp - 1) * G_), mb_, t_.m};
+            vc.first = ctx_.cost.embeddingAndHead(true, t_.pp == 1, vt, dt, s0);
+            vc.last = t_.pp == 1 ? vc.first : ctx_.cost.embeddingAndHead(false, true, vt, dt, sl);
+            vocab_.push_back(vc);
+        }
+    }
+    if (ctx_.rule(rules::kDominatedStrategy) && vocab_.size() > 1) {
+        auto vec = [](const LayerCost& c) {
+            return std::array<double, 5>{c.perMicro(), c.perIteration(), c.states(), c.activations,
+                                         c.transient};
+        };
+        std::vector<VocabCfg> kept;
+        for (std::size_t i = 0; i < vocab_.size(); ++i) {
+            bool dom = false;
+            for (std::size_t j = 0; j < vocab_.size() && !dom; ++j) {
+                if (i == j)
+                    continue;
+                const auto a1 = vec(vocab_[j].first), b1 = vec(vocab_[i].first);
+                const auto a2 = vec(vocab_[j].last), b2 = vec(vocab_[i].last);
+                bool le = true, strict = false;
+                for (int d = 0; d < 5; ++d) {
+                    le = le && a1[d] <= b1[d] && a2[d] <= b2[d];
+                    strict = strict || a1[d] < b1[d] || a2[d] < b2[d];
+                }
+                dom = le && (strict || j < i);
+            }
+            if (dom)
+                ctx_.rules.add(rules::kDominatedStrategy);
+            else
+                kept.push_back(vocab_[i]);
+        }
+        vocab_ = std::move(kept);
+    }
+    return !vocab_.empty();
+}
+
+TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
+    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, stage);
+    const bool first = stage == 0, last = stage == t_.pp - 1;
+    const int rc = (stage * G_) % gpn;
+    auto key = std::make_tuple(f, first, last, rc, ctx_.single_type ? 0 : start);
+    auto& cl = classes_[key];
+    cl.f = f;
+    cl.first = first;
+    cl.last = last;
+    cl.rc = rc;
+    return cl;
+}
+
+TaskResult TaskSolver::solve() {
+    G_ = ctx_.gpus / t_.pp;
+    mb_ = t_.batch / t_.m;
+    buildCandidates();
+    for (const auto& c : cand_)
+        if (c.empty())
+            return {};
+    if (!buildVocab())
+        return {};
+    if (!layerCapacity())
+        return {};
+    if (!ctx_.opt.uniform_layers)
+        return solveDeepening();
+    // One strategy for every layer: solve once per candidate with the lists restricted to it.
+    const auto full = cand_;
+    TaskResult best;
+    for (const auto& u : full[0]) {
+        bool ok = true;
+        for (std::size_t s = 0; s < full.size(); ++s) {
+            ok = ok && std::find(full[s].begin(), full[s].end(), u) != full[s].end();
+            cand_[s] = {u};
+        }
+        if (!ok)
+            continue;
+        computeCosts();
+        sw_.clear();
+        classes_.clear();
+        TaskResult r = solveCore();
+        if (r.feasible && (r.T < best.T || (r.T == best.T && r.peak < best.peak)))
+            best = std::move(r);
+    }
+    return best;
+}
+
+bool TaskSolver::layerCapacity() {
+    const int pp = t_.pp, L = ctx_.layers;
+    cap_.assign(static_cast<std::size_t>(pp), L);
+    cap_from_.assign(static_cast<std::size_t>(pp + 1), 0);
+    if (ctx_.rule(rules::kMemoryLowerBound)) {
+        const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+        for (int i = 0; i < pp; ++i) {
+            const bool first = i == 0, last = i == pp - 1;
+            const int rc = (i * G_) % gpn;
+            // Interleaved stages hold v chunks; their in-flight count is the stage's.
+            const double f = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
+            double per = kInf, wmin = kInf;
+            for (std::size_t st = 0; st < cand_.size(); ++st)
+                for (std::size_t k = 0; k < cand_[st].size(); ++k) {
+                    const CandCost& x = cc(rc, static_cast<int>(st), static_cast<int>(k));
+                    per = std::min(per, x.s + f * x.a);
+                    wmin = std::min(wmin, x.w);
+                }
+            double off = ctx_.reserved;
+            double w = wmin;
+            if (first || last) {
+                const auto [emb, w_emb] = vocabMemory(first, f);
+                off += emb;
+                w = std::max(w, w_emb);
+            }
+            const double room = budget_ * (1 + 1e-12) - off - w;
+            const double n = per > 0 ? std::floor(room / per) : double(L);
+            cap_[static_cast<std::size_t>(i)] = static_cast<int>(std::clamp(n, 0.0, double(L)));
+        }
+    }
+    for (int i = pp - 1; i >= 0; --i)
+        cap_from_[static_cast<std::size_t>(i)] =
+            std::min(L, cap_from_[static_cast<std::size_t>(i + 1)] + cap_[static_cast<std::size_t>(i)]);
+    bool ok = cap_from_[0] >= L;
+    if (t_.v > 1) // equal chunks: every stage holds L / pp layers
+        for (int i = 0; i < pp; ++i)
+            ok = ok && cap_[static_cast<std::size_t>(i)] >= L / pp;
+    if (!ok)
+        ctx_.rules.add(rules::kMemoryLowerBound);
+    return ok;
+}
+
+double TaskSolver::rootBound() const {
+    double lb = t_.lower_bound * t_.batch;
+    if (!ctx_.single_type)
+        return lb;
+    // Stage i holding n layers: m C_i + E_i >= h_i(n) (LP hull under the stage's memory), and the other
+    // L - n layers add at least (L - n) cmin to sum C (divided by v when interleaved), so
+    // T >= g_i(n) = h_i(n) + (L - n) cmin / v; every partition has T >= max_i g_i(n_i).
+    const int pp = t_.pp, L = ctx_.layers, v = t_.v;
+    std::vector<StageRelax> relax;
+    for (int i = 0; i < pp; ++i)
+        relax.push_back(stageRelax(i));
+    if (v > 1) { // equal chunks: T >= m C_i + E_i + (sum of the other stages' C) / v
+        double sumc = 0;
+        for (const auto& r : relax)
+            sumc += r.compute(L / pp);
+        for (const auto& r : relax)
+            lb = std::max(lb, r.time(L / pp) + (sumc - r.compute(L / pp)) / v);
+        return lb;
+    }
+    std::vector<std::vector<double>> g(static_cast<std::size_t>(pp));
+    for (int i = 0; i < pp; ++i) {
+        auto& gi = g[static_cast<std::size_t>(i)];
+        gi.assign(static_cast<std::size_t>(L + 1), kInf);
+        for (int n = 1; n <= L; ++n)
+            gi[static_cast<std::size_t>(n)] =
+                relax[static_cast<std::size_t>(i)].time(n) + double(L - n) * cmin_;
+    }
+    // Least tau such that the stages can take all L layers with g_i(n_i) <= tau (g_i increases with n).
+    std::vector<double> values;
+    for (const auto& gi : g)
+        for (int n = 1; n <= L; ++n)
+            if (gi[static_cast<std::size_t>(n)] < kInf)
+                values.push_back(gi[static_cast<std::size_t>(n)]);
+    std::sort(values.begin(), values.end());
+    auto layersUnder = [&](double tau) {
+        long total = 0;
+        for (const auto& gi : g)
+            total += std::upper_bound(gi.begin() + 1, gi.end(), tau) - (gi.begin() + 1);
+        return total;
+    };
+    std::size_t lo = 0, hi = values.size();
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (layersUnder(values[mid]) >= L)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return std::max(lb, lo < values.size() ? values[lo] : kInf);
+}
+
+/// Iterative deepening on the bound: solving with a bound just above the task's lower bound keeps few
+/// labels; a plan found at or under the bound is the task's optimum (every label on a better path has
+/// a lower bound under it), otherwise the bound grows. The last round uses the caller's bound, so the
+/// answer is the same as one solve under that bound.
+TaskResult TaskSolver::solveDeepening() {
+    double guess = rootBound() * (1 + 1e-3);
+    double step = 0.004;
+    for (;;) {
+        refreshBound();
+        const bool capped = !(guess < bound_);
+        const double cap = bound_; // the caller's bound, lowered only by the live bound
+        if (!capped)
+            bound_ = guess * (1 + 1e-12);
+        classes_.clear();
+        TaskResult r = solveCore();
+        const double used = bound_;
+        bound_ = cap;
+        // Certified: a plan within the bound used, or the caller's (live) bound was the one in force.
+        const bool cap_in_force = used < guess * (1 + 1e-12);
+        if (capped || cap_in_force || ctx_.stop.stop_requested() || (r.feasible && r.T <= used))
+            return r;
+        // Small steps: the labels kept grow steeply with the bound near the optimum.
+        guess = r.feasible ? r.T : guess * (1 + step);
+        step *= 1.5;
+    }
+}
+
+} // namespace gx::planner
