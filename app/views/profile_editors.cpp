@@ -708,16 +708,30 @@ void SearchSettings::runtimeChosen() {
     emit changed();
 }
 
+RuntimeProfile SearchSettings::currentRuntime() const {
+    const QString rname = runtime_->currentData().toString();
+    if (!rname.isEmpty())
+        return runtimePreset(rname.toStdString());
+    if (auto it = file_runtimes_.find(runtime_->currentText()); it != file_runtimes_.end())
+        return it->second;
+    return runtimePreset(kDefaultRuntime);
+}
+
 void SearchSettings::showRuntimeInfo() {
     try {
-        const RuntimeProfile rt = options().cost.runtime;
+        const RuntimeProfile rt = currentRuntime();
         QString text = QString::fromStdString(rt.framework + (rt.version.empty() ? "" : ", " + rt.version));
-        if (auto it = rt.provenance.find("calibrated"); it != rt.provenance.end())
-            text += QLatin1Char('\n') + tr("Calibrated: %1").arg(QString::fromStdString(it->second));
-        else
+        QString tip = QString::fromStdString(rt.source);
+        if (auto it = rt.provenance.find("calibrated"); it != rt.provenance.end()) {
+            const QString prov = QString::fromStdString(it->second);
+            text += QLatin1Char('\n') +
+                    tr("Calibrated: %1").arg(prov.size() > 60 ? prov.left(57) + QStringLiteral("...") : prov);
+            tip += QStringLiteral("\n\n") + tr("Calibrated: %1").arg(prov);
+        } else {
             text += QLatin1Char('\n') + tr("Not calibrated against measured runs");
+        }
         runtime_info_->setText(text);
-        runtime_info_->setToolTip(QString::fromStdString(rt.source));
+        runtime_info_->setToolTip(tip);
     } catch (const InputError&) {
         runtime_info_->clear();
     }
@@ -786,13 +800,7 @@ SearchOptions SearchSettings::options() const {
         o.global_batches.push_back(v);
     }
     o.cost.memory_budget_gib = budget_->value();
-    const QString rname = runtime_->currentData().toString();
-    if (!rname.isEmpty())
-        o.cost.runtime = runtimePreset(rname.toStdString());
-    else if (auto it = file_runtimes_.find(runtime_->currentText()); it != file_runtimes_.end())
-        o.cost.runtime = it->second;
-    else
-        o.cost.runtime = runtimePreset(kDefaultRuntime);
+    o.cost.runtime = currentRuntime();
     o.cost.precision = static_cast<Precision>(precision_->currentData().toInt());
     if (o.cost.precision == Precision::FP8 && !o.cost.runtime.supports_fp8)
         throw InputError("search.precision", tr("the runtime '%1' does not train FP8 linear layers")

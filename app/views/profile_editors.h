@@ -136,6 +136,7 @@ signals:
 
 private:
     void runtimeChosen();
+    RuntimeProfile currentRuntime() const;
     void showRuntimeInfo();
     QComboBox* target_;    ///< framework the plans are for (SearchOptions::target)
     QComboBox* runtime_;   ///< runtime profile that costs the plans (CostOptions::runtime)

@@ -562,13 +562,15 @@ CalibrationResult calibrate(const std::vector<MeasuredRun>& runs_in, const Runti
     // efficiency (FP8 where FP8 runs exist); per runtime its fixed per-layer cost, and the memory
     // terms where memory was measured. Nothing per run.
     std::vector<Slot> slots;
-    std::set<std::string> gpus_seen, fp8_gpus, mem_rt, z3_rt;
+    std::set<std::string> gpus_seen, fp8_gpus, bf16_gpus, mem_rt, z3_rt;
     for (const auto& r : runs) {
         if (!r.unsupported.empty())
             continue;
         gpus_seen.insert(r.cluster.gpu.name);
         if (r.plan.precision == Precision::FP8)
             fp8_gpus.insert(r.cluster.gpu.name);
+        else
+            bf16_gpus.insert(r.cluster.gpu.name);
         if (r.memory_gib > 0)
             mem_rt.insert(r.runtime);
         if (r.plan.layers.front().dp_type == DpType::ZeRO3)
@@ -599,8 +601,11 @@ CalibrationResult calibrate(const std::vector<MeasuredRun>& runs_in, const Runti
         slots.push_back({{name, std::clamp(*runtimeField(rts.at(rn), f), lo, hi), lo, hi}, false, rn, f});
     };
     for (const auto& g : gpus_seen) {
-        addGpu(g, "gemm_efficiency", 0.3, 0.95);
-        addGpu(g, "gemm_half_saturation", 0.0, 1024.0);
+        // The BF16/FP16 GEMM curve only where such runs exist: FP8 runs do not identify it.
+        if (bf16_gpus.count(g)) {
+            addGpu(g, "gemm_efficiency", 0.3, 0.95);
+            addGpu(g, "gemm_half_saturation", 0.0, 1024.0);
+        }
         addGpu(g, "attention_efficiency", 0.15, 0.9);
         if (fp8_gpus.count(g))
             addGpu(g, "fp8_gemm_efficiency", 0.2, 0.9);
