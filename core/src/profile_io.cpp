@@ -1077,6 +1077,47 @@ void writeJsonFile(const std::string& file, const json& j) {
 
 // --- runtime -------------------------------------------------------------------------------------
 
+namespace {
+/// The runtime's numeric and boolean fields, once: the reader and the writer both walk these tables.
+struct RuntimeNum {
+    const char* key;
+    double RuntimeProfile::*field;
+    NumRule rule;
+    double max;
+};
+constexpr RuntimeNum kRuntimeNums[] = {
+    {"activation_extra_h", &RuntimeProfile::activation_extra_h, NumRule::NonNegative, 1e4},
+    {"selective_matmul_kept", &RuntimeProfile::selective_matmul_kept, NumRule::Fraction, 1},
+    {"tp_overlap", &RuntimeProfile::tp_overlap, NumRule::Fraction, 1},
+    {"dp_overlap", &RuntimeProfile::dp_overlap, NumRule::Fraction, 1},
+    {"zero3_overlap", &RuntimeProfile::zero3_overlap, NumRule::Fraction, 1},
+    {"comm_efficiency", &RuntimeProfile::comm_efficiency, NumRule::Fraction, 1},
+    {"logit_bytes", &RuntimeProfile::logit_bytes, NumRule::NonNegative, 64},
+    {"layer_overhead_us", &RuntimeProfile::layer_overhead_us, NumRule::NonNegative, 1e7},
+    {"iteration_overhead_s", &RuntimeProfile::iteration_overhead_s, NumRule::NonNegative, 1e5},
+    {"fragmentation", &RuntimeProfile::fragmentation, NumRule::Fraction, 1},
+    {"runtime_reserved_gib", &RuntimeProfile::runtime_reserved_gib, NumRule::NonNegative, 1e4},
+    {"memory_headroom", &RuntimeProfile::memory_headroom, NumRule::Fraction, 1},
+    {"fp8_weight_copy_bytes", &RuntimeProfile::fp8_weight_copy_bytes, NumRule::NonNegative, 64},
+    {"fp8_cast_bytes", &RuntimeProfile::fp8_cast_bytes, NumRule::NonNegative, 64},
+};
+constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
+    {"fused_norm", &RuntimeProfile::fused_norm},
+    {"fused_swiglu", &RuntimeProfile::fused_swiglu},
+    {"expand_kv", &RuntimeProfile::expand_kv},
+    {"selective_op_level", &RuntimeProfile::selective_op_level},
+    {"overlap_param_gather", &RuntimeProfile::overlap_param_gather},
+    {"zero3_hierarchical", &RuntimeProfile::zero3_hierarchical},
+    {"zero3_keep_unsharded", &RuntimeProfile::zero3_keep_unsharded},
+    {"supports_fp8", &RuntimeProfile::supports_fp8},
+};
+constexpr std::pair<const char*, int RuntimeProfile::*> kRuntimeBytes[] = {
+    {"param_bytes", &RuntimeProfile::param_bytes},
+    {"grad_bytes", &RuntimeProfile::grad_bytes},
+    {"optimizer_bytes", &RuntimeProfile::optimizer_bytes},
+};
+} // namespace
+
 RuntimeProfile runtimeFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     RuntimeProfile rt;
@@ -1093,43 +1134,19 @@ RuntimeProfile runtimeFromJson(const json& j, const std::string& path) {
     if (r.has("attention"))
         rt.attention =
             attentionKernelFromString(toStr(r.value("attention"), r.at("attention")), r.at("attention"));
-    r.boolField("fused_norm", rt.fused_norm);
-    r.boolField("fused_swiglu", rt.fused_swiglu);
-    r.boolField("expand_kv", rt.expand_kv);
-    r.numField("activation_extra_h", rt.activation_extra_h, NumRule::NonNegative);
-    r.boolField("selective_op_level", rt.selective_op_level);
-    r.numField("selective_matmul_kept", rt.selective_matmul_kept, NumRule::Fraction);
-    r.numField("tp_overlap", rt.tp_overlap, NumRule::Fraction);
-    r.numField("dp_overlap", rt.dp_overlap, NumRule::Fraction);
-    r.boolField("overlap_param_gather", rt.overlap_param_gather);
-    r.numField("zero3_overlap", rt.zero3_overlap, NumRule::Fraction);
-    r.boolField("zero3_hierarchical", rt.zero3_hierarchical);
-    r.boolField("zero3_keep_unsharded", rt.zero3_keep_unsharded);
-    r.numField("comm_efficiency", rt.comm_efficiency, NumRule::Fraction);
+    for (const auto& [key, field] : kRuntimeBools)
+        r.boolField(key, rt.*field);
+    for (const auto& f : kRuntimeNums)
+        r.numField(f.key, rt.*f.field, f.rule, false, f.max);
+    for (const auto& [key, field] : kRuntimeBytes)
+        r.intField(key, rt.*field,
+                   std::string(key) == "optimizer_bytes" ? IntRule::NonNegative : IntRule::Positive, false,
+                   64);
     if (rt.comm_efficiency <= 0)
         throw InputError(r.at("comm_efficiency"), "must be above 0");
-    r.numField("logit_bytes", rt.logit_bytes, NumRule::NonNegative);
-    r.numField("layer_overhead_us", rt.layer_overhead_us, NumRule::NonNegative);
-    r.numField("iteration_overhead_s", rt.iteration_overhead_s, NumRule::NonNegative);
-    r.intField("param_bytes", rt.param_bytes, IntRule::Positive);
-    r.intField("grad_bytes", rt.grad_bytes, IntRule::Positive);
-    r.intField("optimizer_bytes", rt.optimizer_bytes, IntRule::NonNegative);
-    for (const char* k : {"param_bytes", "grad_bytes", "optimizer_bytes"}) {
-        const int v = std::string(k) == "param_bytes"  ? rt.param_bytes
-                      : std::string(k) == "grad_bytes" ? rt.grad_bytes
-                                                       : rt.optimizer_bytes;
-        if (v > 64)
-            throw InputError(r.at(k), "expected at most 64 bytes per parameter, got " + std::to_string(v));
-    }
-    r.numField("fragmentation", rt.fragmentation, NumRule::Fraction);
-    r.numField("runtime_reserved_gib", rt.runtime_reserved_gib, NumRule::NonNegative);
-    r.numField("memory_headroom", rt.memory_headroom, NumRule::Fraction);
     if (rt.memory_headroom >= 0.5)
         throw InputError(r.at("memory_headroom"),
                          "expected a fraction of GPU memory below 0.5, got " + fmtNum(rt.memory_headroom));
-    r.boolField("supports_fp8", rt.supports_fp8);
-    r.numField("fp8_weight_copy_bytes", rt.fp8_weight_copy_bytes, NumRule::NonNegative);
-    r.numField("fp8_cast_bytes", rt.fp8_cast_bytes, NumRule::NonNegative);
     if (r.has("provenance")) {
         const std::string pp = r.at("provenance");
         const json& p = r.value("provenance");
@@ -1152,31 +1169,12 @@ json toJson(const RuntimeProfile& rt) {
     j["version"] = rt.version;
     j["source"] = rt.source;
     j["attention"] = toString(rt.attention);
-    j["fused_norm"] = rt.fused_norm;
-    j["fused_swiglu"] = rt.fused_swiglu;
-    j["expand_kv"] = rt.expand_kv;
-    j["activation_extra_h"] = rt.activation_extra_h;
-    j["selective_op_level"] = rt.selective_op_level;
-    j["selective_matmul_kept"] = rt.selective_matmul_kept;
-    j["tp_overlap"] = rt.tp_overlap;
-    j["dp_overlap"] = rt.dp_overlap;
-    j["overlap_param_gather"] = rt.overlap_param_gather;
-    j["zero3_overlap"] = rt.zero3_overlap;
-    j["zero3_hierarchical"] = rt.zero3_hierarchical;
-    j["zero3_keep_unsharded"] = rt.zero3_keep_unsharded;
-    j["comm_efficiency"] = rt.comm_efficiency;
-    j["logit_bytes"] = rt.logit_bytes;
-    j["layer_overhead_us"] = rt.layer_overhead_us;
-    j["iteration_overhead_s"] = rt.iteration_overhead_s;
-    j["param_bytes"] = rt.param_bytes;
-    j["grad_bytes"] = rt.grad_bytes;
-    j["optimizer_bytes"] = rt.optimizer_bytes;
-    j["fragmentation"] = rt.fragmentation;
-    j["runtime_reserved_gib"] = rt.runtime_reserved_gib;
-    j["memory_headroom"] = rt.memory_headroom;
-    j["supports_fp8"] = rt.supports_fp8;
-    j["fp8_weight_copy_bytes"] = rt.fp8_weight_copy_bytes;
-    j["fp8_cast_bytes"] = rt.fp8_cast_bytes;
+    for (const auto& [key, field] : kRuntimeBools)
+        j[key] = rt.*field;
+    for (const auto& f : kRuntimeNums)
+        j[f.key] = rt.*f.field;
+    for (const auto& [key, field] : kRuntimeBytes)
+        j[key] = rt.*field;
     if (!rt.provenance.empty())
         j["provenance"] = rt.provenance;
     return j;
