@@ -21,6 +21,7 @@
 #include "gx/cost_model.h"
 #include "gx/error.h"
 #include "gx/hetu.h"
+#include "gx/presets.h"
 #include "gx/profile_io.h"
 
 #include <nlohmann/json.hpp>
@@ -123,6 +124,20 @@ std::string safeName(std::string s) {
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.' && c != '_')
             c = '_';
     return s.empty() ? std::string("plan") : s;
+}
+
+/// The plan's predictions as the search made them: its runtime (a preset name) and precision.
+CostOptions costOptionsOf(const Plan& plan) {
+    CostOptions o;
+    o.precision = plan.precision;
+    if (!plan.runtime.empty()) {
+        try {
+            o.runtime = runtimePreset(plan.runtime);
+        } catch (const InputError&) {
+            // a runtime loaded from a file: the header's figures use the neutral runtime
+        }
+    }
+    return o;
 }
 
 /// Shell word for `v`: a double-quoted variable reference for exactly "$NAME" / "${NAME}" (placeholders
@@ -435,8 +450,9 @@ std::string costComment(const Plan& plan, const ModelProfile& model, const Clust
     s << prefix << "Galvatron Explorer plan: " << commentSafe(model.name) << " on " << plan.gpus
       << " GPUs of " << commentSafe(cluster.name) << "\n";
     try {
-        const PlanCost c = CostModel(model, cluster).evaluate(plan);
-        s << prefix << "predicted: " << fmt(c.iteration_time, 4) << " s/iteration, "
+        const PlanCost c = CostModel(model, cluster, costOptionsOf(plan)).evaluate(plan);
+        s << prefix << "predicted (runtime " << commentSafe(plan.runtime.empty() ? "generic" : plan.runtime)
+          << ", " << toString(plan.precision) << "): " << fmt(c.iteration_time, 4) << " s/iteration, "
           << fmt(c.samples_per_s, 4) << " samples/s, MFU " << fmt(c.mfu * 100, 3) << "%, peak memory "
           << fmt(c.peak_memory / (1024.0 * 1024 * 1024), 4) << " GiB/GPU (stage " << c.peak_stage << ")\n";
     } catch (const std::exception& e) {
@@ -990,7 +1006,7 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
         h["model"] = model.name;
         h["cluster"] = cluster.name;
         try {
-            const PlanCost c = CostModel(model, cluster).evaluate(plan);
+            const PlanCost c = CostModel(model, cluster, costOptionsOf(plan)).evaluate(plan);
             h["predicted"] = {{"iteration_time_s", c.iteration_time},
                               {"samples_per_s", c.samples_per_s},
                               {"tokens_per_s", c.tokens_per_s},
