@@ -295,7 +295,6 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const double elem_fwd = 2.0 * tokens * elem / hbm;
 
     const double overhead = rt.layer_overhead_us * 1e-6;
-    c.overhead = overhead;
     const double fwd = gemm + attn_fwd + elem_fwd + overhead / 3.0;
     c.fwd_compute = fwd;
     c.bwd_compute = 2.0 * gemm + attn_bwd + 2.0 * elem_fwd + 2.0 * overhead / 3.0;

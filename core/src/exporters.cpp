@@ -197,20 +197,6 @@ std::string checkpointName(Checkpoint c) {
     return "none";
 }
 
-std::string dpName(DpType t) {
-    switch (t) {
-    case DpType::DDP:
-        return "DDP";
-    case DpType::ZeRO1:
-        return "ZeRO-1";
-    case DpType::ZeRO2:
-        return "ZeRO-2";
-    case DpType::ZeRO3:
-        return "ZeRO-3";
-    }
-    return "DDP";
-}
-
 int launchNodes(const Plan& plan, const ClusterProfile& cluster, const ExportOptions& o, int* per_node) {
     int g = o.gpus_per_node > 0 ? o.gpus_per_node : std::max(1, cluster.gpus_per_node);
     g = std::min(g, plan.gpus);
@@ -356,8 +342,8 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
     if (!uniform(plan, [](const LayerStrategy& l) { return l.dp_type; }))
         r.unsupported.push_back(
             "per-layer data-parallel types (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return dpName(l.dp_type); }) +
-            "): Megatron-LM uses one optimizer for all layers; exported the most common (" + dpName(dpt) +
+            describeRuns(plan, [](const LayerStrategy& l) { return dpLabel(l.dp_type); }) +
+            "): Megatron-LM uses one optimizer for all layers; exported the most common (" + dpLabel(dpt) +
             ")");
     if (dp > 1 && dpt == DpType::ZeRO1) {
         add("--use-distributed-optimizer");
@@ -388,8 +374,8 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
                                 std::to_string(tp) + ")");
     const int vdp = plan.vocab_tp > 0 ? plan.stageGpus() / plan.vocab_tp : 1;
     if (vdp > 1 && dp > 1 && plan.vocab_dp_type != dpt)
-        r.unsupported.push_back("embedding data-parallel type " + dpName(plan.vocab_dp_type) +
-                                ": Megatron-LM treats the embedding like the other layers (" + dpName(dpt) +
+        r.unsupported.push_back("embedding data-parallel type " + dpLabel(plan.vocab_dp_type) +
+                                ": Megatron-LM treats the embedding like the other layers (" + dpLabel(dpt) +
                                 ")");
 
     // Model shape.
@@ -523,7 +509,7 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
     if (!uniform(plan, [](const LayerStrategy& l) { return l.dp_type; }))
         r.unsupported.push_back(
             "per-layer data-parallel types (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return dpName(l.dp_type); }) +
+            describeRuns(plan, [](const LayerStrategy& l) { return dpLabel(l.dp_type); }) +
             "): DeepSpeed has one zero_optimization.stage; exported the most common (stage " +
             std::to_string(stage) + ")");
     if (plan.pp > 1 && stage >= 2) {
@@ -689,9 +675,9 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
     if (!uniform(plan, [](const LayerStrategy& l) { return l.dp_type; }))
         r.unsupported.push_back(
             "per-layer data-parallel types (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return dpName(l.dp_type); }) +
+            describeRuns(plan, [](const LayerStrategy& l) { return dpLabel(l.dp_type); }) +
             "): torchtitan applies one FSDP/DDP setting to all layers; exported the most common (" +
-            dpName(dpt) + ")");
+            dpLabel(dpt) + ")");
     int replicate = 1, shard = 1;
     std::string reshard = "default";
     if (dpt == DpType::DDP || dp == 1) {
@@ -733,8 +719,8 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                                 std::to_string(tp) + ")");
     const int vdp = plan.vocab_tp > 0 ? plan.stageGpus() / plan.vocab_tp : 1;
     if (vdp > 1 && dp > 1 && plan.vocab_dp_type != dpt)
-        r.unsupported.push_back("embedding data-parallel type " + dpName(plan.vocab_dp_type) +
-                                ": torchtitan wraps the embedding like the layers (" + dpName(dpt) + ")");
+        r.unsupported.push_back("embedding data-parallel type " + dpLabel(plan.vocab_dp_type) +
+                                ": torchtitan wraps the embedding like the layers (" + dpLabel(dpt) + ")");
 
     // Batch: per data-parallel rank, one forward pass holds `micro` samples.
     const int micro = perRankMicro(plan, dp);

@@ -54,20 +54,6 @@ std::string joinInts(const std::vector<int>& v) {
     return s;
 }
 
-const char* dpName(DpType t) {
-    switch (t) {
-    case DpType::DDP:
-        return "DDP";
-    case DpType::ZeRO1:
-        return "ZeRO-1";
-    case DpType::ZeRO2:
-        return "ZeRO-2";
-    case DpType::ZeRO3:
-        return "ZeRO-3";
-    }
-    return "DDP";
-}
-
 int requireInt(const json& j, const std::string& key, const std::string& path, bool positive = true) {
     const std::string f = path + "." + key;
     if (!j.contains(key))
@@ -310,7 +296,7 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
     const int embed_sdp = plan.vocab_dp_type == DpType::ZeRO3 ? 1 : 0;
     if (!embed_sdp && plan.vocab_dp_type != def &&
         !(def == DpType::ZeRO2 && plan.vocab_dp_type == DpType::ZeRO1))
-        un.push_back(std::string("embedding data-parallel type ") + dpName(plan.vocab_dp_type) +
+        un.push_back(std::string("embedding data-parallel type ") + dpLabel(plan.vocab_dp_type) +
                      ": Hetu-Galvatron's embedding follows default_dp_type unless embed_sdp; exported " +
                      (def_zero2 ? "zero2" : "ddp"));
 

@@ -711,6 +711,28 @@ void validateModel(const ModelProfile& m, const std::string& path) {
 
 // --- cluster -----------------------------------------------------------------------------------------
 
+namespace {
+/// A "provenance" object of strings (bounded count, no control characters); `scalars` also takes
+/// numbers and booleans, kept as their JSON text (the engine writes some).
+std::map<std::string, std::string> provenanceFromJson(const json& p, const std::string& pp, bool scalars) {
+    if (!p.is_object())
+        throw InputError(pp, "expected a JSON object of strings, got " + show(p));
+    if (p.size() > static_cast<std::size_t>(L::kMaxMeasurements))
+        throw InputError(pp, "more than " + std::to_string(L::kMaxMeasurements) + " entries");
+    std::map<std::string, std::string> out;
+    for (auto it = p.begin(); it != p.end(); ++it) {
+        const std::string field = joinPath(pp, showString(it.key(), 40));
+        if (it.value().is_string())
+            out[it.key()] = toStr(it.value(), field);
+        else if (scalars && (it.value().is_number() || it.value().is_boolean()))
+            out[it.key()] = it.value().dump();
+        else
+            throw InputError(field, "expected a string, got " + show(it.value()));
+    }
+    return out;
+}
+} // namespace
+
 ClusterProfile clusterFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     ClusterProfile c;
@@ -739,23 +761,8 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
         for (std::size_t i = 0; i < arr.size(); ++i)
             c.measured.push_back(measurementFromJson(arr[i], indexPath(mp, i)));
     }
-    if (r.has("provenance")) {
-        const std::string pp = r.at("provenance");
-        const json& p = r.value("provenance");
-        if (!p.is_object())
-            throw InputError(pp, "expected a JSON object of strings, got " + show(p));
-        if (p.size() > static_cast<std::size_t>(L::kMaxMeasurements))
-            throw InputError(pp, "more than " + std::to_string(L::kMaxMeasurements) + " entries");
-        for (auto it = p.begin(); it != p.end(); ++it) {
-            if (it.value().is_string())
-                c.provenance[it.key()] = toStr(it.value(), joinPath(pp, showString(it.key(), 40)));
-            else if (it.value().is_number() || it.value().is_boolean())
-                c.provenance[it.key()] = it.value().dump();
-            else
-                throw InputError(joinPath(pp, showString(it.key(), 40)),
-                                 "expected a string, got " + show(it.value()));
-        }
-    }
+    if (r.has("provenance"))
+        c.provenance = provenanceFromJson(r.value("provenance"), r.at("provenance"), true);
     r.finish();
     validateCluster(c, path);
     return c;
@@ -1147,17 +1154,8 @@ RuntimeProfile runtimeFromJson(const json& j, const std::string& path) {
     if (rt.memory_headroom >= 0.5)
         throw InputError(r.at("memory_headroom"),
                          "expected a fraction of GPU memory below 0.5, got " + fmtNum(rt.memory_headroom));
-    if (r.has("provenance")) {
-        const std::string pp = r.at("provenance");
-        const json& p = r.value("provenance");
-        if (!p.is_object())
-            throw InputError(pp, "expected a JSON object of strings, got " + show(p));
-        for (auto it = p.begin(); it != p.end(); ++it) {
-            if (!it.value().is_string())
-                throw InputError(joinPath(pp, it.key()), "expected a string, got " + show(it.value()));
-            rt.provenance[it.key()] = it.value().get<std::string>();
-        }
-    }
+    if (r.has("provenance"))
+        rt.provenance = provenanceFromJson(r.value("provenance"), r.at("provenance"), false);
     r.finish();
     return rt;
 }

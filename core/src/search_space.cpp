@@ -244,8 +244,7 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                 }
                 const std::int64_t spn = w.add(tpn, 3, "sp", spl);
                 for (DpType dt : {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}) {
-                    static const char* names[] = {"DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3"};
-                    const char* dtl = names[static_cast<int>(dt)];
+                    const std::string dtl = dpLabel(dt);
                     if (dt != DpType::DDP && dp == 1 && ruleEnabled(rules::kZeroNeedsDp)) {
                         w.add(spn, 4, "dp_type", dtl, rules::kZeroNeedsDp, "dp=1: nothing to shard");
                         continue;

@@ -40,15 +40,27 @@ const char* toString(Schedule s) {
     return "?";
 }
 
+std::string dpLabel(DpType t) {
+    switch (t) {
+    case DpType::DDP:
+        return "DDP";
+    case DpType::ZeRO1:
+        return "ZeRO-1";
+    case DpType::ZeRO2:
+        return "ZeRO-2";
+    case DpType::ZeRO3:
+        return "ZeRO-3";
+    }
+    return "DDP";
+}
+
 std::string LayerStrategy::label() const {
     std::string s = "tp" + std::to_string(tp);
     if (sp)
         s += "-sp";
     s += " dp" + std::to_string(dp);
-    if (dp > 1 && dp_type != DpType::DDP) {
-        static const char* names[] = {"DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3"};
-        s += std::string(" ") + names[static_cast<int>(dp_type)];
-    }
+    if (dp > 1 && dp_type != DpType::DDP)
+        s += " " + dpLabel(dp_type);
     if (tp > 1 && dp > 1 && !tp_consecutive)
         s += " dp-first";
     if (ckpt == Checkpoint::Full)

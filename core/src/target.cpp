@@ -198,20 +198,6 @@ std::string lower(std::string s) {
     return s;
 }
 
-const char* dpLabel(DpType t) {
-    switch (t) {
-    case DpType::DDP:
-        return "DDP";
-    case DpType::ZeRO1:
-        return "ZeRO-1";
-    case DpType::ZeRO2:
-        return "ZeRO-2";
-    case DpType::ZeRO3:
-        return "ZeRO-3";
-    }
-    return "DDP";
-}
-
 template <class F> bool allSame(const Plan& p, F&& get) {
     for (const auto& l : p.layers)
         if (get(l) != get(p.layers.front()))

@@ -64,8 +64,6 @@ struct LayerCost {
     // Work.
     double model_flops = 0; ///< per micro-batch per GPU, fwd+bwd without recompute (for MFU)
 
-    double overhead = 0; ///< per micro-batch fixed cost (launches, hooks), part of fwd/bwd_compute
-
     double perMicro() const { return fwd_compute + bwd_compute + tp_comm + zero3_exposed; }
     double perIteration() const { return dp_exposed + optimizer_step; }
     double states() const { return weights + grads + optimizer; }

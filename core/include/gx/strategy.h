@@ -70,6 +70,8 @@ struct Plan {
 };
 
 const char* toString(DpType);
+/// Human label of a data-parallel type: "DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3" (messages, tree, labels).
+std::string dpLabel(DpType);
 const char* toString(Checkpoint);
 const char* toString(Schedule);
 
