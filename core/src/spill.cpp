@@ -122,8 +122,9 @@ SpillEstimate estimateSpilled(const CostModel& cm, int global_batch, int gpus) {
             Streamed xe{
                 e.fwd_compute, e.bwd_compute, e.weights, e.grads,
                 0.0,           e.transient,   e.dp_comm, static_cast<double>(model.embeddingParams())};
-            Streamed xh{h.fwd_compute, h.bwd_compute, h.weights, h.grads,
-                        h.activations, h.transient,   h.dp_comm, h.weights / std::max(1, opt.runtime.param_bytes)};
+            Streamed xh{
+                h.fwd_compute, h.bwd_compute, h.weights, h.grads,
+                h.activations, h.transient,   h.dp_comm, h.weights / std::max(1, opt.runtime.param_bytes)};
             layers.insert(layers.begin(), xe);
             layers.push_back(xh);
         }
@@ -169,7 +170,8 @@ SpillEstimate estimateSpilled(const CostModel& cm, int global_batch, int gpus) {
             transfer += in_f + out_f + std::max(in_b, out_b);
         }
         bwd += layers.front().grads / pcie; // last write-back exposed
-        const double last_update = layers.front().params * (28.0 + opt.runtime.grad_bytes) / kHostAdamBytesPerS;
+        const double last_update =
+            layers.front().params * (28.0 + opt.runtime.grad_bytes) / kHostAdamBytesPerS;
         r.feasible = true;
         r.iteration_time = fwd + bwd + last_update;
         r.gpu_memory = gpu_mem;

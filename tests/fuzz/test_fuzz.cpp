@@ -174,7 +174,7 @@ std::vector<FuzzTarget> makeTargets() {
     t.push_back({"hetu allreduce", ar, [=](const json& j) { clusterFromHetuHardware(j, p2p, ov, base); }});
     t.push_back({"hetu p2p", p2p, [=](const json& j) { clusterFromHetuHardware(ar, j, ov, base); }});
     t.push_back({"hetu overlap", ov, [=](const json& j) { clusterFromHetuHardware(ar, p2p, j, base); }});
-    for (const std::string f : {kSrc + "/resources/examples/jobs.json", kData + "/jobs/synthetic.json"})
+    for (const std::string& f : {kSrc + "/resources/examples/jobs.json", kData + "/jobs/synthetic.json"})
         t.push_back({"jobs " + f, fileJson(f), [](const json& j) { jobsFromJson(j); }});
     const json plan = json::parse(R"({"model": "gpt3-1.3b", "cluster": "8xA100-80G", "gpus": 8, "pp": 2,
         "schedule": "interleaved", "virtual_stages": 2, "stage_layers": [6, 6, 6, 6], "global_batch": 32,

@@ -74,7 +74,7 @@ struct TargetCapabilities {
 
     // Pipeline.
     std::vector<Schedule> schedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved};
-    bool uneven_split = true;              ///< any number of layers per stage
+    bool uneven_split = true; ///< any number of layers per stage
     /// Without uneven_split: the split is DeepSpeed's partition_uniform (true) or exactly even (false).
     bool split_partition_uniform = false;
     bool uneven_interleaved_chunks = true; ///< any number of layers per model chunk
