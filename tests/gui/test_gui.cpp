@@ -507,7 +507,7 @@ private slots:
         d.setPlan(plan, m, c);
         QVERIFY(d.formatCount() >= 1);
         // Plan JSON round-trips.
-        int checked_json = 0, checked_megatron = 0;
+        int checked_json = 0;
         for (int i = 0; i < d.formatCount(); ++i) {
             d.setFormat(i);
             QVERIFY2(!d.text().isEmpty(), qPrintable(d.formatName(i)));

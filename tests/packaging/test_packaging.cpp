@@ -336,7 +336,7 @@ void TestPackaging::translationsCoverAllGuiStrings() {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
     QStringList ts_copies;
-    for (const QString name : {QStringLiteral("galvatron_zh_CN.ts"), QStringLiteral("galvatron_de.ts")}) {
+    for (const QString& name : {QStringLiteral("galvatron_zh_CN.ts"), QStringLiteral("galvatron_de.ts")}) {
         const QString copy = tmp.filePath(name);
         QVERIFY(QFile::copy(kSource + QStringLiteral("/translations/") + name, copy));
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
@@ -463,7 +463,7 @@ void TestPackaging::debPackageHasRuntimeFiles() {
                                    {QStringLiteral("--help")}, 60000, {}, env);
     QVERIFY2(gui.exit_code == 0 && gui.output.contains(QLatin1String("--screenshot")),
              qPrintable(gui.output));
-    for (const QString lang : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+    for (const QString& lang : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
         QTranslator tr;
         const QString qm = root + QStringLiteral("/usr/share/galvatron-explorer/translations/galvatron_") +
                            lang + QStringLiteral(".qm");
