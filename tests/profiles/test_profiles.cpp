@@ -46,6 +46,21 @@ json smallModel() {
     })");
 }
 
+/// Two stacks: a dense layer, then mixture-of-experts layers (8 experts of ffn 32, top-2, one shared
+/// expert of 48 with a gate, router score bias), gated FFN, GQA, no biases.
+json smallMoeModel() {
+    return json::parse(R"({
+      "name": "tiny-moe", "vocab_size": 1000, "seq_len": 128,
+      "stacks": [
+        {"count": 1, "layer": {"name": "dense", "hidden": 64, "ffn_hidden": 256, "heads": 4, "kv_heads": 2,
+                               "gated_ffn": true, "bias": false}},
+        {"count": 3, "layer": {"name": "moe", "hidden": 64, "ffn_hidden": 32, "heads": 4, "kv_heads": 2,
+                               "gated_ffn": true, "bias": false,
+                               "moe": {"experts": 8, "top_k": 2, "shared_experts": 1, "shared_ffn_hidden": 48,
+                                       "shared_expert_gate": true, "router_bias": true}}}]
+    })");
+}
+
 json smallCluster() {
     return json::parse(R"({
       "name": "c", "nodes": 2, "gpus_per_node": 4,
@@ -99,6 +114,9 @@ private slots:
     void presetsMatchHfImports_data();
     void presetsMatchHfImports();
     void mutationsGiveInputErrors();
+    void moeLayerCounts();
+    void mlaLayerCounts();
+    void moeAndMlaErrors();
 };
 
 void TestProfiles::modelDefaults() {
@@ -717,6 +735,8 @@ void TestProfiles::mutationsGiveInputErrors() {
     for (const char* n : {"t5-large", "vit-huge", "llama2-70b"})
         runs += mutateAll(
             toJson(modelPreset(n)), [](const json& j) { modelFromJson(j); }, rejected);
+    runs += mutateAll(
+        toJson(modelFromJson(smallMoeModel())), [](const json& j) { modelFromJson(j); }, rejected);
     json c = toJson(clusterFromJson(smallCluster()));
     c["measured"] =
         json::parse(R"([{"op": "all_reduce", "group_size": 2, "bytes_to_busbw_gbs": [[1, 1], [8, 2]]}])");
@@ -724,6 +744,8 @@ void TestProfiles::mutationsGiveInputErrors() {
         c, [](const json& j) { clusterFromJson(j); }, rejected);
     runs += mutateAll(
         smallPlan(), [](const json& j) { planFromJson(j); }, rejected);
+    runs += mutateAll(
+        toJson(modelFromJson(smallMoeModel())), [](const json& j) { modelFromJson(j); }, rejected);
     const json llama = readJsonFile(kHf + "Llama-2-7b-hf/config.json");
     runs += mutateAll(
         llama, [](const json& j) { importHuggingFace(j, "x"); }, rejected);
@@ -733,6 +755,138 @@ void TestProfiles::mutationsGiveInputErrors() {
     qInfo("%d single-value corruptions, %d rejected with InputError", runs, rejected);
     QVERIFY(runs > 500);
     QVERIFY(rejected > runs / 2); // most single-value corruptions are caught
+}
+
+void TestProfiles::moeLayerCounts() {
+    const ModelProfile m = modelFromJson(smallMoeModel());
+    QVERIFY(m.hasMoe());
+    QVERIFY(!modelFromJson(smallModel()).hasMoe());
+    const LayerType& dense = m.stacks[0].type;
+    const LayerType& moe = m.stacks[1].type;
+    // Attention: Q, O 64x64 and K, V 64x32 (2 kv heads of 16) = 12,288; two RMSNorms 2 x 64.
+    const std::int64_t attn = 2 * 64 * 64 + 2 * 64 * 32, norms = 2 * 64;
+    const std::int64_t expert = 3 * 64 * 32, shared = 3 * 64 * 48;
+    const std::int64_t router = 64 * 8 + 8 /* score bias */ + 64 /* shared-expert gate */;
+    QCOMPARE(moe.routerParams(), router);
+    QCOMPARE(moe.expertMatmulParams(), expert);
+    QCOMPARE(moe.params(), attn + norms + 8 * expert + shared + router);
+    QCOMPARE(moe.activeParams(), attn + norms + 2 * expert + shared + router);
+    QCOMPARE(moe.matmulParams(), attn + 8 * expert + shared);
+    QCOMPARE(moe.activeMatmulParams(), attn + 2 * expert + shared);
+    // A dense layer: active == total, no router.
+    QCOMPARE(dense.params(), attn + norms + 3 * 64 * 256);
+    QCOMPARE(dense.activeParams(), dense.params());
+    QCOMPARE(dense.routerParams(), std::int64_t(0));
+    // Model: embedding 1000x64, untied head 1000x64 + final norm 64.
+    const std::int64_t outer = 2 * 1000 * 64 + 64;
+    QCOMPARE(m.totalParams(), outer + dense.params() + 3 * moe.params());
+    QCOMPARE(m.activeParams(), outer + dense.params() + 3 * moe.activeParams());
+    // FLOPs use the active projections plus the router GEMM: 2 b s (active matmul + h*E) + scores.
+    const double b = 2, sq = 128;
+    QCOMPARE(moe.forwardFlops(2),
+             2 * b * sq * double(attn + 2 * expert + shared) + 2 * b * sq * 64 * 8 + 4 * b * sq * sq * 64);
+    // Round trip keeps every MoE field; a dense profile writes no MoE keys (old files stay as they were).
+    const json j = toJson(m);
+    QCOMPARE(toJson(modelFromJson(j)), j);
+    QCOMPARE(modelFromJson(j).stacks[1].type.moe, moe.moe);
+    QVERIFY(!j.at("stacks")[0].at("layer").contains("moe"));
+    QVERIFY(!toJson(modelFromJson(smallModel())).at("stacks")[0].at("layer").contains("moe"));
+    // capacity_factor is optional and read back.
+    json c = smallMoeModel();
+    c["stacks"][1]["layer"]["moe"]["capacity_factor"] = 1.25;
+    QCOMPARE(modelFromJson(c).stacks[1].type.moe.capacity_factor, 1.25);
+    QCOMPARE(
+        toJson(modelFromJson(c)).at("stacks")[1].at("layer").at("moe").at("capacity_factor").get<double>(),
+        1.25);
+}
+
+void TestProfiles::mlaLayerCounts() {
+    json j = smallModel();
+    j["tied_embeddings"] = false;
+    j["max_position"] = 0;
+    j["stacks"][0]["layer"] = json::parse(R"({"hidden": 64, "ffn_hidden": 128, "heads": 4, "gated_ffn": true,
+        "bias": false, "mla": {"q_lora_rank": 16, "kv_lora_rank": 8, "qk_nope_head_dim": 8,
+                               "qk_rope_head_dim": 4, "v_head_dim": 8}})");
+    const ModelProfile m = modelFromJson(j);
+    const LayerType& t = m.stacks[0].type;
+    QCOMPARE(t.head_dim, 12); // qk_nope + qk_rope
+    QCOMPARE(t.qkHeadDim(), 12);
+    QCOMPARE(t.vHeadDim(), 8);
+    // q_a 64x16, q_b 16x(4*12), kv_a 64x(8+4), kv_b 8x(4*(8+8)), o (4*8)x64.
+    const std::int64_t attn = 64 * 16 + 16 * 48 + 64 * 12 + 8 * 64 + 32 * 64;
+    QCOMPARE(t.matmulParams(), attn + 3 * 64 * 128);
+    // + q_a and kv_a RMSNorms (16 + 8) + the two layer norms.
+    QCOMPARE(t.params(), attn + 3 * 64 * 128 + 16 + 8 + 2 * 64);
+    QCOMPARE(t.activeParams(), t.params());
+    // Scores: QK^T over 12 dims, AV over 8 dims: 2 b s^2 a (12 + 8).
+    QCOMPARE(t.forwardFlops(1), 2.0 * 128 * double(t.matmulParams()) + 2.0 * 128 * 128 * 4 * (12 + 8));
+    // Without a query LoRA the query is one h x a*(nope+rope) projection and has no norm.
+    j["stacks"][0]["layer"]["mla"]["q_lora_rank"] = 0;
+    const LayerType full = modelFromJson(j).stacks[0].type;
+    QCOMPARE(full.params(), t.params() - (64 * 16 + 16 * 48 + 16) + 64 * 48);
+    const json w = toJson(m);
+    QCOMPARE(toJson(modelFromJson(w)), w);
+    QCOMPARE(modelFromJson(w).stacks[0].type.mla, t.mla);
+    // Qwen-style Q/K/V biases and Q/K norms.
+    json q = smallModel();
+    q["stacks"][0]["layer"]["bias"] = false;
+    const std::int64_t plain = modelFromJson(q).stacks[0].type.params();
+    q["stacks"][0]["layer"]["qkv_bias"] = true;
+    q["stacks"][0]["layer"]["qk_norm"] = true;
+    QCOMPARE(modelFromJson(q).stacks[0].type.params(), plain + 3 * 256 + 2 * 32);
+    QCOMPARE(toJson(modelFromJson(toJson(modelFromJson(q)))), toJson(modelFromJson(q)));
+}
+
+void TestProfiles::moeAndMlaErrors() {
+    const std::string lp = "model.stacks[1].layer";
+    auto moeWith = [](const char* key, const json& v) {
+        json j = smallMoeModel();
+        j["stacks"][1]["layer"]["moe"][key] = v;
+        return j;
+    };
+    expectError([&] { modelFromJson(moeWith("top_k", 9)); }, lp + ".moe.top_k",
+                "must be between 1 and the number of experts (8)");
+    expectError([&] { modelFromJson(moeWith("experts", 0)); }, lp + ".moe.experts", "positive integer");
+    expectError([&] { modelFromJson(moeWith("capacity_factor", -1)); }, lp + ".moe.capacity_factor",
+                "non-negative");
+    expectError([&] { modelFromJson(moeWith("topk", 2)); }, lp + ".moe.topk", "did you mean 'top_k'?");
+    {
+        json j = smallMoeModel();
+        j["stacks"][1]["layer"]["moe"].erase("shared_ffn_hidden");
+        expectError([&] { modelFromJson(j); }, lp + ".moe.shared_ffn_hidden",
+                    "required when shared_experts > 0");
+        j["stacks"][1]["layer"]["moe"].erase("top_k");
+        expectError([&] { modelFromJson(j); }, lp + ".moe.top_k", "required field is missing");
+    }
+    {
+        // Programmatic profiles are checked too (validateModel), e.g. from the GUI or an import.
+        ModelProfile m = modelFromJson(smallMoeModel());
+        m.stacks[1].type.moe.top_k = 0;
+        expectError([&] { validateModel(m); }, lp + ".moe.top_k", "between 1 and");
+        m.stacks[1].type.moe.top_k = 2;
+        m.stacks[1].type.moe.shared_experts = 0;
+        expectError([&] { validateModel(m); }, lp + ".moe.shared_expert_gate", "needs shared_experts > 0");
+        m.stacks[0].type.moe.top_k = 1; // top_k on a dense layer
+        m.stacks[1].type.moe.shared_expert_gate = false;
+        expectError([&] { validateModel(m); }, "model.stacks[0].layer.moe.experts", "need experts > 0");
+    }
+    json j = smallModel();
+    j["stacks"][0]["layer"] = json::parse(R"({"hidden": 64, "ffn_hidden": 128, "heads": 4, "bias": false,
+        "mla": {"kv_lora_rank": 8, "qk_nope_head_dim": 8, "qk_rope_head_dim": 4, "v_head_dim": 8}})");
+    QCOMPARE(modelFromJson(j).stacks[0].type.mla.q_lora_rank, 0);
+    const std::string l0 = "model.stacks[0].layer";
+    json k = j;
+    k["stacks"][0]["layer"]["kv_heads"] = 2;
+    expectError([&] { modelFromJson(k); }, l0 + ".kv_heads", "one key/value head per query head (4)");
+    k = j;
+    k["stacks"][0]["layer"]["head_dim"] = 16;
+    expectError([&] { modelFromJson(k); }, l0 + ".head_dim", "qk_nope_head_dim + qk_rope_head_dim (12)");
+    k = j;
+    k["stacks"][0]["layer"].erase("bias");
+    expectError([&] { modelFromJson(k); }, l0 + ".bias", "no linear biases");
+    k = j;
+    k["stacks"][0]["layer"]["mla"].erase("v_head_dim");
+    expectError([&] { modelFromJson(k); }, l0 + ".mla.v_head_dim", "required field is missing");
 }
 
 QTEST_GUILESS_MAIN(TestProfiles)
