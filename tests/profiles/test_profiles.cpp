@@ -104,6 +104,9 @@ private slots:
     void hfImportCounts();
     void hfImportShapes();
     void hfImportErrors();
+    void hfImportMoeCounts_data();
+    void hfImportMoeCounts();
+    void hfImportMoeShapes();
     void presetNamesResolve();
     void presetsRoundTripAndValidate();
     void presetParamCounts_data();
@@ -414,8 +417,10 @@ void TestProfiles::hfImportCounts_data() {
     // Meta-Llama-3-8B: 8,030,261,248 (hub "8.03B"); exact.
     QTest::newRow("llama3-8b") << "Meta-Llama-3-8B" << 8030261248.0 << 1e-9;
     QTest::newRow("mistral-7b") << "Mistral-7B-v0.1" << 7241732096.0 << 1e-9;
-    // Qwen2-7B: 7,615,616,512 (hub "7.62B"); the profile has no Q/K/V-only bias, 129,024 params short.
-    QTest::newRow("qwen2-7b") << "Qwen2-7B" << 7615616512.0 << 1e-4;
+    // Qwen2-7B: 7,615,616,512 (hub "7.62B"); exact (Q/K/V-only biases counted by qkv_bias).
+    QTest::newRow("qwen2-7b") << "Qwen2-7B" << 7615616512.0 << 1e-9;
+    // Mixtral-8x7B-v0.1: 46,702,792,704 (MixtralForCausalLM.num_parameters(); "46.7B"); exact.
+    QTest::newRow("mixtral-8x7b") << "Mixtral-8x7B-v0.1" << 46702792704.0 << 1e-9;
     // bert-large-uncased: BertModel 335,141,888 (HF; Devlin et al. 2019 say 340M). The pooler
     // (1,049,600) and token-type table (2,048) are not in the profile: 0.31% short.
     QTest::newRow("bert-large") << "bert-large-uncased" << 335141888.0 << 0.005;
@@ -499,17 +504,149 @@ void TestProfiles::hfImportErrors() {
             importHuggingFace(json{{"model_type", "wav2vec2"}}, "x");
         },
         "config.model_type", "unsupported model_type 'wav2vec2'");
-    // Mixture of experts (e.g. Mixtral's num_local_experts) is refused rather than imported as dense.
+    // Mixture of experts of an architecture the importer does not know is refused, not imported as dense.
     j = readJsonFile(kHf + "Mistral-7B-v0.1/config.json");
-    j["model_type"] = "mixtral";
-    j["num_local_experts"] = 8;
-    expectError([&] { importHuggingFace(j, "x"); }, "config.num_local_experts", "mixture-of-experts");
+    j["model_type"] = "jamba";
+    j["num_experts"] = 16;
+    expectError([&] { importHuggingFace(j, "x"); }, "config.num_experts",
+                "mixture-of-experts model_type 'jamba'");
+    j = readJsonFile(kHf + "Mixtral-8x7B-v0.1/config.json");
+    j["num_experts_per_tok"] = 9;
+    expectError([&] { importHuggingFace(j, "x"); }, "config.num_experts_per_tok",
+                "must not exceed the number of experts (8, num_local_experts)");
+    j = readJsonFile(kHf + "Qwen3-30B-A3B/config.json");
+    j["mlp_only_layers"] = json::array({0, 48});
+    expectError([&] { importHuggingFace(j, "x"); }, "config.mlp_only_layers[1]",
+                "expected a layer index 0..47");
+    j = readJsonFile(kHf + "DeepSeek-V3/config.json");
+    j.erase("kv_lora_rank");
+    expectError([&] { importHuggingFace(j, "x"); }, "config.kv_lora_rank", "required key is missing");
+    j = readJsonFile(kHf + "DeepSeek-V3/config.json");
+    j["moe_intermediate_size"] = 0;
+    expectError([&] { importHuggingFace(j, "x"); }, "config.moe_intermediate_size", "positive integer");
     // GPT-2 has learned positions: a longer sequence than n_positions cannot run.
     const json gpt2 = readJsonFile(kHf + "gpt2/config.json");
     expectError([&] { importHuggingFace(gpt2, "gpt2", 2048); }, "model.seq_len", "max_position 1024");
     QCOMPARE(importHuggingFace(gpt2, "gpt2", 512).seq_len, 512);
     QVERIFY(isHuggingFaceConfig(gpt2));
     QVERIFY(!isHuggingFaceConfig(smallModel()));
+}
+
+void TestProfiles::hfImportMoeCounts_data() {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<double>("total_b"); // published total, billions, rounded to `digits` decimals
+    QTest::addColumn<double>("active_b");
+    QTest::addColumn<int>("digits");
+    QTest::addColumn<bool>("active_without_input_embedding"); // the publisher's convention
+    QTest::addColumn<bool>("truncated"); // the publisher cut the digits off instead of rounding
+    // Mistral AI, "Mixtral of experts" (2024-01, arXiv:2401.04088) and the model card: 46.7B total,
+    // 12.9B active; Mistral counts embeddings in both. 8x22B (mistral.ai/news/mixtral-8x22b): 141B / 39B.
+    QTest::newRow("mixtral-8x7b") << "Mixtral-8x7B-v0.1" << 46.7 << 12.9 << 1 << false << false;
+    QTest::newRow("mixtral-8x22b") << "Mixtral-8x22B-v0.1" << 141.0 << 39.0 << 0 << false << false;
+    // Qwen3 technical report table 2 / model card: 30.5B total, 3.3B activated (embeddings included;
+    // 29.9B non-embedding); 3.35B is cut to 3.3. Qwen1.5-MoE-A2.7B model card: 14.3B total, 2.7B
+    // activated (2.69B rounded).
+    QTest::newRow("qwen3-30b-a3b") << "Qwen3-30B-A3B" << 30.5 << 3.3 << 1 << false << true;
+    QTest::newRow("qwen1.5-moe-a2.7b") << "Qwen1.5-MoE-A2.7B" << 14.3 << 2.7 << 1 << false << false;
+    // DeepSeek-V3 README_WEIGHTS.md: main model 671B total, 36.6B activated "including 0.9B for the
+    // output head", i.e. without the input embedding; the 11.5B multi-token-prediction module is
+    // excluded (the hub's 685B includes it). DeepSeek-V2-Lite model card: 15.7B total, 2.4B activated
+    // (2.45B without the input embedding, cut to 2.4).
+    QTest::newRow("deepseek-v3") << "DeepSeek-V3" << 671.0 << 36.6 << 1 << true << false;
+    QTest::newRow("deepseek-v2-lite") << "DeepSeek-V2-Lite" << 15.7 << 2.4 << 1 << true << true;
+}
+
+void TestProfiles::hfImportMoeCounts() {
+    QFETCH(QString, dir);
+    QFETCH(double, total_b);
+    QFETCH(double, active_b);
+    QFETCH(int, digits);
+    QFETCH(bool, active_without_input_embedding);
+    QFETCH(bool, truncated);
+    const ModelProfile m = loadModelFile(kHf + dir.toStdString() + "/config.json");
+    QVERIFY(m.hasMoe());
+    const double scale = std::pow(10.0, digits);
+    auto rounded = [&](std::int64_t n) {
+        const double x = double(n) / 1e9 * scale;
+        return (truncated ? std::floor(x) : std::round(x)) / scale;
+    };
+    const std::int64_t active = m.activeParams() - (active_without_input_embedding ? m.embeddingParams() : 0);
+    QCOMPARE(rounded(m.totalParams()), total_b);
+    QCOMPARE(rounded(active), active_b);
+    QVERIFY(m.activeParams() < m.totalParams());
+}
+
+void TestProfiles::hfImportMoeShapes() {
+    const ModelProfile v3 = loadModelFile(kHf + "DeepSeek-V3/config.json");
+    QCOMPARE(v3.family, std::string("deepseek_v3"));
+    QCOMPARE(v3.stacks.size(), std::size_t(2)); // first_k_dense_replace = 3 dense layers, then 58 MoE
+    QCOMPARE(v3.stacks[0].count, 3);
+    QCOMPARE(v3.stacks[0].type.name, std::string("dense"));
+    QCOMPARE(v3.stacks[0].type.ffn_hidden, 18432);
+    QVERIFY(!v3.stacks[0].type.moe.enabled());
+    QCOMPARE(v3.stacks[1].count, 58);
+    const LayerType& e = v3.stacks[1].type;
+    QCOMPARE(e.ffn_hidden, 2048);
+    QCOMPARE(e.moe.experts, 256);
+    QCOMPARE(e.moe.top_k, 8);
+    QCOMPARE(e.moe.shared_experts, 1);
+    QCOMPARE(e.moe.shared_ffn_hidden, 2048);
+    QVERIFY(e.moe.router_bias); // noaux_tc
+    QCOMPARE(e.mla.q_lora_rank, 1536);
+    QCOMPARE(e.mla.kv_lora_rank, 512);
+    QCOMPARE(e.head_dim, 192);
+    QCOMPARE(e.vHeadDim(), 128);
+    QCOMPARE(v3.layerCount(), 61);
+    QVERIFY(importHuggingFace(readJsonFile(kHf + "DeepSeek-V3/config.json"), "v3")
+                .source.find("multi-token-prediction") != std::string::npos);
+    // Round trip of an imported MoE/MLA profile through our own format.
+    const json j = toJson(v3);
+    QCOMPARE(toJson(modelFromJson(j)), j);
+
+    const ModelProfile lite = loadModelFile(kHf + "DeepSeek-V2-Lite/config.json");
+    QCOMPARE(lite.stacks[0].count, 1);
+    QCOMPARE(lite.stacks[1].type.mla.q_lora_rank, 0); // null: full-rank query
+    QVERIFY(!lite.stacks[1].type.moe.router_bias);    // greedy top-k
+    QCOMPARE(lite.stacks[1].type.moe.shared_experts, 2);
+
+    const ModelProfile mix = loadModelFile(kHf + "Mixtral-8x7B-v0.1/config.json");
+    QCOMPARE(mix.stacks.size(), std::size_t(1));
+    QCOMPARE(mix.stacks[0].type.name, std::string("decoder"));
+    QCOMPARE(mix.stacks[0].type.ffn_hidden, 14336);
+    QCOMPARE(mix.stacks[0].type.moe.experts, 8);
+    QCOMPARE(mix.stacks[0].type.moe.top_k, 2);
+    QCOMPARE(mix.stacks[0].type.moe.shared_experts, 0);
+    QCOMPARE(mix.stacks[0].type.kv_heads, 8);
+
+    const ModelProfile q15 = loadModelFile(kHf + "Qwen1.5-MoE-A2.7B/config.json");
+    const LayerType& q = q15.stacks[0].type;
+    QVERIFY(q.qkv_bias);
+    QCOMPARE(q.moe.shared_experts, 1);
+    QCOMPARE(q.moe.shared_ffn_hidden, 5632);
+    QVERIFY(q.moe.shared_expert_gate);
+    QCOMPARE(q.ffn_hidden, 1408);
+
+    // Qwen3-MoE: Q/K norms, explicit head_dim 128 (32 heads x 128 != hidden 2048). decoder_sparse_step 2
+    // and mlp_only_layers make dense layers (of intermediate_size) in between.
+    const json q3cfg = readJsonFile(kHf + "Qwen3-30B-A3B/config.json");
+    const ModelProfile q3 = importHuggingFace(q3cfg, "q3", 4096);
+    QVERIFY(q3.stacks[0].type.qk_norm);
+    QCOMPARE(q3.stacks[0].type.head_dim, 128);
+    QCOMPARE(q3.seq_len, 4096);
+    json step = q3cfg;
+    step["decoder_sparse_step"] = 2;
+    step["mlp_only_layers"] = json::array({47});
+    const ModelProfile alt = importHuggingFace(step, "alt");
+    QCOMPARE(alt.stacks.size(), std::size_t(47)); // d m d m ... d m d (layer 47 dense)
+    QCOMPARE(alt.stacks[0].type.name, std::string("dense"));
+    QCOMPARE(alt.stacks[0].type.ffn_hidden, 6144);
+    QCOMPARE(alt.stacks[1].type.name, std::string("moe"));
+    QCOMPARE(alt.stacks[46].count, 2); // layers 46, 47
+    QVERIFY(!alt.stacks[46].type.moe.enabled());
+    // The architecture name alone is enough.
+    json noType = readJsonFile(kHf + "Qwen1.5-MoE-A2.7B/config.json");
+    noType.erase("model_type");
+    QCOMPARE(importHuggingFace(noType, "x").totalParams(), q15.totalParams());
 }
 
 void TestProfiles::presetNamesResolve() {
@@ -752,6 +889,10 @@ void TestProfiles::mutationsGiveInputErrors() {
     runs += mutateAll(
         readJsonFile(kHf + "t5-large/config.json"), [](const json& j) { importHuggingFace(j, "x"); },
         rejected);
+    for (const char* d : {"DeepSeek-V3", "Qwen1.5-MoE-A2.7B", "Qwen3-30B-A3B"})
+        runs += mutateAll(
+            readJsonFile(kHf + d + "/config.json"), [](const json& j) { importHuggingFace(j, "x"); },
+            rejected);
     qInfo("%d single-value corruptions, %d rejected with InputError", runs, rejected);
     QVERIFY(runs > 500);
     QVERIFY(rejected > runs / 2); // most single-value corruptions are caught
