@@ -651,8 +651,9 @@ void TestProfiles::hfImportMoeShapes() {
 
 void TestProfiles::presetNamesResolve() {
     const std::vector<std::string> models = {
-        "gpt3-1.3b",  "gpt3-2.7b", "gpt3-6.7b",  "gpt3-13b",   "gpt3-175b", "llama2-7b", "llama2-13b",
-        "llama2-70b", "llama3-8b", "llama3-70b", "bert-large", "t5-large",  "vit-huge"};
+        "gpt3-1.3b",  "gpt3-2.7b",     "gpt3-6.7b",    "gpt3-13b",      "gpt3-175b",     "llama2-7b",
+        "llama2-13b", "llama2-70b",    "llama3-8b",    "llama3-70b",    "bert-large",    "t5-large",
+        "vit-huge",   "llama3.1-405b", "mixtral-8x7b", "mixtral-8x22b", "qwen3-30b-a3b", "deepseek-v3"};
     for (const auto& n : models)
         QCOMPARE(modelPreset(n).name, n);
     QCOMPARE(modelPresetNames().size(), models.size());
@@ -704,6 +705,13 @@ void TestProfiles::presetParamCounts_data() {
     QTest::newRow("llama2-70b") << "llama2-70b" << 68976648192.0 << 1e-9;
     QTest::newRow("llama3-8b") << "llama3-8b" << 8030261248.0 << 1e-9;
     QTest::newRow("llama3-70b") << "llama3-70b" << 70553706496.0 << 1e-9;
+    // Llama 3.1 405B: 405,853,388,800 (sum of the checkpoint's tensor shapes; hub "406B", paper "405B").
+    QTest::newRow("llama3.1-405b") << "llama3.1-405b" << 405853388800.0 << 1e-9;
+    // MoE presets: totals as their Hugging Face configs (hfImportMoeCounts checks active counts too).
+    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b" << 46702792704.0 << 1e-9;
+    QTest::newRow("mixtral-8x22b") << "mixtral-8x22b" << 141e9 << 0.005;
+    QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b" << 30.5e9 << 0.002;
+    QTest::newRow("deepseek-v3") << "deepseek-v3" << 671e9 << 0.001;
     QTest::newRow("bert-large") << "bert-large" << 335141888.0 << 0.005;
     QTest::newRow("t5-large") << "t5-large" << 737668096.0 << 1e-5;
     QTest::newRow("vit-huge") << "vit-huge" << 632e6 << 0.01;
@@ -811,24 +819,35 @@ void TestProfiles::schemasDescribeWrittenKeys() {
 void TestProfiles::presetsMatchHfImports_data() {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QString>("dir");
+    QTest::addColumn<int>("seq_len"); // the preset's training sequence (0: the config's context)
     QTest::newRow("llama2-7b") << "llama2-7b"
-                               << "Llama-2-7b-hf";
+                               << "Llama-2-7b-hf" << 0;
     QTest::newRow("llama3-8b") << "llama3-8b"
-                               << "Meta-Llama-3-8B";
+                               << "Meta-Llama-3-8B" << 0;
     QTest::newRow("bert-large") << "bert-large"
-                                << "bert-large-uncased";
+                                << "bert-large-uncased" << 0;
     QTest::newRow("t5-large") << "t5-large"
-                              << "t5-large";
+                              << "t5-large" << 0;
     QTest::newRow("vit-huge") << "vit-huge"
-                              << "vit-huge-patch14-224-in21k";
+                              << "vit-huge-patch14-224-in21k" << 0;
+    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b"
+                                  << "Mixtral-8x7B-v0.1" << 4096;
+    QTest::newRow("mixtral-8x22b") << "mixtral-8x22b"
+                                   << "Mixtral-8x22B-v0.1" << 4096;
+    QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b"
+                                   << "Qwen3-30B-A3B" << 4096;
+    QTest::newRow("deepseek-v3") << "deepseek-v3"
+                                 << "DeepSeek-V3" << 4096;
 }
 
 /// The hand-written presets describe exactly the architecture of the published config.json files.
 void TestProfiles::presetsMatchHfImports() {
     QFETCH(QString, preset);
     QFETCH(QString, dir);
+    QFETCH(int, seq_len);
     json a = toJson(modelPreset(preset.toStdString()));
-    json b = toJson(loadModelFile(kHf + dir.toStdString() + "/config.json"));
+    const std::string cfg = kHf + dir.toStdString() + "/config.json";
+    json b = toJson(seq_len > 0 ? importHuggingFace(readJsonFile(cfg), "x", seq_len) : loadModelFile(cfg));
     for (json* j : {&a, &b}) {
         j->erase("name");
         j->erase("source");
