@@ -23,22 +23,28 @@ std::int64_t headDimOf(const LayerType& t) {
 std::int64_t kvHeadsOf(const LayerType& t) {
     return t.kv_heads > 0 ? t.kv_heads : t.heads;
 }
-/// Projections of one attention block. MLA (DeepSeek-V2 sec. 2.1, Hugging Face DeepseekV3Attention
-/// shapes): [q_a: h x q_lora, q_b: q_lora x a*(nope+rope)] or q: h x a*(nope+rope); kv_a: h x
-/// (kv_lora + rope); kv_b: kv_lora x a*(nope + v); o: a*v x h.
-std::int64_t attentionMatmulParams(const LayerType& t) {
+/// Projections of one attention block that tensor parallelism splits by heads. MLA (DeepSeek-V2
+/// sec. 2.1, Hugging Face DeepseekV3Attention shapes): q_b: q_lora x a*(nope+rope) (or q: h x
+/// a*(nope+rope) without a query LoRA), kv_b: kv_lora x a*(nope + v), o: a*v x h.
+std::int64_t attentionSplitParams(const LayerType& t) {
     const std::int64_t h = t.hidden, a = t.heads;
     if (t.mla.enabled()) {
         const MlaSpec& m = t.mla;
         const std::int64_t qk = m.qk_nope_head_dim + m.qk_rope_head_dim;
-        const std::int64_t q =
-            m.q_lora_rank > 0 ? h * m.q_lora_rank + std::int64_t(m.q_lora_rank) * a * qk : h * a * qk;
-        const std::int64_t kv = h * (m.kv_lora_rank + m.qk_rope_head_dim) +
-                                std::int64_t(m.kv_lora_rank) * a * (m.qk_nope_head_dim + m.v_head_dim);
+        const std::int64_t q = (m.q_lora_rank > 0 ? std::int64_t(m.q_lora_rank) : h) * a * qk;
+        const std::int64_t kv = std::int64_t(m.kv_lora_rank) * a * (m.qk_nope_head_dim + m.v_head_dim);
         return q + kv + a * m.v_head_dim * h;
     }
     // Q and O: h x (heads*hd); K and V: h x (kv*hd).
     return h * headDimOf(t) * (2 * a + 2 * kvHeadsOf(t));
+}
+/// MLA's down-projections to the latents (q_a: h x q_lora, kv_a: h x (kv_lora + rope)): whole on every
+/// tensor-parallel rank (Megatron-LM's MLA does not split them).
+std::int64_t attentionDownParams(const LayerType& t) {
+    if (!t.mla.enabled())
+        return 0;
+    const std::int64_t h = t.hidden;
+    return h * std::max(0, t.mla.q_lora_rank) + h * (t.mla.kv_lora_rank + t.mla.qk_rope_head_dim);
 }
 /// Attention parameters outside the projections: biases, MLA's latent RMSNorms, Qwen3's Q/K norms.
 std::int64_t attentionOtherParams(const LayerType& t) {
@@ -86,7 +92,8 @@ std::int64_t ffnParams(const LayerType& t, std::int64_t experts, bool matmul_onl
 /// Layer parameters with `experts` routed experts counted.
 std::int64_t layerParams(const LayerType& t, std::int64_t experts) {
     const int norms = attentionBlocks(t) + 1;
-    std::int64_t p = attentionBlocks(t) * (attentionMatmulParams(t) + attentionOtherParams(t));
+    std::int64_t p =
+        attentionBlocks(t) * (attentionSplitParams(t) + attentionDownParams(t) + attentionOtherParams(t));
     p += ffnParams(t, experts, false) + t.routerParams();
     p += norms * (t.bias ? 2 : 1) * std::int64_t(t.hidden); // LayerNorm gain + bias, or RMSNorm gain
     return p;
@@ -113,11 +120,19 @@ std::int64_t LayerType::expertMatmulParams() const {
 }
 
 std::int64_t LayerType::matmulParams() const {
-    return attentionBlocks(*this) * attentionMatmulParams(*this) + ffnParams(*this, moe.experts, true);
+    return attentionBlocks(*this) * attentionSplitParams(*this) + ffnParams(*this, moe.experts, true);
 }
 
 std::int64_t LayerType::activeMatmulParams() const {
-    return attentionBlocks(*this) * attentionMatmulParams(*this) + ffnParams(*this, moe.top_k, true);
+    return attentionBlocks(*this) * attentionSplitParams(*this) + ffnParams(*this, moe.top_k, true);
+}
+
+std::int64_t LayerType::replicatedMatmulParams() const {
+    std::int64_t p = attentionBlocks(*this) * attentionDownParams(*this);
+    if (moe.enabled())
+        p += std::int64_t(hidden) * moe.experts +
+             (moe.shared_expert_gate && moe.shared_experts > 0 ? hidden : 0);
+    return p;
 }
 
 std::int64_t LayerType::params() const {
@@ -131,8 +146,8 @@ std::int64_t LayerType::activeParams() const {
 double LayerType::forwardFlops(int batch) const {
     const double b = batch, s = seq_len;
     const double hd = head_dim > 0 ? head_dim : (heads > 0 ? double(hidden) / heads : 0.0);
-    double flops = 2.0 * b * s * double(activeMatmulParams());
-    flops += 2.0 * b * s * double(hidden) * moe.experts;                   // router logits
+    // Projections one token passes through, router and MLA down-projections included.
+    double flops = 2.0 * b * s * double(activeMatmulParams() + replicatedMatmulParams());
     flops += 2.0 * b * s * s * double(heads) * (qkHeadDim() + vHeadDim()); // QK^T and attention-weighted V
     if (kind == BlockKind::CrossDecoder) {
         const double attn_width = heads * hd;

@@ -1251,6 +1251,7 @@ constexpr RuntimeNum kRuntimeNums[] = {
     {"memory_headroom", &RuntimeProfile::memory_headroom, NumRule::Fraction, 1},
     {"fp8_weight_copy_bytes", &RuntimeProfile::fp8_weight_copy_bytes, NumRule::NonNegative, 64},
     {"fp8_cast_bytes", &RuntimeProfile::fp8_cast_bytes, NumRule::NonNegative, 64},
+    {"grouped_gemm_efficiency", &RuntimeProfile::grouped_gemm_efficiency, NumRule::Fraction, 1},
 };
 constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"fused_norm", &RuntimeProfile::fused_norm},
@@ -1295,6 +1296,8 @@ RuntimeProfile runtimeFromJson(const json& j, const std::string& path) {
                    64);
     if (rt.comm_efficiency <= 0)
         throw InputError(r.at("comm_efficiency"), "must be above 0");
+    if (rt.grouped_gemm_efficiency <= 0)
+        throw InputError(r.at("grouped_gemm_efficiency"), "must be above 0");
     if (rt.memory_headroom >= 0.5)
         throw InputError(r.at("memory_headroom"),
                          "expected a fraction of GPU memory below 0.5, got " + fmtNum(rt.memory_headroom));

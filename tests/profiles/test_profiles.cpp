@@ -943,8 +943,9 @@ void TestProfiles::moeLayerCounts() {
     QCOMPARE(m.activeParams(), outer + dense.params() + 3 * moe.activeParams());
     // FLOPs use the active projections plus the router GEMM: 2 b s (active matmul + h*E) + scores.
     const double b = 2, sq = 128;
-    QCOMPARE(moe.forwardFlops(2),
-             2 * b * sq * double(attn + 2 * expert + shared) + 2 * b * sq * 64 * 8 + 4 * b * sq * sq * 64);
+    QCOMPARE(moe.forwardFlops(2), 2 * b * sq * double(attn + 2 * expert + shared) +
+                                      2 * b * sq * (64 * 8 + 64) + 4 * b * sq * sq * 64);
+    QCOMPARE(moe.replicatedMatmulParams(), std::int64_t(64 * 8 + 64)); // router + shared-expert gate
     // Round trip keeps every MoE field; a dense profile writes no MoE keys (old files stay as they were).
     const json j = toJson(m);
     QCOMPARE(toJson(modelFromJson(j)), j);
@@ -974,12 +975,14 @@ void TestProfiles::mlaLayerCounts() {
     QCOMPARE(t.vHeadDim(), 8);
     // q_a 64x16, q_b 16x(4*12), kv_a 64x(8+4), kv_b 8x(4*(8+8)), o (4*8)x64.
     const std::int64_t attn = 64 * 16 + 16 * 48 + 64 * 12 + 8 * 64 + 32 * 64;
-    QCOMPARE(t.matmulParams(), attn + 3 * 64 * 128);
+    // q_a and kv_a (down-projections) are replicated across tensor-parallel ranks, the rest is split.
+    QCOMPARE(t.replicatedMatmulParams(), std::int64_t(64 * 16 + 64 * 12));
+    QCOMPARE(t.matmulParams(), attn - (64 * 16 + 64 * 12) + 3 * 64 * 128);
     // + q_a and kv_a RMSNorms (16 + 8) + the two layer norms.
     QCOMPARE(t.params(), attn + 3 * 64 * 128 + 16 + 8 + 2 * 64);
     QCOMPARE(t.activeParams(), t.params());
     // Scores: QK^T over 12 dims, AV over 8 dims: 2 b s^2 a (12 + 8).
-    QCOMPARE(t.forwardFlops(1), 2.0 * 128 * double(t.matmulParams()) + 2.0 * 128 * 128 * 4 * (12 + 8));
+    QCOMPARE(t.forwardFlops(1), 2.0 * 128 * double(attn + 3 * 64 * 128) + 2.0 * 128 * 128 * 4 * (12 + 8));
     // Without a query LoRA the query is one h x a*(nope+rope) projection and has no norm.
     j["stacks"][0]["layer"]["mla"]["q_lora_rank"] = 0;
     const LayerType full = modelFromJson(j).stacks[0].type;

@@ -71,10 +71,13 @@ struct LayerType {
     /// Equal to params() for a dense layer.
     std::int64_t activeParams() const;
     /// Parameters in the matrices that tensor parallelism splits (attention projections and every
-    /// expert's FFN; the router and MLA's latent norms are replicated).
+    /// expert's FFN).
     std::int64_t matmulParams() const;
     /// matmulParams() of the projections one token passes through (top_k + shared experts).
     std::int64_t activeMatmulParams() const;
+    /// Matrices every tensor-parallel rank holds whole and every token passes through: the router
+    /// (and Qwen2-MoE's shared-expert gate) and MLA's down-projections to the latents.
+    std::int64_t replicatedMatmulParams() const;
     /// Router parameters (hidden x experts, + score bias, + shared-expert gate); 0 for a dense layer.
     std::int64_t routerParams() const;
     /// Parameters of one routed expert's FFN matrices (all experts have the same shape).
