@@ -36,6 +36,8 @@ std::string show(const json& v) {
 namespace L = limits;
 /// Routed or shared experts per layer (input limit; DeepSeek-V3 has 256).
 constexpr int kMaxExperts = 1 << 16;
+/// Parameters of a whole model (input limit; 1000x the largest published models).
+constexpr double kMaxModelParams = 1e15;
 // Sanity ranges for physical quantities (units in the messages). Far above any real hardware.
 constexpr double kMaxGpuMemGib = 65536;    // 64 TiB per GPU
 constexpr double kMaxHostMemGib = 1 << 24; // 16 PiB per node
@@ -851,6 +853,15 @@ void validateModel(const ModelProfile& m, const std::string& path) {
         validateMoe(t, lp);
         validateMla(t, lp);
     }
+    // Experts multiply the per-layer sizes: keep whole-model counts inside 64 bits (each layer's count
+    // is, by the limits above), summed in floating point.
+    double total = 0;
+    for (const auto& st : m.stacks)
+        total += double(st.type.params()) * st.count;
+    if (total > kMaxModelParams)
+        throw InputError(f("stacks"), "the layers hold " + fmtNum(total) +
+                                          " parameters, more than the input limit of " +
+                                          fmtNum(kMaxModelParams));
 }
 
 // --- cluster -----------------------------------------------------------------------------------------

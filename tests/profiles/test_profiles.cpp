@@ -1014,6 +1014,16 @@ void TestProfiles::moeAndMlaErrors() {
                 "non-negative");
     expectError([&] { modelFromJson(moeWith("topk", 2)); }, lp + ".moe.topk", "did you mean 'top_k'?");
     {
+        // Experts multiply the layer sizes: a whole model above 10^15 parameters is an input error.
+        json big = moeWith("experts", 65536);
+        big["stacks"][1]["layer"]["hidden"] = 1 << 20;
+        big["stacks"][1]["layer"]["ffn_hidden"] = 1 << 20;
+        big["stacks"][1]["layer"]["heads"] = 1024;
+        big["stacks"][1]["layer"]["kv_heads"] = 1024;
+        big["stacks"][1]["count"] = 60000;
+        expectError([&] { modelFromJson(big); }, "model.stacks", "more than the input limit");
+    }
+    {
         json j = smallMoeModel();
         j["stacks"][1]["layer"]["moe"].erase("shared_ffn_hidden");
         expectError([&] { modelFromJson(j); }, lp + ".moe.shared_ffn_hidden",
