@@ -377,15 +377,16 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         repl += sbh * 2.0 * (std::max(0, m.q_lora_rank) + m.kv_lora_rank + m.qk_rope_head_dim) / h;
     }
     const double split_ffn = tokens * f_tok * (type.gated_ffn ? (rt.fused_swiglu ? 6.0 : 8.0) : 4.0);
-    if (moe.enabled()) // top_k permuted copies of the FFN input (bf16) and the fp32 router probabilities
-        repl += sbh * 2.0 * routed + tokens * 4.0 * moe.experts;
+    // MoE: top_k permuted copies of the FFN input (bf16) and the fp32 router probabilities. Megatron's
+    // dispatcher gathers the sequence-parallel shards before permuting, so SP does not divide them.
+    const double routed_act = moe.enabled() ? sbh * 2.0 * routed + tokens * 4.0 * moe.experts : 0.0;
     double scores = !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
     if (cross) {
         repl += sbh * (2.0 + 2.0 + drop);
         split_lin += sbh * 4.0 + se * b * h * 4.0 * (kv_stored / a);
         scores += !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * se * b;
     }
-    const double full_act = repl / sp_div + (split_lin + split_ffn) / t + scores / t;
+    const double full_act = repl / sp_div + routed_act + (split_lin + split_ffn) / t + scores / t;
     switch (s.ckpt) {
     case Checkpoint::None:
         c.activations = full_act;

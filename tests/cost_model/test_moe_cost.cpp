@@ -102,6 +102,13 @@ private slots:
         const double extra = 2.0 * 2.0 * s * b * h + 4.0 * s * b * moe.moe.experts;
         QVERIFY(near(cm.layer(moe, strategy(1, 8), shape).activations,
                      cm.layer(denseTwin(moe), strategy(1, 8), shape).activations + extra));
+        // With TP + SP the FFN values split by t, the routed copies do not (the dispatcher gathers
+        // the sequence shards first).
+        LayerStrategy sp = strategy(2, 4);
+        sp.sp = true;
+        const StageShape shape2{8, 0, 8, 1}; // b = 2 per data-parallel rank
+        QVERIFY(near(cm.layer(moe, sp, shape2).activations,
+                     cm.layer(denseTwin(moe), sp, shape2).activations + extra));
         // A capacity factor pads the expert inputs: more stored and more GEMM time, same model FLOPs.
         LayerType padded = moe;
         padded.moe.capacity_factor = 1.25;
