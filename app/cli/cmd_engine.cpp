@@ -75,6 +75,11 @@ engine::LayerBenchConfig layerFromModel(const ModelProfile& m) {
     if (m.stacks.empty())
         throw InputError("--model", "the model has no layers");
     const LayerType& t = m.stacks.front().type;
+    if (t.moe.enabled() || t.mla.enabled())
+        throw InputError("--model",
+                         std::string(t.moe.enabled() ? "mixture-of-experts" : "multi-latent attention") +
+                             " layers are not benchmarked by the engine yet (dense, standard-attention "
+                             "layers only)");
     engine::LayerBenchConfig c;
     c.hidden = t.hidden;
     c.ffn_hidden = t.ffn_hidden;

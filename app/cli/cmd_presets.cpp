@@ -58,6 +58,7 @@ void listModels(std::ostream& out, bool as_json) {
             arr.push_back({{"name", m.name},
                            {"family", m.family},
                            {"params", m.totalParams()},
+                           {"active_params", m.activeParams()},
                            {"model_states_gib", statesGib(m)},
                            {"layers", m.layerCount()},
                            {"hidden", m.stacks.front().type.hidden},
@@ -66,13 +67,14 @@ void listModels(std::ostream& out, bool as_json) {
         out << arr.dump(2) << "\n";
         return;
     }
-    out << pad("MODEL", 14) << pad("FAMILY", 8) << pad("PARAMS", 10) << pad("LAYERS", 8) << pad("HIDDEN", 8)
-        << pad("HEADS/KV", 10) << pad("SEQ", 7) << "STATES GiB\n";
+    out << pad("MODEL", 14) << pad("FAMILY", 12) << pad("PARAMS", 10) << pad("ACTIVE", 10) << pad("LAYERS", 8)
+        << pad("HIDDEN", 8) << pad("HEADS/KV", 10) << pad("SEQ", 7) << "STATES GiB\n";
     for (const auto& n : modelPresetNames()) {
         const ModelProfile m = modelPreset(n);
         const LayerType& t = m.stacks.front().type;
-        out << pad(m.name, 14) << pad(m.family, 8) << pad(humanParams(double(m.totalParams())), 10)
-            << pad(layersText(m), 8) << pad(std::to_string(t.hidden), 8)
+        out << pad(m.name, 14) << pad(m.family, 12) << pad(humanParams(double(m.totalParams())), 10)
+            << pad(humanParams(double(m.activeParams())), 10) << pad(layersText(m), 8)
+            << pad(std::to_string(t.hidden), 8)
             << pad(std::to_string(t.heads) + "/" + std::to_string(t.kv_heads), 10)
             << pad(std::to_string(m.seq_len), 7) << fmt("%.0f", statesGib(m)) << "\n";
     }

@@ -12,6 +12,9 @@
 //        (n-1)/n S/B (all-gather, reduce-scatter), hierarchical two-level variants.
 //  [M23] Miao et al., "Galvatron: Efficient Transformer Training over Multiple GPUs Using Automatic
 //        Parallelism", VLDB 2023: per-layer strategies, layout-switch costs, overlap slowdown.
+//  [MoE] Mixture-of-experts layers: Fedus et al. 2022 (Switch, capacity factor), Gale et al. 2023
+//        (MegaBlocks, grouped GEMMs), Megatron-LM's num_floating_point_operations (MoE FLOPs over the
+//        routed top-k and shared experts); multi-latent attention: DeepSeek-AI 2024 (DeepSeek-V2).
 #include "gx/cost_model.h"
 
 #include "gx/error.h"
@@ -236,6 +239,16 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const double a = type.heads;
     const double hd = type.head_dim > 0 ? type.head_dim : h / std::max(1.0, a);
     const double kv = type.kv_heads > 0 ? type.kv_heads : a;
+    // Multi-latent attention: queries/keys of qk dims, values of v dims per head (hd for both otherwise).
+    const bool mla = type.mla.enabled();
+    const double qkd = type.qkHeadDim(), vd = type.vHeadDim();
+    // Mixture of experts: each token goes through top_k routed experts of f and the shared experts;
+    // with a capacity factor the expert inputs are padded to capacity [MoE].
+    const MoeSpec& moe = type.moe;
+    const double cf = moe.capacity_factor > 0 ? moe.capacity_factor : 1.0;
+    const double routed = moe.enabled() ? cf * moe.top_k : 0.0; // routed copies per token
+    const double shared_f = moe.enabled() ? double(moe.shared_experts) * moe.shared_ffn_hidden : 0.0;
+    const double f_tok = moe.enabled() ? routed * f + shared_f : f; // FFN width per token
     const double sbh = seq * b * h;
     const double tokens = b * seq;
     const bool cross = type.kind == BlockKind::CrossDecoder;
@@ -247,19 +260,47 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const double hbm = cluster_.gpu.hbm_bandwidth_gbs * 1e9;
 
     // ---- model FLOPs [N21]: matmuls split by tp, attention scores counted in full (MFU convention).
-    const double matmul_flops = 2.0 * b * seq * double(type.matmulParams()) +
+    // MoE layers count the active projections only (router, top_k routed and the shared experts) [MoE];
+    // replicated matrices (router, MLA down-projections) run whole on every TP rank.
+    const double matmul_flops = 2.0 * b * seq * double(type.activeMatmulParams()) +
                                 (cross ? 2.0 * b * (se - seq) * 2.0 * h * hd * kv : 0.0);
-    const double self_score = 4.0 * b * seq * seq * a * hd / t;
+    const double repl_flops = 2.0 * b * seq * double(type.replicatedMatmulParams());
+    const double self_score = 2.0 * b * seq * seq * a * (qkd + vd) / t;
     const double cross_score = cross ? 4.0 * b * seq * se * a * hd / t : 0.0;
-    const double model_fwd = matmul_flops / t + self_score + cross_score;
+    const double model_fwd = matmul_flops / t + repl_flops + self_score + cross_score;
     c.model_flops = 3.0 * model_fwd;
 
     // ---- GEMMs, one by one at their own shape (m = tokens, n = outputs, k = inputs per GPU).
     const double qw = a * hd, kvw = kv * hd;
-    double gemm = gemmTime(tokens, (qw + 2.0 * kvw) / t, h, fp8) // fused QKV projection
-                  + gemmTime(tokens, h, qw / t, fp8)             // attention output projection
-                  + gemmTime(tokens, (type.gated_ffn ? 2.0 : 1.0) * f / t, h, fp8) // fc1 (+ gate)
-                  + gemmTime(tokens, h, f / t, fp8);                               // fc2
+    const double gf = type.gated_ffn ? 2.0 : 1.0;
+    double gemm = 0.0;
+    if (mla) {
+        // Down-projections to the latents are replicated; up-projections and output split by heads.
+        const MlaSpec& m = type.mla;
+        const double ql = m.q_lora_rank, kvl = m.kv_lora_rank, rope = m.qk_rope_head_dim;
+        gemm += ql > 0 ? gemmTime(tokens, ql, h, fp8) + gemmTime(tokens, a * qkd / t, ql, fp8)
+                       : gemmTime(tokens, a * qkd / t, h, fp8);
+        gemm += gemmTime(tokens, kvl + rope, h, fp8) +
+                gemmTime(tokens, a * (m.qk_nope_head_dim + vd) / t, kvl, fp8) // K (no rope) and V
+                + gemmTime(tokens, h, a * vd / t, fp8);                       // output projection
+    } else {
+        gemm += gemmTime(tokens, (qw + 2.0 * kvw) / t, h, fp8) // fused QKV projection
+                + gemmTime(tokens, h, qw / t, fp8);            // attention output projection
+    }
+    if (!moe.enabled()) {
+        gemm += gemmTime(tokens, gf * f / t, h, fp8) // fc1 (+ gate)
+                + gemmTime(tokens, h, f / t, fp8);   // fc2
+    } else {
+        // Router logits (replicated), then the experts as grouped GEMMs: every expert sees
+        // tokens * top_k / experts tokens on average (balanced routing), each group at the efficiency
+        // of its own small shape, the group as a whole at the runtime's grouped-GEMM efficiency.
+        gemm += gemmTime(tokens, moe.experts, h, false);
+        const double m_e = tokens * routed / moe.experts;
+        const double ge = std::max(1e-3, rt.grouped_gemm_efficiency);
+        gemm += moe.experts * (gemmTime(m_e, gf * f / t, h, fp8) + gemmTime(m_e, h, f / t, fp8)) / ge;
+        if (shared_f > 0)
+            gemm += gemmTime(tokens, gf * shared_f / t, h, fp8) + gemmTime(tokens, h, shared_f / t, fp8);
+    }
     if (cross)
         gemm += gemmTime(tokens, qw / t, h, fp8) + gemmTime(b * se, 2.0 * kvw / t, h, fp8) +
                 gemmTime(tokens, h, qw / t, fp8);
@@ -285,13 +326,15 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     // eager softmax over the scores, FP8 casts of every linear input. Sequence-parallel parts /t.
     const double drop = type.dropout ? 1.0 : 0.0;
     double elem = (10.0 * h + drop * 5.0 * h + (rt.fused_norm ? 0.0 : 8.0 * h)) / sp_div;
-    elem += (type.gated_ffn ? 3.0 : 2.0) * f / t;
+    elem += (type.gated_ffn ? 3.0 : 2.0) * f_tok / t;
     if (type.gated_ffn && !rt.fused_swiglu)
-        elem += 3.0 * f / t;
+        elem += 3.0 * f_tok / t;
+    if (moe.enabled()) // permute tokens to their experts and back (read + write each copy), router softmax
+        elem += 4.0 * routed * h + 3.0 * moe.experts;
     const double softmax_elem = eager ? (2.0 + drop) * a * (seq + se) / t : 0.0;
     elem += softmax_elem;
     if (fp8)
-        elem += rt.fp8_cast_bytes / 2.0 * (2.0 * h + qw / t + f / t);
+        elem += rt.fp8_cast_bytes / 2.0 * (2.0 * h + qw / t + f_tok / t);
     const double elem_fwd = 2.0 * tokens * elem / hbm;
 
     const double overhead = rt.layer_overhead_us * 1e-6;
@@ -326,14 +369,24 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     // Split by TP: Q, K, V (attention inputs), the attention output (projection input), FFN values.
     const double kv_stored = rt.expand_kv ? a : kv;
     double split_lin = sbh * (2.0 * (qw / h) + 4.0 * (kv_stored * hd / h) + 2.0);
-    const double split_ffn = tokens * f * (type.gated_ffn ? (rt.fused_swiglu ? 6.0 : 8.0) : 4.0);
+    if (mla) {
+        // Q and K of qk dims, V of v dims per head, the attention output; the latents (inputs of the
+        // up-projections) are replicated.
+        const MlaSpec& m = type.mla;
+        split_lin = sbh * 2.0 * a * (2.0 * qkd + 2.0 * vd) / h;
+        repl += sbh * 2.0 * (std::max(0, m.q_lora_rank) + m.kv_lora_rank + m.qk_rope_head_dim) / h;
+    }
+    const double split_ffn = tokens * f_tok * (type.gated_ffn ? (rt.fused_swiglu ? 6.0 : 8.0) : 4.0);
+    // MoE: top_k permuted copies of the FFN input (bf16) and the fp32 router probabilities. Megatron's
+    // dispatcher gathers the sequence-parallel shards before permuting, so SP does not divide them.
+    const double routed_act = moe.enabled() ? sbh * 2.0 * routed + tokens * 4.0 * moe.experts : 0.0;
     double scores = !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
     if (cross) {
         repl += sbh * (2.0 + 2.0 + drop);
         split_lin += sbh * 4.0 + se * b * h * 4.0 * (kv_stored / a);
         scores += !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * se * b;
     }
-    const double full_act = repl / sp_div + (split_lin + split_ffn) / t + scores / t;
+    const double full_act = repl / sp_div + routed_act + (split_lin + split_ffn) / t + scores / t;
     switch (s.ckpt) {
     case Checkpoint::None:
         c.activations = full_act;
@@ -344,7 +397,7 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             // matmul outputs; recomputes the rest of the forward except attention and kept matmuls.
             const double kept = std::clamp(rt.selective_matmul_kept, 0.0, 1.0);
             const double mm_out = sbh * (2.0 * (qw + 2.0 * kvw) / h + 2.0 + 2.0) / t +
-                                  tokens * f * 2.0 * (type.gated_ffn ? 2.0 : 1.0) / t;
+                                  tokens * f_tok * 2.0 * (type.gated_ffn ? 2.0 : 1.0) / t;
             c.activations = 2.0 * sbh / sp_div + 2.0 * sbh / t + kept * mm_out + scores / t;
             c.recompute = (1.0 - kept) * gemm + elem_fwd;
         } else {

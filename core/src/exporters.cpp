@@ -221,6 +221,22 @@ struct MegatronArgs {
 
 /// --pipeline-model-parallel-layout for the plan's chunks: "Et*9|t*8|t*8|t*7L" (E = embedding, t =
 /// decoder layer, L = loss; chunk c runs on pipeline rank c % pp; pipeline_parallel_layer_layout.py).
+/// Exporters whose model description has no mixture-of-experts or multi-latent-attention layers: the
+/// plan would run a different (dense) model than the one costed.
+void refuseMoeAndMla(const ModelProfile& model, const char* framework, ExportResult& r) {
+    bool moe = false, mla = false;
+    for (const auto& st : model.stacks) {
+        moe = moe || st.type.moe.enabled();
+        mla = mla || st.type.mla.enabled();
+    }
+    if (moe)
+        r.unsupported.push_back(std::string("mixture-of-experts layers: the ") + framework +
+                                " export describes dense models only (use the Megatron-LM export)");
+    if (mla)
+        r.unsupported.push_back(std::string("multi-latent attention: the ") + framework +
+                                " export describes standard attention only (use the Megatron-LM export)");
+}
+
 std::string megatronLayout(const Plan& plan) {
     std::string out;
     const auto& s = plan.stage_layers;
@@ -380,22 +396,87 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
 
     // Model shape.
     if (o.include_model_args && !model.stacks.empty()) {
-        const LayerType& t = model.stacks.front().type;
-        if (model.stacks.size() > 1 || t.kind != BlockKind::Decoder)
+        // Dense and mixture-of-experts decoder layers of one shape are one Megatron model (MoE layers
+        // placed by --moe-layer-freq); anything else is another entry point.
+        const LayerType* dense_t = nullptr;
+        const LayerType* moe_t = nullptr;
+        bool decoder_only = true, one_shape = true;
+        for (const auto& st : model.stacks) {
+            const LayerType& x = st.type;
+            decoder_only = decoder_only && x.kind == BlockKind::Decoder;
+            const LayerType*& same = x.moe.enabled() ? moe_t : dense_t;
+            if (!same)
+                same = &x;
+            const LayerType& f = model.stacks.front().type;
+            one_shape = one_shape && x.hidden == f.hidden && x.heads == f.heads && x.kv_heads == f.kv_heads &&
+                        x.head_dim == f.head_dim && x.mla == f.mla && x.gated_ffn == f.gated_ffn &&
+                        x.bias == f.bias && x.qkv_bias == f.qkv_bias && x.qk_norm == f.qk_norm &&
+                        x.ffn_hidden == same->ffn_hidden && x.moe == same->moe;
+        }
+        const LayerType& t = dense_t ? *dense_t : *moe_t;
+        if (!decoder_only || (!moe_t && model.stacks.size() > 1))
             r.warnings.push_back("model '" + model.name +
                                  "' is not a decoder-only stack: pretrain_gpt.py "
                                  "trains GPT-style models; use the matching Megatron-LM entry point "
                                  "(pretrain_bert.py, pretrain_t5.py, pretrain_vision_*.py)");
+        else if (!one_shape)
+            r.unsupported.push_back("layers of different shapes: Megatron-LM builds one decoder layer shape "
+                                    "(dense and MoE layers placed by --moe-layer-freq)");
         add("--num-layers", std::to_string(model.layerCount()));
         add("--hidden-size", std::to_string(t.hidden));
         add("--ffn-hidden-size", std::to_string(t.ffn_hidden));
         add("--num-attention-heads", std::to_string(t.heads));
-        if (t.kv_heads > 0 && t.kv_heads != t.heads) {
-            add("--group-query-attention");
-            add("--num-query-groups", std::to_string(t.kv_heads));
+        if (t.mla.enabled()) {
+            // Megatron-Core MLA (arguments.py _add_mla_args); --qk-head-dim is the part without rotary.
+            add("--multi-latent-attention");
+            if (t.mla.q_lora_rank > 0)
+                add("--q-lora-rank", std::to_string(t.mla.q_lora_rank));
+            add("--kv-lora-rank", std::to_string(t.mla.kv_lora_rank));
+            add("--qk-head-dim", std::to_string(t.mla.qk_nope_head_dim));
+            add("--qk-pos-emb-head-dim", std::to_string(t.mla.qk_rope_head_dim));
+            add("--v-head-dim", std::to_string(t.mla.v_head_dim));
+        } else {
+            if (t.kv_heads > 0 && t.kv_heads != t.heads) {
+                add("--group-query-attention");
+                add("--num-query-groups", std::to_string(t.kv_heads));
+            }
+            if (t.head_dim > 0 && t.heads > 0 && t.head_dim * t.heads != t.hidden)
+                add("--kv-channels", std::to_string(t.head_dim));
         }
-        if (t.head_dim > 0 && t.heads > 0 && t.head_dim * t.heads != t.hidden)
-            add("--kv-channels", std::to_string(t.head_dim));
+        if (t.qk_norm)
+            add("--qk-layernorm");
+        if (!t.bias && t.qkv_bias)
+            add("--add-qkv-bias");
+        if (moe_t) {
+            const MoeSpec& e = moe_t->moe;
+            add("--num-experts", std::to_string(e.experts));
+            add("--moe-router-topk", std::to_string(e.top_k));
+            add("--moe-ffn-hidden-size", std::to_string(moe_t->ffn_hidden));
+            add("--moe-grouped-gemm"); // the cost model's grouped expert GEMMs
+            if (dense_t) {
+                // Megatron evaluates a list expression: 1 = MoE layer, 0 = dense, in layer order.
+                std::string pattern;
+                for (const auto& st : model.stacks)
+                    pattern += (pattern.empty() ? "" : "+") +
+                               std::string(st.type.moe.enabled() ? "[1]*" : "[0]*") +
+                               std::to_string(st.count);
+                add("--moe-layer-freq", "(" + pattern + ")");
+            }
+            if (e.shared_experts > 0) // the total of all shared experts
+                add("--moe-shared-expert-intermediate-size",
+                    std::to_string(std::int64_t(e.shared_experts) * e.shared_ffn_hidden));
+            if (e.shared_expert_gate)
+                add("--moe-shared-expert-gate");
+            if (e.router_bias) {
+                // Aux-loss-free routing (DeepSeek-V3): expert bias needs sigmoid scores.
+                add("--moe-router-score-function", "sigmoid");
+                add("--moe-router-enable-expert-bias");
+            }
+            if (e.capacity_factor > 0) {
+                add("--moe-expert-capacity-factor", fmt(e.capacity_factor, 4));
+                add("--moe-pad-expert-input-to-capacity"); // padded, as costed
+            }
+        }
         const int seq = model.seq_len > 0 ? model.seq_len : t.seq_len;
         add("--seq-length", std::to_string(seq));
         add("--max-position-embeddings", std::to_string(model.max_position > 0 ? model.max_position : seq));
@@ -405,7 +486,9 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
             add("--swiglu");
         if (!t.bias)
             add("--disable-bias-linear");
-        if (model.family == "llama")
+        static const char* const kRmsNorm[] = {"llama",     "mistral",   "mixtral",     "qwen2",      "qwen3",
+                                               "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3"};
+        if (std::find(std::begin(kRmsNorm), std::end(kRmsNorm), model.family) != std::end(kRmsNorm))
             add("--normalization", "RMSNorm");
         if (!model.tied_embeddings)
             add("--untie-embeddings-and-output-weights");
@@ -494,6 +577,7 @@ ExportResult exportMegatron(const Plan& plan, const ModelProfile& model, const C
 ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const ClusterProfile&,
                              const ExportOptions& o) {
     ExportResult r;
+    refuseMoeAndMla(model, "DeepSpeed", r);
     const int tp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; });
     const int dp = std::max(1, plan.stageGpus() / std::max(1, tp));
     int micro = perRankMicro(plan, dp);
@@ -657,6 +741,7 @@ std::pair<std::string, std::string> torchtitanBase(const ModelProfile& model) {
 ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
                               const ExportOptions& o) {
     ExportResult r;
+    refuseMoeAndMla(model, "torchtitan", r);
     const bool legacy = o.torchtitan_version.rfind("0.1", 0) == 0;
     if (!legacy && o.torchtitan_version.rfind("0.2", 0) != 0)
         throw InputError("torchtitan_version", "'" + o.torchtitan_version +
@@ -1013,6 +1098,7 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
 
 ExportResult exportHetu(const Plan& plan, const ModelProfile& model) {
     ExportResult r;
+    refuseMoeAndMla(model, "Hetu-Galvatron", r);
     const ordered_json j = toHetuStrategyOrdered(plan, model, &r.unsupported);
     // Megatron sequence parallelism on every tensor-parallel layer (or on none) is Hetu's runtime argument
     // sequence_parallel (galvatron/core/runtime/args_schema.py:248, default True), not a JSON key.

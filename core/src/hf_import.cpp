@@ -1,8 +1,10 @@
 // Import of Hugging Face `config.json` files into ModelProfile.
 //
 // Key names follow the transformers configuration classes (GPT2Config, LlamaConfig, MistralConfig,
-// Qwen2Config, BertConfig, T5Config, ViTConfig). Only the architecture is read; dropout probabilities
-// decide whether dropout masks are stored (Korthikanti et al. 2022 count them in activation memory).
+// Qwen2Config, BertConfig, T5Config, ViTConfig; mixture of experts: MixtralConfig, Qwen2MoeConfig,
+// Qwen3MoeConfig, DeepseekV2Config, DeepseekV3Config). Only the architecture is read; dropout
+// probabilities decide whether dropout masks are stored (Korthikanti et al. 2022 count them in
+// activation memory).
 #include "gx/hf_import.h"
 
 #include "gx/error.h"
@@ -14,6 +16,8 @@
 #include <climits>
 #include <cmath>
 #include <initializer_list>
+#include <utility>
+#include <vector>
 
 namespace gx {
 
@@ -61,6 +65,15 @@ public:
                                              : std::string("required key is missing"));
         }
         return positiveInt(k);
+    }
+
+    int nonNegativeInt(const std::string& key, int fallback) const {
+        if (!has(key))
+            return fallback;
+        const json& v = j_.at(key);
+        if (!(v.is_number() && v.get<double>() == 0.0))
+            return positiveInt(key);
+        return 0;
     }
 
     int optInt(std::initializer_list<const char*> keys, int fallback) const {
@@ -135,13 +148,22 @@ std::string modelTypeOf(const json& j) {
     if (j.contains("architectures") && j.at("architectures").is_array() && !j.at("architectures").empty() &&
         j.at("architectures")[0].is_string()) {
         const std::string a = j.at("architectures")[0].get<std::string>();
-        for (const char* t : {"GPT2", "Llama", "Mistral", "Qwen2", "Bert", "T5", "ViT"})
-            if (a.rfind(t, 0) == 0) {
-                std::string s = t;
-                for (auto& ch : s)
-                    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-                return s;
-            }
+        // Longer prefixes first ("Qwen2Moe" before "Qwen2").
+        static const std::pair<const char*, const char*> kPrefixes[] = {{"GPT2", "gpt2"},
+                                                                        {"Llama", "llama"},
+                                                                        {"Mixtral", "mixtral"},
+                                                                        {"Mistral", "mistral"},
+                                                                        {"Qwen2Moe", "qwen2_moe"},
+                                                                        {"Qwen3Moe", "qwen3_moe"},
+                                                                        {"Qwen2", "qwen2"},
+                                                                        {"DeepseekV2", "deepseek_v2"},
+                                                                        {"DeepseekV3", "deepseek_v3"},
+                                                                        {"Bert", "bert"},
+                                                                        {"T5", "t5"},
+                                                                        {"ViT", "vit"}};
+        for (const auto& [prefix, type] : kPrefixes)
+            if (a.rfind(prefix, 0) == 0)
+                return type;
     }
     return {};
 }
@@ -182,8 +204,11 @@ ModelProfile importLlamaLike(const Config& c, int seq_len, const std::string& fa
     t.kv_heads = kvHeads(c, t.heads);
     t.head_dim = headDim(c, t.hidden, t.heads, "num_attention_heads");
     t.gated_ffn = true;
-    // Qwen2 has biases on Q/K/V only (0.002% of its parameters); the profile has no per-matrix bias flag.
     t.bias = c.optBool("attention_bias", false) || c.optBool("mlp_bias", false);
+    // Qwen2 and Qwen2-MoE always carry biases on the Q/K/V projections (Qwen2Attention: bias=True).
+    t.qkv_bias = !t.bias && isOneOf(family, {"qwen2", "qwen2_moe"});
+    // Qwen3 normalises every query and key head (q_norm, k_norm).
+    t.qk_norm = isOneOf(family, {"qwen3", "qwen3_moe"});
     t.dropout = c.optNumber("attention_dropout", 0.0) > 0;
     m.vocab_size = c.requireInt({"vocab_size"});
     m.max_position = 0; // rotary: no learned position table
@@ -294,18 +319,157 @@ ModelProfile importVit(const Config& c) {
     return m;
 }
 
+/// Routed-expert settings shared by the MoE configs; top_k above the expert count is named here.
+MoeSpec routedExperts(const Config& c, const char* experts_key) {
+    MoeSpec e;
+    e.experts = c.requireInt({experts_key});
+    e.top_k = c.requireInt({"num_experts_per_tok"});
+    if (e.top_k > e.experts)
+        throw InputError("config.num_experts_per_tok", "router top-k (" + std::to_string(e.top_k) +
+                                                           ") must not exceed the number of experts (" +
+                                                           std::to_string(e.experts) + ", " + experts_key +
+                                                           ")");
+    return e;
+}
+
+/// Stacks from a per-layer MoE/dense pattern: one stack per run of equal layers. Stacks are named
+/// "dense" and "moe" when both kinds occur, else "decoder".
+void stacksFromPattern(ModelProfile& m, const LayerType& dense, const LayerType& moe,
+                       const std::vector<bool>& is_moe) {
+    bool any_dense = false, any_moe = false;
+    for (bool b : is_moe)
+        (b ? any_moe : any_dense) = true;
+    for (std::size_t i = 0; i < is_moe.size();) {
+        std::size_t j = i;
+        while (j < is_moe.size() && is_moe[j] == is_moe[i])
+            ++j;
+        LayerType t = is_moe[i] ? moe : dense;
+        t.name = any_dense && any_moe ? (is_moe[i] ? "moe" : "dense") : "decoder";
+        m.stacks.push_back({t, static_cast<int>(j - i)});
+        i = j;
+    }
+}
+
+/// Mixtral (Jiang et al. 2024): Mistral attention, every FFN replaced by num_local_experts SwiGLU
+/// experts of intermediate_size with a top-k router.
+ModelProfile importMixtral(const Config& c, int seq_len) {
+    ModelProfile m = importLlamaLike(c, seq_len, "mixtral");
+    LayerType& t = m.stacks.front().type;
+    t.moe = routedExperts(c, "num_local_experts");
+    return m;
+}
+
+/// Qwen2-MoE (Qwen1.5-MoE) and Qwen3-MoE: layer i is sparse unless listed in mlp_only_layers and when
+/// (i + 1) % decoder_sparse_step == 0 (Qwen2MoeDecoderLayer); experts of moe_intermediate_size, dense
+/// layers of intermediate_size; Qwen2-MoE adds one gated shared expert of shared_expert_intermediate_size.
+ModelProfile importQwenMoe(const Config& c, int seq_len, const std::string& family) {
+    ModelProfile m = importLlamaLike(c, seq_len, family);
+    const LayerType dense = m.stacks.front().type;
+    const int layers = m.stacks.front().count;
+    m.stacks.clear();
+    LayerType moe = dense;
+    moe.moe = routedExperts(c, "num_experts");
+    moe.ffn_hidden = c.requireInt({"moe_intermediate_size"});
+    const int shared = c.nonNegativeInt("shared_expert_intermediate_size", 0);
+    if (shared > 0) {
+        moe.moe.shared_experts = 1;
+        moe.moe.shared_ffn_hidden = shared;
+        moe.moe.shared_expert_gate = true; // shared_expert_gate: Linear(hidden, 1)
+    }
+    const int step = c.optInt({"decoder_sparse_step"}, 1);
+    std::vector<bool> is_moe(static_cast<std::size_t>(layers));
+    for (int i = 0; i < layers; ++i)
+        is_moe[static_cast<std::size_t>(i)] = (i + 1) % step == 0;
+    if (c.has("mlp_only_layers")) {
+        const json& v = c.raw().at("mlp_only_layers");
+        if (!v.is_array())
+            throw InputError("config.mlp_only_layers",
+                             "expected an array of layer indices, got " + showJson(v));
+        for (std::size_t k = 0; k < v.size(); ++k) {
+            const json& x = v[k];
+            if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() >= layers)
+                throw InputError("config.mlp_only_layers[" + std::to_string(k) + "]",
+                                 "expected a layer index 0.." + std::to_string(layers - 1) + ", got " +
+                                     showJson(x));
+            is_moe[static_cast<std::size_t>(x.get<long long>())] = false;
+        }
+    }
+    stacksFromPattern(m, dense, moe, is_moe);
+    return m;
+}
+
+/// DeepSeek-V2/V3 (DeepSeek-AI 2024): multi-latent attention in every layer; layer i is MoE when
+/// i >= first_k_dense_replace and i % moe_layer_freq == 0 (DeepseekV3DecoderLayer), with
+/// n_routed_experts + n_shared_experts experts of moe_intermediate_size; dense layers use
+/// intermediate_size. V3's `noaux_tc` routing adds a per-expert score-correction bias. The
+/// multi-token-prediction modules (num_nextn_predict_layers) are not part of the model: DeepSeek-V3's
+/// published 671B excludes them (685B on the hub includes them).
+ModelProfile importDeepseek(const Config& c, int seq_len, const std::string& family) {
+    ModelProfile m;
+    m.family = family;
+    LayerType dense;
+    dense.kind = BlockKind::Decoder;
+    dense.hidden = c.requireInt({"hidden_size"});
+    dense.heads = c.requireInt({"num_attention_heads"});
+    dense.kv_heads = dense.heads; // MLA: one latent-expanded K/V head per query head
+    dense.ffn_hidden = c.requireInt({"intermediate_size"});
+    dense.gated_ffn = true;
+    dense.bias = false;
+    if (c.optBool("attention_bias", false))
+        throw InputError("config.attention_bias", "multi-latent attention with biases is not modelled");
+    dense.dropout = c.optNumber("attention_dropout", 0.0) > 0;
+    MlaSpec& a = dense.mla;
+    a.q_lora_rank = c.nonNegativeInt("q_lora_rank", 0); // null: full-rank query (V2-Lite)
+    a.kv_lora_rank = c.requireInt({"kv_lora_rank"});
+    a.qk_nope_head_dim = c.requireInt({"qk_nope_head_dim"});
+    a.qk_rope_head_dim = c.requireInt({"qk_rope_head_dim"});
+    a.v_head_dim = c.requireInt({"v_head_dim"});
+    dense.head_dim = a.qk_nope_head_dim + a.qk_rope_head_dim;
+    m.vocab_size = c.requireInt({"vocab_size"});
+    m.max_position = 0;
+    m.seq_len = seq_len > 0 ? seq_len : c.requireInt({"max_position_embeddings"});
+    m.tied_embeddings = c.optBool("tie_word_embeddings", false);
+    dense.seq_len = m.seq_len;
+    const int layers = c.requireInt({"num_hidden_layers"});
+    LayerType moe = dense;
+    std::vector<bool> is_moe(static_cast<std::size_t>(layers), false);
+    if (c.has("n_routed_experts")) {
+        moe.moe = routedExperts(c, "n_routed_experts");
+        moe.ffn_hidden = c.requireInt({"moe_intermediate_size"});
+        moe.moe.shared_experts = c.nonNegativeInt("n_shared_experts", 0);
+        if (moe.moe.shared_experts > 0)
+            moe.moe.shared_ffn_hidden = moe.ffn_hidden;
+        moe.moe.router_bias = c.optString("topk_method", "greedy") == "noaux_tc";
+        const int first_dense = c.nonNegativeInt("first_k_dense_replace", 0);
+        const int freq = c.optInt({"moe_layer_freq"}, 1);
+        for (int i = first_dense; i < layers; ++i)
+            is_moe[static_cast<std::size_t>(i)] = i % freq == 0;
+    }
+    stacksFromPattern(m, dense, moe, is_moe);
+    return m;
+}
+
 /// Unknown model_type: a decoder built from the common key names, if they are all there.
 ModelProfile importGeneric(const Config& c, int seq_len, const std::string& type) {
+    // Other mixture-of-experts architectures: importing only the dense shapes would silently undercount
+    // parameters by the expert factor.
+    for (const char* k : {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"})
+        if (c.has(k) && c.raw().at(k).is_number() && c.raw().at(k).get<double>() > 1)
+            throw InputError(std::string("config.") + k,
+                             "mixture-of-experts model_type '" + showString(type, 40) +
+                                 "' is not supported (supported: mixtral, qwen2_moe, qwen3_moe, deepseek_v2, "
+                                 "deepseek_v3)");
     const std::string hk = c.pick({"hidden_size", "n_embd", "d_model"});
     const std::string lk = c.pick({"num_hidden_layers", "n_layer", "num_layers"});
     const std::string ak = c.pick({"num_attention_heads", "n_head", "num_heads"});
     if (hk.empty() || lk.empty() || ak.empty() || !c.has("vocab_size"))
-        throw InputError(
-            "config.model_type",
-            (type.empty() ? std::string("missing")
-                          : "unsupported model_type '" + showString(type, 40) + "'") +
-                "; supported: gpt2, llama, mistral, qwen2, bert, roberta, t5, vit (other decoders "
-                "need hidden_size, num_hidden_layers, num_attention_heads and vocab_size)");
+        throw InputError("config.model_type",
+                         (type.empty() ? std::string("missing")
+                                       : "unsupported model_type '" + showString(type, 40) + "'") +
+                             "; supported: gpt2, llama, mistral, qwen2, qwen3, mixtral, qwen2_moe, "
+                             "qwen3_moe, deepseek_v2, "
+                             "deepseek_v3, bert, roberta, t5, vit (other decoders "
+                             "need hidden_size, num_hidden_layers, num_attention_heads and vocab_size)");
     ModelProfile m;
     m.family = type.empty() ? "decoder" : type;
     LayerType t;
@@ -342,17 +506,17 @@ ModelProfile importHuggingFace(const json& config, const std::string& name, int 
         throw InputError("seq_len", "must not be negative");
     const Config c(config);
     const std::string type = modelTypeOf(config);
-    // Mixture-of-experts layers have no equivalent in LayerType; importing only the dense shapes would
-    // silently undercount parameters by the expert factor.
-    for (const char* k : {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"})
-        if (c.has(k) && c.raw().at(k).is_number() && c.raw().at(k).get<double>() > 1)
-            throw InputError(std::string("config.") + k,
-                             "mixture-of-experts models are not supported (only dense Transformer layers)");
     ModelProfile m;
     if (type == "gpt2")
         m = importGpt2(c, seq_len);
-    else if (isOneOf(type, {"llama", "mistral", "qwen2"}))
+    else if (isOneOf(type, {"llama", "mistral", "qwen2", "qwen3"}))
         m = importLlamaLike(c, seq_len, type);
+    else if (type == "mixtral")
+        m = importMixtral(c, seq_len);
+    else if (isOneOf(type, {"qwen2_moe", "qwen3_moe"}))
+        m = importQwenMoe(c, seq_len, type);
+    else if (isOneOf(type, {"deepseek_v2", "deepseek_v3"}))
+        m = importDeepseek(c, seq_len, type);
     else if (isOneOf(type, {"bert", "roberta"}))
         m = importBert(c, seq_len, type);
     else if (isOneOf(type, {"t5", "mt5"}))
@@ -363,7 +527,9 @@ ModelProfile importHuggingFace(const json& config, const std::string& name, int 
         m = importGeneric(c, seq_len, type);
     checkName(type, "config.model_type");
     m.name = name.empty() ? (type.empty() ? std::string("hf-model") : type) : name;
-    m.source = "Hugging Face config.json";
+    m.source = isOneOf(type, {"deepseek_v2", "deepseek_v3"}) && c.has("num_nextn_predict_layers")
+                   ? "Hugging Face config.json (multi-token-prediction modules not included)"
+                   : "Hugging Face config.json";
     m.embed_hidden = m.stacks.front().type.hidden;
     validateModel(m, "model");
     return m;

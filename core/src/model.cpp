@@ -4,56 +4,153 @@
 // Using Megatron-LM", SC'21, appendix): a multiply-add is 2 FLOPs; per layer the forward pass costs
 // 2 * tokens * (matmul parameters) for the projections plus 4 * b * s^2 * h for QK^T and attention*V,
 // which for a standard block (f = 4h, MHA) gives 24 b s h^2 (1 + s / (6h)).
+//
+// Mixture of experts: a layer holds every expert's weights (params) but each token runs the router,
+// its top_k routed experts and the shared experts (activeParams, and the FLOPs). Multi-latent
+// attention counts DeepSeek-V2's low-rank projections and their RMSNorms.
 #include "gx/model.h"
 
 #include "gx/error.h"
 
+#include <algorithm>
+
 namespace gx {
 
 namespace {
-std::int64_t attentionMatmulParams(const LayerType& t) {
-    const std::int64_t h = t.hidden;
-    const std::int64_t hd = t.head_dim > 0 ? t.head_dim : (t.heads > 0 ? t.hidden / t.heads : 0);
-    const std::int64_t kv = t.kv_heads > 0 ? t.kv_heads : t.heads;
-    // Q and O: h x (heads*hd); K and V: h x (kv*hd).
-    return h * hd * (2 * static_cast<std::int64_t>(t.heads) + 2 * kv);
+std::int64_t headDimOf(const LayerType& t) {
+    return t.head_dim > 0 ? t.head_dim : (t.heads > 0 ? t.hidden / t.heads : 0);
 }
-std::int64_t attentionBiasParams(const LayerType& t) {
-    const std::int64_t hd = t.head_dim > 0 ? t.head_dim : (t.heads > 0 ? t.hidden / t.heads : 0);
-    const std::int64_t kv = t.kv_heads > 0 ? t.kv_heads : t.heads;
-    return hd * (t.heads + 2 * kv) + t.hidden;
+std::int64_t kvHeadsOf(const LayerType& t) {
+    return t.kv_heads > 0 ? t.kv_heads : t.heads;
+}
+/// Projections of one attention block that tensor parallelism splits by heads. MLA (DeepSeek-V2
+/// sec. 2.1, Hugging Face DeepseekV3Attention shapes): q_b: q_lora x a*(nope+rope) (or q: h x
+/// a*(nope+rope) without a query LoRA), kv_b: kv_lora x a*(nope + v), o: a*v x h.
+std::int64_t attentionSplitParams(const LayerType& t) {
+    const std::int64_t h = t.hidden, a = t.heads;
+    if (t.mla.enabled()) {
+        const MlaSpec& m = t.mla;
+        const std::int64_t qk = m.qk_nope_head_dim + m.qk_rope_head_dim;
+        const std::int64_t q = (m.q_lora_rank > 0 ? std::int64_t(m.q_lora_rank) : h) * a * qk;
+        const std::int64_t kv = std::int64_t(m.kv_lora_rank) * a * (m.qk_nope_head_dim + m.v_head_dim);
+        return q + kv + a * m.v_head_dim * h;
+    }
+    // Q and O: h x (heads*hd); K and V: h x (kv*hd).
+    return h * headDimOf(t) * (2 * a + 2 * kvHeadsOf(t));
+}
+/// MLA's down-projections to the latents (q_a: h x q_lora, kv_a: h x (kv_lora + rope)): whole on every
+/// tensor-parallel rank (Megatron-LM's MLA does not split them).
+std::int64_t attentionDownParams(const LayerType& t) {
+    if (!t.mla.enabled())
+        return 0;
+    const std::int64_t h = t.hidden;
+    return h * std::max(0, t.mla.q_lora_rank) + h * (t.mla.kv_lora_rank + t.mla.qk_rope_head_dim);
+}
+/// Attention parameters outside the projections: biases, MLA's latent RMSNorms, Qwen3's Q/K norms.
+std::int64_t attentionOtherParams(const LayerType& t) {
+    std::int64_t p = 0;
+    const std::int64_t hd = headDimOf(t), kv = kvHeadsOf(t);
+    if (t.mla.enabled())
+        p += t.mla.kv_lora_rank + std::max(0, t.mla.q_lora_rank);
+    if (t.bias)
+        p += hd * (t.heads + 2 * kv) + t.hidden;
+    else if (t.qkv_bias)
+        p += hd * (t.heads + 2 * kv);
+    if (t.qk_norm)
+        p += 2 * hd;
+    return p;
 }
 int attentionBlocks(const LayerType& t) {
     return t.kind == BlockKind::CrossDecoder ? 2 : 1;
 }
+/// FFN matrices of width f (2 or 3 matrices h x f).
+std::int64_t ffnMatmul(const LayerType& t, std::int64_t f) {
+    return (t.gated_ffn ? 3 : 2) * std::int64_t(t.hidden) * f;
+}
+std::int64_t ffnBias(const LayerType& t, std::int64_t f) {
+    return t.bias ? (t.gated_ffn ? 2 : 1) * f + t.hidden : 0;
+}
+/// Shared experts' FFN parameters (matrices + biases).
+std::int64_t sharedParams(const LayerType& t) {
+    if (!t.moe.enabled() || t.moe.shared_experts <= 0)
+        return 0;
+    return std::int64_t(t.moe.shared_experts) *
+           (ffnMatmul(t, t.moe.shared_ffn_hidden) + ffnBias(t, t.moe.shared_ffn_hidden));
+}
+std::int64_t sharedMatmul(const LayerType& t) {
+    if (!t.moe.enabled() || t.moe.shared_experts <= 0)
+        return 0;
+    return std::int64_t(t.moe.shared_experts) * ffnMatmul(t, t.moe.shared_ffn_hidden);
+}
+/// FFN parameters of `experts` routed experts (or the dense FFN when the layer has no experts).
+std::int64_t ffnParams(const LayerType& t, std::int64_t experts, bool matmul_only) {
+    const std::int64_t one = ffnMatmul(t, t.ffn_hidden) + (matmul_only ? 0 : ffnBias(t, t.ffn_hidden));
+    if (!t.moe.enabled())
+        return one;
+    return experts * one + (matmul_only ? sharedMatmul(t) : sharedParams(t));
+}
+/// Layer parameters with `experts` routed experts counted.
+std::int64_t layerParams(const LayerType& t, std::int64_t experts) {
+    const int norms = attentionBlocks(t) + 1;
+    std::int64_t p =
+        attentionBlocks(t) * (attentionSplitParams(t) + attentionDownParams(t) + attentionOtherParams(t));
+    p += ffnParams(t, experts, false) + t.routerParams();
+    p += norms * (t.bias ? 2 : 1) * std::int64_t(t.hidden); // LayerNorm gain + bias, or RMSNorm gain
+    return p;
+}
 } // namespace
 
+int LayerType::qkHeadDim() const {
+    return mla.enabled() ? mla.qk_nope_head_dim + mla.qk_rope_head_dim : static_cast<int>(headDimOf(*this));
+}
+
+int LayerType::vHeadDim() const {
+    return mla.enabled() ? mla.v_head_dim : static_cast<int>(headDimOf(*this));
+}
+
+std::int64_t LayerType::routerParams() const {
+    if (!moe.enabled())
+        return 0;
+    return std::int64_t(hidden) * moe.experts + (moe.router_bias ? moe.experts : 0) +
+           (moe.shared_expert_gate && moe.shared_experts > 0 ? hidden : 0);
+}
+
+std::int64_t LayerType::expertMatmulParams() const {
+    return ffnMatmul(*this, ffn_hidden);
+}
+
 std::int64_t LayerType::matmulParams() const {
-    const std::int64_t h = hidden, f = ffn_hidden;
-    const std::int64_t ffn = (gated_ffn ? 3 : 2) * h * f;
-    return attentionBlocks(*this) * attentionMatmulParams(*this) + ffn;
+    return attentionBlocks(*this) * attentionSplitParams(*this) + ffnParams(*this, moe.experts, true);
+}
+
+std::int64_t LayerType::activeMatmulParams() const {
+    return attentionBlocks(*this) * attentionSplitParams(*this) + ffnParams(*this, moe.top_k, true);
+}
+
+std::int64_t LayerType::replicatedMatmulParams() const {
+    std::int64_t p = attentionBlocks(*this) * attentionDownParams(*this);
+    if (moe.enabled())
+        p += std::int64_t(hidden) * moe.experts +
+             (moe.shared_expert_gate && moe.shared_experts > 0 ? hidden : 0);
+    return p;
 }
 
 std::int64_t LayerType::params() const {
-    std::int64_t p = matmulParams();
-    const int norms = attentionBlocks(*this) + 1;
-    if (bias) {
-        p += attentionBlocks(*this) * attentionBiasParams(*this);
-        p += (gated_ffn ? 2 : 1) * static_cast<std::int64_t>(ffn_hidden) + hidden;
-        p += norms * 2 * static_cast<std::int64_t>(hidden); // LayerNorm gain + bias
-    } else {
-        p += norms * static_cast<std::int64_t>(hidden); // RMSNorm / bias-free LayerNorm gain
-    }
-    return p;
+    return layerParams(*this, moe.experts);
+}
+
+std::int64_t LayerType::activeParams() const {
+    return layerParams(*this, moe.top_k);
 }
 
 double LayerType::forwardFlops(int batch) const {
     const double b = batch, s = seq_len;
     const double hd = head_dim > 0 ? head_dim : (heads > 0 ? double(hidden) / heads : 0.0);
-    const double attn_width = heads * hd;
-    double flops = 2.0 * b * s * double(matmulParams());
-    flops += 4.0 * b * s * s * attn_width; // QK^T and attention-weighted V
+    // Projections one token passes through, router and MLA down-projections included.
+    double flops = 2.0 * b * s * double(activeMatmulParams() + replicatedMatmulParams());
+    flops += 2.0 * b * s * s * double(heads) * (qkHeadDim() + vHeadDim()); // QK^T and attention-weighted V
     if (kind == BlockKind::CrossDecoder) {
+        const double attn_width = heads * hd;
         const double se = cross_seq_len > 0 ? cross_seq_len : seq_len;
         // K/V projections of the cross block run over encoder tokens, not decoder tokens.
         const double kv = kv_heads > 0 ? kv_heads : heads;
@@ -114,6 +211,20 @@ std::int64_t ModelProfile::totalParams() const {
     for (const auto& st : stacks)
         p += st.type.params() * st.count;
     return p;
+}
+
+std::int64_t ModelProfile::activeParams() const {
+    std::int64_t p = embeddingParams() + headParams();
+    for (const auto& st : stacks)
+        p += st.type.activeParams() * st.count;
+    return p;
+}
+
+bool ModelProfile::hasMoe() const {
+    for (const auto& st : stacks)
+        if (st.type.moe.enabled())
+            return true;
+    return false;
 }
 
 double ModelProfile::headForwardFlops(int batch) const {

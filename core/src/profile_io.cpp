@@ -34,6 +34,10 @@ std::string show(const json& v) {
 }
 
 namespace L = limits;
+/// Routed or shared experts per layer (input limit; DeepSeek-V3 has 256).
+constexpr int kMaxExperts = 1 << 16;
+/// Parameters of a whole model (input limit; 1000x the largest published models).
+constexpr double kMaxModelParams = 1e15;
 // Sanity ranges for physical quantities (units in the messages). Far above any real hardware.
 constexpr double kMaxGpuMemGib = 65536;    // 64 TiB per GPU
 constexpr double kMaxHostMemGib = 1 << 24; // 16 PiB per node
@@ -302,6 +306,57 @@ struct LayerDefaults {
     int cross_seq_len = 0;
 };
 
+MoeSpec moeFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    MoeSpec m;
+    r.intField("experts", m.experts, IntRule::Positive, true, kMaxExperts);
+    r.intField("top_k", m.top_k, IntRule::Positive, true, kMaxExperts);
+    r.intField("shared_experts", m.shared_experts, IntRule::NonNegative, false, kMaxExperts);
+    r.intField("shared_ffn_hidden", m.shared_ffn_hidden, IntRule::Positive, false, L::kMaxHidden);
+    r.boolField("shared_expert_gate", m.shared_expert_gate);
+    r.boolField("router_bias", m.router_bias);
+    r.numField("capacity_factor", m.capacity_factor, NumRule::NonNegative, false, 1024.0);
+    r.finish();
+    return m;
+}
+
+json moeToJson(const MoeSpec& m) {
+    json j;
+    j["experts"] = m.experts;
+    j["top_k"] = m.top_k;
+    if (m.shared_experts > 0) {
+        j["shared_experts"] = m.shared_experts;
+        j["shared_ffn_hidden"] = m.shared_ffn_hidden;
+    }
+    if (m.shared_expert_gate)
+        j["shared_expert_gate"] = true;
+    if (m.router_bias)
+        j["router_bias"] = true;
+    if (m.capacity_factor > 0)
+        j["capacity_factor"] = m.capacity_factor;
+    return j;
+}
+
+MlaSpec mlaFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    MlaSpec m;
+    r.intField("q_lora_rank", m.q_lora_rank, IntRule::NonNegative, false, L::kMaxHidden);
+    r.intField("kv_lora_rank", m.kv_lora_rank, IntRule::Positive, true, L::kMaxHidden);
+    r.intField("qk_nope_head_dim", m.qk_nope_head_dim, IntRule::Positive, true, L::kMaxHidden);
+    r.intField("qk_rope_head_dim", m.qk_rope_head_dim, IntRule::Positive, true, L::kMaxHidden);
+    r.intField("v_head_dim", m.v_head_dim, IntRule::Positive, true, L::kMaxHidden);
+    r.finish();
+    return m;
+}
+
+json mlaToJson(const MlaSpec& m) {
+    return json{{"q_lora_rank", m.q_lora_rank},
+                {"kv_lora_rank", m.kv_lora_rank},
+                {"qk_nope_head_dim", m.qk_nope_head_dim},
+                {"qk_rope_head_dim", m.qk_rope_head_dim},
+                {"v_head_dim", m.v_head_dim}};
+}
+
 LayerType layerFromJson(const json& j, const std::string& path, const LayerDefaults& d) {
     ObjectReader r(j, path);
     LayerType t;
@@ -314,9 +369,15 @@ LayerType layerFromJson(const json& j, const std::string& path, const LayerDefau
     r.intField("heads", t.heads, IntRule::Positive, true, L::kMaxHeads);
     t.kv_heads = t.heads;
     r.intField("kv_heads", t.kv_heads, IntRule::Positive, false, L::kMaxHeads);
+    if (r.has("moe"))
+        t.moe = moeFromJson(r.value("moe"), r.at("moe"));
+    if (r.has("mla"))
+        t.mla = mlaFromJson(r.value("mla"), r.at("mla"));
     const bool explicit_head_dim = r.has("head_dim");
     if (explicit_head_dim) {
         r.intField("head_dim", t.head_dim, IntRule::Positive, false, L::kMaxHidden);
+    } else if (t.mla.enabled()) {
+        t.head_dim = t.mla.qk_nope_head_dim + t.mla.qk_rope_head_dim; // the query/key head size
     } else {
         if (t.hidden % t.heads != 0)
             throw InputError(r.at("heads"), "heads (" + std::to_string(t.heads) + ") must divide hidden (" +
@@ -332,6 +393,8 @@ LayerType layerFromJson(const json& j, const std::string& path, const LayerDefau
     r.boolField("gated_ffn", t.gated_ffn);
     r.boolField("bias", t.bias);
     r.boolField("dropout", t.dropout);
+    r.boolField("qkv_bias", t.qkv_bias);
+    r.boolField("qk_norm", t.qk_norm);
     r.finish();
     return t;
 }
@@ -351,6 +414,15 @@ json layerToJson(const LayerType& t) {
     j["gated_ffn"] = t.gated_ffn;
     j["bias"] = t.bias;
     j["dropout"] = t.dropout;
+    // Written only when set, so that profiles without them keep their exact form.
+    if (t.qkv_bias)
+        j["qkv_bias"] = true;
+    if (t.qk_norm)
+        j["qk_norm"] = true;
+    if (t.moe.enabled())
+        j["moe"] = moeToJson(t.moe);
+    if (t.mla.enabled())
+        j["mla"] = mlaToJson(t.mla);
     return j;
 }
 
@@ -610,6 +682,78 @@ json toJson(const ModelProfile& m) {
     return j;
 }
 
+namespace {
+void validateMoe(const LayerType& t, const std::string& lp) {
+    const MoeSpec& e = t.moe;
+    const std::string mp = lp + ".moe";
+    if (e.experts < 0)
+        throw InputError(mp + ".experts", "must not be negative");
+    if (!e.enabled()) {
+        if (e.top_k != 0 || e.shared_experts != 0 || e.capacity_factor != 0)
+            throw InputError(mp + ".experts", "top_k, shared_experts and capacity_factor need experts > 0");
+        return;
+    }
+    if (e.experts > kMaxExperts)
+        throw InputError(mp + ".experts", "expected at most " + std::to_string(kMaxExperts) +
+                                              " (input limit), got " + std::to_string(e.experts));
+    if (e.top_k <= 0 || e.top_k > e.experts)
+        throw InputError(mp + ".top_k", "router top-k (" + std::to_string(e.top_k) +
+                                            ") must be between 1 and the number of experts (" +
+                                            std::to_string(e.experts) + ")");
+    if (e.shared_experts < 0 || e.shared_experts > kMaxExperts)
+        throw InputError(mp + ".shared_experts", "expected 0 to " + std::to_string(kMaxExperts) + ", got " +
+                                                     std::to_string(e.shared_experts));
+    if (e.shared_experts > 0 && (e.shared_ffn_hidden <= 0 || e.shared_ffn_hidden > L::kMaxHidden))
+        throw InputError(mp + ".shared_ffn_hidden", "a positive intermediate size (at most " +
+                                                        std::to_string(L::kMaxHidden) +
+                                                        ") is required when shared_experts > 0, got " +
+                                                        std::to_string(e.shared_ffn_hidden));
+    if (e.shared_experts == 0 && e.shared_expert_gate)
+        throw InputError(mp + ".shared_expert_gate", "needs shared_experts > 0");
+    if (!(e.capacity_factor == 0 || (e.capacity_factor > 0 && e.capacity_factor <= 1024.0)))
+        throw InputError(mp + ".capacity_factor",
+                         "expected 0 (dropless) or a positive factor up to 1024, got " +
+                             fmtNum(e.capacity_factor));
+}
+
+void validateMla(const LayerType& t, const std::string& lp) {
+    const MlaSpec& m = t.mla;
+    const std::string mp = lp + ".mla";
+    if (!m.enabled()) {
+        if (m.q_lora_rank != 0 || m.qk_nope_head_dim != 0 || m.qk_rope_head_dim != 0 || m.v_head_dim != 0)
+            throw InputError(mp + ".kv_lora_rank", "multi-latent attention needs a positive kv_lora_rank");
+        return;
+    }
+    auto pos = [&](const char* k, int v) {
+        if (v <= 0 || v > L::kMaxHidden)
+            throw InputError(mp + "." + k, "expected a positive integer up to " +
+                                               std::to_string(L::kMaxHidden) + ", got " + std::to_string(v));
+    };
+    pos("kv_lora_rank", m.kv_lora_rank);
+    pos("qk_nope_head_dim", m.qk_nope_head_dim);
+    pos("qk_rope_head_dim", m.qk_rope_head_dim);
+    pos("v_head_dim", m.v_head_dim);
+    if (m.q_lora_rank < 0 || m.q_lora_rank > L::kMaxHidden)
+        throw InputError(mp + ".q_lora_rank", "expected 0 (full-rank query) or a positive rank, got " +
+                                                  std::to_string(m.q_lora_rank));
+    if (t.kind == BlockKind::CrossDecoder)
+        throw InputError(
+            mp, "multi-latent attention is modelled for self-attention layers only (decoder, encoder)");
+    if (t.head_dim != m.qk_nope_head_dim + m.qk_rope_head_dim)
+        throw InputError(lp + ".head_dim", "with multi-latent attention head_dim is the query/key head size "
+                                           "qk_nope_head_dim + qk_rope_head_dim (" +
+                                               std::to_string(m.qk_nope_head_dim + m.qk_rope_head_dim) +
+                                               "), got " + std::to_string(t.head_dim));
+    if (t.kv_heads != t.heads)
+        throw InputError(lp + ".kv_heads", "multi-latent attention has one key/value head per query head (" +
+                                               std::to_string(t.heads) + "), got " +
+                                               std::to_string(t.kv_heads));
+    if (t.bias || t.qkv_bias)
+        throw InputError(lp + ".bias",
+                         "multi-latent attention layers have no linear biases (set bias: false)");
+}
+} // namespace
+
 void validateModel(const ModelProfile& m, const std::string& path) {
     auto f = [&](const std::string& k) { return joinPath(path, k); };
     if (m.name.empty())
@@ -706,7 +850,18 @@ void validateModel(const ModelProfile& m, const std::string& path) {
             throw InputError(lp + ".cross_seq_len", "must not be negative");
         if (t.kind == BlockKind::CrossDecoder && t.cross_seq_len <= 0)
             throw InputError(lp + ".cross_seq_len", "a cross_decoder needs a positive cross_seq_len");
+        validateMoe(t, lp);
+        validateMla(t, lp);
     }
+    // Experts multiply the per-layer sizes: keep whole-model counts inside 64 bits (each layer's count
+    // is, by the limits above), summed in floating point.
+    double total = 0;
+    for (const auto& st : m.stacks)
+        total += double(st.type.params()) * st.count;
+    if (total > kMaxModelParams)
+        throw InputError(f("stacks"), "the layers hold " + fmtNum(total) +
+                                          " parameters, more than the input limit of " +
+                                          fmtNum(kMaxModelParams));
 }
 
 // --- cluster -----------------------------------------------------------------------------------------
@@ -1107,6 +1262,7 @@ constexpr RuntimeNum kRuntimeNums[] = {
     {"memory_headroom", &RuntimeProfile::memory_headroom, NumRule::Fraction, 1},
     {"fp8_weight_copy_bytes", &RuntimeProfile::fp8_weight_copy_bytes, NumRule::NonNegative, 64},
     {"fp8_cast_bytes", &RuntimeProfile::fp8_cast_bytes, NumRule::NonNegative, 64},
+    {"grouped_gemm_efficiency", &RuntimeProfile::grouped_gemm_efficiency, NumRule::Fraction, 1},
 };
 constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"fused_norm", &RuntimeProfile::fused_norm},
@@ -1151,6 +1307,8 @@ RuntimeProfile runtimeFromJson(const json& j, const std::string& path) {
                    64);
     if (rt.comm_efficiency <= 0)
         throw InputError(r.at("comm_efficiency"), "must be above 0");
+    if (rt.grouped_gemm_efficiency <= 0)
+        throw InputError(r.at("grouped_gemm_efficiency"), "must be above 0");
     if (rt.memory_headroom >= 0.5)
         throw InputError(r.at("memory_headroom"),
                          "expected a fraction of GPU memory below 0.5, got " + fmtNum(rt.memory_headroom));

@@ -281,6 +281,13 @@ void fillPrediction(PlanRunResult& r, const gx::ModelProfile& model, const gx::P
 
 LayerBenchConfig runnerLayerConfig(const gx::ModelProfile& model, const gx::Plan& plan, int layer) {
     const gx::LayerType& t = model.layer(layer);
+    // The runner's layer is a dense FFN with standard attention: running an expert-sized FFN instead of
+    // the MoE layer would measure a different model.
+    if (t.moe.enabled() || t.mla.enabled())
+        throw gx::InputError(
+            "model.stacks[" + std::to_string(model.stackOf(layer)) + "].layer",
+            std::string(t.moe.enabled() ? "mixture-of-experts" : "multi-latent attention") +
+                " layers are not run by the engine yet (dense, standard-attention layers only)");
     const gx::LayerStrategy& s = plan.layers[std::size_t(layer)];
     LayerBenchConfig c;
     c.hidden = t.hidden;

@@ -444,6 +444,79 @@ private slots:
         QVERIFY(checkMegatron(ex(p, m, c, ExportFormat::Megatron).text).count("--fp8-format") == 0);
     }
 
+    void moeAndMlaExports() {
+        // Mixture of experts and multi-latent attention: Megatron-LM options checked against
+        // megatron.json (facts from arguments.py / transformer_config.py at the recorded commit).
+        const ClusterProfile c = clusterPreset("8x8xH100-IB");
+        auto planFor = [](const ModelProfile& m, int gpus, int tp) {
+            Plan p = basePlan(16, 1, 2, {32}, DpType::ZeRO1, Checkpoint::None, true);
+            const int L = m.layerCount();
+            p.model = m.name;
+            p.gpus = gpus;
+            p.stage_layers = {L};
+            LayerStrategy s = p.layers.front();
+            s.tp = tp;
+            s.dp = gpus / tp;
+            p.layers.assign(static_cast<std::size_t>(L), s);
+            p.vocab_tp = tp;
+            return p;
+        };
+        const ModelProfile v3 = modelPreset("deepseek-v3");
+        const Plan pv = planFor(v3, 64, 8);
+        auto a = checkMegatron(ex(pv, v3, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--num-layers"), std::string("61"));
+        QCOMPARE(a.at("--ffn-hidden-size"), std::string("18432")); // the dense layers
+        QCOMPARE(a.at("--num-experts"), std::string("256"));
+        QCOMPARE(a.at("--moe-router-topk"), std::string("8"));
+        QCOMPARE(a.at("--moe-ffn-hidden-size"), std::string("2048"));
+        QCOMPARE(a.at("--moe-layer-freq"), std::string("([0]*3+[1]*58)"));
+        QCOMPARE(a.at("--moe-shared-expert-intermediate-size"), std::string("2048"));
+        QCOMPARE(a.at("--moe-router-score-function"), std::string("sigmoid"));
+        QVERIFY(a.count("--moe-router-enable-expert-bias") && a.count("--moe-grouped-gemm"));
+        QVERIFY(a.count("--multi-latent-attention"));
+        QCOMPARE(a.at("--q-lora-rank"), std::string("1536"));
+        QCOMPARE(a.at("--kv-lora-rank"), std::string("512"));
+        QCOMPARE(a.at("--qk-head-dim"), std::string("128"));
+        QCOMPARE(a.at("--qk-pos-emb-head-dim"), std::string("64"));
+        QCOMPARE(a.at("--v-head-dim"), std::string("128"));
+        QCOMPARE(a.at("--normalization"), std::string("RMSNorm"));
+        QVERIFY(!a.count("--kv-channels") && !a.count("--group-query-attention"));
+        // Mixtral: every layer MoE, GQA, no layer pattern.
+        const ModelProfile mx = modelPreset("mixtral-8x7b");
+        a = checkMegatron(ex(planFor(mx, 64, 4), mx, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--num-experts"), std::string("8"));
+        QCOMPARE(a.at("--moe-router-topk"), std::string("2"));
+        QCOMPARE(a.at("--moe-ffn-hidden-size"), std::string("14336"));
+        QCOMPARE(a.at("--num-query-groups"), std::string("8"));
+        QVERIFY(!a.count("--moe-layer-freq") && !a.count("--moe-shared-expert-intermediate-size"));
+        // Qwen3-MoE: Q/K norms; a capacity factor pads the expert inputs as costed.
+        ModelProfile q3 = modelPreset("qwen3-30b-a3b");
+        q3.stacks[0].type.moe.capacity_factor = 1.25;
+        a = checkMegatron(ex(planFor(q3, 64, 4), q3, c, ExportFormat::Megatron).text);
+        QVERIFY(a.count("--qk-layernorm"));
+        QCOMPARE(a.at("--kv-channels"), std::string("128"));
+        QCOMPARE(a.at("--moe-expert-capacity-factor"), std::string("1.25"));
+        QVERIFY(a.count("--moe-pad-expert-input-to-capacity"));
+        // Different expert shapes in one model: no single Megatron configuration.
+        ModelProfile odd = v3;
+        odd.stacks.push_back(odd.stacks.back());
+        odd.stacks[1].count = 57;
+        odd.stacks[2].count = 1;
+        odd.stacks[2].type.moe.top_k = 4;
+        expectRefused([&] { exportPlan(pv, odd, c, ExportFormat::Megatron); }, "megatron");
+        // The other frameworks' exports describe dense, standard-attention models: refused.
+        const Plan pm = planFor(mx, 64, 4);
+        expectRefused([&] { exportPlan(pm, mx, c, ExportFormat::Torchtitan); }, "torchtitan");
+        expectRefused([&] { exportPlan(pm, mx, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        try {
+            exportPlan(pv, v3, c, ExportFormat::HetuGalvatron);
+            QFAIL("Hetu-Galvatron export of an MoE model was not refused");
+        } catch (const InputError& e) {
+            QVERIFY2(e.reason().find("mixture-of-experts") != std::string::npos, e.reason().c_str());
+            QVERIFY2(e.reason().find("multi-latent attention") != std::string::npos, e.reason().c_str());
+        }
+    }
+
     void refusalAndLossy() {
         const ModelProfile m = modelPreset("llama2-7b");
         const ClusterProfile c = cluster16();

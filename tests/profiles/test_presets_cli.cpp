@@ -66,16 +66,20 @@ private slots:
         const Result r = presets({QStringLiteral("models"), QStringLiteral("--json")});
         QCOMPARE(r.rc, 0);
         const json j = json::parse(r.out);
-        QCOMPARE(j.size(), std::size_t(13));
+        QCOMPARE(j.size(), std::size_t(18));
         bool found = false;
         for (const auto& m : j)
             if (m.at("name") == "llama2-7b") {
                 QCOMPARE(m.at("params").get<std::int64_t>(), std::int64_t(6738415616));
+                QCOMPARE(m.at("active_params"), m.at("params"));                     // dense
                 QCOMPARE(std::round(m.at("model_states_gib").get<double>()), 100.0); // 16 B x 6.74e9 / 2^30
 
                 found = true;
             }
         QVERIFY(found);
+        for (const auto& m : j)
+            if (m.at("name") == "mixtral-8x7b") // 46.70B total, 12.88B per token (Jiang et al. 2024)
+                QCOMPARE(std::round(m.at("active_params").get<double>() / 1e8), 129.0);
         const json both = json::parse(presets({QStringLiteral("--json")}).out);
         QCOMPARE(both.at("clusters").size(), std::size_t(25));
     }

@@ -46,6 +46,21 @@ json smallModel() {
     })");
 }
 
+/// Two stacks: a dense layer, then mixture-of-experts layers (8 experts of ffn 32, top-2, one shared
+/// expert of 48 with a gate, router score bias), gated FFN, GQA, no biases.
+json smallMoeModel() {
+    return json::parse(R"({
+      "name": "tiny-moe", "vocab_size": 1000, "seq_len": 128,
+      "stacks": [
+        {"count": 1, "layer": {"name": "dense", "hidden": 64, "ffn_hidden": 256, "heads": 4, "kv_heads": 2,
+                               "gated_ffn": true, "bias": false}},
+        {"count": 3, "layer": {"name": "moe", "hidden": 64, "ffn_hidden": 32, "heads": 4, "kv_heads": 2,
+                               "gated_ffn": true, "bias": false,
+                               "moe": {"experts": 8, "top_k": 2, "shared_experts": 1, "shared_ffn_hidden": 48,
+                                       "shared_expert_gate": true, "router_bias": true}}}]
+    })");
+}
+
 json smallCluster() {
     return json::parse(R"({
       "name": "c", "nodes": 2, "gpus_per_node": 4,
@@ -89,6 +104,9 @@ private slots:
     void hfImportCounts();
     void hfImportShapes();
     void hfImportErrors();
+    void hfImportMoeCounts_data();
+    void hfImportMoeCounts();
+    void hfImportMoeShapes();
     void presetNamesResolve();
     void presetsRoundTripAndValidate();
     void presetParamCounts_data();
@@ -99,6 +117,9 @@ private slots:
     void presetsMatchHfImports_data();
     void presetsMatchHfImports();
     void mutationsGiveInputErrors();
+    void moeLayerCounts();
+    void mlaLayerCounts();
+    void moeAndMlaErrors();
 };
 
 void TestProfiles::modelDefaults() {
@@ -396,8 +417,10 @@ void TestProfiles::hfImportCounts_data() {
     // Meta-Llama-3-8B: 8,030,261,248 (hub "8.03B"); exact.
     QTest::newRow("llama3-8b") << "Meta-Llama-3-8B" << 8030261248.0 << 1e-9;
     QTest::newRow("mistral-7b") << "Mistral-7B-v0.1" << 7241732096.0 << 1e-9;
-    // Qwen2-7B: 7,615,616,512 (hub "7.62B"); the profile has no Q/K/V-only bias, 129,024 params short.
-    QTest::newRow("qwen2-7b") << "Qwen2-7B" << 7615616512.0 << 1e-4;
+    // Qwen2-7B: 7,615,616,512 (hub "7.62B"); exact (Q/K/V-only biases counted by qkv_bias).
+    QTest::newRow("qwen2-7b") << "Qwen2-7B" << 7615616512.0 << 1e-9;
+    // Mixtral-8x7B-v0.1: 46,702,792,704 (MixtralForCausalLM.num_parameters(); "46.7B"); exact.
+    QTest::newRow("mixtral-8x7b") << "Mixtral-8x7B-v0.1" << 46702792704.0 << 1e-9;
     // bert-large-uncased: BertModel 335,141,888 (HF; Devlin et al. 2019 say 340M). The pooler
     // (1,049,600) and token-type table (2,048) are not in the profile: 0.31% short.
     QTest::newRow("bert-large") << "bert-large-uncased" << 335141888.0 << 0.005;
@@ -481,11 +504,26 @@ void TestProfiles::hfImportErrors() {
             importHuggingFace(json{{"model_type", "wav2vec2"}}, "x");
         },
         "config.model_type", "unsupported model_type 'wav2vec2'");
-    // Mixture of experts (e.g. Mixtral's num_local_experts) is refused rather than imported as dense.
+    // Mixture of experts of an architecture the importer does not know is refused, not imported as dense.
     j = readJsonFile(kHf + "Mistral-7B-v0.1/config.json");
-    j["model_type"] = "mixtral";
-    j["num_local_experts"] = 8;
-    expectError([&] { importHuggingFace(j, "x"); }, "config.num_local_experts", "mixture-of-experts");
+    j["model_type"] = "jamba";
+    j["num_experts"] = 16;
+    expectError([&] { importHuggingFace(j, "x"); }, "config.num_experts",
+                "mixture-of-experts model_type 'jamba'");
+    j = readJsonFile(kHf + "Mixtral-8x7B-v0.1/config.json");
+    j["num_experts_per_tok"] = 9;
+    expectError([&] { importHuggingFace(j, "x"); }, "config.num_experts_per_tok",
+                "must not exceed the number of experts (8, num_local_experts)");
+    j = readJsonFile(kHf + "Qwen3-30B-A3B/config.json");
+    j["mlp_only_layers"] = json::array({0, 48});
+    expectError([&] { importHuggingFace(j, "x"); }, "config.mlp_only_layers[1]",
+                "expected a layer index 0..47");
+    j = readJsonFile(kHf + "DeepSeek-V3/config.json");
+    j.erase("kv_lora_rank");
+    expectError([&] { importHuggingFace(j, "x"); }, "config.kv_lora_rank", "required key is missing");
+    j = readJsonFile(kHf + "DeepSeek-V3/config.json");
+    j["moe_intermediate_size"] = 0;
+    expectError([&] { importHuggingFace(j, "x"); }, "config.moe_intermediate_size", "positive integer");
     // GPT-2 has learned positions: a longer sequence than n_positions cannot run.
     const json gpt2 = readJsonFile(kHf + "gpt2/config.json");
     expectError([&] { importHuggingFace(gpt2, "gpt2", 2048); }, "model.seq_len", "max_position 1024");
@@ -494,10 +532,128 @@ void TestProfiles::hfImportErrors() {
     QVERIFY(!isHuggingFaceConfig(smallModel()));
 }
 
+void TestProfiles::hfImportMoeCounts_data() {
+    QTest::addColumn<QString>("dir");
+    QTest::addColumn<double>("total_b"); // published total, billions, rounded to `digits` decimals
+    QTest::addColumn<double>("active_b");
+    QTest::addColumn<int>("digits");
+    QTest::addColumn<bool>("active_without_input_embedding"); // the publisher's convention
+    QTest::addColumn<bool>("truncated"); // the publisher cut the digits off instead of rounding
+    // Mistral AI, "Mixtral of experts" (2024-01, arXiv:2401.04088) and the model card: 46.7B total,
+    // 12.9B active; Mistral counts embeddings in both. 8x22B (mistral.ai/news/mixtral-8x22b): 141B / 39B.
+    QTest::newRow("mixtral-8x7b") << "Mixtral-8x7B-v0.1" << 46.7 << 12.9 << 1 << false << false;
+    QTest::newRow("mixtral-8x22b") << "Mixtral-8x22B-v0.1" << 141.0 << 39.0 << 0 << false << false;
+    // Qwen3 technical report table 2 / model card: 30.5B total, 3.3B activated (embeddings included;
+    // 29.9B non-embedding); 3.35B is cut to 3.3. Qwen1.5-MoE-A2.7B model card: 14.3B total, 2.7B
+    // activated (2.69B rounded).
+    QTest::newRow("qwen3-30b-a3b") << "Qwen3-30B-A3B" << 30.5 << 3.3 << 1 << false << true;
+    QTest::newRow("qwen1.5-moe-a2.7b") << "Qwen1.5-MoE-A2.7B" << 14.3 << 2.7 << 1 << false << false;
+    // DeepSeek-V3 README_WEIGHTS.md: main model 671B total, 36.6B activated "including 0.9B for the
+    // output head", i.e. without the input embedding; the 11.5B multi-token-prediction module is
+    // excluded (the hub's 685B includes it). DeepSeek-V2-Lite model card: 15.7B total, 2.4B activated
+    // (2.45B without the input embedding, cut to 2.4).
+    QTest::newRow("deepseek-v3") << "DeepSeek-V3" << 671.0 << 36.6 << 1 << true << false;
+    QTest::newRow("deepseek-v2-lite") << "DeepSeek-V2-Lite" << 15.7 << 2.4 << 1 << true << true;
+}
+
+void TestProfiles::hfImportMoeCounts() {
+    QFETCH(QString, dir);
+    QFETCH(double, total_b);
+    QFETCH(double, active_b);
+    QFETCH(int, digits);
+    QFETCH(bool, active_without_input_embedding);
+    QFETCH(bool, truncated);
+    const ModelProfile m = loadModelFile(kHf + dir.toStdString() + "/config.json");
+    QVERIFY(m.hasMoe());
+    const double scale = std::pow(10.0, digits);
+    auto rounded = [&](std::int64_t n) {
+        const double x = double(n) / 1e9 * scale;
+        return (truncated ? std::floor(x) : std::round(x)) / scale;
+    };
+    const std::int64_t active = m.activeParams() - (active_without_input_embedding ? m.embeddingParams() : 0);
+    QCOMPARE(rounded(m.totalParams()), total_b);
+    QCOMPARE(rounded(active), active_b);
+    QVERIFY(m.activeParams() < m.totalParams());
+}
+
+void TestProfiles::hfImportMoeShapes() {
+    const ModelProfile v3 = loadModelFile(kHf + "DeepSeek-V3/config.json");
+    QCOMPARE(v3.family, std::string("deepseek_v3"));
+    QCOMPARE(v3.stacks.size(), std::size_t(2)); // first_k_dense_replace = 3 dense layers, then 58 MoE
+    QCOMPARE(v3.stacks[0].count, 3);
+    QCOMPARE(v3.stacks[0].type.name, std::string("dense"));
+    QCOMPARE(v3.stacks[0].type.ffn_hidden, 18432);
+    QVERIFY(!v3.stacks[0].type.moe.enabled());
+    QCOMPARE(v3.stacks[1].count, 58);
+    const LayerType& e = v3.stacks[1].type;
+    QCOMPARE(e.ffn_hidden, 2048);
+    QCOMPARE(e.moe.experts, 256);
+    QCOMPARE(e.moe.top_k, 8);
+    QCOMPARE(e.moe.shared_experts, 1);
+    QCOMPARE(e.moe.shared_ffn_hidden, 2048);
+    QVERIFY(e.moe.router_bias); // noaux_tc
+    QCOMPARE(e.mla.q_lora_rank, 1536);
+    QCOMPARE(e.mla.kv_lora_rank, 512);
+    QCOMPARE(e.head_dim, 192);
+    QCOMPARE(e.vHeadDim(), 128);
+    QCOMPARE(v3.layerCount(), 61);
+    QVERIFY(importHuggingFace(readJsonFile(kHf + "DeepSeek-V3/config.json"), "v3")
+                .source.find("multi-token-prediction") != std::string::npos);
+    // Round trip of an imported MoE/MLA profile through our own format.
+    const json j = toJson(v3);
+    QCOMPARE(toJson(modelFromJson(j)), j);
+
+    const ModelProfile lite = loadModelFile(kHf + "DeepSeek-V2-Lite/config.json");
+    QCOMPARE(lite.stacks[0].count, 1);
+    QCOMPARE(lite.stacks[1].type.mla.q_lora_rank, 0); // null: full-rank query
+    QVERIFY(!lite.stacks[1].type.moe.router_bias);    // greedy top-k
+    QCOMPARE(lite.stacks[1].type.moe.shared_experts, 2);
+
+    const ModelProfile mix = loadModelFile(kHf + "Mixtral-8x7B-v0.1/config.json");
+    QCOMPARE(mix.stacks.size(), std::size_t(1));
+    QCOMPARE(mix.stacks[0].type.name, std::string("decoder"));
+    QCOMPARE(mix.stacks[0].type.ffn_hidden, 14336);
+    QCOMPARE(mix.stacks[0].type.moe.experts, 8);
+    QCOMPARE(mix.stacks[0].type.moe.top_k, 2);
+    QCOMPARE(mix.stacks[0].type.moe.shared_experts, 0);
+    QCOMPARE(mix.stacks[0].type.kv_heads, 8);
+
+    const ModelProfile q15 = loadModelFile(kHf + "Qwen1.5-MoE-A2.7B/config.json");
+    const LayerType& q = q15.stacks[0].type;
+    QVERIFY(q.qkv_bias);
+    QCOMPARE(q.moe.shared_experts, 1);
+    QCOMPARE(q.moe.shared_ffn_hidden, 5632);
+    QVERIFY(q.moe.shared_expert_gate);
+    QCOMPARE(q.ffn_hidden, 1408);
+
+    // Qwen3-MoE: Q/K norms, explicit head_dim 128 (32 heads x 128 != hidden 2048). decoder_sparse_step 2
+    // and mlp_only_layers make dense layers (of intermediate_size) in between.
+    const json q3cfg = readJsonFile(kHf + "Qwen3-30B-A3B/config.json");
+    const ModelProfile q3 = importHuggingFace(q3cfg, "q3", 4096);
+    QVERIFY(q3.stacks[0].type.qk_norm);
+    QCOMPARE(q3.stacks[0].type.head_dim, 128);
+    QCOMPARE(q3.seq_len, 4096);
+    json step = q3cfg;
+    step["decoder_sparse_step"] = 2;
+    step["mlp_only_layers"] = json::array({47});
+    const ModelProfile alt = importHuggingFace(step, "alt");
+    QCOMPARE(alt.stacks.size(), std::size_t(47)); // d m d m ... d m d (layer 47 dense)
+    QCOMPARE(alt.stacks[0].type.name, std::string("dense"));
+    QCOMPARE(alt.stacks[0].type.ffn_hidden, 6144);
+    QCOMPARE(alt.stacks[1].type.name, std::string("moe"));
+    QCOMPARE(alt.stacks[46].count, 2); // layers 46, 47
+    QVERIFY(!alt.stacks[46].type.moe.enabled());
+    // The architecture name alone is enough.
+    json noType = readJsonFile(kHf + "Qwen1.5-MoE-A2.7B/config.json");
+    noType.erase("model_type");
+    QCOMPARE(importHuggingFace(noType, "x").totalParams(), q15.totalParams());
+}
+
 void TestProfiles::presetNamesResolve() {
     const std::vector<std::string> models = {
-        "gpt3-1.3b",  "gpt3-2.7b", "gpt3-6.7b",  "gpt3-13b",   "gpt3-175b", "llama2-7b", "llama2-13b",
-        "llama2-70b", "llama3-8b", "llama3-70b", "bert-large", "t5-large",  "vit-huge"};
+        "gpt3-1.3b",  "gpt3-2.7b",     "gpt3-6.7b",    "gpt3-13b",      "gpt3-175b",     "llama2-7b",
+        "llama2-13b", "llama2-70b",    "llama3-8b",    "llama3-70b",    "bert-large",    "t5-large",
+        "vit-huge",   "llama3.1-405b", "mixtral-8x7b", "mixtral-8x22b", "qwen3-30b-a3b", "deepseek-v3"};
     for (const auto& n : models)
         QCOMPARE(modelPreset(n).name, n);
     QCOMPARE(modelPresetNames().size(), models.size());
@@ -549,6 +705,13 @@ void TestProfiles::presetParamCounts_data() {
     QTest::newRow("llama2-70b") << "llama2-70b" << 68976648192.0 << 1e-9;
     QTest::newRow("llama3-8b") << "llama3-8b" << 8030261248.0 << 1e-9;
     QTest::newRow("llama3-70b") << "llama3-70b" << 70553706496.0 << 1e-9;
+    // Llama 3.1 405B: 405,853,388,800 (sum of the checkpoint's tensor shapes; hub "406B", paper "405B").
+    QTest::newRow("llama3.1-405b") << "llama3.1-405b" << 405853388800.0 << 1e-9;
+    // MoE presets: totals as their Hugging Face configs (hfImportMoeCounts checks active counts too).
+    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b" << 46702792704.0 << 1e-9;
+    QTest::newRow("mixtral-8x22b") << "mixtral-8x22b" << 141e9 << 0.005;
+    QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b" << 30.5e9 << 0.002;
+    QTest::newRow("deepseek-v3") << "deepseek-v3" << 671e9 << 0.001;
     QTest::newRow("bert-large") << "bert-large" << 335141888.0 << 0.005;
     QTest::newRow("t5-large") << "t5-large" << 737668096.0 << 1e-5;
     QTest::newRow("vit-huge") << "vit-huge" << 632e6 << 0.01;
@@ -656,24 +819,35 @@ void TestProfiles::schemasDescribeWrittenKeys() {
 void TestProfiles::presetsMatchHfImports_data() {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QString>("dir");
+    QTest::addColumn<int>("seq_len"); // the preset's training sequence (0: the config's context)
     QTest::newRow("llama2-7b") << "llama2-7b"
-                               << "Llama-2-7b-hf";
+                               << "Llama-2-7b-hf" << 0;
     QTest::newRow("llama3-8b") << "llama3-8b"
-                               << "Meta-Llama-3-8B";
+                               << "Meta-Llama-3-8B" << 0;
     QTest::newRow("bert-large") << "bert-large"
-                                << "bert-large-uncased";
+                                << "bert-large-uncased" << 0;
     QTest::newRow("t5-large") << "t5-large"
-                              << "t5-large";
+                              << "t5-large" << 0;
     QTest::newRow("vit-huge") << "vit-huge"
-                              << "vit-huge-patch14-224-in21k";
+                              << "vit-huge-patch14-224-in21k" << 0;
+    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b"
+                                  << "Mixtral-8x7B-v0.1" << 4096;
+    QTest::newRow("mixtral-8x22b") << "mixtral-8x22b"
+                                   << "Mixtral-8x22B-v0.1" << 4096;
+    QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b"
+                                   << "Qwen3-30B-A3B" << 4096;
+    QTest::newRow("deepseek-v3") << "deepseek-v3"
+                                 << "DeepSeek-V3" << 4096;
 }
 
 /// The hand-written presets describe exactly the architecture of the published config.json files.
 void TestProfiles::presetsMatchHfImports() {
     QFETCH(QString, preset);
     QFETCH(QString, dir);
+    QFETCH(int, seq_len);
     json a = toJson(modelPreset(preset.toStdString()));
-    json b = toJson(loadModelFile(kHf + dir.toStdString() + "/config.json"));
+    const std::string cfg = kHf + dir.toStdString() + "/config.json";
+    json b = toJson(seq_len > 0 ? importHuggingFace(readJsonFile(cfg), "x", seq_len) : loadModelFile(cfg));
     for (json* j : {&a, &b}) {
         j->erase("name");
         j->erase("source");
@@ -717,6 +891,8 @@ void TestProfiles::mutationsGiveInputErrors() {
     for (const char* n : {"t5-large", "vit-huge", "llama2-70b"})
         runs += mutateAll(
             toJson(modelPreset(n)), [](const json& j) { modelFromJson(j); }, rejected);
+    runs += mutateAll(
+        toJson(modelFromJson(smallMoeModel())), [](const json& j) { modelFromJson(j); }, rejected);
     json c = toJson(clusterFromJson(smallCluster()));
     c["measured"] =
         json::parse(R"([{"op": "all_reduce", "group_size": 2, "bytes_to_busbw_gbs": [[1, 1], [8, 2]]}])");
@@ -724,15 +900,166 @@ void TestProfiles::mutationsGiveInputErrors() {
         c, [](const json& j) { clusterFromJson(j); }, rejected);
     runs += mutateAll(
         smallPlan(), [](const json& j) { planFromJson(j); }, rejected);
+    runs += mutateAll(
+        toJson(modelFromJson(smallMoeModel())), [](const json& j) { modelFromJson(j); }, rejected);
     const json llama = readJsonFile(kHf + "Llama-2-7b-hf/config.json");
     runs += mutateAll(
         llama, [](const json& j) { importHuggingFace(j, "x"); }, rejected);
     runs += mutateAll(
         readJsonFile(kHf + "t5-large/config.json"), [](const json& j) { importHuggingFace(j, "x"); },
         rejected);
+    for (const char* d : {"DeepSeek-V3", "Qwen1.5-MoE-A2.7B", "Qwen3-30B-A3B"})
+        runs += mutateAll(
+            readJsonFile(kHf + d + "/config.json"), [](const json& j) { importHuggingFace(j, "x"); },
+            rejected);
     qInfo("%d single-value corruptions, %d rejected with InputError", runs, rejected);
     QVERIFY(runs > 500);
     QVERIFY(rejected > runs / 2); // most single-value corruptions are caught
+}
+
+void TestProfiles::moeLayerCounts() {
+    const ModelProfile m = modelFromJson(smallMoeModel());
+    QVERIFY(m.hasMoe());
+    QVERIFY(!modelFromJson(smallModel()).hasMoe());
+    const LayerType& dense = m.stacks[0].type;
+    const LayerType& moe = m.stacks[1].type;
+    // Attention: Q, O 64x64 and K, V 64x32 (2 kv heads of 16) = 12,288; two RMSNorms 2 x 64.
+    const std::int64_t attn = 2 * 64 * 64 + 2 * 64 * 32, norms = 2 * 64;
+    const std::int64_t expert = 3 * 64 * 32, shared = 3 * 64 * 48;
+    const std::int64_t router = 64 * 8 + 8 /* score bias */ + 64 /* shared-expert gate */;
+    QCOMPARE(moe.routerParams(), router);
+    QCOMPARE(moe.expertMatmulParams(), expert);
+    QCOMPARE(moe.params(), attn + norms + 8 * expert + shared + router);
+    QCOMPARE(moe.activeParams(), attn + norms + 2 * expert + shared + router);
+    QCOMPARE(moe.matmulParams(), attn + 8 * expert + shared);
+    QCOMPARE(moe.activeMatmulParams(), attn + 2 * expert + shared);
+    // A dense layer: active == total, no router.
+    QCOMPARE(dense.params(), attn + norms + 3 * 64 * 256);
+    QCOMPARE(dense.activeParams(), dense.params());
+    QCOMPARE(dense.routerParams(), std::int64_t(0));
+    // Model: embedding 1000x64, untied head 1000x64 + final norm 64.
+    const std::int64_t outer = 2 * 1000 * 64 + 64;
+    QCOMPARE(m.totalParams(), outer + dense.params() + 3 * moe.params());
+    QCOMPARE(m.activeParams(), outer + dense.params() + 3 * moe.activeParams());
+    // FLOPs use the active projections plus the router GEMM: 2 b s (active matmul + h*E) + scores.
+    const double b = 2, sq = 128;
+    QCOMPARE(moe.forwardFlops(2), 2 * b * sq * double(attn + 2 * expert + shared) +
+                                      2 * b * sq * (64 * 8 + 64) + 4 * b * sq * sq * 64);
+    QCOMPARE(moe.replicatedMatmulParams(), std::int64_t(64 * 8 + 64)); // router + shared-expert gate
+    // Round trip keeps every MoE field; a dense profile writes no MoE keys (old files stay as they were).
+    const json j = toJson(m);
+    QCOMPARE(toJson(modelFromJson(j)), j);
+    QCOMPARE(modelFromJson(j).stacks[1].type.moe, moe.moe);
+    QVERIFY(!j.at("stacks")[0].at("layer").contains("moe"));
+    QVERIFY(!toJson(modelFromJson(smallModel())).at("stacks")[0].at("layer").contains("moe"));
+    // capacity_factor is optional and read back.
+    json c = smallMoeModel();
+    c["stacks"][1]["layer"]["moe"]["capacity_factor"] = 1.25;
+    QCOMPARE(modelFromJson(c).stacks[1].type.moe.capacity_factor, 1.25);
+    QCOMPARE(
+        toJson(modelFromJson(c)).at("stacks")[1].at("layer").at("moe").at("capacity_factor").get<double>(),
+        1.25);
+}
+
+void TestProfiles::mlaLayerCounts() {
+    json j = smallModel();
+    j["tied_embeddings"] = false;
+    j["max_position"] = 0;
+    j["stacks"][0]["layer"] = json::parse(R"({"hidden": 64, "ffn_hidden": 128, "heads": 4, "gated_ffn": true,
+        "bias": false, "mla": {"q_lora_rank": 16, "kv_lora_rank": 8, "qk_nope_head_dim": 8,
+                               "qk_rope_head_dim": 4, "v_head_dim": 8}})");
+    const ModelProfile m = modelFromJson(j);
+    const LayerType& t = m.stacks[0].type;
+    QCOMPARE(t.head_dim, 12); // qk_nope + qk_rope
+    QCOMPARE(t.qkHeadDim(), 12);
+    QCOMPARE(t.vHeadDim(), 8);
+    // q_a 64x16, q_b 16x(4*12), kv_a 64x(8+4), kv_b 8x(4*(8+8)), o (4*8)x64.
+    const std::int64_t attn = 64 * 16 + 16 * 48 + 64 * 12 + 8 * 64 + 32 * 64;
+    // q_a and kv_a (down-projections) are replicated across tensor-parallel ranks, the rest is split.
+    QCOMPARE(t.replicatedMatmulParams(), std::int64_t(64 * 16 + 64 * 12));
+    QCOMPARE(t.matmulParams(), attn - (64 * 16 + 64 * 12) + 3 * 64 * 128);
+    // + q_a and kv_a RMSNorms (16 + 8) + the two layer norms.
+    QCOMPARE(t.params(), attn + 3 * 64 * 128 + 16 + 8 + 2 * 64);
+    QCOMPARE(t.activeParams(), t.params());
+    // Scores: QK^T over 12 dims, AV over 8 dims: 2 b s^2 a (12 + 8).
+    QCOMPARE(t.forwardFlops(1), 2.0 * 128 * double(attn + 3 * 64 * 128) + 2.0 * 128 * 128 * 4 * (12 + 8));
+    // Without a query LoRA the query is one h x a*(nope+rope) projection and has no norm.
+    j["stacks"][0]["layer"]["mla"]["q_lora_rank"] = 0;
+    const LayerType full = modelFromJson(j).stacks[0].type;
+    QCOMPARE(full.params(), t.params() - (64 * 16 + 16 * 48 + 16) + 64 * 48);
+    const json w = toJson(m);
+    QCOMPARE(toJson(modelFromJson(w)), w);
+    QCOMPARE(modelFromJson(w).stacks[0].type.mla, t.mla);
+    // Qwen-style Q/K/V biases and Q/K norms.
+    json q = smallModel();
+    q["stacks"][0]["layer"]["bias"] = false;
+    const std::int64_t plain = modelFromJson(q).stacks[0].type.params();
+    q["stacks"][0]["layer"]["qkv_bias"] = true;
+    q["stacks"][0]["layer"]["qk_norm"] = true;
+    QCOMPARE(modelFromJson(q).stacks[0].type.params(), plain + 3 * 256 + 2 * 32);
+    QCOMPARE(toJson(modelFromJson(toJson(modelFromJson(q)))), toJson(modelFromJson(q)));
+}
+
+void TestProfiles::moeAndMlaErrors() {
+    const std::string lp = "model.stacks[1].layer";
+    auto moeWith = [](const char* key, const json& v) {
+        json j = smallMoeModel();
+        j["stacks"][1]["layer"]["moe"][key] = v;
+        return j;
+    };
+    expectError([&] { modelFromJson(moeWith("top_k", 9)); }, lp + ".moe.top_k",
+                "must be between 1 and the number of experts (8)");
+    expectError([&] { modelFromJson(moeWith("experts", 0)); }, lp + ".moe.experts", "positive integer");
+    expectError([&] { modelFromJson(moeWith("capacity_factor", -1)); }, lp + ".moe.capacity_factor",
+                "non-negative");
+    expectError([&] { modelFromJson(moeWith("topk", 2)); }, lp + ".moe.topk", "did you mean 'top_k'?");
+    {
+        // Experts multiply the layer sizes: a whole model above 10^15 parameters is an input error.
+        json big = moeWith("experts", 65536);
+        big["stacks"][1]["layer"]["hidden"] = 1 << 20;
+        big["stacks"][1]["layer"]["ffn_hidden"] = 1 << 20;
+        big["stacks"][1]["layer"]["heads"] = 1024;
+        big["stacks"][1]["layer"]["kv_heads"] = 1024;
+        big["stacks"][1]["count"] = 60000;
+        expectError([&] { modelFromJson(big); }, "model.stacks", "more than the input limit");
+    }
+    {
+        json j = smallMoeModel();
+        j["stacks"][1]["layer"]["moe"].erase("shared_ffn_hidden");
+        expectError([&] { modelFromJson(j); }, lp + ".moe.shared_ffn_hidden",
+                    "required when shared_experts > 0");
+        j["stacks"][1]["layer"]["moe"].erase("top_k");
+        expectError([&] { modelFromJson(j); }, lp + ".moe.top_k", "required field is missing");
+    }
+    {
+        // Programmatic profiles are checked too (validateModel), e.g. from the GUI or an import.
+        ModelProfile m = modelFromJson(smallMoeModel());
+        m.stacks[1].type.moe.top_k = 0;
+        expectError([&] { validateModel(m); }, lp + ".moe.top_k", "between 1 and");
+        m.stacks[1].type.moe.top_k = 2;
+        m.stacks[1].type.moe.shared_experts = 0;
+        expectError([&] { validateModel(m); }, lp + ".moe.shared_expert_gate", "needs shared_experts > 0");
+        m.stacks[0].type.moe.top_k = 1; // top_k on a dense layer
+        m.stacks[1].type.moe.shared_expert_gate = false;
+        expectError([&] { validateModel(m); }, "model.stacks[0].layer.moe.experts", "need experts > 0");
+    }
+    json j = smallModel();
+    j["stacks"][0]["layer"] = json::parse(R"({"hidden": 64, "ffn_hidden": 128, "heads": 4, "bias": false,
+        "mla": {"kv_lora_rank": 8, "qk_nope_head_dim": 8, "qk_rope_head_dim": 4, "v_head_dim": 8}})");
+    QCOMPARE(modelFromJson(j).stacks[0].type.mla.q_lora_rank, 0);
+    const std::string l0 = "model.stacks[0].layer";
+    json k = j;
+    k["stacks"][0]["layer"]["kv_heads"] = 2;
+    expectError([&] { modelFromJson(k); }, l0 + ".kv_heads", "one key/value head per query head (4)");
+    k = j;
+    k["stacks"][0]["layer"]["head_dim"] = 16;
+    expectError([&] { modelFromJson(k); }, l0 + ".head_dim", "qk_nope_head_dim + qk_rope_head_dim (12)");
+    k = j;
+    k["stacks"][0]["layer"].erase("bias");
+    expectError([&] { modelFromJson(k); }, l0 + ".bias", "no linear biases");
+    k = j;
+    k["stacks"][0]["layer"]["mla"].erase("v_head_dim");
+    expectError([&] { modelFromJson(k); }, l0 + ".mla.v_head_dim", "required field is missing");
 }
 
 QTEST_GUILESS_MAIN(TestProfiles)

@@ -14,6 +14,38 @@ enum class BlockKind {
     CrossDecoder, ///< self-attention + cross-attention + FFN (T5 decoder)
 };
 
+/// Mixture-of-experts FFN (Shazeer et al. 2017; Fedus et al. 2022; Jiang et al. 2024 "Mixtral of
+/// Experts"; DeepSeek-AI 2024 "DeepSeek-V2/V3"). In an MoE layer LayerType::ffn_hidden is the
+/// intermediate size of ONE routed expert (Hugging Face `moe_intermediate_size`, or Mixtral's
+/// `intermediate_size`); each token passes through `top_k` routed experts and all shared experts.
+struct MoeSpec {
+    int experts = 0;                 ///< routed experts (0: the layer has a dense FFN)
+    int top_k = 0;                   ///< routed experts per token (router top-k)
+    int shared_experts = 0;          ///< experts every token passes through (DeepSeek, Qwen2-MoE)
+    int shared_ffn_hidden = 0;       ///< intermediate size of each shared expert
+    bool shared_expert_gate = false; ///< Qwen2-MoE: sigmoid gate on the shared expert (hidden x 1)
+    bool router_bias = false;        ///< DeepSeek-V3: per-expert score-correction bias (`noaux_tc`)
+    double capacity_factor = 0.0;    ///< 0: dropless; > 0: expert inputs padded/dropped to
+                                     ///< capacity_factor * tokens * top_k / experts (Fedus et al. 2022)
+
+    bool enabled() const { return experts > 0; }
+    bool operator==(const MoeSpec&) const = default;
+};
+
+/// Multi-latent attention (DeepSeek-AI 2024, "DeepSeek-V2", sec. 2.1): low-rank compressed K/V (and
+/// optionally Q) with a decoupled rotary part. With MLA, LayerType::head_dim is the query/key head
+/// size qk_nope_head_dim + qk_rope_head_dim, and kv_heads == heads.
+struct MlaSpec {
+    int q_lora_rank = 0;      ///< 0: full-rank query projection (DeepSeek-V2-Lite)
+    int kv_lora_rank = 0;     ///< > 0 enables MLA: rank of the compressed K/V latent
+    int qk_nope_head_dim = 0; ///< per-head query/key size without rotary
+    int qk_rope_head_dim = 0; ///< per-head rotary query size; the rotary key is shared by all heads
+    int v_head_dim = 0;       ///< per-head value size
+
+    bool enabled() const { return kv_lora_rank > 0; }
+    bool operator==(const MlaSpec&) const = default;
+};
+
 /// One kind of Transformer layer. A model is a sequence of stacks of identical layers.
 struct LayerType {
     std::string name = "decoder"; ///< stack name, e.g. "encoder", "decoder"
@@ -28,12 +60,34 @@ struct LayerType {
     bool gated_ffn = false; ///< SwiGLU/GeGLU: 3 FFN matrices instead of 2
     bool bias = true;       ///< linear layers carry biases
     bool dropout = true;    ///< dropout masks are stored (Korthikanti's 34sbh counts them)
+    bool qkv_bias = false;  ///< biases on the Q/K/V projections only (Qwen2, Qwen2-MoE) when !bias
+    bool qk_norm = false;   ///< RMSNorm on each query and key head (Qwen3): 2 * head_dim weights
+    MoeSpec moe;            ///< mixture-of-experts FFN (moe.experts == 0: dense)
+    MlaSpec mla;            ///< multi-latent attention (mla.kv_lora_rank == 0: standard MHA/GQA)
 
-    /// Parameter count of one layer (weights + biases + norms).
+    /// Parameter count of one layer (weights + biases + norms), ALL experts included.
     std::int64_t params() const;
-    /// Parameters in the matrices that tensor parallelism splits.
+    /// Parameters one token uses: attention, router, `top_k` routed experts and the shared experts.
+    /// Equal to params() for a dense layer.
+    std::int64_t activeParams() const;
+    /// Parameters in the matrices that tensor parallelism splits (attention projections and every
+    /// expert's FFN).
     std::int64_t matmulParams() const;
+    /// matmulParams() of the projections one token passes through (top_k + shared experts).
+    std::int64_t activeMatmulParams() const;
+    /// Matrices every tensor-parallel rank holds whole and every token passes through: the router
+    /// (and Qwen2-MoE's shared-expert gate) and MLA's down-projections to the latents.
+    std::int64_t replicatedMatmulParams() const;
+    /// Router parameters (hidden x experts, + score bias, + shared-expert gate); 0 for a dense layer.
+    std::int64_t routerParams() const;
+    /// Parameters of one routed expert's FFN matrices (all experts have the same shape).
+    std::int64_t expertMatmulParams() const;
+    /// Query/key and value widths per head: head_dim for both unless MLA sets them apart.
+    int qkHeadDim() const;
+    int vHeadDim() const;
     /// Forward FLOPs of one layer for `batch` samples (matmuls + attention scores; Narayanan et al. 2021).
+    /// Mixture of experts: the router GEMM plus top_k routed and all shared experts per token (the
+    /// ACTIVE parameters, as Megatron-LM's num_floating_point_operations counts MoE layers).
     double forwardFlops(int batch) const;
 };
 
@@ -67,7 +121,14 @@ struct ModelProfile {
     std::int64_t embeddingParams() const;
     /// Parameters of the output head (LM head unless tied; classifier otherwise).
     std::int64_t headParams() const;
+    /// All parameters (every expert), embedding and head included.
     std::int64_t totalParams() const;
+    /// Parameters one token uses (embedding and head included, top_k + shared experts per MoE layer).
+    /// Conventions differ: Mistral and Qwen publish this figure; DeepSeek's "activated" figure leaves
+    /// out the input embedding (activeParams() - embeddingParams()).
+    std::int64_t activeParams() const;
+    /// True when any layer is a mixture-of-experts layer.
+    bool hasMoe() const;
     /// Forward FLOPs of the LM head for `batch` samples (2*b*s*h*V).
     double headForwardFlops(int batch) const;
     /// Forward FLOPs of the whole model for `batch` samples.

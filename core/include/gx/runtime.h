@@ -97,6 +97,13 @@ struct RuntimeProfile {
     /// spread between predicted and measured peaks (user guide, "Memory headroom").
     double memory_headroom = 0.0;
 
+    // ---- mixture of experts -------------------------------------------------------------------------
+    /// Throughput of the experts' grouped GEMMs relative to dense GEMMs of the same per-expert shape
+    /// (the small-shape curve of GpuSpec applies on top). MegaBlocks (Gale et al., MLSys 2023, sec. 6)
+    /// measures its grouped block-sparse kernels at 98.6% of cuBLAS batched-GEMM throughput; 0.9 is an
+    /// assumption leaving room for uneven group sizes (per-expert GEMM loops: lower).
+    double grouped_gemm_efficiency = 0.9;
+
     // ---- FP8 ---------------------------------------------------------------------------------------
     bool supports_fp8 = false;
     /// FP8 linear layers keep an FP8 copy (and a transposed copy) of each weight: bytes per param.
