@@ -136,8 +136,17 @@ public:
         : ctx_(ctx), t_(t), budget_(budget), bound_(bound_T), live_(live) {}
 
     TaskResult solve();
+    /// Candidate lists, costs, embedding/head options and stage capacities (once); false when nothing
+    /// can fit. solve() calls it when the caller has not.
+    bool prepare();
+    /// After prepare(): a lower bound on the task's iteration time (s) under the budget (root bound of
+    /// the stages' LP relaxations), infinity when nothing fits. Used to order and cut tasks.
+    double lowerBound() const { return ready_ ? rootBound() : kInf; }
+    /// Replaces the bound given to the constructor (before solve()).
+    void setBound(double bound_T) { bound_ = bound_T; }
 
 private:
+    bool prepared_ = false, ready_ = false;
     TaskResult solveCore();
     void computeCosts();
     struct VocabCfg {
@@ -158,7 +167,6 @@ private:
     const CandCost& cc(int rc, int stack, int k) const {
         return costs_.at(rc)[static_cast<std::size_t>(stack)][static_cast<std::size_t>(k)];
     }
-    double sw(int rc, int from_stack, int to_stack, int kf, int kt);
     /// Hull of the candidates' (s + f a, m c + e) for a rank class and in-flight count (one layer type).
     /// (compute_only: of (s + f a, c)).
     Hull classHull(int rc, double f, bool compute_only = false) const {
@@ -180,7 +188,8 @@ private:
         const bool first = i == 0, last = i == t_.pp - 1;
         const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, i);
         StageRelax r;
-        r.room = budget_ - ctx_.reserved;
+        // (a relative slack of 1e-9 covers the DP's rounded memory sums: the bound stays a lower one)
+        r.room = budget_ * (1 + 1e-9) - ctx_.reserved;
         if (first || last) {
             const auto [emb, w_emb] = vocabMemory(first, f);
             r.room -= emb + w_emb;
@@ -211,7 +220,15 @@ private:
     /// Most layers each stage can hold (lightest candidate per layer, lightest embedding/head option);
     /// false when the stages together cannot hold the model (rule memory-lower-bound).
     bool layerCapacity();
-    std::vector<int> cap_;      ///< per stage (v = 1) - L when the rule is off
+    std::vector<int> cap_; ///< per stage (v = 1) - L when the rule is off
+    /// Memory-aware lower bounds on the largest compute C of a set of stages that hold N layers in all
+    /// (one layer type, v = 1, pp > 1; empty otherwise): others_max_[i][N] over every stage but i,
+    /// after_max_[i][N] over stages i..pp-1. Stage j holding n layers has C_j >= g_j(n), the LP hull of
+    /// its candidates' (memory, c) under its memory room (made non-decreasing in n); if the set holds N
+    /// layers with max C = T, at least N of the values g_j(1..n_j) are <= T, so the N-th smallest value
+    /// of all g_j(n) bounds T from below.
+    std::vector<std::vector<double>> others_max_, after_max_;
+    void stageComputeTables();
     std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
     const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);
     void buildCandidates();

@@ -153,6 +153,21 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         others_cap = static_cast<int>(std::min<long>(sum - least, ctx_.layers));
     }
     const Hull chull = ctx_.single_type && !whole && pp > 1 ? classHull(cl.rc, cl.f, true) : Hull{};
+    // The other stages' largest C when they hold N layers: the least bound over the stages this class
+    // serves (see TaskSolver::others_max_).
+    std::vector<double> others_max;
+    if (!whole && !others_max_.empty()) {
+        const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+        others_max.assign(static_cast<std::size_t>(ctx_.layers + 1), kInf);
+        for (int i = 0; i < pp; ++i) {
+            if (CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i) != cl.f ||
+                (i == 0) != cl.first || (i == pp - 1) != cl.last || (i * G_) % gpn != cl.rc)
+                continue;
+            const auto& om = others_max_[static_cast<std::size_t>(i)];
+            for (std::size_t n = 0; n < others_max.size(); ++n)
+                others_max[n] = std::min(others_max[n], om[n]);
+        }
+    }
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
             return m * c + e + others + extra_t +
@@ -173,7 +188,13 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 return c + hullBound(chull, x, room);
             return x * mmin <= room ? c + x * cmin_ : kInf;
         };
-        auto others = [&](int x) { return (R - x * cmin_) / (pp - 1); };
+        auto others = [&](int x) {
+            const double mean = (R - x * cmin_) / (pp - 1);
+            if (others_max.empty())
+                return mean;
+            return std::max(mean,
+                            others_max[static_cast<std::size_t>(ctx_.layers - static_cast<int>(p + 1) - x)]);
+        };
         const int X = static_cast<int>(positions.size()) - static_cast<int>(p + 1);
         // The other stages hold at most their capacity (rule memory-lower-bound), so the stage must
         // take at least x_min more layers.
