@@ -194,6 +194,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                 ev.kind = SearchEvent::Kind::Progress;
                 ev.progress = !report ? (phase.index == 0 ? 0.0 : 1.0)
                                       : (total_tasks > 0 ? double(d) / double(total_tasks) : 1.0);
+                ctx.progress.store(ev.progress, std::memory_order_relaxed);
                 ev.phase = phase.name;
                 ev.phase_index = phase.index;
                 ev.phase_count = phase.count;
@@ -558,6 +559,10 @@ std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOption
                 if (ev.kind != SearchEvent::Kind::Progress)
                     return;
                 SearchEvent e = ev;
+                if (ev.dp_layers > 0) { // in-DP progress: no phase
+                    observer(e);
+                    return;
+                }
                 e.phase =
                     (runs == 0 ? std::string("uniform plan") : std::to_string(runs) + " run(s) per stage") +
                     ", " + ev.phase;
@@ -589,7 +594,8 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
             if (ev.kind != SearchEvent::Kind::Progress)
                 return;
             SearchEvent e = ev;
-            e.phase = "uniform plans, " + ev.phase;
+            if (ev.dp_layers == 0) // (in-DP progress has no phase)
+                e.phase = "uniform plans, " + ev.phase;
             e.progress = 0;
             observer(e);
         };

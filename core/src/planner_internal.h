@@ -116,6 +116,8 @@ struct Context {
     double reserved = 0; ///< bytes per GPU
     RuleCounter rules;
     std::atomic<std::int64_t> dp_states{0}, plans_evaluated{0}, tree_nodes{0}, leaves{0};
+    std::atomic<std::int64_t> sequences{0}; ///< sequence DPs begun (ids of the in-DP progress events)
+    std::atomic<double> progress{0};        ///< last main-pass progress reported (0..1)
     std::map<int, std::vector<std::vector<LayerStrategy>>> candidates; ///< pp -> per stack
     bool rule(const char* name) const { return space.ruleEnabled(name); }
 };

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 
 namespace gx::planner {
@@ -238,9 +239,29 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     }
     cl.arena.assign(positions.size(), {});
     std::vector<SeqLabel> cell;
+    // In-DP progress of long sequences (see SearchEvent::dp_layer): every 2 s.
+    const bool report = ctx_.observer && positions.size() >= 64;
+    const auto seq_t0 = std::chrono::steady_clock::now();
+    auto last_report = seq_t0;
+    const std::int64_t seq_id = report ? ctx_.sequences.fetch_add(1) + 1 : 0;
     for (std::size_t p = 0; p < positions.size(); ++p) {
         if (ctx_.stop.stop_requested())
             return;
+        if (report && p > 0) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last_report >= std::chrono::seconds(2)) {
+                last_report = now;
+                SearchEvent ev;
+                ev.kind = SearchEvent::Kind::Progress;
+                ev.progress = ctx_.progress.load(std::memory_order_relaxed);
+                ev.dp_layer = static_cast<int>(p);
+                ev.dp_layers = static_cast<int>(positions.size());
+                ev.dp_seconds = std::chrono::duration<double>(now - seq_t0).count();
+                ev.dp_sequence = seq_id;
+                ev.dp_states = ctx_.dp_states.load(std::memory_order_relaxed);
+                ctx_.observer(ev);
+            }
+        }
         refreshBound();
         const int layer = positions[p];
         const int st = stackAt(layer);
