@@ -123,9 +123,14 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     std::vector<std::unique_ptr<TaskSolver>> solvers(tasks.size());
     std::vector<double> lower(tasks.size(), kInf);
     std::atomic<std::size_t> next{0};
+    const double initial = boundPerSample();
     parallel([&]() {
         for (std::size_t i; !ctx.stop.stop_requested() && (i = next.fetch_add(1)) < tasks.size();) {
             const Task& t = tasks[i];
+            if (ctx.rule(rules::kTimeLowerBound) && t.lower_bound > initial) {
+                lower[i] = t.lower_bound; // cut below without preparing it (the bound only falls)
+                continue;
+            }
             solvers[i] = std::make_unique<TaskSolver>(ctx, t, budget, kInf, &live);
             const double root = solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch : kInf;
             lower[i] = std::max(t.lower_bound, root * (1 - 1e-9)); // (floating-point slack)
@@ -155,6 +160,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                                            lower[i], bound));
                 solvers[i].reset();
             } else {
+                if (!solvers[i]) // (a stop during the preparation)
+                    continue;
                 TaskSolver& solver = *solvers[i];
                 solver.setBound(bound * t.batch * (1 + 1e-12));
                 if (report && ctx.observer)

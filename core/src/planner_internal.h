@@ -234,6 +234,8 @@ private:
     std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
     const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);
     void buildCandidates();
+    /// Drops candidates dominated in every cost term (rule dominated-strategy).
+    void dropDominated();
     bool buildVocab();
     Class& classFor(int stage, int start);
     /// `extra_t`: a lower bound on m C + E the stage adds outside its layers (p2p, embedding/head);

@@ -88,6 +88,11 @@ void TaskSolver::buildCandidates() {
     rcs.erase(std::unique(rcs.begin(), rcs.end()), rcs.end());
     rcs_ = rcs;
     computeCosts();
+}
+
+void TaskSolver::dropDominated() {
+    const auto& stacks = ctx_.cost.model().stacks;
+    const auto& rcs = rcs_;
     // Uniform layers over several stacks need the same strategy in every stack: per-stack dominance
     // could drop it from one list only.
     if (!ctx_.rule(rules::kDominatedStrategy) || (ctx_.opt.uniform_layers && stacks.size() > 1))
@@ -256,13 +261,16 @@ bool TaskSolver::prepare() {
             return false;
     if (!buildVocab() || !layerCapacity())
         return false;
-    stageComputeTables();
     return ready_ = true;
 }
 
 TaskResult TaskSolver::solve() {
     if (!prepare())
         return {};
+    // Only for the tasks solved (prepare() serves the root bound of every task): dominated candidates
+    // go (the hull bounds stay valid: they only get tighter), then the stage tables are built.
+    dropDominated();
+    stageComputeTables();
     if (!ctx_.opt.uniform_layers)
         return solveDeepening();
     // One strategy for every layer: solve once per candidate with the lists restricted to it.
@@ -349,17 +357,23 @@ void TaskSolver::stageComputeTables() {
             if (gi[static_cast<std::size_t>(n)] < kInf)
                 g[static_cast<std::size_t>(i)].push_back(gi[static_cast<std::size_t>(n)]);
     }
+    // All values sorted once with their stage; each table is that list without some stages.
+    std::vector<std::pair<double, int>> all;
+    for (int j = 0; j < pp; ++j)
+        for (double x : g[static_cast<std::size_t>(j)])
+            all.emplace_back(x, j);
+    std::sort(all.begin(), all.end());
     auto table = [&](auto inSet) {
-        std::vector<double> vals;
-        for (int j = 0; j < pp; ++j)
-            if (inSet(j))
-                vals.insert(vals.end(), g[static_cast<std::size_t>(j)].begin(),
-                            g[static_cast<std::size_t>(j)].end());
-        std::sort(vals.begin(), vals.end());
         std::vector<double> t(static_cast<std::size_t>(L + 1), kInf);
         t[0] = 0;
-        for (std::size_t n = 1; n <= static_cast<std::size_t>(L) && n <= vals.size(); ++n)
-            t[n] = vals[n - 1];
+        std::size_t n = 0;
+        for (const auto& [x, j] : all) {
+            if (!inSet(j))
+                continue;
+            if (++n > static_cast<std::size_t>(L))
+                break;
+            t[n] = x;
+        }
         return t;
     };
     for (int i = 0; i < pp; ++i)
