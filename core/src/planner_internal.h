@@ -17,11 +17,14 @@
 //     which is exactly what T depends on, so uneven splits are optimised jointly with the strategies.
 //     Interleaved schedules use equal chunks (Megatron requires it); their stages are combined the same way.
 //  4. Candidates dominated in every cost term (including switch costs to and from every other
-//     candidate) are dropped; tasks whose compute-only lower bound exceeds the k-th best are skipped,
+//     candidate) are dropped; tasks are solved in the order of their root lower bound (the stages' LP
+//     relaxations under the budget, TaskSolver::lowerBound) and skipped when it exceeds the k-th best,
 //     and so are tasks whose stages cannot hold the model (memory-lower-bound).
 //  5. Branch and bound inside a task: a label is dropped when a lower bound on T through it exceeds the
 //     bound, using the LP relaxation (lower convex hull) and an integral knapsack table of the layers
-//     still to come under the memory left, plus the other stages' least compute. The bound is the k-th
+//     still to come under the memory left, plus the other stages' least compute (for stage prefixes
+//     and partial partitions: the largest C of the stages taking the layers left, from each stage's
+//     LP hull under its memory, TaskSolver::others_max_ / after_max_). The bound is the k-th
 //     best per-sample time found so far, shared live between threads, and each task is solved by
 //     iterative deepening from its root lower bound, which keeps few labels near the optimum.
 //  One stage (pp = 1) has T = m C + E, so its labels are (m c + e, memory, transient) only; with

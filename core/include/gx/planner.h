@@ -68,7 +68,7 @@ struct TreeNode {
 struct TaskInfo {
     int pp = 1, virtual_stages = 1, batch = 1, micro = 1;
     Schedule schedule = Schedule::OneFOneB;
-    double lower_bound = 0; ///< compute-only lower bound, time per sample (s)
+    double lower_bound = 0; ///< lower bound (compute-only or the stages' LP relaxations), per sample (s)
     double bound = 0;       ///< incumbent bound it was pruned against / solved under, per sample (s)
     bool feasible = false;  ///< TaskSolved: a plan fits the budget
 };
