@@ -562,6 +562,11 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         return r.best ? 0 : 3;
     }
 
+    if (!r.best && r.cancelled) { // stopped before any configuration completed: nothing is known
+        err << "no plan yet: the search was stopped before any configuration completed (use --time-limit S "
+               "for the uniform plans first, or --uniform)\n";
+        return 3;
+    }
     if (!r.best) {
         err << "no feasible plan: "
             << (r.infeasible_reason.empty() ? std::string("nothing fits the memory budget")
