@@ -5,8 +5,11 @@
 
 #include "gx/report.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <memory>
 #include <ostream>
 #include <thread>
@@ -104,6 +107,65 @@ int positiveInt(const QCommandLineParser& p, const QString& name) {
     return i;
 }
 
+namespace {
+/// Long durations in the unit a person reads (s, min, h).
+std::string roughDuration(double s) {
+    char buf[32];
+    if (s < 120)
+        std::snprintf(buf, sizeof buf, "%.0f s", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%.0f min", s / 60);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    return buf;
+}
+} // namespace
+
+void DpProjection::add(const SearchEvent& ev) {
+    if (ev.dp_layers <= 0 || ev.dp_layer <= 0)
+        return;
+    std::lock_guard lock(mu_);
+    Seq& q = seqs_[ev.dp_sequence];
+    if (q.len == 0) {
+        q.len = ev.dp_layers;
+        q.p1 = ev.dp_layer;
+        q.t1 = ev.dp_seconds;
+    }
+    q.p2 = ev.dp_layer;
+    q.t2 = ev.dp_seconds;
+    q.seen = std::chrono::steady_clock::now();
+    while (seqs_.size() > 8) // (a few workers: the oldest sequences have ended)
+        seqs_.erase(seqs_.begin());
+}
+
+double DpProjection::remaining(std::string& text) const {
+    std::lock_guard lock(mu_);
+    const auto now = std::chrono::steady_clock::now();
+    double worst = -1;
+    for (const auto& [id, q] : seqs_) {
+        if (now - q.seen > std::chrono::seconds(5)) // reports come every 2 s while it runs
+            continue;
+        double a = 2;
+        bool calibrated = false;
+        if (q.p2 >= 1.2 * q.p1 && q.t2 > q.t1 && q.t1 > 0) {
+            a = std::clamp(std::log(q.t2 / q.t1) / std::log(q.p2 / q.p1), 1.0, 4.0);
+            calibrated = true;
+        }
+        const double rest = q.t2 * (std::pow(double(q.len) / q.p2, a) - 1);
+        if (rest > worst) {
+            worst = rest;
+            char buf[200];
+            std::snprintf(buf, sizeof buf, "a configuration's DP pass is at layer %d of %d after %.0f s ",
+                          int(q.p2), q.len, q.t2);
+            text = buf + std::string("and needs about ") + roughDuration(rest) + " more at its rate so far" +
+                   (calibrated ? " (time ~ layers^" + std::to_string(a).substr(0, 3) + ")"
+                               : " (time assumed ~ layers^2)") +
+                   "; the configuration may need more passes";
+        }
+    }
+    return worst;
+}
+
 SearchObserver unlimitedSearchProgress(const CostModel& model, const SearchOptions& so, double limit,
                                        std::ostream& err) {
     if (limit > 0 || so.uniform_layers)
@@ -117,6 +179,8 @@ SearchObserver unlimitedSearchProgress(const CostModel& model, const SearchOptio
     // only records the progress. The thread ends when the search drops the observer.
     struct State {
         std::atomic<double> fraction{0};
+        std::atomic<std::int64_t> configurations{0};
+        DpProjection dp;
         std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
         std::jthread ticker; // last member: stopped and joined first
     };
@@ -135,14 +199,38 @@ SearchObserver unlimitedSearchProgress(const CostModel& model, const SearchOptio
                 << formatSeconds(secs);
             if (f > 0.005 && f < 1)
                 err << ", about " << formatSeconds(secs * (1 - f) / f) << " left";
-            else if (f <= 0.005)
-                err << " (no estimate yet: the first configurations are still running)";
+            else if (f <= 0.005) {
+                // No configuration has completed: project the running one from its DP's progress.
+                std::string dp;
+                const double rest = s->dp.remaining(dp);
+                if (rest >= 0) {
+                    err << "; " << dp;
+                    const auto n = s->configurations.load();
+                    if (n > 1)
+                        err << "; " << n
+                            << " configurations in all (most are cut by their bound once a good plan is "
+                               "known; "
+                               "if each took as long: up to "
+                            << roughDuration((rest + secs) * double(n)) << ")";
+                } else {
+                    err << " (no estimate yet: the first configurations are still running)";
+                }
+            }
             err << "\n" << std::flush;
         }
     });
     return [st](const SearchEvent& ev) {
-        if (ev.kind == SearchEvent::Kind::Progress)
-            st->fraction.store(ev.progress);
+        if (ev.kind != SearchEvent::Kind::Progress)
+            return;
+        if (ev.dp_layers > 0) {
+            st->dp.add(ev);
+            return;
+        }
+        st->fraction.store(ev.progress);
+        if (ev.phase_index == 1 && ev.tasks_total > 0) // the per-layer pass
+            st->configurations.store(ev.tasks_total);
+        else if (st->configurations.load() == 0 && ev.tasks_total > 0)
+            st->configurations.store(ev.tasks_total);
     };
 }
 

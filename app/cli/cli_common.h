@@ -9,8 +9,13 @@
 #include <QCommandLineParser>
 #include <QStringList>
 
+#include <chrono>
+#include <cstdint>
 #include <iosfwd>
+#include <map>
+#include <mutex>
 #include <optional>
+#include <string>
 
 namespace gx::cli {
 
@@ -30,6 +35,26 @@ CostOptions costOptionsFromOptions(const QCommandLineParser& p, const ClusterPro
 /// Positive number from an option, InputError naming `--name` otherwise.
 double positiveNumber(const QCommandLineParser& p, const QString& name);
 int positiveInt(const QCommandLineParser& p, const QString& name);
+
+/// Projects the time of a long configuration from the planner's in-DP progress events
+/// (SearchEvent::dp_layer), before any configuration completes. A sequence DP's time grows faster
+/// than its layers (labels accumulate): t(p) ~ t1 * (p / p1)^a, with a calibrated between the first and
+/// the latest report of each sequence (2 until there are two reports far enough apart). Thread-safe.
+class DpProjection {
+public:
+    void add(const SearchEvent& ev);
+    /// Seconds the slowest running sequence still needs (< 0: none running) and a sentence on it.
+    double remaining(std::string& text) const;
+
+private:
+    struct Seq {
+        int len = 0;
+        double p1 = 0, t1 = 0, p2 = 0, t2 = 0;
+        std::chrono::steady_clock::time_point seen;
+    };
+    mutable std::mutex mu_;
+    std::map<std::int64_t, Seq> seqs_;
+};
 
 /// For a per-layer search without a time limit (--time-limit 0): says up front that a large model can
 /// take long, then reports progress with an estimate of the remaining time on `err` every 10 s.

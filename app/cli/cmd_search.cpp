@@ -204,9 +204,19 @@ public:
         search_ = std::move(name);
         phase_ = -1;
         durations_.clear();
+        last_.reset();
     }
     void onEvent(const SearchEvent& ev) {
-        if (ev.kind != SearchEvent::Kind::Progress || ev.phase.empty())
+        if (ev.kind != SearchEvent::Kind::Progress)
+            return;
+        if (ev.dp_layers > 0) { // inside a long configuration: refresh the line with a projection
+            dp_.add(ev);
+            std::lock_guard lock(mu_);
+            if (last_)
+                render(*last_, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count());
+            return;
+        }
+        if (ev.phase.empty())
             return;
         std::lock_guard lock(mu_);
         const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
@@ -214,11 +224,17 @@ public:
             durations_.clear();
         if (ev.phase_index != phase_) {
             if (phase_ >= 0)
-                durations_[phase_] = last_ - phase_start_;
-            phase_start_ = phase_ >= 0 ? last_ : now;
+                durations_[phase_] = last_time_ - phase_start_;
+            phase_start_ = phase_ >= 0 ? last_time_ : now;
             phase_ = ev.phase_index;
         }
-        last_ = now;
+        last_time_ = now;
+        last_ = ev;
+        render(ev, now);
+    }
+
+private:
+    void render(const SearchEvent& ev, double now) {
         if (done_ || now < 1.0 || now - printed_ < 0.1)
             return;
         printed_ = now;
@@ -232,8 +248,6 @@ public:
         err_ << "\r\x1b[K" << line << std::flush;
         shown_ = true;
     }
-
-private:
     std::string eta(const SearchEvent& ev, double now) const {
         const double f = ev.tasks_total > 0 ? double(ev.tasks_done) / double(ev.tasks_total) : 1.0;
         const double in_phase = now - phase_start_;
@@ -253,19 +267,25 @@ private:
                 return main->second / 3;
             return f >= 0.05 ? in_phase / f / 3 : -1.0;
         };
+        // Before a configuration completes: at least what the slowest running DP still needs.
+        auto fromDp = [&]() {
+            std::string text;
+            const double r = dp_.remaining(text);
+            return r < 0 ? std::string("unknown") : ">= ~" + fmt("%.0f", r) + " s (" + text + ")";
+        };
         double rest;
         if (f >= 0.05)
             rest = in_phase * (1 - f) / f;
         else if (ev.phase_index >= 2 && frontierPoint() >= 0)
             rest = std::max(0.0, frontierPoint() - in_phase);
         else
-            return "unknown";
+            return fromDp();
         for (int j = ev.phase_index + 1; j < ev.phase_count; ++j) {
             if (j == 1)
-                return "unknown"; // the per-layer pass has no measured relative
+                return fromDp(); // the per-layer pass has no measured relative
             const double est = frontierPoint();
             if (est < 0)
-                return "unknown";
+                return fromDp();
             rest += est;
         }
         return "~" + fmt(rest < 10 ? "%.1f" : "%.0f", rest) + " s";
@@ -275,7 +295,9 @@ private:
     std::chrono::steady_clock::time_point t0_;
     std::string search_ = "search";
     int phase_ = -1;
-    double phase_start_ = 0, last_ = 0, printed_ = -1;
+    double phase_start_ = 0, last_time_ = 0, printed_ = -1;
+    std::optional<SearchEvent> last_; ///< the last phase event (the line shown)
+    DpProjection dp_;
     std::map<int, double> durations_;
     bool shown_ = false, done_ = false;
 };
@@ -540,6 +562,11 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         return r.best ? 0 : 3;
     }
 
+    if (!r.best && r.cancelled) { // stopped before any configuration completed: nothing is known
+        err << "no plan yet: the search was stopped before any configuration completed (use --time-limit S "
+               "for the uniform plans first, or --uniform)\n";
+        return 3;
+    }
     if (!r.best) {
         err << "no feasible plan: "
             << (r.infeasible_reason.empty() ? std::string("nothing fits the memory budget")

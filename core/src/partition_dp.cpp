@@ -139,8 +139,15 @@ TaskResult TaskSolver::solveCore() {
                                 // Lower bound with the layers still to place (as in runSequence).
                                 const int left = pp - 1 - i;
                                 const double R = double(L - j - n) * cmin_;
+                                // The stages after this one hold the L - j - n layers left: their
+                                // largest C is at least after_max_ (memory-aware) and their mean.
+                                double rest_max = R / std::max(left, 1);
+                                if (left > 0 && !after_max_.empty())
+                                    rest_max =
+                                        std::max(rest_max, after_max_[static_cast<std::size_t>(i + 1)]
+                                                                     [static_cast<std::size_t>(L - j - n)]);
                                 const double lb =
-                                    left > 0 ? (m - 1) * std::max(N.maxC, R / left) + N.sumC + R + N.maxE
+                                    left > 0 ? (m - 1) * std::max(N.maxC, rest_max) + N.sumC + R + N.maxE
                                              : objective(N.maxC, N.sumC, N.maxE);
                                 if (lb > bound_)
                                     continue;

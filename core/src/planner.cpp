@@ -10,6 +10,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -106,31 +108,70 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     };
     // The same bound, read by running tasks so that they prune against plans found meanwhile.
     std::atomic<double> live{boundPerSample()};
+    int threads =
+        ctx.opt.threads > 0 ? ctx.opt.threads : static_cast<int>(std::thread::hardware_concurrency());
+    threads = std::clamp(threads, 1, std::max(1, static_cast<int>(tasks.size())));
+    auto parallel = [threads](const std::function<void()>& fn) {
+        std::vector<std::jthread> pool;
+        for (int k = 1; k < threads; ++k)
+            pool.emplace_back(fn);
+        fn();
+    };
+    // Prepare every task and take its root lower bound (the stages' LP relaxations under the memory
+    // budget, much tighter than the compute-only one), then solve the tasks in the order of that bound:
+    // the promising ones come first, set the bound early, and the others are cut without a DP.
+    std::vector<std::unique_ptr<TaskSolver>> solvers(tasks.size());
+    std::vector<double> lower(tasks.size(), kInf);
     std::atomic<std::size_t> next{0};
+    const double initial = boundPerSample();
+    parallel([&]() {
+        for (std::size_t i; !ctx.stop.stop_requested() && (i = next.fetch_add(1)) < tasks.size();) {
+            const Task& t = tasks[i];
+            if (ctx.rule(rules::kTimeLowerBound) && t.lower_bound > initial) {
+                lower[i] = t.lower_bound; // cut below without preparing it (the bound only falls)
+                continue;
+            }
+            solvers[i] = std::make_unique<TaskSolver>(ctx, t, budget, kInf, &live);
+            const double root = solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch : kInf;
+            lower[i] = std::max(t.lower_bound, root * (1 - 1e-9)); // (floating-point slack)
+        }
+    });
+    std::vector<std::size_t> order(tasks.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return lower[a] < lower[b]; });
+    next = 0;
     auto worker = [&]() {
         for (;;) {
             if (ctx.stop.stop_requested())
                 return;
-            const std::size_t i = next.fetch_add(1);
-            if (i >= tasks.size())
+            const std::size_t n = next.fetch_add(1);
+            if (n >= tasks.size())
                 return;
+            const std::size_t i = order[n];
             const Task& t = tasks[i];
             const double bound = boundPerSample();
-            if (ctx.rule(rules::kTimeLowerBound) && t.lower_bound > bound) {
+            if (ctx.rule(rules::kTimeLowerBound) && lower[i] > bound) {
                 ctx.rules.add(rules::kTimeLowerBound);
                 cut_tasks.fetch_add(1);
                 if (report && ctx.observer)
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskCut, t.pp, t.schedule, t.v, t.batch, t.m,
-                                           t.lower_bound, bound));
+                                           lower[i], bound));
+                solvers[i].reset();
             } else {
-                TaskSolver solver(ctx, t, budget, bound * t.batch * (1 + 1e-12), &live);
+                if (!solvers[i]) // (a stop during the preparation)
+                    continue;
+                TaskSolver& solver = *solvers[i];
+                solver.setBound(bound * t.batch * (1 + 1e-12));
                 if (report && ctx.observer)
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch,
-                                           t.m, t.lower_bound, bound));
+                                           t.m, lower[i], bound));
                 results[i] = solver.solve();
+                solvers[i].reset(); // its labels are no longer needed
                 if (report && ctx.observer)
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskSolved, t.pp, t.schedule, t.v, t.batch, t.m,
-                                           t.lower_bound, bound, results[i].feasible, results[i].T,
+                                           lower[i], bound, results[i].feasible, results[i].T,
                                            results[i].peak));
                 if (results[i].feasible) {
                     const double ps = results[i].T / t.batch;
@@ -160,6 +201,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                 ev.kind = SearchEvent::Kind::Progress;
                 ev.progress = !report ? (phase.index == 0 ? 0.0 : 1.0)
                                       : (total_tasks > 0 ? double(d) / double(total_tasks) : 1.0);
+                ctx.progress.store(ev.progress, std::memory_order_relaxed);
                 ev.phase = phase.name;
                 ev.phase_index = phase.index;
                 ev.phase_count = phase.count;
@@ -172,15 +214,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             }
         }
     };
-    int threads =
-        ctx.opt.threads > 0 ? ctx.opt.threads : static_cast<int>(std::thread::hardware_concurrency());
-    threads = std::clamp(threads, 1, std::max(1, static_cast<int>(tasks.size())));
-    {
-        std::vector<std::jthread> pool;
-        for (int k = 1; k < threads; ++k)
-            pool.emplace_back(worker);
-        worker();
-    }
+    parallel(worker);
     if (per_task_out) {
         per_task_out->assign(tasks.size(), kInf);
         for (std::size_t i = 0; i < results.size(); ++i)
@@ -532,6 +566,10 @@ std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOption
                 if (ev.kind != SearchEvent::Kind::Progress)
                     return;
                 SearchEvent e = ev;
+                if (ev.dp_layers > 0) { // in-DP progress: no phase
+                    observer(e);
+                    return;
+                }
                 e.phase =
                     (runs == 0 ? std::string("uniform plan") : std::to_string(runs) + " run(s) per stage") +
                     ", " + ev.phase;
@@ -563,7 +601,8 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
             if (ev.kind != SearchEvent::Kind::Progress)
                 return;
             SearchEvent e = ev;
-            e.phase = "uniform plans, " + ev.phase;
+            if (ev.dp_layers == 0) // (in-DP progress has no phase)
+                e.phase = "uniform plans, " + ev.phase;
             e.progress = 0;
             observer(e);
         };

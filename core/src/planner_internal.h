@@ -17,11 +17,14 @@
 //     which is exactly what T depends on, so uneven splits are optimised jointly with the strategies.
 //     Interleaved schedules use equal chunks (Megatron requires it); their stages are combined the same way.
 //  4. Candidates dominated in every cost term (including switch costs to and from every other
-//     candidate) are dropped; tasks whose compute-only lower bound exceeds the k-th best are skipped,
+//     candidate) are dropped; tasks are solved in the order of their root lower bound (the stages' LP
+//     relaxations under the budget, TaskSolver::lowerBound) and skipped when it exceeds the k-th best,
 //     and so are tasks whose stages cannot hold the model (memory-lower-bound).
 //  5. Branch and bound inside a task: a label is dropped when a lower bound on T through it exceeds the
 //     bound, using the LP relaxation (lower convex hull) and an integral knapsack table of the layers
-//     still to come under the memory left, plus the other stages' least compute. The bound is the k-th
+//     still to come under the memory left, plus the other stages' least compute (for stage prefixes
+//     and partial partitions: the largest C of the stages taking the layers left, from each stage's
+//     LP hull under its memory, TaskSolver::others_max_ / after_max_). The bound is the k-th
 //     best per-sample time found so far, shared live between threads, and each task is solved by
 //     iterative deepening from its root lower bound, which keeps few labels near the optimum.
 //  One stage (pp = 1) has T = m C + E, so its labels are (m c + e, memory, transient) only; with
@@ -116,6 +119,8 @@ struct Context {
     double reserved = 0; ///< bytes per GPU
     RuleCounter rules;
     std::atomic<std::int64_t> dp_states{0}, plans_evaluated{0}, tree_nodes{0}, leaves{0};
+    std::atomic<std::int64_t> sequences{0}; ///< sequence DPs begun (ids of the in-DP progress events)
+    std::atomic<double> progress{0};        ///< last main-pass progress reported (0..1)
     std::map<int, std::vector<std::vector<LayerStrategy>>> candidates; ///< pp -> per stack
     bool rule(const char* name) const { return space.ruleEnabled(name); }
 };
@@ -136,8 +141,17 @@ public:
         : ctx_(ctx), t_(t), budget_(budget), bound_(bound_T), live_(live) {}
 
     TaskResult solve();
+    /// Candidate lists, costs, embedding/head options and stage capacities (once); false when nothing
+    /// can fit. solve() calls it when the caller has not.
+    bool prepare();
+    /// After prepare(): a lower bound on the task's iteration time (s) under the budget (root bound of
+    /// the stages' LP relaxations), infinity when nothing fits. Used to order and cut tasks.
+    double lowerBound() const { return ready_ ? rootBound() : kInf; }
+    /// Replaces the bound given to the constructor (before solve()).
+    void setBound(double bound_T) { bound_ = bound_T; }
 
 private:
+    bool prepared_ = false, ready_ = false;
     TaskResult solveCore();
     void computeCosts();
     struct VocabCfg {
@@ -158,7 +172,6 @@ private:
     const CandCost& cc(int rc, int stack, int k) const {
         return costs_.at(rc)[static_cast<std::size_t>(stack)][static_cast<std::size_t>(k)];
     }
-    double sw(int rc, int from_stack, int to_stack, int kf, int kt);
     /// Hull of the candidates' (s + f a, m c + e) for a rank class and in-flight count (one layer type).
     /// (compute_only: of (s + f a, c)).
     Hull classHull(int rc, double f, bool compute_only = false) const {
@@ -180,7 +193,8 @@ private:
         const bool first = i == 0, last = i == t_.pp - 1;
         const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, i);
         StageRelax r;
-        r.room = budget_ - ctx_.reserved;
+        // (a relative slack of 1e-9 covers the DP's rounded memory sums: the bound stays a lower one)
+        r.room = budget_ * (1 + 1e-9) - ctx_.reserved;
         if (first || last) {
             const auto [emb, w_emb] = vocabMemory(first, f);
             r.room -= emb + w_emb;
@@ -211,10 +225,20 @@ private:
     /// Most layers each stage can hold (lightest candidate per layer, lightest embedding/head option);
     /// false when the stages together cannot hold the model (rule memory-lower-bound).
     bool layerCapacity();
-    std::vector<int> cap_;      ///< per stage (v = 1) - L when the rule is off
+    std::vector<int> cap_; ///< per stage (v = 1) - L when the rule is off
+    /// Memory-aware lower bounds on the largest compute C of a set of stages that hold N layers in all
+    /// (one layer type, v = 1, pp > 1; empty otherwise): others_max_[i][N] over every stage but i,
+    /// after_max_[i][N] over stages i..pp-1. Stage j holding n layers has C_j >= g_j(n), the LP hull of
+    /// its candidates' (memory, c) under its memory room (made non-decreasing in n); if the set holds N
+    /// layers with max C = T, at least N of the values g_j(1..n_j) are <= T, so the N-th smallest value
+    /// of all g_j(n) bounds T from below.
+    std::vector<std::vector<double>> others_max_, after_max_;
+    void stageComputeTables();
     std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
     const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);
     void buildCandidates();
+    /// Drops candidates dominated in every cost term (rule dominated-strategy).
+    void dropDominated();
     bool buildVocab();
     Class& classFor(int stage, int start);
     /// `extra_t`: a lower bound on m C + E the stage adds outside its layers (p2p, embedding/head);

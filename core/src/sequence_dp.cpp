@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 
 namespace gx::planner {
@@ -153,6 +154,21 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         others_cap = static_cast<int>(std::min<long>(sum - least, ctx_.layers));
     }
     const Hull chull = ctx_.single_type && !whole && pp > 1 ? classHull(cl.rc, cl.f, true) : Hull{};
+    // The other stages' largest C when they hold N layers: the least bound over the stages this class
+    // serves (see TaskSolver::others_max_).
+    std::vector<double> others_max;
+    if (!whole && !others_max_.empty()) {
+        const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+        others_max.assign(static_cast<std::size_t>(ctx_.layers + 1), kInf);
+        for (int i = 0; i < pp; ++i) {
+            if (CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i) != cl.f ||
+                (i == 0) != cl.first || (i == pp - 1) != cl.last || (i * G_) % gpn != cl.rc)
+                continue;
+            const auto& om = others_max_[static_cast<std::size_t>(i)];
+            for (std::size_t n = 0; n < others_max.size(); ++n)
+                others_max[n] = std::min(others_max[n], om[n]);
+        }
+    }
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
             return m * c + e + others + extra_t +
@@ -173,7 +189,13 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 return c + hullBound(chull, x, room);
             return x * mmin <= room ? c + x * cmin_ : kInf;
         };
-        auto others = [&](int x) { return (R - x * cmin_) / (pp - 1); };
+        auto others = [&](int x) {
+            const double mean = (R - x * cmin_) / (pp - 1);
+            if (others_max.empty())
+                return mean;
+            return std::max(mean,
+                            others_max[static_cast<std::size_t>(ctx_.layers - static_cast<int>(p + 1) - x)]);
+        };
         const int X = static_cast<int>(positions.size()) - static_cast<int>(p + 1);
         // The other stages hold at most their capacity (rule memory-lower-bound), so the stage must
         // take at least x_min more layers.
@@ -217,9 +239,29 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     }
     cl.arena.assign(positions.size(), {});
     std::vector<SeqLabel> cell;
+    // In-DP progress of long sequences (see SearchEvent::dp_layer): every 2 s.
+    const bool report = ctx_.observer && positions.size() >= 64;
+    const auto seq_t0 = std::chrono::steady_clock::now();
+    auto last_report = seq_t0;
+    const std::int64_t seq_id = report ? ctx_.sequences.fetch_add(1) + 1 : 0;
     for (std::size_t p = 0; p < positions.size(); ++p) {
         if (ctx_.stop.stop_requested())
             return;
+        if (report && p > 0) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last_report >= std::chrono::seconds(2)) {
+                last_report = now;
+                SearchEvent ev;
+                ev.kind = SearchEvent::Kind::Progress;
+                ev.progress = ctx_.progress.load(std::memory_order_relaxed);
+                ev.dp_layer = static_cast<int>(p);
+                ev.dp_layers = static_cast<int>(positions.size());
+                ev.dp_seconds = std::chrono::duration<double>(now - seq_t0).count();
+                ev.dp_sequence = seq_id;
+                ev.dp_states = ctx_.dp_states.load(std::memory_order_relaxed);
+                ctx_.observer(ev);
+            }
+        }
         refreshBound();
         const int layer = positions[p];
         const int st = stackAt(layer);

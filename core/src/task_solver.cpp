@@ -18,13 +18,6 @@ double TaskSolver::p2pHalf(int boundary_layer, int from_stage, int to_stage) con
               2);
 }
 
-double TaskSolver::sw(int rc, int from_stack, int to_stack, int kf, int kt) {
-    return swMatrix(
-        rc, from_stack,
-        to_stack)[static_cast<std::size_t>(kf) * cand_[static_cast<std::size_t>(to_stack)].size() +
-                  static_cast<std::size_t>(kt)];
-}
-
 const std::vector<double>& TaskSolver::swMatrix(int rc, int from_stack, int to_stack) {
     auto key = std::make_tuple(rc, from_stack, to_stack);
     auto it = sw_.find(key);
@@ -95,6 +88,11 @@ void TaskSolver::buildCandidates() {
     rcs.erase(std::unique(rcs.begin(), rcs.end()), rcs.end());
     rcs_ = rcs;
     computeCosts();
+}
+
+void TaskSolver::dropDominated() {
+    const auto& stacks = ctx_.cost.model().stacks;
+    const auto& rcs = rcs_;
     // Uniform layers over several stacks need the same strategy in every stack: per-stack dominance
     // could drop it from one list only.
     if (!ctx_.rule(rules::kDominatedStrategy) || (ctx_.opt.uniform_layers && stacks.size() > 1))
@@ -129,23 +127,34 @@ void TaskSolver::buildCandidates() {
                         if (x < y)
                             strict = true;
                     };
+                    // Switch matrices looked up once (row-major, from x to y).
+                    const std::vector<double>& self = swMatrix(rc, si, si);
+                    auto at = [](const std::vector<double>& mat, std::size_t cols, int x, int y) {
+                        return mat[static_cast<std::size_t>(x) * cols + static_cast<std::size_t>(y)];
+                    };
+                    const std::size_t Ks = static_cast<std::size_t>(K);
                     // Pairs among {k, k2} become (k2, k2); they only need <= (strictness from them
                     // would let two identical candidates drop each other).
-                    le = le && sw(rc, si, si, k2, k2) <= sw(rc, si, si, k, k) &&
-                         sw(rc, si, si, k2, k2) <= sw(rc, si, si, k2, k) &&
-                         sw(rc, si, si, k2, k2) <= sw(rc, si, si, k, k2);
+                    le = le && at(self, Ks, k2, k2) <= at(self, Ks, k, k) &&
+                         at(self, Ks, k2, k2) <= at(self, Ks, k2, k) &&
+                         at(self, Ks, k2, k2) <= at(self, Ks, k, k2);
                     for (int x = 0; x < K && le; ++x) {
                         if (x == k || x == k2)
                             continue;
-                        chk(sw(rc, si, si, x, k2), sw(rc, si, si, x, k));
-                        chk(sw(rc, si, si, k2, x), sw(rc, si, si, k, x));
+                        chk(at(self, Ks, x, k2), at(self, Ks, x, k));
+                        chk(at(self, Ks, k2, x), at(self, Ks, k, x));
                     }
-                    if (si > 0)
+                    if (si > 0) {
+                        const std::vector<double>& in = swMatrix(rc, si - 1, si);
                         for (int x = 0; x < static_cast<int>(cand_[s - 1].size()) && le; ++x)
-                            chk(sw(rc, si - 1, si, x, k2), sw(rc, si - 1, si, x, k));
-                    if (s + 1 < stacks.size())
-                        for (int x = 0; x < static_cast<int>(cand_[s + 1].size()) && le; ++x)
-                            chk(sw(rc, si, si + 1, k2, x), sw(rc, si, si + 1, k, x));
+                            chk(at(in, Ks, x, k2), at(in, Ks, x, k));
+                    }
+                    if (s + 1 < stacks.size()) {
+                        const std::vector<double>& out = swMatrix(rc, si, si + 1);
+                        const std::size_t Kn = cand_[s + 1].size();
+                        for (int x = 0; x < static_cast<int>(Kn) && le; ++x)
+                            chk(at(out, Kn, k2, x), at(out, Kn, k, x));
+                    }
                     if (!le)
                         break;
                 }
@@ -240,17 +249,28 @@ TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
     return cl;
 }
 
-TaskResult TaskSolver::solve() {
+bool TaskSolver::prepare() {
+    if (prepared_)
+        return ready_;
+    prepared_ = true;
     G_ = ctx_.gpus / t_.pp;
     mb_ = t_.batch / t_.m;
     buildCandidates();
     for (const auto& c : cand_)
         if (c.empty())
-            return {};
-    if (!buildVocab())
+            return false;
+    if (!buildVocab() || !layerCapacity())
+        return false;
+    return ready_ = true;
+}
+
+TaskResult TaskSolver::solve() {
+    if (!prepare())
         return {};
-    if (!layerCapacity())
-        return {};
+    // Only for the tasks solved (prepare() serves the root bound of every task): dominated candidates
+    // go (the hull bounds stay valid: they only get tighter), then the stage tables are built.
+    dropDominated();
+    stageComputeTables();
     if (!ctx_.opt.uniform_layers)
         return solveDeepening();
     // One strategy for every layer: solve once per candidate with the lists restricted to it.
@@ -314,6 +334,52 @@ bool TaskSolver::layerCapacity() {
     if (!ok)
         ctx_.rules.add(rules::kMemoryLowerBound);
     return ok;
+}
+
+void TaskSolver::stageComputeTables() {
+    others_max_.clear();
+    after_max_.clear();
+    const int pp = t_.pp, L = ctx_.layers;
+    if (!ctx_.single_type || pp < 2 || t_.v != 1)
+        return;
+    std::vector<std::vector<double>> g(static_cast<std::size_t>(pp));
+    for (int i = 0; i < pp; ++i) {
+        const StageRelax r = stageRelax(i);
+        const int cap = cap_[static_cast<std::size_t>(i)];
+        std::vector<double> gi(static_cast<std::size_t>(cap + 1), kInf);
+        for (int n = cap; n >= 1; --n) {
+            gi[static_cast<std::size_t>(n)] = r.compute(n) * (1 - 1e-9); // (floating-point slack)
+            if (n < cap) // non-decreasing in n (a smaller value stays a lower bound)
+                gi[static_cast<std::size_t>(n)] =
+                    std::min(gi[static_cast<std::size_t>(n)], gi[static_cast<std::size_t>(n + 1)]);
+        }
+        for (int n = 1; n <= cap; ++n)
+            if (gi[static_cast<std::size_t>(n)] < kInf)
+                g[static_cast<std::size_t>(i)].push_back(gi[static_cast<std::size_t>(n)]);
+    }
+    // All values sorted once with their stage; each table is that list without some stages.
+    std::vector<std::pair<double, int>> all;
+    for (int j = 0; j < pp; ++j)
+        for (double x : g[static_cast<std::size_t>(j)])
+            all.emplace_back(x, j);
+    std::sort(all.begin(), all.end());
+    auto table = [&](auto inSet) {
+        std::vector<double> t(static_cast<std::size_t>(L + 1), kInf);
+        t[0] = 0;
+        std::size_t n = 0;
+        for (const auto& [x, j] : all) {
+            if (!inSet(j))
+                continue;
+            if (++n > static_cast<std::size_t>(L))
+                break;
+            t[n] = x;
+        }
+        return t;
+    };
+    for (int i = 0; i < pp; ++i)
+        others_max_.push_back(table([i](int j) { return j != i; }));
+    for (int i = 0; i <= pp; ++i)
+        after_max_.push_back(table([i](int j) { return j >= i; }));
 }
 
 double TaskSolver::rootBound() const {

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -156,6 +157,37 @@ private slots:
         so.uniform_layers = true;
         QVERIFY(!gx::cli::unlimitedSearchProgress(cm, so, 0, quiet));
         QVERIFY(quiet.str().empty());
+    }
+
+    void dpProjectionBeforeAnyConfiguration() {
+        // Item 7: an estimate before the first configuration completes, from the DP's own progress.
+        gx::cli::DpProjection dp;
+        std::string text;
+        QCOMPARE(dp.remaining(text), -1.0); // nothing running
+        gx::SearchEvent ev;
+        ev.kind = gx::SearchEvent::Kind::Progress;
+        ev.dp_sequence = 1;
+        ev.dp_layers = 100;
+        ev.dp_layer = 10;
+        ev.dp_seconds = 1;
+        dp.add(ev);
+        // One report: time assumed ~ layers^2, so 1 s * (100 / 10)^2 - 1 s = 99 s remain.
+        QVERIFY(std::abs(dp.remaining(text) - 99) < 1e-9);
+        QVERIFY2(has(text, "layer 10 of 100") && has(text, "assumed"), text.c_str());
+        // Calibrated: 10 -> 30 layers took 1 -> 3 s (linear), so 3 s * (100 / 30 - 1) = 7 s remain.
+        ev.dp_layer = 30;
+        ev.dp_seconds = 3;
+        dp.add(ev);
+        QVERIFY(std::abs(dp.remaining(text) - 7) < 1e-9);
+        QVERIFY2(has(text, "layers^1.0"), text.c_str());
+        // Two workers: the slowest running sequence decides.
+        ev.dp_sequence = 2;
+        ev.dp_layers = 1000;
+        ev.dp_layer = 100;
+        ev.dp_seconds = 10;
+        dp.add(ev);
+        QVERIFY(std::abs(dp.remaining(text) - 990) < 1e-9);
+        QVERIFY2(has(text, "layer 100 of 1000"), text.c_str());
     }
 };
 

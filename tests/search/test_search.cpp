@@ -206,6 +206,7 @@ private slots:
     void bruteForceAgreement();
     void bruteForceTwoStacks();
     void bruteForcePipelines();
+    void bruteForceDeepPipelines();
     void frontierIsPareto();
     void simplicityAgainstBruteForce();
     void deterministicAcrossThreads();
@@ -505,6 +506,29 @@ void TestSearch::bruteForcePipelines() {
         c.o.global_batches = {i % 2 ? 8 : 16};
         c.o.max_micro = 4;
         checkCase(c, 200 + i);
+    }
+}
+
+void TestSearch::bruteForceDeepPipelines() {
+    // Three and four stages of one GPU each over six layers, with checkpointing, under tight budgets:
+    // several layers per stage and few that fit, which exercises the memory-aware bounds on the other
+    // stages' compute (stage prefixes and partition labels) and the order of tasks by root bound.
+    std::mt19937 rng(9191);
+    for (int i = 0; i < 8; ++i) {
+        Case c = randomCase(rng, false);
+        const int pp = (i % 2) ? 3 : 4;
+        const int seq = (i % 4 < 2) ? 2048 : 1024;
+        c.cm = CostModel(tinyModel(6, 1024, 8, seq, i % 3 ? 32000 : 1000, false), tinyCluster(1, pp));
+        c.o.gpus = pp;
+        c.o.fixed_pp = pp;
+        c.o.pow2_degrees = false;
+        c.o.allow_ckpt = true;
+        c.o.uniform_layers = false;
+        c.o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
+        c.o.global_batches = {i % 2 ? 6 : 8};
+        c.o.max_micro = 8;
+        c.o.top_k = 1; // the bound is the best plan: pruning is as tight as it gets
+        checkCase(c, 300 + i);
     }
 }
 

@@ -68,7 +68,7 @@ struct TreeNode {
 struct TaskInfo {
     int pp = 1, virtual_stages = 1, batch = 1, micro = 1;
     Schedule schedule = Schedule::OneFOneB;
-    double lower_bound = 0; ///< compute-only lower bound, time per sample (s)
+    double lower_bound = 0; ///< lower bound (compute-only or the stages' LP relaxations), per sample (s)
     double bound = 0;       ///< incumbent bound it was pruned against / solved under, per sample (s)
     bool feasible = false;  ///< TaskSolved: a plan fits the budget
 };
@@ -101,6 +101,14 @@ struct SearchEvent {
     std::int64_t tasks_done = 0, tasks_total = 0, tasks_cut = 0; ///< configurations of this phase
     std::int64_t dp_states = 0;                                  ///< DP labels kept so far (whole search)
     double best_time = 0; ///< best iteration time found in this phase (0 = none yet)
+    // Progress inside one configuration's DP (a Progress event with dp_layers > 0 and no phase, at
+    // most every 2 s per worker while a sequence of at least 64 layers is solved; `progress` repeats
+    // the last main-pass value): layers done of that sequence, its length, the seconds since it
+    // began, and which sequence it is (ids grow; one configuration may solve several in turn).
+    // Lets a caller project a long configuration's time before any configuration completes.
+    int dp_layer = 0, dp_layers = 0;
+    double dp_seconds = 0;
+    std::int64_t dp_sequence = 0;
 };
 
 /// Builds a task event (keeps the planner's emit sites to one line each).
