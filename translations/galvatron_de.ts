@@ -55,133 +55,128 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="361"/>
+        <location filename="../app/views/profile_editors.cpp" line="363"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="362"/>
+        <location filename="../app/views/profile_editors.cpp" line="364"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="369"/>
+        <location filename="../app/views/profile_editors.cpp" line="371"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="370"/>
+        <location filename="../app/views/profile_editors.cpp" line="372"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="385"/>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="387"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="386"/>
+        <location filename="../app/views/profile_editors.cpp" line="388"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="389"/>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="392"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="393"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="508"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="515"/>
+        <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
-    </message>
-    <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
-        <source>%1 GPUs: %2 x %3 %4</source>
-        <translation>%1 GPUs: %2 x %3 %4</translation>
     </message>
 </context>
 <context>
@@ -519,8 +514,8 @@ Strategie: %1</translation>
     </message>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="467"/>
-        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="475"/>
+        <location filename="../app/views/engine_panel.cpp" line="489"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
@@ -544,126 +539,127 @@ Strategie: %1</translation>
     </message>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <location filename="../app/views/engine_panel.cpp" line="222"/>
         <source>CUDA runtime: %1</source>
         <translation>CUDA-Laufzeit: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="220"/>
+        <location filename="../app/views/engine_panel.cpp" line="228"/>
         <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
         <translation>Der NVIDIA-Treiber fehlt oder ist zu alt für die CUDA-Version dieses Builds.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="222"/>
+        <location filename="../app/views/engine_panel.cpp" line="230"/>
         <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
         <translation>Keine NVIDIA-GPU installiert oder sichtbar (CUDA_VISIBLE_DEVICES prüfen).</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="224"/>
+        <location filename="../app/views/engine_panel.cpp" line="232"/>
         <source>The GPUs are busy or reserved by another program.</source>
         <translation>Die GPUs sind belegt oder von einem anderen Programm reserviert.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="225"/>
+        <location filename="../app/views/engine_panel.cpp" line="233"/>
         <source>The CUDA runtime could not start.</source>
         <translation>Die CUDA-Laufzeit konnte nicht starten.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="229"/>
+        <location filename="../app/views/engine_panel.cpp" line="237"/>
         <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
         <translation>Keine GPU gefunden: %1 Zum Messen wird eine NVIDIA-GPU benötigt. Weiterhin möglich: gespeicherte Messungen laden, ihre Diagramme ansehen und sie als Clusterprofil speichern. „Geräte aktualisieren“ prüft erneut.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="237"/>
+        <location filename="../app/views/engine_panel.cpp" line="245"/>
         <source>A profiling job is already running.</source>
         <translation>Es läuft bereits eine Messung.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="344"/>
+        <location filename="../app/views/engine_panel.cpp" line="352"/>
         <source>Running…</source>
         <translation>Läuft…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="351"/>
+        <location filename="../app/views/engine_panel.cpp" line="359"/>
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <location filename="../app/views/engine_panel.cpp" line="365"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>Benötigt eine NVIDIA-GPU mit funktionierendem Treiber</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="383"/>
+        <location filename="../app/views/engine_panel.cpp" line="391"/>
         <source>Done.</source>
         <translation>Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="386"/>
+        <location filename="../app/views/engine_panel.cpp" line="394"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="389"/>
+        <location filename="../app/views/engine_panel.cpp" line="397"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="415"/>
+        <location filename="../app/views/engine_panel.cpp" line="423"/>
         <source>smallest GEMM dimension</source>
         <translation>kleinste GEMM-Dimension</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="415"/>
+        <location filename="../app/views/engine_panel.cpp" line="423"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="423"/>
+        <location filename="../app/views/engine_panel.cpp" line="431"/>
         <source>%1, %2 GPUs</source>
         <translation>%1, %2 GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
         <source>message size (bytes)</source>
         <translation>Nachrichtengröße (Bytes)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>Busbandbreite (GB/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="443"/>
+        <location filename="../app/views/engine_panel.cpp" line="451"/>
         <source>Could not save the profile: %1</source>
         <translation>Das Profil konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="452"/>
+        <location filename="../app/views/engine_panel.cpp" line="460"/>
         <source>Could not save the measurements: %1</source>
         <translation>Die Messungen konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="461"/>
+        <location filename="../app/views/engine_panel.cpp" line="469"/>
         <source>Could not load measurements: %1</source>
         <translation>Messungen konnten nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="466"/>
+        <location filename="../app/views/engine_panel.cpp" line="474"/>
         <source>Save as cluster profile</source>
         <translation>Als Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="472"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
         <source>Saved cluster profile %1</source>
         <translation>Cluster-Profil %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="489"/>
         <source>Load measurements</source>
         <translation>Messungen laden</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="485"/>
+        <location filename="../app/views/engine_panel.cpp" line="493"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
@@ -1019,232 +1015,222 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="67"/>
+        <location filename="../app/main_window.cpp" line="68"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="82"/>
+        <location filename="../app/main_window.cpp" line="83"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Timeline</source>
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Frontier</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Sweeps</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="97"/>
+        <location filename="../app/main_window.cpp" line="98"/>
         <location filename="../app/main_window.cpp" line="402"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="98"/>
+        <location filename="../app/main_window.cpp" line="99"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="101"/>
+        <location filename="../app/main_window.cpp" line="102"/>
         <source>Multi-model</source>
         <translation>Mehrere Modelle</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="105"/>
+        <location filename="../app/main_window.cpp" line="106"/>
         <source>Engine</source>
         <translation>Engine</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="114"/>
+        <location filename="../app/main_window.cpp" line="115"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="115"/>
+        <location filename="../app/main_window.cpp" line="116"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="124"/>
+        <location filename="../app/main_window.cpp" line="125"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="125"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="126"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>Die besten Pläne suchen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Cancel the search (Esc)</source>
         <translation>Die Suche abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="143"/>
+        <location filename="../app/main_window.cpp" line="144"/>
         <source>Best plans:</source>
         <translation>Beste Pläne:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="151"/>
+        <location filename="../app/main_window.cpp" line="152"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="187"/>
-        <location filename="../app/main_window.cpp" line="819"/>
+        <location filename="../app/main_window.cpp" line="188"/>
+        <location filename="../app/main_window.cpp" line="856"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="202"/>
+        <location filename="../app/main_window.cpp" line="203"/>
         <source>Frontier plan %1</source>
         <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="234"/>
+        <location filename="../app/main_window.cpp" line="235"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="294"/>
+        <location filename="../app/main_window.cpp" line="295"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="295"/>
+        <location filename="../app/main_window.cpp" line="296"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="300"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="301"/>
+        <location filename="../app/main_window.cpp" line="302"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="304"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="305"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="308"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="313"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="315"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="317"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="318"/>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="321"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="344"/>
+        <location filename="../app/main_window.cpp" line="345"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="346"/>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="362"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="349"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="359"/>
+        <location filename="../app/main_window.cpp" line="360"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="372"/>
-        <source>Language</source>
-        <translation>Sprache</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="373"/>
-        <source>The language changes when the explorer restarts.</source>
-        <translation>Die Sprache wechselt beim nächsten Start des Explorers.</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="377"/>
@@ -1357,6 +1343,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="633"/>
+        <location filename="../app/main_window.cpp" line="833"/>
         <source>Baseline (Megatron-style)</source>
         <translation>Referenz (wie Megatron)</translation>
     </message>
@@ -1406,49 +1393,49 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="767"/>
+        <location filename="../app/main_window.cpp" line="803"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="774"/>
+        <location filename="../app/main_window.cpp" line="811"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="775"/>
+        <location filename="../app/main_window.cpp" line="812"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="775"/>
+        <location filename="../app/main_window.cpp" line="812"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="783"/>
+        <location filename="../app/main_window.cpp" line="820"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="187"/>
-        <location filename="../app/main_window.cpp" line="797"/>
-        <location filename="../app/main_window.cpp" line="819"/>
+        <location filename="../app/main_window.cpp" line="188"/>
+        <location filename="../app/main_window.cpp" line="776"/>
+        <location filename="../app/main_window.cpp" line="856"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="810"/>
+        <location filename="../app/main_window.cpp" line="789"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="811"/>
+        <location filename="../app/main_window.cpp" line="790"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="846"/>
+        <location filename="../app/main_window.cpp" line="883"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -1624,8 +1611,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="267"/>
-        <location filename="../app/views/profile_editors.cpp" line="350"/>
+        <location filename="../app/views/profile_editors.cpp" line="271"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -1656,238 +1642,238 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="81"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="82"/>
         <source>heuristic</source>
         <translation>Heuristik</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="84"/>
         <source>exact MILP</source>
         <translation>exaktes MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="89"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="90"/>
         <source>one job at a time</source>
         <translation>ein Job nach dem anderen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
         <source>whole node per job</source>
         <translation>ganzer Knoten pro Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="94"/>
         <source>equal split</source>
         <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="146"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="147"/>
         <source>Cluster:</source>
         <translation>Cluster:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="152"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
         <source>Add job</source>
         <translation>Job hinzufügen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
         <source>MILP time limit:</source>
         <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
         <source>Load jobs…</source>
         <translation>Jobs laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
         <source>Save jobs…</source>
         <translation>Jobs speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>Export schedule JSON…</source>
         <translation>Zeitplan als JSON exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
         <source>Export launch scripts…</source>
         <translation>Startskripte exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="551"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="172"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="552"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="175"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="179"/>
         <source>within</source>
         <translation>innerhalb</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
         <source>automatically</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="190"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>Nach jedem heuristischen Zeitplan mit Lücke das exakte MILP im Hintergrund lösen (innerhalb des Zeitlimits) und seinen Zeitplan zeigen, wenn er besser ist</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
         <source>Reset progress</source>
         <translation>Fortschritt zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>Im Diagramm als fertig oder fehlgeschlagen markierte Jobs vergessen und alle Jobs von Anfang an planen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Priority</source>
         <translation>Priorität</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Spill</source>
         <translation>Auslagern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="208"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="216"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="217"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>Rechtsklick auf einen Job markiert ihn zu diesem Zeitpunkt als fertig oder fehlgeschlagen; die übrigen Jobs werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>GPU ids</source>
         <translation>GPU-IDs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>End</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="228"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
         <source>Scheduled jobs</source>
         <translation>Geplante Jobs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
         <source>Why this GPU count</source>
         <translation>Warum diese GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="241"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="337"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="338"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="456"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="457"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -1895,107 +1881,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="506"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="507"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="514"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="515"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="602"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="604"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="599"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="618"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2 (Knoten %3)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="612"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="619"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2 (Knoten %3-%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="625"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="634"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="641"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="635"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="649"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="645"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="659"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="662"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="669"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="790"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="798"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="801"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>
@@ -2003,208 +1989,209 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="591"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="587"/>
+        <location filename="../app/views/profile_editors.cpp" line="595"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="591"/>
+        <location filename="../app/views/profile_editors.cpp" line="599"/>
         <source>Load runtime JSON...</source>
         <translation>Laufzeitprofil-JSON laden...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <location filename="../app/views/profile_editors.cpp" line="601"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <location filename="../app/views/profile_editors.cpp" line="608"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="608"/>
+        <location filename="../app/views/profile_editors.cpp" line="616"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="610"/>
+        <location filename="../app/views/profile_editors.cpp" line="618"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="611"/>
+        <location filename="../app/views/profile_editors.cpp" line="619"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="612"/>
+        <location filename="../app/views/profile_editors.cpp" line="620"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="614"/>
-        <location filename="../app/views/profile_editors.cpp" line="616"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="618"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="630"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="641"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="643"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="645"/>
+        <location filename="../app/views/profile_editors.cpp" line="653"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="646"/>
+        <location filename="../app/views/profile_editors.cpp" line="654"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="648"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="649"/>
+        <location filename="../app/views/profile_editors.cpp" line="657"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="650"/>
+        <location filename="../app/views/profile_editors.cpp" line="658"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="651"/>
+        <location filename="../app/views/profile_editors.cpp" line="659"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="652"/>
+        <location filename="../app/views/profile_editors.cpp" line="660"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="653"/>
+        <location filename="../app/views/profile_editors.cpp" line="661"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="654"/>
+        <location filename="../app/views/profile_editors.cpp" line="662"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="662"/>
+        <location filename="../app/views/profile_editors.cpp" line="670"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="671"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="672"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="689"/>
+        <location filename="../app/views/profile_editors.cpp" line="697"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="690"/>
+        <location filename="../app/views/profile_editors.cpp" line="698"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="703"/>
+        <location filename="../app/views/profile_editors.cpp" line="711"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="716"/>
+        <location filename="../app/views/profile_editors.cpp" line="742"/>
+        <location filename="../app/views/profile_editors.cpp" line="743"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="718"/>
+        <location filename="../app/views/profile_editors.cpp" line="745"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="785"/>
+        <location filename="../app/views/profile_editors.cpp" line="813"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="798"/>
+        <location filename="../app/views/profile_editors.cpp" line="820"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="821"/>
+        <location filename="../app/views/profile_editors.cpp" line="843"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="830"/>
+        <location filename="../app/views/profile_editors.cpp" line="852"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>
@@ -2213,6 +2200,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     <name>gx::app::SweepChart</name>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="198"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="233"/>
         <source>Throughput vs %1</source>
         <translation>Durchsatz gegen %1</translation>
     </message>
@@ -2233,12 +2221,12 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="216"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="248"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="248"/>
         <source>Tokens / s (thousands)</source>
         <translation>Tokens / s (Tausend)</translation>
     </message>
@@ -2476,158 +2464,158 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <location filename="../app/views/tree_view.cpp" line="1023"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <location filename="../app/views/tree_view.cpp" line="1023"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <location filename="../app/views/tree_view.cpp" line="1024"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <location filename="../app/views/tree_view.cpp" line="1024"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
-        <location filename="../app/views/tree_view.cpp" line="1114"/>
+        <location filename="../app/views/tree_view.cpp" line="1025"/>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="1025"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="958"/>
+        <location filename="../app/views/tree_view.cpp" line="1031"/>
         <source>best plan so far</source>
         <translation>bisher bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="965"/>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1041"/>
+        <location filename="../app/views/tree_view.cpp" line="1053"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <location filename="../app/views/tree_view.cpp" line="1055"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1045"/>
+        <location filename="../app/views/tree_view.cpp" line="1057"/>
         <source>; matches: %1</source>
         <translation>; Treffer: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1067"/>
+        <location filename="../app/views/tree_view.cpp" line="1079"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1068"/>
+        <location filename="../app/views/tree_view.cpp" line="1080"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1072"/>
+        <location filename="../app/views/tree_view.cpp" line="1084"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1074"/>
+        <location filename="../app/views/tree_view.cpp" line="1086"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1076"/>
+        <location filename="../app/views/tree_view.cpp" line="1088"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1081"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1099"/>
+        <location filename="../app/views/tree_view.cpp" line="1111"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <location filename="../app/views/tree_view.cpp" line="1116"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1109"/>
+        <location filename="../app/views/tree_view.cpp" line="1121"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>abgeschnitten: &amp;ge; %1 &amp;gt; %2 pro Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1112"/>
+        <location filename="../app/views/tree_view.cpp" line="1124"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1138"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1135"/>
+        <location filename="../app/views/tree_view.cpp" line="1147"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1143"/>
+        <location filename="../app/views/tree_view.cpp" line="1155"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1144"/>
+        <location filename="../app/views/tree_view.cpp" line="1156"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1145"/>
+        <location filename="../app/views/tree_view.cpp" line="1157"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1146"/>
+        <location filename="../app/views/tree_view.cpp" line="1158"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1147"/>
+        <location filename="../app/views/tree_view.cpp" line="1159"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1148"/>
+        <location filename="../app/views/tree_view.cpp" line="1160"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1149"/>
+        <location filename="../app/views/tree_view.cpp" line="1161"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1152"/>
+        <location filename="../app/views/tree_view.cpp" line="1164"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>

@@ -55,133 +55,128 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="361"/>
+        <location filename="../app/views/profile_editors.cpp" line="363"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="362"/>
+        <location filename="../app/views/profile_editors.cpp" line="364"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="369"/>
+        <location filename="../app/views/profile_editors.cpp" line="371"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="370"/>
+        <location filename="../app/views/profile_editors.cpp" line="372"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="385"/>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="387"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="386"/>
+        <location filename="../app/views/profile_editors.cpp" line="388"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="389"/>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="392"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="393"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="508"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="515"/>
+        <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
-    </message>
-    <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
-        <source>%1 GPUs: %2 x %3 %4</source>
-        <translation>%1 个 GPU：%2 x %3 %4</translation>
     </message>
 </context>
 <context>
@@ -518,8 +513,8 @@ strategy: %1</source>
     </message>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="467"/>
-        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="475"/>
+        <location filename="../app/views/engine_panel.cpp" line="489"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
@@ -542,126 +537,127 @@ strategy: %1</source>
     </message>
     <message>
         <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <location filename="../app/views/engine_panel.cpp" line="222"/>
         <source>CUDA runtime: %1</source>
         <translation>CUDA 运行时：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="220"/>
+        <location filename="../app/views/engine_panel.cpp" line="228"/>
         <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
         <translation>NVIDIA 驱动程序缺失，或对于此版本所用的 CUDA 版本过旧。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="222"/>
+        <location filename="../app/views/engine_panel.cpp" line="230"/>
         <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
         <translation>未安装 NVIDIA GPU 或 GPU 不可见（请检查 CUDA_VISIBLE_DEVICES）。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="224"/>
+        <location filename="../app/views/engine_panel.cpp" line="232"/>
         <source>The GPUs are busy or reserved by another program.</source>
         <translation>GPU 正忙或已被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="225"/>
+        <location filename="../app/views/engine_panel.cpp" line="233"/>
         <source>The CUDA runtime could not start.</source>
         <translation>CUDA 运行时无法启动。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="229"/>
+        <location filename="../app/views/engine_panel.cpp" line="237"/>
         <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
         <translation>未找到 GPU：%1 性能测量需要 NVIDIA GPU。仍可使用：加载已保存的测量结果、查看其图表，并将其保存为集群配置。“刷新设备”可重新检测。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="237"/>
+        <location filename="../app/views/engine_panel.cpp" line="245"/>
         <source>A profiling job is already running.</source>
         <translation>已有测量任务在运行。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="344"/>
+        <location filename="../app/views/engine_panel.cpp" line="352"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="351"/>
+        <location filename="../app/views/engine_panel.cpp" line="359"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <location filename="../app/views/engine_panel.cpp" line="365"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>需要装有可用驱动程序的 NVIDIA GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="383"/>
+        <location filename="../app/views/engine_panel.cpp" line="391"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="386"/>
+        <location filename="../app/views/engine_panel.cpp" line="394"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="389"/>
+        <location filename="../app/views/engine_panel.cpp" line="397"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="415"/>
+        <location filename="../app/views/engine_panel.cpp" line="423"/>
         <source>smallest GEMM dimension</source>
         <translation>GEMM 最小维度</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="415"/>
+        <location filename="../app/views/engine_panel.cpp" line="423"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="423"/>
+        <location filename="../app/views/engine_panel.cpp" line="431"/>
         <source>%1, %2 GPUs</source>
         <translation>%1，%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="443"/>
+        <location filename="../app/views/engine_panel.cpp" line="451"/>
         <source>Could not save the profile: %1</source>
         <translation>无法保存配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="452"/>
+        <location filename="../app/views/engine_panel.cpp" line="460"/>
         <source>Could not save the measurements: %1</source>
         <translation>无法保存测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="461"/>
+        <location filename="../app/views/engine_panel.cpp" line="469"/>
         <source>Could not load measurements: %1</source>
         <translation>无法加载测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="466"/>
+        <location filename="../app/views/engine_panel.cpp" line="474"/>
         <source>Save as cluster profile</source>
         <translation>另存为集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="472"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
         <source>Saved cluster profile %1</source>
         <translation>已保存集群配置 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="489"/>
         <source>Load measurements</source>
         <translation>加载测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="485"/>
+        <location filename="../app/views/engine_panel.cpp" line="493"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
@@ -1017,232 +1013,222 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="67"/>
+        <location filename="../app/main_window.cpp" line="68"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="82"/>
+        <location filename="../app/main_window.cpp" line="83"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="97"/>
+        <location filename="../app/main_window.cpp" line="98"/>
         <location filename="../app/main_window.cpp" line="402"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="98"/>
+        <location filename="../app/main_window.cpp" line="99"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="101"/>
+        <location filename="../app/main_window.cpp" line="102"/>
         <source>Multi-model</source>
         <translation>多模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="105"/>
+        <location filename="../app/main_window.cpp" line="106"/>
         <source>Engine</source>
         <translation>测量引擎</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="114"/>
+        <location filename="../app/main_window.cpp" line="115"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="115"/>
+        <location filename="../app/main_window.cpp" line="116"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="124"/>
+        <location filename="../app/main_window.cpp" line="125"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="125"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="126"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>搜索最佳方案（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Cancel the search (Esc)</source>
         <translation>取消搜索（Esc）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="143"/>
+        <location filename="../app/main_window.cpp" line="144"/>
         <source>Best plans:</source>
         <translation>最佳方案：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="151"/>
+        <location filename="../app/main_window.cpp" line="152"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="187"/>
-        <location filename="../app/main_window.cpp" line="819"/>
+        <location filename="../app/main_window.cpp" line="188"/>
+        <location filename="../app/main_window.cpp" line="856"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="202"/>
+        <location filename="../app/main_window.cpp" line="203"/>
         <source>Frontier plan %1</source>
         <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="234"/>
+        <location filename="../app/main_window.cpp" line="235"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="294"/>
+        <location filename="../app/main_window.cpp" line="295"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="295"/>
+        <location filename="../app/main_window.cpp" line="296"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="300"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="301"/>
+        <location filename="../app/main_window.cpp" line="302"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="304"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="305"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="308"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="313"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="315"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="317"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="318"/>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="321"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="344"/>
+        <location filename="../app/main_window.cpp" line="345"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="346"/>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="362"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="349"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="359"/>
+        <location filename="../app/main_window.cpp" line="360"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="372"/>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="373"/>
-        <source>The language changes when the explorer restarts.</source>
-        <translation>语言将在重新启动后生效。</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="377"/>
@@ -1355,6 +1341,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="633"/>
+        <location filename="../app/main_window.cpp" line="833"/>
         <source>Baseline (Megatron-style)</source>
         <translation>基线（Megatron 风格）</translation>
     </message>
@@ -1404,49 +1391,49 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="767"/>
+        <location filename="../app/main_window.cpp" line="803"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="774"/>
+        <location filename="../app/main_window.cpp" line="811"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="775"/>
+        <location filename="../app/main_window.cpp" line="812"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="775"/>
+        <location filename="../app/main_window.cpp" line="812"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="783"/>
+        <location filename="../app/main_window.cpp" line="820"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="187"/>
-        <location filename="../app/main_window.cpp" line="797"/>
-        <location filename="../app/main_window.cpp" line="819"/>
+        <location filename="../app/main_window.cpp" line="188"/>
+        <location filename="../app/main_window.cpp" line="776"/>
+        <location filename="../app/main_window.cpp" line="856"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="810"/>
+        <location filename="../app/main_window.cpp" line="789"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="811"/>
+        <location filename="../app/main_window.cpp" line="790"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="846"/>
+        <location filename="../app/main_window.cpp" line="883"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -1622,8 +1609,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="267"/>
-        <location filename="../app/views/profile_editors.cpp" line="350"/>
+        <location filename="../app/views/profile_editors.cpp" line="271"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -1654,345 +1640,345 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="81"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="82"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="84"/>
         <source>exact MILP</source>
         <translation>精确 MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="89"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="90"/>
         <source>one job at a time</source>
         <translation>逐个运行任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
         <source>whole node per job</source>
         <translation>每任务独占整节点</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="94"/>
         <source>equal split</source>
         <translation>平均划分</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="146"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="147"/>
         <source>Cluster:</source>
         <translation>集群：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="152"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>集群预设，或集群配置 JSON 的路径</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
         <source>Add job</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
         <source>MILP time limit:</source>
         <translation>MILP 时间上限：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
         <source>Load jobs…</source>
         <translation>加载作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
         <source>Save jobs…</source>
         <translation>保存作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>Export schedule JSON…</source>
         <translation>导出调度 JSON…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
         <source>Export launch scripts…</source>
         <translation>导出启动脚本…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="551"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="172"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="552"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="175"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="179"/>
         <source>within</source>
         <translation>限时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
         <source>automatically</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="190"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>每次启发式调度存在差距时，在后台（时限内）运行精确 MILP，若更优则显示其调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
         <source>Reset progress</source>
         <translation>重置进度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>忘记图表中标记为完成或失败的作业，从头规划所有作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
         <source>Spill</source>
         <translation>溢出</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="208"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>允许 Hydra 模型溢出：层保存在主机内存中并通过 PCIe 传输</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="216"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="217"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>右键点击作业可将其在该时间标记为完成或失败；其余作业重新规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>Job</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>GPU ids</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>End</source>
         <translation>结束</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="228"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
         <source>Scheduled jobs</source>
         <translation>已调度作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
         <source>Why this GPU count</source>
         <translation>为何是该 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="241"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>在图表中右键点击作业可标记为完成或失败；单击可查看它为何分配到该 GPU 数量。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="337"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="338"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="456"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="457"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="506"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="507"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="514"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="515"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="602"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="604"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="599"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="618"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2（节点 %3）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="612"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="619"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2（节点 %3-%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="625"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="634"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="641"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="635"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="649"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="645"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="659"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="662"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="669"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="790"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="798"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="801"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>
@@ -2000,208 +1986,209 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="591"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="587"/>
+        <location filename="../app/views/profile_editors.cpp" line="595"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="591"/>
+        <location filename="../app/views/profile_editors.cpp" line="599"/>
         <source>Load runtime JSON...</source>
         <translation>加载运行时 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <location filename="../app/views/profile_editors.cpp" line="601"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <location filename="../app/views/profile_editors.cpp" line="608"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="608"/>
+        <location filename="../app/views/profile_editors.cpp" line="616"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="610"/>
+        <location filename="../app/views/profile_editors.cpp" line="618"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="611"/>
+        <location filename="../app/views/profile_editors.cpp" line="619"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="612"/>
+        <location filename="../app/views/profile_editors.cpp" line="620"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="614"/>
-        <location filename="../app/views/profile_editors.cpp" line="616"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="618"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="630"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="641"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="643"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="645"/>
+        <location filename="../app/views/profile_editors.cpp" line="653"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="646"/>
+        <location filename="../app/views/profile_editors.cpp" line="654"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="648"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="649"/>
+        <location filename="../app/views/profile_editors.cpp" line="657"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="650"/>
+        <location filename="../app/views/profile_editors.cpp" line="658"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="651"/>
+        <location filename="../app/views/profile_editors.cpp" line="659"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="652"/>
+        <location filename="../app/views/profile_editors.cpp" line="660"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="653"/>
+        <location filename="../app/views/profile_editors.cpp" line="661"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="654"/>
+        <location filename="../app/views/profile_editors.cpp" line="662"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="662"/>
+        <location filename="../app/views/profile_editors.cpp" line="670"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="671"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="672"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="689"/>
+        <location filename="../app/views/profile_editors.cpp" line="697"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="690"/>
+        <location filename="../app/views/profile_editors.cpp" line="698"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="703"/>
+        <location filename="../app/views/profile_editors.cpp" line="711"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="716"/>
+        <location filename="../app/views/profile_editors.cpp" line="742"/>
+        <location filename="../app/views/profile_editors.cpp" line="743"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="718"/>
+        <location filename="../app/views/profile_editors.cpp" line="745"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="785"/>
+        <location filename="../app/views/profile_editors.cpp" line="813"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="798"/>
+        <location filename="../app/views/profile_editors.cpp" line="820"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="821"/>
+        <location filename="../app/views/profile_editors.cpp" line="843"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="830"/>
+        <location filename="../app/views/profile_editors.cpp" line="852"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>
@@ -2210,6 +2197,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     <name>gx::app::SweepChart</name>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="198"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="233"/>
         <source>Throughput vs %1</source>
         <translation>吞吐量与%1</translation>
     </message>
@@ -2230,12 +2218,12 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="216"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="248"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="248"/>
         <source>Tokens / s (thousands)</source>
         <translation>每秒 token 数（千）</translation>
     </message>
@@ -2473,158 +2461,158 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <location filename="../app/views/tree_view.cpp" line="1023"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <location filename="../app/views/tree_view.cpp" line="1023"/>
         <source>being solved</source>
         <translation>正在求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <location filename="../app/views/tree_view.cpp" line="1024"/>
         <source>solved</source>
         <translation>已求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <location filename="../app/views/tree_view.cpp" line="1024"/>
         <source>cut by the bound</source>
         <translation>被界限剪去</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
-        <location filename="../app/views/tree_view.cpp" line="1114"/>
+        <location filename="../app/views/tree_view.cpp" line="1025"/>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="1025"/>
         <source>pruned by a rule</source>
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="958"/>
+        <location filename="../app/views/tree_view.cpp" line="1031"/>
         <source>best plan so far</source>
         <translation>目前最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="965"/>
+        <location filename="../app/views/tree_view.cpp" line="952"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1041"/>
+        <location filename="../app/views/tree_view.cpp" line="1053"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <location filename="../app/views/tree_view.cpp" line="1055"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>；DP：已求解 %1，已剪去 %2，运行中 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1045"/>
+        <location filename="../app/views/tree_view.cpp" line="1057"/>
         <source>; matches: %1</source>
         <translation>；匹配：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1067"/>
+        <location filename="../app/views/tree_view.cpp" line="1079"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1068"/>
+        <location filename="../app/views/tree_view.cpp" line="1080"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1072"/>
+        <location filename="../app/views/tree_view.cpp" line="1084"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;状态：&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1074"/>
+        <location filename="../app/views/tree_view.cpp" line="1086"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1076"/>
+        <location filename="../app/views/tree_view.cpp" line="1088"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1081"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;pp=%1 的 DP 配置：&lt;/b&gt;已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1099"/>
+        <location filename="../app/views/tree_view.cpp" line="1111"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;调度&lt;/th&gt;&lt;th&gt;批大小&lt;/th&gt;&lt;th&gt;微批&lt;/th&gt;&lt;th align=right&gt;结果&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <location filename="../app/views/tree_view.cpp" line="1116"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;……另有 %1 项&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1109"/>
+        <location filename="../app/views/tree_view.cpp" line="1121"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>已剪去：&amp;ge; %1 &amp;gt; %2 每样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1112"/>
+        <location filename="../app/views/tree_view.cpp" line="1124"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1138"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1135"/>
+        <location filename="../app/views/tree_view.cpp" line="1147"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1143"/>
+        <location filename="../app/views/tree_view.cpp" line="1155"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1144"/>
+        <location filename="../app/views/tree_view.cpp" line="1156"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1145"/>
+        <location filename="../app/views/tree_view.cpp" line="1157"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1146"/>
+        <location filename="../app/views/tree_view.cpp" line="1158"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1147"/>
+        <location filename="../app/views/tree_view.cpp" line="1159"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1148"/>
+        <location filename="../app/views/tree_view.cpp" line="1160"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1149"/>
+        <location filename="../app/views/tree_view.cpp" line="1161"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1152"/>
+        <location filename="../app/views/tree_view.cpp" line="1164"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>

@@ -227,6 +227,14 @@ SweepChart::SweepChart(const QString& x_title, QWidget* parent) : QChartView(par
     setPoints({});
 }
 
+void SweepChart::changeEvent(QEvent* e) {
+    QChartView::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange) { // the axis title is retranslated by then
+        chart()->setTitle(tr("Throughput vs %1").arg(ax_->titleText()));
+        setPoints(points_);
+    }
+}
+
 void SweepChart::setPoints(const std::vector<SweepPoint>& points) {
     points_ = points;
     QList<QPointF> pts, ideal;

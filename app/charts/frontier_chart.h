@@ -81,6 +81,9 @@ public:
     void setPoints(const std::vector<SweepPoint>& points);
     const std::vector<SweepPoint>& points() const { return points_; }
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     std::vector<SweepPoint> points_;
     QLineSeries* line_;

@@ -215,6 +215,14 @@ void EnginePanel::refreshInventory(const engine::Inventory& inv, bool live) {
     setBusy(job_id_ != 0);
 }
 
+void EnginePanel::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange && !no_device_.isEmpty()) {
+        status_->setText(noDeviceText());
+        status_->setToolTip(tr("CUDA runtime: %1").arg(no_device_));
+    }
+}
+
 QString EnginePanel::plainNoDeviceReason(const QString& raw) {
     if (raw.contains(QLatin1String("InsufficientDriver")))
         return tr("The NVIDIA driver is missing or too old for this build's CUDA version.");

@@ -944,20 +944,7 @@ TreePanel::TreePanel(QWidget* parent) : QWidget(parent) {
     // Legend of the node colours.
     legend_ = new QLabel(this);
     legend_->setWordWrap(true);
-    {
-        QString html;
-        const std::pair<NodeState, QString> states[] = {
-            {NodeState::Queued, tr("queued")},      {NodeState::Solving, tr("being solved")},
-            {NodeState::Solved, tr("solved")},      {NodeState::Cut, tr("cut by the bound")},
-            {NodeState::NoFit, tr("no plan fits")}, {NodeState::Pruned, tr("pruned by a rule")}};
-        for (const auto& [s, name] : states)
-            html += QStringLiteral(
-                        "<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp; ")
-                        .arg(TreeGraphicsItem::stateColor(s).name(), name.toHtmlEscaped());
-        html += QStringLiteral("<span style='color:#e86a10'><b>&#x2501;&#x2501;</b></span>&nbsp;%1")
-                    .arg(tr("best plan so far").toHtmlEscaped());
-        legend_->setText(html);
-    }
+    showLegend();
     legend_->setContentsMargins(6, 0, 6, 0);
     lay->addWidget(legend_);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -1028,6 +1015,31 @@ void TreePanel::nextMatch() {
     const int i = matches_[static_cast<std::size_t>(match_pos_)];
     view_->focusNode(i);
     view_->selectIndex(i);
+}
+
+void TreePanel::showLegend() {
+    QString html;
+    const std::pair<NodeState, QString> states[] = {
+        {NodeState::Queued, tr("queued")},      {NodeState::Solving, tr("being solved")},
+        {NodeState::Solved, tr("solved")},      {NodeState::Cut, tr("cut by the bound")},
+        {NodeState::NoFit, tr("no plan fits")}, {NodeState::Pruned, tr("pruned by a rule")}};
+    for (const auto& [s, name] : states)
+        html +=
+            QStringLiteral("<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp; ")
+                .arg(TreeGraphicsItem::stateColor(s).name(), name.toHtmlEscaped());
+    html += QStringLiteral("<span style='color:#e86a10'><b>&#x2501;&#x2501;</b></span>&nbsp;%1")
+                .arg(tr("best plan so far").toHtmlEscaped());
+    legend_->setText(html);
+}
+
+void TreePanel::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange) {
+        showLegend();
+        updateStats();
+        if (shown_ >= 0)
+            showNode(shown_);
+    }
 }
 
 void TreePanel::updateStats() {

@@ -225,7 +225,11 @@ public:
     /// Matches of the search text (indices), and the one shown last.
     const std::vector<int>& matches() const { return matches_; }
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void showLegend();
     void search(const QString& text);
     void nextMatch();
     DecisionTreeView* view_;

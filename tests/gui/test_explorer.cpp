@@ -5,6 +5,7 @@
 #include "charts/frontier_chart.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
+#include "i18n.h"
 #include "main_window.h"
 #include "plan_utils.h"
 #include "search_controller.h"
@@ -13,11 +14,19 @@
 #include "views/plan_widgets.h"
 #include "views/profile_editors.h"
 #include "views/tree_view.h"
+#if __has_include("views/scheduler/scheduler_panel.h")
+#include "views/scheduler/scheduler_panel.h"
+#endif
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QChartView>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGroupBox>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -35,6 +44,7 @@
 #include <QTest>
 #include <QToolTip>
 
+#include <functional>
 #include <set>
 
 using namespace gx;
@@ -76,6 +86,81 @@ std::vector<TreeNode> smallTree() {
     v[2].strategy = LayerStrategy{};
     v[5].strategy = LayerStrategy{};
     return v;
+}
+
+/// Every text a person reads in `root` without interacting: labels, buttons, group boxes, tabs, dock
+/// titles, menus (recursively), combo-box items, table headers, chart titles and axes.
+QStringList visibleTexts(QWidget* root) {
+    QStringList out;
+    std::function<void(const QList<QAction*>&)> actions = [&](const QList<QAction*>& list) {
+        for (const QAction* a : list) {
+            out << QStringLiteral("action: ") + a->text();
+            if (a->menu())
+                actions(a->menu()->actions());
+        }
+    };
+    QList<QWidget*> all = root->findChildren<QWidget*>();
+    all.prepend(root);
+    for (QWidget* w : all) {
+        if (w->objectName() == QLatin1String("search_status"))
+            continue; // names the search's duration
+        if (!w->toolTip().isEmpty())
+            out << QStringLiteral("tooltip: ") + w->toolTip();
+        if (w->isWindow() || qobject_cast<QDockWidget*>(w))
+            out << QStringLiteral("title: ") + w->windowTitle();
+        if (auto* l = qobject_cast<QLabel*>(w))
+            out << QStringLiteral("label: ") + l->text();
+        else if (auto* b = qobject_cast<QAbstractButton*>(w))
+            out << QStringLiteral("button: ") + b->text();
+        else if (auto* g = qobject_cast<QGroupBox*>(w))
+            out << QStringLiteral("group: ") + g->title();
+        else if (auto* c = qobject_cast<QComboBox*>(w))
+            for (int i = 0; i < c->count(); ++i)
+                out << QStringLiteral("combo: ") + c->itemText(i);
+        else if (auto* t = qobject_cast<QTabWidget*>(w))
+            for (int i = 0; i < t->count(); ++i)
+                out << QStringLiteral("tab: ") + t->tabText(i);
+        else if (auto* v = qobject_cast<QAbstractItemView*>(w); v && v->model()) {
+            QAbstractItemModel* m = v->model();
+            for (int c = 0; c < m->columnCount(); ++c)
+                out << QStringLiteral("header: ") + m->headerData(c, Qt::Horizontal).toString();
+            for (int r = 0; r < std::min(m->rowCount(), 50); ++r)
+                for (int c = 0; c < m->columnCount(); ++c)
+                    out << QStringLiteral("cell: ") + m->index(r, c).data().toString();
+        } else if (auto* cv = qobject_cast<QChartView*>(w); cv && cv->chart()) {
+            out << QStringLiteral("chart: ") + cv->chart()->title();
+            for (const auto* axis : cv->chart()->axes())
+                out << QStringLiteral("axis: ") + axis->titleText();
+        }
+        if (qobject_cast<QMenuBar*>(w))
+            actions(w->actions());
+    }
+    out.sort();
+    return out;
+}
+
+/// Waits until the Multi-model tab (which plans on its own threads) has shown its final schedule.
+bool settled(MainWindow& w) {
+#if __has_include("views/scheduler/scheduler_panel.h")
+    if (auto* p = w.findChild<SchedulerPanel*>()) {
+        QElapsedTimer t;
+        t.start();
+        while (p->busy() && t.elapsed() < 120000)
+            QTest::qWait(20);
+        return !p->busy();
+    }
+#endif
+    (void)w;
+    return true;
+}
+
+/// The texts in `a` and not in `b` (with multiplicity), each on its own line (shortened), for messages.
+QString onlyIn(const QStringList& a, const QStringList& b) {
+    QStringList rest = b, extra;
+    for (const QString& s : a)
+        if (!rest.removeOne(s))
+            extra << s.left(120);
+    return extra.join(QStringLiteral("\n    "));
 }
 
 } // namespace
@@ -560,6 +645,89 @@ private slots:
         }
         // The status bar names the best plan, not the baseline.
         QVERIFY(!w.statusBar()->currentMessage().contains(QStringLiteral("Baseline")));
+    }
+    // Issue 14: switching the language retranslates the open window at once (no restart): after a
+    // switch to German it reads exactly like a window built in German, and after the switch back like
+    // one built in English.
+    void languageSwitchWithoutRestart() {
+        switchLanguage(QStringLiteral("en"));
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(settled(w));
+        const QStringList english = visibleTexts(&w);
+        const int tree_tab = w.tabs()->indexOf(w.treePanel());
+        QCOMPARE(w.tabs()->tabText(tree_tab), QStringLiteral("Decision tree"));
+        const QString plan_title =
+            w.planView()->findChild<QLabel*>() ? allLabelText(*w.planView()) : QString();
+
+        QVERIFY(switchLanguage(QStringLiteral("de")));
+        QCOMPARE(w.tabs()->tabText(tree_tab), QStringLiteral("Entscheidungsbaum"));
+        QCOMPARE(w.menuBar()->actions().value(0)->text(), QStringLiteral("&Datei"));
+        QVERIFY(allLabelText(*w.planView()) != plan_title); // composed texts are rebuilt too
+        const QStringList switched = visibleTexts(&w);
+        {
+            MainWindow fresh;
+            fresh.resize(1400, 900);
+            fresh.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+            QVERIFY(settled(fresh));
+            const QStringList german = visibleTexts(&fresh);
+            if (switched != german)
+                qWarning().noquote() << "only after the switch:\n   " << onlyIn(switched, german)
+                                     << "\nonly when built:\n   " << onlyIn(german, switched);
+            QVERIFY(switched == german);
+        }
+
+        QVERIFY(!switchLanguage(QStringLiteral("en")));
+        QCOMPARE(w.tabs()->tabText(tree_tab), QStringLiteral("Decision tree"));
+        const QStringList back = visibleTexts(&w);
+        if (back != english)
+            qWarning().noquote() << "only after the switch:\n   " << onlyIn(back, english)
+                                 << "\nonly when built:\n   " << onlyIn(english, back);
+        QVERIFY(back == english);
+        QCOMPARE(allLabelText(*w.planView()), plan_title);
+    }
+
+    // The same after a search: plan lists, plan view, Compare and charts read like a window that ran
+    // the same search in German.
+    void languageSwitchAfterASearch() {
+        switchLanguage(QStringLiteral("en"));
+        auto searched = [](MainWindow& w) {
+            QVERIFY(w.loadModel(QStringLiteral("gpt3-1.3b")));
+            QVERIFY(w.loadCluster(QStringLiteral("4xRTX4090-PCIe")));
+            w.searchSettings()->batchesEdit()->setText(QStringLiteral("16"));
+            w.resize(1400, 900);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QSignalSpy done(&w, &MainWindow::searchFinished);
+            QVERIFY(w.runSearch());
+            QVERIFY(done.wait(120000) || done.count() == 1);
+            QVERIFY(w.topPlansList()->count() >= 2);
+            QVERIFY(settled(w));
+        };
+        MainWindow w;
+        searched(w);
+        w.setView(QStringLiteral("compare"));
+        QVERIFY(w.topPlansList()->item(0)->text().contains(QStringLiteral("ZeRO")) ||
+                w.topPlansList()->count() > 0);
+        const QStringList english = visibleTexts(&w);
+        QVERIFY(switchLanguage(QStringLiteral("de")));
+        QCOMPARE(w.currentPlan()->name, QStringLiteral("Bester Plan"));
+        const QStringList switched = visibleTexts(&w);
+        {
+            MainWindow fresh;
+            searched(fresh);
+            fresh.setView(QStringLiteral("compare"));
+            const QStringList german = visibleTexts(&fresh);
+            if (switched != german)
+                qWarning().noquote() << "only after the switch:\n   " << onlyIn(switched, german)
+                                     << "\nonly when built:\n   " << onlyIn(german, switched);
+            QVERIFY(switched == german);
+        }
+        switchLanguage(QStringLiteral("en"));
+        QCOMPARE(visibleTexts(&w), english);
     }
 };
 

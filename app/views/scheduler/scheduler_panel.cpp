@@ -13,6 +13,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -577,6 +578,12 @@ QString SchedulerPanel::summaryText() const {
 
 void SchedulerPanel::showError(const QString& message) {
     summary_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+}
+
+void SchedulerPanel::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange && !schedule_.jobs.empty())
+        showResult(); // composed texts (summary, GPU ranges, job states) in the new language
 }
 
 void SchedulerPanel::showResult() {

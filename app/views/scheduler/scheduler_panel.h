@@ -80,6 +80,9 @@ signals:
     /// A new schedule (heuristic or MILP) is shown.
     void scheduleChanged();
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     struct Computed {
         quint64 generation = 0;
