@@ -270,89 +270,344 @@
     </message>
 </context>
 <context>
+    <name>gx::app::CoreText</name>
+    <message>
+        <location filename="../app/core_text.cpp" line="38"/>
+        <source>sp on</source>
+        <translation>sp an</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="40"/>
+        <source>sp off</source>
+        <translation>sp aus</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="43"/>
+        <source>TP ranks adjacent</source>
+        <translation>TP-Ränge benachbart</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="45"/>
+        <source>DP ranks adjacent</source>
+        <translation>DP-Ränge benachbart</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="48"/>
+        <source>ckpt none</source>
+        <translation>ckpt keines</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="50"/>
+        <source>ckpt selective</source>
+        <translation>ckpt selektiv</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="52"/>
+        <source>ckpt full</source>
+        <translation>ckpt voll</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="57"/>
+        <source>%1 layer on %2 GPUs</source>
+        <translation>%1-Schicht auf %2 GPUs</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="61"/>
+        <source>pp=%1 (%2 GPUs/stage)</source>
+        <translation>pp=%1 (%2 GPUs/Stufe)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="72"/>
+        <source>user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing</source>
+        <translation>Vorgaben des Benutzers: feste/maximale Grade, erlaubte ZeRO-Stufen, SP und Checkpointing</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="74"/>
+        <source>parallel degrees are powers of two (switch off for any divisor)</source>
+        <translation>Parallelitätsgrade sind Zweierpotenzen (ausschalten für beliebige Teiler)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="76"/>
+        <source>every pipeline stage (model chunk) needs at least one layer</source>
+        <translation>jede Pipeline-Stufe (jeder Modellteil) braucht mindestens eine Schicht</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="78"/>
+        <source>the tensor degree divides the attention (and KV) heads</source>
+        <translation>der Tensorgrad teilt die Attention-(und KV-)Köpfe</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="80"/>
+        <source>a tensor-parallel group does not cross node boundaries</source>
+        <translation>eine tensorparallele Gruppe überschreitet keine Knotengrenzen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="82"/>
+        <source>sequence parallelism changes nothing without tensor parallelism</source>
+        <translation>Sequenzparallelität ändert ohne Tensor-Parallelität nichts</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="84"/>
+        <source>ZeRO stages change nothing without data parallelism</source>
+        <translation>ZeRO-Stufen ändern ohne Datenparallelität nichts</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="86"/>
+        <source>rank order (TP or DP adjacent) only matters when tp &gt; 1 and dp &gt; 1</source>
+        <translation>die Rangfolge (TP oder DP benachbart) zählt nur bei tp &gt; 1 und dp &gt; 1</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="88"/>
+        <source>the micro-batch splits evenly over the data-parallel degree</source>
+        <translation>der Micro-Batch teilt sich gleichmäßig auf den Datenparallelitätsgrad auf</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="90"/>
+        <source>model states and activations alone exceed the memory budget</source>
+        <translation>schon Modellzustände und Aktivierungen überschreiten das Speicherbudget</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="92"/>
+        <source>another candidate is no slower and no larger in every cost term (incl. switch costs)</source>
+        <translation>ein anderer Kandidat ist in jedem Kostenterm (inkl. Wechselkosten) nicht langsamer und nicht größer</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="94"/>
+        <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
+        <translation>GPipe hält bei gleichen Zeitkosten mindestens so viele Micro-Batches wie 1F1B</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="96"/>
+        <source>interleaved schedules use equal model chunks (layers divisible by pp * chunks)</source>
+        <translation>verschränkte Abläufe nutzen gleich große Modellteile (Schichten teilbar durch pp * Teile)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="98"/>
+        <source>a lower bound on the iteration time exceeds the k-th best plan</source>
+        <translation>eine untere Schranke der Iterationszeit übersteigt den k-besten Plan</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="100"/>
+        <source>the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)</source>
+        <translation>das Ziel-Framework kann diese Art der Datenparallelität nicht ausführen (z. B. DeepSpeed: ZeRO-2/3 mit Pipeline-Parallelität; torchtitan: ZeRO-1)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="103"/>
+        <source>the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)</source>
+        <translation>das Ziel-Framework kann diesen Tensor-Parallelitätsgrad nicht ausführen (DeepSpeed: TP mit PP)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="105"/>
+        <source>the target framework has no Megatron-style sequence parallelism</source>
+        <translation>das Ziel-Framework hat keine Sequenzparallelität im Stil von Megatron</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="107"/>
+        <source>the target framework always places tensor-parallel ranks adjacent</source>
+        <translation>das Ziel-Framework legt tensorparallele Ränge immer nebeneinander</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="109"/>
+        <source>the target framework cannot run this recomputation (selective)</source>
+        <translation>das Ziel-Framework kann diese Neuberechnung (selektiv) nicht ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="111"/>
+        <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
+        <translation>nach dem Planer: für das Ziel ausdrückbar gemachte Pläne (Vokabular-TP, Stufenaufteilung, Block-Neuberechnung), die dann nicht passen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="123"/>
+        <source>%1%2 is not a power of two</source>
+        <translation>%1%2 ist keine Zweierpotenz</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="125"/>
+        <source>%1 stages but only %2 layers</source>
+        <translation>%1 Stufen, aber nur %2 Schichten</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="127"/>
+        <source>%1 is fixed to %2</source>
+        <translation>%1 ist auf %2 festgelegt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="129"/>
+        <source>%1 is limited to %2</source>
+        <translation>%1 ist auf %2 begrenzt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="132"/>
+        <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
+        <translation>tp=%1 teilt %2 Köpfe / %3 KV-Köpfe nicht</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="136"/>
+        <source>tp=%1 does not divide %2 heads</source>
+        <translation>tp=%1 teilt %2 Köpfe nicht</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="139"/>
+        <source>tp=%1 exceeds the %2 GPUs of a node</source>
+        <translation>tp=%1 übersteigt die %2 GPUs eines Knotens</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="142"/>
+        <source>%1 does not combine tensor with pipeline parallelism</source>
+        <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="144"/>
+        <source>%1 has no tensor parallelism</source>
+        <translation>%1 hat keine Tensor-Parallelität</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="146"/>
+        <source>tp=1: sequence parallelism is a no-op</source>
+        <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="148"/>
+        <source>%1 has no Megatron-style sequence parallelism</source>
+        <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="150"/>
+        <source>sequence parallelism is switched off</source>
+        <translation>Sequenzparallelität ist ausgeschaltet</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="151"/>
+        <source>dp=1: nothing to shard</source>
+        <translation>dp=1: nichts aufzuteilen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="154"/>
+        <source>%1 cannot run %2 with pipeline parallelism</source>
+        <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="157"/>
+        <source>%1 cannot run %2</source>
+        <translation>%1 kann %2 nicht ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="158"/>
+        <source>%1 is not allowed</source>
+        <translation>%1 ist nicht erlaubt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="160"/>
+        <source>%1=1: rank order is irrelevant</source>
+        <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="162"/>
+        <source>%1 places tensor-parallel ranks adjacent</source>
+        <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="164"/>
+        <source>%1 recomputes whole layers only</source>
+        <translation>%1 berechnet nur ganze Schichten neu</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="165"/>
+        <source>checkpointing is switched off</source>
+        <translation>Checkpointing ist ausgeschaltet</translation>
+    </message>
+</context>
+<context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="592"/>
+        <location filename="../app/views/tree_view.cpp" line="602"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="45"/>
+        <location filename="../app/views/tree_view.cpp" line="46"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="47"/>
+        <location filename="../app/views/tree_view.cpp" line="48"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="49"/>
+        <location filename="../app/views/tree_view.cpp" line="50"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="51"/>
+        <location filename="../app/views/tree_view.cpp" line="52"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="53"/>
+        <location filename="../app/views/tree_view.cpp" line="54"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="55"/>
+        <location filename="../app/views/tree_view.cpp" line="56"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="511"/>
+        <location filename="../app/views/tree_view.cpp" line="521"/>
         <source>cut: bound %1/sample</source>
         <translation>abgeschnitten: Schranke %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="522"/>
+        <location filename="../app/views/tree_view.cpp" line="532"/>
         <source>best %1/sample</source>
         <translation>bester Wert %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="778"/>
+        <location filename="../app/views/tree_view.cpp" line="788"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 Dimension: %2, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="782"/>
+        <location filename="../app/views/tree_view.cpp" line="791"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="786"/>
+        <location filename="../app/views/tree_view.cpp" line="794"/>
+        <source>
+(the rule: %1)</source>
+        <translation>
+(die Regel: %1)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="798"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 bester Wert für pp=%1: %2 pro Iteration, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="790"/>
+        <location filename="../app/views/tree_view.cpp" line="802"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 durch die Schranke abgeschnittene Konfigurationen: %1 (untere Schranke %2/Sample &gt; bisher bester %3/Sample)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="795"/>
+        <location filename="../app/views/tree_view.cpp" line="807"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="797"/>
+        <location filename="../app/views/tree_view.cpp" line="809"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -2424,198 +2679,203 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="912"/>
+        <location filename="../app/views/tree_view.cpp" line="924"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="916"/>
+        <location filename="../app/views/tree_view.cpp" line="928"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="920"/>
+        <location filename="../app/views/tree_view.cpp" line="932"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="913"/>
+        <location filename="../app/views/tree_view.cpp" line="925"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>Ganzen Baum einpassen (F, Pos1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="917"/>
+        <location filename="../app/views/tree_view.cpp" line="929"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>Vergrößern (Strg++, +, Mausrad); verschieben mit den Pfeiltasten oder durch Ziehen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="921"/>
+        <location filename="../app/views/tree_view.cpp" line="933"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>Verkleinern (Strg+-, -, Mausrad)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="926"/>
+        <location filename="../app/views/tree_view.cpp" line="938"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>Strategie suchen, z. B. tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="927"/>
+        <location filename="../app/views/tree_view.cpp" line="939"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1023"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1023"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1024"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1024"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1025"/>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1037"/>
+        <location filename="../app/views/tree_view.cpp" line="1141"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1025"/>
+        <location filename="../app/views/tree_view.cpp" line="1037"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1031"/>
+        <location filename="../app/views/tree_view.cpp" line="1043"/>
         <source>best plan so far</source>
         <translation>bisher bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="964"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1053"/>
+        <location filename="../app/views/tree_view.cpp" line="1067"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1055"/>
+        <location filename="../app/views/tree_view.cpp" line="1069"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1057"/>
+        <location filename="../app/views/tree_view.cpp" line="1071"/>
         <source>; matches: %1</source>
         <translation>; Treffer: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1079"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1080"/>
+        <location filename="../app/views/tree_view.cpp" line="1094"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1084"/>
+        <location filename="../app/views/tree_view.cpp" line="1098"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1086"/>
+        <location filename="../app/views/tree_view.cpp" line="1100"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1088"/>
+        <location filename="../app/views/tree_view.cpp" line="1102"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1093"/>
+        <location filename="../app/views/tree_view.cpp" line="1105"/>
+        <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Die Regel:&lt;/i&gt; %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1108"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1111"/>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1116"/>
+        <location filename="../app/views/tree_view.cpp" line="1131"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1121"/>
+        <location filename="../app/views/tree_view.cpp" line="1136"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>abgeschnitten: &amp;ge; %1 &amp;gt; %2 pro Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1124"/>
+        <location filename="../app/views/tree_view.cpp" line="1139"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1138"/>
+        <location filename="../app/views/tree_view.cpp" line="1153"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1147"/>
+        <location filename="../app/views/tree_view.cpp" line="1162"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1155"/>
+        <location filename="../app/views/tree_view.cpp" line="1170"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1156"/>
+        <location filename="../app/views/tree_view.cpp" line="1171"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1157"/>
+        <location filename="../app/views/tree_view.cpp" line="1172"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1158"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1159"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1160"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1161"/>
+        <location filename="../app/views/tree_view.cpp" line="1176"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1164"/>
+        <location filename="../app/views/tree_view.cpp" line="1179"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>

@@ -270,89 +270,344 @@
     </message>
 </context>
 <context>
+    <name>gx::app::CoreText</name>
+    <message>
+        <location filename="../app/core_text.cpp" line="38"/>
+        <source>sp on</source>
+        <translation>sp 开</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="40"/>
+        <source>sp off</source>
+        <translation>sp 关</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="43"/>
+        <source>TP ranks adjacent</source>
+        <translation>TP 进程相邻</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="45"/>
+        <source>DP ranks adjacent</source>
+        <translation>DP 进程相邻</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="48"/>
+        <source>ckpt none</source>
+        <translation>ckpt 无</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="50"/>
+        <source>ckpt selective</source>
+        <translation>ckpt 选择性</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="52"/>
+        <source>ckpt full</source>
+        <translation>ckpt 完全</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="57"/>
+        <source>%1 layer on %2 GPUs</source>
+        <translation>%1 层，%2 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="61"/>
+        <source>pp=%1 (%2 GPUs/stage)</source>
+        <translation>pp=%1（每级 %2 个 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="72"/>
+        <source>user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing</source>
+        <translation>用户约束：固定/最大并行度、允许的 ZeRO 阶段、SP 与重计算</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="74"/>
+        <source>parallel degrees are powers of two (switch off for any divisor)</source>
+        <translation>并行度为 2 的幂（关闭后允许任意因数）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="76"/>
+        <source>every pipeline stage (model chunk) needs at least one layer</source>
+        <translation>每个流水线级（模型块）至少需要一层</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="78"/>
+        <source>the tensor degree divides the attention (and KV) heads</source>
+        <translation>张量并行度能整除注意力（及 KV）头数</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="80"/>
+        <source>a tensor-parallel group does not cross node boundaries</source>
+        <translation>张量并行组不跨越节点边界</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="82"/>
+        <source>sequence parallelism changes nothing without tensor parallelism</source>
+        <translation>没有张量并行时序列并行不起作用</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="84"/>
+        <source>ZeRO stages change nothing without data parallelism</source>
+        <translation>没有数据并行时 ZeRO 阶段不起作用</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="86"/>
+        <source>rank order (TP or DP adjacent) only matters when tp &gt; 1 and dp &gt; 1</source>
+        <translation>进程顺序（TP 或 DP 相邻）仅在 tp &gt; 1 且 dp &gt; 1 时有影响</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="88"/>
+        <source>the micro-batch splits evenly over the data-parallel degree</source>
+        <translation>微批次能被数据并行度均分</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="90"/>
+        <source>model states and activations alone exceed the memory budget</source>
+        <translation>仅模型状态与激活就超出内存预算</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="92"/>
+        <source>another candidate is no slower and no larger in every cost term (incl. switch costs)</source>
+        <translation>另一候选在每个代价项（含切换代价）上都不更慢也不更大</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="94"/>
+        <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
+        <translation>在相同时间代价下 GPipe 保留的微批次至少与 1F1B 一样多</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="96"/>
+        <source>interleaved schedules use equal model chunks (layers divisible by pp * chunks)</source>
+        <translation>交错调度使用等大的模型块（层数可被 pp * 块数整除）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="98"/>
+        <source>a lower bound on the iteration time exceeds the k-th best plan</source>
+        <translation>迭代时间的下界超过第 k 优方案</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="100"/>
+        <source>the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)</source>
+        <translation>目标框架无法运行这种数据并行类型（例如 DeepSpeed：ZeRO-2/3 与流水线并行；torchtitan：ZeRO-1）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="103"/>
+        <source>the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)</source>
+        <translation>目标框架无法运行该张量并行度（DeepSpeed：TP 与 PP 组合）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="105"/>
+        <source>the target framework has no Megatron-style sequence parallelism</source>
+        <translation>目标框架没有 Megatron 式的序列并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="107"/>
+        <source>the target framework always places tensor-parallel ranks adjacent</source>
+        <translation>目标框架总是将张量并行进程相邻放置</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="109"/>
+        <source>the target framework cannot run this recomputation (selective)</source>
+        <translation>目标框架无法运行这种重计算（选择性）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="111"/>
+        <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
+        <translation>规划之后：为目标改写为可表达的方案（词表 TP、分级方式、块重计算）随后放不下</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="123"/>
+        <source>%1%2 is not a power of two</source>
+        <translation>%1%2 不是 2 的幂</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="125"/>
+        <source>%1 stages but only %2 layers</source>
+        <translation>%1 个流水线级，但只有 %2 层</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="127"/>
+        <source>%1 is fixed to %2</source>
+        <translation>%1 固定为 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="129"/>
+        <source>%1 is limited to %2</source>
+        <translation>%1 上限为 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="132"/>
+        <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
+        <translation>tp=%1 不能整除 %2 个头 / %3 个 KV 头</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="136"/>
+        <source>tp=%1 does not divide %2 heads</source>
+        <translation>tp=%1 不能整除 %2 个头</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="139"/>
+        <source>tp=%1 exceeds the %2 GPUs of a node</source>
+        <translation>tp=%1 超过单节点的 %2 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="142"/>
+        <source>%1 does not combine tensor with pipeline parallelism</source>
+        <translation>%1 不支持张量并行与流水线并行组合</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="144"/>
+        <source>%1 has no tensor parallelism</source>
+        <translation>%1 没有张量并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="146"/>
+        <source>tp=1: sequence parallelism is a no-op</source>
+        <translation>tp=1：序列并行不起作用</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="148"/>
+        <source>%1 has no Megatron-style sequence parallelism</source>
+        <translation>%1 没有 Megatron 式的序列并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="150"/>
+        <source>sequence parallelism is switched off</source>
+        <translation>序列并行已关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="151"/>
+        <source>dp=1: nothing to shard</source>
+        <translation>dp=1：没有可分片的内容</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="154"/>
+        <source>%1 cannot run %2 with pipeline parallelism</source>
+        <translation>%1 无法在流水线并行下运行 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="157"/>
+        <source>%1 cannot run %2</source>
+        <translation>%1 无法运行 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="158"/>
+        <source>%1 is not allowed</source>
+        <translation>不允许 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="160"/>
+        <source>%1=1: rank order is irrelevant</source>
+        <translation>%1=1：进程顺序无关紧要</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="162"/>
+        <source>%1 places tensor-parallel ranks adjacent</source>
+        <translation>%1 将张量并行进程相邻放置</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="164"/>
+        <source>%1 recomputes whole layers only</source>
+        <translation>%1 只能重计算整层</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="165"/>
+        <source>checkpointing is switched off</source>
+        <translation>重计算已关闭</translation>
+    </message>
+</context>
+<context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="592"/>
+        <location filename="../app/views/tree_view.cpp" line="602"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="45"/>
+        <location filename="../app/views/tree_view.cpp" line="46"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="47"/>
+        <location filename="../app/views/tree_view.cpp" line="48"/>
         <source>being solved</source>
         <translation>正在求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="49"/>
+        <location filename="../app/views/tree_view.cpp" line="50"/>
         <source>solved</source>
         <translation>已求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="51"/>
+        <location filename="../app/views/tree_view.cpp" line="52"/>
         <source>cut by the bound</source>
         <translation>被界限剪去</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="53"/>
+        <location filename="../app/views/tree_view.cpp" line="54"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="55"/>
+        <location filename="../app/views/tree_view.cpp" line="56"/>
         <source>pruned by a rule</source>
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="511"/>
+        <location filename="../app/views/tree_view.cpp" line="521"/>
         <source>cut: bound %1/sample</source>
         <translation>已剪去：界限 %1/样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="522"/>
+        <location filename="../app/views/tree_view.cpp" line="532"/>
         <source>best %1/sample</source>
         <translation>最优 %1/样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="778"/>
+        <location filename="../app/views/tree_view.cpp" line="788"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 维度：%2，%3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="782"/>
+        <location filename="../app/views/tree_view.cpp" line="791"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 被规则“%1”剪枝：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="786"/>
+        <location filename="../app/views/tree_view.cpp" line="794"/>
+        <source>
+(the rule: %1)</source>
+        <translation>
+（规则：%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="798"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 pp=%1 的最优：每次迭代 %2，%3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="790"/>
+        <location filename="../app/views/tree_view.cpp" line="802"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 被界限剪去的配置：%1（下界 %2/样本 &gt; 当前最优 %3/样本）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="795"/>
+        <location filename="../app/views/tree_view.cpp" line="807"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="797"/>
+        <location filename="../app/views/tree_view.cpp" line="809"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -2421,198 +2676,203 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="912"/>
+        <location filename="../app/views/tree_view.cpp" line="924"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="916"/>
+        <location filename="../app/views/tree_view.cpp" line="928"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="920"/>
+        <location filename="../app/views/tree_view.cpp" line="932"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="913"/>
+        <location filename="../app/views/tree_view.cpp" line="925"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>适配整棵树（F、Home）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="917"/>
+        <location filename="../app/views/tree_view.cpp" line="929"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>放大（Ctrl++、+、鼠标滚轮）；用方向键或拖动平移</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="921"/>
+        <location filename="../app/views/tree_view.cpp" line="933"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>缩小（Ctrl+-、-、鼠标滚轮）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="926"/>
+        <location filename="../app/views/tree_view.cpp" line="938"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>查找策略，例如 tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="927"/>
+        <location filename="../app/views/tree_view.cpp" line="939"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1023"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1023"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>being solved</source>
         <translation>正在求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1024"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>solved</source>
         <translation>已求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1024"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>cut by the bound</source>
         <translation>被界限剪去</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1025"/>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1037"/>
+        <location filename="../app/views/tree_view.cpp" line="1141"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1025"/>
+        <location filename="../app/views/tree_view.cpp" line="1037"/>
         <source>pruned by a rule</source>
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1031"/>
+        <location filename="../app/views/tree_view.cpp" line="1043"/>
         <source>best plan so far</source>
         <translation>目前最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="964"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1053"/>
+        <location filename="../app/views/tree_view.cpp" line="1067"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1055"/>
+        <location filename="../app/views/tree_view.cpp" line="1069"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>；DP：已求解 %1，已剪去 %2，运行中 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1057"/>
+        <location filename="../app/views/tree_view.cpp" line="1071"/>
         <source>; matches: %1</source>
         <translation>；匹配：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1079"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1080"/>
+        <location filename="../app/views/tree_view.cpp" line="1094"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1084"/>
+        <location filename="../app/views/tree_view.cpp" line="1098"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;状态：&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1086"/>
+        <location filename="../app/views/tree_view.cpp" line="1100"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1088"/>
+        <location filename="../app/views/tree_view.cpp" line="1102"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1093"/>
+        <location filename="../app/views/tree_view.cpp" line="1105"/>
+        <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;规则：&lt;/i&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1108"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;pp=%1 的 DP 配置：&lt;/b&gt;已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1111"/>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;调度&lt;/th&gt;&lt;th&gt;批大小&lt;/th&gt;&lt;th&gt;微批&lt;/th&gt;&lt;th align=right&gt;结果&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1116"/>
+        <location filename="../app/views/tree_view.cpp" line="1131"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;……另有 %1 项&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1121"/>
+        <location filename="../app/views/tree_view.cpp" line="1136"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>已剪去：&amp;ge; %1 &amp;gt; %2 每样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1124"/>
+        <location filename="../app/views/tree_view.cpp" line="1139"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1138"/>
+        <location filename="../app/views/tree_view.cpp" line="1153"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1147"/>
+        <location filename="../app/views/tree_view.cpp" line="1162"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1155"/>
+        <location filename="../app/views/tree_view.cpp" line="1170"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1156"/>
+        <location filename="../app/views/tree_view.cpp" line="1171"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1157"/>
+        <location filename="../app/views/tree_view.cpp" line="1172"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1158"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1159"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1160"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1161"/>
+        <location filename="../app/views/tree_view.cpp" line="1176"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1164"/>
+        <location filename="../app/views/tree_view.cpp" line="1179"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>
