@@ -112,7 +112,8 @@ QStringList visibleTexts(QWidget* root) {
         bool scheduled = false;
         for (QWidget* p = w; p && !scheduled; p = p->parentWidget())
             scheduled = qobject_cast<SchedulerPanel*>(p) &&
-                        (qobject_cast<QLabel*>(w) || qobject_cast<QAbstractItemView*>(w));
+                        (qobject_cast<QLabel*>(w) || qobject_cast<QAbstractItemView*>(w) ||
+                         qobject_cast<QAbstractButton*>(w)); // "Solving…" while the MILP runs
         if (scheduled)
             continue;
 #endif
