@@ -452,67 +452,67 @@
         <translation>tp=%1 übersteigt die %2 GPUs eines Knotens</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="142"/>
+        <location filename="../app/core_text.cpp" line="143"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="144"/>
+        <location filename="../app/core_text.cpp" line="146"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 hat keine Tensor-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="146"/>
+        <location filename="../app/core_text.cpp" line="148"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="148"/>
+        <location filename="../app/core_text.cpp" line="150"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="150"/>
+        <location filename="../app/core_text.cpp" line="152"/>
         <source>sequence parallelism is switched off</source>
         <translation>Sequenzparallelität ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="153"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1: nichts aufzuteilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="154"/>
+        <location filename="../app/core_text.cpp" line="156"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="157"/>
+        <location filename="../app/core_text.cpp" line="159"/>
         <source>%1 cannot run %2</source>
         <translation>%1 kann %2 nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="158"/>
+        <location filename="../app/core_text.cpp" line="161"/>
         <source>%1 is not allowed</source>
         <translation>%1 ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="160"/>
+        <location filename="../app/core_text.cpp" line="163"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="162"/>
+        <location filename="../app/core_text.cpp" line="165"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="164"/>
+        <location filename="../app/core_text.cpp" line="167"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 berechnet nur ganze Schichten neu</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="169"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
     </message>
@@ -520,7 +520,7 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="602"/>
+        <location filename="../app/views/tree_view.cpp" line="600"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
@@ -555,59 +555,59 @@
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="521"/>
+        <location filename="../app/views/tree_view.cpp" line="520"/>
         <source>cut: bound %1/sample</source>
         <translation>abgeschnitten: Schranke %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="532"/>
+        <location filename="../app/views/tree_view.cpp" line="531"/>
         <source>best %1/sample</source>
         <translation>bester Wert %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="788"/>
+        <location filename="../app/views/tree_view.cpp" line="787"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 Dimension: %2, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="791"/>
+        <location filename="../app/views/tree_view.cpp" line="790"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="794"/>
+        <location filename="../app/views/tree_view.cpp" line="793"/>
         <source>
 (the rule: %1)</source>
         <translation>
 (die Regel: %1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="798"/>
+        <location filename="../app/views/tree_view.cpp" line="797"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 bester Wert für pp=%1: %2 pro Iteration, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="802"/>
+        <location filename="../app/views/tree_view.cpp" line="801"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 durch die Schranke abgeschnittene Konfigurationen: %1 (untere Schranke %2/Sample &gt; bisher bester %3/Sample)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="807"/>
+        <location filename="../app/views/tree_view.cpp" line="806"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="809"/>
+        <location filename="../app/views/tree_view.cpp" line="808"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -663,129 +663,129 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::EnginePanel</name>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>Memory (GiB)</source>
         <translation>Speicher (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>SMs</source>
         <translation>SMs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>Compute capability</source>
         <translation>Compute Capability</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>SM clock (MHz)</source>
         <translation>SM-Takt (MHz)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="102"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Memory clock (MHz)</source>
         <translation>Speichertakt (MHz)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="102"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Links</source>
         <translation>Verbindungen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="115"/>
         <source>Refresh devices</source>
         <translation>Geräte aktualisieren</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="115"/>
         <source>Profile GEMMs</source>
         <translation>GEMMs messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile layer</source>
         <translation>Schicht messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile HBM</source>
         <translation>HBM messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="112"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile NCCL</source>
         <translation>NCCL messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="112"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile all</source>
         <translation>Alles messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="120"/>
+        <location filename="../app/views/engine_panel.cpp" line="125"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="137"/>
+        <location filename="../app/views/engine_panel.cpp" line="142"/>
         <source>GEMM throughput</source>
         <translation>GEMM-Durchsatz</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="138"/>
+        <location filename="../app/views/engine_panel.cpp" line="143"/>
         <source>NCCL bus bandwidth</source>
         <translation>NCCL-Busbandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="144"/>
+        <location filename="../app/views/engine_panel.cpp" line="149"/>
         <source>Load results…</source>
         <translation>Ergebnisse laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="145"/>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
         <source>Save results…</source>
         <translation>Ergebnisse speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="146"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
         <source>Save as cluster profile…</source>
         <translation>Als Cluster-Profil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
+        <location filename="../app/views/engine_panel.cpp" line="156"/>
         <source>Save measurements</source>
         <translation>Messungen speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="475"/>
-        <location filename="../app/views/engine_panel.cpp" line="489"/>
+        <location filename="../app/views/engine_panel.cpp" line="156"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="494"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="155"/>
+        <location filename="../app/views/engine_panel.cpp" line="160"/>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="193"/>
+        <location filename="../app/views/engine_panel.cpp" line="198"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/engine_panel.cpp" line="208"/>
+        <location filename="../app/views/engine_panel.cpp" line="213"/>
         <source>%n GPU(s), driver %1</source>
         <translation>
             <numerusform>%n GPU, Treiber %1</numerusform>
@@ -793,128 +793,128 @@ Strategie: %1</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="213"/>
-        <location filename="../app/views/engine_panel.cpp" line="222"/>
+        <location filename="../app/views/engine_panel.cpp" line="218"/>
+        <location filename="../app/views/engine_panel.cpp" line="227"/>
         <source>CUDA runtime: %1</source>
         <translation>CUDA-Laufzeit: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="228"/>
+        <location filename="../app/views/engine_panel.cpp" line="233"/>
         <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
         <translation>Der NVIDIA-Treiber fehlt oder ist zu alt für die CUDA-Version dieses Builds.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="230"/>
+        <location filename="../app/views/engine_panel.cpp" line="235"/>
         <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
         <translation>Keine NVIDIA-GPU installiert oder sichtbar (CUDA_VISIBLE_DEVICES prüfen).</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="232"/>
+        <location filename="../app/views/engine_panel.cpp" line="237"/>
         <source>The GPUs are busy or reserved by another program.</source>
         <translation>Die GPUs sind belegt oder von einem anderen Programm reserviert.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="233"/>
+        <location filename="../app/views/engine_panel.cpp" line="238"/>
         <source>The CUDA runtime could not start.</source>
         <translation>Die CUDA-Laufzeit konnte nicht starten.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="237"/>
+        <location filename="../app/views/engine_panel.cpp" line="242"/>
         <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
         <translation>Keine GPU gefunden: %1 Zum Messen wird eine NVIDIA-GPU benötigt. Weiterhin möglich: gespeicherte Messungen laden, ihre Diagramme ansehen und sie als Clusterprofil speichern. „Geräte aktualisieren“ prüft erneut.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="245"/>
+        <location filename="../app/views/engine_panel.cpp" line="250"/>
         <source>A profiling job is already running.</source>
         <translation>Es läuft bereits eine Messung.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="352"/>
+        <location filename="../app/views/engine_panel.cpp" line="357"/>
         <source>Running…</source>
         <translation>Läuft…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="359"/>
+        <location filename="../app/views/engine_panel.cpp" line="364"/>
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="365"/>
+        <location filename="../app/views/engine_panel.cpp" line="370"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>Benötigt eine NVIDIA-GPU mit funktionierendem Treiber</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="391"/>
+        <location filename="../app/views/engine_panel.cpp" line="396"/>
         <source>Done.</source>
         <translation>Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="394"/>
+        <location filename="../app/views/engine_panel.cpp" line="399"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="397"/>
+        <location filename="../app/views/engine_panel.cpp" line="402"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="423"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>smallest GEMM dimension</source>
         <translation>kleinste GEMM-Dimension</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="423"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="431"/>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
         <source>%1, %2 GPUs</source>
         <translation>%1, %2 GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <location filename="../app/views/engine_panel.cpp" line="441"/>
         <source>message size (bytes)</source>
         <translation>Nachrichtengröße (Bytes)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <location filename="../app/views/engine_panel.cpp" line="441"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>Busbandbreite (GB/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <location filename="../app/views/engine_panel.cpp" line="456"/>
         <source>Could not save the profile: %1</source>
         <translation>Das Profil konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="460"/>
+        <location filename="../app/views/engine_panel.cpp" line="465"/>
         <source>Could not save the measurements: %1</source>
         <translation>Die Messungen konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="469"/>
+        <location filename="../app/views/engine_panel.cpp" line="474"/>
         <source>Could not load measurements: %1</source>
         <translation>Messungen konnten nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="474"/>
+        <location filename="../app/views/engine_panel.cpp" line="479"/>
         <source>Save as cluster profile</source>
         <translation>Als Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="485"/>
         <source>Saved cluster profile %1</source>
         <translation>Cluster-Profil %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="489"/>
+        <location filename="../app/views/engine_panel.cpp" line="494"/>
         <source>Load measurements</source>
         <translation>Messungen laden</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="493"/>
+        <location filename="../app/views/engine_panel.cpp" line="498"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
@@ -1055,42 +1055,42 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::FrontierChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="32"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
         <source>Plans: iteration time vs peak memory per GPU</source>
         <translation>Pläne: Iterationszeit gegen Spitzenspeicher pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="36"/>
         <source>Evaluated plans</source>
         <translation>Bewertete Pläne</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="39"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="41"/>
         <source>Pareto front</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="42"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="44"/>
         <source>Pareto-optimal plans</source>
         <translation>Pareto-optimale Pläne</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="46"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="48"/>
         <source>Shown plan</source>
         <translation>Angezeigter Plan</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="51"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="53"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="57"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
         <source>Peak memory per GPU (GiB)</source>
         <translation>Spitzenspeicher pro GPU (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="61"/>
         <source>Iteration time (s)</source>
         <translation>Iterationszeit (s)</translation>
     </message>
@@ -2454,84 +2454,79 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SweepChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="198"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="233"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="201"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="237"/>
         <source>Throughput vs %1</source>
         <translation>Durchsatz gegen %1</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="200"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="206"/>
         <source>Searched point</source>
         <translation>Gesuchter Punkt</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="207"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="210"/>
         <source>Linear scaling from the first point</source>
         <translation>Lineare Skalierung ab dem ersten Punkt</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="216"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="248"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="219"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="253"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
-    </message>
-    <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="248"/>
-        <source>Tokens / s (thousands)</source>
-        <translation>Tokens / s (Tausend)</translation>
     </message>
 </context>
 <context>
     <name>gx::app::SweepPanel</name>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="21"/>
-        <location filename="../app/views/sweep_panel.cpp" line="123"/>
-        <location filename="../app/views/sweep_panel.cpp" line="134"/>
+        <location filename="../app/views/sweep_panel.cpp" line="30"/>
+        <location filename="../app/views/sweep_panel.cpp" line="133"/>
+        <location filename="../app/views/sweep_panel.cpp" line="144"/>
         <source>Run sweeps</source>
         <translation>Skalierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="22"/>
+        <location filename="../app/views/sweep_panel.cpp" line="31"/>
         <source>Search the best plan for each GPU count and each global batch size</source>
         <translation>Den besten Plan für jede GPU-Anzahl und jede globale Batchgröße suchen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="32"/>
+        <location filename="../app/views/sweep_panel.cpp" line="42"/>
         <source>GPU count</source>
         <translation>GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="33"/>
+        <location filename="../app/views/sweep_panel.cpp" line="43"/>
         <source>global batch size</source>
         <translation>globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="113"/>
+        <location filename="../app/views/sweep_panel.cpp" line="123"/>
         <source>Cancel sweeps</source>
         <translation>Skalierung abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="125"/>
+        <location filename="../app/views/sweep_panel.cpp" line="135"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="136"/>
+        <location filename="../app/views/sweep_panel.cpp" line="146"/>
         <source>Done: %1 searches.</source>
         <translation>Fertig: %1 Suchen.</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="145"/>
+        <location filename="../app/views/sweep_panel.cpp" line="155"/>
         <source>Searching %1 GPUs...</source>
         <translation>Suche für %1 GPUs...</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="148"/>
+        <location filename="../app/views/sweep_panel.cpp" line="158"/>
         <source>Searching global batch %1...</source>
         <translation>Suche für globale Batchgröße %1...</translation>
     </message>
@@ -2679,203 +2674,203 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="924"/>
+        <location filename="../app/views/tree_view.cpp" line="923"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="928"/>
+        <location filename="../app/views/tree_view.cpp" line="927"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="932"/>
+        <location filename="../app/views/tree_view.cpp" line="931"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="925"/>
+        <location filename="../app/views/tree_view.cpp" line="924"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>Ganzen Baum einpassen (F, Pos1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="929"/>
+        <location filename="../app/views/tree_view.cpp" line="928"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>Vergrößern (Strg++, +, Mausrad); verschieben mit den Pfeiltasten oder durch Ziehen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="933"/>
+        <location filename="../app/views/tree_view.cpp" line="932"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>Verkleinern (Strg+-, -, Mausrad)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="938"/>
+        <location filename="../app/views/tree_view.cpp" line="937"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>Strategie suchen, z. B. tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="939"/>
+        <location filename="../app/views/tree_view.cpp" line="938"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1034"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1034"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1037"/>
-        <location filename="../app/views/tree_view.cpp" line="1141"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1140"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1037"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <location filename="../app/views/tree_view.cpp" line="1042"/>
         <source>best plan so far</source>
         <translation>bisher bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="964"/>
+        <location filename="../app/views/tree_view.cpp" line="963"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1067"/>
+        <location filename="../app/views/tree_view.cpp" line="1066"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1069"/>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1071"/>
+        <location filename="../app/views/tree_view.cpp" line="1070"/>
         <source>; matches: %1</source>
         <translation>; Treffer: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1093"/>
+        <location filename="../app/views/tree_view.cpp" line="1092"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1094"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1098"/>
+        <location filename="../app/views/tree_view.cpp" line="1097"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1100"/>
+        <location filename="../app/views/tree_view.cpp" line="1099"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1102"/>
+        <location filename="../app/views/tree_view.cpp" line="1101"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1105"/>
+        <location filename="../app/views/tree_view.cpp" line="1104"/>
         <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;Die Regel:&lt;/i&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1108"/>
+        <location filename="../app/views/tree_view.cpp" line="1107"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1125"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1131"/>
+        <location filename="../app/views/tree_view.cpp" line="1130"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1136"/>
+        <location filename="../app/views/tree_view.cpp" line="1135"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>abgeschnitten: &amp;ge; %1 &amp;gt; %2 pro Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1139"/>
+        <location filename="../app/views/tree_view.cpp" line="1138"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1153"/>
+        <location filename="../app/views/tree_view.cpp" line="1152"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1162"/>
+        <location filename="../app/views/tree_view.cpp" line="1161"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1170"/>
+        <location filename="../app/views/tree_view.cpp" line="1169"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1171"/>
+        <location filename="../app/views/tree_view.cpp" line="1170"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1172"/>
+        <location filename="../app/views/tree_view.cpp" line="1171"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1173"/>
+        <location filename="../app/views/tree_view.cpp" line="1172"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1174"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1175"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1176"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1179"/>
+        <location filename="../app/views/tree_view.cpp" line="1178"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>

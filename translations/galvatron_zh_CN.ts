@@ -452,67 +452,67 @@
         <translation>tp=%1 超过单节点的 %2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="142"/>
+        <location filename="../app/core_text.cpp" line="143"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 不支持张量并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="144"/>
+        <location filename="../app/core_text.cpp" line="146"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 没有张量并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="146"/>
+        <location filename="../app/core_text.cpp" line="148"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1：序列并行不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="148"/>
+        <location filename="../app/core_text.cpp" line="150"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="150"/>
+        <location filename="../app/core_text.cpp" line="152"/>
         <source>sequence parallelism is switched off</source>
         <translation>序列并行已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="153"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1：没有可分片的内容</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="154"/>
+        <location filename="../app/core_text.cpp" line="156"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 无法在流水线并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="157"/>
+        <location filename="../app/core_text.cpp" line="159"/>
         <source>%1 cannot run %2</source>
         <translation>%1 无法运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="158"/>
+        <location filename="../app/core_text.cpp" line="161"/>
         <source>%1 is not allowed</source>
         <translation>不允许 %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="160"/>
+        <location filename="../app/core_text.cpp" line="163"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1：进程顺序无关紧要</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="162"/>
+        <location filename="../app/core_text.cpp" line="165"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="164"/>
+        <location filename="../app/core_text.cpp" line="167"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 只能重计算整层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="169"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
     </message>
@@ -520,7 +520,7 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="602"/>
+        <location filename="../app/views/tree_view.cpp" line="600"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
@@ -555,59 +555,59 @@
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="521"/>
+        <location filename="../app/views/tree_view.cpp" line="520"/>
         <source>cut: bound %1/sample</source>
         <translation>已剪去：界限 %1/样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="532"/>
+        <location filename="../app/views/tree_view.cpp" line="531"/>
         <source>best %1/sample</source>
         <translation>最优 %1/样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="788"/>
+        <location filename="../app/views/tree_view.cpp" line="787"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 维度：%2，%3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="791"/>
+        <location filename="../app/views/tree_view.cpp" line="790"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 被规则“%1”剪枝：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="794"/>
+        <location filename="../app/views/tree_view.cpp" line="793"/>
         <source>
 (the rule: %1)</source>
         <translation>
 （规则：%1）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="798"/>
+        <location filename="../app/views/tree_view.cpp" line="797"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 pp=%1 的最优：每次迭代 %2，%3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="802"/>
+        <location filename="../app/views/tree_view.cpp" line="801"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 被界限剪去的配置：%1（下界 %2/样本 &gt; 当前最优 %3/样本）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="807"/>
+        <location filename="../app/views/tree_view.cpp" line="806"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="809"/>
+        <location filename="../app/views/tree_view.cpp" line="808"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -662,257 +662,257 @@ strategy: %1</source>
 <context>
     <name>gx::app::EnginePanel</name>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>SMs</source>
         <translation>SM 数</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>Compute capability</source>
         <translation>计算能力</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>SM clock (MHz)</source>
         <translation>SM 频率（MHz）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="102"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Memory clock (MHz)</source>
         <translation>显存频率（MHz）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="102"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Links</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="115"/>
         <source>Refresh devices</source>
         <translation>刷新设备</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="115"/>
         <source>Profile GEMMs</source>
         <translation>测量 GEMM</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile layer</source>
         <translation>测量层</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile HBM</source>
         <translation>测量 HBM</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="112"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile NCCL</source>
         <translation>测量 NCCL</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="112"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile all</source>
         <translation>全部测量</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="120"/>
+        <location filename="../app/views/engine_panel.cpp" line="125"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="137"/>
+        <location filename="../app/views/engine_panel.cpp" line="142"/>
         <source>GEMM throughput</source>
         <translation>GEMM 吞吐量</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="138"/>
+        <location filename="../app/views/engine_panel.cpp" line="143"/>
         <source>NCCL bus bandwidth</source>
         <translation>NCCL 总线带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="144"/>
+        <location filename="../app/views/engine_panel.cpp" line="149"/>
         <source>Load results…</source>
         <translation>加载结果…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="145"/>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="146"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
         <source>Save as cluster profile…</source>
         <translation>另存为集群配置…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
+        <location filename="../app/views/engine_panel.cpp" line="156"/>
         <source>Save measurements</source>
         <translation>保存测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="475"/>
-        <location filename="../app/views/engine_panel.cpp" line="489"/>
+        <location filename="../app/views/engine_panel.cpp" line="156"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="494"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="155"/>
+        <location filename="../app/views/engine_panel.cpp" line="160"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="193"/>
+        <location filename="../app/views/engine_panel.cpp" line="198"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/engine_panel.cpp" line="208"/>
+        <location filename="../app/views/engine_panel.cpp" line="213"/>
         <source>%n GPU(s), driver %1</source>
         <translation>
             <numerusform>%n 个 GPU，驱动 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="213"/>
-        <location filename="../app/views/engine_panel.cpp" line="222"/>
+        <location filename="../app/views/engine_panel.cpp" line="218"/>
+        <location filename="../app/views/engine_panel.cpp" line="227"/>
         <source>CUDA runtime: %1</source>
         <translation>CUDA 运行时：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="228"/>
+        <location filename="../app/views/engine_panel.cpp" line="233"/>
         <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
         <translation>NVIDIA 驱动程序缺失，或对于此版本所用的 CUDA 版本过旧。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="230"/>
+        <location filename="../app/views/engine_panel.cpp" line="235"/>
         <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
         <translation>未安装 NVIDIA GPU 或 GPU 不可见（请检查 CUDA_VISIBLE_DEVICES）。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="232"/>
+        <location filename="../app/views/engine_panel.cpp" line="237"/>
         <source>The GPUs are busy or reserved by another program.</source>
         <translation>GPU 正忙或已被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="233"/>
+        <location filename="../app/views/engine_panel.cpp" line="238"/>
         <source>The CUDA runtime could not start.</source>
         <translation>CUDA 运行时无法启动。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="237"/>
+        <location filename="../app/views/engine_panel.cpp" line="242"/>
         <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
         <translation>未找到 GPU：%1 性能测量需要 NVIDIA GPU。仍可使用：加载已保存的测量结果、查看其图表，并将其保存为集群配置。“刷新设备”可重新检测。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="245"/>
+        <location filename="../app/views/engine_panel.cpp" line="250"/>
         <source>A profiling job is already running.</source>
         <translation>已有测量任务在运行。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="352"/>
+        <location filename="../app/views/engine_panel.cpp" line="357"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="359"/>
+        <location filename="../app/views/engine_panel.cpp" line="364"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="365"/>
+        <location filename="../app/views/engine_panel.cpp" line="370"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>需要装有可用驱动程序的 NVIDIA GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="391"/>
+        <location filename="../app/views/engine_panel.cpp" line="396"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="394"/>
+        <location filename="../app/views/engine_panel.cpp" line="399"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="397"/>
+        <location filename="../app/views/engine_panel.cpp" line="402"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="423"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>smallest GEMM dimension</source>
         <translation>GEMM 最小维度</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="423"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="431"/>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
         <source>%1, %2 GPUs</source>
         <translation>%1，%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <location filename="../app/views/engine_panel.cpp" line="441"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <location filename="../app/views/engine_panel.cpp" line="441"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="451"/>
+        <location filename="../app/views/engine_panel.cpp" line="456"/>
         <source>Could not save the profile: %1</source>
         <translation>无法保存配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="460"/>
+        <location filename="../app/views/engine_panel.cpp" line="465"/>
         <source>Could not save the measurements: %1</source>
         <translation>无法保存测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="469"/>
+        <location filename="../app/views/engine_panel.cpp" line="474"/>
         <source>Could not load measurements: %1</source>
         <translation>无法加载测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="474"/>
+        <location filename="../app/views/engine_panel.cpp" line="479"/>
         <source>Save as cluster profile</source>
         <translation>另存为集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="485"/>
         <source>Saved cluster profile %1</source>
         <translation>已保存集群配置 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="489"/>
+        <location filename="../app/views/engine_panel.cpp" line="494"/>
         <source>Load measurements</source>
         <translation>加载测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="493"/>
+        <location filename="../app/views/engine_panel.cpp" line="498"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
@@ -1053,42 +1053,42 @@ strategy: %1</source>
 <context>
     <name>gx::app::FrontierChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="32"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
         <source>Plans: iteration time vs peak memory per GPU</source>
         <translation>方案：迭代时间与每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="36"/>
         <source>Evaluated plans</source>
         <translation>已评估方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="39"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="41"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="42"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="44"/>
         <source>Pareto-optimal plans</source>
         <translation>帕累托最优方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="46"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="48"/>
         <source>Shown plan</source>
         <translation>当前显示方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="51"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="53"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="57"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
         <source>Peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="61"/>
         <source>Iteration time (s)</source>
         <translation>迭代时间（秒）</translation>
     </message>
@@ -2451,84 +2451,79 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SweepChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="198"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="233"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="201"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="237"/>
         <source>Throughput vs %1</source>
         <translation>吞吐量与%1</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="200"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="206"/>
         <source>Searched point</source>
         <translation>已搜索点</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="207"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="210"/>
         <source>Linear scaling from the first point</source>
         <translation>从第一个点起的线性扩展</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="216"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="248"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="219"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="253"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
-    </message>
-    <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="248"/>
-        <source>Tokens / s (thousands)</source>
-        <translation>每秒 token 数（千）</translation>
     </message>
 </context>
 <context>
     <name>gx::app::SweepPanel</name>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="21"/>
-        <location filename="../app/views/sweep_panel.cpp" line="123"/>
-        <location filename="../app/views/sweep_panel.cpp" line="134"/>
+        <location filename="../app/views/sweep_panel.cpp" line="30"/>
+        <location filename="../app/views/sweep_panel.cpp" line="133"/>
+        <location filename="../app/views/sweep_panel.cpp" line="144"/>
         <source>Run sweeps</source>
         <translation>运行扫描</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="22"/>
+        <location filename="../app/views/sweep_panel.cpp" line="31"/>
         <source>Search the best plan for each GPU count and each global batch size</source>
         <translation>为每个 GPU 数和每个全局批大小搜索最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="32"/>
+        <location filename="../app/views/sweep_panel.cpp" line="42"/>
         <source>GPU count</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="33"/>
+        <location filename="../app/views/sweep_panel.cpp" line="43"/>
         <source>global batch size</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="113"/>
+        <location filename="../app/views/sweep_panel.cpp" line="123"/>
         <source>Cancel sweeps</source>
         <translation>取消扫描</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="125"/>
+        <location filename="../app/views/sweep_panel.cpp" line="135"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="136"/>
+        <location filename="../app/views/sweep_panel.cpp" line="146"/>
         <source>Done: %1 searches.</source>
         <translation>完成：共 %1 次搜索。</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="145"/>
+        <location filename="../app/views/sweep_panel.cpp" line="155"/>
         <source>Searching %1 GPUs...</source>
         <translation>正在搜索 %1 个 GPU...</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="148"/>
+        <location filename="../app/views/sweep_panel.cpp" line="158"/>
         <source>Searching global batch %1...</source>
         <translation>正在搜索全局批大小 %1...</translation>
     </message>
@@ -2676,203 +2671,203 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="924"/>
+        <location filename="../app/views/tree_view.cpp" line="923"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="928"/>
+        <location filename="../app/views/tree_view.cpp" line="927"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="932"/>
+        <location filename="../app/views/tree_view.cpp" line="931"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="925"/>
+        <location filename="../app/views/tree_view.cpp" line="924"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>适配整棵树（F、Home）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="929"/>
+        <location filename="../app/views/tree_view.cpp" line="928"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>放大（Ctrl++、+、鼠标滚轮）；用方向键或拖动平移</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="933"/>
+        <location filename="../app/views/tree_view.cpp" line="932"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>缩小（Ctrl+-、-、鼠标滚轮）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="938"/>
+        <location filename="../app/views/tree_view.cpp" line="937"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>查找策略，例如 tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="939"/>
+        <location filename="../app/views/tree_view.cpp" line="938"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1034"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1034"/>
         <source>being solved</source>
         <translation>正在求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>solved</source>
         <translation>已求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>cut by the bound</source>
         <translation>被界限剪去</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1037"/>
-        <location filename="../app/views/tree_view.cpp" line="1141"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1140"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1037"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>pruned by a rule</source>
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <location filename="../app/views/tree_view.cpp" line="1042"/>
         <source>best plan so far</source>
         <translation>目前最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="964"/>
+        <location filename="../app/views/tree_view.cpp" line="963"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1067"/>
+        <location filename="../app/views/tree_view.cpp" line="1066"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1069"/>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>；DP：已求解 %1，已剪去 %2，运行中 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1071"/>
+        <location filename="../app/views/tree_view.cpp" line="1070"/>
         <source>; matches: %1</source>
         <translation>；匹配：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1093"/>
+        <location filename="../app/views/tree_view.cpp" line="1092"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1094"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1098"/>
+        <location filename="../app/views/tree_view.cpp" line="1097"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;状态：&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1100"/>
+        <location filename="../app/views/tree_view.cpp" line="1099"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1102"/>
+        <location filename="../app/views/tree_view.cpp" line="1101"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1105"/>
+        <location filename="../app/views/tree_view.cpp" line="1104"/>
         <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;规则：&lt;/i&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1108"/>
+        <location filename="../app/views/tree_view.cpp" line="1107"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;pp=%1 的 DP 配置：&lt;/b&gt;已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1125"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;调度&lt;/th&gt;&lt;th&gt;批大小&lt;/th&gt;&lt;th&gt;微批&lt;/th&gt;&lt;th align=right&gt;结果&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1131"/>
+        <location filename="../app/views/tree_view.cpp" line="1130"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;……另有 %1 项&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1136"/>
+        <location filename="../app/views/tree_view.cpp" line="1135"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>已剪去：&amp;ge; %1 &amp;gt; %2 每样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1139"/>
+        <location filename="../app/views/tree_view.cpp" line="1138"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1153"/>
+        <location filename="../app/views/tree_view.cpp" line="1152"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1162"/>
+        <location filename="../app/views/tree_view.cpp" line="1161"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1170"/>
+        <location filename="../app/views/tree_view.cpp" line="1169"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1171"/>
+        <location filename="../app/views/tree_view.cpp" line="1170"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1172"/>
+        <location filename="../app/views/tree_view.cpp" line="1171"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1173"/>
+        <location filename="../app/views/tree_view.cpp" line="1172"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1174"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1175"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1176"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1179"/>
+        <location filename="../app/views/tree_view.cpp" line="1178"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>

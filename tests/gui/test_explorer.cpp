@@ -2,6 +2,7 @@
 // the plan lists, the preset boxes, plan summaries, Compare, the command line, the View menu, Hugging
 // Face import, and the live decision tree. Offscreen (QT_QPA_PLATFORM=offscreen).
 #include "app_resources.h"
+#include "charts/chart_legend.h"
 #include "charts/frontier_chart.h"
 #include "core_text.h"
 #include "gx/presets.h"
@@ -31,6 +32,8 @@
 #include <QGroupBox>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -845,6 +848,42 @@ private slots:
         QCOMPARE(panel.view()->layoutData().at(sp_on).text, QStringLiteral("sp an"));
         switchLanguage(QStringLiteral("en"));
         QCOMPARE(panel.view()->layoutData().at(sp_on).text, QStringLiteral("sp on"));
+    }
+    // Issue 14: chart legends at 1024 px (and in German) wrap instead of eliding: every series name is
+    // shown in full, inside the chart, below the plot area.
+    void chartLegendsWrapWhenNarrow() {
+        for (const QString lang : {QStringLiteral("en"), QStringLiteral("de")}) {
+            switchLanguage(lang);
+            FrontierChart chart;
+            chart.resize(430, 560);
+            chart.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&chart));
+            QTest::qWait(50);
+            WrappingLegend* legend = chart.legendBox();
+            QVERIFY(legend);
+            QVERIFY(!chart.chart()->legend()->isVisible());
+            const QString text = legend->text();
+            int shown = 0;
+            for (QLegendMarker* m : chart.chart()->legend()->markers())
+                if (m->series()->isVisible() && !m->label().isEmpty()) {
+                    ++shown;
+                    QVERIFY2(text.contains(m->label()),
+                             qPrintable(m->label() + QStringLiteral(" / ") + text));
+                }
+            QVERIFY(shown >= 4);
+            QVERIFY(!text.contains(QStringLiteral("...")));
+            // Two or more lines at this width, inside the chart and below the plot.
+            const QFontMetricsF fm(chart.chart()->legend()->font());
+            QVERIFY2(legend->height() > 1.5 * fm.height(), qPrintable(QString::number(legend->height())));
+            const QRectF box = legend->geometry();
+            QVERIFY2(chart.chart()->rect().contains(box), qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                                                         .arg(box.x())
+                                                                         .arg(box.y())
+                                                                         .arg(box.width())
+                                                                         .arg(box.height())));
+            QVERIFY(box.top() >= chart.chart()->plotArea().bottom());
+        }
+        switchLanguage(QStringLiteral("en"));
     }
 };
 
