@@ -171,4 +171,17 @@ QString CoreText::pruneReason(const std::string& reason) {
     return translateShapes(shapes, QString::fromStdString(reason));
 }
 
+QString CoreText::targetPrice(const std::string& line) {
+    static const std::vector<Shape> shapes = {
+        {exact("best for (.+) ([0-9.]+) s/iteration; best for any runtime ([0-9.]+) s/iteration "
+               "\\(([+-][0-9.]+)% time per sample\\)"),
+         [](const QRegularExpressionMatch& m) {
+             return tr("best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per "
+                       "sample)")
+                 .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+         }},
+    };
+    return translateShapes(shapes, QString::fromStdString(line));
+}
+
 } // namespace gx::app

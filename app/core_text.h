@@ -24,6 +24,9 @@ public:
     static QString ruleDescription(const std::string& rule);
     /// A pruning reason in the current language (unchanged when its shape is unknown).
     static QString pruneReason(const std::string& reason);
+    /// gx::targetPriceLine ("best for Megatron-LM 11.930 s/iteration; best for any runtime ...") in the
+    /// current language.
+    static QString targetPrice(const std::string& line);
 };
 
 } // namespace gx::app

@@ -6,6 +6,7 @@
 #include "gx/error.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
+#include "gx/target_search.h"
 #include "i18n.h"
 #include "plan_utils.h"
 #include "views/export_dialog.h"
@@ -199,7 +200,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (!cm)
             return;
         try {
-            const Plan& plan = pts[static_cast<std::size_t>(i)].plan;
+            Plan plan = pts[static_cast<std::size_t>(i)].plan;
+            if (result_ && result_->best) // live points arrive before the result names the target
+                plan.target = result_->best->plan.target;
             NamedPlan np{tr("Frontier plan %1").arg(i + 1), plan, cm->evaluate(plan)};
             picked_ = np;
             frontier_->setCurrent(i);
@@ -675,6 +678,7 @@ bool MainWindow::runSearch() {
         return false;
     }
     tree_->clear();
+    plan_view_->setTargetInfo(Target::Any, {}, {});
     frontier_->clear();
     if (cm_)
         frontier_->setBudget(cm_->memoryBudget());
@@ -753,6 +757,14 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
         tree_->setIncumbent(r->best->plan);
     result_ = r;
     result_cm_ = cm;
+    {
+        // The price of the target (as `galvatron search --target` prints it) and what the best plan for
+        // any runtime uses that the target cannot express.
+        const Target t = controller_->lastTarget();
+        const auto& any = controller_->lastUnconstrainedBest();
+        plan_view_->setTargetInfo(t, r->best && any ? targetPriceLine(t, *r->best, *any) : std::string(),
+                                  any ? inexpressible(any->plan, t) : std::vector<std::string>{});
+    }
     progress_->setValue(r->cancelled ? progress_->value() : 1000);
     // Frontier of the final result (live points may have been partial).
     std::vector<PlanPoint> pts;

@@ -182,89 +182,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="106"/>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="184"/>
+        <location filename="../app/views/plan_view.cpp" line="190"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="108"/>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="186"/>
+        <location filename="../app/views/plan_view.cpp" line="190"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="190"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="187"/>
+        <location filename="../app/views/plan_view.cpp" line="265"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="267"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="191"/>
+        <location filename="../app/views/plan_view.cpp" line="269"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="271"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="195"/>
+        <location filename="../app/views/plan_view.cpp" line="273"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="275"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="199"/>
+        <location filename="../app/views/plan_view.cpp" line="277"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="201"/>
+        <location filename="../app/views/plan_view.cpp" line="279"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="204"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="206"/>
+        <location filename="../app/views/plan_view.cpp" line="284"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="209"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="228"/>
+        <location filename="../app/views/plan_view.cpp" line="306"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="228"/>
+        <location filename="../app/views/plan_view.cpp" line="306"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -515,6 +515,11 @@
         <location filename="../app/core_text.cpp" line="169"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="179"/>
+        <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
+        <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
 </context>
 <context>
@@ -1270,427 +1275,427 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="68"/>
+        <location filename="../app/main_window.cpp" line="69"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Timeline</source>
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Frontier</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="88"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Sweeps</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="98"/>
-        <location filename="../app/main_window.cpp" line="402"/>
+        <location filename="../app/main_window.cpp" line="99"/>
+        <location filename="../app/main_window.cpp" line="405"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="99"/>
+        <location filename="../app/main_window.cpp" line="100"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="102"/>
+        <location filename="../app/main_window.cpp" line="103"/>
         <source>Multi-model</source>
         <translation>Mehrere Modelle</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="106"/>
+        <location filename="../app/main_window.cpp" line="107"/>
         <source>Engine</source>
         <translation>Engine</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="115"/>
+        <location filename="../app/main_window.cpp" line="116"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="116"/>
+        <location filename="../app/main_window.cpp" line="117"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="125"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="126"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>Die besten Pläne suchen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="128"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Cancel the search (Esc)</source>
         <translation>Die Suche abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="144"/>
+        <location filename="../app/main_window.cpp" line="145"/>
         <source>Best plans:</source>
         <translation>Beste Pläne:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="152"/>
+        <location filename="../app/main_window.cpp" line="153"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="188"/>
-        <location filename="../app/main_window.cpp" line="856"/>
+        <location filename="../app/main_window.cpp" line="189"/>
+        <location filename="../app/main_window.cpp" line="868"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="203"/>
+        <location filename="../app/main_window.cpp" line="206"/>
         <source>Frontier plan %1</source>
         <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="235"/>
+        <location filename="../app/main_window.cpp" line="238"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="295"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="296"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="298"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="300"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="308"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="313"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="313"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="324"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="327"/>
+        <location filename="../app/main_window.cpp" line="330"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="345"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
-        <location filename="../app/main_window.cpp" line="362"/>
+        <location filename="../app/main_window.cpp" line="350"/>
+        <location filename="../app/main_window.cpp" line="365"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="351"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="349"/>
+        <location filename="../app/main_window.cpp" line="352"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="360"/>
+        <location filename="../app/main_window.cpp" line="363"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="377"/>
+        <location filename="../app/main_window.cpp" line="380"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="378"/>
+        <location filename="../app/main_window.cpp" line="381"/>
         <source>&amp;Notation</source>
         <translation>&amp;Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="384"/>
         <source>Notation</source>
         <translation>Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="387"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="389"/>
+        <location filename="../app/main_window.cpp" line="392"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="393"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="396"/>
+        <location filename="../app/main_window.cpp" line="399"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="417"/>
+        <location filename="../app/main_window.cpp" line="420"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="449"/>
+        <location filename="../app/main_window.cpp" line="452"/>
         <source>Open model profile</source>
         <translation>Modellprofil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="450"/>
-        <location filename="../app/main_window.cpp" line="480"/>
-        <location filename="../app/main_window.cpp" line="495"/>
+        <location filename="../app/main_window.cpp" line="453"/>
+        <location filename="../app/main_window.cpp" line="483"/>
+        <location filename="../app/main_window.cpp" line="498"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="464"/>
+        <location filename="../app/main_window.cpp" line="467"/>
         <source>Import Hugging Face config.json</source>
         <translation>Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="465"/>
+        <location filename="../app/main_window.cpp" line="468"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="479"/>
+        <location filename="../app/main_window.cpp" line="482"/>
         <source>Open cluster profile</source>
         <translation>Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="494"/>
+        <location filename="../app/main_window.cpp" line="497"/>
         <source>Open plan</source>
         <translation>Plan öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="505"/>
+        <location filename="../app/main_window.cpp" line="508"/>
         <source>Save model profile</source>
         <translation>Modellprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="509"/>
-        <location filename="../app/main_window.cpp" line="520"/>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="512"/>
+        <location filename="../app/main_window.cpp" line="523"/>
+        <location filename="../app/main_window.cpp" line="535"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="517"/>
+        <location filename="../app/main_window.cpp" line="520"/>
         <source>Save cluster profile</source>
         <translation>Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="528"/>
+        <location filename="../app/main_window.cpp" line="531"/>
         <source>No plan to save yet.</source>
         <translation>Noch kein Plan zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="535"/>
         <source>Save plan</source>
         <translation>Plan speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="560"/>
+        <location filename="../app/main_window.cpp" line="563"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="569"/>
+        <location filename="../app/main_window.cpp" line="572"/>
         <source>Cannot open plan %1: %2</source>
         <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="633"/>
-        <location filename="../app/main_window.cpp" line="833"/>
+        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="845"/>
         <source>Baseline (Megatron-style)</source>
         <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="659"/>
+        <location filename="../app/main_window.cpp" line="662"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="665"/>
+        <location filename="../app/main_window.cpp" line="668"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="684"/>
+        <location filename="../app/main_window.cpp" line="688"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
+        <location filename="../app/main_window.cpp" line="699"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="737"/>
+        <location filename="../app/main_window.cpp" line="741"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="740"/>
+        <location filename="../app/main_window.cpp" line="744"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="742"/>
+        <location filename="../app/main_window.cpp" line="746"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="738"/>
+        <location filename="../app/main_window.cpp" line="742"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="722"/>
+        <location filename="../app/main_window.cpp" line="726"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="803"/>
+        <location filename="../app/main_window.cpp" line="815"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="811"/>
+        <location filename="../app/main_window.cpp" line="823"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="812"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="812"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="820"/>
+        <location filename="../app/main_window.cpp" line="832"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="188"/>
-        <location filename="../app/main_window.cpp" line="776"/>
-        <location filename="../app/main_window.cpp" line="856"/>
+        <location filename="../app/main_window.cpp" line="189"/>
+        <location filename="../app/main_window.cpp" line="788"/>
+        <location filename="../app/main_window.cpp" line="868"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="789"/>
+        <location filename="../app/main_window.cpp" line="801"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="790"/>
+        <location filename="../app/main_window.cpp" line="802"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="883"/>
+        <location filename="../app/main_window.cpp" line="895"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -1874,22 +1879,62 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="51"/>
+        <location filename="../app/views/plan_view.cpp" line="60"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>Noch kein Plan: Wählen Sie ein Modell und einen Cluster und starten Sie dann die Suche (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="69"/>
+        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <source>&lt;b&gt;Target %1&lt;/b&gt; (%2): runs this plan exactly as planned.</source>
+        <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2): führt diesen Plan genau wie geplant aus.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="88"/>
+        <source>&lt;b&gt;Target %1&lt;/b&gt; (%2) cannot run this plan as planned: %3</source>
+        <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2) kann diesen Plan nicht wie geplant ausführen: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="93"/>
+        <source>Price of the target: %1.</source>
+        <translation>Preis des Ziels: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="97"/>
+        <source>The best plan for any runtime uses what %1 cannot express: %2%3</source>
+        <translation>Der beste Plan für beliebige Laufzeit nutzt, was %1 nicht ausdrücken kann: %2%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="100"/>
+        <source> (+%1 more, hover)</source>
+        <translation> (+%1 weitere, Maus darüber)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="123"/>
+        <source>Runs exactly as planned on every target framework (%1).</source>
+        <translation>Läuft auf jedem Ziel-Framework genau wie geplant (%1).</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="125"/>
+        <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
+        <translation>Kein Ziel-Framework führt diesen Plan genau wie geplant aus (Gründe beim Darüberfahren; suchen Sie mit einem Ziel-Framework nach einem, das es tut).</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="127"/>
+        <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
+        <translation>Läuft genau wie geplant auf %1; nicht auf %2 (Gründe beim Darüberfahren).</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="144"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 Samples/s &amp;nbsp; %3 Tokens/s &amp;nbsp; %4 TFLOP/s pro GPU (MFU %5%) &amp;nbsp; Spitzenspeicher &lt;b&gt;%6&lt;/b&gt; von %7 auf Stufe %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="78"/>
+        <location filename="../app/views/plan_view.cpp" line="153"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;passt nicht&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <location filename="../app/views/plan_view.cpp" line="160"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>

@@ -182,89 +182,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="106"/>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="184"/>
+        <location filename="../app/views/plan_view.cpp" line="190"/>
         <source>Plan A</source>
         <translation>方案 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="108"/>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="186"/>
+        <location filename="../app/views/plan_view.cpp" line="190"/>
         <source>Plan B</source>
         <translation>方案 B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="190"/>
         <source>B vs A</source>
         <translation>B 对比 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="187"/>
+        <location filename="../app/views/plan_view.cpp" line="265"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="267"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="191"/>
+        <location filename="../app/views/plan_view.cpp" line="269"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="271"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="195"/>
+        <location filename="../app/views/plan_view.cpp" line="273"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="275"/>
         <source>Exposed DP sync</source>
         <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="199"/>
+        <location filename="../app/views/plan_view.cpp" line="277"/>
         <source>Exposed TP comm</source>
         <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="201"/>
+        <location filename="../app/views/plan_view.cpp" line="279"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="204"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="206"/>
+        <location filename="../app/views/plan_view.cpp" line="284"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="209"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="228"/>
+        <location filename="../app/views/plan_view.cpp" line="306"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="228"/>
+        <location filename="../app/views/plan_view.cpp" line="306"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
@@ -515,6 +515,11 @@
         <location filename="../app/core_text.cpp" line="169"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="179"/>
+        <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
+        <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
 </context>
 <context>
@@ -1268,427 +1273,427 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="68"/>
+        <location filename="../app/main_window.cpp" line="69"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="88"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="98"/>
-        <location filename="../app/main_window.cpp" line="402"/>
+        <location filename="../app/main_window.cpp" line="99"/>
+        <location filename="../app/main_window.cpp" line="405"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="99"/>
+        <location filename="../app/main_window.cpp" line="100"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="102"/>
+        <location filename="../app/main_window.cpp" line="103"/>
         <source>Multi-model</source>
         <translation>多模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="106"/>
+        <location filename="../app/main_window.cpp" line="107"/>
         <source>Engine</source>
         <translation>测量引擎</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="115"/>
+        <location filename="../app/main_window.cpp" line="116"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="116"/>
+        <location filename="../app/main_window.cpp" line="117"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="125"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="126"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>搜索最佳方案（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="128"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Cancel the search (Esc)</source>
         <translation>取消搜索（Esc）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="144"/>
+        <location filename="../app/main_window.cpp" line="145"/>
         <source>Best plans:</source>
         <translation>最佳方案：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="152"/>
+        <location filename="../app/main_window.cpp" line="153"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="188"/>
-        <location filename="../app/main_window.cpp" line="856"/>
+        <location filename="../app/main_window.cpp" line="189"/>
+        <location filename="../app/main_window.cpp" line="868"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="203"/>
+        <location filename="../app/main_window.cpp" line="206"/>
         <source>Frontier plan %1</source>
         <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="235"/>
+        <location filename="../app/main_window.cpp" line="238"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="295"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="296"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="298"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="300"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="308"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="313"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="313"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="324"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="327"/>
+        <location filename="../app/main_window.cpp" line="330"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="345"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
-        <location filename="../app/main_window.cpp" line="362"/>
+        <location filename="../app/main_window.cpp" line="350"/>
+        <location filename="../app/main_window.cpp" line="365"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="351"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="349"/>
+        <location filename="../app/main_window.cpp" line="352"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="360"/>
+        <location filename="../app/main_window.cpp" line="363"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="377"/>
+        <location filename="../app/main_window.cpp" line="380"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="378"/>
+        <location filename="../app/main_window.cpp" line="381"/>
         <source>&amp;Notation</source>
         <translation>记号说明(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="384"/>
         <source>Notation</source>
         <translation>记号说明</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="387"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="389"/>
+        <location filename="../app/main_window.cpp" line="392"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="393"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="396"/>
+        <location filename="../app/main_window.cpp" line="399"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="417"/>
+        <location filename="../app/main_window.cpp" line="420"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="449"/>
+        <location filename="../app/main_window.cpp" line="452"/>
         <source>Open model profile</source>
         <translation>打开模型配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="450"/>
-        <location filename="../app/main_window.cpp" line="480"/>
-        <location filename="../app/main_window.cpp" line="495"/>
+        <location filename="../app/main_window.cpp" line="453"/>
+        <location filename="../app/main_window.cpp" line="483"/>
+        <location filename="../app/main_window.cpp" line="498"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="464"/>
+        <location filename="../app/main_window.cpp" line="467"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="465"/>
+        <location filename="../app/main_window.cpp" line="468"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="479"/>
+        <location filename="../app/main_window.cpp" line="482"/>
         <source>Open cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="494"/>
+        <location filename="../app/main_window.cpp" line="497"/>
         <source>Open plan</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="505"/>
+        <location filename="../app/main_window.cpp" line="508"/>
         <source>Save model profile</source>
         <translation>保存模型配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="509"/>
-        <location filename="../app/main_window.cpp" line="520"/>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="512"/>
+        <location filename="../app/main_window.cpp" line="523"/>
+        <location filename="../app/main_window.cpp" line="535"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="517"/>
+        <location filename="../app/main_window.cpp" line="520"/>
         <source>Save cluster profile</source>
         <translation>保存集群配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="528"/>
+        <location filename="../app/main_window.cpp" line="531"/>
         <source>No plan to save yet.</source>
         <translation>尚无可保存的方案。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="535"/>
         <source>Save plan</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="560"/>
+        <location filename="../app/main_window.cpp" line="563"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="569"/>
+        <location filename="../app/main_window.cpp" line="572"/>
         <source>Cannot open plan %1: %2</source>
         <translation>无法打开方案 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="633"/>
-        <location filename="../app/main_window.cpp" line="833"/>
+        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="845"/>
         <source>Baseline (Megatron-style)</source>
         <translation>基线（Megatron 风格）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="659"/>
+        <location filename="../app/main_window.cpp" line="662"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="665"/>
+        <location filename="../app/main_window.cpp" line="668"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="684"/>
+        <location filename="../app/main_window.cpp" line="688"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
+        <location filename="../app/main_window.cpp" line="699"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="737"/>
+        <location filename="../app/main_window.cpp" line="741"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="740"/>
+        <location filename="../app/main_window.cpp" line="744"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="742"/>
+        <location filename="../app/main_window.cpp" line="746"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="738"/>
+        <location filename="../app/main_window.cpp" line="742"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="722"/>
+        <location filename="../app/main_window.cpp" line="726"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="803"/>
+        <location filename="../app/main_window.cpp" line="815"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="811"/>
+        <location filename="../app/main_window.cpp" line="823"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="812"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="812"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="820"/>
+        <location filename="../app/main_window.cpp" line="832"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="188"/>
-        <location filename="../app/main_window.cpp" line="776"/>
-        <location filename="../app/main_window.cpp" line="856"/>
+        <location filename="../app/main_window.cpp" line="189"/>
+        <location filename="../app/main_window.cpp" line="788"/>
+        <location filename="../app/main_window.cpp" line="868"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="789"/>
+        <location filename="../app/main_window.cpp" line="801"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="790"/>
+        <location filename="../app/main_window.cpp" line="802"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="883"/>
+        <location filename="../app/main_window.cpp" line="895"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -1872,22 +1877,62 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="51"/>
+        <location filename="../app/views/plan_view.cpp" line="60"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>尚无方案：请选择模型和集群，然后运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="69"/>
+        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <source>&lt;b&gt;Target %1&lt;/b&gt; (%2): runs this plan exactly as planned.</source>
+        <translation>&lt;b&gt;目标 %1&lt;/b&gt;（%2）：完全按计划运行此方案。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="88"/>
+        <source>&lt;b&gt;Target %1&lt;/b&gt; (%2) cannot run this plan as planned: %3</source>
+        <translation>&lt;b&gt;目标 %1&lt;/b&gt;（%2）无法按计划运行此方案：%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="93"/>
+        <source>Price of the target: %1.</source>
+        <translation>目标的代价：%1。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="97"/>
+        <source>The best plan for any runtime uses what %1 cannot express: %2%3</source>
+        <translation>任意运行时的最佳方案使用了 %1 无法表达的内容：%2%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="100"/>
+        <source> (+%1 more, hover)</source>
+        <translation>（另有 %1 项，悬停查看）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="123"/>
+        <source>Runs exactly as planned on every target framework (%1).</source>
+        <translation>在所有目标框架上都完全按计划运行（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="125"/>
+        <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
+        <translation>没有目标框架能完全按计划运行此方案（悬停查看原因；可选择目标框架重新搜索）。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="127"/>
+        <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
+        <translation>可在 %1 上完全按计划运行；在 %2 上不能（悬停查看原因）。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="144"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>每次迭代 &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 样本/秒 &amp;nbsp; %3 token/秒 &amp;nbsp; 每 GPU %4 TFLOP/s（MFU %5%） &amp;nbsp; 峰值显存 &lt;b&gt;%6&lt;/b&gt; / %7，位于阶段 %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="78"/>
+        <location filename="../app/views/plan_view.cpp" line="153"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;显存不足&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <location filename="../app/views/plan_view.cpp" line="160"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
     </message>

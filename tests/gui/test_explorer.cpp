@@ -8,6 +8,7 @@
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "gx/search_space.h"
+#include "gx/target_search.h"
 #include "i18n.h"
 #include "main_window.h"
 #include "plan_utils.h"
@@ -50,6 +51,8 @@
 #include <QToolTip>
 
 #include <functional>
+
+#include <nlohmann/json.hpp>
 #include <set>
 
 using namespace gx;
@@ -884,6 +887,90 @@ private slots:
             QVERIFY(box.top() >= chart.chart()->plotArea().bottom());
         }
         switchLanguage(QStringLiteral("en"));
+    }
+    // Issue 13: a plan names the target framework it was searched for (`target` in the plan JSON:
+    // optional, validated, old plans load); the CLI's `search --target` and the GUI write it; the plan
+    // view shows the price of the target and what the target cannot express.
+    void planRecordsItsTarget() {
+        // Plan JSON: optional, canonical id, named error for an unknown target.
+        ModelProfile m = resolveModel("llama2-7b");
+        ClusterProfile c = resolveCluster("8xH100");
+        Plan base = makeDefaultPlan(m, c);
+        nlohmann::json j = toJson(base);
+        QVERIFY(!j.contains("target"));          // unknown: not written
+        QVERIFY(planFromJson(j).target.empty()); // plans without it load
+        j["target"] = "Megatron-LM";
+        QCOMPARE(QString::fromStdString(planFromJson(j).target), QStringLiteral("megatron"));
+        QCOMPARE(QString::fromStdString(toJson(planFromJson(j))["target"].get<std::string>()),
+                 QStringLiteral("megatron"));
+        j["target"] = "fsdp-magic";
+        try {
+            (void)planFromJson(j);
+            QFAIL("an unknown target was accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("plan.target"));
+            QVERIFY2(QString::fromStdString(e.reason()).contains(QStringLiteral("torchtitan")), e.what());
+        }
+        j["target"] = 3;
+        QVERIFY_THROWS_EXCEPTION(InputError, (void)planFromJson(j));
+
+        // GUI: a search for Megatron-LM.
+        switchLanguage(QStringLiteral("en"));
+        MainWindow w;
+        QVERIFY(w.loadModel(QStringLiteral("llama2-7b")));
+        QVERIFY(w.loadCluster(QStringLiteral("8xH100")));
+        w.searchSettings()->batchesEdit()->setText(QStringLiteral("64"));
+        SearchOptions o = w.searchSettings()->options();
+        o.target = Target::Megatron;
+        w.searchSettings()->setOptions(o);
+        QCOMPARE(w.searchSettings()->options().target, Target::Megatron);
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        QVERIFY(w.runSearch());
+        QVERIFY(done.wait(180000) || done.count() == 1);
+        QVERIFY(w.currentPlan());
+        QCOMPARE(QString::fromStdString(w.currentPlan()->plan.target), QStringLiteral("megatron"));
+        const QString line = w.planView()->targetText();
+        QVERIFY2(line.contains(QStringLiteral("Target Megatron-LM")) &&
+                     line.contains(QStringLiteral("runs this plan exactly as planned")) &&
+                     line.contains(QStringLiteral("Price of the target: best for Megatron-LM")) &&
+                     line.contains(QStringLiteral("best for any runtime")),
+                 qPrintable(line));
+        // The price is the core's figure for these two plans.
+        const auto& any = w.searchController()->lastUnconstrainedBest();
+        QVERIFY(any.has_value());
+        const RankedPlan best{w.currentPlan()->plan, w.currentPlan()->cost};
+        QVERIFY2(line.contains(CoreText::targetPrice(targetPriceLine(Target::Megatron, best, *any))),
+                 qPrintable(line));
+        // What Megatron-LM cannot express of the unconstrained best plan (if it uses anything).
+        const auto lost = inexpressible(any->plan, Target::Megatron);
+        QCOMPARE(line.contains(QStringLiteral("cannot express")), !lost.empty());
+        QVERIFY(switchLanguage(QStringLiteral("de")));
+        QVERIFY2(w.planView()->targetText().contains(QStringLiteral("Preis des Ziels")),
+                 qPrintable(w.planView()->targetText()));
+        switchLanguage(QStringLiteral("en"));
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("plan.json"));
+        QString err;
+        QVERIFY2(w.savePlanFile(file, &err), qPrintable(err));
+        QCOMPARE(QString::fromStdString(readJsonFile(file.toStdString())["target"].get<std::string>()),
+                 QStringLiteral("megatron"));
+        QCOMPARE(QString::fromStdString(loadPlanFile(file.toStdString()).target), QStringLiteral("megatron"));
+        // A plan searched for any runtime: the view names the frameworks that run it as planned.
+        QVERIFY(w.openPlanFile(file, &err));
+        QVERIFY(w.planView()->targetText().contains(QStringLiteral("Target Megatron-LM")));
+
+        // CLI: `search --target megatron --out` writes it.
+        const QString out = dir.filePath(QStringLiteral("cli.json"));
+        QProcess p;
+        p.start(QStringLiteral(GX_EXPLORER_BIN),
+                {QStringLiteral("--cli"), QStringLiteral("search"), QStringLiteral("--model"),
+                 QStringLiteral("llama2-7b"), QStringLiteral("--cluster"), QStringLiteral("8xH100"),
+                 QStringLiteral("--batch"), QStringLiteral("64"), QStringLiteral("--target"),
+                 QStringLiteral("megatron"), QStringLiteral("--out"), out});
+        QVERIFY(p.waitForFinished(180000));
+        QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromLocal8Bit(p.readAllStandardError())));
+        QCOMPARE(QString::fromStdString(loadPlanFile(out.toStdString()).target), QStringLiteral("megatron"));
     }
 };
 
