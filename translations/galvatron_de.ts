@@ -182,89 +182,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="184"/>
-        <location filename="../app/views/plan_view.cpp" line="190"/>
+        <location filename="../app/views/plan_view.cpp" line="187"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="186"/>
-        <location filename="../app/views/plan_view.cpp" line="190"/>
+        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="190"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="265"/>
+        <location filename="../app/views/plan_view.cpp" line="268"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="267"/>
+        <location filename="../app/views/plan_view.cpp" line="270"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="269"/>
+        <location filename="../app/views/plan_view.cpp" line="272"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="271"/>
+        <location filename="../app/views/plan_view.cpp" line="274"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="273"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="275"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="277"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="279"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="280"/>
+        <location filename="../app/views/plan_view.cpp" line="283"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="282"/>
+        <location filename="../app/views/plan_view.cpp" line="285"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="284"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="306"/>
+        <location filename="../app/views/plan_view.cpp" line="309"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="306"/>
+        <location filename="../app/views/plan_view.cpp" line="309"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -1894,7 +1894,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2) kann diesen Plan nicht wie geplant ausführen: %3</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="93"/>
+        <location filename="../app/views/plan_view.cpp" line="94"/>
         <source>Price of the target: %1.</source>
         <translation>Preis des Ziels: %1.</translation>
     </message>
@@ -1909,32 +1909,37 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation> (+%1 weitere, Maus darüber)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="123"/>
+        <location filename="../app/views/plan_view.cpp" line="124"/>
         <source>Runs exactly as planned on every target framework (%1).</source>
         <translation>Läuft auf jedem Ziel-Framework genau wie geplant (%1).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="125"/>
+        <location filename="../app/views/plan_view.cpp" line="127"/>
         <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
         <translation>Kein Ziel-Framework führt diesen Plan genau wie geplant aus (Gründe beim Darüberfahren; suchen Sie mit einem Ziel-Framework nach einem, das es tut).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="127"/>
+        <location filename="../app/views/plan_view.cpp" line="130"/>
         <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
         <translation>Läuft genau wie geplant auf %1; nicht auf %2 (Gründe beim Darüberfahren).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="144"/>
+        <location filename="../app/views/plan_view.cpp" line="142"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 on %3 (%4 GPUs)&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 auf %3 (%4 GPUs)&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="147"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 Samples/s &amp;nbsp; %3 Tokens/s &amp;nbsp; %4 TFLOP/s pro GPU (MFU %5%) &amp;nbsp; Spitzenspeicher &lt;b&gt;%6&lt;/b&gt; von %7 auf Stufe %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="153"/>
+        <location filename="../app/views/plan_view.cpp" line="156"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;passt nicht&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="160"/>
+        <location filename="../app/views/plan_view.cpp" line="163"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>

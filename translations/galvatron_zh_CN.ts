@@ -182,89 +182,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="184"/>
-        <location filename="../app/views/plan_view.cpp" line="190"/>
+        <location filename="../app/views/plan_view.cpp" line="187"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Plan A</source>
         <translation>方案 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="186"/>
-        <location filename="../app/views/plan_view.cpp" line="190"/>
+        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Plan B</source>
         <translation>方案 B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="190"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>B vs A</source>
         <translation>B 对比 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="265"/>
+        <location filename="../app/views/plan_view.cpp" line="268"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="267"/>
+        <location filename="../app/views/plan_view.cpp" line="270"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="269"/>
+        <location filename="../app/views/plan_view.cpp" line="272"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="271"/>
+        <location filename="../app/views/plan_view.cpp" line="274"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="273"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="275"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>Exposed DP sync</source>
         <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="277"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Exposed TP comm</source>
         <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="279"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="280"/>
+        <location filename="../app/views/plan_view.cpp" line="283"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="282"/>
+        <location filename="../app/views/plan_view.cpp" line="285"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="284"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="306"/>
+        <location filename="../app/views/plan_view.cpp" line="309"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="306"/>
+        <location filename="../app/views/plan_view.cpp" line="309"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
@@ -1892,7 +1892,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>&lt;b&gt;目标 %1&lt;/b&gt;（%2）无法按计划运行此方案：%3</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="93"/>
+        <location filename="../app/views/plan_view.cpp" line="94"/>
         <source>Price of the target: %1.</source>
         <translation>目标的代价：%1。</translation>
     </message>
@@ -1907,32 +1907,37 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>（另有 %1 项，悬停查看）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="123"/>
+        <location filename="../app/views/plan_view.cpp" line="124"/>
         <source>Runs exactly as planned on every target framework (%1).</source>
         <translation>在所有目标框架上都完全按计划运行（%1）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="125"/>
+        <location filename="../app/views/plan_view.cpp" line="127"/>
         <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
         <translation>没有目标框架能完全按计划运行此方案（悬停查看原因；可选择目标框架重新搜索）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="127"/>
+        <location filename="../app/views/plan_view.cpp" line="130"/>
         <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
         <translation>可在 %1 上完全按计划运行；在 %2 上不能（悬停查看原因）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="144"/>
+        <location filename="../app/views/plan_view.cpp" line="142"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 on %3 (%4 GPUs)&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2，%3（%4 个 GPU）&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="147"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>每次迭代 &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 样本/秒 &amp;nbsp; %3 token/秒 &amp;nbsp; 每 GPU %4 TFLOP/s（MFU %5%） &amp;nbsp; 峰值显存 &lt;b&gt;%6&lt;/b&gt; / %7，位于阶段 %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="153"/>
+        <location filename="../app/views/plan_view.cpp" line="156"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;显存不足&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="160"/>
+        <location filename="../app/views/plan_view.cpp" line="163"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
     </message>

@@ -139,7 +139,7 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
     const Plan& p = np.plan;
     const PlanCost& c = np.cost;
     const bool fits = c.fits();
-    QString s = QStringLiteral("<b>%1</b> &mdash; %2 on %3 (%4 GPUs)<br>")
+    QString s = tr("<b>%1</b> &mdash; %2 on %3 (%4 GPUs)<br>")
                     .arg(np.name.toHtmlEscaped(), QString::fromStdString(p.model).toHtmlEscaped(),
                          QString::fromStdString(p.cluster).toHtmlEscaped())
                     .arg(p.gpus);

@@ -54,3 +54,7 @@ T.update({
         ("Läuft genau wie geplant auf %1; nicht auf %2 (Gründe beim Darüberfahren).",
          "可在 %1 上完全按计划运行；在 %2 上不能（悬停查看原因）。"),
 })
+T.update({
+    "<b>%1</b> &mdash; %2 on %3 (%4 GPUs)<br>":
+        ("<b>%1</b> &mdash; %2 auf %3 (%4 GPUs)<br>", "<b>%1</b> &mdash; %2，%3（%4 个 GPU）<br>"),
+})
