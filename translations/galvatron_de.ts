@@ -1703,72 +1703,72 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MemoryBarsWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="48"/>
+        <location filename="../app/views/plan_widgets.cpp" line="64"/>
         <source>Memory per stage</source>
         <translation>Speicher pro Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Weights</source>
         <translation>Gewichte</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Gradients</source>
         <translation>Gradienten</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Activations</source>
         <translation>Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Transient</source>
         <translation>Temporär</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Embedding/head</source>
         <translation>Embedding/Kopf</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Reserved</source>
         <translation>Reserviert</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="96"/>
+        <location filename="../app/views/plan_widgets.cpp" line="135"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
         <translation>Noch kein Plan: Starten Sie eine Suche oder bewerten Sie einen Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="119"/>
+        <location filename="../app/views/plan_widgets.cpp" line="158"/>
         <source>Peak memory per GPU, by pipeline stage</source>
         <translation>Spitzenspeicher pro GPU nach Pipeline-Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="152"/>
+        <location filename="../app/views/plan_widgets.cpp" line="191"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="163"/>
+        <location filename="../app/views/plan_widgets.cpp" line="203"/>
         <source>GPU capacity %1</source>
         <translation>GPU-Kapazität %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="165"/>
+        <location filename="../app/views/plan_widgets.cpp" line="206"/>
         <source>budget %1</source>
         <translation>Budget %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="179"/>
+        <location filename="../app/views/plan_widgets.cpp" line="221"/>
         <source>Stage %1: %2</source>
         <translation>Stufe %1: %2</translation>
     </message>
@@ -2584,62 +2584,62 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="195"/>
+        <location filename="../app/views/plan_widgets.cpp" line="237"/>
         <source>Time breakdown</source>
         <translation>Zeitaufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>Compute</source>
         <translation>Berechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>Recompute</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>TP comm</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>DP sync</source>
         <translation>DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>PP send/recv</source>
         <translation>PP Senden/Empfangen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Layout switch</source>
         <translation>Layoutwechsel</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Bubble</source>
         <translation>Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="226"/>
+        <location filename="../app/views/plan_widgets.cpp" line="268"/>
         <source>No plan yet</source>
         <translation>Noch kein Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="235"/>
+        <location filename="../app/views/plan_widgets.cpp" line="277"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
@@ -2647,76 +2647,76 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="265"/>
+        <location filename="../app/views/plan_widgets.cpp" line="307"/>
         <source>Pipeline timeline</source>
         <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="296"/>
+        <location filename="../app/views/plan_widgets.cpp" line="338"/>
         <source>stage 00</source>
         <translation>Stufe 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="307"/>
+        <location filename="../app/views/plan_widgets.cpp" line="349"/>
         <source>No pipeline to show yet.</source>
         <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="318"/>
+        <location filename="../app/views/plan_widgets.cpp" line="360"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="331"/>
+        <location filename="../app/views/plan_widgets.cpp" line="373"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
-        <location filename="../app/views/plan_widgets.cpp" line="393"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="435"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
-        <location filename="../app/views/plan_widgets.cpp" line="393"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="435"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <location filename="../app/views/plan_widgets.cpp" line="429"/>
         <source>light: forward, dark: backward</source>
         <translation>hell: vorwärts, dunkel: rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="390"/>
+        <location filename="../app/views/plan_widgets.cpp" line="432"/>
         <source>model chunk %1</source>
         <translation>Modellteil %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="412"/>
+        <location filename="../app/views/plan_widgets.cpp" line="454"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="413"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="413"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>

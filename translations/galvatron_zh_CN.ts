@@ -1701,72 +1701,72 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MemoryBarsWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="48"/>
+        <location filename="../app/views/plan_widgets.cpp" line="64"/>
         <source>Memory per stage</source>
         <translation>各阶段显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Transient</source>
         <translation>临时缓冲</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Embedding/head</source>
         <translation>嵌入层/输出头</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Reserved</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="96"/>
+        <location filename="../app/views/plan_widgets.cpp" line="135"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
         <translation>尚无方案：请运行搜索或评估一个方案。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="119"/>
+        <location filename="../app/views/plan_widgets.cpp" line="158"/>
         <source>Peak memory per GPU, by pipeline stage</source>
         <translation>按流水线阶段的每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="152"/>
+        <location filename="../app/views/plan_widgets.cpp" line="191"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="163"/>
+        <location filename="../app/views/plan_widgets.cpp" line="203"/>
         <source>GPU capacity %1</source>
         <translation>GPU 容量 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="165"/>
+        <location filename="../app/views/plan_widgets.cpp" line="206"/>
         <source>budget %1</source>
         <translation>预算 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="179"/>
+        <location filename="../app/views/plan_widgets.cpp" line="221"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -2581,62 +2581,62 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="195"/>
+        <location filename="../app/views/plan_widgets.cpp" line="237"/>
         <source>Time breakdown</source>
         <translation>时间分解</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>DP sync</source>
         <translation>DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3 收集</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Layout switch</source>
         <translation>布局切换</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="226"/>
+        <location filename="../app/views/plan_widgets.cpp" line="268"/>
         <source>No plan yet</source>
         <translation>尚无方案</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="235"/>
+        <location filename="../app/views/plan_widgets.cpp" line="277"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>瓶颈阶段的迭代时间 %1</translation>
     </message>
@@ -2644,76 +2644,76 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="265"/>
+        <location filename="../app/views/plan_widgets.cpp" line="307"/>
         <source>Pipeline timeline</source>
         <translation>流水线时间线</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="296"/>
+        <location filename="../app/views/plan_widgets.cpp" line="338"/>
         <source>stage 00</source>
         <translation>阶段 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="307"/>
+        <location filename="../app/views/plan_widgets.cpp" line="349"/>
         <source>No pipeline to show yet.</source>
         <translation>尚无可显示的流水线。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="318"/>
+        <location filename="../app/views/plan_widgets.cpp" line="360"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>%1 调度，%2 个阶段 x %3 个微批次：流水线 %4 + 同步/优化器 %5；气泡 %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="331"/>
+        <location filename="../app/views/plan_widgets.cpp" line="373"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
-        <location filename="../app/views/plan_widgets.cpp" line="393"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="435"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
-        <location filename="../app/views/plan_widgets.cpp" line="393"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="435"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <location filename="../app/views/plan_widgets.cpp" line="429"/>
         <source>light: forward, dark: backward</source>
         <translation>浅色：前向，深色：反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="390"/>
+        <location filename="../app/views/plan_widgets.cpp" line="432"/>
         <source>model chunk %1</source>
         <translation>模型块 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="412"/>
+        <location filename="../app/views/plan_widgets.cpp" line="454"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="413"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="413"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>

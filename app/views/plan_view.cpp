@@ -313,6 +313,9 @@ void CompareView::refresh() {
             item->setForeground(color);
         metrics_->setItem(r, 2, item);
     }
+    // Every metric row stays visible (the tab scrolls instead of the table shrinking at 1024 x 700).
+    metrics_->setMinimumHeight(metrics_->horizontalHeader()->sizeHint().height() +
+                               metrics_->verticalHeader()->length() + 2 * metrics_->frameWidth() + 2);
     metrics_->setVerticalHeaderLabels(vheads);
     metrics_->resizeRowsToContents();
     mem_a_->setCost(A.cost, capacity_);

@@ -886,8 +886,17 @@ private slots:
                                                                          .arg(box.height())));
             QVERIFY(box.top() >= chart.chart()->plotArea().bottom());
         }
+        // The memory bars ask for room for their wrapped legend when narrow (Compare at 1024 px).
+        switchLanguage(QStringLiteral("de"));
+        MemoryBarsWidget bars;
+        bars.resize(600, 300);
+        const int wide = bars.minimumSizeHint().height();
+        bars.resize(240, 300);
+        QVERIFY2(bars.minimumSizeHint().height() > wide + 40,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(bars.minimumSizeHint().height()).arg(wide)));
         switchLanguage(QStringLiteral("en"));
     }
+
     // Issue 13: a plan names the target framework it was searched for (`target` in the plan JSON:
     // optional, validated, old plans load); the CLI's `search --target` and the GUI write it; the plan
     // view shows the price of the target and what the target cannot express.
