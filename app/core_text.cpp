@@ -184,4 +184,26 @@ QString CoreText::targetPrice(const std::string& line) {
     return translateShapes(shapes, QString::fromStdString(line));
 }
 
+QString CoreText::scheduleStatus(const std::string& status) {
+    if (status == "optimal")
+        return tr("optimal");
+    if (status == "optimal (meets lower bound)")
+        return tr("optimal (meets lower bound)");
+    if (status == "heuristic")
+        return tr("heuristic");
+    if (status == "no feasible job")
+        return tr("no feasible job");
+    if (status == "optimal within 0.01% (no schedule shorter than the heuristic's)")
+        return tr("optimal within 0.01% (no schedule shorter than the heuristic's)");
+    if (status == "the heuristic's schedule is optimal for the restricted model")
+        return tr("the heuristic's schedule is optimal for the restricted model");
+    if (status == "optimal for the restricted model")
+        return tr("optimal for the restricted model");
+    if (status == "time limit")
+        return tr("time limit");
+    if (status == "not available (built without COIN-OR CBC)")
+        return tr("not available (built without COIN-OR CBC)");
+    return QString::fromStdString(status); // e.g. "stopped (status 3)"
+}
+
 } // namespace gx::app

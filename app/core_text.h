@@ -27,6 +27,8 @@ public:
     /// gx::targetPriceLine ("best for Megatron-LM 11.930 s/iteration; best for any runtime ...") in the
     /// current language.
     static QString targetPrice(const std::string& line);
+    /// A schedule's solver status (ScheduleResult::status, e.g. "optimal within 0.01% ...").
+    static QString scheduleStatus(const std::string& status);
 };
 
 } // namespace gx::app

@@ -521,6 +521,51 @@
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="189"/>
+        <source>optimal</source>
+        <translation>optimal</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="191"/>
+        <source>optimal (meets lower bound)</source>
+        <translation>optimal (erreicht die untere Schranke)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="193"/>
+        <source>heuristic</source>
+        <translation>heuristisch</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="195"/>
+        <source>no feasible job</source>
+        <translation>kein ausführbarer Job</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="197"/>
+        <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
+        <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="199"/>
+        <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
+        <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="201"/>
+        <source>optimal for the restricted model</source>
+        <translation>optimal für das eingeschränkte Modell</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="203"/>
+        <source>time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="205"/>
+        <source>not available (built without COIN-OR CBC)</source>
+        <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
+    </message>
 </context>
 <context>
     <name>gx::app::DecisionTreeView</name>
@@ -1947,238 +1992,238 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="68"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="82"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
         <source>heuristic</source>
         <translation>Heuristik</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="84"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="85"/>
         <source>exact MILP</source>
         <translation>exaktes MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="90"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
         <source>one job at a time</source>
         <translation>ein Job nach dem anderen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>whole node per job</source>
         <translation>ganzer Knoten pro Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="94"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="95"/>
         <source>equal split</source>
         <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="147"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="148"/>
         <source>Cluster:</source>
         <translation>Cluster:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="152"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="153"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
         <source>Add job</source>
         <translation>Job hinzufügen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
         <source>MILP time limit:</source>
         <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
         <source>Load jobs…</source>
         <translation>Jobs laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
         <source>Save jobs…</source>
         <translation>Jobs speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
         <source>Export schedule JSON…</source>
         <translation>Zeitplan als JSON exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
         <source>Export launch scripts…</source>
         <translation>Startskripte exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="172"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="552"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="553"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="175"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="179"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
         <source>within</source>
         <translation>innerhalb</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="188"/>
         <source>automatically</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="190"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>Nach jedem heuristischen Zeitplan mit Lücke das exakte MILP im Hintergrund lösen (innerhalb des Zeitlimits) und seinen Zeitplan zeigen, wenn er besser ist</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
         <source>Reset progress</source>
         <translation>Fortschritt zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>Im Diagramm als fertig oder fehlgeschlagen markierte Jobs vergessen und alle Jobs von Anfang an planen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Priority</source>
         <translation>Priorität</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Spill</source>
         <translation>Auslagern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="208"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="217"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>Rechtsklick auf einen Job markiert ihn zu diesem Zeitpunkt als fertig oder fehlgeschlagen; die übrigen Jobs werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>GPU ids</source>
         <translation>GPU-IDs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>End</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
         <source>Scheduled jobs</source>
         <translation>Geplante Jobs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="231"/>
         <source>Why this GPU count</source>
         <translation>Warum diese GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="243"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="338"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="339"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="457"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="458"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -2186,107 +2231,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="507"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="508"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="515"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="602"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="604"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="618"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2 (Knoten %3)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="619"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2 (Knoten %3-%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="636"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="641"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="646"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="649"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="654"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="659"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="664"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="669"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="674"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="790"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="798"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="801"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="803"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="806"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>

@@ -521,6 +521,51 @@
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="189"/>
+        <source>optimal</source>
+        <translation>最优</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="191"/>
+        <source>optimal (meets lower bound)</source>
+        <translation>最优（达到下界）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="193"/>
+        <source>heuristic</source>
+        <translation>启发式</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="195"/>
+        <source>no feasible job</source>
+        <translation>没有可行的作业</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="197"/>
+        <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
+        <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="199"/>
+        <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
+        <translation>启发式调度对受限模型是最优的</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="201"/>
+        <source>optimal for the restricted model</source>
+        <translation>对受限模型最优</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="203"/>
+        <source>time limit</source>
+        <translation>时间限制</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="205"/>
+        <source>not available (built without COIN-OR CBC)</source>
+        <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
+    </message>
 </context>
 <context>
     <name>gx::app::DecisionTreeView</name>
@@ -1945,345 +1990,345 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="62"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="68"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="82"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="84"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="85"/>
         <source>exact MILP</source>
         <translation>精确 MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="90"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
         <source>one job at a time</source>
         <translation>逐个运行任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>whole node per job</source>
         <translation>每任务独占整节点</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="94"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="95"/>
         <source>equal split</source>
         <translation>平均划分</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="147"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="148"/>
         <source>Cluster:</source>
         <translation>集群：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="152"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="153"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>集群预设，或集群配置 JSON 的路径</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
         <source>Add job</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
         <source>MILP time limit:</source>
         <translation>MILP 时间上限：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
         <source>Load jobs…</source>
         <translation>加载作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
         <source>Save jobs…</source>
         <translation>保存作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
         <source>Export schedule JSON…</source>
         <translation>导出调度 JSON…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
         <source>Export launch scripts…</source>
         <translation>导出启动脚本…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="172"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="552"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="553"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="175"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="179"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
         <source>within</source>
         <translation>限时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="188"/>
         <source>automatically</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="190"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>每次启发式调度存在差距时，在后台（时限内）运行精确 MILP，若更优则显示其调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
         <source>Reset progress</source>
         <translation>重置进度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>忘记图表中标记为完成或失败的作业，从头规划所有作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Spill</source>
         <translation>溢出</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="208"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>允许 Hydra 模型溢出：层保存在主机内存中并通过 PCIe 传输</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="217"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>右键点击作业可将其在该时间标记为完成或失败；其余作业重新规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Job</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>GPU ids</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>End</source>
         <translation>结束</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="221"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
         <source>Scheduled jobs</source>
         <translation>已调度作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="231"/>
         <source>Why this GPU count</source>
         <translation>为何是该 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="243"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>在图表中右键点击作业可标记为完成或失败；单击可查看它为何分配到该 GPU 数量。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="338"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="339"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="457"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="458"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="507"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="508"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="515"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="602"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="604"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="618"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2（节点 %3）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="619"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2（节点 %3-%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="636"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="641"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="646"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="649"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="654"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="659"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="664"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="669"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="674"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="778"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="790"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="798"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="801"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="803"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="806"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>

@@ -98,3 +98,20 @@ T = {
     "\n(the rule: %1)": ("\n(die Regel: %1)", "\n（规则：%1）"),
     "<p><i>The rule:</i> %1</p>": ("<p><i>Die Regel:</i> %1</p>", "<p><i>规则：</i>%1</p>"),
 }
+
+# Solver status of a multi-model schedule (ScheduleResult::status), shown in the Multi-model tab.
+T.update({
+    "optimal": ("optimal", "最优"),
+    "optimal (meets lower bound)": ("optimal (erreicht die untere Schranke)", "最优（达到下界）"),
+    "heuristic": ("heuristisch", "启发式"),
+    "no feasible job": ("kein ausführbarer Job", "没有可行的作业"),
+    "optimal within 0.01% (no schedule shorter than the heuristic's)":
+        ("optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)",
+         "在 0.01% 内最优（没有比启发式更短的调度）"),
+    "the heuristic's schedule is optimal for the restricted model":
+        ("der heuristische Ablauf ist für das eingeschränkte Modell optimal", "启发式调度对受限模型是最优的"),
+    "optimal for the restricted model": ("optimal für das eingeschränkte Modell", "对受限模型最优"),
+    "time limit": ("Zeitlimit", "时间限制"),
+    "not available (built without COIN-OR CBC)":
+        ("nicht verfügbar (ohne COIN-OR CBC gebaut)", "不可用（构建时未包含 COIN-OR CBC）"),
+})

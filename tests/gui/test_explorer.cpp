@@ -832,6 +832,10 @@ private slots:
         QCOMPARE(CoreText::treeLabel(sp), QStringLiteral("sp an"));
         QCOMPARE(CoreText::pruneReason("a reason core adds later"),
                  QStringLiteral("a reason core adds later"));
+        // The multi-model schedule's solver status.
+        QCOMPARE(CoreText::scheduleStatus("optimal within 0.01% (no schedule shorter than the heuristic's)"),
+                 QStringLiteral("optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)"));
+        QCOMPARE(CoreText::scheduleStatus("stopped (status 3)"), QStringLiteral("stopped (status 3)"));
 
         // The tree view shows them: a pruned node's tooltip and the labels of a live tree.
         TreePanel panel;
