@@ -7,7 +7,6 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
-#include <QTranslator>
 
 static void initIconResources() {
     Q_INIT_RESOURCE(icons);
@@ -35,24 +34,7 @@ QIcon icon(const QString& name) {
     return QApplication::style()->standardIcon(fallback.value(name, QStyle::SP_FileIcon));
 }
 
-bool installTranslation(const QString& locale) {
-    static QTranslator* current = nullptr;
-    if (current) {
-        QCoreApplication::removeTranslator(current);
-        delete current;
-        current = nullptr;
-    }
-    const QLocale loc = locale.isEmpty() ? QLocale::system() : QLocale(locale);
-    auto* t = new QTranslator(qApp);
-    // Qt looks for galvatron_<lang>_<territory>.qm, then galvatron_<lang>.qm.
-    if (t->load(loc, QStringLiteral("galvatron"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
-        QCoreApplication::installTranslator(t);
-        current = t;
-        return true;
-    }
-    delete t;
-    return false;
-}
+// installTranslation: app/i18n.cpp (one recording translator, language switch without restart).
 
 void applyTheme(const QString& theme) {
     qApp->setStyle(QStyleFactory::create(QStringLiteral("Fusion")));

@@ -6,6 +6,8 @@
 #include "gx/error.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
+#include "gx/target_search.h"
+#include "i18n.h"
 #include "plan_utils.h"
 #include "views/export_dialog.h"
 #include "views/plan_widgets.h"
@@ -198,7 +200,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (!cm)
             return;
         try {
-            const Plan& plan = pts[static_cast<std::size_t>(i)].plan;
+            Plan plan = pts[static_cast<std::size_t>(i)].plan;
+            if (result_ && result_->best) // live points arrive before the result names the target
+                plan.target = result_->best->plan.target;
             NamedPlan np{tr("Frontier plan %1").arg(i + 1), plan, cm->evaluate(plan)};
             picked_ = np;
             frontier_->setCurrent(i);
@@ -369,8 +373,7 @@ void MainWindow::buildMenus() {
         lg->addAction(a);
         connect(a, &QAction::triggered, this, [this, key = key] {
             settings_.setLanguage(key);
-            QMessageBox::information(this, tr("Language"),
-                                     tr("The language changes when the explorer restarts."));
+            switchLanguage(key); // retranslates every open window now (no restart)
         });
     }
 
@@ -675,6 +678,7 @@ bool MainWindow::runSearch() {
         return false;
     }
     tree_->clear();
+    plan_view_->setTargetInfo(Target::Any, {}, {});
     frontier_->clear();
     if (cm_)
         frontier_->setBudget(cm_->memoryBudget());
@@ -753,6 +757,14 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
         tree_->setIncumbent(r->best->plan);
     result_ = r;
     result_cm_ = cm;
+    {
+        // The price of the target (as `galvatron search --target` prints it) and what the best plan for
+        // any runtime uses that the target cannot express.
+        const Target t = controller_->lastTarget();
+        const auto& any = controller_->lastUnconstrainedBest();
+        plan_view_->setTargetInfo(t, r->best && any ? targetPriceLine(t, *r->best, *any) : std::string(),
+                                  any ? inexpressible(any->plan, t) : std::vector<std::string>{});
+    }
     progress_->setValue(r->cancelled ? progress_->value() : 1000);
     // Frontier of the final result (live points may have been partial).
     std::vector<PlanPoint> pts;
@@ -761,28 +773,7 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
     for (const auto& rp : r->top)
         pts.push_back(PlanPoint{rp.cost.iteration_time, rp.cost.peak_memory, rp.plan, false});
     frontier_->addPoints(pts);
-    top_list_->clear();
-    for (std::size_t i = 0; i < r->top.size(); ++i) {
-        const auto& rp = r->top[i];
-        top_list_->addItem(tr("%1. %2, %3: %4")
-                               .arg(i + 1)
-                               .arg(secondsText(rp.cost.iteration_time), bytesText(rp.cost.peak_memory),
-                                    planSummary(rp.plan)));
-        top_list_->item(top_list_->count() - 1)->setToolTip(notationHelp(false));
-    }
-    const auto& st = r->stats;
-    QString status = tr("%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated")
-                         .arg(r->cancelled ? tr("Cancelled") : tr("Done"))
-                         .arg(secondsText(st.seconds))
-                         .arg(st.tree_nodes)
-                         .arg(st.pruned_nodes)
-                         .arg(st.plans_evaluated);
-    if (const QString note = headroomNote(*r); !note.isEmpty())
-        status += QStringLiteral("<br><span style='color:#b06000'>%1</span>").arg(note);
-    if (!r->best)
-        status += tr("<br><span style='color:#d0302a'>No plan fits: %1</span>")
-                      .arg(QString::fromStdString(r->infeasible_reason).toHtmlEscaped());
-    search_status_->setText(status);
+    showResultTexts();
     refreshKnownPlans();
     if (r->best) {
         const auto& fp = frontier_->points();
@@ -810,6 +801,64 @@ void MainWindow::onFailed(quint64 gen, const QString& field, const QString& msg)
     search_status_->setText(tr("<span style='color:#d0302a'>%1</span>").arg(msg.toHtmlEscaped()));
     showMessage(field.isEmpty() ? msg : tr("%1 (field %2)").arg(msg, field), true);
     emit searchFinished();
+}
+
+void MainWindow::showResultTexts() {
+    if (!result_)
+        return;
+    const SearchResult& r = *result_;
+    const int row = top_list_->currentRow();
+    const QSignalBlocker block(top_list_);
+    top_list_->clear();
+    for (std::size_t i = 0; i < r.top.size(); ++i) {
+        const auto& rp = r.top[i];
+        top_list_->addItem(tr("%1. %2, %3: %4")
+                               .arg(i + 1)
+                               .arg(secondsText(rp.cost.iteration_time), bytesText(rp.cost.peak_memory),
+                                    planSummary(rp.plan)));
+        top_list_->item(top_list_->count() - 1)->setToolTip(notationHelp(false));
+    }
+    top_list_->setCurrentRow(row);
+    const auto& st = r.stats;
+    QString status = tr("%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated")
+                         .arg(r.cancelled ? tr("Cancelled") : tr("Done"))
+                         .arg(secondsText(st.seconds))
+                         .arg(st.tree_nodes)
+                         .arg(st.pruned_nodes)
+                         .arg(st.plans_evaluated);
+    if (const QString note = headroomNote(r); !note.isEmpty())
+        status += QStringLiteral("<br><span style='color:#b06000'>%1</span>").arg(note);
+    if (!r.best)
+        status += tr("<br><span style='color:#d0302a'>No plan fits: %1</span>")
+                      .arg(QString::fromStdString(r.infeasible_reason).toHtmlEscaped());
+    search_status_->setText(status);
+}
+
+void MainWindow::changeEvent(QEvent* e) {
+    QMainWindow::changeEvent(e);
+    if (e->type() != QEvent::LanguageChange)
+        return;
+    // Texts composed at run time: plan names, the plan list, the search status, the plan views.
+    if (result_ && !controller_->isRunning())
+        showResultTexts();
+    if (baseline_)
+        baseline_->name = tr("Baseline (Megatron-style)");
+    if (picked_)
+        picked_->name = retranslated(picked_->name);
+    if (loaded_)
+        loaded_->name = retranslated(loaded_->name);
+    refreshKnownPlans();
+    if (current_) {
+        NamedPlan np = *current_;
+        np.name = retranslated(np.name);
+        for (const auto& k : known_)
+            if (k.plan.layers == np.plan.layers && k.plan.pp == np.plan.pp &&
+                k.plan.global_batch == np.plan.global_batch && k.plan.num_micro == np.plan.num_micro) {
+                np.name = k.name;
+                break;
+            }
+        showPlan(np);
+    }
 }
 
 void MainWindow::refreshKnownPlans() {

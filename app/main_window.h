@@ -85,6 +85,7 @@ signals:
 protected:
     void closeEvent(QCloseEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private:
     void buildMenus();
@@ -97,6 +98,8 @@ private:
     void onFailed(quint64 gen, const QString& field, const QString& msg);
     void setRunning(bool running);
     void refreshKnownPlans();
+    /// The best-plans list and the search status of result_ (again after a language change).
+    void showResultTexts();
     void addKnownPlan(const NamedPlan& p);
     void rebuildRecentMenu();
     void openRecent(const QString& entry);

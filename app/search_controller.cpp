@@ -26,6 +26,7 @@ struct SearchController::Run {
     double progress = 0;
     bool done = false;
     std::shared_ptr<const SearchResult> result;
+    std::optional<RankedPlan> any_best; ///< target searches: the best plan for any runtime
     std::string error_field, error_message;
 
     std::jthread thread; // last member: joined first on destruction
@@ -93,10 +94,32 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
                 raw->queue.push_back(ev);
         };
         std::shared_ptr<const SearchResult> result;
+        std::optional<RankedPlan> any_best;
         std::string field, message;
         try {
-            result = std::make_shared<const SearchResult>(
-                searchForTarget(*raw->cost_model, raw->options, observer, stop));
+            SearchResult r = searchForTarget(*raw->cost_model, raw->options, observer, stop);
+            // Plans name the framework they were searched for (saved plan files keep it).
+            const std::string target = toString(raw->options.target);
+            if (r.best)
+                r.best->plan.target = target;
+            for (auto& rp : r.top)
+                rp.plan.target = target;
+            for (auto& rp : r.frontier)
+                rp.plan.target = target;
+            // The price of the target: the best plan without it (as `galvatron search --target` prints).
+            if (raw->options.target != Target::Any && r.best && !r.cancelled && !stop.stop_requested()) {
+                SearchOptions any = raw->options;
+                any.target = Target::Any;
+                any.top_k = 1;
+                any.frontier_points = 0;
+                any.emit_tree_events = false;
+                const SearchResult a = searchForTarget(*raw->cost_model, any, {}, stop);
+                if (a.best && !a.cancelled) {
+                    any_best = *a.best;
+                    any_best->plan.target = toString(Target::Any);
+                }
+            }
+            result = std::make_shared<const SearchResult>(std::move(r));
         } catch (const InputError& e) {
             field = e.field();
             message = e.what();
@@ -105,6 +128,7 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
         }
         std::lock_guard lock(raw->mutex);
         raw->result = std::move(result);
+        raw->any_best = std::move(any_best);
         raw->error_field = std::move(field);
         raw->error_message = std::move(message);
         raw->done = true;
@@ -241,6 +265,8 @@ void SearchController::drain() {
     } else {
         last_result_ = run->result;
         last_cost_model_ = run->cost_model;
+        last_any_best_ = run->any_best;
+        last_target_ = run->options.target;
         emit finished(run->generation, run->result, run->cost_model);
     }
     if (!run_ && retired_.empty())

@@ -64,6 +64,10 @@ public:
     bool waitForFinished(int timeout_ms);
 
     const std::shared_ptr<const SearchResult>& lastResult() const { return last_result_; }
+    /// Target framework of the last finished run, and (for a target other than Any) the best plan of
+    /// the same search for any runtime: the price of the target.
+    Target lastTarget() const { return last_target_; }
+    const std::optional<RankedPlan>& lastUnconstrainedBest() const { return last_any_best_; }
     const std::shared_ptr<const CostModel>& lastCostModel() const { return last_cost_model_; }
 
 signals:
@@ -90,6 +94,8 @@ private:
     int frontier_seen_ = 0;   ///< frontier points reported so far
     QElapsedTimer clock_;
     std::shared_ptr<const SearchResult> last_result_;
+    std::optional<RankedPlan> last_any_best_;
+    Target last_target_ = Target::Any;
     std::shared_ptr<const CostModel> last_cost_model_;
 };
 

@@ -55,309 +55,609 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="361"/>
+        <location filename="../app/views/profile_editors.cpp" line="363"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="362"/>
+        <location filename="../app/views/profile_editors.cpp" line="364"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="369"/>
+        <location filename="../app/views/profile_editors.cpp" line="371"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="370"/>
+        <location filename="../app/views/profile_editors.cpp" line="372"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="385"/>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="387"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="386"/>
+        <location filename="../app/views/profile_editors.cpp" line="388"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="389"/>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="392"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="393"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="508"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="515"/>
+        <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
-    </message>
-    <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
-        <source>%1 GPUs: %2 x %3 %4</source>
-        <translation>%1 GPUs: %2 x %3 %4</translation>
     </message>
 </context>
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="106"/>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="187"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="108"/>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="187"/>
+        <location filename="../app/views/plan_view.cpp" line="268"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="270"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="191"/>
+        <location filename="../app/views/plan_view.cpp" line="272"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="274"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="195"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="199"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="201"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="283"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="204"/>
+        <location filename="../app/views/plan_view.cpp" line="285"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="206"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="209"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="228"/>
+        <location filename="../app/views/plan_view.cpp" line="309"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="228"/>
+        <location filename="../app/views/plan_view.cpp" line="309"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
 </context>
 <context>
+    <name>gx::app::CoreText</name>
+    <message>
+        <location filename="../app/core_text.cpp" line="38"/>
+        <source>sp on</source>
+        <translation>sp an</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="40"/>
+        <source>sp off</source>
+        <translation>sp aus</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="43"/>
+        <source>TP ranks adjacent</source>
+        <translation>TP-Ränge benachbart</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="45"/>
+        <source>DP ranks adjacent</source>
+        <translation>DP-Ränge benachbart</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="48"/>
+        <source>ckpt none</source>
+        <translation>ckpt keines</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="50"/>
+        <source>ckpt selective</source>
+        <translation>ckpt selektiv</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="52"/>
+        <source>ckpt full</source>
+        <translation>ckpt voll</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="57"/>
+        <source>%1 layer on %2 GPUs</source>
+        <translation>%1-Schicht auf %2 GPUs</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="61"/>
+        <source>pp=%1 (%2 GPUs/stage)</source>
+        <translation>pp=%1 (%2 GPUs/Stufe)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="72"/>
+        <source>user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing</source>
+        <translation>Vorgaben des Benutzers: feste/maximale Grade, erlaubte ZeRO-Stufen, SP und Checkpointing</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="74"/>
+        <source>parallel degrees are powers of two (switch off for any divisor)</source>
+        <translation>Parallelitätsgrade sind Zweierpotenzen (ausschalten für beliebige Teiler)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="76"/>
+        <source>every pipeline stage (model chunk) needs at least one layer</source>
+        <translation>jede Pipeline-Stufe (jeder Modellteil) braucht mindestens eine Schicht</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="78"/>
+        <source>the tensor degree divides the attention (and KV) heads</source>
+        <translation>der Tensorgrad teilt die Attention-(und KV-)Köpfe</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="80"/>
+        <source>a tensor-parallel group does not cross node boundaries</source>
+        <translation>eine tensorparallele Gruppe überschreitet keine Knotengrenzen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="82"/>
+        <source>sequence parallelism changes nothing without tensor parallelism</source>
+        <translation>Sequenzparallelität ändert ohne Tensor-Parallelität nichts</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="84"/>
+        <source>ZeRO stages change nothing without data parallelism</source>
+        <translation>ZeRO-Stufen ändern ohne Datenparallelität nichts</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="86"/>
+        <source>rank order (TP or DP adjacent) only matters when tp &gt; 1 and dp &gt; 1</source>
+        <translation>die Rangfolge (TP oder DP benachbart) zählt nur bei tp &gt; 1 und dp &gt; 1</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="88"/>
+        <source>the micro-batch splits evenly over the data-parallel degree</source>
+        <translation>der Micro-Batch teilt sich gleichmäßig auf den Datenparallelitätsgrad auf</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="90"/>
+        <source>model states and activations alone exceed the memory budget</source>
+        <translation>schon Modellzustände und Aktivierungen überschreiten das Speicherbudget</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="92"/>
+        <source>another candidate is no slower and no larger in every cost term (incl. switch costs)</source>
+        <translation>ein anderer Kandidat ist in jedem Kostenterm (inkl. Wechselkosten) nicht langsamer und nicht größer</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="94"/>
+        <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
+        <translation>GPipe hält bei gleichen Zeitkosten mindestens so viele Micro-Batches wie 1F1B</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="96"/>
+        <source>interleaved schedules use equal model chunks (layers divisible by pp * chunks)</source>
+        <translation>verschränkte Abläufe nutzen gleich große Modellteile (Schichten teilbar durch pp * Teile)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="98"/>
+        <source>a lower bound on the iteration time exceeds the k-th best plan</source>
+        <translation>eine untere Schranke der Iterationszeit übersteigt den k-besten Plan</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="100"/>
+        <source>the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)</source>
+        <translation>das Ziel-Framework kann diese Art der Datenparallelität nicht ausführen (z. B. DeepSpeed: ZeRO-2/3 mit Pipeline-Parallelität; torchtitan: ZeRO-1)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="103"/>
+        <source>the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)</source>
+        <translation>das Ziel-Framework kann diesen Tensor-Parallelitätsgrad nicht ausführen (DeepSpeed: TP mit PP)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="105"/>
+        <source>the target framework has no Megatron-style sequence parallelism</source>
+        <translation>das Ziel-Framework hat keine Sequenzparallelität im Stil von Megatron</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="107"/>
+        <source>the target framework always places tensor-parallel ranks adjacent</source>
+        <translation>das Ziel-Framework legt tensorparallele Ränge immer nebeneinander</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="109"/>
+        <source>the target framework cannot run this recomputation (selective)</source>
+        <translation>das Ziel-Framework kann diese Neuberechnung (selektiv) nicht ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="111"/>
+        <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
+        <translation>nach dem Planer: für das Ziel ausdrückbar gemachte Pläne (Vokabular-TP, Stufenaufteilung, Block-Neuberechnung), die dann nicht passen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="123"/>
+        <source>%1%2 is not a power of two</source>
+        <translation>%1%2 ist keine Zweierpotenz</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="125"/>
+        <source>%1 stages but only %2 layers</source>
+        <translation>%1 Stufen, aber nur %2 Schichten</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="127"/>
+        <source>%1 is fixed to %2</source>
+        <translation>%1 ist auf %2 festgelegt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="129"/>
+        <source>%1 is limited to %2</source>
+        <translation>%1 ist auf %2 begrenzt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="132"/>
+        <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
+        <translation>tp=%1 teilt %2 Köpfe / %3 KV-Köpfe nicht</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="136"/>
+        <source>tp=%1 does not divide %2 heads</source>
+        <translation>tp=%1 teilt %2 Köpfe nicht</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="139"/>
+        <source>tp=%1 exceeds the %2 GPUs of a node</source>
+        <translation>tp=%1 übersteigt die %2 GPUs eines Knotens</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="143"/>
+        <source>%1 does not combine tensor with pipeline parallelism</source>
+        <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="146"/>
+        <source>%1 has no tensor parallelism</source>
+        <translation>%1 hat keine Tensor-Parallelität</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="148"/>
+        <source>tp=1: sequence parallelism is a no-op</source>
+        <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="150"/>
+        <source>%1 has no Megatron-style sequence parallelism</source>
+        <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="152"/>
+        <source>sequence parallelism is switched off</source>
+        <translation>Sequenzparallelität ist ausgeschaltet</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="153"/>
+        <source>dp=1: nothing to shard</source>
+        <translation>dp=1: nichts aufzuteilen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="156"/>
+        <source>%1 cannot run %2 with pipeline parallelism</source>
+        <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="159"/>
+        <source>%1 cannot run %2</source>
+        <translation>%1 kann %2 nicht ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="161"/>
+        <source>%1 is not allowed</source>
+        <translation>%1 ist nicht erlaubt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="163"/>
+        <source>%1=1: rank order is irrelevant</source>
+        <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="165"/>
+        <source>%1 places tensor-parallel ranks adjacent</source>
+        <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="167"/>
+        <source>%1 recomputes whole layers only</source>
+        <translation>%1 berechnet nur ganze Schichten neu</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="169"/>
+        <source>checkpointing is switched off</source>
+        <translation>Checkpointing ist ausgeschaltet</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="179"/>
+        <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
+        <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="189"/>
+        <source>optimal</source>
+        <translation>optimal</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="191"/>
+        <source>optimal (meets lower bound)</source>
+        <translation>optimal (erreicht die untere Schranke)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="193"/>
+        <source>heuristic</source>
+        <translation>heuristisch</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="195"/>
+        <source>no feasible job</source>
+        <translation>kein ausführbarer Job</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="197"/>
+        <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
+        <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="199"/>
+        <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
+        <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="201"/>
+        <source>optimal for the restricted model</source>
+        <translation>optimal für das eingeschränkte Modell</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="203"/>
+        <source>time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="205"/>
+        <source>not available (built without COIN-OR CBC)</source>
+        <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
+    </message>
+</context>
+<context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="592"/>
+        <location filename="../app/views/tree_view.cpp" line="600"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="45"/>
+        <location filename="../app/views/tree_view.cpp" line="46"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="47"/>
+        <location filename="../app/views/tree_view.cpp" line="48"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="49"/>
+        <location filename="../app/views/tree_view.cpp" line="50"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="51"/>
+        <location filename="../app/views/tree_view.cpp" line="52"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="53"/>
+        <location filename="../app/views/tree_view.cpp" line="54"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="55"/>
+        <location filename="../app/views/tree_view.cpp" line="56"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="511"/>
+        <location filename="../app/views/tree_view.cpp" line="520"/>
         <source>cut: bound %1/sample</source>
         <translation>abgeschnitten: Schranke %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="522"/>
+        <location filename="../app/views/tree_view.cpp" line="531"/>
         <source>best %1/sample</source>
         <translation>bester Wert %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="778"/>
+        <location filename="../app/views/tree_view.cpp" line="787"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 Dimension: %2, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="782"/>
+        <location filename="../app/views/tree_view.cpp" line="790"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="786"/>
+        <location filename="../app/views/tree_view.cpp" line="793"/>
+        <source>
+(the rule: %1)</source>
+        <translation>
+(die Regel: %1)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="797"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 bester Wert für pp=%1: %2 pro Iteration, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="790"/>
+        <location filename="../app/views/tree_view.cpp" line="801"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 durch die Schranke abgeschnittene Konfigurationen: %1 (untere Schranke %2/Sample &gt; bisher bester %3/Sample)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="795"/>
+        <location filename="../app/views/tree_view.cpp" line="806"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="797"/>
+        <location filename="../app/views/tree_view.cpp" line="808"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -413,129 +713,129 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::EnginePanel</name>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>Memory (GiB)</source>
         <translation>Speicher (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>SMs</source>
         <translation>SMs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>Compute capability</source>
         <translation>Compute Capability</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>SM clock (MHz)</source>
         <translation>SM-Takt (MHz)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="102"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Memory clock (MHz)</source>
         <translation>Speichertakt (MHz)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="102"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Links</source>
         <translation>Verbindungen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="115"/>
         <source>Refresh devices</source>
         <translation>Geräte aktualisieren</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="115"/>
         <source>Profile GEMMs</source>
         <translation>GEMMs messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile layer</source>
         <translation>Schicht messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile HBM</source>
         <translation>HBM messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="112"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile NCCL</source>
         <translation>NCCL messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="112"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile all</source>
         <translation>Alles messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="120"/>
+        <location filename="../app/views/engine_panel.cpp" line="125"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="137"/>
+        <location filename="../app/views/engine_panel.cpp" line="142"/>
         <source>GEMM throughput</source>
         <translation>GEMM-Durchsatz</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="138"/>
+        <location filename="../app/views/engine_panel.cpp" line="143"/>
         <source>NCCL bus bandwidth</source>
         <translation>NCCL-Busbandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="144"/>
+        <location filename="../app/views/engine_panel.cpp" line="149"/>
         <source>Load results…</source>
         <translation>Ergebnisse laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="145"/>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
         <source>Save results…</source>
         <translation>Ergebnisse speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="146"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
         <source>Save as cluster profile…</source>
         <translation>Als Cluster-Profil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
+        <location filename="../app/views/engine_panel.cpp" line="156"/>
         <source>Save measurements</source>
         <translation>Messungen speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="467"/>
-        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="156"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="494"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="155"/>
+        <location filename="../app/views/engine_panel.cpp" line="160"/>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="193"/>
+        <location filename="../app/views/engine_panel.cpp" line="198"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/engine_panel.cpp" line="208"/>
+        <location filename="../app/views/engine_panel.cpp" line="213"/>
         <source>%n GPU(s), driver %1</source>
         <translation>
             <numerusform>%n GPU, Treiber %1</numerusform>
@@ -543,127 +843,128 @@ Strategie: %1</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <location filename="../app/views/engine_panel.cpp" line="218"/>
+        <location filename="../app/views/engine_panel.cpp" line="227"/>
         <source>CUDA runtime: %1</source>
         <translation>CUDA-Laufzeit: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="220"/>
+        <location filename="../app/views/engine_panel.cpp" line="233"/>
         <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
         <translation>Der NVIDIA-Treiber fehlt oder ist zu alt für die CUDA-Version dieses Builds.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="222"/>
+        <location filename="../app/views/engine_panel.cpp" line="235"/>
         <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
         <translation>Keine NVIDIA-GPU installiert oder sichtbar (CUDA_VISIBLE_DEVICES prüfen).</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="224"/>
+        <location filename="../app/views/engine_panel.cpp" line="237"/>
         <source>The GPUs are busy or reserved by another program.</source>
         <translation>Die GPUs sind belegt oder von einem anderen Programm reserviert.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="225"/>
+        <location filename="../app/views/engine_panel.cpp" line="238"/>
         <source>The CUDA runtime could not start.</source>
         <translation>Die CUDA-Laufzeit konnte nicht starten.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="229"/>
+        <location filename="../app/views/engine_panel.cpp" line="242"/>
         <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
         <translation>Keine GPU gefunden: %1 Zum Messen wird eine NVIDIA-GPU benötigt. Weiterhin möglich: gespeicherte Messungen laden, ihre Diagramme ansehen und sie als Clusterprofil speichern. „Geräte aktualisieren“ prüft erneut.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="237"/>
+        <location filename="../app/views/engine_panel.cpp" line="250"/>
         <source>A profiling job is already running.</source>
         <translation>Es läuft bereits eine Messung.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="344"/>
+        <location filename="../app/views/engine_panel.cpp" line="357"/>
         <source>Running…</source>
         <translation>Läuft…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="351"/>
+        <location filename="../app/views/engine_panel.cpp" line="364"/>
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <location filename="../app/views/engine_panel.cpp" line="370"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>Benötigt eine NVIDIA-GPU mit funktionierendem Treiber</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="383"/>
+        <location filename="../app/views/engine_panel.cpp" line="396"/>
         <source>Done.</source>
         <translation>Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="386"/>
+        <location filename="../app/views/engine_panel.cpp" line="399"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="389"/>
+        <location filename="../app/views/engine_panel.cpp" line="402"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="415"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>smallest GEMM dimension</source>
         <translation>kleinste GEMM-Dimension</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="415"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="423"/>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
         <source>%1, %2 GPUs</source>
         <translation>%1, %2 GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="441"/>
         <source>message size (bytes)</source>
         <translation>Nachrichtengröße (Bytes)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="441"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>Busbandbreite (GB/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="443"/>
+        <location filename="../app/views/engine_panel.cpp" line="456"/>
         <source>Could not save the profile: %1</source>
         <translation>Das Profil konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="452"/>
+        <location filename="../app/views/engine_panel.cpp" line="465"/>
         <source>Could not save the measurements: %1</source>
         <translation>Die Messungen konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="461"/>
+        <location filename="../app/views/engine_panel.cpp" line="474"/>
         <source>Could not load measurements: %1</source>
         <translation>Messungen konnten nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="466"/>
+        <location filename="../app/views/engine_panel.cpp" line="479"/>
         <source>Save as cluster profile</source>
         <translation>Als Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="472"/>
+        <location filename="../app/views/engine_panel.cpp" line="485"/>
         <source>Saved cluster profile %1</source>
         <translation>Cluster-Profil %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="494"/>
         <source>Load measurements</source>
         <translation>Messungen laden</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="485"/>
+        <location filename="../app/views/engine_panel.cpp" line="498"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
@@ -804,42 +1105,42 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::FrontierChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="32"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
         <source>Plans: iteration time vs peak memory per GPU</source>
         <translation>Pläne: Iterationszeit gegen Spitzenspeicher pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="36"/>
         <source>Evaluated plans</source>
         <translation>Bewertete Pläne</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="39"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="41"/>
         <source>Pareto front</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="42"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="44"/>
         <source>Pareto-optimal plans</source>
         <translation>Pareto-optimale Pläne</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="46"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="48"/>
         <source>Shown plan</source>
         <translation>Angezeigter Plan</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="51"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="53"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="57"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
         <source>Peak memory per GPU (GiB)</source>
         <translation>Spitzenspeicher pro GPU (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="61"/>
         <source>Iteration time (s)</source>
         <translation>Iterationszeit (s)</translation>
     </message>
@@ -1019,436 +1320,427 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="67"/>
+        <location filename="../app/main_window.cpp" line="69"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="82"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Timeline</source>
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Frontier</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Sweeps</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="97"/>
-        <location filename="../app/main_window.cpp" line="402"/>
+        <location filename="../app/main_window.cpp" line="99"/>
+        <location filename="../app/main_window.cpp" line="405"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="98"/>
+        <location filename="../app/main_window.cpp" line="100"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="101"/>
+        <location filename="../app/main_window.cpp" line="103"/>
         <source>Multi-model</source>
         <translation>Mehrere Modelle</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="105"/>
+        <location filename="../app/main_window.cpp" line="107"/>
         <source>Engine</source>
         <translation>Engine</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="114"/>
+        <location filename="../app/main_window.cpp" line="116"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="115"/>
+        <location filename="../app/main_window.cpp" line="117"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="124"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="125"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="126"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>Die besten Pläne suchen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Cancel the search (Esc)</source>
         <translation>Die Suche abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="143"/>
+        <location filename="../app/main_window.cpp" line="145"/>
         <source>Best plans:</source>
         <translation>Beste Pläne:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="151"/>
+        <location filename="../app/main_window.cpp" line="153"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="187"/>
-        <location filename="../app/main_window.cpp" line="819"/>
+        <location filename="../app/main_window.cpp" line="189"/>
+        <location filename="../app/main_window.cpp" line="868"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="202"/>
+        <location filename="../app/main_window.cpp" line="206"/>
         <source>Frontier plan %1</source>
         <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="234"/>
+        <location filename="../app/main_window.cpp" line="238"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="294"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="295"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="301"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="305"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="313"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="315"/>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="318"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="324"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="330"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="344"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="346"/>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="350"/>
+        <location filename="../app/main_window.cpp" line="365"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="351"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="352"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="359"/>
+        <location filename="../app/main_window.cpp" line="363"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="372"/>
-        <source>Language</source>
-        <translation>Sprache</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="373"/>
-        <source>The language changes when the explorer restarts.</source>
-        <translation>Die Sprache wechselt beim nächsten Start des Explorers.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="377"/>
+        <location filename="../app/main_window.cpp" line="380"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="378"/>
+        <location filename="../app/main_window.cpp" line="381"/>
         <source>&amp;Notation</source>
         <translation>&amp;Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="384"/>
         <source>Notation</source>
         <translation>Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="387"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="389"/>
+        <location filename="../app/main_window.cpp" line="392"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="393"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="396"/>
+        <location filename="../app/main_window.cpp" line="399"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="417"/>
+        <location filename="../app/main_window.cpp" line="420"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="449"/>
+        <location filename="../app/main_window.cpp" line="452"/>
         <source>Open model profile</source>
         <translation>Modellprofil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="450"/>
-        <location filename="../app/main_window.cpp" line="480"/>
-        <location filename="../app/main_window.cpp" line="495"/>
+        <location filename="../app/main_window.cpp" line="453"/>
+        <location filename="../app/main_window.cpp" line="483"/>
+        <location filename="../app/main_window.cpp" line="498"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="464"/>
+        <location filename="../app/main_window.cpp" line="467"/>
         <source>Import Hugging Face config.json</source>
         <translation>Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="465"/>
+        <location filename="../app/main_window.cpp" line="468"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="479"/>
+        <location filename="../app/main_window.cpp" line="482"/>
         <source>Open cluster profile</source>
         <translation>Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="494"/>
+        <location filename="../app/main_window.cpp" line="497"/>
         <source>Open plan</source>
         <translation>Plan öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="505"/>
+        <location filename="../app/main_window.cpp" line="508"/>
         <source>Save model profile</source>
         <translation>Modellprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="509"/>
-        <location filename="../app/main_window.cpp" line="520"/>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="512"/>
+        <location filename="../app/main_window.cpp" line="523"/>
+        <location filename="../app/main_window.cpp" line="535"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="517"/>
+        <location filename="../app/main_window.cpp" line="520"/>
         <source>Save cluster profile</source>
         <translation>Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="528"/>
+        <location filename="../app/main_window.cpp" line="531"/>
         <source>No plan to save yet.</source>
         <translation>Noch kein Plan zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="535"/>
         <source>Save plan</source>
         <translation>Plan speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="560"/>
+        <location filename="../app/main_window.cpp" line="563"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="569"/>
+        <location filename="../app/main_window.cpp" line="572"/>
         <source>Cannot open plan %1: %2</source>
         <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="633"/>
+        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="845"/>
         <source>Baseline (Megatron-style)</source>
         <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="659"/>
+        <location filename="../app/main_window.cpp" line="662"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="665"/>
+        <location filename="../app/main_window.cpp" line="668"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="684"/>
+        <location filename="../app/main_window.cpp" line="688"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
+        <location filename="../app/main_window.cpp" line="699"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="737"/>
+        <location filename="../app/main_window.cpp" line="741"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="740"/>
+        <location filename="../app/main_window.cpp" line="744"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="742"/>
+        <location filename="../app/main_window.cpp" line="746"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="738"/>
+        <location filename="../app/main_window.cpp" line="742"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="722"/>
+        <location filename="../app/main_window.cpp" line="726"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="767"/>
+        <location filename="../app/main_window.cpp" line="815"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="774"/>
+        <location filename="../app/main_window.cpp" line="823"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="775"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="775"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="783"/>
+        <location filename="../app/main_window.cpp" line="832"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="187"/>
-        <location filename="../app/main_window.cpp" line="797"/>
-        <location filename="../app/main_window.cpp" line="819"/>
+        <location filename="../app/main_window.cpp" line="189"/>
+        <location filename="../app/main_window.cpp" line="788"/>
+        <location filename="../app/main_window.cpp" line="868"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="810"/>
+        <location filename="../app/main_window.cpp" line="801"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="811"/>
+        <location filename="../app/main_window.cpp" line="802"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="846"/>
+        <location filename="../app/main_window.cpp" line="895"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -1456,72 +1748,72 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MemoryBarsWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="48"/>
+        <location filename="../app/views/plan_widgets.cpp" line="64"/>
         <source>Memory per stage</source>
         <translation>Speicher pro Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Weights</source>
         <translation>Gewichte</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Gradients</source>
         <translation>Gradienten</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Activations</source>
         <translation>Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Transient</source>
         <translation>Temporär</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Embedding/head</source>
         <translation>Embedding/Kopf</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Reserved</source>
         <translation>Reserviert</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="96"/>
+        <location filename="../app/views/plan_widgets.cpp" line="135"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
         <translation>Noch kein Plan: Starten Sie eine Suche oder bewerten Sie einen Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="119"/>
+        <location filename="../app/views/plan_widgets.cpp" line="158"/>
         <source>Peak memory per GPU, by pipeline stage</source>
         <translation>Spitzenspeicher pro GPU nach Pipeline-Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="152"/>
+        <location filename="../app/views/plan_widgets.cpp" line="191"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="163"/>
+        <location filename="../app/views/plan_widgets.cpp" line="203"/>
         <source>GPU capacity %1</source>
         <translation>GPU-Kapazität %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="165"/>
+        <location filename="../app/views/plan_widgets.cpp" line="206"/>
         <source>budget %1</source>
         <translation>Budget %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="179"/>
+        <location filename="../app/views/plan_widgets.cpp" line="221"/>
         <source>Stage %1: %2</source>
         <translation>Stufe %1: %2</translation>
     </message>
@@ -1624,8 +1916,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="267"/>
-        <location filename="../app/views/profile_editors.cpp" line="350"/>
+        <location filename="../app/views/profile_editors.cpp" line="271"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -1633,22 +1924,67 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="51"/>
+        <location filename="../app/views/plan_view.cpp" line="60"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>Noch kein Plan: Wählen Sie ein Modell und einen Cluster und starten Sie dann die Suche (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="69"/>
+        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <source>&lt;b&gt;Target %1&lt;/b&gt; (%2): runs this plan exactly as planned.</source>
+        <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2): führt diesen Plan genau wie geplant aus.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="88"/>
+        <source>&lt;b&gt;Target %1&lt;/b&gt; (%2) cannot run this plan as planned: %3</source>
+        <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2) kann diesen Plan nicht wie geplant ausführen: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="94"/>
+        <source>Price of the target: %1.</source>
+        <translation>Preis des Ziels: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="97"/>
+        <source>The best plan for any runtime uses what %1 cannot express: %2%3</source>
+        <translation>Der beste Plan für beliebige Laufzeit nutzt, was %1 nicht ausdrücken kann: %2%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="100"/>
+        <source> (+%1 more, hover)</source>
+        <translation> (+%1 weitere, Maus darüber)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="124"/>
+        <source>Runs exactly as planned on every target framework (%1).</source>
+        <translation>Läuft auf jedem Ziel-Framework genau wie geplant (%1).</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="127"/>
+        <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
+        <translation>Kein Ziel-Framework führt diesen Plan genau wie geplant aus (Gründe beim Darüberfahren; suchen Sie mit einem Ziel-Framework nach einem, das es tut).</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="130"/>
+        <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
+        <translation>Läuft genau wie geplant auf %1; nicht auf %2 (Gründe beim Darüberfahren).</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="142"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 on %3 (%4 GPUs)&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 auf %3 (%4 GPUs)&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="147"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 Samples/s &amp;nbsp; %3 Tokens/s &amp;nbsp; %4 TFLOP/s pro GPU (MFU %5%) &amp;nbsp; Spitzenspeicher &lt;b&gt;%6&lt;/b&gt; von %7 auf Stufe %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="78"/>
+        <location filename="../app/views/plan_view.cpp" line="156"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;passt nicht&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <location filename="../app/views/plan_view.cpp" line="163"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
@@ -1656,238 +1992,238 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="68"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="81"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
         <source>heuristic</source>
         <translation>Heuristik</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="85"/>
         <source>exact MILP</source>
         <translation>exaktes MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="89"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
         <source>one job at a time</source>
         <translation>ein Job nach dem anderen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>whole node per job</source>
         <translation>ganzer Knoten pro Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="95"/>
         <source>equal split</source>
         <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="146"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="148"/>
         <source>Cluster:</source>
         <translation>Cluster:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="153"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
         <source>Add job</source>
         <translation>Job hinzufügen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
         <source>MILP time limit:</source>
         <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
         <source>Load jobs…</source>
         <translation>Jobs laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
         <source>Save jobs…</source>
         <translation>Jobs speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
         <source>Export schedule JSON…</source>
         <translation>Zeitplan als JSON exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
         <source>Export launch scripts…</source>
         <translation>Startskripte exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="551"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="553"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
         <source>within</source>
         <translation>innerhalb</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="188"/>
         <source>automatically</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>Nach jedem heuristischen Zeitplan mit Lücke das exakte MILP im Hintergrund lösen (innerhalb des Zeitlimits) und seinen Zeitplan zeigen, wenn er besser ist</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
         <source>Reset progress</source>
         <translation>Fortschritt zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>Im Diagramm als fertig oder fehlgeschlagen markierte Jobs vergessen und alle Jobs von Anfang an planen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Priority</source>
         <translation>Priorität</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Spill</source>
         <translation>Auslagern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="216"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>Rechtsklick auf einen Job markiert ihn zu diesem Zeitpunkt als fertig oder fehlgeschlagen; die übrigen Jobs werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>GPU ids</source>
         <translation>GPU-IDs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>End</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="228"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
         <source>Scheduled jobs</source>
         <translation>Geplante Jobs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="231"/>
         <source>Why this GPU count</source>
         <translation>Warum diese GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="241"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="243"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="337"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="339"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="456"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="458"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -1895,107 +2231,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="506"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="508"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="514"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="599"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2 (Knoten %3)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="612"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2 (Knoten %3-%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="625"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="636"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="634"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="646"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="635"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="654"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="645"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="664"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="662"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="674"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="803"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="806"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>
@@ -2003,208 +2339,209 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="591"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="587"/>
+        <location filename="../app/views/profile_editors.cpp" line="595"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="591"/>
+        <location filename="../app/views/profile_editors.cpp" line="599"/>
         <source>Load runtime JSON...</source>
         <translation>Laufzeitprofil-JSON laden...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <location filename="../app/views/profile_editors.cpp" line="601"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <location filename="../app/views/profile_editors.cpp" line="608"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="608"/>
+        <location filename="../app/views/profile_editors.cpp" line="616"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="610"/>
+        <location filename="../app/views/profile_editors.cpp" line="618"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="611"/>
+        <location filename="../app/views/profile_editors.cpp" line="619"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="612"/>
+        <location filename="../app/views/profile_editors.cpp" line="620"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="614"/>
-        <location filename="../app/views/profile_editors.cpp" line="616"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="618"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="630"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="641"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="643"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="645"/>
+        <location filename="../app/views/profile_editors.cpp" line="653"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="646"/>
+        <location filename="../app/views/profile_editors.cpp" line="654"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="648"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="649"/>
+        <location filename="../app/views/profile_editors.cpp" line="657"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="650"/>
+        <location filename="../app/views/profile_editors.cpp" line="658"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="651"/>
+        <location filename="../app/views/profile_editors.cpp" line="659"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="652"/>
+        <location filename="../app/views/profile_editors.cpp" line="660"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="653"/>
+        <location filename="../app/views/profile_editors.cpp" line="661"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="654"/>
+        <location filename="../app/views/profile_editors.cpp" line="662"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="662"/>
+        <location filename="../app/views/profile_editors.cpp" line="670"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="671"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="672"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="689"/>
+        <location filename="../app/views/profile_editors.cpp" line="697"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="690"/>
+        <location filename="../app/views/profile_editors.cpp" line="698"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="703"/>
+        <location filename="../app/views/profile_editors.cpp" line="711"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="716"/>
+        <location filename="../app/views/profile_editors.cpp" line="742"/>
+        <location filename="../app/views/profile_editors.cpp" line="743"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="718"/>
+        <location filename="../app/views/profile_editors.cpp" line="745"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="785"/>
+        <location filename="../app/views/profile_editors.cpp" line="813"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="798"/>
+        <location filename="../app/views/profile_editors.cpp" line="820"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="821"/>
+        <location filename="../app/views/profile_editors.cpp" line="843"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="830"/>
+        <location filename="../app/views/profile_editors.cpp" line="852"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>
@@ -2212,83 +2549,79 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SweepChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="198"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="201"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="237"/>
         <source>Throughput vs %1</source>
         <translation>Durchsatz gegen %1</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="200"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="206"/>
         <source>Searched point</source>
         <translation>Gesuchter Punkt</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="207"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="210"/>
         <source>Linear scaling from the first point</source>
         <translation>Lineare Skalierung ab dem ersten Punkt</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="216"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="219"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="253"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
-    </message>
-    <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
-        <source>Tokens / s (thousands)</source>
-        <translation>Tokens / s (Tausend)</translation>
     </message>
 </context>
 <context>
     <name>gx::app::SweepPanel</name>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="21"/>
-        <location filename="../app/views/sweep_panel.cpp" line="123"/>
-        <location filename="../app/views/sweep_panel.cpp" line="134"/>
+        <location filename="../app/views/sweep_panel.cpp" line="30"/>
+        <location filename="../app/views/sweep_panel.cpp" line="133"/>
+        <location filename="../app/views/sweep_panel.cpp" line="144"/>
         <source>Run sweeps</source>
         <translation>Skalierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="22"/>
+        <location filename="../app/views/sweep_panel.cpp" line="31"/>
         <source>Search the best plan for each GPU count and each global batch size</source>
         <translation>Den besten Plan für jede GPU-Anzahl und jede globale Batchgröße suchen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="32"/>
+        <location filename="../app/views/sweep_panel.cpp" line="42"/>
         <source>GPU count</source>
         <translation>GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="33"/>
+        <location filename="../app/views/sweep_panel.cpp" line="43"/>
         <source>global batch size</source>
         <translation>globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="113"/>
+        <location filename="../app/views/sweep_panel.cpp" line="123"/>
         <source>Cancel sweeps</source>
         <translation>Skalierung abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="125"/>
+        <location filename="../app/views/sweep_panel.cpp" line="135"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="136"/>
+        <location filename="../app/views/sweep_panel.cpp" line="146"/>
         <source>Done: %1 searches.</source>
         <translation>Fertig: %1 Suchen.</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="145"/>
+        <location filename="../app/views/sweep_panel.cpp" line="155"/>
         <source>Searching %1 GPUs...</source>
         <translation>Suche für %1 GPUs...</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="148"/>
+        <location filename="../app/views/sweep_panel.cpp" line="158"/>
         <source>Searching global batch %1...</source>
         <translation>Suche für globale Batchgröße %1...</translation>
     </message>
@@ -2296,62 +2629,62 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="195"/>
+        <location filename="../app/views/plan_widgets.cpp" line="237"/>
         <source>Time breakdown</source>
         <translation>Zeitaufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>Compute</source>
         <translation>Berechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>Recompute</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>TP comm</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>DP sync</source>
         <translation>DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>PP send/recv</source>
         <translation>PP Senden/Empfangen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Layout switch</source>
         <translation>Layoutwechsel</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Bubble</source>
         <translation>Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="226"/>
+        <location filename="../app/views/plan_widgets.cpp" line="268"/>
         <source>No plan yet</source>
         <translation>Noch kein Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="235"/>
+        <location filename="../app/views/plan_widgets.cpp" line="277"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
@@ -2359,76 +2692,76 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="265"/>
+        <location filename="../app/views/plan_widgets.cpp" line="307"/>
         <source>Pipeline timeline</source>
         <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="296"/>
+        <location filename="../app/views/plan_widgets.cpp" line="338"/>
         <source>stage 00</source>
         <translation>Stufe 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="307"/>
+        <location filename="../app/views/plan_widgets.cpp" line="349"/>
         <source>No pipeline to show yet.</source>
         <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="318"/>
+        <location filename="../app/views/plan_widgets.cpp" line="360"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="331"/>
+        <location filename="../app/views/plan_widgets.cpp" line="373"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
-        <location filename="../app/views/plan_widgets.cpp" line="393"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="435"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
-        <location filename="../app/views/plan_widgets.cpp" line="393"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="435"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <location filename="../app/views/plan_widgets.cpp" line="429"/>
         <source>light: forward, dark: backward</source>
         <translation>hell: vorwärts, dunkel: rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="390"/>
+        <location filename="../app/views/plan_widgets.cpp" line="432"/>
         <source>model chunk %1</source>
         <translation>Modellteil %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="412"/>
+        <location filename="../app/views/plan_widgets.cpp" line="454"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="413"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="413"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>
@@ -2436,198 +2769,203 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="912"/>
+        <location filename="../app/views/tree_view.cpp" line="923"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="916"/>
+        <location filename="../app/views/tree_view.cpp" line="927"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="920"/>
+        <location filename="../app/views/tree_view.cpp" line="931"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="913"/>
+        <location filename="../app/views/tree_view.cpp" line="924"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>Ganzen Baum einpassen (F, Pos1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="917"/>
+        <location filename="../app/views/tree_view.cpp" line="928"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>Vergrößern (Strg++, +, Mausrad); verschieben mit den Pfeiltasten oder durch Ziehen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="921"/>
+        <location filename="../app/views/tree_view.cpp" line="932"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>Verkleinern (Strg+-, -, Mausrad)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="926"/>
+        <location filename="../app/views/tree_view.cpp" line="937"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>Strategie suchen, z. B. tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="927"/>
+        <location filename="../app/views/tree_view.cpp" line="938"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <location filename="../app/views/tree_view.cpp" line="1034"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <location filename="../app/views/tree_view.cpp" line="1034"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
-        <location filename="../app/views/tree_view.cpp" line="1114"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1140"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="958"/>
+        <location filename="../app/views/tree_view.cpp" line="1042"/>
         <source>best plan so far</source>
         <translation>bisher bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="965"/>
+        <location filename="../app/views/tree_view.cpp" line="963"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1041"/>
+        <location filename="../app/views/tree_view.cpp" line="1066"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1045"/>
+        <location filename="../app/views/tree_view.cpp" line="1070"/>
         <source>; matches: %1</source>
         <translation>; Treffer: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1067"/>
+        <location filename="../app/views/tree_view.cpp" line="1092"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1068"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1072"/>
+        <location filename="../app/views/tree_view.cpp" line="1097"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1074"/>
+        <location filename="../app/views/tree_view.cpp" line="1099"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1076"/>
+        <location filename="../app/views/tree_view.cpp" line="1101"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1081"/>
+        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Die Regel:&lt;/i&gt; %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1107"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1099"/>
+        <location filename="../app/views/tree_view.cpp" line="1125"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <location filename="../app/views/tree_view.cpp" line="1130"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1109"/>
+        <location filename="../app/views/tree_view.cpp" line="1135"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>abgeschnitten: &amp;ge; %1 &amp;gt; %2 pro Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1112"/>
+        <location filename="../app/views/tree_view.cpp" line="1138"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1152"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1135"/>
+        <location filename="../app/views/tree_view.cpp" line="1161"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1143"/>
+        <location filename="../app/views/tree_view.cpp" line="1169"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1144"/>
+        <location filename="../app/views/tree_view.cpp" line="1170"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1145"/>
+        <location filename="../app/views/tree_view.cpp" line="1171"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1146"/>
+        <location filename="../app/views/tree_view.cpp" line="1172"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1147"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1148"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1149"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1152"/>
+        <location filename="../app/views/tree_view.cpp" line="1178"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>

@@ -55,309 +55,609 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="361"/>
+        <location filename="../app/views/profile_editors.cpp" line="363"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="362"/>
+        <location filename="../app/views/profile_editors.cpp" line="364"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="369"/>
+        <location filename="../app/views/profile_editors.cpp" line="371"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="370"/>
+        <location filename="../app/views/profile_editors.cpp" line="372"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="385"/>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="387"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="386"/>
+        <location filename="../app/views/profile_editors.cpp" line="388"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="389"/>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="392"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="393"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="508"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="515"/>
+        <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
-    </message>
-    <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
-        <source>%1 GPUs: %2 x %3 %4</source>
-        <translation>%1 个 GPU：%2 x %3 %4</translation>
     </message>
 </context>
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="106"/>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="187"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Plan A</source>
         <translation>方案 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="108"/>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>Plan B</source>
         <translation>方案 B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="112"/>
+        <location filename="../app/views/plan_view.cpp" line="193"/>
         <source>B vs A</source>
         <translation>B 对比 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="187"/>
+        <location filename="../app/views/plan_view.cpp" line="268"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="189"/>
+        <location filename="../app/views/plan_view.cpp" line="270"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="191"/>
+        <location filename="../app/views/plan_view.cpp" line="272"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="274"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="195"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>Exposed DP sync</source>
         <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="199"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Exposed TP comm</source>
         <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="201"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="283"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="204"/>
+        <location filename="../app/views/plan_view.cpp" line="285"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="206"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="209"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="228"/>
+        <location filename="../app/views/plan_view.cpp" line="309"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="228"/>
+        <location filename="../app/views/plan_view.cpp" line="309"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
 </context>
 <context>
+    <name>gx::app::CoreText</name>
+    <message>
+        <location filename="../app/core_text.cpp" line="38"/>
+        <source>sp on</source>
+        <translation>sp 开</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="40"/>
+        <source>sp off</source>
+        <translation>sp 关</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="43"/>
+        <source>TP ranks adjacent</source>
+        <translation>TP 进程相邻</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="45"/>
+        <source>DP ranks adjacent</source>
+        <translation>DP 进程相邻</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="48"/>
+        <source>ckpt none</source>
+        <translation>ckpt 无</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="50"/>
+        <source>ckpt selective</source>
+        <translation>ckpt 选择性</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="52"/>
+        <source>ckpt full</source>
+        <translation>ckpt 完全</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="57"/>
+        <source>%1 layer on %2 GPUs</source>
+        <translation>%1 层，%2 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="61"/>
+        <source>pp=%1 (%2 GPUs/stage)</source>
+        <translation>pp=%1（每级 %2 个 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="72"/>
+        <source>user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing</source>
+        <translation>用户约束：固定/最大并行度、允许的 ZeRO 阶段、SP 与重计算</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="74"/>
+        <source>parallel degrees are powers of two (switch off for any divisor)</source>
+        <translation>并行度为 2 的幂（关闭后允许任意因数）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="76"/>
+        <source>every pipeline stage (model chunk) needs at least one layer</source>
+        <translation>每个流水线级（模型块）至少需要一层</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="78"/>
+        <source>the tensor degree divides the attention (and KV) heads</source>
+        <translation>张量并行度能整除注意力（及 KV）头数</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="80"/>
+        <source>a tensor-parallel group does not cross node boundaries</source>
+        <translation>张量并行组不跨越节点边界</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="82"/>
+        <source>sequence parallelism changes nothing without tensor parallelism</source>
+        <translation>没有张量并行时序列并行不起作用</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="84"/>
+        <source>ZeRO stages change nothing without data parallelism</source>
+        <translation>没有数据并行时 ZeRO 阶段不起作用</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="86"/>
+        <source>rank order (TP or DP adjacent) only matters when tp &gt; 1 and dp &gt; 1</source>
+        <translation>进程顺序（TP 或 DP 相邻）仅在 tp &gt; 1 且 dp &gt; 1 时有影响</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="88"/>
+        <source>the micro-batch splits evenly over the data-parallel degree</source>
+        <translation>微批次能被数据并行度均分</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="90"/>
+        <source>model states and activations alone exceed the memory budget</source>
+        <translation>仅模型状态与激活就超出内存预算</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="92"/>
+        <source>another candidate is no slower and no larger in every cost term (incl. switch costs)</source>
+        <translation>另一候选在每个代价项（含切换代价）上都不更慢也不更大</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="94"/>
+        <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
+        <translation>在相同时间代价下 GPipe 保留的微批次至少与 1F1B 一样多</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="96"/>
+        <source>interleaved schedules use equal model chunks (layers divisible by pp * chunks)</source>
+        <translation>交错调度使用等大的模型块（层数可被 pp * 块数整除）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="98"/>
+        <source>a lower bound on the iteration time exceeds the k-th best plan</source>
+        <translation>迭代时间的下界超过第 k 优方案</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="100"/>
+        <source>the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)</source>
+        <translation>目标框架无法运行这种数据并行类型（例如 DeepSpeed：ZeRO-2/3 与流水线并行；torchtitan：ZeRO-1）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="103"/>
+        <source>the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)</source>
+        <translation>目标框架无法运行该张量并行度（DeepSpeed：TP 与 PP 组合）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="105"/>
+        <source>the target framework has no Megatron-style sequence parallelism</source>
+        <translation>目标框架没有 Megatron 式的序列并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="107"/>
+        <source>the target framework always places tensor-parallel ranks adjacent</source>
+        <translation>目标框架总是将张量并行进程相邻放置</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="109"/>
+        <source>the target framework cannot run this recomputation (selective)</source>
+        <translation>目标框架无法运行这种重计算（选择性）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="111"/>
+        <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
+        <translation>规划之后：为目标改写为可表达的方案（词表 TP、分级方式、块重计算）随后放不下</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="123"/>
+        <source>%1%2 is not a power of two</source>
+        <translation>%1%2 不是 2 的幂</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="125"/>
+        <source>%1 stages but only %2 layers</source>
+        <translation>%1 个流水线级，但只有 %2 层</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="127"/>
+        <source>%1 is fixed to %2</source>
+        <translation>%1 固定为 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="129"/>
+        <source>%1 is limited to %2</source>
+        <translation>%1 上限为 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="132"/>
+        <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
+        <translation>tp=%1 不能整除 %2 个头 / %3 个 KV 头</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="136"/>
+        <source>tp=%1 does not divide %2 heads</source>
+        <translation>tp=%1 不能整除 %2 个头</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="139"/>
+        <source>tp=%1 exceeds the %2 GPUs of a node</source>
+        <translation>tp=%1 超过单节点的 %2 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="143"/>
+        <source>%1 does not combine tensor with pipeline parallelism</source>
+        <translation>%1 不支持张量并行与流水线并行组合</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="146"/>
+        <source>%1 has no tensor parallelism</source>
+        <translation>%1 没有张量并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="148"/>
+        <source>tp=1: sequence parallelism is a no-op</source>
+        <translation>tp=1：序列并行不起作用</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="150"/>
+        <source>%1 has no Megatron-style sequence parallelism</source>
+        <translation>%1 没有 Megatron 式的序列并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="152"/>
+        <source>sequence parallelism is switched off</source>
+        <translation>序列并行已关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="153"/>
+        <source>dp=1: nothing to shard</source>
+        <translation>dp=1：没有可分片的内容</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="156"/>
+        <source>%1 cannot run %2 with pipeline parallelism</source>
+        <translation>%1 无法在流水线并行下运行 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="159"/>
+        <source>%1 cannot run %2</source>
+        <translation>%1 无法运行 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="161"/>
+        <source>%1 is not allowed</source>
+        <translation>不允许 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="163"/>
+        <source>%1=1: rank order is irrelevant</source>
+        <translation>%1=1：进程顺序无关紧要</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="165"/>
+        <source>%1 places tensor-parallel ranks adjacent</source>
+        <translation>%1 将张量并行进程相邻放置</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="167"/>
+        <source>%1 recomputes whole layers only</source>
+        <translation>%1 只能重计算整层</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="169"/>
+        <source>checkpointing is switched off</source>
+        <translation>重计算已关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="179"/>
+        <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
+        <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="189"/>
+        <source>optimal</source>
+        <translation>最优</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="191"/>
+        <source>optimal (meets lower bound)</source>
+        <translation>最优（达到下界）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="193"/>
+        <source>heuristic</source>
+        <translation>启发式</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="195"/>
+        <source>no feasible job</source>
+        <translation>没有可行的作业</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="197"/>
+        <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
+        <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="199"/>
+        <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
+        <translation>启发式调度对受限模型是最优的</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="201"/>
+        <source>optimal for the restricted model</source>
+        <translation>对受限模型最优</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="203"/>
+        <source>time limit</source>
+        <translation>时间限制</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="205"/>
+        <source>not available (built without COIN-OR CBC)</source>
+        <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
+    </message>
+</context>
+<context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="592"/>
+        <location filename="../app/views/tree_view.cpp" line="600"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="45"/>
+        <location filename="../app/views/tree_view.cpp" line="46"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="47"/>
+        <location filename="../app/views/tree_view.cpp" line="48"/>
         <source>being solved</source>
         <translation>正在求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="49"/>
+        <location filename="../app/views/tree_view.cpp" line="50"/>
         <source>solved</source>
         <translation>已求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="51"/>
+        <location filename="../app/views/tree_view.cpp" line="52"/>
         <source>cut by the bound</source>
         <translation>被界限剪去</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="53"/>
+        <location filename="../app/views/tree_view.cpp" line="54"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="55"/>
+        <location filename="../app/views/tree_view.cpp" line="56"/>
         <source>pruned by a rule</source>
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="511"/>
+        <location filename="../app/views/tree_view.cpp" line="520"/>
         <source>cut: bound %1/sample</source>
         <translation>已剪去：界限 %1/样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="522"/>
+        <location filename="../app/views/tree_view.cpp" line="531"/>
         <source>best %1/sample</source>
         <translation>最优 %1/样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="778"/>
+        <location filename="../app/views/tree_view.cpp" line="787"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 维度：%2，%3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="782"/>
+        <location filename="../app/views/tree_view.cpp" line="790"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 被规则“%1”剪枝：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="786"/>
+        <location filename="../app/views/tree_view.cpp" line="793"/>
+        <source>
+(the rule: %1)</source>
+        <translation>
+（规则：%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="797"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 pp=%1 的最优：每次迭代 %2，%3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="790"/>
+        <location filename="../app/views/tree_view.cpp" line="801"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 被界限剪去的配置：%1（下界 %2/样本 &gt; 当前最优 %3/样本）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="795"/>
+        <location filename="../app/views/tree_view.cpp" line="806"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="797"/>
+        <location filename="../app/views/tree_view.cpp" line="808"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -412,256 +712,257 @@ strategy: %1</source>
 <context>
     <name>gx::app::EnginePanel</name>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="100"/>
+        <location filename="../app/views/engine_panel.cpp" line="105"/>
         <source>SMs</source>
         <translation>SM 数</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>Compute capability</source>
         <translation>计算能力</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="101"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>SM clock (MHz)</source>
         <translation>SM 频率（MHz）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="102"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Memory clock (MHz)</source>
         <translation>显存频率（MHz）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="102"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Links</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="115"/>
         <source>Refresh devices</source>
         <translation>刷新设备</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="110"/>
+        <location filename="../app/views/engine_panel.cpp" line="115"/>
         <source>Profile GEMMs</source>
         <translation>测量 GEMM</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile layer</source>
         <translation>测量层</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="111"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile HBM</source>
         <translation>测量 HBM</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="112"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile NCCL</source>
         <translation>测量 NCCL</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="112"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile all</source>
         <translation>全部测量</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="120"/>
+        <location filename="../app/views/engine_panel.cpp" line="125"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="137"/>
+        <location filename="../app/views/engine_panel.cpp" line="142"/>
         <source>GEMM throughput</source>
         <translation>GEMM 吞吐量</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="138"/>
+        <location filename="../app/views/engine_panel.cpp" line="143"/>
         <source>NCCL bus bandwidth</source>
         <translation>NCCL 总线带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="144"/>
+        <location filename="../app/views/engine_panel.cpp" line="149"/>
         <source>Load results…</source>
         <translation>加载结果…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="145"/>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="146"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
         <source>Save as cluster profile…</source>
         <translation>另存为集群配置…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
+        <location filename="../app/views/engine_panel.cpp" line="156"/>
         <source>Save measurements</source>
         <translation>保存测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
-        <location filename="../app/views/engine_panel.cpp" line="467"/>
-        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="156"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
+        <location filename="../app/views/engine_panel.cpp" line="494"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="155"/>
+        <location filename="../app/views/engine_panel.cpp" line="160"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="193"/>
+        <location filename="../app/views/engine_panel.cpp" line="198"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/engine_panel.cpp" line="208"/>
+        <location filename="../app/views/engine_panel.cpp" line="213"/>
         <source>%n GPU(s), driver %1</source>
         <translation>
             <numerusform>%n 个 GPU，驱动 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <location filename="../app/views/engine_panel.cpp" line="218"/>
+        <location filename="../app/views/engine_panel.cpp" line="227"/>
         <source>CUDA runtime: %1</source>
         <translation>CUDA 运行时：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="220"/>
+        <location filename="../app/views/engine_panel.cpp" line="233"/>
         <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
         <translation>NVIDIA 驱动程序缺失，或对于此版本所用的 CUDA 版本过旧。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="222"/>
+        <location filename="../app/views/engine_panel.cpp" line="235"/>
         <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
         <translation>未安装 NVIDIA GPU 或 GPU 不可见（请检查 CUDA_VISIBLE_DEVICES）。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="224"/>
+        <location filename="../app/views/engine_panel.cpp" line="237"/>
         <source>The GPUs are busy or reserved by another program.</source>
         <translation>GPU 正忙或已被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="225"/>
+        <location filename="../app/views/engine_panel.cpp" line="238"/>
         <source>The CUDA runtime could not start.</source>
         <translation>CUDA 运行时无法启动。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="229"/>
+        <location filename="../app/views/engine_panel.cpp" line="242"/>
         <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
         <translation>未找到 GPU：%1 性能测量需要 NVIDIA GPU。仍可使用：加载已保存的测量结果、查看其图表，并将其保存为集群配置。“刷新设备”可重新检测。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="237"/>
+        <location filename="../app/views/engine_panel.cpp" line="250"/>
         <source>A profiling job is already running.</source>
         <translation>已有测量任务在运行。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="344"/>
+        <location filename="../app/views/engine_panel.cpp" line="357"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="351"/>
+        <location filename="../app/views/engine_panel.cpp" line="364"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <location filename="../app/views/engine_panel.cpp" line="370"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>需要装有可用驱动程序的 NVIDIA GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="383"/>
+        <location filename="../app/views/engine_panel.cpp" line="396"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="386"/>
+        <location filename="../app/views/engine_panel.cpp" line="399"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="389"/>
+        <location filename="../app/views/engine_panel.cpp" line="402"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="415"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>smallest GEMM dimension</source>
         <translation>GEMM 最小维度</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="415"/>
+        <location filename="../app/views/engine_panel.cpp" line="428"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="423"/>
+        <location filename="../app/views/engine_panel.cpp" line="436"/>
         <source>%1, %2 GPUs</source>
         <translation>%1，%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="441"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="441"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="443"/>
+        <location filename="../app/views/engine_panel.cpp" line="456"/>
         <source>Could not save the profile: %1</source>
         <translation>无法保存配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="452"/>
+        <location filename="../app/views/engine_panel.cpp" line="465"/>
         <source>Could not save the measurements: %1</source>
         <translation>无法保存测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="461"/>
+        <location filename="../app/views/engine_panel.cpp" line="474"/>
         <source>Could not load measurements: %1</source>
         <translation>无法加载测量结果：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="466"/>
+        <location filename="../app/views/engine_panel.cpp" line="479"/>
         <source>Save as cluster profile</source>
         <translation>另存为集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="472"/>
+        <location filename="../app/views/engine_panel.cpp" line="485"/>
         <source>Saved cluster profile %1</source>
         <translation>已保存集群配置 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="494"/>
         <source>Load measurements</source>
         <translation>加载测量结果</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="485"/>
+        <location filename="../app/views/engine_panel.cpp" line="498"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
@@ -802,42 +1103,42 @@ strategy: %1</source>
 <context>
     <name>gx::app::FrontierChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="32"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
         <source>Plans: iteration time vs peak memory per GPU</source>
         <translation>方案：迭代时间与每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="36"/>
         <source>Evaluated plans</source>
         <translation>已评估方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="39"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="41"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="42"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="44"/>
         <source>Pareto-optimal plans</source>
         <translation>帕累托最优方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="46"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="48"/>
         <source>Shown plan</source>
         <translation>当前显示方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="51"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="53"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="57"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
         <source>Peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="61"/>
         <source>Iteration time (s)</source>
         <translation>迭代时间（秒）</translation>
     </message>
@@ -1017,436 +1318,427 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="67"/>
+        <location filename="../app/main_window.cpp" line="69"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="82"/>
+        <location filename="../app/main_window.cpp" line="84"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="83"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="97"/>
-        <location filename="../app/main_window.cpp" line="402"/>
+        <location filename="../app/main_window.cpp" line="99"/>
+        <location filename="../app/main_window.cpp" line="405"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="98"/>
+        <location filename="../app/main_window.cpp" line="100"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="101"/>
+        <location filename="../app/main_window.cpp" line="103"/>
         <source>Multi-model</source>
         <translation>多模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="105"/>
+        <location filename="../app/main_window.cpp" line="107"/>
         <source>Engine</source>
         <translation>测量引擎</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="114"/>
+        <location filename="../app/main_window.cpp" line="116"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="115"/>
+        <location filename="../app/main_window.cpp" line="117"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="124"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="125"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="126"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>搜索最佳方案（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Cancel the search (Esc)</source>
         <translation>取消搜索（Esc）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="143"/>
+        <location filename="../app/main_window.cpp" line="145"/>
         <source>Best plans:</source>
         <translation>最佳方案：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="151"/>
+        <location filename="../app/main_window.cpp" line="153"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="187"/>
-        <location filename="../app/main_window.cpp" line="819"/>
+        <location filename="../app/main_window.cpp" line="189"/>
+        <location filename="../app/main_window.cpp" line="868"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="202"/>
+        <location filename="../app/main_window.cpp" line="206"/>
         <source>Frontier plan %1</source>
         <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="234"/>
+        <location filename="../app/main_window.cpp" line="238"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="294"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="295"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="301"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="305"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="313"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="315"/>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="318"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="324"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="330"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="344"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="346"/>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="350"/>
+        <location filename="../app/main_window.cpp" line="365"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="351"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="352"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="359"/>
+        <location filename="../app/main_window.cpp" line="363"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="372"/>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="373"/>
-        <source>The language changes when the explorer restarts.</source>
-        <translation>语言将在重新启动后生效。</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="377"/>
+        <location filename="../app/main_window.cpp" line="380"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="378"/>
+        <location filename="../app/main_window.cpp" line="381"/>
         <source>&amp;Notation</source>
         <translation>记号说明(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="384"/>
         <source>Notation</source>
         <translation>记号说明</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="387"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="389"/>
+        <location filename="../app/main_window.cpp" line="392"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="393"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="396"/>
+        <location filename="../app/main_window.cpp" line="399"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="417"/>
+        <location filename="../app/main_window.cpp" line="420"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="449"/>
+        <location filename="../app/main_window.cpp" line="452"/>
         <source>Open model profile</source>
         <translation>打开模型配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="450"/>
-        <location filename="../app/main_window.cpp" line="480"/>
-        <location filename="../app/main_window.cpp" line="495"/>
+        <location filename="../app/main_window.cpp" line="453"/>
+        <location filename="../app/main_window.cpp" line="483"/>
+        <location filename="../app/main_window.cpp" line="498"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="464"/>
+        <location filename="../app/main_window.cpp" line="467"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="465"/>
+        <location filename="../app/main_window.cpp" line="468"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="479"/>
+        <location filename="../app/main_window.cpp" line="482"/>
         <source>Open cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="494"/>
+        <location filename="../app/main_window.cpp" line="497"/>
         <source>Open plan</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="505"/>
+        <location filename="../app/main_window.cpp" line="508"/>
         <source>Save model profile</source>
         <translation>保存模型配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="509"/>
-        <location filename="../app/main_window.cpp" line="520"/>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="512"/>
+        <location filename="../app/main_window.cpp" line="523"/>
+        <location filename="../app/main_window.cpp" line="535"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="517"/>
+        <location filename="../app/main_window.cpp" line="520"/>
         <source>Save cluster profile</source>
         <translation>保存集群配置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="528"/>
+        <location filename="../app/main_window.cpp" line="531"/>
         <source>No plan to save yet.</source>
         <translation>尚无可保存的方案。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="535"/>
         <source>Save plan</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="560"/>
+        <location filename="../app/main_window.cpp" line="563"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="569"/>
+        <location filename="../app/main_window.cpp" line="572"/>
         <source>Cannot open plan %1: %2</source>
         <translation>无法打开方案 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="633"/>
+        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="845"/>
         <source>Baseline (Megatron-style)</source>
         <translation>基线（Megatron 风格）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="659"/>
+        <location filename="../app/main_window.cpp" line="662"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="665"/>
+        <location filename="../app/main_window.cpp" line="668"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="684"/>
+        <location filename="../app/main_window.cpp" line="688"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
+        <location filename="../app/main_window.cpp" line="699"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="737"/>
+        <location filename="../app/main_window.cpp" line="741"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="740"/>
+        <location filename="../app/main_window.cpp" line="744"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="742"/>
+        <location filename="../app/main_window.cpp" line="746"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="738"/>
+        <location filename="../app/main_window.cpp" line="742"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="722"/>
+        <location filename="../app/main_window.cpp" line="726"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="767"/>
+        <location filename="../app/main_window.cpp" line="815"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="774"/>
+        <location filename="../app/main_window.cpp" line="823"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="775"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="775"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="783"/>
+        <location filename="../app/main_window.cpp" line="832"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="187"/>
-        <location filename="../app/main_window.cpp" line="797"/>
-        <location filename="../app/main_window.cpp" line="819"/>
+        <location filename="../app/main_window.cpp" line="189"/>
+        <location filename="../app/main_window.cpp" line="788"/>
+        <location filename="../app/main_window.cpp" line="868"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="810"/>
+        <location filename="../app/main_window.cpp" line="801"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="811"/>
+        <location filename="../app/main_window.cpp" line="802"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="846"/>
+        <location filename="../app/main_window.cpp" line="895"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -1454,72 +1746,72 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MemoryBarsWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="48"/>
+        <location filename="../app/views/plan_widgets.cpp" line="64"/>
         <source>Memory per stage</source>
         <translation>各阶段显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="52"/>
+        <location filename="../app/views/plan_widgets.cpp" line="68"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Transient</source>
         <translation>临时缓冲</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Embedding/head</source>
         <translation>嵌入层/输出头</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="53"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Reserved</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="96"/>
+        <location filename="../app/views/plan_widgets.cpp" line="135"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
         <translation>尚无方案：请运行搜索或评估一个方案。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="119"/>
+        <location filename="../app/views/plan_widgets.cpp" line="158"/>
         <source>Peak memory per GPU, by pipeline stage</source>
         <translation>按流水线阶段的每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="152"/>
+        <location filename="../app/views/plan_widgets.cpp" line="191"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="163"/>
+        <location filename="../app/views/plan_widgets.cpp" line="203"/>
         <source>GPU capacity %1</source>
         <translation>GPU 容量 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="165"/>
+        <location filename="../app/views/plan_widgets.cpp" line="206"/>
         <source>budget %1</source>
         <translation>预算 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="179"/>
+        <location filename="../app/views/plan_widgets.cpp" line="221"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -1622,8 +1914,7 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="267"/>
-        <location filename="../app/views/profile_editors.cpp" line="350"/>
+        <location filename="../app/views/profile_editors.cpp" line="271"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -1631,22 +1922,67 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="51"/>
+        <location filename="../app/views/plan_view.cpp" line="60"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>尚无方案：请选择模型和集群，然后运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="69"/>
+        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <source>&lt;b&gt;Target %1&lt;/b&gt; (%2): runs this plan exactly as planned.</source>
+        <translation>&lt;b&gt;目标 %1&lt;/b&gt;（%2）：完全按计划运行此方案。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="88"/>
+        <source>&lt;b&gt;Target %1&lt;/b&gt; (%2) cannot run this plan as planned: %3</source>
+        <translation>&lt;b&gt;目标 %1&lt;/b&gt;（%2）无法按计划运行此方案：%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="94"/>
+        <source>Price of the target: %1.</source>
+        <translation>目标的代价：%1。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="97"/>
+        <source>The best plan for any runtime uses what %1 cannot express: %2%3</source>
+        <translation>任意运行时的最佳方案使用了 %1 无法表达的内容：%2%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="100"/>
+        <source> (+%1 more, hover)</source>
+        <translation>（另有 %1 项，悬停查看）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="124"/>
+        <source>Runs exactly as planned on every target framework (%1).</source>
+        <translation>在所有目标框架上都完全按计划运行（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="127"/>
+        <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
+        <translation>没有目标框架能完全按计划运行此方案（悬停查看原因；可选择目标框架重新搜索）。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="130"/>
+        <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
+        <translation>可在 %1 上完全按计划运行；在 %2 上不能（悬停查看原因）。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="142"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 on %3 (%4 GPUs)&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2，%3（%4 个 GPU）&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="147"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>每次迭代 &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 样本/秒 &amp;nbsp; %3 token/秒 &amp;nbsp; 每 GPU %4 TFLOP/s（MFU %5%） &amp;nbsp; 峰值显存 &lt;b&gt;%6&lt;/b&gt; / %7，位于阶段 %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="78"/>
+        <location filename="../app/views/plan_view.cpp" line="156"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;显存不足&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <location filename="../app/views/plan_view.cpp" line="163"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
     </message>
@@ -1654,345 +1990,345 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="61"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="68"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="81"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="85"/>
         <source>exact MILP</source>
         <translation>精确 MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="89"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
         <source>one job at a time</source>
         <translation>逐个运行任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>whole node per job</source>
         <translation>每任务独占整节点</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="95"/>
         <source>equal split</source>
         <translation>平均划分</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="146"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="148"/>
         <source>Cluster:</source>
         <translation>集群：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="153"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>集群预设，或集群配置 JSON 的路径</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="155"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
         <source>Add job</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="156"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
         <source>MILP time limit:</source>
         <translation>MILP 时间上限：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
         <source>Load jobs…</source>
         <translation>加载作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
         <source>Save jobs…</source>
         <translation>保存作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
         <source>Export schedule JSON…</source>
         <translation>导出调度 JSON…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
         <source>Export launch scripts…</source>
         <translation>导出启动脚本…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="171"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="551"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="553"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
         <source>within</source>
         <translation>限时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="188"/>
         <source>automatically</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>每次启发式调度存在差距时，在后台（时限内）运行精确 MILP，若更优则显示其调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
         <source>Reset progress</source>
         <translation>重置进度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>忘记图表中标记为完成或失败的作业，从头规划所有作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="201"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
         <source>Spill</source>
         <translation>溢出</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>允许 Hydra 模型溢出：层保存在主机内存中并通过 PCIe 传输</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="216"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>右键点击作业可将其在该时间标记为完成或失败；其余作业重新规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Job</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>GPU ids</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>End</source>
         <translation>结束</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="228"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
         <source>Scheduled jobs</source>
         <translation>已调度作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="231"/>
         <source>Why this GPU count</source>
         <translation>为何是该 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="241"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="243"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>在图表中右键点击作业可标记为完成或失败；单击可查看它为何分配到该 GPU 数量。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="337"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="339"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="456"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="458"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="506"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="508"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="514"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="595"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="597"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="599"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2（节点 %3）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="612"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2（节点 %3-%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="625"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="636"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="634"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="646"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="635"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="654"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="645"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="664"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="662"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="674"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="771"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="768"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="775"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="803"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="806"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>
@@ -2000,208 +2336,209 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="591"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="587"/>
+        <location filename="../app/views/profile_editors.cpp" line="595"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="591"/>
+        <location filename="../app/views/profile_editors.cpp" line="599"/>
         <source>Load runtime JSON...</source>
         <translation>加载运行时 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <location filename="../app/views/profile_editors.cpp" line="601"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <location filename="../app/views/profile_editors.cpp" line="608"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="608"/>
+        <location filename="../app/views/profile_editors.cpp" line="616"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="610"/>
+        <location filename="../app/views/profile_editors.cpp" line="618"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="611"/>
+        <location filename="../app/views/profile_editors.cpp" line="619"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="612"/>
+        <location filename="../app/views/profile_editors.cpp" line="620"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="614"/>
-        <location filename="../app/views/profile_editors.cpp" line="616"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="618"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="630"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="641"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="643"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="645"/>
+        <location filename="../app/views/profile_editors.cpp" line="653"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="646"/>
+        <location filename="../app/views/profile_editors.cpp" line="654"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="648"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="649"/>
+        <location filename="../app/views/profile_editors.cpp" line="657"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="650"/>
+        <location filename="../app/views/profile_editors.cpp" line="658"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="651"/>
+        <location filename="../app/views/profile_editors.cpp" line="659"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="652"/>
+        <location filename="../app/views/profile_editors.cpp" line="660"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="653"/>
+        <location filename="../app/views/profile_editors.cpp" line="661"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="654"/>
+        <location filename="../app/views/profile_editors.cpp" line="662"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="662"/>
+        <location filename="../app/views/profile_editors.cpp" line="670"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="671"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="672"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="689"/>
+        <location filename="../app/views/profile_editors.cpp" line="697"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="690"/>
+        <location filename="../app/views/profile_editors.cpp" line="698"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="703"/>
+        <location filename="../app/views/profile_editors.cpp" line="711"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="716"/>
+        <location filename="../app/views/profile_editors.cpp" line="742"/>
+        <location filename="../app/views/profile_editors.cpp" line="743"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="718"/>
+        <location filename="../app/views/profile_editors.cpp" line="745"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="785"/>
+        <location filename="../app/views/profile_editors.cpp" line="813"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="798"/>
+        <location filename="../app/views/profile_editors.cpp" line="820"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="821"/>
+        <location filename="../app/views/profile_editors.cpp" line="843"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="830"/>
+        <location filename="../app/views/profile_editors.cpp" line="852"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>
@@ -2209,83 +2546,79 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SweepChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="198"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="201"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="237"/>
         <source>Throughput vs %1</source>
         <translation>吞吐量与%1</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="200"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="206"/>
         <source>Searched point</source>
         <translation>已搜索点</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="207"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="210"/>
         <source>Linear scaling from the first point</source>
         <translation>从第一个点起的线性扩展</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="216"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="219"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="253"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
-    </message>
-    <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="240"/>
-        <source>Tokens / s (thousands)</source>
-        <translation>每秒 token 数（千）</translation>
     </message>
 </context>
 <context>
     <name>gx::app::SweepPanel</name>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="21"/>
-        <location filename="../app/views/sweep_panel.cpp" line="123"/>
-        <location filename="../app/views/sweep_panel.cpp" line="134"/>
+        <location filename="../app/views/sweep_panel.cpp" line="30"/>
+        <location filename="../app/views/sweep_panel.cpp" line="133"/>
+        <location filename="../app/views/sweep_panel.cpp" line="144"/>
         <source>Run sweeps</source>
         <translation>运行扫描</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="22"/>
+        <location filename="../app/views/sweep_panel.cpp" line="31"/>
         <source>Search the best plan for each GPU count and each global batch size</source>
         <translation>为每个 GPU 数和每个全局批大小搜索最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="32"/>
+        <location filename="../app/views/sweep_panel.cpp" line="42"/>
         <source>GPU count</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="33"/>
+        <location filename="../app/views/sweep_panel.cpp" line="43"/>
         <source>global batch size</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="113"/>
+        <location filename="../app/views/sweep_panel.cpp" line="123"/>
         <source>Cancel sweeps</source>
         <translation>取消扫描</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="125"/>
+        <location filename="../app/views/sweep_panel.cpp" line="135"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="136"/>
+        <location filename="../app/views/sweep_panel.cpp" line="146"/>
         <source>Done: %1 searches.</source>
         <translation>完成：共 %1 次搜索。</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="145"/>
+        <location filename="../app/views/sweep_panel.cpp" line="155"/>
         <source>Searching %1 GPUs...</source>
         <translation>正在搜索 %1 个 GPU...</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="148"/>
+        <location filename="../app/views/sweep_panel.cpp" line="158"/>
         <source>Searching global batch %1...</source>
         <translation>正在搜索全局批大小 %1...</translation>
     </message>
@@ -2293,62 +2626,62 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="195"/>
+        <location filename="../app/views/plan_widgets.cpp" line="237"/>
         <source>Time breakdown</source>
         <translation>时间分解</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>DP sync</source>
         <translation>DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="199"/>
+        <location filename="../app/views/plan_widgets.cpp" line="241"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3 收集</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Layout switch</source>
         <translation>布局切换</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="200"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="226"/>
+        <location filename="../app/views/plan_widgets.cpp" line="268"/>
         <source>No plan yet</source>
         <translation>尚无方案</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="235"/>
+        <location filename="../app/views/plan_widgets.cpp" line="277"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>瓶颈阶段的迭代时间 %1</translation>
     </message>
@@ -2356,76 +2689,76 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="265"/>
+        <location filename="../app/views/plan_widgets.cpp" line="307"/>
         <source>Pipeline timeline</source>
         <translation>流水线时间线</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="296"/>
+        <location filename="../app/views/plan_widgets.cpp" line="338"/>
         <source>stage 00</source>
         <translation>阶段 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="307"/>
+        <location filename="../app/views/plan_widgets.cpp" line="349"/>
         <source>No pipeline to show yet.</source>
         <translation>尚无可显示的流水线。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="318"/>
+        <location filename="../app/views/plan_widgets.cpp" line="360"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>%1 调度，%2 个阶段 x %3 个微批次：流水线 %4 + 同步/优化器 %5；气泡 %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="331"/>
+        <location filename="../app/views/plan_widgets.cpp" line="373"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
-        <location filename="../app/views/plan_widgets.cpp" line="393"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="435"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="382"/>
-        <location filename="../app/views/plan_widgets.cpp" line="393"/>
+        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="435"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="387"/>
+        <location filename="../app/views/plan_widgets.cpp" line="429"/>
         <source>light: forward, dark: backward</source>
         <translation>浅色：前向，深色：反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="390"/>
+        <location filename="../app/views/plan_widgets.cpp" line="432"/>
         <source>model chunk %1</source>
         <translation>模型块 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="412"/>
+        <location filename="../app/views/plan_widgets.cpp" line="454"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="413"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="413"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>
@@ -2433,198 +2766,203 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="912"/>
+        <location filename="../app/views/tree_view.cpp" line="923"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="916"/>
+        <location filename="../app/views/tree_view.cpp" line="927"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="920"/>
+        <location filename="../app/views/tree_view.cpp" line="931"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="913"/>
+        <location filename="../app/views/tree_view.cpp" line="924"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>适配整棵树（F、Home）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="917"/>
+        <location filename="../app/views/tree_view.cpp" line="928"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>放大（Ctrl++、+、鼠标滚轮）；用方向键或拖动平移</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="921"/>
+        <location filename="../app/views/tree_view.cpp" line="932"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>缩小（Ctrl+-、-、鼠标滚轮）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="926"/>
+        <location filename="../app/views/tree_view.cpp" line="937"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>查找策略，例如 tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="927"/>
+        <location filename="../app/views/tree_view.cpp" line="938"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <location filename="../app/views/tree_view.cpp" line="1034"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="950"/>
+        <location filename="../app/views/tree_view.cpp" line="1034"/>
         <source>being solved</source>
         <translation>正在求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>solved</source>
         <translation>已求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="951"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>cut by the bound</source>
         <translation>被界限剪去</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
-        <location filename="../app/views/tree_view.cpp" line="1114"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1140"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="952"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>pruned by a rule</source>
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="958"/>
+        <location filename="../app/views/tree_view.cpp" line="1042"/>
         <source>best plan so far</source>
         <translation>目前最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="965"/>
+        <location filename="../app/views/tree_view.cpp" line="963"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1041"/>
+        <location filename="../app/views/tree_view.cpp" line="1066"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <location filename="../app/views/tree_view.cpp" line="1068"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>；DP：已求解 %1，已剪去 %2，运行中 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1045"/>
+        <location filename="../app/views/tree_view.cpp" line="1070"/>
         <source>; matches: %1</source>
         <translation>；匹配：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1067"/>
+        <location filename="../app/views/tree_view.cpp" line="1092"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1068"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1072"/>
+        <location filename="../app/views/tree_view.cpp" line="1097"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;状态：&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1074"/>
+        <location filename="../app/views/tree_view.cpp" line="1099"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1076"/>
+        <location filename="../app/views/tree_view.cpp" line="1101"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1081"/>
+        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;规则：&lt;/i&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1107"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;pp=%1 的 DP 配置：&lt;/b&gt;已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1099"/>
+        <location filename="../app/views/tree_view.cpp" line="1125"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;调度&lt;/th&gt;&lt;th&gt;批大小&lt;/th&gt;&lt;th&gt;微批&lt;/th&gt;&lt;th align=right&gt;结果&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <location filename="../app/views/tree_view.cpp" line="1130"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;……另有 %1 项&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1109"/>
+        <location filename="../app/views/tree_view.cpp" line="1135"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>已剪去：&amp;ge; %1 &amp;gt; %2 每样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1112"/>
+        <location filename="../app/views/tree_view.cpp" line="1138"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1152"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1135"/>
+        <location filename="../app/views/tree_view.cpp" line="1161"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1143"/>
+        <location filename="../app/views/tree_view.cpp" line="1169"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1144"/>
+        <location filename="../app/views/tree_view.cpp" line="1170"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1145"/>
+        <location filename="../app/views/tree_view.cpp" line="1171"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1146"/>
+        <location filename="../app/views/tree_view.cpp" line="1172"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1147"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1148"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1149"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1152"/>
+        <location filename="../app/views/tree_view.cpp" line="1178"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>

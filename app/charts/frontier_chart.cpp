@@ -1,5 +1,7 @@
 #include "charts/frontier_chart.h"
 
+#include "charts/chart_legend.h"
+
 #include "plan_utils.h"
 
 #include <QChart>
@@ -66,6 +68,7 @@ FrontierChart::FrontierChart(QWidget* parent) : QChartView(parent) {
     chart->legend()->setAlignment(Qt::AlignBottom);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
+    legend_ = new WrappingLegend(this);
     auto clicked = [this](const QPointF& p) {
         const int i = nearestPoint(p);
         if (i >= 0)
@@ -224,7 +227,16 @@ SweepChart::SweepChart(const QString& x_title, QWidget* parent) : QChartView(par
     chart->legend()->setAlignment(Qt::AlignBottom);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
+    legend_ = new WrappingLegend(this);
     setPoints({});
+}
+
+void SweepChart::changeEvent(QEvent* e) {
+    QChartView::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange) { // the axis title is retranslated by then
+        chart()->setTitle(tr("Throughput vs %1").arg(ax_->titleText()));
+        setPoints(points_);
+    }
 }
 
 void SweepChart::setPoints(const std::vector<SweepPoint>& points) {
@@ -237,7 +249,9 @@ void SweepChart::setPoints(const std::vector<SweepPoint>& points) {
         if (p.feasible)
             top = std::max(top, p.tokens_per_s);
     const double unit = top >= 1e4 ? 1000.0 : 1.0;
-    ay_->setTitleText(unit > 1 ? tr("Tokens / s (thousands)") : tr("Tokens / s"));
+    // Thousands as "100k": a short axis title that fits short (stacked) charts in every language.
+    ay_->setTitleText(tr("Tokens / s"));
+    ay_->setLabelFormat(unit > 1 ? QStringLiteral("%.0fk") : QStringLiteral("%.0f"));
     const SweepPoint* first = nullptr;
     for (const auto& p : points_) {
         if (!p.feasible)

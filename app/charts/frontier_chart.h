@@ -21,6 +21,8 @@ QT_END_NAMESPACE
 
 namespace gx::app {
 
+class WrappingLegend;
+
 /// Iteration time (y) vs peak memory per GPU (x) of every plan the search reported; the Pareto front
 /// (no other plan is both faster and smaller) is drawn as a highlighted step line. Updates live.
 class FrontierChart : public QChartView {
@@ -38,6 +40,8 @@ public:
     const std::vector<int>& frontIndices() const { return front_; }
     /// Index of the plan point nearest to (memory GiB, time s) in chart values, or -1.
     int nearestPoint(QPointF value) const;
+    /// The legend under the plot (wraps instead of eliding).
+    WrappingLegend* legendBox() const { return legend_; }
     /// Recomputes series from points_ (called after a batch).
     void refresh();
 
@@ -58,6 +62,7 @@ private:
     QLineSeries* budget_line_;
     QValueAxis* ax_;
     QValueAxis* ay_;
+    WrappingLegend* legend_;
     double budget_ = 0;
     int current_index_ = -1;
 };
@@ -80,6 +85,10 @@ public:
     explicit SweepChart(const QString& x_title, QWidget* parent = nullptr);
     void setPoints(const std::vector<SweepPoint>& points);
     const std::vector<SweepPoint>& points() const { return points_; }
+    WrappingLegend* legendBox() const { return legend_; }
+
+protected:
+    void changeEvent(QEvent* e) override;
 
 private:
     std::vector<SweepPoint> points_;
@@ -88,6 +97,7 @@ private:
     QLineSeries* ideal_;
     QValueAxis* ax_;
     QValueAxis* ay_;
+    WrappingLegend* legend_;
 };
 
 } // namespace gx::app

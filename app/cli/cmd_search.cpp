@@ -480,6 +480,18 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         std::string any_note;
         any_result = runSearch(ao, any_note);
     }
+    // Every plan written (file, JSON, top list) names the framework it was searched for.
+    const auto tag = [](SearchResult& res, Target t) {
+        if (res.best)
+            res.best->plan.target = toString(t);
+        for (auto& rp : res.top)
+            rp.plan.target = toString(t);
+        for (auto& rp : res.frontier)
+            rp.plan.target = toString(t);
+    };
+    tag(r, so.target);
+    if (any_result)
+        tag(*any_result, Target::Any);
     // The price of simplicity: the best plans of simpler spaces (text output only).
     std::vector<SimplerPlan> simpler;
     const auto& bl = r.best ? r.best->plan.layers : std::vector<LayerStrategy>{};

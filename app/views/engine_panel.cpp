@@ -7,6 +7,8 @@
 // Stale callbacks (from a job that is no longer the current one) are dropped by id.
 #include "views/engine_panel.h"
 
+#include "charts/chart_legend.h"
+
 #include "gx/engine/logic.h"
 #include "gx/error.h"
 #include "gx/profile_io.h"
@@ -44,6 +46,7 @@ QChartView* makeChart(const QString& title, QWidget* parent) {
     chart->legend()->setAlignment(Qt::AlignBottom);
     auto* view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
+    new WrappingLegend(view);
     view->setMinimumHeight(220);
     return view;
 }
@@ -83,6 +86,8 @@ void fillChart(QChartView* view, const std::vector<std::pair<QString, std::vecto
         ax->setRange(xmin / 1.5, xmax * 1.5);
         ay->setRange(0, ymax * 1.1);
     }
+    if (auto* legend = view->findChild<WrappingLegend*>())
+        legend->refresh();
 }
 
 QTableWidgetItem* cell(const QString& text) {
@@ -213,6 +218,14 @@ void EnginePanel::refreshInventory(const engine::Inventory& inv, bool live) {
         status_->setToolTip(tr("CUDA runtime: %1").arg(no_device_));
     }
     setBusy(job_id_ != 0);
+}
+
+void EnginePanel::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange && !no_device_.isEmpty()) {
+        status_->setText(noDeviceText());
+        status_->setToolTip(tr("CUDA runtime: %1").arg(no_device_));
+    }
 }
 
 QString EnginePanel::plainNoDeviceReason(const QString& raw) {

@@ -65,6 +65,9 @@ signals:
     void profileMeasured(const gx::ClusterProfile& profile);
     void jobFinished(bool ok);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     /// live: this machine's devices (also decides whether jobs can start); else loaded measurements.
     void refreshInventory(const engine::Inventory& inv, bool live);

@@ -1,6 +1,8 @@
 #include "views/plan_view.h"
 
+#include "core_text.h"
 #include "gx/report.h"
+#include "gx/target.h"
 
 #include <algorithm>
 
@@ -12,6 +14,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -39,6 +42,12 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent) {
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setStretchLastSection(true);
     lay->addWidget(summary_);
+    target_ = new QLabel(this);
+    target_->setObjectName(QStringLiteral("plan_target"));
+    target_->setWordWrap(true);
+    target_->setTextFormat(Qt::RichText);
+    target_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    lay->addWidget(target_);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(breakdown_);
     split->addWidget(table_);
@@ -51,6 +60,75 @@ void PlanView::clear() {
     summary_->setText(tr("No plan yet: choose a model and a cluster, then run the search (Ctrl+R)."));
     breakdown_->clear();
     model_->clear();
+    target_->clear();
+}
+
+void PlanView::setTargetInfo(Target target, const std::string& price, const std::vector<std::string>& lost) {
+    target_kind_ = target;
+    price_ = price;
+    lost_ = lost;
+}
+
+QString PlanView::targetText() const {
+    QTextDocument doc;
+    doc.setHtml(target_->text());
+    return doc.toPlainText();
+}
+
+QString PlanView::targetLine(const Plan& p, QString* tip) const {
+    QStringList reasons;
+    if (!p.target.empty() && p.target != toString(Target::Any)) {
+        // Searched for a framework: it runs this plan as planned; the price is what that cost.
+        const Target t = targetFromString(p.target);
+        const auto& caps = capabilities(t);
+        const auto left = inexpressible(p, t); // empty for plans of that search
+        QString s = left.empty() ? tr("<b>Target %1</b> (%2): runs this plan exactly as planned.")
+                                       .arg(QString::fromStdString(caps.framework).toHtmlEscaped(),
+                                            QString::fromStdString(caps.version).toHtmlEscaped())
+                                 : tr("<b>Target %1</b> (%2) cannot run this plan as planned: %3")
+                                       .arg(QString::fromStdString(caps.framework).toHtmlEscaped(),
+                                            QString::fromStdString(caps.version).toHtmlEscaped(),
+                                            QString::fromStdString(left.front()).toHtmlEscaped());
+        if (t == target_kind_ && !price_.empty()) {
+            s += QLatin1Char(' ') +
+                 tr("Price of the target: %1.").arg(CoreText::targetPrice(price_).toHtmlEscaped());
+            if (!lost_.empty()) {
+                s += QLatin1Char(' ') +
+                     tr("The best plan for any runtime uses what %1 cannot express: %2%3")
+                         .arg(QString::fromStdString(caps.framework).toHtmlEscaped(),
+                              QString::fromStdString(lost_.front()).toHtmlEscaped(),
+                              lost_.size() > 1 ? tr(" (+%1 more, hover)").arg(lost_.size() - 1) : QString());
+                for (const auto& l : lost_)
+                    reasons << QString::fromStdString(l);
+            }
+        }
+        for (const auto& l : left)
+            reasons << QString::fromStdString(l);
+        *tip = reasons.join(QLatin1Char('\n'));
+        return s;
+    }
+    // Searched for any runtime (or unknown): which frameworks run it exactly as planned.
+    QStringList yes, no;
+    for (Target t : allTargets()) {
+        if (t == Target::Any)
+            continue;
+        const auto& caps = capabilities(t);
+        const auto left = inexpressible(p, t);
+        (left.empty() ? yes : no) << QString::fromStdString(caps.framework);
+        for (const auto& l : left)
+            reasons << QStringLiteral("%1: %2").arg(QString::fromStdString(caps.framework),
+                                                    QString::fromStdString(l));
+    }
+    *tip = reasons.join(QLatin1Char('\n'));
+    if (no.isEmpty())
+        return tr("Runs exactly as planned on every target framework (%1).")
+            .arg(yes.join(QStringLiteral(", ")));
+    if (yes.isEmpty())
+        return tr(
+            "No target framework runs this plan exactly as planned (hover for the reasons; search with a "
+            "target framework for one that does).");
+    return tr("Runs exactly as planned on %1; not on %2 (hover for the reasons).")
+        .arg(yes.join(QStringLiteral(", ")), no.join(QStringLiteral(", ")));
 }
 
 QString PlanView::summaryText() const {
@@ -61,7 +139,7 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
     const Plan& p = np.plan;
     const PlanCost& c = np.cost;
     const bool fits = c.fits();
-    QString s = QStringLiteral("<b>%1</b> &mdash; %2 on %3 (%4 GPUs)<br>")
+    QString s = tr("<b>%1</b> &mdash; %2 on %3 (%4 GPUs)<br>")
                     .arg(np.name.toHtmlEscaped(), QString::fromStdString(p.model).toHtmlEscaped(),
                          QString::fromStdString(p.cluster).toHtmlEscaped())
                     .arg(p.gpus);
@@ -92,6 +170,9 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
     }
     summary_->setText(s);
     summary_->setToolTip(notationHelp(true));
+    QString tip;
+    target_->setText(targetLine(p, &tip));
+    target_->setToolTip(tip);
     breakdown_->setBreakdown(c.time, c.iteration_time);
     model_->setPlan(std::move(cm), p);
 }
@@ -232,6 +313,9 @@ void CompareView::refresh() {
             item->setForeground(color);
         metrics_->setItem(r, 2, item);
     }
+    // Every metric row stays visible (the tab scrolls instead of the table shrinking at 1024 x 700).
+    metrics_->setMinimumHeight(metrics_->horizontalHeader()->sizeHint().height() +
+                               metrics_->verticalHeader()->length() + 2 * metrics_->frameWidth() + 2);
     metrics_->setVerticalHeaderLabels(vheads);
     metrics_->resizeRowsToContents();
     mem_a_->setCost(A.cost, capacity_);

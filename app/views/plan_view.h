@@ -29,13 +29,24 @@ class PlanView : public QWidget {
 public:
     explicit PlanView(QWidget* parent = nullptr);
     void setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& plan);
+    /// The last search's target framework, its price (core's targetPriceLine, empty for Any) and what
+    /// the best plan for any runtime uses that the target cannot express (core's inexpressible()).
+    /// Shown with the plans of that search (Plan::target); call before setPlan.
+    void setTargetInfo(Target target, const std::string& price, const std::vector<std::string>& lost);
+    /// The target line of the summary (plain text), for tests.
+    QString targetText() const;
     void clear();
     LayerTableModel* layerModel() const { return model_; }
     QTableView* table() const { return table_; }
     QString summaryText() const;
 
 private:
+    QString targetLine(const Plan& p, QString* tip) const;
     QLabel* summary_;
+    QLabel* target_;
+    Target target_kind_ = Target::Any;
+    std::string price_;
+    std::vector<std::string> lost_;
     TimeBreakdownWidget* breakdown_;
     LayerTableModel* model_;
     QTableView* table_;

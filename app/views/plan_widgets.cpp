@@ -3,6 +3,7 @@
 #include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QResizeEvent>
 #include <QToolTip>
 
 #include <algorithm>
@@ -23,6 +24,21 @@ double niceStep(double max, int ticks) {
         if (raw <= m * mag)
             return m * mag;
     return 10 * mag;
+}
+
+/// Lines drawLegend needs for `names` in `max_width` (same wrapping).
+int legendLines(const QFontMetrics& fm, const QStringList& names, double max_width) {
+    int lines = names.isEmpty() ? 0 : 1;
+    double x = 0;
+    for (const QString& n : names) {
+        const double w = 14 + fm.horizontalAdvance(n) + 14;
+        if (x + w > max_width && x > 0) {
+            x = 0;
+            ++lines;
+        }
+        x += w;
+    }
+    return lines;
 }
 
 void drawLegend(QPainter& p, const QStringList& names, const std::vector<QColor>& colors, QPointF at,
@@ -71,10 +87,33 @@ void MemoryBarsWidget::clear() {
     update();
 }
 
+double MemoryBarsWidget::legendHeight() const {
+    // As many legend lines as the names need at this width (narrow Compare charts, German names).
+    const QFontMetrics fm(font());
+    const double left = fm.horizontalAdvance(QStringLiteral("000 GiB")) + 12;
+    return legendLines(fm, partNames(), std::max(10.0, width() - left - 16)) * (fm.height() + 4) + 8;
+}
+
+QSize MemoryBarsWidget::minimumSizeHint() const {
+    const QFontMetrics fm(font());
+    return {240,
+            static_cast<int>(std::ceil(fm.height() * 2.0 + 16.0 + fm.height() + 8 + 100 + legendHeight()))};
+}
+
+void MemoryBarsWidget::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    const QFontMetrics fm(font());
+    const int lines = static_cast<int>(std::lround((legendHeight() - 8) / (fm.height() + 4)));
+    if (lines != legend_lines_) { // the legend wraps differently: ask the layout for room again
+        legend_lines_ = lines;
+        updateGeometry();
+    }
+}
+
 QRectF MemoryBarsWidget::plotRect() const {
     const QFontMetrics fm(font());
     const double left = fm.horizontalAdvance(QStringLiteral("000 GiB")) + 12;
-    const double legend_h = 2 * (fm.height() + 4) + 8;
+    const double legend_h = legendHeight();
     return QRectF(left, fm.height() + 8, std::max(10.0, width() - left - 16),
                   std::max(10.0, height() - fm.height() * 2.0 - 16.0 - legend_h));
 }
@@ -151,18 +190,21 @@ void MemoryBarsWidget::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(bar.left() - 30, plot.bottom() + 2, bar.width() + 60, fm.height()),
                    Qt::AlignHCenter, tr("stage %1").arg(s));
     }
-    auto hline = [&](double bytes, const QColor& c, const QString& label) {
+    auto hline = [&](double bytes, const QColor& c, const QString& label, bool below) {
         if (bytes <= 0)
             return;
         const double y = ypos(bytes);
         p.setPen(QPen(c, 1.5, Qt::DashLine));
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        p.drawText(QRectF(plot.left() + 4, y - fm.height() - 1, plot.width() - 8, fm.height()),
-                   Qt::AlignRight, label);
+        p.drawText(
+            QRectF(plot.left() + 4, below ? y + 1 : y - fm.height() - 1, plot.width() - 8, fm.height()),
+            Qt::AlignRight, label);
     };
-    hline(capacity_, QColor(220, 30, 30), tr("GPU capacity %1").arg(bytesText(capacity_)));
+    hline(capacity_, QColor(220, 30, 30), tr("GPU capacity %1").arg(bytesText(capacity_)), false);
+    // A budget close under the capacity (small charts) labels below its line, not over the capacity's.
     if (std::abs(budget_ - capacity_) > 1e6)
-        hline(budget_, QColor(230, 140, 0), tr("budget %1").arg(bytesText(budget_)));
+        hline(budget_, QColor(230, 140, 0), tr("budget %1").arg(bytesText(budget_)),
+              capacity_ > 0 && std::abs(ypos(budget_) - ypos(capacity_)) < fm.height() + 2);
     p.setPen(pal.text().color());
     drawLegend(p, names, colors, QPointF(plot.left(), plot.bottom() + fm.height() + 8), plot.width());
 }

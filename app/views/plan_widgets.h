@@ -19,7 +19,8 @@ public:
     void setCost(const PlanCost& cost, double gpu_capacity_bytes);
     void clear();
     QSize sizeHint() const override { return {520, 320}; }
-    QSize minimumSizeHint() const override { return {240, 160}; }
+    /// Room for a readable plot (100 px) above the legend, which wraps to more lines when narrow.
+    QSize minimumSizeHint() const override;
     /// Names of the stacked parts, bottom to top (legend order).
     static QStringList partNames();
     /// The parts of one stage, in partNames() order.
@@ -29,10 +30,13 @@ public:
 protected:
     void paintEvent(QPaintEvent*) override;
     bool event(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     QRectF barRect(int stage, const QRectF& plot) const;
     QRectF plotRect() const;
+    double legendHeight() const;
+    int legend_lines_ = 0;
     std::vector<MemoryBreakdown> stages_;
     double capacity_ = 0, budget_ = 0;
 };

@@ -259,6 +259,10 @@ void ModelEditor::toWidgets() {
     vocab_->setValue(edited_.vocab_size);
     tied_->setChecked(edited_.tied_embeddings);
     updating_ = false;
+    showParams();
+}
+
+void ModelEditor::showParams() {
     double params = 0;
     try {
         params = static_cast<double>(model_.totalParams());
@@ -268,6 +272,12 @@ void ModelEditor::toWidgets() {
                          .arg(model_.layerCount())
                          .arg(params / 1e9, 0, 'f', 2)
                          .arg(QString::fromStdString(model_.family)));
+}
+
+void ModelEditor::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange)
+        showParams();
 }
 
 void ModelEditor::onStackChanged() {
@@ -342,15 +352,7 @@ void ModelEditor::fromWidgets() {
         error_->setText(QString::fromStdString(e.what()));
         highlight(QString::fromStdString(e.field()));
     }
-    double params = 0;
-    try {
-        params = static_cast<double>(model_.totalParams());
-    } catch (...) {
-    }
-    params_->setText(tr("%1 layers, %2 B parameters (%3)")
-                         .arg(model_.layerCount())
-                         .arg(params / 1e9, 0, 'f', 2)
-                         .arg(QString::fromStdString(model_.family)));
+    showParams();
 }
 
 // ----- ClusterEditor --------------------------------------------------------------------------------
@@ -505,14 +507,7 @@ void ClusterEditor::toWidgets() {
     intra_bw_->setToolTip(QString::fromStdString(c.intra.kind));
     inter_bw_->setToolTip(QString::fromStdString(c.inter.kind));
     updating_ = false;
-    summary_->setText(tr("%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7")
-                          .arg(cluster_.totalGpus())
-                          .arg(cluster_.nodes)
-                          .arg(cluster_.gpus_per_node)
-                          .arg(QString::fromStdString(cluster_.gpu.name),
-                               QString::fromStdString(cluster_.intra.kind),
-                               QString::fromStdString(cluster_.inter.kind))
-                          .arg(cluster_.measured.empty() ? QString() : tr("; measured collectives")));
+    showSummary();
 }
 
 void ClusterEditor::highlight(const QString& field) {
@@ -565,11 +560,24 @@ void ClusterEditor::fromWidgets() {
         error_->setText(QString::fromStdString(e.what()));
         highlight(QString::fromStdString(e.field()));
     }
-    summary_->setText(tr("%1 GPUs: %2 x %3 %4")
+    showSummary();
+}
+
+void ClusterEditor::showSummary() {
+    summary_->setText(tr("%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7")
                           .arg(cluster_.totalGpus())
                           .arg(cluster_.nodes)
                           .arg(cluster_.gpus_per_node)
-                          .arg(QString::fromStdString(cluster_.gpu.name)));
+                          .arg(QString::fromStdString(cluster_.gpu.name),
+                               QString::fromStdString(cluster_.intra.kind),
+                               QString::fromStdString(cluster_.inter.kind))
+                          .arg(cluster_.measured.empty() ? QString() : tr("; measured collectives")));
+}
+
+void ClusterEditor::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange)
+        showSummary();
 }
 
 // ----- SearchSettings -------------------------------------------------------------------------------
@@ -715,6 +723,12 @@ RuntimeProfile SearchSettings::currentRuntime() const {
     if (auto it = file_runtimes_.find(runtime_->currentText()); it != file_runtimes_.end())
         return it->second;
     return runtimePreset(kDefaultRuntime);
+}
+
+void SearchSettings::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange)
+        showRuntimeInfo();
 }
 
 void SearchSettings::showRuntimeInfo() {

@@ -60,11 +60,15 @@ signals:
     void importRequested();
     void saveRequested();
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     void fromWidgets();
     void toWidgets();
     void onStackChanged();
     void highlight(const QString& field);
+    void showParams();
 
     ModelProfile model_;  ///< last valid
     ModelProfile edited_; ///< being edited (may be invalid)
@@ -103,10 +107,14 @@ signals:
     void openRequested();
     void saveRequested();
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     void fromWidgets();
     void toWidgets();
     void highlight(const QString& field);
+    void showSummary();
 
     ClusterProfile cluster_, edited_;
     bool valid_ = true;
@@ -133,6 +141,9 @@ public:
 
 signals:
     void changed();
+
+protected:
+    void changeEvent(QEvent* e) override;
 
 private:
     void runtimeChosen();

@@ -4,15 +4,24 @@
 
 #include "app_resources.h"
 
+#include <QBoxLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace gx::app {
+
+void SweepPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    // Side by side only where each chart keeps room for its title and axis (about 420 px); narrower
+    // (1024 px windows) the charts stack.
+    charts_->setDirection(width() >= 2 * kMinChartWidth ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+}
 
 SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent) {
     controller_ = new SearchController(this);
@@ -24,16 +33,17 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent) {
     bar_->setRange(0, 1);
     bar_->setValue(0);
     status_ = new QLabel(this);
+    status_->setWordWrap(true); // no minimum width that squeezes the docks at 1024 px
     top->addWidget(run_);
     top->addWidget(bar_, 1);
     top->addWidget(status_, 2);
     lay->addLayout(top);
-    auto* charts = new QHBoxLayout;
+    charts_ = new QBoxLayout(QBoxLayout::TopToBottom); // side by side once wide enough
     gpu_chart_ = new SweepChart(tr("GPU count"), this);
     batch_chart_ = new SweepChart(tr("global batch size"), this);
-    charts->addWidget(gpu_chart_);
-    charts->addWidget(batch_chart_);
-    lay->addLayout(charts, 1);
+    charts_->addWidget(gpu_chart_);
+    charts_->addWidget(batch_chart_);
+    lay->addLayout(charts_, 1);
     connect(run_, &QPushButton::clicked, this, [this] { running_ ? cancel() : start(); });
     connect(controller_, &SearchController::finished, this,
             [this](quint64, std::shared_ptr<const SearchResult> r, std::shared_ptr<const CostModel>) {

@@ -11,6 +11,8 @@ class QPushButton;
 class QProgressBar;
 class QLabel;
 
+class QBoxLayout;
+
 namespace gx::app {
 
 /// Runs one search per swept value, one after the other, on its own SearchController.
@@ -32,7 +34,12 @@ public:
 signals:
     void sweepFinished();
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
+    static constexpr int kMinChartWidth = 420;
+    QBoxLayout* charts_;
     void next();
     ModelProfile model_;
     ClusterProfile cluster_;

@@ -1,5 +1,6 @@
 #include "views/tree_view.h"
 
+#include "core_text.h"
 #include "plan_utils.h"
 
 #include "app_resources.h"
@@ -99,12 +100,14 @@ void TreeLayout::add(const TreeNode& n) {
         if (n.pruned && !e.node.pruned)
             ++pruned_;
         e.node = n;
+        e.text = CoreText::treeLabel(n);
         dirty_ = true;
         return;
     }
     const int idx = static_cast<int>(nodes_.size());
     Node node;
     node.node = n;
+    node.text = CoreText::treeLabel(n);
     node.parent = n.parent >= 0 ? index_.value(n.parent, -1) : -1;
     nodes_.push_back(std::move(node));
     index_.insert(n.id, idx);
@@ -126,6 +129,12 @@ void TreeLayout::add(const TreeNode& n) {
         orphans_.erase(it);
     }
     dirty_ = true;
+}
+
+void TreeLayout::retranslate() {
+    for (Node& n : nodes_)
+        n.text = CoreText::treeLabel(n.node);
+    ++state_version_;
 }
 
 void TreeLayout::layout() {
@@ -216,7 +225,7 @@ int TreeLayout::nodeAt(QPointF p, double tol) const {
 QStringList TreeLayout::path(int i) const {
     QStringList out;
     for (int guard = 0; i >= 0 && guard < 1000; ++guard) {
-        out.prepend(QString::fromStdString(nodes_[static_cast<std::size_t>(i)].node.label));
+        out.prepend(nodes_[static_cast<std::size_t>(i)].text);
         i = nodes_[static_cast<std::size_t>(i)].parent;
     }
     return out;
@@ -311,7 +320,8 @@ std::vector<int> TreeLayout::find(const QString& text) const {
         return out;
     for (int i = 0; i < static_cast<int>(nodes_.size()); ++i) {
         const Node& n = nodes_[static_cast<std::size_t>(i)];
-        if (QString::fromStdString(n.node.label).contains(t, Qt::CaseInsensitive) ||
+        if (n.text.contains(t, Qt::CaseInsensitive) ||
+            QString::fromStdString(n.node.label).contains(t, Qt::CaseInsensitive) ||
             (n.node.strategy &&
              QString::fromStdString(n.node.strategy->label()).contains(t, Qt::CaseInsensitive)))
             out.push_back(i);
@@ -478,10 +488,9 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
                 const QPointF nc = device.map(QPointF(n.x, n.y - TreeLayout::kNodeH / 2));
                 const QPointF mid = pc * 0.35 + nc * 0.65;
                 const double w = (TreeLayout::kNodeW + TreeLayout::kGapX) * sx - 4;
-                texts.push_back(
-                    {QRectF(mid.x() - w / 2, mid.y() - fm.height() / 2.0, w, fm.height()),
-                     fm.elidedText(QString::fromStdString(n.node.label), Qt::ElideRight, static_cast<int>(w)),
-                     QString(), n.node.pruned});
+                texts.push_back({QRectF(mid.x() - w / 2, mid.y() - fm.height() / 2.0, w, fm.height()),
+                                 fm.elidedText(n.text, Qt::ElideRight, static_cast<int>(w)), QString(),
+                                 n.node.pruned});
             }
             continue;
         }
@@ -521,8 +530,7 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
             if (best > 0)
                 sub = DecisionTreeView::tr("best %1/sample").arg(secondsText(best));
         }
-        texts.push_back({device.mapRect(r).adjusted(4, 1, -4, -1), QString::fromStdString(n.node.label), sub,
-                         n.node.pruned});
+        texts.push_back({device.mapRect(r).adjusted(4, 1, -4, -1), n.text, sub, n.node.pruned});
     }
     painter->setWorldTransform(QTransform());
     if (!detailed) {
@@ -775,12 +783,15 @@ void DecisionTreeView::mouseMoveEvent(QMouseEvent* e) {
 
 QString DecisionTreeView::toolTipFor(int i) const {
     const auto& n = layout_.at(i).node;
-    QString tip = tr("%1\ndimension: %2, %3")
-                      .arg(QString::fromStdString(n.label), QString::fromStdString(n.dimension),
-                           stateName(layout_.state(i)));
-    if (n.pruned)
+    QString tip =
+        tr("%1\ndimension: %2, %3")
+            .arg(layout_.at(i).text, QString::fromStdString(n.dimension), stateName(layout_.state(i)));
+    if (n.pruned) {
         tip += tr("\npruned by rule '%1': %2")
-                   .arg(QString::fromStdString(n.rule), QString::fromStdString(n.reason));
+                   .arg(QString::fromStdString(n.rule), CoreText::pruneReason(n.reason));
+        if (const QString d = CoreText::ruleDescription(n.rule); !d.isEmpty())
+            tip += tr("\n(the rule: %1)").arg(d);
+    }
     if (const PipelineRecord* r = layout_.record(i); r && !n.pruned) {
         if (r->feasible > 0)
             tip += tr("\nbest of pp=%1: %2 per iteration, %3")
@@ -944,20 +955,7 @@ TreePanel::TreePanel(QWidget* parent) : QWidget(parent) {
     // Legend of the node colours.
     legend_ = new QLabel(this);
     legend_->setWordWrap(true);
-    {
-        QString html;
-        const std::pair<NodeState, QString> states[] = {
-            {NodeState::Queued, tr("queued")},      {NodeState::Solving, tr("being solved")},
-            {NodeState::Solved, tr("solved")},      {NodeState::Cut, tr("cut by the bound")},
-            {NodeState::NoFit, tr("no plan fits")}, {NodeState::Pruned, tr("pruned by a rule")}};
-        for (const auto& [s, name] : states)
-            html += QStringLiteral(
-                        "<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp; ")
-                        .arg(TreeGraphicsItem::stateColor(s).name(), name.toHtmlEscaped());
-        html += QStringLiteral("<span style='color:#e86a10'><b>&#x2501;&#x2501;</b></span>&nbsp;%1")
-                    .arg(tr("best plan so far").toHtmlEscaped());
-        legend_->setText(html);
-    }
+    showLegend();
     legend_->setContentsMargins(6, 0, 6, 0);
     lay->addWidget(legend_);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -1030,6 +1028,33 @@ void TreePanel::nextMatch() {
     view_->selectIndex(i);
 }
 
+void TreePanel::showLegend() {
+    QString html;
+    const std::pair<NodeState, QString> states[] = {
+        {NodeState::Queued, tr("queued")},      {NodeState::Solving, tr("being solved")},
+        {NodeState::Solved, tr("solved")},      {NodeState::Cut, tr("cut by the bound")},
+        {NodeState::NoFit, tr("no plan fits")}, {NodeState::Pruned, tr("pruned by a rule")}};
+    for (const auto& [s, name] : states)
+        html +=
+            QStringLiteral("<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2&nbsp;&nbsp; ")
+                .arg(TreeGraphicsItem::stateColor(s).name(), name.toHtmlEscaped());
+    html += QStringLiteral("<span style='color:#e86a10'><b>&#x2501;&#x2501;</b></span>&nbsp;%1")
+                .arg(tr("best plan so far").toHtmlEscaped());
+    legend_->setText(html);
+}
+
+void TreePanel::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange) {
+        showLegend();
+        updateStats();
+        view_->layoutData().retranslate();
+        view_->viewport()->update();
+        if (shown_ >= 0)
+            showNode(shown_);
+    }
+}
+
 void TreePanel::updateStats() {
     const auto& l = view_->layoutData();
     int solving = 0, solved = 0, cut = 0;
@@ -1063,7 +1088,7 @@ void TreePanel::showNode(int index) {
     shown_ = index;
     const TreeNode& n = l.at(index).node;
     const NodeState st = l.state(index);
-    QString html = QStringLiteral("<h3>%1</h3>").arg(QString::fromStdString(n.label).toHtmlEscaped());
+    QString html = QStringLiteral("<h3>%1</h3>").arg(l.at(index).text.toHtmlEscaped());
     html += tr("<p><b>Path:</b> %1</p>").arg(l.path(index).join(QStringLiteral(" &rarr; ")));
     html += tr("<p><b>Dimension:</b> %1, depth %2, %3 children</p>")
                 .arg(QString::fromStdString(n.dimension).toHtmlEscaped())
@@ -1075,7 +1100,8 @@ void TreePanel::showNode(int index) {
     if (n.pruned)
         html += tr("<p><b>Pruned</b> by rule <code>%1</code>: %2</p>")
                     .arg(QString::fromStdString(n.rule).toHtmlEscaped(),
-                         QString::fromStdString(n.reason).toHtmlEscaped());
+                         CoreText::pruneReason(n.reason).toHtmlEscaped()) +
+                tr("<p><i>The rule:</i> %1</p>").arg(CoreText::ruleDescription(n.rule).toHtmlEscaped());
     if (const PipelineRecord* r = l.record(index); r && !n.pruned) {
         // The DP at this node: every configuration of its pipeline degree, fastest first.
         html += tr("<p><b>DP configurations for pp=%1:</b> %2 solved (%3 fit), %4 cut by the bound, %5 "

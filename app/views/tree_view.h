@@ -57,6 +57,7 @@ public:
         double x = 0, y = 0; ///< centre, scene coordinates
         int pp = 0;          ///< pipeline degree of the pp node above (0 = root)
         bool on_incumbent = false;
+        QString text; ///< the label as shown (CoreText::treeLabel: in the current language)
     };
     static constexpr double kNodeW = 132, kNodeH = 34, kGapX = 10, kLevelH = 80;
 
@@ -77,8 +78,10 @@ public:
     /// Vertical distance between depth levels (grows with the tree's width), scene units.
     double levelHeight() const { return level_h_; }
     int maxDepth() const { return max_depth_; }
-    /// Labels from the root to node i.
+    /// Labels (as shown) from the root to node i.
     QStringList path(int i) const;
+    /// Translates the shown labels again (after a language change).
+    void retranslate();
 
     // --- live state
     /// Applies TaskStarted / TaskSolved / TaskCut events.
@@ -225,7 +228,11 @@ public:
     /// Matches of the search text (indices), and the one shown last.
     const std::vector<int>& matches() const { return matches_; }
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void showLegend();
     void search(const QString& text);
     void nextMatch();
     DecisionTreeView* view_;

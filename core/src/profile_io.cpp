@@ -8,6 +8,7 @@
 
 #include "gx/file_io.h"
 #include "gx/hf_import.h"
+#include "gx/target.h"
 
 #include <nlohmann/json.hpp>
 
@@ -1084,6 +1085,13 @@ Plan planFromJson(const json& j, const std::string& path) {
     if (r.has("precision"))
         p.precision = precisionFromString(toStr(r.value("precision"), r.at("precision")), r.at("precision"));
     r.strField("runtime", p.runtime);
+    if (r.has("target")) { // the framework the plan was searched for (optional; plans before it load)
+        try {
+            p.target = toString(targetFromString(toStr(r.value("target"), r.at("target"))));
+        } catch (const InputError& e) {
+            throw InputError(r.at("target"), e.reason());
+        }
+    }
 
     const std::int64_t chunks64 = std::int64_t(p.pp) * p.virtual_stages;
     if (chunks64 > L::kMaxLayers)
@@ -1224,6 +1232,8 @@ json toJson(const Plan& p) {
     j["precision"] = toString(p.precision);
     if (!p.runtime.empty())
         j["runtime"] = p.runtime;
+    if (!p.target.empty())
+        j["target"] = p.target;
     return j;
 }
 

@@ -2,9 +2,14 @@
 // the plan lists, the preset boxes, plan summaries, Compare, the command line, the View menu, Hugging
 // Face import, and the live decision tree. Offscreen (QT_QPA_PLATFORM=offscreen).
 #include "app_resources.h"
+#include "charts/chart_legend.h"
 #include "charts/frontier_chart.h"
+#include "core_text.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
+#include "gx/search_space.h"
+#include "gx/target_search.h"
+#include "i18n.h"
 #include "main_window.h"
 #include "plan_utils.h"
 #include "search_controller.h"
@@ -13,13 +18,23 @@
 #include "views/plan_widgets.h"
 #include "views/profile_editors.h"
 #include "views/tree_view.h"
+#if __has_include("views/scheduler/scheduler_panel.h")
+#include "views/scheduler/scheduler_panel.h"
+#endif
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QChartView>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGroupBox>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -35,6 +50,9 @@
 #include <QTest>
 #include <QToolTip>
 
+#include <functional>
+
+#include <nlohmann/json.hpp>
 #include <set>
 
 using namespace gx;
@@ -76,6 +94,92 @@ std::vector<TreeNode> smallTree() {
     v[2].strategy = LayerStrategy{};
     v[5].strategy = LayerStrategy{};
     return v;
+}
+
+/// Every text a person reads in `root` without interacting: labels, buttons, group boxes, tabs, dock
+/// titles, menus (recursively), combo-box items, table headers, chart titles and axes.
+QStringList visibleTexts(QWidget* root) {
+    QStringList out;
+    std::function<void(const QList<QAction*>&)> actions = [&](const QList<QAction*>& list) {
+        for (const QAction* a : list) {
+            out << QStringLiteral("action: ") + a->text();
+            if (a->menu())
+                actions(a->menu()->actions());
+        }
+    };
+    QList<QWidget*> all = root->findChildren<QWidget*>();
+    all.prepend(root);
+    for (QWidget* w : all) {
+        if (w->objectName() == QLatin1String("search_status"))
+            continue; // names the search's duration
+#if __has_include("views/scheduler/scheduler_panel.h")
+        // The Multi-model tab plans on its own threads (heuristic, then MILP): its results may differ
+        // between two windows; languageSwitchAfterASearch checks its summary.
+        bool scheduled = false;
+        for (QWidget* p = w; p && !scheduled; p = p->parentWidget())
+            scheduled = qobject_cast<SchedulerPanel*>(p) &&
+                        (qobject_cast<QLabel*>(w) || qobject_cast<QAbstractItemView*>(w) ||
+                         qobject_cast<QAbstractButton*>(w)); // "Solving…" while the MILP runs
+        if (scheduled)
+            continue;
+#endif
+        if (!w->toolTip().isEmpty())
+            out << QStringLiteral("tooltip: ") + w->toolTip();
+        if (w->isWindow() || qobject_cast<QDockWidget*>(w))
+            out << QStringLiteral("title: ") + w->windowTitle();
+        if (auto* l = qobject_cast<QLabel*>(w))
+            out << QStringLiteral("label: ") + l->text();
+        else if (auto* b = qobject_cast<QAbstractButton*>(w))
+            out << QStringLiteral("button: ") + b->text();
+        else if (auto* g = qobject_cast<QGroupBox*>(w))
+            out << QStringLiteral("group: ") + g->title();
+        else if (auto* c = qobject_cast<QComboBox*>(w))
+            for (int i = 0; i < c->count(); ++i)
+                out << QStringLiteral("combo: ") + c->itemText(i);
+        else if (auto* t = qobject_cast<QTabWidget*>(w))
+            for (int i = 0; i < t->count(); ++i)
+                out << QStringLiteral("tab: ") + t->tabText(i);
+        else if (auto* v = qobject_cast<QAbstractItemView*>(w); v && v->model()) {
+            QAbstractItemModel* m = v->model();
+            for (int c = 0; c < m->columnCount(); ++c)
+                out << QStringLiteral("header: ") + m->headerData(c, Qt::Horizontal).toString();
+            for (int r = 0; r < std::min(m->rowCount(), 50); ++r)
+                for (int c = 0; c < m->columnCount(); ++c)
+                    out << QStringLiteral("cell: ") + m->index(r, c).data().toString();
+        } else if (auto* cv = qobject_cast<QChartView*>(w); cv && cv->chart()) {
+            out << QStringLiteral("chart: ") + cv->chart()->title();
+            for (const auto* axis : cv->chart()->axes())
+                out << QStringLiteral("axis: ") + axis->titleText();
+        }
+        if (qobject_cast<QMenuBar*>(w))
+            actions(w->actions());
+    }
+    out.sort();
+    return out;
+}
+
+/// Waits until the Multi-model tab (which plans on its own threads) has shown its final schedule.
+bool settled(MainWindow& w) {
+#if __has_include("views/scheduler/scheduler_panel.h")
+    if (auto* p = w.findChild<SchedulerPanel*>()) {
+        QElapsedTimer t;
+        t.start();
+        while (p->busy() && t.elapsed() < 120000)
+            QTest::qWait(20);
+        return !p->busy();
+    }
+#endif
+    (void)w;
+    return true;
+}
+
+/// The texts in `a` and not in `b` (with multiplicity), each on its own line (shortened), for messages.
+QString onlyIn(const QStringList& a, const QStringList& b) {
+    QStringList rest = b, extra;
+    for (const QString& s : a)
+        if (!rest.removeOne(s))
+            extra << s.left(120);
+    return extra.join(QStringLiteral("\n    "));
 }
 
 } // namespace
@@ -560,6 +664,326 @@ private slots:
         }
         // The status bar names the best plan, not the baseline.
         QVERIFY(!w.statusBar()->currentMessage().contains(QStringLiteral("Baseline")));
+    }
+    // Issue 14: switching the language retranslates the open window at once (no restart): after a
+    // switch to German it reads exactly like a window built in German, and after the switch back like
+    // one built in English.
+    void languageSwitchWithoutRestart() {
+        switchLanguage(QStringLiteral("en"));
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(settled(w));
+        const QStringList english = visibleTexts(&w);
+        const int tree_tab = w.tabs()->indexOf(w.treePanel());
+        QCOMPARE(w.tabs()->tabText(tree_tab), QStringLiteral("Decision tree"));
+        const QString plan_title =
+            w.planView()->findChild<QLabel*>() ? allLabelText(*w.planView()) : QString();
+
+        QVERIFY(switchLanguage(QStringLiteral("de")));
+        QCOMPARE(w.tabs()->tabText(tree_tab), QStringLiteral("Entscheidungsbaum"));
+        QCOMPARE(w.menuBar()->actions().value(0)->text(), QStringLiteral("&Datei"));
+        QVERIFY(allLabelText(*w.planView()) != plan_title); // composed texts are rebuilt too
+        const QStringList switched = visibleTexts(&w);
+        {
+            MainWindow fresh;
+            fresh.resize(1400, 900);
+            fresh.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+            QVERIFY(settled(fresh));
+            const QStringList german = visibleTexts(&fresh);
+            if (switched != german)
+                qWarning().noquote() << "only after the switch:\n   " << onlyIn(switched, german)
+                                     << "\nonly when built:\n   " << onlyIn(german, switched);
+            QVERIFY(switched == german);
+        }
+
+        QVERIFY(!switchLanguage(QStringLiteral("en")));
+        QCOMPARE(w.tabs()->tabText(tree_tab), QStringLiteral("Decision tree"));
+        const QStringList back = visibleTexts(&w);
+        if (back != english)
+            qWarning().noquote() << "only after the switch:\n   " << onlyIn(back, english)
+                                 << "\nonly when built:\n   " << onlyIn(english, back);
+        QVERIFY(back == english);
+        QCOMPARE(allLabelText(*w.planView()), plan_title);
+    }
+
+    // The same after a search: plan lists, plan view, Compare and charts read like a window that ran
+    // the same search in German.
+    void languageSwitchAfterASearch() {
+        switchLanguage(QStringLiteral("en"));
+        auto searched = [](MainWindow& w) {
+            QVERIFY(w.loadModel(QStringLiteral("gpt3-1.3b")));
+            QVERIFY(w.loadCluster(QStringLiteral("4xRTX4090-PCIe")));
+            w.searchSettings()->batchesEdit()->setText(QStringLiteral("16"));
+            w.resize(1400, 900);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QSignalSpy done(&w, &MainWindow::searchFinished);
+            QVERIFY(w.runSearch());
+            QVERIFY(done.wait(120000) || done.count() == 1);
+            QVERIFY(w.topPlansList()->count() >= 2);
+            QVERIFY(settled(w));
+        };
+        MainWindow w;
+        searched(w);
+        w.setView(QStringLiteral("compare"));
+        QVERIFY(w.topPlansList()->item(0)->text().contains(QStringLiteral("ZeRO")) ||
+                w.topPlansList()->count() > 0);
+        const QStringList english = visibleTexts(&w);
+        QVERIFY(switchLanguage(QStringLiteral("de")));
+        QCOMPARE(w.currentPlan()->name, QStringLiteral("Bester Plan"));
+        const QStringList switched = visibleTexts(&w);
+        {
+            MainWindow fresh;
+            searched(fresh);
+            fresh.setView(QStringLiteral("compare"));
+            const QStringList german = visibleTexts(&fresh);
+            if (switched != german)
+                qWarning().noquote() << "only after the switch:\n   " << onlyIn(switched, german)
+                                     << "\nonly when built:\n   " << onlyIn(german, switched);
+            QVERIFY(switched == german);
+        }
+        switchLanguage(QStringLiteral("en"));
+        QCOMPARE(visibleTexts(&w), english);
+#if __has_include("views/scheduler/scheduler_panel.h")
+        auto* jobs = w.findChild<SchedulerPanel*>();
+        QVERIFY(jobs && settled(w));
+        QVERIFY2(jobs->summaryText().contains(QStringLiteral("Makespan")), qPrintable(jobs->summaryText()));
+        switchLanguage(QStringLiteral("de"));
+        QVERIFY2(jobs->summaryText().contains(QStringLiteral("Gesamtdauer")),
+                 qPrintable(jobs->summaryText()));
+        switchLanguage(QStringLiteral("en"));
+        QVERIFY(jobs->summaryText().contains(QStringLiteral("Makespan")));
+#endif
+    }
+    // Issue 14: core's English tree labels, rule descriptions and pruning reasons are translated at
+    // display time. Every label and reason of real trees (several targets and user limits) keeps its
+    // English text in English and gets a German one in German; texts of unknown shape pass unchanged.
+    void coreTreeTextsAreTranslated() {
+        std::vector<TreeNode> nodes;
+        ModelProfile m = resolveModel("llama2-7b");
+        ClusterProfile c = resolveCluster("4x8xA100-80G-IB");
+        c.nodes = 3; // 24 GPUs: degrees that are no power of two
+        const CostModel cm(m, c, CostOptions{});
+        auto add = [&](const SearchOptions& o) {
+            const SearchSpace space(cm, o);
+            for (auto& n : space.tree(m.stacks.front().type))
+                nodes.push_back(std::move(n));
+        };
+        SearchOptions o;
+        add(o);
+        o.pow2_degrees = false;
+        add(o);
+        for (Target t : allTargets()) {
+            o.target = t;
+            add(o);
+        }
+        o = SearchOptions{};
+        o.pow2_degrees = false;
+        o.max_tp = 4;
+        o.max_dp = 2;
+        o.allow_sp = false;
+        o.allow_ckpt = false;
+        o.dp_types = {DpType::DDP};
+        add(o);
+        o = SearchOptions{};
+        o.fixed_pp = 2;
+        o.fixed_tp = 2;
+        add(o);
+        o = SearchOptions{};
+        o.max_pp = 2;
+        add(o);
+
+        switchLanguage(QStringLiteral("en"));
+        std::set<std::string> reasons, rules_seen;
+        for (const auto& n : nodes) {
+            QCOMPARE(CoreText::treeLabel(n), QString::fromStdString(n.label));
+            QCOMPARE(CoreText::pruneReason(n.reason), QString::fromStdString(n.reason));
+            if (n.pruned) {
+                reasons.insert(n.reason);
+                rules_seen.insert(n.rule);
+            }
+        }
+        QVERIFY2(reasons.size() >= 15, qPrintable(QString::number(reasons.size())));
+        QVERIFY(rules_seen.size() >= 9);
+        for (const auto& r : pruningRules())
+            QCOMPARE(CoreText::ruleDescription(r.name), QString::fromStdString(r.description));
+
+        QVERIFY(switchLanguage(QStringLiteral("de")));
+        QStringList untranslated;
+        for (const auto& n : nodes) {
+            const bool words = n.dimension == "root" || n.dimension == "sp" || n.dimension == "placement" ||
+                               n.dimension == "ckpt" || n.label.find("GPUs/stage") != std::string::npos;
+            if (words && CoreText::treeLabel(n) == QString::fromStdString(n.label))
+                untranslated << QString::fromStdString(n.label);
+            if (n.pruned && CoreText::pruneReason(n.reason) == QString::fromStdString(n.reason))
+                untranslated << QString::fromStdString(n.reason);
+        }
+        for (const auto& r : pruningRules())
+            if (CoreText::ruleDescription(r.name) == QString::fromStdString(r.description))
+                untranslated << QString::fromStdString(r.name);
+        untranslated.removeDuplicates();
+        QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QStringLiteral("; "))));
+        TreeNode sp;
+        sp.dimension = "sp";
+        sp.label = "sp on";
+        QCOMPARE(CoreText::treeLabel(sp), QStringLiteral("sp an"));
+        QCOMPARE(CoreText::pruneReason("a reason core adds later"),
+                 QStringLiteral("a reason core adds later"));
+        // The multi-model schedule's solver status.
+        QCOMPARE(CoreText::scheduleStatus("optimal within 0.01% (no schedule shorter than the heuristic's)"),
+                 QStringLiteral("optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)"));
+        QCOMPARE(CoreText::scheduleStatus("stopped (status 3)"), QStringLiteral("stopped (status 3)"));
+
+        // The tree view shows them: a pruned node's tooltip and the labels of a live tree.
+        TreePanel panel;
+        panel.addNodes(smallTree());
+        panel.view()->flushLayout();
+        const int sp_on = [&] {
+            TreeNode n = smallTree()[2];
+            n.id = 6;
+            n.parent = 2;
+            n.depth = 3;
+            n.dimension = "sp";
+            n.label = "sp on";
+            panel.addNodes({n});
+            panel.view()->flushLayout();
+            return panel.view()->layoutData().indexOf(6);
+        }();
+        QCOMPARE(panel.view()->layoutData().at(sp_on).text, QStringLiteral("sp an"));
+        switchLanguage(QStringLiteral("en"));
+        QCOMPARE(panel.view()->layoutData().at(sp_on).text, QStringLiteral("sp on"));
+    }
+    // Issue 14: chart legends at 1024 px (and in German) wrap instead of eliding: every series name is
+    // shown in full, inside the chart, below the plot area.
+    void chartLegendsWrapWhenNarrow() {
+        for (const QString lang : {QStringLiteral("en"), QStringLiteral("de")}) {
+            switchLanguage(lang);
+            FrontierChart chart;
+            chart.resize(430, 560);
+            chart.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&chart));
+            QTest::qWait(50);
+            WrappingLegend* legend = chart.legendBox();
+            QVERIFY(legend);
+            QVERIFY(!chart.chart()->legend()->isVisible());
+            const QString text = legend->text();
+            int shown = 0;
+            for (QLegendMarker* m : chart.chart()->legend()->markers())
+                if (m->series()->isVisible() && !m->label().isEmpty()) {
+                    ++shown;
+                    QVERIFY2(text.contains(m->label()),
+                             qPrintable(m->label() + QStringLiteral(" / ") + text));
+                }
+            QVERIFY(shown >= 4);
+            QVERIFY(!text.contains(QStringLiteral("...")));
+            // Two or more lines at this width, inside the chart and below the plot.
+            const QFontMetricsF fm(chart.chart()->legend()->font());
+            QVERIFY2(legend->height() > 1.5 * fm.height(), qPrintable(QString::number(legend->height())));
+            const QRectF box = legend->geometry();
+            QVERIFY2(chart.chart()->rect().contains(box), qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                                                         .arg(box.x())
+                                                                         .arg(box.y())
+                                                                         .arg(box.width())
+                                                                         .arg(box.height())));
+            QVERIFY(box.top() >= chart.chart()->plotArea().bottom());
+        }
+        // The memory bars ask for room for their wrapped legend when narrow (Compare at 1024 px).
+        switchLanguage(QStringLiteral("de"));
+        MemoryBarsWidget bars;
+        bars.resize(600, 300);
+        const int wide = bars.minimumSizeHint().height();
+        bars.resize(240, 300);
+        QVERIFY2(bars.minimumSizeHint().height() > wide + 40,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(bars.minimumSizeHint().height()).arg(wide)));
+        switchLanguage(QStringLiteral("en"));
+    }
+
+    // Issue 13: a plan names the target framework it was searched for (`target` in the plan JSON:
+    // optional, validated, old plans load); the CLI's `search --target` and the GUI write it; the plan
+    // view shows the price of the target and what the target cannot express.
+    void planRecordsItsTarget() {
+        // Plan JSON: optional, canonical id, named error for an unknown target.
+        ModelProfile m = resolveModel("llama2-7b");
+        ClusterProfile c = resolveCluster("8xH100");
+        Plan base = makeDefaultPlan(m, c);
+        nlohmann::json j = toJson(base);
+        QVERIFY(!j.contains("target"));          // unknown: not written
+        QVERIFY(planFromJson(j).target.empty()); // plans without it load
+        j["target"] = "Megatron-LM";
+        QCOMPARE(QString::fromStdString(planFromJson(j).target), QStringLiteral("megatron"));
+        QCOMPARE(QString::fromStdString(toJson(planFromJson(j))["target"].get<std::string>()),
+                 QStringLiteral("megatron"));
+        j["target"] = "fsdp-magic";
+        try {
+            (void)planFromJson(j);
+            QFAIL("an unknown target was accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("plan.target"));
+            QVERIFY2(QString::fromStdString(e.reason()).contains(QStringLiteral("torchtitan")), e.what());
+        }
+        j["target"] = 3;
+        QVERIFY_THROWS_EXCEPTION(InputError, (void)planFromJson(j));
+
+        // GUI: a search for Megatron-LM.
+        switchLanguage(QStringLiteral("en"));
+        MainWindow w;
+        QVERIFY(w.loadModel(QStringLiteral("llama2-7b")));
+        QVERIFY(w.loadCluster(QStringLiteral("8xH100")));
+        w.searchSettings()->batchesEdit()->setText(QStringLiteral("64"));
+        SearchOptions o = w.searchSettings()->options();
+        o.target = Target::Megatron;
+        w.searchSettings()->setOptions(o);
+        QCOMPARE(w.searchSettings()->options().target, Target::Megatron);
+        QSignalSpy done(&w, &MainWindow::searchFinished);
+        QVERIFY(w.runSearch());
+        QVERIFY(done.wait(180000) || done.count() == 1);
+        QVERIFY(w.currentPlan());
+        QCOMPARE(QString::fromStdString(w.currentPlan()->plan.target), QStringLiteral("megatron"));
+        const QString line = w.planView()->targetText();
+        QVERIFY2(line.contains(QStringLiteral("Target Megatron-LM")) &&
+                     line.contains(QStringLiteral("runs this plan exactly as planned")) &&
+                     line.contains(QStringLiteral("Price of the target: best for Megatron-LM")) &&
+                     line.contains(QStringLiteral("best for any runtime")),
+                 qPrintable(line));
+        // The price is the core's figure for these two plans.
+        const auto& any = w.searchController()->lastUnconstrainedBest();
+        QVERIFY(any.has_value());
+        const RankedPlan best{w.currentPlan()->plan, w.currentPlan()->cost};
+        QVERIFY2(line.contains(CoreText::targetPrice(targetPriceLine(Target::Megatron, best, *any))),
+                 qPrintable(line));
+        // What Megatron-LM cannot express of the unconstrained best plan (if it uses anything).
+        const auto lost = inexpressible(any->plan, Target::Megatron);
+        QCOMPARE(line.contains(QStringLiteral("cannot express")), !lost.empty());
+        QVERIFY(switchLanguage(QStringLiteral("de")));
+        QVERIFY2(w.planView()->targetText().contains(QStringLiteral("Preis des Ziels")),
+                 qPrintable(w.planView()->targetText()));
+        switchLanguage(QStringLiteral("en"));
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("plan.json"));
+        QString err;
+        QVERIFY2(w.savePlanFile(file, &err), qPrintable(err));
+        QCOMPARE(QString::fromStdString(readJsonFile(file.toStdString())["target"].get<std::string>()),
+                 QStringLiteral("megatron"));
+        QCOMPARE(QString::fromStdString(loadPlanFile(file.toStdString()).target), QStringLiteral("megatron"));
+        // A plan searched for any runtime: the view names the frameworks that run it as planned.
+        QVERIFY(w.openPlanFile(file, &err));
+        QVERIFY(w.planView()->targetText().contains(QStringLiteral("Target Megatron-LM")));
+
+        // CLI: `search --target megatron --out` writes it.
+        const QString out = dir.filePath(QStringLiteral("cli.json"));
+        QProcess p;
+        p.start(QStringLiteral(GX_EXPLORER_BIN),
+                {QStringLiteral("--cli"), QStringLiteral("search"), QStringLiteral("--model"),
+                 QStringLiteral("llama2-7b"), QStringLiteral("--cluster"), QStringLiteral("8xH100"),
+                 QStringLiteral("--batch"), QStringLiteral("64"), QStringLiteral("--target"),
+                 QStringLiteral("megatron"), QStringLiteral("--out"), out});
+        QVERIFY(p.waitForFinished(180000));
+        QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromLocal8Bit(p.readAllStandardError())));
+        QCOMPARE(QString::fromStdString(loadPlanFile(out.toStdString()).target), QStringLiteral("megatron"));
     }
 };
 

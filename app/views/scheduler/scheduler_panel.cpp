@@ -2,6 +2,7 @@
 // (QtConcurrent) after every edit (debounced, latest edit wins, stale results dropped); the MILP runs
 // on demand on another worker. No QObject is touched off the GUI thread.
 #include "views/scheduler/scheduler_panel.h"
+#include "core_text.h"
 
 #include "views/scheduler/duration_curve.h"
 #include "views/scheduler/gantt_chart.h"
@@ -13,6 +14,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -506,10 +508,10 @@ void SchedulerPanel::solveExactly() {
     milp_button_->setText(tr("Solving…"));
     // Live status while CBC runs (it reports nothing before it ends): elapsed time against the limit.
     milp_started_.start();
-    const QString before = summary_->text();
+    milp_summary_ = summary_->text();
     const double limit = time_limit_->value();
-    auto tick = [this, before, limit] {
-        summary_->setText(before +
+    auto tick = [this, limit] {
+        summary_->setText(milp_summary_ +
                           QStringLiteral("<br><i>%1</i>")
                               .arg(tr("Exact MILP improving this schedule in the background: %1 s of "
                                       "at most %2 s…")
@@ -579,6 +581,15 @@ void SchedulerPanel::showError(const QString& message) {
     summary_->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
 }
 
+void SchedulerPanel::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange && !schedule_.jobs.empty()) {
+        showResult(); // composed texts (summary, GPU ranges, job states) in the new language
+        if (milp_running_)
+            milp_summary_ = summary_->text(); // the MILP ticker appends to it every second
+    }
+}
+
 void SchedulerPanel::showResult() {
     std::vector<std::string> names;
     for (int r = 0; r < table_->rowCount(); ++r)
@@ -629,9 +640,10 @@ void SchedulerPanel::showResult() {
         QString status = QString::fromStdString(schedule_.status);
         status = status.left(status.indexOf(QStringLiteral(" - ")));
         const QString algo = algorithmName(schedule_.algorithm);
-        const QString how = status.isEmpty() || status == QString::fromStdString(schedule_.algorithm)
-                                ? algo
-                                : tr("%1: %2").arg(algo, status.toHtmlEscaped());
+        const QString how =
+            status.isEmpty() || status == QString::fromStdString(schedule_.algorithm)
+                ? algo
+                : tr("%1: %2").arg(algo, CoreText::scheduleStatus(status.toStdString()).toHtmlEscaped());
         html = tr("<b>Makespan %1</b> (%2) · lower bound %3 · gap %4%")
                    .arg(timeText(schedule_.makespan), how, timeText(schedule_.lower_bound))
                    .arg(100.0 * schedule_.gap(), 0, 'f', 1);

@@ -80,6 +80,9 @@ signals:
     /// A new schedule (heuristic or MILP) is shown.
     void scheduleChanged();
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     struct Computed {
         quint64 generation = 0;
@@ -131,6 +134,7 @@ private:
     DurationCurve* curve_ = nullptr;
     QTimer* debounce_ = nullptr;
     QTimer* milp_ticker_ = nullptr;
+    QString milp_summary_; ///< the summary the MILP ticker appends its elapsed time to
     QElapsedTimer milp_started_;
     QCheckBox* auto_milp_ = nullptr;
     QFutureWatcher<Computed>* heuristic_watcher_ = nullptr;

@@ -59,6 +59,7 @@ struct Plan {
     DpType vocab_dp_type = DpType::DDP;
     Precision precision = Precision::BF16; ///< numeric format of the linear layers
     std::string runtime;                   ///< runtime profile the plan was costed with (informational)
+    std::string target; ///< framework searched for: toString(Target) ("any", "megatron", ...); "" = unknown
 
     int stageGpus() const { return pp > 0 ? gpus / pp : 0; }
     /// Samples in one micro-batch across the whole stage (split over each layer's dp).

@@ -1,0 +1,209 @@
+#include "core_text.h"
+
+#include "gx/search_space.h"
+
+#include <QRegularExpression>
+
+#include <functional>
+#include <vector>
+
+namespace gx::app {
+
+namespace {
+
+/// A shape of core text: a pattern and its translation from the captures.
+struct Shape {
+    QRegularExpression re;
+    std::function<QString(const QRegularExpressionMatch&)> text;
+};
+
+QString translateShapes(const std::vector<Shape>& shapes, const QString& s) {
+    for (const Shape& sh : shapes)
+        if (const auto m = sh.re.match(s); m.hasMatch())
+            return sh.text(m);
+    return s;
+}
+
+QRegularExpression exact(const char* pattern) {
+    return QRegularExpression(QStringLiteral("^%1$").arg(QLatin1String(pattern)));
+}
+
+} // namespace
+
+QString CoreText::treeLabel(const TreeNode& node) {
+    const QString label = QString::fromStdString(node.label);
+    const std::string& d = node.dimension;
+    if (d == "sp") {
+        if (label == QLatin1String("sp on"))
+            return tr("sp on");
+        if (label == QLatin1String("sp off"))
+            return tr("sp off");
+    } else if (d == "placement") {
+        if (label == QLatin1String("TP ranks adjacent"))
+            return tr("TP ranks adjacent");
+        if (label == QLatin1String("DP ranks adjacent"))
+            return tr("DP ranks adjacent");
+    } else if (d == "ckpt") {
+        if (label == QLatin1String("ckpt none"))
+            return tr("ckpt none");
+        if (label == QLatin1String("ckpt selective"))
+            return tr("ckpt selective");
+        if (label == QLatin1String("ckpt full"))
+            return tr("ckpt full");
+    } else if (d == "root" || d == "pp") {
+        static const std::vector<Shape> shapes = {
+            {exact("(.+) layer on (\\d+) GPUs"),
+             [](const QRegularExpressionMatch& m) {
+                 return tr("%1 layer on %2 GPUs").arg(m.captured(1), m.captured(2));
+             }},
+            {exact("pp=(\\d+) \\((\\d+) GPUs/stage\\)"),
+             [](const QRegularExpressionMatch& m) {
+                 return tr("pp=%1 (%2 GPUs/stage)").arg(m.captured(1), m.captured(2));
+             }},
+        };
+        return translateShapes(shapes, label);
+    }
+    return label; // notation: pp=4, tp=2 dp=4, DDP, ZeRO-3, ...
+}
+
+QString CoreText::ruleDescription(const std::string& rule) {
+    namespace r = rules;
+    if (rule == r::kUser)
+        return tr("user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing");
+    if (rule == r::kPow2)
+        return tr("parallel degrees are powers of two (switch off for any divisor)");
+    if (rule == r::kPpLeLayers)
+        return tr("every pipeline stage (model chunk) needs at least one layer");
+    if (rule == r::kTpDividesHeads)
+        return tr("the tensor degree divides the attention (and KV) heads");
+    if (rule == r::kTpWithinNode)
+        return tr("a tensor-parallel group does not cross node boundaries");
+    if (rule == r::kSpNeedsTp)
+        return tr("sequence parallelism changes nothing without tensor parallelism");
+    if (rule == r::kZeroNeedsDp)
+        return tr("ZeRO stages change nothing without data parallelism");
+    if (rule == r::kPlacementMatters)
+        return tr("rank order (TP or DP adjacent) only matters when tp > 1 and dp > 1");
+    if (rule == r::kBatchDivisible)
+        return tr("the micro-batch splits evenly over the data-parallel degree");
+    if (rule == r::kMemoryLowerBound)
+        return tr("model states and activations alone exceed the memory budget");
+    if (rule == r::kDominatedStrategy)
+        return tr("another candidate is no slower and no larger in every cost term (incl. switch costs)");
+    if (rule == r::kGpipeDominated)
+        return tr("GPipe holds at least as many micro-batches as 1F1B at the same time cost");
+    if (rule == r::kInterleavedSplit)
+        return tr("interleaved schedules use equal model chunks (layers divisible by pp * chunks)");
+    if (rule == r::kTimeLowerBound)
+        return tr("a lower bound on the iteration time exceeds the k-th best plan");
+    if (rule == r::kTargetDpType)
+        return tr("the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with "
+                  "pipeline parallelism; torchtitan: ZeRO-1)");
+    if (rule == r::kTargetTp)
+        return tr("the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)");
+    if (rule == r::kTargetSp)
+        return tr("the target framework has no Megatron-style sequence parallelism");
+    if (rule == r::kTargetRankOrder)
+        return tr("the target framework always places tensor-parallel ranks adjacent");
+    if (rule == r::kTargetRecompute)
+        return tr("the target framework cannot run this recomputation (selective)");
+    if (rule == r::kTargetPostCheck)
+        return tr("after the planner: plans made expressible by the target (vocabulary TP, stage split, "
+                  "block recomputation) that then do not fit");
+    for (const PruningRule& p : pruningRules()) // a rule added to core after these translations
+        if (p.name == rule)
+            return QString::fromStdString(p.description);
+    return {};
+}
+
+QString CoreText::pruneReason(const std::string& reason) {
+    using M = QRegularExpressionMatch;
+    static const std::vector<Shape> shapes = {
+        {exact("(tp=)?(\\d+) is not a power of two"),
+         [](const M& m) { return tr("%1%2 is not a power of two").arg(m.captured(1), m.captured(2)); }},
+        {exact("(\\d+) stages but only (\\d+) layers"),
+         [](const M& m) { return tr("%1 stages but only %2 layers").arg(m.captured(1), m.captured(2)); }},
+        {exact("(pp|tp|dp) is fixed to (\\d+)"),
+         [](const M& m) { return tr("%1 is fixed to %2").arg(m.captured(1), m.captured(2)); }},
+        {exact("(pp|tp|dp) is limited to (\\d+)"),
+         [](const M& m) { return tr("%1 is limited to %2").arg(m.captured(1), m.captured(2)); }},
+        {exact("tp=(\\d+) does not divide (\\d+) heads / (\\d+) KV heads"),
+         [](const M& m) {
+             return tr("tp=%1 does not divide %2 heads / %3 KV heads")
+                 .arg(m.captured(1), m.captured(2), m.captured(3));
+         }},
+        {exact("tp=(\\d+) does not divide (\\d+) heads"),
+         [](const M& m) { return tr("tp=%1 does not divide %2 heads").arg(m.captured(1), m.captured(2)); }},
+        {exact("tp=(\\d+) exceeds the (\\d+) GPUs of a node"),
+         [](const M& m) {
+             return tr("tp=%1 exceeds the %2 GPUs of a node").arg(m.captured(1), m.captured(2));
+         }},
+        {exact("(.+) does not combine tensor with pipeline parallelism"),
+         [](const M& m) {
+             return tr("%1 does not combine tensor with pipeline parallelism").arg(m.captured(1));
+         }},
+        {exact("(.+) has no tensor parallelism"),
+         [](const M& m) { return tr("%1 has no tensor parallelism").arg(m.captured(1)); }},
+        {exact("tp=1: sequence parallelism is a no-op"),
+         [](const M&) { return tr("tp=1: sequence parallelism is a no-op"); }},
+        {exact("(.+) has no Megatron-style sequence parallelism"),
+         [](const M& m) { return tr("%1 has no Megatron-style sequence parallelism").arg(m.captured(1)); }},
+        {exact("sequence parallelism is switched off"),
+         [](const M&) { return tr("sequence parallelism is switched off"); }},
+        {exact("dp=1: nothing to shard"), [](const M&) { return tr("dp=1: nothing to shard"); }},
+        {exact("(.+) cannot run (\\S+) with pipeline parallelism"),
+         [](const M& m) {
+             return tr("%1 cannot run %2 with pipeline parallelism").arg(m.captured(1), m.captured(2));
+         }},
+        {exact("(.+) cannot run (\\S+)"),
+         [](const M& m) { return tr("%1 cannot run %2").arg(m.captured(1), m.captured(2)); }},
+        {exact("(\\S+) is not allowed"),
+         [](const M& m) { return tr("%1 is not allowed").arg(m.captured(1)); }},
+        {exact("(tp|dp)=1: rank order is irrelevant"),
+         [](const M& m) { return tr("%1=1: rank order is irrelevant").arg(m.captured(1)); }},
+        {exact("(.+) places tensor-parallel ranks adjacent"),
+         [](const M& m) { return tr("%1 places tensor-parallel ranks adjacent").arg(m.captured(1)); }},
+        {exact("(.+) recomputes whole layers only"),
+         [](const M& m) { return tr("%1 recomputes whole layers only").arg(m.captured(1)); }},
+        {exact("checkpointing is switched off"),
+         [](const M&) { return tr("checkpointing is switched off"); }},
+    };
+    return translateShapes(shapes, QString::fromStdString(reason));
+}
+
+QString CoreText::targetPrice(const std::string& line) {
+    static const std::vector<Shape> shapes = {
+        {exact("best for (.+) ([0-9.]+) s/iteration; best for any runtime ([0-9.]+) s/iteration "
+               "\\(([+-][0-9.]+)% time per sample\\)"),
+         [](const QRegularExpressionMatch& m) {
+             return tr("best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per "
+                       "sample)")
+                 .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+         }},
+    };
+    return translateShapes(shapes, QString::fromStdString(line));
+}
+
+QString CoreText::scheduleStatus(const std::string& status) {
+    if (status == "optimal")
+        return tr("optimal");
+    if (status == "optimal (meets lower bound)")
+        return tr("optimal (meets lower bound)");
+    if (status == "heuristic")
+        return tr("heuristic");
+    if (status == "no feasible job")
+        return tr("no feasible job");
+    if (status == "optimal within 0.01% (no schedule shorter than the heuristic's)")
+        return tr("optimal within 0.01% (no schedule shorter than the heuristic's)");
+    if (status == "the heuristic's schedule is optimal for the restricted model")
+        return tr("the heuristic's schedule is optimal for the restricted model");
+    if (status == "optimal for the restricted model")
+        return tr("optimal for the restricted model");
+    if (status == "time limit")
+        return tr("time limit");
+    if (status == "not available (built without COIN-OR CBC)")
+        return tr("not available (built without COIN-OR CBC)");
+    return QString::fromStdString(status); // e.g. "stopped (status 3)"
+}
+
+} // namespace gx::app

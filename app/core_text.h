@@ -1,0 +1,34 @@
+// Galvatron Explorer - display-time translations of the English texts core produces.
+//
+// core is plain C++ without Qt and writes English: decision-tree labels ("sp on", "ckpt selective",
+// "llama layer on 32 GPUs"), pruning rules' descriptions and pruning reasons ("tp=3 does not divide 32
+// heads"). The GUI shows them through these functions, which recognise the known shapes and translate
+// them with tr(); anything unknown (e.g. a label a newer core adds) is shown unchanged. Notation
+// (pp=4, tp=2 dp=4, DDP, ZeRO-3, rule names) stays as it is: it is what the CLI and exports print.
+#pragma once
+
+#include "gx/planner.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace gx::app {
+
+class CoreText {
+    Q_DECLARE_TR_FUNCTIONS(gx::app::CoreText)
+public:
+    /// The node's label in the current language.
+    static QString treeLabel(const TreeNode& node);
+    /// A pruning rule's description (gx::pruningRules()) in the current language; core's English
+    /// description for a rule without a translation; empty for an unknown rule.
+    static QString ruleDescription(const std::string& rule);
+    /// A pruning reason in the current language (unchanged when its shape is unknown).
+    static QString pruneReason(const std::string& reason);
+    /// gx::targetPriceLine ("best for Megatron-LM 11.930 s/iteration; best for any runtime ...") in the
+    /// current language.
+    static QString targetPrice(const std::string& line);
+    /// A schedule's solver status (ScheduleResult::status, e.g. "optimal within 0.01% ...").
+    static QString scheduleStatus(const std::string& status);
+};
+
+} // namespace gx::app

@@ -1,0 +1,117 @@
+# Translations of core's English decision-tree labels, pruning-rule descriptions and pruning reasons,
+# translated at display time by app/core_text.cpp (core stays Qt-free).
+T = {
+    "sp on": ("sp an", "sp 开"),
+    "sp off": ("sp aus", "sp 关"),
+    "TP ranks adjacent": ("TP-Ränge benachbart", "TP 进程相邻"),
+    "DP ranks adjacent": ("DP-Ränge benachbart", "DP 进程相邻"),
+    "ckpt none": ("ckpt keines", "ckpt 无"),
+    "ckpt selective": ("ckpt selektiv", "ckpt 选择性"),
+    "ckpt full": ("ckpt voll", "ckpt 完全"),
+    "%1 layer on %2 GPUs": ("%1-Schicht auf %2 GPUs", "%1 层，%2 个 GPU"),
+    "pp=%1 (%2 GPUs/stage)": ("pp=%1 (%2 GPUs/Stufe)", "pp=%1（每级 %2 个 GPU）"),
+    "user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing":
+        ("Vorgaben des Benutzers: feste/maximale Grade, erlaubte ZeRO-Stufen, SP und Checkpointing",
+         "用户约束：固定/最大并行度、允许的 ZeRO 阶段、SP 与重计算"),
+    "parallel degrees are powers of two (switch off for any divisor)":
+        ("Parallelitätsgrade sind Zweierpotenzen (ausschalten für beliebige Teiler)",
+         "并行度为 2 的幂（关闭后允许任意因数）"),
+    "every pipeline stage (model chunk) needs at least one layer":
+        ("jede Pipeline-Stufe (jeder Modellteil) braucht mindestens eine Schicht",
+         "每个流水线级（模型块）至少需要一层"),
+    "the tensor degree divides the attention (and KV) heads":
+        ("der Tensorgrad teilt die Attention-(und KV-)Köpfe", "张量并行度能整除注意力（及 KV）头数"),
+    "a tensor-parallel group does not cross node boundaries":
+        ("eine tensorparallele Gruppe überschreitet keine Knotengrenzen", "张量并行组不跨越节点边界"),
+    "sequence parallelism changes nothing without tensor parallelism":
+        ("Sequenzparallelität ändert ohne Tensor-Parallelität nichts", "没有张量并行时序列并行不起作用"),
+    "ZeRO stages change nothing without data parallelism":
+        ("ZeRO-Stufen ändern ohne Datenparallelität nichts", "没有数据并行时 ZeRO 阶段不起作用"),
+    "rank order (TP or DP adjacent) only matters when tp > 1 and dp > 1":
+        ("die Rangfolge (TP oder DP benachbart) zählt nur bei tp > 1 und dp > 1",
+         "进程顺序（TP 或 DP 相邻）仅在 tp > 1 且 dp > 1 时有影响"),
+    "the micro-batch splits evenly over the data-parallel degree":
+        ("der Micro-Batch teilt sich gleichmäßig auf den Datenparallelitätsgrad auf",
+         "微批次能被数据并行度均分"),
+    "model states and activations alone exceed the memory budget":
+        ("schon Modellzustände und Aktivierungen überschreiten das Speicherbudget",
+         "仅模型状态与激活就超出内存预算"),
+    "another candidate is no slower and no larger in every cost term (incl. switch costs)":
+        ("ein anderer Kandidat ist in jedem Kostenterm (inkl. Wechselkosten) nicht langsamer und nicht größer",
+         "另一候选在每个代价项（含切换代价）上都不更慢也不更大"),
+    "GPipe holds at least as many micro-batches as 1F1B at the same time cost":
+        ("GPipe hält bei gleichen Zeitkosten mindestens so viele Micro-Batches wie 1F1B",
+         "在相同时间代价下 GPipe 保留的微批次至少与 1F1B 一样多"),
+    "interleaved schedules use equal model chunks (layers divisible by pp * chunks)":
+        ("verschränkte Abläufe nutzen gleich große Modellteile (Schichten teilbar durch pp * Teile)",
+         "交错调度使用等大的模型块（层数可被 pp * 块数整除）"),
+    "a lower bound on the iteration time exceeds the k-th best plan":
+        ("eine untere Schranke der Iterationszeit übersteigt den k-besten Plan",
+         "迭代时间的下界超过第 k 优方案"),
+    "the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)":
+        ("das Ziel-Framework kann diese Art der Datenparallelität nicht ausführen (z. B. DeepSpeed: ZeRO-2/3 "
+         "mit Pipeline-Parallelität; torchtitan: ZeRO-1)",
+         "目标框架无法运行这种数据并行类型（例如 DeepSpeed：ZeRO-2/3 与流水线并行；torchtitan：ZeRO-1）"),
+    "the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)":
+        ("das Ziel-Framework kann diesen Tensor-Parallelitätsgrad nicht ausführen (DeepSpeed: TP mit PP)",
+         "目标框架无法运行该张量并行度（DeepSpeed：TP 与 PP 组合）"),
+    "the target framework has no Megatron-style sequence parallelism":
+        ("das Ziel-Framework hat keine Sequenzparallelität im Stil von Megatron",
+         "目标框架没有 Megatron 式的序列并行"),
+    "the target framework always places tensor-parallel ranks adjacent":
+        ("das Ziel-Framework legt tensorparallele Ränge immer nebeneinander",
+         "目标框架总是将张量并行进程相邻放置"),
+    "the target framework cannot run this recomputation (selective)":
+        ("das Ziel-Framework kann diese Neuberechnung (selektiv) nicht ausführen",
+         "目标框架无法运行这种重计算（选择性）"),
+    "after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit":
+        ("nach dem Planer: für das Ziel ausdrückbar gemachte Pläne (Vokabular-TP, Stufenaufteilung, "
+         "Block-Neuberechnung), die dann nicht passen",
+         "规划之后：为目标改写为可表达的方案（词表 TP、分级方式、块重计算）随后放不下"),
+    "%1%2 is not a power of two": ("%1%2 ist keine Zweierpotenz", "%1%2 不是 2 的幂"),
+    "%1 stages but only %2 layers": ("%1 Stufen, aber nur %2 Schichten", "%1 个流水线级，但只有 %2 层"),
+    "%1 is fixed to %2": ("%1 ist auf %2 festgelegt", "%1 固定为 %2"),
+    "%1 is limited to %2": ("%1 ist auf %2 begrenzt", "%1 上限为 %2"),
+    "tp=%1 does not divide %2 heads / %3 KV heads":
+        ("tp=%1 teilt %2 Köpfe / %3 KV-Köpfe nicht", "tp=%1 不能整除 %2 个头 / %3 个 KV 头"),
+    "tp=%1 does not divide %2 heads": ("tp=%1 teilt %2 Köpfe nicht", "tp=%1 不能整除 %2 个头"),
+    "tp=%1 exceeds the %2 GPUs of a node":
+        ("tp=%1 übersteigt die %2 GPUs eines Knotens", "tp=%1 超过单节点的 %2 个 GPU"),
+    "%1 does not combine tensor with pipeline parallelism":
+        ("%1 kombiniert Tensor- nicht mit Pipeline-Parallelität", "%1 不支持张量并行与流水线并行组合"),
+    "%1 has no tensor parallelism": ("%1 hat keine Tensor-Parallelität", "%1 没有张量并行"),
+    "tp=1: sequence parallelism is a no-op":
+        ("tp=1: Sequenzparallelität bewirkt nichts", "tp=1：序列并行不起作用"),
+    "%1 has no Megatron-style sequence parallelism":
+        ("%1 hat keine Sequenzparallelität im Stil von Megatron", "%1 没有 Megatron 式的序列并行"),
+    "sequence parallelism is switched off": ("Sequenzparallelität ist ausgeschaltet", "序列并行已关闭"),
+    "dp=1: nothing to shard": ("dp=1: nichts aufzuteilen", "dp=1：没有可分片的内容"),
+    "%1 cannot run %2 with pipeline parallelism":
+        ("%1 kann %2 nicht mit Pipeline-Parallelität ausführen", "%1 无法在流水线并行下运行 %2"),
+    "%1 cannot run %2": ("%1 kann %2 nicht ausführen", "%1 无法运行 %2"),
+    "%1 is not allowed": ("%1 ist nicht erlaubt", "不允许 %1"),
+    "%1=1: rank order is irrelevant": ("%1=1: die Rangfolge spielt keine Rolle", "%1=1：进程顺序无关紧要"),
+    "%1 places tensor-parallel ranks adjacent":
+        ("%1 legt tensorparallele Ränge nebeneinander", "%1 将张量并行进程相邻放置"),
+    "%1 recomputes whole layers only": ("%1 berechnet nur ganze Schichten neu", "%1 只能重计算整层"),
+    "checkpointing is switched off": ("Checkpointing ist ausgeschaltet", "重计算已关闭"),
+    "\n(the rule: %1)": ("\n(die Regel: %1)", "\n（规则：%1）"),
+    "<p><i>The rule:</i> %1</p>": ("<p><i>Die Regel:</i> %1</p>", "<p><i>规则：</i>%1</p>"),
+}
+
+# Solver status of a multi-model schedule (ScheduleResult::status), shown in the Multi-model tab.
+T.update({
+    "optimal": ("optimal", "最优"),
+    "optimal (meets lower bound)": ("optimal (erreicht die untere Schranke)", "最优（达到下界）"),
+    "heuristic": ("heuristisch", "启发式"),
+    "no feasible job": ("kein ausführbarer Job", "没有可行的作业"),
+    "optimal within 0.01% (no schedule shorter than the heuristic's)":
+        ("optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)",
+         "在 0.01% 内最优（没有比启发式更短的调度）"),
+    "the heuristic's schedule is optimal for the restricted model":
+        ("der heuristische Ablauf ist für das eingeschränkte Modell optimal", "启发式调度对受限模型是最优的"),
+    "optimal for the restricted model": ("optimal für das eingeschränkte Modell", "对受限模型最优"),
+    "time limit": ("Zeitlimit", "时间限制"),
+    "not available (built without COIN-OR CBC)":
+        ("nicht verfügbar (ohne COIN-OR CBC gebaut)", "不可用（构建时未包含 COIN-OR CBC）"),
+})
