@@ -648,15 +648,9 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     edit_runtime_->setText(tr("Edit..."));
     edit_runtime_->setToolTip(tr("Edit every field of this runtime profile, save it as JSON or use it "
                                  "for the next search"));
-    {
-        auto* w = new QWidget(this);
-        auto* l = new QHBoxLayout(w);
-        l->setContentsMargins(0, 0, 0, 0);
-        l->addWidget(runtime_, 1);
-        l->addWidget(edit_runtime_);
-        form->addRow(tr("Runtime"), w);
-    }
+    form->addRow(tr("Runtime"), runtime_);
     form->addRow(QString(), runtime_info_);
+    form->addRow(QString(), edit_runtime_); // own row: stays visible in a narrow dock
     form->addRow(tr("Precision"), precision_);
     form->addRow(tr("GPUs"), gpus_);
     form->addRow(tr("Global batch"), batches_);

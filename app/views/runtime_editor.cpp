@@ -203,7 +203,7 @@ RuntimeEditor::RuntimeEditor(const RuntimeProfile& runtime, QWidget* parent)
     layout->addWidget(tabs_, 1);
     layout->addWidget(error_);
     layout->addWidget(buttons);
-    resize(640, 520);
+    resize(800, 540);
     validate();
 }
 
