@@ -503,6 +503,13 @@ int interleavedChunkInflight(int pp, int v, int m, int stage, int k) {
 }
 } // namespace
 
+double CostModel::vocabInflight(Schedule schedule, int pp, int v, int m, bool first, double stage_inflight) {
+    if (schedule != Schedule::Interleaved || pp < 2 || v < 2)
+        return stage_inflight;
+    return first ? interleavedChunkInflight(pp, v, m, 0, 0)
+                 : interleavedChunkInflight(pp, v, m, pp - 1, v - 1);
+}
+
 LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpType dp_type,
                                       const StageShape& shape) const {
     LayerCost c;
@@ -778,13 +785,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
             // The embedding sits in the stage's first chunk, the head in the last stage's last chunk:
             // under the interleaved schedule these hold their own number of micro-batches, not the
             // stage's average (the last stage holds pp of its first chunk but one of its last).
-            double f = st.inflight;
-            if (plan.schedule == Schedule::Interleaved && !(first && last)) {
-                const double fe = interleavedChunkInflight(pp, v, m, i, 0);
-                const double fh = interleavedChunkInflight(pp, v, m, i, v - 1);
-                f = first ? fe : fh;
-            }
-            vocab_act = f * e.activations;
+            vocab_act = vocabInflight(plan.schedule, pp, v, m, first, st.inflight) * e.activations;
         }
         st.memory.activations = st.inflight * act[i] + vocab_act;
     }
