@@ -3,11 +3,13 @@
 // search to completion, shows the view, saves the window as PNG and exits.
 #include "app_resources.h"
 #include "cli/cli.h"
+#include "gx/presets.h"
 #include "main_window.h"
 #include "search_controller.h"
 #include "settings.h"
 #include "views/export_dialog.h"
 #include "views/profile_editors.h"
+#include "views/runtime_editor.h"
 #include "views/sweep_panel.h"
 #include "views/whatif_panel.h"
 
@@ -23,6 +25,7 @@
 
 #include <cstring>
 #include <iostream>
+#include <memory>
 
 namespace {
 
@@ -59,6 +62,7 @@ int screenshot(gx::app::MainWindow& w, const QString& out, const QString& view, 
         return 1;
     }
     settle(100);
+    std::unique_ptr<RuntimeEditor> editor;
     if (view == QLatin1String("whatif")) {
         w.setView(view);
         auto* p = w.whatIfPanel();
@@ -81,16 +85,23 @@ int screenshot(gx::app::MainWindow& w, const QString& out, const QString& view, 
             if (known[static_cast<std::size_t>(i)].name.startsWith(QObject::tr("Baseline")))
                 baseline = i;
         w.compareView()->select(0, baseline);
+    } else if (view == QLatin1String("runtime-editor")) {
+        // The runtime profile editor ("Edit..." beside the Runtime selector) on the default runtime.
+        editor = std::make_unique<RuntimeEditor>(gx::resolveRuntime(gx::kDefaultRuntime), &w);
+        editor->tabs()->setCurrentIndex(editor->tabs()->count() - 2); // the memory fields
+        editor->show();
     } else if (!w.setView(view)) {
         std::cerr << "screenshot: unknown view '" << view.toStdString()
                   << "'; available: " << w.viewNames().join(QStringLiteral(", ")).toStdString()
-                  << ", export\n";
+                  << ", export, runtime-editor\n";
         return 2;
     }
     settle(400);
     QPixmap pix;
     if (view == QLatin1String("export") && w.exportDialog())
         pix = w.exportDialog()->grab();
+    else if (editor)
+        pix = editor->grab();
     else
         pix = w.grab();
     if (!pix.save(out)) {

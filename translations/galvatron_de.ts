@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="81"/>
+        <location filename="../app/main.cpp" line="85"/>
         <source>Baseline</source>
         <translation>Referenz</translation>
     </message>
@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="363"/>
+        <location filename="../app/views/profile_editors.cpp" line="364"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="364"/>
+        <location filename="../app/views/profile_editors.cpp" line="365"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="371"/>
+        <location filename="../app/views/profile_editors.cpp" line="372"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="372"/>
+        <location filename="../app/views/profile_editors.cpp" line="373"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="387"/>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="388"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="388"/>
+        <location filename="../app/views/profile_editors.cpp" line="389"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="392"/>
-        <location filename="../app/views/profile_editors.cpp" line="394"/>
+        <location filename="../app/views/profile_editors.cpp" line="393"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="393"/>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="411"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="412"/>
+        <location filename="../app/views/profile_editors.cpp" line="413"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="574"/>
+        <location filename="../app/views/profile_editors.cpp" line="575"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
@@ -1821,102 +1821,102 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="73"/>
+        <location filename="../app/views/profile_editors.cpp" line="74"/>
         <source>Built-in model presets</source>
         <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="74"/>
+        <location filename="../app/views/profile_editors.cpp" line="75"/>
         <source>(custom model)</source>
         <translation>(eigenes Modell)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="81"/>
+        <location filename="../app/views/profile_editors.cpp" line="82"/>
         <source>Open a model profile or config.json</source>
         <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="83"/>
+        <location filename="../app/views/profile_editors.cpp" line="84"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="84"/>
+        <location filename="../app/views/profile_editors.cpp" line="85"/>
         <source>Import a Hugging Face config.json</source>
         <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="86"/>
+        <location filename="../app/views/profile_editors.cpp" line="87"/>
         <source>Save the model profile as JSON</source>
         <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="108"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="109"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>tied embeddings</source>
         <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="113"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>Hidden size</source>
         <translation>Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>FFN size</source>
         <translation>FFN-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>Attention heads</source>
         <translation>Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="116"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>KV heads</source>
         <translation>KV-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="117"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="118"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="196"/>
+        <location filename="../app/views/profile_editors.cpp" line="197"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="205"/>
+        <location filename="../app/views/profile_editors.cpp" line="206"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="271"/>
+        <location filename="../app/views/profile_editors.cpp" line="272"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -1987,6 +1987,404 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <location filename="../app/views/plan_view.cpp" line="163"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
+    </message>
+</context>
+<context>
+    <name>gx::app::RuntimeEditor</name>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="37"/>
+        <source>Runtime profile: %1</source>
+        <translation>Laufzeitprofil: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <source>Identity</source>
+        <translation>Identität</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <source>Recomputation</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <source>Overlap and communication</source>
+        <translation>Überlappung und Kommunikation</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <source>Fixed overheads</source>
+        <translation>Feste Zusatzkosten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="47"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="47"/>
+        <source>Name the plans record as their runtime</source>
+        <translation>Name, den Pläne als ihre Laufzeitumgebung speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <source>Framework</source>
+        <translation>Framework</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <source>Training framework the facts describe</source>
+        <translation>Trainings-Framework, das die Angaben beschreiben</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <source>Framework version the facts were read from</source>
+        <translation>Framework-Version, aus der die Angaben stammen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <source>Where the facts come from</source>
+        <translation>Woher die Angaben stammen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="51"/>
+        <source>Attention kernel</source>
+        <translation>Attention-Kernel</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="52"/>
+        <source>flash and efficient kernels never store the s x s scores; eager attention stores scores, softmax and dropout mask</source>
+        <translation>flash- und efficient-Kernel speichern die s x s Scores nie; eager-Attention speichert Scores, Softmax und Dropout-Maske</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="54"/>
+        <source>Fused norms</source>
+        <translation>Fusionierte Normierungen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="55"/>
+        <source>Norms store their bf16 input only; off: eager norms keep an fp32 copy as well</source>
+        <translation>Normierungen speichern nur ihre bf16-Eingabe; aus: eager-Normierungen behalten zusätzlich eine fp32-Kopie</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="56"/>
+        <source>Fused SwiGLU</source>
+        <translation>Fusioniertes SwiGLU</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="57"/>
+        <source>The gated activation stores the fc1 output only; off: gate, up, silu and product</source>
+        <translation>Die gegatete Aktivierung speichert nur die fc1-Ausgabe; aus: Gate, Up, SiLU und Produkt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="58"/>
+        <source>Expanded GQA key/value</source>
+        <translation>Erweiterte GQA-Keys/Values</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="59"/>
+        <source>Key/value heads are repeated to all query heads before attention and stored</source>
+        <translation>Key/Value-Köpfe werden vor der Attention auf alle Query-Köpfe wiederholt und gespeichert</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="60"/>
+        <source>Extra stored bytes (x hidden)</source>
+        <translation>Zusätzlich gespeicherte Bytes (x hidden)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="61"/>
+        <source>Bytes per token and layer the component model does not name, in units of the hidden size</source>
+        <translation>Bytes pro Token und Schicht, die das Komponentenmodell nicht benennt, in Einheiten der Hidden-Größe</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="62"/>
+        <source>Op-level selective recomputation</source>
+        <translation>Selektive Neuberechnung auf Operatorebene</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="63"/>
+        <source>On: keep the layer input, the attention output and a fraction of the matmul outputs (torchtitan). Off: recompute the attention core only (Megatron)</source>
+        <translation>An: Schichteingabe, Attention-Ausgabe und ein Teil der Matmul-Ausgaben bleiben gespeichert (torchtitan). Aus: nur der Attention-Kern wird neu berechnet (Megatron)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="65"/>
+        <source>Matmul outputs kept</source>
+        <translation>Behaltene Matmul-Ausgaben</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="66"/>
+        <source>Fraction of the matmul outputs an op-level policy keeps</source>
+        <translation>Anteil der Matmul-Ausgaben, den eine Strategie auf Operatorebene behält</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="67"/>
+        <source>TP overlap</source>
+        <translation>TP-Überlappung</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="68"/>
+        <source>Fraction of tensor-parallel collectives hidden behind GEMMs</source>
+        <translation>Anteil der Tensor-parallelen Kollektive, der hinter GEMMs verborgen wird</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="69"/>
+        <source>DP overlap</source>
+        <translation>DP-Überlappung</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="70"/>
+        <source>Fraction of a layer&apos;s backward that can hide its gradient reduction</source>
+        <translation>Anteil des Rückwärtsdurchlaufs einer Schicht, der ihre Gradientenreduktion verbergen kann</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="71"/>
+        <source>Overlapped parameter all-gather</source>
+        <translation>Überlapptes Parameter-All-Gather</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="72"/>
+        <source>ZeRO-1/2: the parameter all-gather after the step hides behind the next forward</source>
+        <translation>ZeRO-1/2: das Parameter-All-Gather nach dem Schritt verbirgt sich hinter dem nächsten Vorwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="73"/>
+        <source>ZeRO-3 overlap</source>
+        <translation>ZeRO-3-Überlappung</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="74"/>
+        <source>Fraction of a layer&apos;s compute that can hide its ZeRO-3 gathers and reduce-scatters</source>
+        <translation>Anteil der Rechenzeit einer Schicht, der ihre ZeRO-3-Gathers und Reduce-Scatters verbergen kann</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="75"/>
+        <source>Communication efficiency</source>
+        <translation>Kommunikationseffizienz</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="76"/>
+        <source>Fraction of the links&apos; collective bandwidth the DP and ZeRO collectives reach</source>
+        <translation>Anteil der kollektiven Bandbreite der Verbindungen, den die DP- und ZeRO-Kollektive erreichen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="77"/>
+        <source>Keep ZeRO-3 weights unsharded under PP</source>
+        <translation>ZeRO-3-Gewichte unter PP ungeteilt halten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="78"/>
+        <source>Weights and gradients stay gathered from the first forward to the last backward</source>
+        <translation>Gewichte und Gradienten bleiben vom ersten Vorwärts- bis zum letzten Rückwärtsdurchlauf gesammelt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="79"/>
+        <source>Hierarchical ZeRO-3 rings</source>
+        <translation>Hierarchische ZeRO-3-Ringe</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <source>Off: flat rings at one GPU&apos;s network share</source>
+        <translation>Aus: flache Ringe mit dem Netzwerkanteil einer GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <source>Per-layer overhead (us)</source>
+        <translation>Zusatzkosten pro Schicht (µs)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
+        <translation>Pro Schicht und Micro-Batch, vorwärts und rückwärts: Kernel-Starts, Hooks, Synchronisationen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <source>Per-iteration overhead (s)</source>
+        <translation>Zusatzkosten pro Iteration (s)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <source>Data loading, logging, gradient clipping</source>
+        <translation>Laden der Daten, Protokollierung, Gradient-Clipping</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <source>Weight bytes per parameter</source>
+        <translation>Gewichts-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <source>Working weights (2 for bf16/fp16)</source>
+        <translation>Arbeitsgewichte (2 für bf16/fp16)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <source>Gradient bytes per parameter</source>
+        <translation>Gradienten-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <source>Gradient buffer dtype (4 for fp32)</source>
+        <translation>Datentyp des Gradientenpuffers (4 für fp32)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <source>Optimizer bytes per parameter</source>
+        <translation>Optimierer-Bytes pro Parameter</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <source>Adam: fp32 master weights and two moments</source>
+        <translation>Adam: fp32-Mastergewichte und zwei Momente</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <source>Allocator fragmentation</source>
+        <translation>Fragmentierung des Allokators</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <source>Caching-allocator slack as a fraction of activations and working memory</source>
+        <translation>Verschnitt des Caching-Allokators als Anteil der Aktivierungen und des Arbeitsspeichers</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <source>Bytes per logit</source>
+        <translation>Bytes pro Logit</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <source>Bytes per logit element around the loss (6 fused, 16 eager fp32)</source>
+        <translation>Bytes pro Logit-Element rund um den Loss (6 fusioniert, 16 eager fp32)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <source>Keep every micro-batch&apos;s logits</source>
+        <translation>Logits jedes Micro-Batches behalten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
+        <translation>Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <source>Runtime buffers (GiB)</source>
+        <translation>Laufzeitpuffer (GiB)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
+        <translation>Arbeitsbereiche und Kommunikationspuffer über den reservierten Speicher des Clusters hinaus</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <source>Memory headroom</source>
+        <translation>Speicherreserve</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
+        <translation>Anteil des GPU-Speichers, den die Suche frei hält (unter 0,5)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <source>Trains FP8 linear layers</source>
+        <translation>Trainiert FP8-Linearschichten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <source>The runtime can run FP8 linear layers</source>
+        <translation>Die Laufzeitumgebung kann FP8-Linearschichten ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <source>FP8 weight copy bytes</source>
+        <translation>Bytes der FP8-Gewichtskopien</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
+        <translation>Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <source>FP8 cast traffic</source>
+        <translation>FP8-Konvertierungsverkehr</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <source>Extra HBM bytes per linear-layer input element</source>
+        <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="183"/>
+        <source>Other</source>
+        <translation>Sonstiges</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="189"/>
+        <source>Use for search</source>
+        <translation>Für die Suche verwenden</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="190"/>
+        <source>Save as JSON...</source>
+        <translation>Als JSON speichern...</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="192"/>
+        <source>The next search costs its plans with this runtime</source>
+        <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="198"/>
+        <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
+        <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="267"/>
+        <source>Save runtime profile</source>
+        <translation>Laufzeitprofil speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="267"/>
+        <source>Runtime profile (*.json)</source>
+        <translation>Laufzeitprofil (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="272"/>
+        <source>Runtime profile</source>
+        <translation>Laufzeitprofil</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="272"/>
+        <source>Could not save %1: %2</source>
+        <translation>Konnte %1 nicht speichern: %2</translation>
     </message>
 </context>
 <context>
@@ -2339,209 +2737,229 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="591"/>
+        <location filename="../app/views/profile_editors.cpp" line="592"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="595"/>
+        <location filename="../app/views/profile_editors.cpp" line="596"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="599"/>
+        <location filename="../app/views/profile_editors.cpp" line="600"/>
         <source>Load runtime JSON...</source>
         <translation>Laufzeitprofil-JSON laden...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="601"/>
+        <location filename="../app/views/profile_editors.cpp" line="602"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="608"/>
+        <location filename="../app/views/profile_editors.cpp" line="609"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="616"/>
+        <location filename="../app/views/profile_editors.cpp" line="617"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="618"/>
+        <location filename="../app/views/profile_editors.cpp" line="619"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="619"/>
+        <location filename="../app/views/profile_editors.cpp" line="620"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="620"/>
+        <location filename="../app/views/profile_editors.cpp" line="621"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="625"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="627"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="629"/>
+        <location filename="../app/views/profile_editors.cpp" line="630"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="630"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="631"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="632"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="635"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="641"/>
+        <location filename="../app/views/profile_editors.cpp" line="642"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="643"/>
+        <location filename="../app/views/profile_editors.cpp" line="644"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="653"/>
+        <location filename="../app/views/profile_editors.cpp" line="654"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="654"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <source>Edit...</source>
+        <translation>Bearbeiten...</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="657"/>
+        <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
+        <translation>Jedes Feld dieses Laufzeitprofils bearbeiten, als JSON speichern oder für die nächste Suche verwenden</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="659"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="662"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="657"/>
+        <location filename="../app/views/profile_editors.cpp" line="663"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="658"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="659"/>
+        <location filename="../app/views/profile_editors.cpp" line="665"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="660"/>
+        <location filename="../app/views/profile_editors.cpp" line="666"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="661"/>
+        <location filename="../app/views/profile_editors.cpp" line="667"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="662"/>
+        <location filename="../app/views/profile_editors.cpp" line="668"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="670"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="670"/>
+        <location filename="../app/views/profile_editors.cpp" line="676"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="671"/>
+        <location filename="../app/views/profile_editors.cpp" line="677"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="672"/>
+        <location filename="../app/views/profile_editors.cpp" line="678"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="697"/>
+        <location filename="../app/views/profile_editors.cpp" line="708"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="698"/>
+        <location filename="../app/views/profile_editors.cpp" line="709"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="711"/>
+        <location filename="../app/views/profile_editors.cpp" line="722"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="742"/>
-        <location filename="../app/views/profile_editors.cpp" line="743"/>
+        <location filename="../app/views/profile_editors.cpp" line="733"/>
+        <source>(edited) %1</source>
+        <translation>(bearbeitet) %1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="769"/>
+        <location filename="../app/views/profile_editors.cpp" line="770"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="745"/>
+        <location filename="../app/views/profile_editors.cpp" line="772"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="813"/>
+        <location filename="../app/views/profile_editors.cpp" line="775"/>
+        <source>Edited in the runtime editor</source>
+        <translation>Im Laufzeitprofil-Editor bearbeitet</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="842"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="820"/>
+        <location filename="../app/views/profile_editors.cpp" line="849"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="843"/>
+        <location filename="../app/views/profile_editors.cpp" line="872"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="852"/>
+        <location filename="../app/views/profile_editors.cpp" line="881"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>
@@ -3123,52 +3541,52 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="111"/>
+        <location filename="../app/main.cpp" line="122"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer: hybrid-paralleles Transformer-Training planen. Mit --cli &lt;command&gt; ... die Kommandozeilenschnittstelle verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="116"/>
+        <location filename="../app/main.cpp" line="127"/>
         <source>Model preset or profile file.</source>
         <translation>Modellvorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="119"/>
+        <location filename="../app/main.cpp" line="130"/>
         <source>Cluster preset or profile file.</source>
         <translation>Cluster-Vorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="123"/>
+        <location filename="../app/main.cpp" line="134"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>Suche ausführen, Fenster als PNG speichern, beenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="126"/>
+        <location filename="../app/main.cpp" line="137"/>
         <source>View to show: %1, export.</source>
         <translation>Anzuzeigende Ansicht: %1, export.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="130"/>
+        <location filename="../app/main.cpp" line="141"/>
         <source>Window size WxH.</source>
         <translation>Fenstergröße BxH (z. B. 1600x1000).</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="133"/>
+        <location filename="../app/main.cpp" line="144"/>
         <source>light, dark or system.</source>
         <translation>light, dark oder system.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="136"/>
+        <location filename="../app/main.cpp" line="147"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>Sprache: en, de, zh_CN.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="140"/>
+        <location filename="../app/main.cpp" line="151"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>Zu durchsuchende globale Batchgröße(n), z. B. 64,128.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="143"/>
+        <location filename="../app/main.cpp" line="154"/>
         <source>Start a search at once.</source>
         <translation>Sofort eine Suche starten.</translation>
     </message>

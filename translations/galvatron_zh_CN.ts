@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="81"/>
+        <location filename="../app/main.cpp" line="85"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="363"/>
+        <location filename="../app/views/profile_editors.cpp" line="364"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="364"/>
+        <location filename="../app/views/profile_editors.cpp" line="365"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="371"/>
+        <location filename="../app/views/profile_editors.cpp" line="372"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="372"/>
+        <location filename="../app/views/profile_editors.cpp" line="373"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="387"/>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="388"/>
+        <location filename="../app/views/profile_editors.cpp" line="399"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="388"/>
+        <location filename="../app/views/profile_editors.cpp" line="389"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <location filename="../app/views/profile_editors.cpp" line="392"/>
-        <location filename="../app/views/profile_editors.cpp" line="394"/>
+        <location filename="../app/views/profile_editors.cpp" line="393"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="393"/>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="411"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="412"/>
+        <location filename="../app/views/profile_editors.cpp" line="413"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="574"/>
+        <location filename="../app/views/profile_editors.cpp" line="575"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
@@ -1819,102 +1819,102 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="73"/>
+        <location filename="../app/views/profile_editors.cpp" line="74"/>
         <source>Built-in model presets</source>
         <translation>内置模型预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="74"/>
+        <location filename="../app/views/profile_editors.cpp" line="75"/>
         <source>(custom model)</source>
         <translation>（自定义模型）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="81"/>
+        <location filename="../app/views/profile_editors.cpp" line="82"/>
         <source>Open a model profile or config.json</source>
         <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="83"/>
+        <location filename="../app/views/profile_editors.cpp" line="84"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="84"/>
+        <location filename="../app/views/profile_editors.cpp" line="85"/>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="86"/>
+        <location filename="../app/views/profile_editors.cpp" line="87"/>
         <source>Save the model profile as JSON</source>
         <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="108"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="109"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>tied embeddings</source>
         <translation>共享嵌入权重</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="113"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="116"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="117"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="118"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="196"/>
+        <location filename="../app/views/profile_editors.cpp" line="197"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="205"/>
+        <location filename="../app/views/profile_editors.cpp" line="206"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="271"/>
+        <location filename="../app/views/profile_editors.cpp" line="272"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -1985,6 +1985,404 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <location filename="../app/views/plan_view.cpp" line="163"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
+    </message>
+</context>
+<context>
+    <name>gx::app::RuntimeEditor</name>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="37"/>
+        <source>Runtime profile: %1</source>
+        <translation>运行时配置：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <source>Identity</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <source>Overlap and communication</source>
+        <translation>重叠与通信</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <source>Fixed overheads</source>
+        <translation>固定开销</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="47"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="47"/>
+        <source>Name the plans record as their runtime</source>
+        <translation>计划记录的运行时名称</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <source>Training framework the facts describe</source>
+        <translation>这些参数所描述的训练框架</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <source>Framework version the facts were read from</source>
+        <translation>参数所依据的框架版本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <source>Where the facts come from</source>
+        <translation>参数的出处</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="51"/>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="52"/>
+        <source>flash and efficient kernels never store the s x s scores; eager attention stores scores, softmax and dropout mask</source>
+        <translation>flash 与 efficient 内核从不保存 s x s 分数矩阵；eager 注意力保存分数、softmax 和 dropout 掩码</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="54"/>
+        <source>Fused norms</source>
+        <translation>融合归一化</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="55"/>
+        <source>Norms store their bf16 input only; off: eager norms keep an fp32 copy as well</source>
+        <translation>归一化只保存其 bf16 输入；关闭：eager 归一化还保留一份 fp32 副本</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="56"/>
+        <source>Fused SwiGLU</source>
+        <translation>融合 SwiGLU</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="57"/>
+        <source>The gated activation stores the fc1 output only; off: gate, up, silu and product</source>
+        <translation>门控激活只保存 fc1 输出；关闭：保存 gate、up、silu 及乘积</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="58"/>
+        <source>Expanded GQA key/value</source>
+        <translation>展开的 GQA 键/值</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="59"/>
+        <source>Key/value heads are repeated to all query heads before attention and stored</source>
+        <translation>键/值头在注意力计算前复制到所有查询头并被保存</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="60"/>
+        <source>Extra stored bytes (x hidden)</source>
+        <translation>额外保存字节（× hidden）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="61"/>
+        <source>Bytes per token and layer the component model does not name, in units of the hidden size</source>
+        <translation>组件模型未列出的每 token 每层字节数，以 hidden 大小为单位</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="62"/>
+        <source>Op-level selective recomputation</source>
+        <translation>算子级选择性重计算</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="63"/>
+        <source>On: keep the layer input, the attention output and a fraction of the matmul outputs (torchtitan). Off: recompute the attention core only (Megatron)</source>
+        <translation>开启：保留层输入、注意力输出和部分矩阵乘输出（torchtitan）。关闭：只重计算注意力核心（Megatron）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="65"/>
+        <source>Matmul outputs kept</source>
+        <translation>保留的矩阵乘输出</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="66"/>
+        <source>Fraction of the matmul outputs an op-level policy keeps</source>
+        <translation>算子级策略保留的矩阵乘输出比例</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="67"/>
+        <source>TP overlap</source>
+        <translation>TP 重叠</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="68"/>
+        <source>Fraction of tensor-parallel collectives hidden behind GEMMs</source>
+        <translation>隐藏在 GEMM 之后的张量并行集合通信比例</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="69"/>
+        <source>DP overlap</source>
+        <translation>DP 重叠</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="70"/>
+        <source>Fraction of a layer&apos;s backward that can hide its gradient reduction</source>
+        <translation>一层反向计算中可用于隐藏其梯度归约的比例</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="71"/>
+        <source>Overlapped parameter all-gather</source>
+        <translation>重叠的参数 all-gather</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="72"/>
+        <source>ZeRO-1/2: the parameter all-gather after the step hides behind the next forward</source>
+        <translation>ZeRO-1/2：优化器步骤后的参数 all-gather 隐藏在下一次前向之后</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="73"/>
+        <source>ZeRO-3 overlap</source>
+        <translation>ZeRO-3 重叠</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="74"/>
+        <source>Fraction of a layer&apos;s compute that can hide its ZeRO-3 gathers and reduce-scatters</source>
+        <translation>一层计算中可用于隐藏其 ZeRO-3 gather 与 reduce-scatter 的比例</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="75"/>
+        <source>Communication efficiency</source>
+        <translation>通信效率</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="76"/>
+        <source>Fraction of the links&apos; collective bandwidth the DP and ZeRO collectives reach</source>
+        <translation>DP 与 ZeRO 集合通信达到的链路集合带宽比例</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="77"/>
+        <source>Keep ZeRO-3 weights unsharded under PP</source>
+        <translation>PP 下保持 ZeRO-3 权重不分片</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="78"/>
+        <source>Weights and gradients stay gathered from the first forward to the last backward</source>
+        <translation>权重和梯度从第一次前向到最后一次反向都保持聚合</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="79"/>
+        <source>Hierarchical ZeRO-3 rings</source>
+        <translation>分层 ZeRO-3 环</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <source>Off: flat rings at one GPU&apos;s network share</source>
+        <translation>关闭：按单个 GPU 网络份额的扁平环</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <source>Per-layer overhead (us)</source>
+        <translation>每层开销（微秒）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
+        <translation>每层每个微批次的前向和反向开销：内核启动、钩子、同步</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <source>Per-iteration overhead (s)</source>
+        <translation>每次迭代开销（秒）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <source>Data loading, logging, gradient clipping</source>
+        <translation>数据加载、日志、梯度裁剪</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <source>Weight bytes per parameter</source>
+        <translation>每参数权重字节</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <source>Working weights (2 for bf16/fp16)</source>
+        <translation>工作权重（bf16/fp16 为 2）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <source>Gradient bytes per parameter</source>
+        <translation>每参数梯度字节</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <source>Gradient buffer dtype (4 for fp32)</source>
+        <translation>梯度缓冲区数据类型（fp32 为 4）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <source>Optimizer bytes per parameter</source>
+        <translation>每参数优化器字节</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <source>Adam: fp32 master weights and two moments</source>
+        <translation>Adam：fp32 主权重和两个动量</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <source>Allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <source>Caching-allocator slack as a fraction of activations and working memory</source>
+        <translation>缓存分配器的冗余，占激活和工作内存的比例</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <source>Bytes per logit</source>
+        <translation>每个 logit 的字节</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <source>Bytes per logit element around the loss (6 fused, 16 eager fp32)</source>
+        <translation>损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 16）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <source>Keep every micro-batch&apos;s logits</source>
+        <translation>保留每个微批次的 logits</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
+        <translation>流水线保留最后一级每个微批次的输出直到步骤结束</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <source>Runtime buffers (GiB)</source>
+        <translation>运行时缓冲区（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
+        <translation>集群预留内存之外的工作区和通信缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <source>Memory headroom</source>
+        <translation>内存余量</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
+        <translation>搜索保留空闲的 GPU 内存比例（小于 0.5）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <source>Trains FP8 linear layers</source>
+        <translation>训练 FP8 线性层</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <source>The runtime can run FP8 linear layers</source>
+        <translation>该运行时可以运行 FP8 线性层</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <source>FP8 weight copy bytes</source>
+        <translation>FP8 权重副本字节</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
+        <translation>FP8（及转置）权重副本的每参数字节</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <source>FP8 cast traffic</source>
+        <translation>FP8 转换流量</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <source>Extra HBM bytes per linear-layer input element</source>
+        <translation>每个线性层输入元素的额外 HBM 字节</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="183"/>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="189"/>
+        <source>Use for search</source>
+        <translation>用于搜索</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="190"/>
+        <source>Save as JSON...</source>
+        <translation>另存为 JSON...</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="192"/>
+        <source>The next search costs its plans with this runtime</source>
+        <translation>下一次搜索用此运行时评估计划</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="198"/>
+        <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
+        <translation>训练框架如何执行计划。将鼠标悬停在字段上可查看其含义；用户指南给出了每个预设值的来源。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="267"/>
+        <source>Save runtime profile</source>
+        <translation>保存运行时配置</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="267"/>
+        <source>Runtime profile (*.json)</source>
+        <translation>运行时配置 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="272"/>
+        <source>Runtime profile</source>
+        <translation>运行时配置</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="272"/>
+        <source>Could not save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2336,209 +2734,229 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="591"/>
+        <location filename="../app/views/profile_editors.cpp" line="592"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="595"/>
+        <location filename="../app/views/profile_editors.cpp" line="596"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="599"/>
+        <location filename="../app/views/profile_editors.cpp" line="600"/>
         <source>Load runtime JSON...</source>
         <translation>加载运行时 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="601"/>
+        <location filename="../app/views/profile_editors.cpp" line="602"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="608"/>
+        <location filename="../app/views/profile_editors.cpp" line="609"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="616"/>
+        <location filename="../app/views/profile_editors.cpp" line="617"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="618"/>
+        <location filename="../app/views/profile_editors.cpp" line="619"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="619"/>
+        <location filename="../app/views/profile_editors.cpp" line="620"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="620"/>
+        <location filename="../app/views/profile_editors.cpp" line="621"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="625"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="627"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="629"/>
+        <location filename="../app/views/profile_editors.cpp" line="630"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="630"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="631"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="632"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="635"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="641"/>
+        <location filename="../app/views/profile_editors.cpp" line="642"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="643"/>
+        <location filename="../app/views/profile_editors.cpp" line="644"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="653"/>
+        <location filename="../app/views/profile_editors.cpp" line="654"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="654"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <source>Edit...</source>
+        <translation>编辑...</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="657"/>
+        <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
+        <translation>编辑此运行时配置的每个字段，另存为 JSON 或用于下一次搜索</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="659"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="662"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="657"/>
+        <location filename="../app/views/profile_editors.cpp" line="663"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="658"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="659"/>
+        <location filename="../app/views/profile_editors.cpp" line="665"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="660"/>
+        <location filename="../app/views/profile_editors.cpp" line="666"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="661"/>
+        <location filename="../app/views/profile_editors.cpp" line="667"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="662"/>
+        <location filename="../app/views/profile_editors.cpp" line="668"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="670"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="670"/>
+        <location filename="../app/views/profile_editors.cpp" line="676"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="671"/>
+        <location filename="../app/views/profile_editors.cpp" line="677"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="672"/>
+        <location filename="../app/views/profile_editors.cpp" line="678"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="697"/>
+        <location filename="../app/views/profile_editors.cpp" line="708"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="698"/>
+        <location filename="../app/views/profile_editors.cpp" line="709"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="711"/>
+        <location filename="../app/views/profile_editors.cpp" line="722"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="742"/>
-        <location filename="../app/views/profile_editors.cpp" line="743"/>
+        <location filename="../app/views/profile_editors.cpp" line="733"/>
+        <source>(edited) %1</source>
+        <translation>（已编辑）%1</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="769"/>
+        <location filename="../app/views/profile_editors.cpp" line="770"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="745"/>
+        <location filename="../app/views/profile_editors.cpp" line="772"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="813"/>
+        <location filename="../app/views/profile_editors.cpp" line="775"/>
+        <source>Edited in the runtime editor</source>
+        <translation>已在运行时编辑器中修改</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="842"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="820"/>
+        <location filename="../app/views/profile_editors.cpp" line="849"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="843"/>
+        <location filename="../app/views/profile_editors.cpp" line="872"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="852"/>
+        <location filename="../app/views/profile_editors.cpp" line="881"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>
@@ -3120,52 +3538,52 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="111"/>
+        <location filename="../app/main.cpp" line="122"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer：规划 Transformer 的混合并行训练。使用 --cli &lt;command&gt; ... 调用命令行界面。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="116"/>
+        <location filename="../app/main.cpp" line="127"/>
         <source>Model preset or profile file.</source>
         <translation>模型预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="119"/>
+        <location filename="../app/main.cpp" line="130"/>
         <source>Cluster preset or profile file.</source>
         <translation>集群预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="123"/>
+        <location filename="../app/main.cpp" line="134"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>运行搜索，将窗口保存为 PNG 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="126"/>
+        <location filename="../app/main.cpp" line="137"/>
         <source>View to show: %1, export.</source>
         <translation>要显示的视图：%1, export。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="130"/>
+        <location filename="../app/main.cpp" line="141"/>
         <source>Window size WxH.</source>
         <translation>窗口尺寸 宽x高。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="133"/>
+        <location filename="../app/main.cpp" line="144"/>
         <source>light, dark or system.</source>
         <translation>light、dark 或 system。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="136"/>
+        <location filename="../app/main.cpp" line="147"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>语言：en、de、zh_CN。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="140"/>
+        <location filename="../app/main.cpp" line="151"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>要搜索的全局批大小，例如 64,128。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="143"/>
+        <location filename="../app/main.cpp" line="154"/>
         <source>Start a search at once.</source>
         <translation>立即开始搜索。</translation>
     </message>

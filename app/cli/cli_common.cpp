@@ -55,13 +55,17 @@ CostOptions costOptionsFromOptions(const QCommandLineParser& p, const ClusterPro
     CostOptions o;
     o.runtime = runtimeFromOptions(p);
     o.precision = precisionFromString(p.value(QStringLiteral("precision")).toStdString(), "--precision");
-    if (o.precision == Precision::FP8 && !o.runtime.supports_fp8)
+    checkPrecision(o.precision, o.runtime, cluster);
+    return o;
+}
+
+void checkPrecision(Precision precision, const RuntimeProfile& runtime, const ClusterProfile& cluster) {
+    if (precision == Precision::FP8 && !runtime.supports_fp8)
         throw InputError("--precision",
-                         "the runtime '" + o.runtime.name + "' does not train FP8 linear layers");
-    if (o.precision == Precision::FP8 && cluster.gpu.peak_tflops_fp8 <= 0)
+                         "the runtime '" + runtime.name + "' does not train FP8 linear layers");
+    if (precision == Precision::FP8 && cluster.gpu.peak_tflops_fp8 <= 0)
         throw InputError("--precision",
                          "the GPU '" + cluster.gpu.name + "' has no FP8 tensor cores (peak_tflops_fp8 = 0)");
-    return o;
 }
 
 std::optional<int> parseOrExit(QCommandLineParser& p, const QStringList& args, std::ostream& out,

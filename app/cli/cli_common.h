@@ -32,6 +32,8 @@ void addRuntimeOptions(QCommandLineParser& p);
 RuntimeProfile runtimeFromOptions(const QCommandLineParser& p);
 /// Cost options from --runtime and --precision (FP8 needs a runtime and a GPU that support it).
 CostOptions costOptionsFromOptions(const QCommandLineParser& p, const ClusterProfile& cluster);
+/// InputError naming --precision when FP8 is asked of a runtime or GPU without FP8 linear layers.
+void checkPrecision(Precision precision, const RuntimeProfile& runtime, const ClusterProfile& cluster);
 /// Positive number from an option, InputError naming `--name` otherwise.
 double positiveNumber(const QCommandLineParser& p, const QString& name);
 int positiveInt(const QCommandLineParser& p, const QString& name);

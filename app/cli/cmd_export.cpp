@@ -68,6 +68,7 @@ int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
         "format cannot express is refused with the reason (search with --target for that "
         "framework); --lossy writes the approximation and lists it on stderr as 'unsupported:'."));
     addProfileOptions(p);
+    addRuntimeOptions(p);
     p.addOption({QStringLiteral("plan"), QStringLiteral("Plan JSON (galvatron search --out)."),
                  QStringLiteral("P.json")});
     p.addOption({QStringLiteral("format"), QStringLiteral("Export format: %1.").arg(formatIds()),
@@ -117,11 +118,40 @@ int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (!p.isSet(QStringLiteral("format")))
         throw InputError("--format", "required; one of " + formatIds().toStdString());
     const ExportFormat format = exportFormatFromString(p.value(QStringLiteral("format")).toStdString());
-    const Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
+    Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
     const ModelProfile model = planModel(p, plan);
     const ClusterProfile cluster = planCluster(p, plan);
 
     ExportOptions o;
+    // As in `estimate`: the plan's runtime and precision unless --runtime / --precision are given; the
+    // ones used are recorded in the export (plan JSON, header) and cost its predicted figures.
+    if (p.isSet(QStringLiteral("runtime"))) {
+        o.runtime = runtimeFromOptions(p);
+        plan.runtime = o.runtime->name;
+    }
+    if (p.isSet(QStringLiteral("precision"))) {
+        plan.precision =
+            precisionFromString(p.value(QStringLiteral("precision")).toStdString(), "--precision");
+        if (p.isSet(QStringLiteral("fp16")) && plan.precision != Precision::FP16)
+            throw InputError("--fp16", std::string("contradicts --precision ") + toString(plan.precision));
+    }
+    if (p.isSet(QStringLiteral("runtime")) || p.isSet(QStringLiteral("precision"))) {
+        // The runtime that trains the plan must support its precision (as for search and estimate).
+        RuntimeProfile rt = o.runtime ? *o.runtime : RuntimeProfile{};
+        bool known = o.runtime.has_value();
+        if (!known && !plan.runtime.empty()) {
+            try {
+                rt = resolveRuntime(plan.runtime);
+                known = true;
+            } catch (const InputError&) {
+                // a runtime file recorded by name only: nothing to check it against
+            }
+        }
+        if (known)
+            checkPrecision(plan.precision, rt, cluster);
+        else if (plan.precision == Precision::FP8 && cluster.gpu.peak_tflops_fp8 <= 0)
+            checkPrecision(plan.precision, RuntimeProfile{.supports_fp8 = true}, cluster);
+    }
     o.nodes = intOption(p, QStringLiteral("nodes"), 0);
     o.gpus_per_node = intOption(p, QStringLiteral("gpus-per-node"), 0);
     o.master_port = intOption(p, QStringLiteral("master-port"), o.master_port);
@@ -138,7 +168,7 @@ int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (p.isSet(QStringLiteral("data-path")))
         o.data_path = p.value(QStringLiteral("data-path")).toStdString();
     o.train_iters = intOption(p, QStringLiteral("train-iters"), 0);
-    o.bf16 = !p.isSet(QStringLiteral("fp16"));
+    o.bf16 = !p.isSet(QStringLiteral("fp16")) && plan.precision != Precision::FP16;
     o.save_interval = intOption(p, QStringLiteral("save-interval"), o.save_interval);
     o.lossy = p.isSet(QStringLiteral("lossy"));
     if (p.isSet(QStringLiteral("torchtitan-version")))

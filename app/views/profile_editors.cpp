@@ -1,4 +1,5 @@
 #include "views/profile_editors.h"
+#include "views/runtime_editor.h"
 
 #include "app_resources.h"
 #include "gx/error.h"
@@ -651,8 +652,13 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
         return w;
     };
     form->addRow(tr("Target framework"), target_);
+    edit_runtime_ = new QToolButton(this);
+    edit_runtime_->setText(tr("Edit..."));
+    edit_runtime_->setToolTip(tr("Edit every field of this runtime profile, save it as JSON or use it "
+                                 "for the next search"));
     form->addRow(tr("Runtime"), runtime_);
     form->addRow(QString(), runtime_info_);
+    form->addRow(QString(), edit_runtime_); // own row: stays visible in a narrow dock
     form->addRow(tr("Precision"), precision_);
     form->addRow(tr("GPUs"), gpus_);
     form->addRow(tr("Global batch"), batches_);
@@ -675,6 +681,11 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     defaults.cost.runtime = resolveRuntime(kDefaultRuntime); // calibrated; "generic" has no overheads
     setOptions(defaults);
     connect(runtime_, &QComboBox::activated, this, [this] { runtimeChosen(); });
+    connect(edit_runtime_, &QToolButton::clicked, this, [this] {
+        RuntimeEditor editor(currentRuntime(), this);
+        if (editor.exec() == QDialog::Accepted)
+            useRuntime(editor.profile());
+    });
     connect(runtime_, &QComboBox::currentIndexChanged, this, [this] {
         showRuntimeInfo();
         emit changed();
@@ -716,6 +727,22 @@ void SearchSettings::runtimeChosen() {
     emit changed();
 }
 
+void SearchSettings::useRuntime(const RuntimeProfile& runtime) {
+    {
+        const QSignalBlocker block(runtime_);
+        const QString label = tr("(edited) %1").arg(QString::fromStdString(runtime.name));
+        file_runtimes_[label] = runtime;
+        int i = runtime_->findText(label);
+        if (i < 0) {
+            runtime_->insertItem(runtime_->count() - 1, label, QString());
+            i = runtime_->count() - 2;
+        }
+        runtime_->setCurrentIndex(i);
+    }
+    showRuntimeInfo();
+    emit changed();
+}
+
 RuntimeProfile SearchSettings::currentRuntime() const {
     const QString rname = runtime_->currentData().toString();
     if (!rname.isEmpty())
@@ -744,6 +771,8 @@ void SearchSettings::showRuntimeInfo() {
         } else {
             text += QLatin1Char('\n') + tr("Not calibrated against measured runs");
         }
+        if (rt.provenance.count("edited"))
+            text += QLatin1Char('\n') + tr("Edited in the runtime editor");
         runtime_info_->setText(text);
         runtime_info_->setToolTip(tip);
     } catch (const InputError&) {

@@ -15,6 +15,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QToolButton;
 class QLabel;
 class QSpinBox;
 class QDoubleSpinBox;
@@ -137,6 +138,9 @@ public:
     SearchOptions options() const;
     void setOptions(const SearchOptions& o);
     QLineEdit* batchesEdit() const { return batches_; }
+    /// Selects `runtime` (e.g. edited in the runtime editor) for the next search.
+    void useRuntime(const RuntimeProfile& runtime);
+    QToolButton* editRuntimeButton() const { return edit_runtime_; }
     QCheckBox* treeEventsBox() const { return tree_events_; }
 
 signals:
@@ -149,10 +153,11 @@ private:
     void runtimeChosen();
     RuntimeProfile currentRuntime() const;
     void showRuntimeInfo();
-    QComboBox* target_;    ///< framework the plans are for (SearchOptions::target)
-    QComboBox* runtime_;   ///< runtime profile that costs the plans (CostOptions::runtime)
-    QComboBox* precision_; ///< bf16 / fp16 / fp8 linear layers
-    QLabel* runtime_info_; ///< framework, version and calibration provenance of the runtime
+    QComboBox* target_;         ///< framework the plans are for (SearchOptions::target)
+    QComboBox* runtime_;        ///< runtime profile that costs the plans (CostOptions::runtime)
+    QToolButton* edit_runtime_; ///< opens the runtime editor (views/runtime_editor.h) on the current one
+    QComboBox* precision_;      ///< bf16 / fp16 / fp8 linear layers
+    QLabel* runtime_info_;      ///< framework, version and calibration provenance of the runtime
     std::map<QString, RuntimeProfile> file_runtimes_; ///< runtimes loaded from JSON, by combo text
     QSpinBox *gpus_, *max_tp_, *max_pp_, *top_k_, *threads_, *max_micro_;
     QDoubleSpinBox* budget_;

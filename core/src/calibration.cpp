@@ -210,8 +210,23 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
     p.schedule = v > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
     const int L = m.layerCount();
     const int chunks = ppd * v;
-    for (int c = 0; c < chunks; ++c)
-        p.stage_layers.push_back(L / chunks + (c < L % chunks ? 1 : 0));
+    if (run.runtime == "torchtitan") {
+        // torchtitan's generate_split_points (torchtitan/parallelisms/pipelining_utils.py, 9dec370):
+        // the first chunk gets L / chunks layers, the middle chunks one more while the remainder
+        // lasts, the last chunk what is left.
+        int extra = L % chunks, used = 0;
+        for (int c = 0; c + 1 < chunks; ++c) {
+            const int n = L / chunks + (c > 0 && extra > 0 ? 1 : 0);
+            if (c > 0 && extra > 0)
+                --extra;
+            p.stage_layers.push_back(n);
+            used += n;
+        }
+        p.stage_layers.push_back(L - used);
+    } else {
+        for (int c = 0; c < chunks; ++c)
+            p.stage_layers.push_back(L / chunks + (c < L % chunks ? 1 : 0));
+    }
 
     LayerStrategy s;
     s.tp = tp;

@@ -540,6 +540,29 @@ double CostModel::inflightMicroBatches(Schedule schedule, int pp, int v, int m, 
     return m;
 }
 
+namespace {
+/// Interleaved schedule: micro-batches of the stage's local chunk k held when the stage runs its first
+/// backward (the activation peak). Forwards run in groups of pp micro-batches per chunk, chunks 0..v-1
+/// in turn, and the first backward follows warm + 1 of them [N21]; torch.distributed.pipelining's
+/// ScheduleInterleaved1F1B uses the same rounds and warm-up. The counts add up to the stage's chunks.
+int interleavedChunkInflight(int pp, int v, int m, int stage, int k) {
+    const int warm = (pp - stage - 1) * 2 + (v - 1) * pp;
+    const int n = std::min(warm + 1, m * v);
+    int count = 0;
+    for (int j = 0; j < n; ++j)
+        if ((j / pp) % v == k)
+            ++count;
+    return count;
+}
+} // namespace
+
+double CostModel::vocabInflight(Schedule schedule, int pp, int v, int m, bool first, double stage_inflight) {
+    if (schedule != Schedule::Interleaved || pp < 2 || v < 2)
+        return stage_inflight;
+    return first ? interleavedChunkInflight(pp, v, m, 0, 0)
+                 : interleavedChunkInflight(pp, v, m, pp - 1, v - 1);
+}
+
 LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpType dp_type,
                                       const StageShape& shape) const {
     LayerCost c;
@@ -578,6 +601,11 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
             const double logits = seq * b * double(model_.vocab_size) / vt;
             fwd += logits * 12.0 / hbm;            // fp32 softmax + cross-entropy passes
             c.transient = logits * rt.logit_bytes; // logits, fp32 copies and softmax around the loss
+            // A pipeline runtime that returns the merged outputs keeps the bf16 logits of every
+            // earlier micro-batch while the last one runs its loss (torch.distributed.pipelining
+            // `output_chunks`, see RuntimeProfile::keep_pipeline_outputs).
+            if (rt.keep_pipeline_outputs && !single)
+                c.transient += 2.0 * logits * std::max(0, shape.num_micro - 1);
         }
         c.model_flops = 3.0 * model_.headForwardFlops(1) * b / vt;
         c.activations += 4.0 * seq * b * h; // final norm input + head input
@@ -598,9 +626,18 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
             const double ag = collectiveTime(Collective::AllGather, wb, dv, vt, shape.first_rank, flat);
             const double rs = collectiveTime(Collective::ReduceScatter, gb, dv, vt, shape.first_rank, flat);
             const double z = std::clamp(rt.zero3_overlap, 0.0, 1.0);
-            c.zero3_comm = 2.0 * ag + rs;
-            c.zero3_exposed =
-                exposedComm(ag, z * c.fwd_compute, ovl) + exposedComm(ag + rs, z * c.bwd_compute, ovl);
+            if (rt.zero3_keep_unsharded && shape.num_micro > 1) {
+                // As for the layers: the embedding and head stay unsharded, with their unsharded
+                // gradients, from the first forward to the last backward (torchtitan's
+                // fully_shard(model, reshard_after_forward=not pp_enabled)); one gather, one scatter.
+                c.weights += wb * (1.0 - 1.0 / dv);
+                c.grads += gb * (1.0 - 1.0 / dv);
+                c.dp_comm = ag + rs;
+            } else {
+                c.zero3_comm = 2.0 * ag + rs;
+                c.zero3_exposed =
+                    exposedComm(ag, z * c.fwd_compute, ovl) + exposedComm(ag + rs, z * c.bwd_compute, ovl);
+            }
         } else {
             c.dp_comm = collectiveTime(Collective::AllReduce, gb, dv, vt, shape.first_rank);
         }
@@ -791,13 +828,19 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
     }
     for (int i = 0; i < pp; ++i) {
         const bool first = i == 0, last = i == pp - 1;
+        auto& st = pc.stages[static_cast<std::size_t>(i)];
+        double vocab_act = 0.0;
         if (first || last) {
             const LayerCost e = embeddingAndHead(first, last, plan.vocab_tp, plan.vocab_dp_type, shapeOf(i));
             add(i, e);
-            pc.stages[static_cast<std::size_t>(i)].memory.embedding += e.states();
+            act[i] -= e.activations;
+            st.memory.embedding += e.states();
+            // The embedding sits in the stage's first chunk, the head in the last stage's last chunk:
+            // under the interleaved schedule these hold their own number of micro-batches, not the
+            // stage's average (the last stage holds pp of its first chunk but one of its last).
+            vocab_act = vocabInflight(plan.schedule, pp, v, m, first, st.inflight) * e.activations;
         }
-        auto& st = pc.stages[static_cast<std::size_t>(i)];
-        st.memory.activations = st.inflight * act[i];
+        st.memory.activations = st.inflight * act[i] + vocab_act;
     }
 
     // Iteration time: T = m * max C + (sum C - max C) / v + max E.

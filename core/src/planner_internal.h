@@ -213,7 +213,9 @@ private:
         double best = kInf, bw = kInf;
         for (const auto& vc : vocab_) {
             const LayerCost& e = first ? vc.first : vc.last;
-            best = std::min(best, e.states() + f * e.activations);
+            best = std::min(best,
+                            e.states() + CostModel::vocabInflight(t_.schedule, t_.pp, t_.v, t_.m, first, f) *
+                                             e.activations);
             bw = std::min(bw, e.transient);
         }
         return {best, bw};

@@ -1282,6 +1282,7 @@ constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"overlap_param_gather", &RuntimeProfile::overlap_param_gather},
     {"zero3_hierarchical", &RuntimeProfile::zero3_hierarchical},
     {"zero3_keep_unsharded", &RuntimeProfile::zero3_keep_unsharded},
+    {"keep_pipeline_outputs", &RuntimeProfile::keep_pipeline_outputs},
     {"supports_fp8", &RuntimeProfile::supports_fp8},
 };
 constexpr std::pair<const char*, int RuntimeProfile::*> kRuntimeBytes[] = {

@@ -341,7 +341,8 @@ std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int 
     double cext = c_const, eext = e_const;
     if (cl.first || cl.last) {
         const LayerCost& e = cl.first ? vc.first : vc.last;
-        mem_off += e.states() + cl.f * e.activations;
+        mem_off += e.states() +
+                   CostModel::vocabInflight(t_.schedule, t_.pp, t_.v, t_.m, cl.first, cl.f) * e.activations;
         w_emb = e.transient;
         cext += qT(e.perMicro());
         eext += qT(e.perIteration());

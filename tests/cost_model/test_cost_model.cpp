@@ -233,6 +233,68 @@ private slots:
                                            pc.stages[2].memory.total(), pc.stages[3].memory.total()}));
     }
 
+    void interleavedHeadHoldsItsOwnMicroBatches() {
+        // p=4, v=2, m=8: the last stage warms up (v-1) p = 4 forwards of its first chunk, then runs
+        // one forward of its last chunk (the head) before its first backward. Its layers hold 2.5
+        // stage-equivalents on average; the head's activations are held once, not 2.5 times.
+        auto m = gptModel(8, 1024, 16, 1024, 32000);
+        const CostModel cm(m, cluster(1, 8));
+        LayerStrategy s{1, 1, false, DpType::DDP, Checkpoint::None, true};
+        Plan p = uniformPlan(m, 4, 4, s, 8, 8);
+        p.schedule = Schedule::Interleaved;
+        p.virtual_stages = 2;
+        p.stage_layers.assign(8, 1);
+        const auto pc = cm.evaluate(p);
+        const StageShape last{1, 3, 1, 8};
+        const double layer_act = cm.layer(m.layer(0), s, last).activations;
+        const double head_act = cm.embeddingAndHead(false, true, 1, DpType::DDP, last).activations;
+        QVERIFY(head_act > 0);
+        QCOMPARE(pc.stages[3].inflight, 2.5);
+        QVERIFY(near(pc.stages[3].memory.activations, 2.5 * 2 * layer_act + 1.0 * head_act, 1e-9));
+        // Stage 0 holds all 8 micro-batches of both chunks (warm-up 3*2 + 4 = 10 >= m v - 1).
+        const StageShape first{1, 0, 1, 8};
+        const double emb_act = cm.embeddingAndHead(true, false, 1, DpType::DDP, first).activations;
+        QVERIFY(near(pc.stages[0].memory.activations,
+                     pc.stages[0].inflight * 2 * cm.layer(m.layer(0), s, first).activations + 8.0 * emb_act,
+                     1e-9));
+    }
+
+    void pipelineOutputsAreKeptOnTheLastStage() {
+        // torch.distributed.pipelining keeps every micro-batch's last-stage output (bf16 logits) until
+        // the step ends: (m - 1) earlier ones sit beside the loss of the last.
+        auto m = gptModel(8, 1024, 16, 1024, 32000);
+        LayerStrategy s{2, 1, false, DpType::DDP, Checkpoint::None, true};
+        const Plan p = uniformPlan(m, 8, 4, s, 8, 8);
+        CostOptions o;
+        const auto base = CostModel(m, cluster(1, 8), o).evaluate(p);
+        o.runtime.keep_pipeline_outputs = true;
+        const auto kept = CostModel(m, cluster(1, 8), o).evaluate(p);
+        const double logits = 1024.0 * 1 * 32000 / 2; // seq x samples x vocab / vocab_tp
+        QVERIFY(near(kept.stages[3].memory.transient - base.stages[3].memory.transient, 2.0 * logits * 7));
+        QCOMPARE(kept.stages[0].memory.transient, base.stages[0].memory.transient);
+        // Without a pipeline nothing is kept beyond the loss.
+        const Plan single = uniformPlan(m, 2, 1, s, 8, 8);
+        QCOMPARE(CostModel(m, cluster(1, 8), o).evaluate(single).peak_memory,
+                 CostModel(m, cluster(1, 8), CostOptions{}).evaluate(single).peak_memory);
+    }
+
+    void unshardedZero3KeepsTheEmbeddingGathered() {
+        // Under a pipeline with keep-unsharded ZeRO-3 (torchtitan), the embedding's weights and
+        // gradients stay gathered like the layers': (param + grad bytes) (1 - 1/d) per parameter more.
+        auto m = gptModel(8, 1024, 16, 1024, 32000);
+        m.tied_embeddings = false;
+        LayerStrategy s{1, 4, false, DpType::ZeRO3, Checkpoint::None, true};
+        Plan p = uniformPlan(m, 8, 2, s, 16, 4);
+        p.vocab_dp_type = DpType::ZeRO3;
+        CostOptions o;
+        const auto sharded = CostModel(m, cluster(1, 8), o).evaluate(p);
+        o.runtime.zero3_keep_unsharded = true;
+        const auto kept = CostModel(m, cluster(1, 8), o).evaluate(p);
+        const double params = double(m.embeddingParams());
+        const double extra = (o.runtime.param_bytes + o.runtime.grad_bytes) * params * (1.0 - 1.0 / 4);
+        QVERIFY(near(kept.stages[0].memory.embedding - sharded.stages[0].memory.embedding, extra, 1e-9));
+    }
+
     void checkpointTradesTimeForMemory() {
         auto m = gptModel(8, 4096, 32, 2048, 50257);
         const CostModel cm(m, cluster(1, 8));

@@ -141,6 +141,11 @@ public:
     /// Activations held at the peak by stage `stage` (in full-stage micro-batch equivalents).
     static double inflightMicroBatches(Schedule schedule, int pp, int virtual_stages, int num_micro,
                                        int stage);
+    /// Micro-batches whose embedding (first stage, `first`) or LM-head (last stage) activations are held
+    /// at the peak: the stage's `stage_inflight` except under the interleaved schedule, where they sit in
+    /// the stage's first / last chunk and count that chunk's micro-batches (planner and evaluate agree).
+    static double vocabInflight(Schedule schedule, int pp, int virtual_stages, int num_micro, bool first,
+                                double stage_inflight);
     /// Extra cost of the embedding (first stage) and the LM head (last stage). `first`/`last` select
     /// which parts the stage carries; both for pp == 1.
     LayerCost embeddingAndHead(bool first, bool last, int vocab_tp, DpType dp_type,

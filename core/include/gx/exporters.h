@@ -16,6 +16,7 @@
 #include "gx/strategy.h"
 #include "gx/target.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,9 @@ struct ExportOptions {
     /// torchtitan base configuration (--module / --config); empty = derived from the model when torchtitan
     /// defines it (llama3-8b/70b/405b), else placeholders with a warning.
     std::string torchtitan_module, torchtitan_config;
+    /// Runtime that costs the predicted figures of the header (`galvatron export --runtime`, which may
+    /// be a JSON file); empty = the preset the plan names (plan.runtime).
+    std::optional<RuntimeProfile> runtime;
 };
 
 struct ExportResult {

@@ -70,6 +70,12 @@ struct RuntimeProfile {
     /// gradients are kept from the first forward to the last backward, so gathers and reduce-scatters
     /// run once per iteration (torchtitan sets reshard_after_forward=False under PP).
     bool zero3_keep_unsharded = false;
+    /// Pipelines: the runtime keeps every micro-batch's last-stage output (the logits) until the
+    /// iteration ends. torch.distributed.pipelining's stage appends each last-stage forward output to
+    /// `output_chunks` and merges them after the last backward (torch 2.5/2.6, `_PipelineStageBase.
+    /// forward_one_chunk`), so torchtitan's last stage holds num_micro bf16 logit tensors. Megatron
+    /// and DeepSpeed keep only the loss.
+    bool keep_pipeline_outputs = false;
     /// ZeRO-3 collectives use hierarchical / multi-channel NCCL rings (all NICs of a node). false:
     /// flat rings whose bandwidth is one GPU's network share (DeepSpeed ZeRO-3 of 2021).
     bool zero3_hierarchical = true;
