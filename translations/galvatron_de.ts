@@ -2032,6 +2032,11 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>FP8</translation>
     </message>
     <message>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <source>Compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
         <location filename="../app/views/runtime_editor.cpp" line="47"/>
         <source>Name</source>
         <translation>Name</translation>
@@ -2213,176 +2218,186 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <source>Grouped expert GEMM efficiency</source>
+        <translation>Effizienz gruppierter Experten-GEMMs</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
+        <translation>Mixture-of-Experts-Schichten: Durchsatz der gruppierten Experten-GEMMs relativ zu einem dichten GEMM gleicher Größe</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
         <source>Per-layer overhead (us)</source>
         <translation>Zusatzkosten pro Schicht (µs)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>Pro Schicht und Micro-Batch, vorwärts und rückwärts: Kernel-Starts, Hooks, Synchronisationen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
         <source>Per-iteration overhead (s)</source>
         <translation>Zusatzkosten pro Iteration (s)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>Laden der Daten, Protokollierung, Gradient-Clipping</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Weight bytes per parameter</source>
         <translation>Gewichts-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>Arbeitsgewichte (2 für bf16/fp16)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Gradient bytes per parameter</source>
         <translation>Gradienten-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>Datentyp des Gradientenpuffers (4 für fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Optimizer bytes per parameter</source>
         <translation>Optimierer-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam: fp32-Mastergewichte und zwei Momente</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Allocator fragmentation</source>
         <translation>Fragmentierung des Allokators</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>Verschnitt des Caching-Allokators als Anteil der Aktivierungen und des Arbeitsspeichers</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Bytes per logit</source>
         <translation>Bytes pro Logit</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Bytes per logit element around the loss (6 fused, 16 eager fp32)</source>
         <translation>Bytes pro Logit-Element rund um den Loss (6 fusioniert, 16 eager fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>Logits jedes Micro-Batches behalten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Runtime buffers (GiB)</source>
         <translation>Laufzeitpuffer (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>Arbeitsbereiche und Kommunikationspuffer über den reservierten Speicher des Clusters hinaus</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Memory headroom</source>
         <translation>Speicherreserve</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>Anteil des GPU-Speichers, den die Suche frei hält (unter 0,5)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Trains FP8 linear layers</source>
         <translation>Trainiert FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>Die Laufzeitumgebung kann FP8-Linearschichten ausführen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>FP8 weight copy bytes</source>
         <translation>Bytes der FP8-Gewichtskopien</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>FP8 cast traffic</source>
         <translation>FP8-Konvertierungsverkehr</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="183"/>
+        <location filename="../app/views/runtime_editor.cpp" line="186"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="189"/>
+        <location filename="../app/views/runtime_editor.cpp" line="192"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="190"/>
+        <location filename="../app/views/runtime_editor.cpp" line="193"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="192"/>
+        <location filename="../app/views/runtime_editor.cpp" line="195"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="198"/>
+        <location filename="../app/views/runtime_editor.cpp" line="201"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="267"/>
+        <location filename="../app/views/runtime_editor.cpp" line="270"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="267"/>
+        <location filename="../app/views/runtime_editor.cpp" line="270"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="272"/>
+        <location filename="../app/views/runtime_editor.cpp" line="275"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="272"/>
+        <location filename="../app/views/runtime_editor.cpp" line="275"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>

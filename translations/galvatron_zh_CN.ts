@@ -2030,6 +2030,11 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>FP8</translation>
     </message>
     <message>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
         <location filename="../app/views/runtime_editor.cpp" line="47"/>
         <source>Name</source>
         <translation>名称</translation>
@@ -2211,176 +2216,186 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <source>Grouped expert GEMM efficiency</source>
+        <translation>分组专家 GEMM 效率</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
+        <translation>混合专家层：分组专家 GEMM 相对同等规模稠密 GEMM 的吞吐率</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
         <source>Per-layer overhead (us)</source>
         <translation>每层开销（微秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>每层每个微批次的前向和反向开销：内核启动、钩子、同步</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
         <source>Per-iteration overhead (s)</source>
         <translation>每次迭代开销（秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>数据加载、日志、梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Weight bytes per parameter</source>
         <translation>每参数权重字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>工作权重（bf16/fp16 为 2）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Gradient bytes per parameter</source>
         <translation>每参数梯度字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>梯度缓冲区数据类型（fp32 为 4）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Optimizer bytes per parameter</source>
         <translation>每参数优化器字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam：fp32 主权重和两个动量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>缓存分配器的冗余，占激活和工作内存的比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Bytes per logit</source>
         <translation>每个 logit 的字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Bytes per logit element around the loss (6 fused, 16 eager fp32)</source>
         <translation>损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 16）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>保留每个微批次的 logits</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>流水线保留最后一级每个微批次的输出直到步骤结束</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Runtime buffers (GiB)</source>
         <translation>运行时缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>集群预留内存之外的工作区和通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Memory headroom</source>
         <translation>内存余量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>搜索保留空闲的 GPU 内存比例（小于 0.5）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Trains FP8 linear layers</source>
         <translation>训练 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>该运行时可以运行 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>FP8 weight copy bytes</source>
         <translation>FP8 权重副本字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>FP8（及转置）权重副本的每参数字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>FP8 cast traffic</source>
         <translation>FP8 转换流量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>每个线性层输入元素的额外 HBM 字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="183"/>
+        <location filename="../app/views/runtime_editor.cpp" line="186"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="189"/>
+        <location filename="../app/views/runtime_editor.cpp" line="192"/>
         <source>Use for search</source>
         <translation>用于搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="190"/>
+        <location filename="../app/views/runtime_editor.cpp" line="193"/>
         <source>Save as JSON...</source>
         <translation>另存为 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="192"/>
+        <location filename="../app/views/runtime_editor.cpp" line="195"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>下一次搜索用此运行时评估计划</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="198"/>
+        <location filename="../app/views/runtime_editor.cpp" line="201"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>训练框架如何执行计划。将鼠标悬停在字段上可查看其含义；用户指南给出了每个预设值的来源。</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="267"/>
+        <location filename="../app/views/runtime_editor.cpp" line="270"/>
         <source>Save runtime profile</source>
         <translation>保存运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="267"/>
+        <location filename="../app/views/runtime_editor.cpp" line="270"/>
         <source>Runtime profile (*.json)</source>
         <translation>运行时配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="272"/>
+        <location filename="../app/views/runtime_editor.cpp" line="275"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="272"/>
+        <location filename="../app/views/runtime_editor.cpp" line="275"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>

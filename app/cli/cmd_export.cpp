@@ -149,8 +149,11 @@ int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
         }
         if (known)
             checkPrecision(plan.precision, rt, cluster);
-        else if (plan.precision == Precision::FP8 && cluster.gpu.peak_tflops_fp8 <= 0)
-            checkPrecision(plan.precision, RuntimeProfile{.supports_fp8 = true}, cluster);
+        else if (plan.precision == Precision::FP8 && cluster.gpu.peak_tflops_fp8 <= 0) {
+            RuntimeProfile any_fp8;
+            any_fp8.supports_fp8 = true;
+            checkPrecision(plan.precision, any_fp8, cluster);
+        }
     }
     o.nodes = intOption(p, QStringLiteral("nodes"), 0);
     o.gpus_per_node = intOption(p, QStringLiteral("gpus-per-node"), 0);

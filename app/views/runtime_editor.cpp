@@ -41,7 +41,7 @@ RuntimeEditor::RuntimeEditor(const RuntimeProfile& runtime, QWidget* parent)
     };
     const QString identity = tr("Identity"), act = tr("Activations"), rec = tr("Recomputation"),
                   comm = tr("Overlap and communication"), fixed = tr("Fixed overheads"), mem = tr("Memory"),
-                  fp8 = tr("FP8");
+                  fp8 = tr("FP8"), compute = tr("Compute");
     // Every field of RuntimeProfile (gx/runtime.h explains each with its source).
     const Field table[] = {
         {"name", identity, tr("Name"), tr("Name the plans record as their runtime")},
@@ -78,6 +78,9 @@ RuntimeEditor::RuntimeEditor(const RuntimeProfile& runtime, QWidget* parent)
          tr("Weights and gradients stay gathered from the first forward to the last backward")},
         {"zero3_hierarchical", comm, tr("Hierarchical ZeRO-3 rings"),
          tr("Off: flat rings at one GPU's network share")},
+        {"grouped_gemm_efficiency", compute, tr("Grouped expert GEMM efficiency"),
+         tr("Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM "
+            "of the same size")},
         {"layer_overhead_us", fixed, tr("Per-layer overhead (us)"),
          tr("Per layer and micro-batch, forward and backward: launches, hooks, syncs")},
         {"iteration_overhead_s", fixed, tr("Per-iteration overhead (s)"),

@@ -1,6 +1,11 @@
 # Translations of the runtime profile editor (views/runtime_editor.cpp) and its button in the search
 # settings. Source text -> (German, Simplified Chinese).
 T = {
+    "Compute": ("Rechnen", "计算"),
+    "Grouped expert GEMM efficiency": ("Effizienz gruppierter Experten-GEMMs", "分组专家 GEMM 效率"),
+    "Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size":
+        ("Mixture-of-Experts-Schichten: Durchsatz der gruppierten Experten-GEMMs relativ zu einem dichten GEMM gleicher Größe",
+         "混合专家层：分组专家 GEMM 相对同等规模稠密 GEMM 的吞吐率"),
     "Runtime profile: %1": ("Laufzeitprofil: %1", "运行时配置：%1"),
     "Identity": ("Identität", "标识"),
     "Recomputation": ("Neuberechnung", "重计算"),

@@ -39,8 +39,8 @@ private slots:
             ++n;
         }
         QCOMPARE(ed.keys().size(), n);
-        // Identity + the five groups of the brief + FP8.
-        QCOMPARE(ed.tabs()->count(), 7);
+        // Identity + the five groups of the brief + compute (grouped expert GEMMs) + FP8.
+        QCOMPARE(ed.tabs()->count(), 8);
         // Unchanged values give back the profile, provenance included and not marked edited.
         const RuntimeProfile back = ed.profile();
         QCOMPARE(toJson(back).dump(), toJson(rt).dump());
