@@ -75,7 +75,10 @@ QString PlanView::targetText() const {
     return doc.toPlainText();
 }
 
-QString PlanView::targetLine(const Plan& p, QString* tip) const {
+QString PlanView::targetLine(const ModelProfile* model, const Plan& p, QString* tip) const {
+    auto inexpressible = [model](const Plan& plan, Target t) {
+        return model ? gx::inexpressible(*model, plan, t) : gx::inexpressible(plan, t);
+    };
     QStringList reasons;
     if (!p.target.empty() && p.target != toString(Target::Any)) {
         // Searched for a framework: it runs this plan as planned; the price is what that cost.
@@ -171,7 +174,7 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
     summary_->setText(s);
     summary_->setToolTip(notationHelp(true));
     QString tip;
-    target_->setText(targetLine(p, &tip));
+    target_->setText(targetLine(cm ? &cm->model() : nullptr, p, &tip));
     target_->setToolTip(tip);
     breakdown_->setBreakdown(c.time, c.iteration_time);
     model_->setPlan(std::move(cm), p);

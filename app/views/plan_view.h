@@ -41,7 +41,8 @@ public:
     QString summaryText() const;
 
 private:
-    QString targetLine(const Plan& p, QString* tip) const;
+    /// `model` may be null (no cost model yet): then only the plan's own features are checked.
+    QString targetLine(const ModelProfile* model, const Plan& p, QString* tip) const;
     QLabel* summary_;
     QLabel* target_;
     Target target_kind_ = Target::Any;

@@ -31,6 +31,7 @@ TargetCapabilities makeAny() {
     TargetCapabilities c;
     c.target = Target::Any;
     c.fp8 = true;
+    c.moe = c.mla = true;
     c.framework = "any runtime";
     c.version = "Galvatron Explorer search space";
     c.source = "gx";
@@ -49,6 +50,10 @@ TargetCapabilities makeMegatron() {
     // FP8 linear layers through Transformer Engine: --fp8-format e4m3|hybrid
     // (megatron/core/transformer/transformer_config.py:587, field fp8 with arg_names ["--fp8-format"]).
     c.fp8 = true;
+    // Mixture of experts (--num-experts, --moe-router-topk, --moe-ffn-hidden-size, --moe-layer-freq) and
+    // multi-latent attention (--multi-latent-attention, --q-lora-rank, --kv-lora-rank): arguments.py
+    // _add_moe_args / _add_mla_args (tests/data/consumers/megatron.json).
+    c.moe = c.mla = true;
     c.framework = "Megatron-LM";
     c.version = "Megatron-Core 0.20.0";
     c.source = "NVIDIA/Megatron-LM@d98e8a64";
@@ -305,6 +310,29 @@ int blockRecomputeLayers(const Plan& plan) {
     if (exact < 0)
         return lower;
     return exact >= lower ? exact : -1;
+}
+
+std::vector<std::string> modelInexpressible(const ModelProfile& model, Target target) {
+    std::vector<std::string> out;
+    const TargetCapabilities& c = capabilities(target);
+    bool moe = false, mla = false;
+    for (const auto& st : model.stacks) {
+        moe = moe || st.type.moe.enabled();
+        mla = mla || st.type.mla.enabled();
+    }
+    const std::string fw = c.framework + " (" + c.version + ")";
+    if (moe && !c.moe)
+        out.push_back("mixture-of-experts layers: the " + fw + " export describes dense models only");
+    if (mla && !c.mla)
+        out.push_back("multi-latent attention: the " + fw + " export describes standard attention only");
+    return out;
+}
+
+std::vector<std::string> inexpressible(const ModelProfile& model, const Plan& plan, Target target) {
+    std::vector<std::string> out = modelInexpressible(model, target);
+    for (auto& s : inexpressible(plan, target))
+        out.push_back(std::move(s));
+    return out;
 }
 
 std::vector<std::string> inexpressible(const Plan& plan, Target target) {
@@ -575,6 +603,10 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
         return search(model, options, observer, stop);
     const Target target = options.target;
     const TargetCapabilities& caps = capabilities(target);
+    // No plan of a model the target cannot describe runs as planned: say so before searching.
+    if (const auto lacks = modelInexpressible(model.model(), target); !lacks.empty())
+        throw InputError("target",
+                         lacks.front() + "; search for another target (Megatron-LM) or for any runtime");
     const SearchOptions o = optionsForTarget(options);
     SearchResult r = search(model, o, observer, stop);
 

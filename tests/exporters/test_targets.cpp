@@ -515,6 +515,28 @@ private slots:
             QVERIFY2(e.reason().find("mixture-of-experts") != std::string::npos, e.reason().c_str());
             QVERIFY2(e.reason().find("multi-latent attention") != std::string::npos, e.reason().c_str());
         }
+        // The capability model agrees with the exporters: "runs as planned" is never claimed for a
+        // framework that cannot describe the model, whatever the plan.
+        for (Target t : {Target::Torchtitan, Target::DeepSpeed, Target::Hetu}) {
+            const auto why = inexpressible(mx, pm, t);
+            QVERIFY2(!why.empty() && why.front().find("mixture-of-experts") != std::string::npos,
+                     toString(t));
+            QCOMPARE(modelInexpressible(v3, t).size(), std::size_t(2)); // MoE and MLA
+        }
+        QVERIFY(modelInexpressible(v3, Target::Megatron).empty());
+        QVERIFY(modelInexpressible(modelPreset("llama2-7b"), Target::Hetu).empty());
+        // A target search for such a model stops at once with a named error.
+        const CostModel cmx(mx, c);
+        SearchOptions so;
+        so.global_batches = {256};
+        so.target = Target::Torchtitan;
+        try {
+            searchForTarget(cmx, so);
+            QFAIL("a torchtitan search for an MoE model was not refused");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("target"));
+            QVERIFY2(e.reason().find("mixture-of-experts") != std::string::npos, e.reason().c_str());
+        }
     }
 
     void refusalAndLossy() {

@@ -13,6 +13,7 @@
 // profile of the cost model.
 #pragma once
 
+#include "gx/model.h"
 #include "gx/strategy.h"
 
 #include <string>
@@ -88,6 +89,10 @@ struct TargetCapabilities {
     bool vocab_tp_one = false;      ///< the embedding is never tensor-parallel (vocab_tp == 1)
     bool vocab_dp_type_free = true; ///< vocab_dp_type may differ from the layers'
 
+    // Model features the target's model description has (checked per model, not per plan).
+    bool moe = false; ///< mixture-of-experts layers
+    bool mla = false; ///< multi-latent attention
+
     // Reserved for dimensions the cost model does not search yet.
     bool context_parallel = false;
     bool expert_parallel = false;
@@ -99,6 +104,11 @@ const TargetCapabilities& capabilities(Target t);
 /// Every feature of `plan` that `target` cannot run as planned, each as one sentence naming the
 /// feature, the layers concerned and the framework's limit. Empty = the target runs exactly this plan.
 std::vector<std::string> inexpressible(const Plan& plan, Target target);
+/// The same, and first the features of `model` the target's model description lacks (mixture-of-experts
+/// layers, multi-latent attention): a plan for such a model cannot run as planned on any of its plans.
+std::vector<std::string> inexpressible(const ModelProfile& model, const Plan& plan, Target target);
+/// Only the model's features the target lacks (empty = the target can describe this model).
+std::vector<std::string> modelInexpressible(const ModelProfile& model, Target target);
 
 /// Megatron's block recomputation: N such that the first N layers of every model chunk are fully
 /// recomputed and all others not at all; -1 when the plan's checkpointing is not of that form.
