@@ -183,7 +183,7 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
     p.model = m.name;
     p.cluster = run.cluster.name;
     p.pp = ppd;
-    p.gpus = tp * ppd * dp;
+    p.gpus = tp * ppd * cpd * dp;
     p.global_batch = integer(jp, "global_batch", pp, 0);
     int mb = integer(jp, "microbatch", pp, 0, 0);
     if (mb == 0) {
@@ -231,6 +231,9 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
     LayerStrategy s;
     s.tp = tp;
     s.dp = dp;
+    // Context parallelism, costed as the ring exchange with the load-balanced causal split (Megatron
+    // --cp-comm-type default p2p; torchtitan's K/V rotation is costed the same way).
+    s.cp = std::max(1, cpd);
     const json spv = jp.contains("sp") ? jp.at("sp") : json();
     // SP not stated: NeMo recipes and torchtitan's TP plan shard norms along the sequence when tp > 1.
     s.sp = tp > 1 && (spv.is_boolean() ? spv.get<bool>() : spv.is_null());
@@ -288,10 +291,8 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
     run.groups["recompute"] = toString(s.ckpt);
     run.groups["runtime"] = run.runtime;
 
-    if (cpd > 1)
-        run.unsupported = "context parallelism (cp=" + std::to_string(cpd) + ") is not modelled yet";
-    else if (p.gpus != gpus)
-        run.unsupported = "tp x pp x dp = " + std::to_string(p.gpus) + " differs from the " +
+    if (p.gpus != gpus)
+        run.unsupported = "tp x pp x cp x dp = " + std::to_string(p.gpus) + " differs from the " +
                           std::to_string(gpus) + " GPUs of the run";
     else if (run.iteration_time_s <= 0 && run.layer_time_ms <= 0 && run.memory_gib <= 0)
         run.unsupported = "no measured time or memory";

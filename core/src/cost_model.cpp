@@ -68,14 +68,19 @@ double busFactor(Collective op, int n) {
     return 1.0;
 }
 
-/// Layout of a layer's groups inside its stage (see LayerStrategy::tp_consecutive).
+/// Layout of a layer's groups inside its stage (see LayerStrategy::tp_consecutive). Context-parallel
+/// ranks sit between TP and DP, as in Megatron's default order "tp-cp-ep-dp-pp" (megatron/core/
+/// parallel_state.py, RankGenerator): TP-first gives strides tp=1, cp=tp, dp=tp*cp; DP-first gives
+/// dp=1, cp=dp, tp=dp*cp. The gradient group dp x cp (grad_stride, size dp*cp) is then one strided
+/// group in both orders.
 struct GroupLayout {
-    int tp_stride, dp_stride;
+    int tp_stride, dp_stride, cp_stride, grad_stride;
 };
 GroupLayout layoutOf(const LayerStrategy& s) {
+    const int cp = std::max(1, s.cp);
     if (s.tp_consecutive)
-        return {1, s.tp};
-    return {s.dp, 1};
+        return {1, s.tp * cp, s.tp, s.tp};
+    return {s.dp * cp, 1, s.dp, 1};
 }
 
 /// Mixed-precision Adam states of `p_local` parameters per GPU, sharded over `d` data-parallel ranks
@@ -233,9 +238,10 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const RuntimeProfile& rt = options_.runtime;
     const bool fp8 = options_.precision == Precision::FP8;
     const bool eager = rt.attention == AttentionKernel::Eager;
-    const int t = std::max(1, s.tp), d = std::max(1, s.dp);
+    const int t = std::max(1, s.tp), d = std::max(1, s.dp), cpd = std::max(1, s.cp);
     const double b = double(shape.micro_batch) / d; // samples per GPU per micro-batch
     const double seq = type.seq_len, h = type.hidden, f = type.ffn_hidden;
+    const double seq_l = seq / cpd; // tokens of each sample held by one context-parallel rank
     const double a = type.heads;
     const double hd = type.head_dim > 0 ? type.head_dim : h / std::max(1.0, a);
     const double kv = type.kv_heads > 0 ? type.kv_heads : a;
@@ -249,8 +255,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const double routed = moe.enabled() ? cf * moe.top_k : 0.0; // routed copies per token
     const double shared_f = moe.enabled() ? double(moe.shared_experts) * moe.shared_ffn_hidden : 0.0;
     const double f_tok = moe.enabled() ? routed * f + shared_f : f; // FFN width per token
-    const double sbh = seq * b * h;
-    const double tokens = b * seq;
+    const double sbh = seq_l * b * h;
+    const double tokens = b * seq_l;
     const bool cross = type.kind == BlockKind::CrossDecoder;
     const double se = cross ? (type.cross_seq_len > 0 ? type.cross_seq_len : seq) : 0.0;
     const double sp_div = s.sp ? t : 1;
@@ -262,10 +268,11 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     // ---- model FLOPs [N21]: matmuls split by tp, attention scores counted in full (MFU convention).
     // MoE layers count the active projections only (router, top_k routed and the shared experts) [MoE];
     // replicated matrices (router, MLA down-projections) run whole on every TP rank.
-    const double matmul_flops = 2.0 * b * seq * double(type.activeMatmulParams()) +
+    const double matmul_flops = 2.0 * tokens * double(type.activeMatmulParams()) +
                                 (cross ? 2.0 * b * (se - seq) * 2.0 * h * hd * kv : 0.0);
-    const double repl_flops = 2.0 * b * seq * double(type.replicatedMatmulParams());
-    const double self_score = 2.0 * b * seq * seq * a * (qkd + vd) / t;
+    const double repl_flops = 2.0 * tokens * double(type.replicatedMatmulParams());
+    // With cp, each rank computes 1/cp of the (load-balanced) causal score matrix.
+    const double self_score = 2.0 * b * seq * seq * a * (qkd + vd) / t / cpd;
     const double cross_score = cross ? 4.0 * b * seq * se * a * hd / t : 0.0;
     const double model_fwd = matmul_flops / t + repl_flops + self_score + cross_score;
     c.model_flops = 3.0 * model_fwd;
@@ -360,6 +367,40 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         c.tp_comm = 2.0 * tp_fwd;
     }
 
+    // ---- context parallelism (validateContextParallel keeps it to fused self-attention).
+    // Ring (p2p): cp-1 steps pass this rank's K/V block (GQA-sized, per TP rank) to the next CP rank
+    // forward; backward circulates K/V and the dK/dV partial sums (2x). Each step overlaps the
+    // attention block of the previous one, so communication shows only when slower than the
+    // attention compute (Liu et al. 2023; Megatron/Transformer Engine AttnFuncWithCPAndKVP2P).
+    // All-to-all (Ulysses, Jacobs et al. 2023): q, k, v in and the output back, 4 all-to-alls forward
+    // and 4 backward, not overlapped. Recomputing the attention core (full, or Megatron's selective)
+    // repeats the forward exchange.
+    double cp_fwd = 0.0;
+    if (cpd > 1) {
+        const double kv_local = kv >= t ? kv / t : 1.0; // K/V heads per TP rank (replicated when kv < tp)
+        const double ovl = cluster_.overlap_efficiency;
+        if (s.cp_comm == CpComm::P2P) {
+            const double block = 2.0 * tokens * kv_local * hd * 2.0; // K and V, bf16
+            const double step = worstOverGroups(G, cpd, lay.cp_stride, cluster_.gpus_per_node, [&](int off) {
+                return collectiveTime(Collective::SendRecv, block, cpd, lay.cp_stride, first + off);
+            });
+            const double hide = double(cpd - 1) / cpd;
+            cp_fwd = exposedComm((cpd - 1) * step, hide * attn_fwd, ovl);
+            c.cp_comm = cp_fwd + exposedComm(2.0 * (cpd - 1) * step, hide * attn_bwd, ovl);
+        } else {
+            // Bytes per GPU of each all-to-all: its tokens x the TP-local heads moved (K/V heads
+            // replicated up to cp when there are fewer).
+            const double q_bytes = 2.0 * tokens * (qw / t),
+                         kv_bytes = 2.0 * tokens * std::max(kv_local, double(cpd)) * hd;
+            cp_fwd = worstOverGroups(G, cpd, lay.cp_stride, cluster_.gpus_per_node, [&](int off) {
+                const int r = first + off;
+                return 2.0 * collectiveTime(Collective::AllToAll, q_bytes, cpd, lay.cp_stride, r) +
+                       2.0 * collectiveTime(Collective::AllToAll, kv_bytes, cpd, lay.cp_stride, r);
+            });
+            c.cp_comm = 2.0 * cp_fwd;
+        }
+    }
+
     // ---- activations stored per micro-batch [K22 sec. 4], by component, generalised to GQA, gated
     // FFNs, dropout and the runtime's kernels.
     // Replicated across TP ranks without SP: norm inputs (2 x 2h), QKV and MLP inputs (2h each),
@@ -380,7 +421,7 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     // MoE: top_k permuted copies of the FFN input (bf16) and the fp32 router probabilities. Megatron's
     // dispatcher gathers the sequence-parallel shards before permuting, so SP does not divide them.
     const double routed_act = moe.enabled() ? sbh * 2.0 * routed + tokens * 4.0 * moe.experts : 0.0;
-    double scores = !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
+    double scores = !eager ? 4.0 * a * seq_l * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
     if (cross) {
         repl += sbh * (2.0 + 2.0 + drop);
         split_lin += sbh * 4.0 + se * b * h * 4.0 * (kv_stored / a);
@@ -405,12 +446,14 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             // attention nothing is freed and the kernel runs once more).
             c.activations = full_act - (eager ? scores / t : 0.0);
             c.recompute = attn_fwd + (eager ? 2.0 * tokens * softmax_elem / hbm : 0.0);
+            c.cp_comm += cp_fwd; // the recomputed attention core repeats its CP exchange
         }
         break;
     case Checkpoint::Full:
         c.activations = 2.0 * sbh / sp_div; // layer input only
         c.recompute = fwd;
-        c.tp_comm += tp_fwd;     // recomputed forward repeats its collectives
+        c.tp_comm += tp_fwd; // recomputed forward repeats its collectives
+        c.cp_comm += cp_fwd;
         c.transient += full_act; // one layer re-materialised during backward
         break;
     }
@@ -420,13 +463,17 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     c.activations *= frag;
     c.transient *= frag;
 
-    // ---- model states [R20].
+    // ---- model states [R20]. Replicated over the CP ranks; gradients are reduced, and ZeRO / the
+    // distributed optimizer shards, over the whole dp x cp group (Megatron: parallel_state
+    // get_data_parallel_group(with_context_parallel=True) for grads and the distributed optimizer;
+    // torchtitan: FSDP over the "dp_shard_cp" mesh dimension).
+    const int gd = d * cpd;
     const double p_local = double(type.matmulParams()) / t + double(type.params() - type.matmulParams());
-    setModelStates(c, p_local, fp8 ? double(type.matmulParams()) / t : 0.0, s.dp_type, d, rt);
+    setModelStates(c, p_local, fp8 ? double(type.matmulParams()) / t : 0.0, s.dp_type, gd, rt);
 
     // ---- data-parallel communication, hidden behind compute as far as the runtime overlaps it.
     const double ce = std::clamp(rt.comm_efficiency, 0.01, 1.0);
-    if (d > 1) {
+    if (gd > 1) {
         const double wbytes = rt.param_bytes * p_local, gbytes = rt.grad_bytes * p_local;
         const double ovl = cluster_.overlap_efficiency;
         if (s.dp_type == DpType::ZeRO3) {
@@ -434,10 +481,11 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             // grads; each hides behind the compute of the neighbouring layer (prefetch).
             const bool flat = !rt.zero3_hierarchical;
             double ag = 0.0, rs = 0.0;
-            worstOverGroups(G, d, lay.dp_stride, cluster_.gpus_per_node, [&](int off) {
+            worstOverGroups(G, gd, lay.grad_stride, cluster_.gpus_per_node, [&](int off) {
                 const int r = first + off;
-                const double g = collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r, flat);
-                const double x = collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r, flat);
+                const double g = collectiveTime(Collective::AllGather, wbytes, gd, lay.grad_stride, r, flat);
+                const double x =
+                    collectiveTime(Collective::ReduceScatter, gbytes, gd, lay.grad_stride, r, flat);
                 if (2.0 * g + x > 2.0 * ag + rs) {
                     ag = g;
                     rs = x;
@@ -450,8 +498,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             if (rt.zero3_keep_unsharded && shape.num_micro > 1) {
                 // Unsharded weights and gradients live for the whole iteration: one gather before the
                 // first forward, one reduce-scatter after the last backward.
-                c.weights += wbytes * (1.0 - 1.0 / d);
-                c.grads += gbytes * (1.0 - 1.0 / d);
+                c.weights += wbytes * (1.0 - 1.0 / gd);
+                c.grads += gbytes * (1.0 - 1.0 / gd);
                 c.dp_comm = ag + rs;
                 c.dp_exposed =
                     exposedComm(rs, z * c.bwd_compute, ovl) + exposedComm(ag, z * c.fwd_compute, ovl);
@@ -466,14 +514,15 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             // optimizer). The gradient reduction hides behind the last micro-batch's backward; the
             // parameter all-gather behind the next forward when the runtime overlaps it.
             double red = 0.0, gather = 0.0;
-            worstOverGroups(G, d, lay.dp_stride, cluster_.gpus_per_node, [&](int off) {
+            worstOverGroups(G, gd, lay.grad_stride, cluster_.gpus_per_node, [&](int off) {
                 const int r = first + off;
-                const double x = s.dp_type == DpType::DDP
-                                     ? collectiveTime(Collective::AllReduce, gbytes, d, lay.dp_stride, r)
-                                     : collectiveTime(Collective::ReduceScatter, gbytes, d, lay.dp_stride, r);
+                const double x =
+                    s.dp_type == DpType::DDP
+                        ? collectiveTime(Collective::AllReduce, gbytes, gd, lay.grad_stride, r)
+                        : collectiveTime(Collective::ReduceScatter, gbytes, gd, lay.grad_stride, r);
                 const double g = s.dp_type == DpType::DDP
                                      ? 0.0
-                                     : collectiveTime(Collective::AllGather, wbytes, d, lay.dp_stride, r);
+                                     : collectiveTime(Collective::AllGather, wbytes, gd, lay.grad_stride, r);
                 if (x + g > red + gather) {
                     red = x;
                     gather = g;
@@ -489,14 +538,15 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     }
 
     // ---- optimizer step.
-    c.optimizer_step = adamStepTime(p_local, s.dp_type, d, rt, hbm);
+    c.optimizer_step = adamStepTime(p_local, s.dp_type, gd, rt, hbm);
     return c;
 }
 
 double CostModel::switchTime(const LayerType& type, const LayerStrategy& from, const LayerStrategy& to,
                              const StageShape& shape) const {
     const bool same_layout =
-        from.tp == to.tp && (from.tp_consecutive == to.tp_consecutive || from.tp == 1 || from.dp == 1);
+        from.tp == to.tp && from.cp == to.cp &&
+        (from.tp_consecutive == to.tp_consecutive || from.tp == 1 || from.dp * from.cp == 1);
     if (same_layout && from.sp == to.sp)
         return 0.0;
     const double S = 2.0 * type.seq_len * type.hidden; // bytes per sample
@@ -505,7 +555,9 @@ double CostModel::switchTime(const LayerType& type, const LayerStrategy& from, c
     if (!same_layout) {
         // Re-partition the batch between data-parallel layouts [M23]: gather the larger shard needed by
         // the layout with fewer replicas (forward) and scatter gradients back (backward).
-        const int dmin = std::min(from.dp, to.dp), dmax = std::max(from.dp, to.dp);
+        // Context-parallel ranks hold sequence shards: they count as data shards here.
+        const int fd = from.dp * std::max(1, from.cp), td = to.dp * std::max(1, to.cp);
+        const int dmin = std::min(fd, td), dmax = std::max(fd, td);
         const double shard = S * shape.micro_batch / dmin;
         if (dmax > dmin) {
             const int r = dmax / dmin;
@@ -517,7 +569,7 @@ double CostModel::switchTime(const LayerType& type, const LayerStrategy& from, c
     if (from.sp != to.sp) {
         // Sequence-sharded <-> replicated activations: one all-gather per micro-batch.
         const int tp = from.sp ? from.tp : to.tp;
-        const int d = from.sp ? from.dp : to.dp;
+        const int d = from.sp ? from.dp * std::max(1, from.cp) : to.dp * std::max(1, to.cp);
         t += collectiveTime(Collective::AllGather, S * shape.micro_batch / d, tp, 1, first);
     }
     return t;
@@ -670,6 +722,47 @@ double CostModel::p2pTime(const LayerType& type, const LayerStrategy& boundary, 
     return 2.0 * one; // activation forward + gradient backward
 }
 
+void CostModel::validateContextParallel(int i, const LayerType& t, const LayerStrategy& s) const {
+    const int cp = s.cp;
+    if (t.kind == BlockKind::CrossDecoder)
+        throw InputError(layerField(i, "cp"), "context parallelism is modelled for self-attention layers "
+                                              "only; this layer also attends to an encoder sequence");
+    if (options_.runtime.attention == AttentionKernel::Eager)
+        throw InputError(layerField(i, "cp"),
+                         "context parallelism needs a fused attention kernel; runtime '" +
+                             options_.runtime.name + "' uses eager attention");
+    const bool causal = t.kind != BlockKind::Encoder;
+    if (s.cp_comm == CpComm::P2P) {
+        // Load-balanced causal split: the sequence is cut into 2*cp chunks, rank r takes chunks r and
+        // 2cp-1-r (Megatron get_batch_on_this_cp_rank; torchtitan's "head-tail" load balancer).
+        const int chunks = causal ? 2 * cp : cp;
+        if (t.seq_len % chunks != 0)
+            throw InputError(layerField(i, "cp"),
+                             "seq_len " + std::to_string(t.seq_len) + " does not split into " +
+                                 std::to_string(chunks) +
+                                 (causal ? " chunks (2 * cp, load-balanced causal split)" : " chunks (cp)"));
+    } else {
+        // Ulysses: the all-to-all trades the sequence split for a split of the (TP-local) heads.
+        if (t.seq_len % cp != 0)
+            throw InputError(layerField(i, "cp"), "seq_len " + std::to_string(t.seq_len) +
+                                                      " is not divisible by cp=" + std::to_string(cp));
+        const int q_local = t.heads / std::max(1, s.tp);
+        if (q_local % cp != 0)
+            throw InputError(layerField(i, "cp"), "all-to-all (Ulysses) cp=" + std::to_string(cp) +
+                                                      " must divide the " + std::to_string(q_local) +
+                                                      " attention heads per TP rank");
+        const int kv = t.kv_heads > 0 ? t.kv_heads : t.heads;
+        const int kv_local = std::max(1, kv / std::max(1, s.tp));
+        // GQA with fewer K/V heads than cp ranks: K/V heads are replicated, which needs cp to be a
+        // multiple of them (as DeepSpeed Ulysses and Transformer Engine do).
+        if (kv_local % cp != 0 && cp % kv_local != 0)
+            throw InputError(layerField(i, "cp"), "all-to-all (Ulysses) cp=" + std::to_string(cp) +
+                                                      " neither divides nor is a multiple of the " +
+                                                      std::to_string(kv_local) +
+                                                      " key/value heads per TP rank");
+    }
+}
+
 void CostModel::validate(const Plan& p) const {
     const int L = model_.layerCount();
     if (L <= 0)
@@ -729,10 +822,15 @@ void CostModel::validate(const Plan& p) const {
         const auto& t = model_.layer(i);
         if (s.tp < 1 || s.dp < 1)
             throw InputError(layerField(i, "tp"), "tp and dp must be at least 1");
-        if (s.tp * s.dp != G)
-            throw InputError(layerField(i, "dp"), "tp*dp = " + std::to_string(s.tp * s.dp) +
+        if (s.cp < 1)
+            throw InputError(layerField(i, "cp"), "must be at least 1");
+        if (std::int64_t(s.tp) * s.cp * s.dp != G)
+            throw InputError(layerField(i, "dp"), (s.cp > 1 ? "tp*cp*dp = " : "tp*dp = ") +
+                                                      std::to_string(std::int64_t(s.tp) * s.cp * s.dp) +
                                                       " must equal the stage's GPUs (" + std::to_string(G) +
                                                       ")");
+        if (s.cp > 1)
+            validateContextParallel(i, t, s);
         if (t.heads % s.tp != 0)
             throw InputError(layerField(i, "tp"), "tp=" + std::to_string(s.tp) + " does not divide the " +
                                                       std::to_string(t.heads) + " attention heads");
@@ -749,10 +847,19 @@ void CostModel::validate(const Plan& p) const {
     }
     if (p.vocab_tp < 1 || G % p.vocab_tp != 0)
         throw InputError("plan.vocab_tp", "must divide the stage's GPUs (" + std::to_string(G) + ")");
-    if (mb % (G / p.vocab_tp) != 0)
-        throw InputError("plan.vocab_tp", "the micro-batch of " + std::to_string(mb) +
-                                              " samples does not split over the embedding's dp=" +
-                                              std::to_string(G / p.vocab_tp));
+    // With context parallelism the embedding and head ranks split the micro-batch's tokens (samples
+    // over dp, sequence over cp), so only the token count has to divide.
+    bool any_cp = false;
+    for (const auto& s : p.layers)
+        any_cp = any_cp || s.cp > 1;
+    const std::int64_t vocab_units =
+        any_cp ? std::int64_t(mb) * model_.layer(L - 1).seq_len : std::int64_t(mb);
+    if (vocab_units % (G / p.vocab_tp) != 0)
+        throw InputError("plan.vocab_tp",
+                         "the micro-batch of " + std::to_string(mb) +
+                             (any_cp ? " samples x " + std::to_string(model_.layer(L - 1).seq_len) + " tokens"
+                                     : std::string(" samples")) +
+                             " does not split over the embedding's dp=" + std::to_string(G / p.vocab_tp));
 }
 
 PlanCost CostModel::evaluate(const Plan& plan) const {
@@ -785,7 +892,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
         st.per_iteration += c.perIteration();
         compute[i] += c.fwd_compute + c.bwd_compute;
         recompute[i] += c.recompute;
-        tp[i] += c.tp_comm;
+        tp[i] += c.tp_comm + c.cp_comm;
         z3[i] += c.zero3_exposed;
         dp_exposed[i] += c.dp_exposed;
         opt[i] += c.optimizer_step;

@@ -225,6 +225,19 @@ struct MegatronArgs {
 /// decoder layer, L = loss; chunk c runs on pipeline rank c % pp; pipeline_parallel_layer_layout.py).
 /// Exporters whose model description has no mixture-of-experts or multi-latent-attention layers: the
 /// plan would run a different (dense) model than the one costed.
+void refuseMoeAndMla(const ModelProfile& model, const char* framework, ExportResult& r);
+
+/// Exporters that do not write context parallelism yet: a plan with cp > 1 would run without it.
+void refuseContextParallel(const Plan& plan, const char* framework, ExportResult& r) {
+    for (const auto& l : plan.layers)
+        if (l.cp > 1) {
+            r.unsupported.push_back(std::string("context parallelism (cp=") + std::to_string(l.cp) +
+                                    "): the " + framework +
+                                    " export does not write it yet (use the Megatron-LM export)");
+            return;
+        }
+}
+
 void refuseMoeAndMla(const ModelProfile& model, const char* framework, ExportResult& r) {
     bool moe = false, mla = false;
     for (const auto& st : model.stacks) {
@@ -271,10 +284,37 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
             describeRuns(plan, [](const LayerStrategy& l) { return "tp=" + std::to_string(l.tp); }) +
             "): Megatron-LM uses one --tensor-model-parallel-size; exported the most common (tp=" +
             std::to_string(tp) + ")");
-    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp));
+    // Context parallelism (arguments.py: --context-parallel-size; --cp-comm-type nargs='+', one type for
+    // all layers or one per layer; validate_args: seq-length a multiple of 2 * context-parallel-size).
+    const int cp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.cp; }) : 1;
+    if (!uniform(plan, [](const LayerStrategy& l) { return l.cp; }))
+        r.unsupported.push_back(
+            "per-layer context-parallel degrees (" +
+            describeRuns(plan, [](const LayerStrategy& l) { return "cp=" + std::to_string(l.cp); }) +
+            "): Megatron-LM uses one --context-parallel-size; exported the most common (cp=" +
+            std::to_string(cp) + ")");
+    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
 
     add("--tensor-model-parallel-size", std::to_string(tp));
     add("--pipeline-model-parallel-size", std::to_string(plan.pp));
+    if (cp > 1) {
+        add("--context-parallel-size", std::to_string(cp));
+        if (uniform(plan, [](const LayerStrategy& l) { return l.cp_comm; })) {
+            add("--cp-comm-type", toString(plan.layers.front().cp_comm));
+        } else {
+            std::string types;
+            for (const auto& l : plan.layers)
+                types += std::string(types.empty() ? "" : " ") + toString(l.cp_comm);
+            r.args.push_back("--cp-comm-type " + types); // p2p / a2a words: nothing to quote
+        }
+        for (int i = 0; i < model.layerCount(); ++i)
+            if (model.layer(i).seq_len % (2 * cp) != 0) {
+                r.unsupported.push_back("seq_len " + std::to_string(model.layer(i).seq_len) +
+                                        " with cp=" + std::to_string(cp) +
+                                        ": Megatron-LM needs a multiple of 2 * context-parallel-size");
+                break;
+            }
+    }
 
     // Pipeline split: equal chunks need nothing (or --num-layers-per-virtual-pipeline-stage when
     // interleaved); any other split is written exactly with --pipeline-model-parallel-layout, which
@@ -580,6 +620,7 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
                              const ExportOptions& o) {
     ExportResult r;
     refuseMoeAndMla(model, "DeepSpeed", r);
+    refuseContextParallel(plan, "DeepSpeed", r);
     const int tp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; });
     const int dp = std::max(1, plan.stageGpus() / std::max(1, tp));
     int micro = perRankMicro(plan, dp);
@@ -744,6 +785,7 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                               const ExportOptions& o) {
     ExportResult r;
     refuseMoeAndMla(model, "torchtitan", r);
+    refuseContextParallel(plan, "torchtitan", r);
     const bool legacy = o.torchtitan_version.rfind("0.1", 0) == 0;
     if (!legacy && o.torchtitan_version.rfind("0.2", 0) != 0)
         throw InputError("torchtitan_version", "'" + o.torchtitan_version +
@@ -1101,6 +1143,7 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
 ExportResult exportHetu(const Plan& plan, const ModelProfile& model) {
     ExportResult r;
     refuseMoeAndMla(model, "Hetu-Galvatron", r);
+    refuseContextParallel(plan, "Hetu-Galvatron", r);
     const ordered_json j = toHetuStrategyOrdered(plan, model, &r.unsupported);
     // Megatron sequence parallelism on every tensor-parallel layer (or on none) is Hetu's runtime argument
     // sequence_parallel (galvatron/core/runtime/args_schema.py:248, default True), not a JSON key.

@@ -584,6 +584,16 @@ DpType dpTypeFromString(const std::string& s, const std::string& field) {
                      "unknown dp_type '" + showString(s, 40) + "'; allowed: ddp, zero1, zero2, zero3, fsdp");
 }
 
+CpComm cpCommFromString(const std::string& s, const std::string& field) {
+    // Megatron's --cp-comm-type names, plus the common names of the two schemes.
+    if (s == "p2p" || s == "ring")
+        return CpComm::P2P;
+    if (s == "a2a" || s == "ulysses" || s == "all-to-all")
+        return CpComm::A2A;
+    throw InputError(field, "unknown cp_comm '" + showString(s, 40) +
+                                "'; allowed: p2p (ring attention), a2a (all-to-all, Ulysses)");
+}
+
 Checkpoint checkpointFromString(const std::string& s, const std::string& field) {
     if (s == "none")
         return Checkpoint::None;
@@ -1045,6 +1055,9 @@ LayerStrategy strategyFromJson(const json& j, const std::string& path) {
     LayerStrategy s;
     r.intField("tp", s.tp, IntRule::Positive, false, L::kMaxGpus);
     r.intField("dp", s.dp, IntRule::Positive, false, L::kMaxGpus);
+    r.intField("cp", s.cp, IntRule::Positive, false, L::kMaxGpus);
+    if (r.has("cp_comm"))
+        s.cp_comm = cpCommFromString(toStr(r.value("cp_comm"), r.at("cp_comm")), r.at("cp_comm"));
     r.boolField("sp", s.sp);
     if (r.has("dp_type"))
         s.dp_type = dpTypeFromString(toStr(r.value("dp_type"), r.at("dp_type")), r.at("dp_type"));
@@ -1058,12 +1071,17 @@ LayerStrategy strategyFromJson(const json& j, const std::string& path) {
 }
 
 json toJson(const LayerStrategy& s) {
-    return json{{"tp", s.tp},
-                {"dp", s.dp},
-                {"sp", s.sp},
-                {"dp_type", toString(s.dp_type)},
-                {"ckpt", toString(s.ckpt)},
-                {"tp_consecutive", s.tp_consecutive}};
+    json j{{"tp", s.tp},
+           {"dp", s.dp},
+           {"sp", s.sp},
+           {"dp_type", toString(s.dp_type)},
+           {"ckpt", toString(s.ckpt)},
+           {"tp_consecutive", s.tp_consecutive}};
+    if (s.cp > 1) { // plans without context parallelism keep their pre-cp form
+        j["cp"] = s.cp;
+        j["cp_comm"] = toString(s.cp_comm);
+    }
+    return j;
 }
 
 Plan planFromJson(const json& j, const std::string& path) {
@@ -1199,10 +1217,16 @@ Plan planFromJson(const json& j, const std::string& path) {
     const int stage_gpus = p.stageGpus();
     for (std::size_t i = 0; i < p.layers.size(); ++i) {
         const auto& s = p.layers[i];
-        if (std::int64_t(s.tp) * s.dp != stage_gpus)
+        if (stage_gpus % s.cp != 0)
+            throw InputError(indexPath(lp, i) + ".cp", "cp (" + std::to_string(s.cp) +
+                                                           ") must divide the GPUs per stage (gpus / pp = " +
+                                                           std::to_string(stage_gpus) + ")");
+        if (std::int64_t(s.tp) * s.cp * s.dp != stage_gpus)
             throw InputError(
                 indexPath(lp, i),
-                "tp * dp (" + std::to_string(s.tp) + " * " + std::to_string(s.dp) +
+                (s.cp > 1 ? "tp * cp * dp (" + std::to_string(s.tp) + " * " + std::to_string(s.cp) + " * " +
+                                std::to_string(s.dp)
+                          : "tp * dp (" + std::to_string(s.tp) + " * " + std::to_string(s.dp)) +
                     ") must equal the GPUs per stage (gpus / pp = " + std::to_string(stage_gpus) + ")");
     }
     if (stage_gpus % p.vocab_tp != 0)

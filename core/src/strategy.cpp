@@ -40,6 +40,16 @@ const char* toString(Schedule s) {
     return "?";
 }
 
+const char* toString(CpComm c) {
+    switch (c) {
+    case CpComm::P2P:
+        return "p2p";
+    case CpComm::A2A:
+        return "a2a";
+    }
+    return "?";
+}
+
 std::string dpLabel(DpType t) {
     switch (t) {
     case DpType::DDP:
@@ -58,10 +68,15 @@ std::string LayerStrategy::label() const {
     std::string s = "tp" + std::to_string(tp);
     if (sp)
         s += "-sp";
+    if (cp > 1) {
+        s += " cp" + std::to_string(cp);
+        if (cp_comm == CpComm::A2A)
+            s += "-a2a";
+    }
     s += " dp" + std::to_string(dp);
     if (dp > 1 && dp_type != DpType::DDP)
         s += " " + dpLabel(dp_type);
-    if (tp > 1 && dp > 1 && !tp_consecutive)
+    if (tp > 1 && dp * cp > 1 && !tp_consecutive)
         s += " dp-first";
     if (ckpt == Checkpoint::Full)
         s += " ckpt";

@@ -54,6 +54,8 @@ TargetCapabilities makeMegatron() {
     // multi-latent attention (--multi-latent-attention, --q-lora-rank, --kv-lora-rank): arguments.py
     // _add_moe_args / _add_mla_args (tests/data/consumers/megatron.json).
     c.moe = c.mla = true;
+    // --context-parallel-size and --cp-comm-type p2p|a2a (arguments.py; one type per layer allowed).
+    c.context_parallel = true;
     c.framework = "Megatron-LM";
     c.version = "Megatron-Core 0.20.0";
     c.source = "NVIDIA/Megatron-LM@d98e8a64";
@@ -343,6 +345,14 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
     const std::string fw = c.framework + " (" + c.version + ")";
     if (plan.precision == Precision::FP8 && !c.fp8)
         out.push_back("FP8 linear layers: " + fw + " cannot be told to train them by this export");
+    for (const auto& l : plan.layers)
+        if (l.cp > 1 && !c.context_parallel) {
+            out.push_back("context parallelism (cp=" + std::to_string(l.cp) + "): " + fw +
+                          " is not told to run it by this export");
+            break;
+        }
+    if (c.context_parallel && !allSame(plan, [](const LayerStrategy& l) { return l.cp; }))
+        out.push_back("per-layer context-parallel degrees: " + fw + " uses one degree for all layers");
     const LayerStrategy& f = plan.layers.front();
     const bool same_tp = allSame(plan, [](const LayerStrategy& l) { return l.tp; });
     if (!c.per_layer_tp && !same_tp)

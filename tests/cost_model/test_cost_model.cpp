@@ -315,6 +315,73 @@ private slots:
         QVERIFY(near(l1.tp_comm, 1.5 * l0.tp_comm)); // the recomputed forward repeats its all-reduces
     }
 
+    void contextParallelSplitsTheSequence() {
+        // Issue 16: with cp ranks each holding seq/cp tokens, stored activations and the per-rank GEMM
+        // work divide by cp, the causal score FLOPs too (load-balanced split), the model states stay
+        // replicated over cp but ZeRO shards over dp x cp; the ring exchange is exposed only where it
+        // is slower than the attention it overlaps.
+        auto m = gptModel(4, 4096, 32, 32768, 50257);
+        const CostModel cm(m, cluster(1, 8));
+        const auto& type = m.stacks[0].type;
+        const StageShape shape{8, 0, 4, 1};
+        LayerStrategy base{1, 8, false, DpType::ZeRO1, Checkpoint::None, true};
+        LayerStrategy cp2 = base;
+        cp2.dp = 4;
+        cp2.cp = 2;
+        // 8 GPUs and 4 samples per micro-batch either way: dp=8 gives each GPU half a sample of seq
+        // tokens, dp=4 x cp=2 one sample of seq/2 tokens - the same tokens per GPU.
+        const auto l1 = cm.layer(type, base, shape);
+        const auto l2 = cm.layer(type, cp2, shape);
+        QVERIFY(near(l2.activations, l1.activations, 1e-6)); // (4/4 samples) x (seq/2) = (4/8) x seq
+        QVERIFY(near(l2.model_flops, l1.model_flops, 1e-6));
+        QVERIFY(near(l2.weights, l1.weights));     // replicated over cp
+        QVERIFY(near(l2.optimizer, l1.optimizer)); // ZeRO-1 over dp x cp = 8 ranks in both
+        QVERIFY(l2.cp_comm >= 0.0 && l1.cp_comm == 0.0);
+        // Ulysses moves q, k, v and the output through all-to-alls that nothing hides.
+        LayerStrategy a2a = cp2;
+        a2a.cp_comm = CpComm::A2A;
+        QVERIFY(cm.layer(type, a2a, shape).cp_comm > 0.0);
+        // Short sequences: the ring's K/V blocks take longer than the little attention they overlap.
+        auto s2 = gptModel(4, 4096, 32, 512, 50257);
+        const CostModel cs(s2, cluster(2, 8));
+        LayerStrategy across{1, 8, false, DpType::DDP, Checkpoint::None, false};
+        across.cp = 2;
+        across.dp = 8;
+        QVERIFY(cs.layer(s2.stacks[0].type, across, StageShape{16, 0, 8, 1}).cp_comm > 0.0);
+        // Named errors: cp must split the sequence into 2*cp chunks; Ulysses must divide the heads.
+        Plan bad = uniformPlan(m, 8, 1, cp2, 8, 2);
+        bad.layers[1].cp = 3;
+        bad.layers[1].dp = 1;
+        bad.layers[1].tp = 1;
+        try {
+            cm.evaluate(bad);
+            QFAIL("tp*cp*dp != stage GPUs was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.field()).find("layers[1]") != std::string::npos, e.field().c_str());
+        }
+        auto odd = gptModel(4, 4096, 32, 32770, 50257);
+        const CostModel co(odd, cluster(1, 8));
+        try {
+            co.evaluate(uniformPlan(odd, 8, 1, cp2, 8, 2));
+            QFAIL("a sequence not split into 2*cp chunks was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(e.reason().find("2 * cp") != std::string::npos, e.reason().c_str());
+        }
+        LayerStrategy u = cp2;
+        u.cp_comm = CpComm::A2A;
+        u.tp = 8;
+        u.cp = 8;
+        u.dp = 1;
+        auto few = gptModel(4, 4096, 32, 32768, 50257);
+        const CostModel cf(few, cluster(8, 8));
+        try {
+            cf.evaluate(uniformPlan(few, 64, 1, u, 8, 8));
+            QFAIL("Ulysses cp not dividing the heads per TP rank was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(e.reason().find("heads") != std::string::npos, e.reason().c_str());
+        }
+    }
+
     void tensorParallelAcrossNodesIsSlower() {
         auto m = gptModel(4, 4096, 32, 2048, 50257);
         const CostModel cm(m, cluster(2, 8));

@@ -539,6 +539,28 @@ private slots:
         }
     }
 
+    void contextParallelExports() {
+        // Megatron-LM: --context-parallel-size and --cp-comm-type (arguments.py at the recorded commit);
+        // the other exports do not write cp yet and refuse rather than run without it.
+        const ModelProfile m = modelPreset("llama2-7b");
+        const ClusterProfile c = clusterPreset("2x8xA100-80G-IB");
+        Plan p = basePlan(16, 1, 2, {32}, DpType::ZeRO1, Checkpoint::None, true);
+        for (auto& l : p.layers) {
+            l.cp = 2;
+            l.dp = 4;
+        }
+        auto a = checkMegatron(ex(p, m, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--context-parallel-size"), std::string("2"));
+        QCOMPARE(a.at("--cp-comm-type"), std::string("p2p"));
+        p.layers[3].cp_comm = CpComm::A2A; // one type per layer: nargs='+'
+        const std::string text = ex(p, m, c, ExportFormat::Megatron).text;
+        QVERIFY2(text.find("--cp-comm-type p2p p2p p2p a2a p2p") != std::string::npos, text.c_str());
+        QVERIFY(inexpressible(p, Target::Megatron).empty());
+        QVERIFY(!inexpressible(p, Target::Torchtitan).empty());
+        expectRefused([&] { exportPlan(p, m, c, ExportFormat::Torchtitan); }, "torchtitan");
+        expectRefused([&] { exportPlan(p, m, c, ExportFormat::DeepSpeed); }, "deepspeed");
+    }
+
     void refusalAndLossy() {
         const ModelProfile m = modelPreset("llama2-7b");
         const ClusterProfile c = cluster16();

@@ -171,6 +171,24 @@ void TestProfiles::planFormsAndRoundTrip() {
     QCOMPARE(p.schedule, Schedule::OneFOneB);
     const json j1 = toJson(p);
     QCOMPARE(toJson(planFromJson(j1)), j1);
+    QVERIFY(!j1["layers"][0].contains("cp")); // plans without context parallelism keep their form
+
+    // Context parallelism (issue 16): tp * cp * dp = GPUs per stage; the exchange by Megatron's names.
+    {
+        json jc = smallPlan();
+        jc["layers"][0] = json{{"tp", 2}, {"cp", 2}, {"dp", 1}, {"cp_comm", "ulysses"}};
+        const Plan pc = planFromJson(jc);
+        QCOMPARE(pc.layers[0].cp, 2);
+        QCOMPARE(pc.layers[0].cp_comm, CpComm::A2A);
+        QCOMPARE(pc.layers[0].label(), std::string("tp2 cp2-a2a dp1"));
+        const json jr = toJson(pc);
+        QCOMPARE(jr["layers"][0]["cp_comm"], json("a2a"));
+        QCOMPARE(toJson(planFromJson(jr)), jr);
+        jc["layers"][0]["cp_comm"] = "torus";
+        expectError([&] { planFromJson(jc); }, "plan.layers[0].cp_comm", "allowed: p2p");
+        jc["layers"][0] = json{{"tp", 2}, {"cp", 3}, {"dp", 1}};
+        expectError([&] { planFromJson(jc); }, "plan.layers[0].cp", "must divide the GPUs per stage");
+    }
 
     // One strategy for every layer; the count comes from stage_layers.
     json one = smallPlan();

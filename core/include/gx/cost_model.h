@@ -38,7 +38,7 @@ struct CostOptions {
 
 /// Where a stage's GPUs sit: needed to know which groups cross node boundaries.
 struct StageShape {
-    int stage_gpus = 1;  ///< GPUs in the stage (tp * dp of each layer)
+    int stage_gpus = 1;  ///< GPUs in the stage (tp * cp * dp of each layer)
     int first_rank = 0;  ///< global rank of the stage's first GPU (stages are consecutive blocks)
     int micro_batch = 1; ///< global micro-batch (samples) entering the stage
     int num_micro = 1;   ///< micro-batches per iteration
@@ -50,6 +50,7 @@ struct LayerCost {
     double bwd_compute = 0;    ///< includes recomputation
     double recompute = 0;      ///< part of bwd_compute spent recomputing
     double tp_comm = 0;        ///< forward + backward TP/SP collectives (on the critical path)
+    double cp_comm = 0;        ///< context-parallel exchange (ring P2P / Ulysses all-to-alls), exposed part
     double zero3_comm = 0;     ///< parameter all-gathers + gradient reduce-scatter per micro-batch
     double zero3_exposed = 0;  ///< part of zero3_comm not hidden behind compute
     double dp_comm = 0;        ///< per iteration gradient synchronisation (DDP/ZeRO-1/2)
@@ -64,7 +65,7 @@ struct LayerCost {
     // Work.
     double model_flops = 0; ///< per micro-batch per GPU, fwd+bwd without recompute (for MFU)
 
-    double perMicro() const { return fwd_compute + bwd_compute + tp_comm + zero3_exposed; }
+    double perMicro() const { return fwd_compute + bwd_compute + tp_comm + cp_comm + zero3_exposed; }
     double perIteration() const { return dp_exposed + optimizer_step; }
     double states() const { return weights + grads + optimizer; }
 };
@@ -83,7 +84,7 @@ struct MemoryBreakdown {
 struct TimeBreakdown {
     double compute = 0; ///< forward + backward + recompute on the critical stage
     double recompute = 0;
-    double tp_comm = 0;     ///< exposed
+    double tp_comm = 0;     ///< exposed TP/SP and context-parallel communication
     double dp_comm = 0;     ///< exposed gradient sync
     double zero_comm = 0;   ///< exposed ZeRO-3 gathers
     double pp_comm = 0;     ///< point-to-point sends
@@ -173,6 +174,9 @@ public:
     double gemmTime(double m, double n, double k, bool fp8 = false) const;
 
 private:
+    /// Context-parallel divisibility rules of layer i (split of the sequence, Ulysses head split).
+    void validateContextParallel(int i, const LayerType& type, const LayerStrategy& s) const;
+
     ModelProfile model_;
     ClusterProfile cluster_;
     CostOptions options_;

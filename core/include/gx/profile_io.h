@@ -51,6 +51,7 @@ std::string jsonName(const nlohmann::json& v, const std::string& path);
 
 DpType dpTypeFromString(const std::string& s, const std::string& field);
 Checkpoint checkpointFromString(const std::string& s, const std::string& field);
+CpComm cpCommFromString(const std::string& s, const std::string& field);
 Schedule scheduleFromString(const std::string& s, const std::string& field);
 
 } // namespace gx

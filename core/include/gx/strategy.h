@@ -26,7 +26,17 @@ enum class Checkpoint {
 /// Pipeline schedule (Huang et al. 2019 GPipe; Narayanan et al. 2021 1F1B and interleaved).
 enum class Schedule { GPipe, OneFOneB, Interleaved };
 
-/// Parallel strategy of one Transformer layer inside its pipeline stage: tp * dp == GPUs of the stage.
+/// How the context-parallel ranks of a layer exchange attention inputs.
+enum class CpComm {
+    P2P, ///< ring attention: K/V blocks passed around the CP ring, load-balanced causal split
+         ///< (Megatron/Transformer Engine --cp-comm-type p2p; Liu et al. 2023 ring attention)
+    A2A, ///< all-to-all over heads (DeepSpeed Ulysses, Jacobs et al. 2023; Megatron --cp-comm-type a2a)
+};
+
+/// Parallel strategy of one Transformer layer inside its pipeline stage: tp * cp * dp == GPUs of the
+/// stage. Rank order inside the stage (Megatron's "tp-cp-ep-dp-pp", fastest first): with
+/// tp_consecutive, TP ranks are adjacent, then CP, then DP; otherwise DP ranks are adjacent, then CP,
+/// then TP. Either way the gradient-reduction group dp x cp is one strided group.
 struct LayerStrategy {
     int tp = 1;
     int dp = 1;
@@ -36,9 +46,12 @@ struct LayerStrategy {
     /// Rank order inside the stage: true = TP ranks adjacent (TP inside a node first),
     /// false = DP ranks adjacent. Galvatron's "tp_consecutive_flags".
     bool tp_consecutive = true;
+    // Last, so that existing aggregate initialisers {tp, dp, sp, dp_type, ckpt, tp_consecutive} keep working.
+    int cp = 1;                   ///< context parallelism: each rank holds seq_len / cp tokens
+    CpComm cp_comm = CpComm::P2P; ///< meaningful only when cp > 1
 
     bool operator==(const LayerStrategy&) const = default;
-    /// Short human label, e.g. "tp4-sp dp2 ZeRO-1 ckpt", stable for tests and UI.
+    /// Short human label, e.g. "tp4-sp cp2 dp2 ZeRO-1 ckpt" ("cp2-a2a" for Ulysses), stable for tests/UI.
     std::string label() const;
 };
 
@@ -74,6 +87,8 @@ const char* toString(DpType);
 /// Human label of a data-parallel type: "DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3" (messages, tree, labels).
 std::string dpLabel(DpType);
 const char* toString(Checkpoint);
+/// "p2p" or "a2a" (Megatron's --cp-comm-type values).
+const char* toString(CpComm);
 const char* toString(Schedule);
 
 } // namespace gx
