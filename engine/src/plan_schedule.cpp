@@ -289,6 +289,12 @@ LayerBenchConfig runnerLayerConfig(const gx::ModelProfile& model, const gx::Plan
             std::string(t.moe.enabled() ? "mixture-of-experts" : "multi-latent attention") +
                 " layers are not run by the engine yet (dense, standard-attention layers only)");
     const gx::LayerStrategy& s = plan.layers[std::size_t(layer)];
+    // Context parallelism splits the sequence with a ring or all-to-all exchange the runner does not
+    // perform: running the layer on the whole sequence would measure a different plan.
+    if (s.cp > 1)
+        throw gx::InputError("plan.layers[" + std::to_string(layer) + "].cp",
+                             "context parallelism (cp=" + std::to_string(s.cp) +
+                                 ") is not run by the engine yet");
     LayerBenchConfig c;
     c.hidden = t.hidden;
     c.ffn_hidden = t.ffn_hidden;
