@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Command 1: set up, build and run Galvatron Explorer.
 #   ./run.sh                  the explorer on the built-in default model and cluster
 #   ./run.sh --cli [args]     headless search printing the best plan (see ./run.sh --cli --help)

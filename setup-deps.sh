@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages Galvatron Explorer needs to build, test and package.
 # Safe to re-run: packages already present are skipped. Uses sudo when not root.
 set -euo pipefail

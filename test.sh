@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Command 2: set up, build and run every test through CTest (GPU tests are reported as skipped
 # when no GPU is present). Extra arguments go to ctest, e.g. ./test.sh -R cost_model
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - resources (icons, translations) and look (palettes) of the explorer.
 #pragma once
 

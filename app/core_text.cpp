@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "core_text.h"
 
 #include "gx/search_space.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - display-time translations of the English texts core produces.
 //
 // core is plain C++ without Qt and writes English: decision-tree labels ("sp on", "ckpt selective",

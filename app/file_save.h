@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - every GUI save goes through here: QSaveFile writes a temporary file next to the
 // target and renames it only after everything was written and flushed, so a full disk, a read-only
 // folder or a crash never leaves a truncated file in place of the previous one.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # app/gui.cmake - the Qt Widgets explorer `galvatron-explorer` (included by app/CMakeLists.txt).
 #
 # gx_gui: static library with the main window, search controller, views and charts, so that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - switching the language while the explorer runs.
 //
 // The explorer builds its widgets in code, so there is no Designer retranslateUi(). Instead one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // galvatron-explorer: the Qt explorer; `--cli ...` runs the command-line interface headless;
 // `--screenshot out.png [--model M] [--cluster C] [--batch B] [--view V] [--size WxH] [--theme T]` runs the
 // search to completion, shows the view, saves the window as PNG and exits.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - main window: profile editors and search settings in docks, plan views in tabs.
 #pragma once
 

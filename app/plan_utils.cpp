@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "plan_utils.h"
 
 #include "gx/report.h"

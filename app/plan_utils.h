@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - small helpers shared by the views: a hand-made starting plan, per-layer costs,
 // formatting, and the pipeline schedule used by the timeline.
 #pragma once

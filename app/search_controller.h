@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - runs gx::search on a worker thread and feeds the GUI in batches.
 //
 // Threading (see /work/shared/DESIGN.md): the search runs on a std::jthread with a std::stop_token.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - persisted settings (QSettings): theme, language, recent files, last profiles.
 #pragma once
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Compiler warnings for every C++ target of the project (CUDA sources keep nvcc's defaults).
 # GX_WERROR=ON turns them into errors; CI's sanitizer build (preset "asan") sets it, so a new warning in
 # core or its tests fails CI without a third full build.

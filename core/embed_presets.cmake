@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes a C++ source holding every preset JSON file as a string: gx::detail::embeddedPresets().
 file(GLOB_RECURSE files RELATIVE ${ROOT} ${ROOT}/*.json)
 list(SORT files)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Renders the application icon (resources/icons/galvatron-explorer.svg) into the freedesktop hicolor
 # PNG sizes under packaging/icons/. The PNGs are committed, so building and packaging never need this;
 # re-run it (needs rsvg-convert from Debian's librsvg2-bin) after changing the SVG.

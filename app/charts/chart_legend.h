@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - a chart legend that wraps.
 //
 // Qt Charts lays a bottom legend out on one line and elides every entry when the chart is narrow

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "charts/frontier_chart.h"
 
 #include "charts/chart_legend.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Qt Charts wrappers (Qt Charts is deprecated after Qt 6.10; all chart code lives
 // in app/charts so that a move to Qt Graphs touches only this folder).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - command-line interface (`galvatron <command> ...`, `galvatron-explorer --cli`).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron profile` and `galvatron run-plan`: the engine's command-line front end (built only when
 // the CUDA engine is, GX_HAVE_ENGINE).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron estimate --model M --cluster C --plan P.json`: predicted time and memory of one plan.
 #include "cli/cli.h"
 #include "cli/cli_common.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron export --plan P.json --format F`: a plan as Megatron-LM / DeepSpeed / torchtitan /
 // Hetu-Galvatron / torchrun / Slurm input. `galvatron hetu import-strategy|import-hardware`: the reverse
 // direction for Hetu-Galvatron files.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron presets [models|clusters] [--show NAME] [--json]`: lists the built-in presets or prints one.
 #include "cli/cli.h"
 #include "cli/cli_common.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron schedule --jobs jobs.json --cluster C [--milp [--time-limit S]] [--json] [--out F]
 //  [--scripts DIR] [--state-out F]`, `galvatron schedule --replan state.json ...`: multi-model planning
 // (schedule several training jobs on one cluster; re-plan the remaining jobs when some finish early,

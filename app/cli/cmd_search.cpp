@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron search`: the automatic hybrid-parallel plan search from the command line.
 #include "cli/cli.h"
 #include "cli/cli_common.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron validate --runs runs.json` and `galvatron calibrate --runs runs.json`: the cost model
 // against measured training runs, and a fit of its named coefficients.
 #include "cli/cli.h"

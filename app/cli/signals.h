@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SIGINT / SIGTERM -> a stop token for long CLI operations (the plan search).
 #pragma once
 

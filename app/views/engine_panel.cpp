@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Engine panel (see engine_panel.h).
 //
 // Threading: the gx::engine::Engine owns one thread that runs every CUDA/NCCL call. Its callbacks

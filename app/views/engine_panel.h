@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Engine panel: local GPU inventory, profiler jobs (progress + cancel), curves of
 // GEMM TFLOP/s vs size and NCCL bus bandwidth vs message size, "Save as cluster profile".
 // Compiled into the GUI only when the CUDA engine (gx_engine) is built (app/gui.cmake).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "views/export_dialog.h"
 
 #include "gx/profile_io.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - export a plan for training frameworks (plan JSON, Megatron-LM, DeepSpeed,
 // torchtitan, Hetu-Galvatron, torchrun, Slurm). A plan the format cannot express exactly is refused
 // with the reasons listed (search with that target instead), unless "write an approximation" is ticked;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "views/layer_table_model.h"
 
 #include "plan_utils.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - per-layer table of a plan (strategy, stage, time and memory per layer).
 #pragma once
 

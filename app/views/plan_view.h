@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - plan summary + time breakdown + per-layer table, and the two-plan comparison.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - painted plan views: per-stage memory bars, time breakdown, pipeline timeline.
 #pragma once
 

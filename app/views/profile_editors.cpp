@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "views/profile_editors.h"
 #include "views/runtime_editor.h"
 

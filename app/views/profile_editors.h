@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - model and cluster profile editors and the search settings panel.
 //
 // Editors validate on every edit with the core validators (gx::validateModel / validateCluster); an

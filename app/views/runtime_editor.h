@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - runtime profile editor: every RuntimeProfile field, grouped (identity,
 // activations, recomputation, overlap and communication, fixed overheads, memory, FP8), checked by the
 // same reader as a runtime JSON file (errors name the field), saved atomically as JSON, and handed to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - frontier chart + throughput sweeps (vs GPU count, vs global batch).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "views/tree_view.h"
 
 #include "core_text.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - the decision tree of the search, drawn live.
 //
 // The tree is the per-layer parallel space (root -> pp -> tp -> ... -> strategy leaves). While the

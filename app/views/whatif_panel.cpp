@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "views/whatif_panel.h"
 
 #include "plan_utils.h"

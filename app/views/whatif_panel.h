@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - what-if: change GPUs, nodes, memory, bandwidth, batch or sequence length and the
 // search re-runs (debounced 150 ms, the last search options, no tree events) and shows the delta to the
 // previous best plan.

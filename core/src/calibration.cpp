@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Measured runs -> cost-model inputs; validation statistics; calibration of named coefficients.
 #include "gx/calibration.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Analytical time and memory model of hybrid-parallel Transformer training.
 //
 // Sources (formulas, not code):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - plan exporters (Megatron-LM, DeepSpeed, torchtitan, Hetu-Galvatron, launchers).
 //
 // Flags and keys are checked against the consumers' source at the versions in gx/target.h (the facts

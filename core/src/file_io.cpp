@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Safe file input/output: size-capped reads, a bounded JSON parser front end, atomic writes.
 #include "gx/file_io.h"
 

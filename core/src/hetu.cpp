@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Hetu-Galvatron strategy and hardware-profile interchange.
 //
 // Formats as written/read by PKU-DAIR/Hetu-Galvatron (Miao et al., VLDB 2023 "Galvatron"; Wang et al.

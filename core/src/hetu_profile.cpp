@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hetu-Galvatron model profiles -> fitted GPU and runtime coefficients (see gx/hetu_profile.h).
 #include "gx/hetu_profile.h"
 

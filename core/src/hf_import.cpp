@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Import of Hugging Face `config.json` files into ModelProfile.
 //
 // Key names follow the transformers configuration classes (GPT2Config, LlamaConfig, MistralConfig,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameter and FLOP counts of Transformer layers and models.
 //
 // FLOPs follow Narayanan et al. 2021 ("Efficient Large-Scale Language Model Training on GPU Clusters

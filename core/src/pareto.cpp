@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Pareto helpers of the planner (see gx/pareto.h).
 #include "gx/pareto.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - the partition DP of the planner: stage point sets combined over (stage, layers
 // so far) into Pareto labels (max C, sum C, max E), for 1F1B/GPipe (uneven splits) and interleaved
 // schedules (equal chunks), and the reconstruction of the best plan.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - the planner (gx/planner.h): search() enumerates the outer configurations
 // ("tasks"), bounds them, solves them exactly on a thread pool (TaskSolver, task_solver.cpp), explains
 // an infeasible search and computes the Pareto frontier; searchAnytime() adds the time-limited policy

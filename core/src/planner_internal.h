@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - the planner's private declarations: tasks, DP labels, the search context and
 // the per-task solver (task_solver.cpp, sequence_dp.cpp, partition_dp.cpp). Not installed.
 //

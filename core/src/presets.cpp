@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Built-in model and cluster presets: JSON files under resources/presets, embedded at build time by
 // core/embed_presets.cmake.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON (de)serialisation and validation of model/cluster profiles and plans.
 //
 // The JSON keys mirror the C++ field names (snake_case). Readers are strict: a wrong type, a missing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runtime profile enums (see gx/runtime.h).
 #include "gx/runtime.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - multi-model scheduler: job table, bounds, baselines, list scheduling heuristic,
 // exhaustive reference. (MILP in scheduler_milp.cpp, planner oracle in scheduler_oracle.cpp, I/O in
 // scheduler_io.cpp, Hydra spilling in spill.cpp.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - schedule export: JSON and one launch script per job.
 #include "gx/error.h"
 #include "gx/file_io.h"

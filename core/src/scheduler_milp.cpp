@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - exact multi-job schedule by mixed-integer programming (COIN-OR CBC, C API).
 //
 // Formulation (assignment + disjunctive, in the spirit of Saturn's SPASE MILP, Nagrecha & Kumar 2024):

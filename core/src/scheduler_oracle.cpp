@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - default throughput oracle for the scheduler: the planner (gx::search) per
 // (model, global batch, GPU count), cached, plus Hydra spilling as an optional alternative.
 #include "gx/error.h"

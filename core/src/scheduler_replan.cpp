@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - re-planning a multi-job schedule as jobs finish early, fail or arrive (Saturn's
 // "introspection", Nagrecha & Kumar, VLDB 2024: the schedule is recomputed from the current time
 // without moving running jobs). Running jobs keep their GPUs until their planned end; jobs that have

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decision tree over the per-layer parallel space (see gx/search_space.h).
 //
 // Counting convention: a leaf is one (pp, tp, sp, dp_type, placement, ckpt) combination. With

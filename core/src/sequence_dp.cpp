@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - the sequence DP of the planner: Pareto labels over the layers of one stage
 // class with the last strategy as state, its read-out per stage size and the reconstruction of a
 // stage's strategies (see planner_internal.h for the whole algorithm).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Hydra-style model spilling (Nagrecha & Kumar 2021, "Hydra: A System for Large
 // Multi-Model Deep Learning", arXiv:2110.08633): model states stay in host DRAM and the GPU holds only a
 // few layers at a time, prefetched over PCIe with double buffering. A model larger than GPU memory thus

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Target frameworks: capabilities per framework version (gx/target.h) and target-constrained search
 // (gx/target_search.h).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - per-task solver: candidate lists and costs of one task, switch-cost matrices,
 // embedding/head options, stage capacities, the root lower bound and iterative deepening. The DPs
 // themselves are in sequence_dp.cpp (layers of a stage) and partition_dp.cpp (stages of a pipeline).

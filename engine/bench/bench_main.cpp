@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // galvatron-engine-bench: profiles the local GPU(s) and prints the figures the engine is judged by.
 //
 //  1. GEMM profiler (cuBLASLt, best of the heuristic candidates) vs plain cublasGemmEx on the same

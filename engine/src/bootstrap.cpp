@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - NCCL bootstrap for multi-process plan runs: rank 0 creates the
 // ncclUniqueId and publishes it in a file on a shared path (written to a temporary name, then
 // renamed, so readers never see a partial id); the other ranks poll for it. This is the whole

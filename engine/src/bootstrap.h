@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - file-based exchange of the NCCL unique id (internal; see bootstrap.cpp).
 // The file name is job-unique (runIdFile in plan_runner.h): an id left by an earlier run is never read.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - NCCL collective bandwidth over local GPUs, reported like nccl-tests
 // (github.com/NVIDIA/nccl-tests, doc/PERFORMANCE.md): time = average per iteration over `iters`
 // after `warmup`, slowest rank; algbw = size / time; busbw = algbw * factor (logic.h busBwFactor).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - CUDA helpers (internal): error checks that throw EngineError, RAII device
 // buffers, event timing.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - job queue (one thread owns the devices) and the full-profile driver.
 #include "gx/engine/engine.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - device inventory: CUDA runtime properties, peer (P2P) attributes, and
 // NVML (loaded with dlopen so that the engine builds and runs where libnvidia-ml is absent) for the
 // driver version, NVLink counts and the PCIe common ancestor of each GPU pair.

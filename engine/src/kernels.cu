@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - simple CUDA kernels of a Transformer layer. Written for clarity, not
 // peak speed: the GEMMs (cuBLAS) dominate a layer's time; these are memory-bound elementwise/row ops.
 // Norm formulas: RMSNorm (Zhang & Sennrich 2019), LayerNorm (Ba et al. 2016); SwiGLU (Shazeer 2020);

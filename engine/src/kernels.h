@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - simple CUDA kernels of a Transformer layer (internal header).
 // All tensors are row-major bf16 unless noted; statistics are fp32. Each launcher checks the launch.
 #pragma once

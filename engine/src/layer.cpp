@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - Transformer layer forward/backward on the GPU and the layer profiler.
 //
 // Forward (per shard, T = b*s tokens, row-major):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - one Transformer layer shard on the GPU (internal): weights, gradients,
 // activations stored per micro-batch (no s^2 attention scores), forward and backward built from cuBLAS GEMMs
 // and the kernels of kernels.cu. Used by the layer profiler and by the plan runner.

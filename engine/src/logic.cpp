@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - GPU-free logic (see logic.h).
 #include "gx/engine/logic.h"
 

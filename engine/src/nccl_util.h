@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - NCCL helpers (internal; only compiled with GX_ENGINE_HAVE_NCCL).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - plan runner (see plan_runner.h for what a rank executes).
 #include "gx/engine/plan_runner.h"
 

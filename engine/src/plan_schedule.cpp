@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - GPU-free parts of the plan runner: rank groups, pipeline schedules,
 // launcher environment, prediction through gx::CostModel.
 #include "gx/engine/plan_runner.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - GEMM (cuBLASLt) and HBM bandwidth profilers.
 //
 // GEMM: for each shape, cuBLASLt's heuristic proposes up to max_algos algorithms

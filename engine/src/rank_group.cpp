@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - abort group, polling waits and rank threads (see rank_group.h).
 #include "gx/engine/rank_group.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - double-precision CPU reference of a Transformer layer (see reference.h).
 // Plain C++: tested against finite differences in test_engine_logic, and used by the GPU self-check.
 #include "gx/engine/reference.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - correctness check of the GPU Transformer layer against a double-precision
 // CPU reference of the same math (row-major; formulas as in layer.cpp / kernels.cu). Catches operand
 // order and leading-dimension mistakes in the cuBLAS calls that timings alone would never show.

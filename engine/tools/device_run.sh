@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the engine on a GPU machine and runs everything that needs the device, in one go:
 #   engine/tools/device_run.sh [OUT_DIR]
 # 1. configures an engine-only build (no Qt needed: GX_BUILD_APP=OFF; the QtTest suites are added

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Translations of the GUI strings: source -> (German, Simplified Chinese).
 # Numerus sources map to lists: German [singular, plural], Chinese [one form].
 T = {

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 T = {
     "Engine": ("Engine", "测量引擎"),
     "Search the best plans (Ctrl+R)": ("Die besten Pläne suchen (Strg+R)", "搜索最佳方案（Ctrl+R）"),

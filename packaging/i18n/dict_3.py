@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 T = {
     "whole cluster": ("ganzer Cluster", "整个集群"),
     "automatic, or e.g. 64, 128, 256": ("automatisch, oder z. B. 64, 128, 256", "自动，或例如 64, 128, 256"),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Translations of core's English decision-tree labels, pruning-rule descriptions and pruning reasons,
 # translated at display time by app/core_text.cpp (core stays Qt-free).
 T = {

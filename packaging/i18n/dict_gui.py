@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Translations for the explorer's views (issue 14): source text -> (German, Simplified Chinese).
 T = {
     " (+%n layer(s) differ)": ([" (+%n Schicht weicht ab)", " (+%n Schichten weichen ab)"], [" (+%n 层不同)"]),

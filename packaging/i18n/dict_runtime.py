@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Translations of the runtime-profile and precision strings (search settings, plan view).
 # Source text -> (German, Simplified Chinese).
 T = {

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Translations of the runtime profile editor (views/runtime_editor.cpp) and its button in the search
 # settings. Source text -> (German, Simplified Chinese).
 T = {

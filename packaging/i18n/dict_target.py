@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Translations for the target-framework selector (search settings) and the export refusal (export dialog).
 T = {
     "any runtime": ("beliebige Laufzeit", "任意运行时"),

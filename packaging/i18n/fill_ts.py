@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fills unfinished messages of translations/galvatron_{de,zh_CN}.ts from the dictionaries dict_*.py
 beside this script (source text -> (German, Simplified Chinese)), then lets lconvert rewrite the files
 in Qt Linguist's own layout. Typical use after GUI strings change:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Multi-model scheduler benchmark (issue 18): for each bundled example (resources/examples/*.json) and
 // two synthetic sweeps (20 jobs on 8 x 8 A100-80G, 50 jobs on 32 x 8 A100-80G), prints the makespan of
 // the heuristic and of the MILP against the whole-node, equal-split and sequential baselines, the MILP's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Search-time benchmarks (issue 3): the exact per-layer search for LLaMA-2 7B/70B and GPT-3 175B on
 // 8, 64, 512 and 1024 GPUs (8xA100-80G and {N}x8xA100-80G-IB presets), in three modes:
 //   best     - the optimal plan only (top 1, no frontier)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Frame time of the decision tree at 20,000 nodes (issue 14: smooth 60 fps pan and zoom).
 //
 // Builds a 20,000-node tree (fan-out 10, depth 4, every third child pruned), gives it live states

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The calibrated cost model against the 51 published runs (tests/data/calibration), and the runtime
 // profile's physics: what each implementation fact changes.
 #include "gx/calibration.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cost-model formulas checked against hand-computed cases from the cited papers.
 #include "gx/cost_model.h"
 #include "gx/error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron export --runtime R --precision P`: the same options and errors as search and estimate; the
 // runtime and precision used are recorded in the export and cost its predicted figures.
 #include "cli/cli.h"

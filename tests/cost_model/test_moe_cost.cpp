@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cost model of mixture-of-experts layers and multi-latent attention (issue 16, item 2): FLOPs over the
 // active experts, grouped expert GEMMs, memory for every expert, activations of the routed tokens.
 #include "gx/cost_model.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GPU tests of the engine: inventory, profilers and the plan runner on a real CUDA device.
 // Without a usable device the executable prints "SKIP: no CUDA device: <reason>" and exits 77,
 // which CTest reports as skipped (SKIP_RETURN_CODE, tests/CMakeLists.txt).

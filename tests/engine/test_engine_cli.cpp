@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron profile` and `galvatron run-plan` through gx::cli::run, with or without a GPU: bad input
 // names the option, and run-plan always prints the cost model's prediction.
 #include "cli/cli.h"

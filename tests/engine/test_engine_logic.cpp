@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GPU-free tests of the engine: nccl-tests bandwidth formulas, fits, peak tables, layer shapes,
 // measured results -> ClusterProfile, JSON, the job queue, pipeline schedules, rank groups and
 // launcher environments. Expected values are computed by hand in the comments.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GUI test of the Engine panel (offscreen): inventory table, refusal without a device, a job through
 // the engine thread back to the GUI thread, charts from saved measurements, "Save as cluster profile".
 #include "views/engine_panel.h"

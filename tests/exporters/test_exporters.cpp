@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exporters: Megatron-LM arguments, DeepSpeed config, torchtitan TOML, torchrun/Slurm scripts, plan JSON,
 // Hetu-Galvatron strategy round trip and hardware-profile import.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Target frameworks: exports checked against the consumers' recorded options and cross-flag constraints
 // (tests/data/consumers/*.json, each fact with its source file at the cited commit), target-constrained
 // search (the plan found for X is expressible by X, exports without approximation, and costs at least the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzing of every reader (issue 15): mutates every field of every preset and sample file, and the
 // JSON text itself, and asserts that each case ends in success or in an InputError naming a field with
 // a bounded message - never another exception, a signal (the test would die) or a hang (each case is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GUI tests for the explorer as a person uses it (issue 14): start-up profiles, progress, tooltips,
 // the plan lists, the preset boxes, plan summaries, Compare, the command line, the View menu, Hugging
 // Face import, and the live decision tree. Offscreen (QT_QPA_PLATFORM=offscreen).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GUI tests (offscreen): item models, layout and painting helpers, the search controller driven with
 // QSignalSpy, the main window end to end, validation in the editors, export output, settings.
 #include "app_resources.h"

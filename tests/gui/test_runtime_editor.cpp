@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The runtime profile editor (issue 11): every RuntimeProfile field editable and grouped, errors that
 // name the field, atomic JSON saves, and the edited profile used by the next search.
 #include "views/profile_editors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Packaging checks (issue 7): the desktop entry and AppStream metainfo pass the freedesktop validators,
 // the Debian package that CPack builds holds what the application needs at run time (and its binaries
 // start from the unpacked tree), and every GUI string is translated into zh_CN and de.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GUI saves (app/file_save.h, QSaveFile): a failed save reports an error and keeps the previous file.
 #include "file_save.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `galvatron presets [models|clusters] [--show NAME] [--json]`.
 #include "cli/cli.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Profiles: JSON round trips, validation errors (field path + reason), Hugging Face import against
 // published parameter counts, built-in presets.
 #include "gx/error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 15: bounded input reading, atomic saves, input limits, strict jobs reader, safe script text.
 #include "gx/error.h"
 #include "gx/file_io.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 15 at the command line: failed writes are errors, launch scripts are safe, Ctrl-C keeps the
 // best plan, --max-micro, the progress estimate of an unlimited search.
 #include "cli/cli.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the multi-model scheduler (core/src/scheduler*.cpp): node-aware slots, lower bound,
 // baselines, list-scheduling heuristic and MILP against exhaustive search, infeasible jobs.
 #ifdef GX_TEST_HAVE_CLI

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Offscreen tests of the Multi-model panel (app/views/scheduler): jobs table -> background heuristic
 // -> Gantt chart, tooltips, MILP on demand, export.
 #include "views/scheduler/duration_curve.h"

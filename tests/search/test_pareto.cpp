@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unit tests of the planner's Pareto helpers (gx/pareto.h): the staircase, the Pareto filter over 2-4
 // keys (checked against the O(n^2) definition on random labels with many ties), its tie-break, and
 // the lower hull bound (checked against every two-point mix of the candidates).

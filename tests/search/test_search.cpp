@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the decision tree (SearchSpace) and the exact planner (gx::search).
 //
 // The planner is checked against a brute-force reference that enumerates every configuration, stage

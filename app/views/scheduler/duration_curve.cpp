@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - a job's duration by GPU count (see duration_curve.h).
 #include "views/scheduler/duration_curve.h"
 

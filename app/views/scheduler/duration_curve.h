@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - "why this GPU count": a job's duration and GPU-hours on every GPU count the
 // scheduler considered, with the chosen count highlighted (custom QPainter bar chart).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Gantt chart widget (custom QPainter drawing with hover tooltips).
 #include "views/scheduler/gantt_chart.h"
 

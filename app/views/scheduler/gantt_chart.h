@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Gantt chart of a multi-job schedule: GPUs (rows, grouped by node) x time.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - multi-model planning panel. The heuristic runs on a worker thread
 // (QtConcurrent) after every edit (debounced, latest edit wins, stale results dropped); the MILP runs
 // on demand on another worker. No QObject is touched off the GUI thread.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - "Multi-model" tab: jobs table editor, schedule (heuristic on every edit, MILP on
 // demand), Gantt chart, makespan vs baselines, export of the schedule.
 #pragma once

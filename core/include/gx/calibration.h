@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - measured training runs: validation of the cost model and calibration of its
 // coefficients.
 //

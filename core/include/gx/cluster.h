@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - cluster profile (where it is trained).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - analytical cost model: time and memory of a hybrid-parallel plan.
 //
 // Structure (so that the planner can be exact under it):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - exporting a plan for the training frameworks teams actually run.
 //
 // Each exporter turns a gx::Plan (+ the model and cluster it was planned for) into the text a training

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - safe file input/output and the documented input limits.
 //
 // Reading: every input file is capped in size (a device such as /dev/zero or a huge file gives a clear

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - interchange with Hetu-Galvatron (PKU-DAIR/Hetu-Galvatron).
 //
 // Strategy JSON ("galvatron_config_*.json", read by Hetu-Galvatron's runtime via --galvatron_config_path):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Hetu-Galvatron's measured model profiles (computation and memory profiling
 // JSON files written by its profiler) as calibration data for the cost model, so that plans for
 // Galvatron's runtime use Galvatron's own measurements.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - import of Hugging Face config.json files.
 #pragma once
 

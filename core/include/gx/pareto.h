@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Pareto helpers of the planner: 2-D staircases, the Pareto filter over 2 to 4
 // keys, and the lower convex hull that bounds the layers still to come (LP relaxation).
 #pragma once

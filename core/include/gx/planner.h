@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - planner API: decision tree over the parallel space + exact DP planner.
 //
 // API contract shared by the CLI, the GUI and the scheduler. The implementation (search_space.cpp;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - built-in model and cluster presets (JSON files in resources/presets,
 // compiled into the core library).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - JSON (de)serialisation and validation of profiles and plans.
 //
 // Every parse/validation failure throws gx::InputError whose field() is the JSON path of the bad value

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - human-readable and JSON reports of a plan's predicted cost.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - runtime profile: how a training framework implements a plan.
 //
 // The third input beside model and cluster. Two plans with the same degrees run at different speeds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - multi-model planning: schedule K training jobs on one cluster.
 //
 // Problem (Saturn, Nagrecha & Kumar 2023 "SPASE"; Hydra, Nagrecha & Kumar 2021): each job j has, for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - the decision tree over the parallel space of one Transformer layer.
 //
 // The tree splits the devices level by level, as Galvatron does (Miao et al., VLDB 2023, section 3.2):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - quoting for generated shell scripts (launchers, schedule scripts, exports).
 #pragma once
 

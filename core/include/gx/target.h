@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - target frameworks: what a training framework (at a named version) can run.
 //
 // A plan is only useful if the framework that trains the model runs exactly that plan. The search space

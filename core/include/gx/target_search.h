@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - searching for a target framework (see gx/target.h).
 //
 // searchForTarget() = search() restricted to what the target runs:

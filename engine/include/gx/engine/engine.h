@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - device profilers and the job queue that runs them.
 //
 // One engine thread owns the devices: every CUDA/NCCL call of a job runs on it, jobs run one at a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - the GPU-free half: bandwidth formulas, curve fitting, peak-rate tables,
 // layer GEMM shapes, conversion of measured results into a gx::ClusterProfile, JSON of raw results.
 // Everything here is tested without a GPU (tests/engine/test_engine_logic.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - plan runner: executes a gx::Plan's synthetic training step on GPUs and
 // reports measured iteration time and peak memory next to gx::CostModel's prediction.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - the host side of a multi-rank run: a shared abort flag with the abort
 // actions of every communicator of every rank, polling waits that give up when the run is aborted,
 // and the rank threads with a watchdog on the calling thread. No CUDA or NCCL here: the plan runner

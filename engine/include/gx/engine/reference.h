@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - double-precision CPU reference of one Transformer layer shard.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer engine - plain result structs shared by the profilers, the job queue, the CLI,
 // the GUI and the tests. No CUDA and no Qt types here: this header compiles anywhere.
 #pragma once
