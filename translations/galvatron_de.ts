@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="85"/>
+        <location filename="../app/main.cpp" line="86"/>
         <source>Baseline</source>
         <translation>Referenz</translation>
     </message>
@@ -12,42 +12,42 @@
 <context>
     <name>gx::app</name>
     <message>
-        <location filename="../app/plan_utils.cpp" line="103"/>
+        <location filename="../app/plan_utils.cpp" line="104"/>
         <source> (+1 layer differs)</source>
         <translation> (+1 Schicht abweichend)</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="105"/>
+        <location filename="../app/plan_utils.cpp" line="106"/>
         <source> (+%1 layers differ)</source>
         <translation> (+%1 Schichten abweichend)</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="110"/>
+        <location filename="../app/plan_utils.cpp" line="111"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
         <translation>PP%1 %2, %3, Batch %4 = %5 x %6</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="129"/>
+        <location filename="../app/plan_utils.cpp" line="130"/>
         <source>The best plan uses %1% of the memory budget: little room for allocator fragmentation.</source>
         <translation>Der beste Plan nutzt %1% des Speicherbudgets: wenig Raum für Fragmentierung des Allokators.</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="135"/>
+        <location filename="../app/plan_utils.cpp" line="136"/>
         <source>With 5% headroom: %1, %2 (%3 slower per sample) &amp;mdash; pick it on the Frontier tab.</source>
         <translation>Mit 5% Reserve: %1, %2 (%3 langsamer pro Sample) &amp;mdash; wählen Sie ihn im Tab Pareto-Front.</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="146"/>
+        <location filename="../app/plan_utils.cpp" line="147"/>
         <source>&lt;h3&gt;Plan notation&lt;/h3&gt;&lt;p&gt;A plan reads like &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Plan-Notation&lt;/h3&gt;&lt;p&gt;Ein Plan liest sich wie &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, Batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="148"/>
+        <location filename="../app/plan_utils.cpp" line="149"/>
         <source>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline parallelism: the layers are split into 2 stages&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline schedule: one-forward-one-backward, all forwards then all backwards, or 4 model chunks per stage (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;tensor parallelism: each layer&apos;s matrices split over 2 GPUs (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;with sequence parallelism: norms and dropout split along the sequence over the same GPUs (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data parallelism: 4 replicas of the stage&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;the replicas shard optimizer states (1), + gradients (2), + weights (3) (Rajbhandari et al. 2020); none = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data-parallel ranks adjacent (TP spans nodes)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;full activation checkpointing (recompute the layer) or selective (recompute the attention core only)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;global batch of 256 samples = 16 micro-batches x 16 samples each&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;most layers use the strategy shown; 5 use another (see the Plan table)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
         <translation>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Pipeline-Parallelität: die Schichten werden auf 2 Stufen aufgeteilt&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Pipeline-Ablauf: abwechselnd ein Vorwärts- und ein Rückwärtsschritt, alle Vorwärts- dann alle Rückwärtsschritte, oder 4 Modellteile pro Stufe (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Tensor-Parallelität: die Matrizen jeder Schicht auf 2 GPUs aufgeteilt (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;mit Sequenzparallelität: Normierungen und Dropout entlang der Sequenz auf dieselben GPUs aufgeteilt (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Datenparallelität: 4 Replikate der Stufe&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;die Replikate teilen Optimiererzustände (1), + Gradienten (2), + Gewichte (3) auf (Rajbhandari et al. 2020); keines = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;datenparallele Ränge benachbart (TP über Knoten hinweg)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;volles Aktivierungs-Checkpointing (Schicht neu berechnen) oder selektives (nur den Attention-Kern neu berechnen)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;globaler Batch von 256 Samples = 16 Micro-Batches x 16 Samples&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;die meisten Schichten nutzen die gezeigte Strategie; 5 eine andere (siehe Plan-Tabelle)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="169"/>
+        <location filename="../app/plan_utils.cpp" line="170"/>
         <source>&lt;p&gt;MFU (model FLOPs utilisation) = the model&apos;s training FLOPs per iteration (3 x forward, without recomputation) / (iteration time x GPUs x peak FLOP/s). By convention the model FLOPs count attention scores over the whole sequence, while causal FlashAttention kernels compute only half of them; with long sequences MFU can therefore read above the cluster&apos;s GEMM efficiency.&lt;/p&gt;&lt;p&gt;Memory: the planner keeps each GPU&apos;s peak below the budget (GPU memory minus the reserve). Plans within a few percent of the budget leave little room for allocator fragmentation: set a budget or reserve in Search settings, or pick a Frontier point with less memory.&lt;/p&gt;</source>
         <translation>&lt;p&gt;MFU (Modell-FLOPs-Auslastung) = Trainings-FLOPs des Modells pro Iteration (3 x Vorwärts, ohne Neuberechnung) / (Iterationszeit x GPUs x Spitzen-FLOP/s). Üblicherweise zählen die Modell-FLOPs die Attention-Scores über die ganze Sequenz, während kausale FlashAttention-Kernels nur die Hälfte berechnen; bei langen Sequenzen kann die MFU daher über der GEMM-Effizienz des Clusters liegen.&lt;/p&gt;&lt;p&gt;Speicher: der Planer hält die Spitze jeder GPU unter dem Budget (GPU-Speicher minus Reserve). Pläne wenige Prozent unter dem Budget lassen wenig Raum für Fragmentierung des Allokators: setzen Sie in den Sucheinstellungen ein Budget oder eine Reserve, oder wählen Sie einen Pareto-Punkt mit weniger Speicher.&lt;/p&gt;</translation>
     </message>
@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="364"/>
+        <location filename="../app/views/profile_editors.cpp" line="365"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="365"/>
+        <location filename="../app/views/profile_editors.cpp" line="366"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="372"/>
+        <location filename="../app/views/profile_editors.cpp" line="373"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="373"/>
+        <location filename="../app/views/profile_editors.cpp" line="374"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="388"/>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="389"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="389"/>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="392"/>
         <location filename="../app/views/profile_editors.cpp" line="393"/>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
+        <location filename="../app/views/profile_editors.cpp" line="394"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="394"/>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
+        <location filename="../app/views/profile_editors.cpp" line="397"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="411"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="412"/>
+        <location filename="../app/views/profile_editors.cpp" line="413"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="413"/>
+        <location filename="../app/views/profile_editors.cpp" line="414"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
+        <location filename="../app/views/profile_editors.cpp" line="569"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="575"/>
+        <location filename="../app/views/profile_editors.cpp" line="576"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
@@ -182,89 +182,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="187"/>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="191"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="189"/>
         <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="268"/>
+        <location filename="../app/views/plan_view.cpp" line="272"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="270"/>
+        <location filename="../app/views/plan_view.cpp" line="274"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="272"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="274"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="276"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="278"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="280"/>
+        <location filename="../app/views/plan_view.cpp" line="284"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="282"/>
+        <location filename="../app/views/plan_view.cpp" line="286"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="283"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="285"/>
+        <location filename="../app/views/plan_view.cpp" line="289"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="291"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="290"/>
+        <location filename="../app/views/plan_view.cpp" line="294"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="309"/>
+        <location filename="../app/views/plan_view.cpp" line="313"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="309"/>
+        <location filename="../app/views/plan_view.cpp" line="313"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -272,297 +272,297 @@
 <context>
     <name>gx::app::CoreText</name>
     <message>
-        <location filename="../app/core_text.cpp" line="38"/>
+        <location filename="../app/core_text.cpp" line="39"/>
         <source>sp on</source>
         <translation>sp an</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="40"/>
+        <location filename="../app/core_text.cpp" line="41"/>
         <source>sp off</source>
         <translation>sp aus</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="43"/>
+        <location filename="../app/core_text.cpp" line="44"/>
         <source>TP ranks adjacent</source>
         <translation>TP-Ränge benachbart</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="45"/>
+        <location filename="../app/core_text.cpp" line="46"/>
         <source>DP ranks adjacent</source>
         <translation>DP-Ränge benachbart</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="48"/>
+        <location filename="../app/core_text.cpp" line="49"/>
         <source>ckpt none</source>
         <translation>ckpt keines</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="50"/>
+        <location filename="../app/core_text.cpp" line="51"/>
         <source>ckpt selective</source>
         <translation>ckpt selektiv</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="52"/>
+        <location filename="../app/core_text.cpp" line="53"/>
         <source>ckpt full</source>
         <translation>ckpt voll</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="57"/>
+        <location filename="../app/core_text.cpp" line="58"/>
         <source>%1 layer on %2 GPUs</source>
         <translation>%1-Schicht auf %2 GPUs</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="61"/>
+        <location filename="../app/core_text.cpp" line="62"/>
         <source>pp=%1 (%2 GPUs/stage)</source>
         <translation>pp=%1 (%2 GPUs/Stufe)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="72"/>
+        <location filename="../app/core_text.cpp" line="73"/>
         <source>user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing</source>
         <translation>Vorgaben des Benutzers: feste/maximale Grade, erlaubte ZeRO-Stufen, SP und Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="74"/>
+        <location filename="../app/core_text.cpp" line="75"/>
         <source>parallel degrees are powers of two (switch off for any divisor)</source>
         <translation>Parallelitätsgrade sind Zweierpotenzen (ausschalten für beliebige Teiler)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="76"/>
+        <location filename="../app/core_text.cpp" line="77"/>
         <source>every pipeline stage (model chunk) needs at least one layer</source>
         <translation>jede Pipeline-Stufe (jeder Modellteil) braucht mindestens eine Schicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="78"/>
+        <location filename="../app/core_text.cpp" line="79"/>
         <source>the tensor degree divides the attention (and KV) heads</source>
         <translation>der Tensorgrad teilt die Attention-(und KV-)Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="80"/>
+        <location filename="../app/core_text.cpp" line="81"/>
         <source>a tensor-parallel group does not cross node boundaries</source>
         <translation>eine tensorparallele Gruppe überschreitet keine Knotengrenzen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="82"/>
+        <location filename="../app/core_text.cpp" line="83"/>
         <source>sequence parallelism changes nothing without tensor parallelism</source>
         <translation>Sequenzparallelität ändert ohne Tensor-Parallelität nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="84"/>
+        <location filename="../app/core_text.cpp" line="85"/>
         <source>ZeRO stages change nothing without data parallelism</source>
         <translation>ZeRO-Stufen ändern ohne Datenparallelität nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="86"/>
+        <location filename="../app/core_text.cpp" line="87"/>
         <source>rank order (TP or DP adjacent) only matters when tp &gt; 1 and dp &gt; 1</source>
         <translation>die Rangfolge (TP oder DP benachbart) zählt nur bei tp &gt; 1 und dp &gt; 1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="88"/>
+        <location filename="../app/core_text.cpp" line="89"/>
         <source>the micro-batch splits evenly over the data-parallel degree</source>
         <translation>der Micro-Batch teilt sich gleichmäßig auf den Datenparallelitätsgrad auf</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="90"/>
+        <location filename="../app/core_text.cpp" line="91"/>
         <source>model states and activations alone exceed the memory budget</source>
         <translation>schon Modellzustände und Aktivierungen überschreiten das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="92"/>
+        <location filename="../app/core_text.cpp" line="93"/>
         <source>another candidate is no slower and no larger in every cost term (incl. switch costs)</source>
         <translation>ein anderer Kandidat ist in jedem Kostenterm (inkl. Wechselkosten) nicht langsamer und nicht größer</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="94"/>
+        <location filename="../app/core_text.cpp" line="95"/>
         <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
         <translation>GPipe hält bei gleichen Zeitkosten mindestens so viele Micro-Batches wie 1F1B</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="96"/>
+        <location filename="../app/core_text.cpp" line="97"/>
         <source>interleaved schedules use equal model chunks (layers divisible by pp * chunks)</source>
         <translation>verschränkte Abläufe nutzen gleich große Modellteile (Schichten teilbar durch pp * Teile)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="98"/>
+        <location filename="../app/core_text.cpp" line="99"/>
         <source>a lower bound on the iteration time exceeds the k-th best plan</source>
         <translation>eine untere Schranke der Iterationszeit übersteigt den k-besten Plan</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="100"/>
+        <location filename="../app/core_text.cpp" line="101"/>
         <source>the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)</source>
         <translation>das Ziel-Framework kann diese Art der Datenparallelität nicht ausführen (z. B. DeepSpeed: ZeRO-2/3 mit Pipeline-Parallelität; torchtitan: ZeRO-1)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="103"/>
+        <location filename="../app/core_text.cpp" line="104"/>
         <source>the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)</source>
         <translation>das Ziel-Framework kann diesen Tensor-Parallelitätsgrad nicht ausführen (DeepSpeed: TP mit PP)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="105"/>
+        <location filename="../app/core_text.cpp" line="106"/>
         <source>the target framework has no Megatron-style sequence parallelism</source>
         <translation>das Ziel-Framework hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="107"/>
+        <location filename="../app/core_text.cpp" line="108"/>
         <source>the target framework always places tensor-parallel ranks adjacent</source>
         <translation>das Ziel-Framework legt tensorparallele Ränge immer nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="109"/>
+        <location filename="../app/core_text.cpp" line="110"/>
         <source>the target framework cannot run this recomputation (selective)</source>
         <translation>das Ziel-Framework kann diese Neuberechnung (selektiv) nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="111"/>
+        <location filename="../app/core_text.cpp" line="112"/>
         <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
         <translation>nach dem Planer: für das Ziel ausdrückbar gemachte Pläne (Vokabular-TP, Stufenaufteilung, Block-Neuberechnung), die dann nicht passen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="123"/>
+        <location filename="../app/core_text.cpp" line="124"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 ist keine Zweierpotenz</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="125"/>
+        <location filename="../app/core_text.cpp" line="126"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 Stufen, aber nur %2 Schichten</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="127"/>
+        <location filename="../app/core_text.cpp" line="128"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 ist auf %2 festgelegt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="129"/>
+        <location filename="../app/core_text.cpp" line="130"/>
         <source>%1 is limited to %2</source>
         <translation>%1 ist auf %2 begrenzt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="132"/>
+        <location filename="../app/core_text.cpp" line="133"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 teilt %2 Köpfe / %3 KV-Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="136"/>
+        <location filename="../app/core_text.cpp" line="137"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 teilt %2 Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="139"/>
+        <location filename="../app/core_text.cpp" line="140"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 übersteigt die %2 GPUs eines Knotens</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="143"/>
+        <location filename="../app/core_text.cpp" line="144"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="146"/>
+        <location filename="../app/core_text.cpp" line="147"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 hat keine Tensor-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="148"/>
+        <location filename="../app/core_text.cpp" line="149"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="150"/>
+        <location filename="../app/core_text.cpp" line="151"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="152"/>
+        <location filename="../app/core_text.cpp" line="153"/>
         <source>sequence parallelism is switched off</source>
         <translation>Sequenzparallelität ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="153"/>
+        <location filename="../app/core_text.cpp" line="154"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1: nichts aufzuteilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="156"/>
+        <location filename="../app/core_text.cpp" line="157"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="159"/>
+        <location filename="../app/core_text.cpp" line="160"/>
         <source>%1 cannot run %2</source>
         <translation>%1 kann %2 nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="161"/>
+        <location filename="../app/core_text.cpp" line="162"/>
         <source>%1 is not allowed</source>
         <translation>%1 ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="163"/>
+        <location filename="../app/core_text.cpp" line="164"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="166"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="167"/>
+        <location filename="../app/core_text.cpp" line="168"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 berechnet nur ganze Schichten neu</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="169"/>
+        <location filename="../app/core_text.cpp" line="170"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="179"/>
+        <location filename="../app/core_text.cpp" line="180"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="189"/>
+        <location filename="../app/core_text.cpp" line="190"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="191"/>
+        <location filename="../app/core_text.cpp" line="192"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="193"/>
+        <location filename="../app/core_text.cpp" line="194"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="195"/>
+        <location filename="../app/core_text.cpp" line="196"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="197"/>
+        <location filename="../app/core_text.cpp" line="198"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="199"/>
+        <location filename="../app/core_text.cpp" line="200"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="201"/>
+        <location filename="../app/core_text.cpp" line="202"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="203"/>
+        <location filename="../app/core_text.cpp" line="204"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="205"/>
+        <location filename="../app/core_text.cpp" line="206"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -570,94 +570,94 @@
 <context>
     <name>gx::app::DecisionTreeView</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="600"/>
+        <location filename="../app/views/tree_view.cpp" line="601"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="46"/>
+        <location filename="../app/views/tree_view.cpp" line="47"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="48"/>
+        <location filename="../app/views/tree_view.cpp" line="49"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="50"/>
+        <location filename="../app/views/tree_view.cpp" line="51"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="52"/>
+        <location filename="../app/views/tree_view.cpp" line="53"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="54"/>
+        <location filename="../app/views/tree_view.cpp" line="55"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="56"/>
+        <location filename="../app/views/tree_view.cpp" line="57"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="520"/>
+        <location filename="../app/views/tree_view.cpp" line="521"/>
         <source>cut: bound %1/sample</source>
         <translation>abgeschnitten: Schranke %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="531"/>
+        <location filename="../app/views/tree_view.cpp" line="532"/>
         <source>best %1/sample</source>
         <translation>bester Wert %1/Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="787"/>
+        <location filename="../app/views/tree_view.cpp" line="788"/>
         <source>%1
 dimension: %2, %3</source>
         <translation>%1
 Dimension: %2, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="790"/>
+        <location filename="../app/views/tree_view.cpp" line="791"/>
         <source>
 pruned by rule &apos;%1&apos;: %2</source>
         <translation>
 beschnitten durch Regel „%1“: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="793"/>
+        <location filename="../app/views/tree_view.cpp" line="794"/>
         <source>
 (the rule: %1)</source>
         <translation>
 (die Regel: %1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="797"/>
+        <location filename="../app/views/tree_view.cpp" line="798"/>
         <source>
 best of pp=%1: %2 per iteration, %3</source>
         <translation>
 bester Wert für pp=%1: %2 pro Iteration, %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="801"/>
+        <location filename="../app/views/tree_view.cpp" line="802"/>
         <source>
 configurations cut by the bound: %1 (lower bound %2/sample &gt; incumbent %3/sample)</source>
         <translation>
 durch die Schranke abgeschnittene Konfigurationen: %1 (untere Schranke %2/Sample &gt; bisher bester %3/Sample)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="806"/>
+        <location filename="../app/views/tree_view.cpp" line="807"/>
         <source>
 on the best plan&apos;s path</source>
         <translation>
 auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="808"/>
+        <location filename="../app/views/tree_view.cpp" line="809"/>
         <source>
 strategy: %1</source>
         <translation>
@@ -667,37 +667,37 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::DurationCurve</name>
     <message>
-        <location filename="../app/views/scheduler/duration_curve.cpp" line="13"/>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="14"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/duration_curve.cpp" line="15"/>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="16"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/duration_curve.cpp" line="16"/>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="17"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/duration_curve.cpp" line="21"/>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="22"/>
         <source>Job duration by GPU count</source>
         <translation>Jobdauer nach GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/duration_curve.cpp" line="40"/>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="41"/>
         <source>Click a job in the chart or the table to see why it got its GPU count.</source>
         <translation>Klicken Sie auf einen Job im Diagramm oder in der Tabelle, um zu sehen, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/duration_curve.cpp" line="41"/>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="42"/>
         <source>%1 on %2 GPUs: duration (bar) and GPU-hours (below) for each GPU count. More GPUs finish sooner but cost more GPU-hours when scaling is imperfect; the schedule trades one against the other to finish all jobs soonest.</source>
         <translation>%1 auf %2 GPUs: Dauer (Balken) und GPU-Stunden (darunter) je GPU-Anzahl. Mehr GPUs sind schneller fertig, kosten aber bei unvollkommener Skalierung mehr GPU-Stunden; der Plan wägt beides ab, damit alle Jobs am frühesten fertig sind.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/duration_curve.cpp" line="81"/>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="82"/>
         <source>%n GPU(s)</source>
         <translation>
             <numerusform>%n GPU</numerusform>
@@ -705,7 +705,7 @@ Strategie: %1</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/duration_curve.cpp" line="84"/>
+        <location filename="../app/views/scheduler/duration_curve.cpp" line="85"/>
         <source>%1 GPU·h</source>
         <translation>%1 GPU·h</translation>
     </message>
@@ -713,129 +713,129 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::EnginePanel</name>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="105"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="105"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="105"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>Memory (GiB)</source>
         <translation>Speicher (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="105"/>
+        <location filename="../app/views/engine_panel.cpp" line="106"/>
         <source>SMs</source>
         <translation>SMs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="106"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>Compute capability</source>
         <translation>Compute Capability</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="106"/>
+        <location filename="../app/views/engine_panel.cpp" line="107"/>
         <source>SM clock (MHz)</source>
         <translation>SM-Takt (MHz)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="107"/>
+        <location filename="../app/views/engine_panel.cpp" line="108"/>
         <source>Memory clock (MHz)</source>
         <translation>Speichertakt (MHz)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="107"/>
+        <location filename="../app/views/engine_panel.cpp" line="108"/>
         <source>Links</source>
         <translation>Verbindungen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="115"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Refresh devices</source>
         <translation>Geräte aktualisieren</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="115"/>
+        <location filename="../app/views/engine_panel.cpp" line="116"/>
         <source>Profile GEMMs</source>
         <translation>GEMMs messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="116"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile layer</source>
         <translation>Schicht messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="116"/>
+        <location filename="../app/views/engine_panel.cpp" line="117"/>
         <source>Profile HBM</source>
         <translation>HBM messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="117"/>
+        <location filename="../app/views/engine_panel.cpp" line="118"/>
         <source>Profile NCCL</source>
         <translation>NCCL messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="117"/>
+        <location filename="../app/views/engine_panel.cpp" line="118"/>
         <source>Profile all</source>
         <translation>Alles messen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="125"/>
+        <location filename="../app/views/engine_panel.cpp" line="126"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="142"/>
+        <location filename="../app/views/engine_panel.cpp" line="143"/>
         <source>GEMM throughput</source>
         <translation>GEMM-Durchsatz</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="143"/>
+        <location filename="../app/views/engine_panel.cpp" line="144"/>
         <source>NCCL bus bandwidth</source>
         <translation>NCCL-Busbandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="149"/>
+        <location filename="../app/views/engine_panel.cpp" line="150"/>
         <source>Load results…</source>
         <translation>Ergebnisse laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="150"/>
+        <location filename="../app/views/engine_panel.cpp" line="151"/>
         <source>Save results…</source>
         <translation>Ergebnisse speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="151"/>
+        <location filename="../app/views/engine_panel.cpp" line="152"/>
         <source>Save as cluster profile…</source>
         <translation>Als Cluster-Profil speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="156"/>
+        <location filename="../app/views/engine_panel.cpp" line="157"/>
         <source>Save measurements</source>
         <translation>Messungen speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="156"/>
-        <location filename="../app/views/engine_panel.cpp" line="480"/>
-        <location filename="../app/views/engine_panel.cpp" line="494"/>
+        <location filename="../app/views/engine_panel.cpp" line="157"/>
+        <location filename="../app/views/engine_panel.cpp" line="481"/>
+        <location filename="../app/views/engine_panel.cpp" line="495"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="160"/>
+        <location filename="../app/views/engine_panel.cpp" line="161"/>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="198"/>
+        <location filename="../app/views/engine_panel.cpp" line="199"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/engine_panel.cpp" line="213"/>
+        <location filename="../app/views/engine_panel.cpp" line="214"/>
         <source>%n GPU(s), driver %1</source>
         <translation>
             <numerusform>%n GPU, Treiber %1</numerusform>
@@ -843,128 +843,128 @@ Strategie: %1</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="218"/>
-        <location filename="../app/views/engine_panel.cpp" line="227"/>
+        <location filename="../app/views/engine_panel.cpp" line="219"/>
+        <location filename="../app/views/engine_panel.cpp" line="228"/>
         <source>CUDA runtime: %1</source>
         <translation>CUDA-Laufzeit: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="233"/>
+        <location filename="../app/views/engine_panel.cpp" line="234"/>
         <source>The NVIDIA driver is missing or too old for this build&apos;s CUDA version.</source>
         <translation>Der NVIDIA-Treiber fehlt oder ist zu alt für die CUDA-Version dieses Builds.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="235"/>
+        <location filename="../app/views/engine_panel.cpp" line="236"/>
         <source>No NVIDIA GPU is installed or visible (check CUDA_VISIBLE_DEVICES).</source>
         <translation>Keine NVIDIA-GPU installiert oder sichtbar (CUDA_VISIBLE_DEVICES prüfen).</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="237"/>
+        <location filename="../app/views/engine_panel.cpp" line="238"/>
         <source>The GPUs are busy or reserved by another program.</source>
         <translation>Die GPUs sind belegt oder von einem anderen Programm reserviert.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="238"/>
+        <location filename="../app/views/engine_panel.cpp" line="239"/>
         <source>The CUDA runtime could not start.</source>
         <translation>Die CUDA-Laufzeit konnte nicht starten.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="242"/>
+        <location filename="../app/views/engine_panel.cpp" line="243"/>
         <source>No GPU found: %1 Profiling needs an NVIDIA GPU. Still available: load saved measurements, view their charts and save them as a cluster profile. Refresh devices checks again.</source>
         <translation>Keine GPU gefunden: %1 Zum Messen wird eine NVIDIA-GPU benötigt. Weiterhin möglich: gespeicherte Messungen laden, ihre Diagramme ansehen und sie als Clusterprofil speichern. „Geräte aktualisieren“ prüft erneut.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="250"/>
+        <location filename="../app/views/engine_panel.cpp" line="251"/>
         <source>A profiling job is already running.</source>
         <translation>Es läuft bereits eine Messung.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="357"/>
+        <location filename="../app/views/engine_panel.cpp" line="358"/>
         <source>Running…</source>
         <translation>Läuft…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="364"/>
+        <location filename="../app/views/engine_panel.cpp" line="365"/>
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="370"/>
+        <location filename="../app/views/engine_panel.cpp" line="371"/>
         <source>Needs an NVIDIA GPU with a working driver</source>
         <translation>Benötigt eine NVIDIA-GPU mit funktionierendem Treiber</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="396"/>
+        <location filename="../app/views/engine_panel.cpp" line="397"/>
         <source>Done.</source>
         <translation>Fertig.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="399"/>
+        <location filename="../app/views/engine_panel.cpp" line="400"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="402"/>
+        <location filename="../app/views/engine_panel.cpp" line="403"/>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="429"/>
         <source>smallest GEMM dimension</source>
         <translation>kleinste GEMM-Dimension</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="428"/>
+        <location filename="../app/views/engine_panel.cpp" line="429"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="436"/>
+        <location filename="../app/views/engine_panel.cpp" line="437"/>
         <source>%1, %2 GPUs</source>
         <translation>%1, %2 GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="441"/>
+        <location filename="../app/views/engine_panel.cpp" line="442"/>
         <source>message size (bytes)</source>
         <translation>Nachrichtengröße (Bytes)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="441"/>
+        <location filename="../app/views/engine_panel.cpp" line="442"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>Busbandbreite (GB/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="456"/>
+        <location filename="../app/views/engine_panel.cpp" line="457"/>
         <source>Could not save the profile: %1</source>
         <translation>Das Profil konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="465"/>
+        <location filename="../app/views/engine_panel.cpp" line="466"/>
         <source>Could not save the measurements: %1</source>
         <translation>Die Messungen konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="474"/>
+        <location filename="../app/views/engine_panel.cpp" line="475"/>
         <source>Could not load measurements: %1</source>
         <translation>Messungen konnten nicht geladen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="479"/>
+        <location filename="../app/views/engine_panel.cpp" line="480"/>
         <source>Save as cluster profile</source>
         <translation>Als Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="485"/>
+        <location filename="../app/views/engine_panel.cpp" line="486"/>
         <source>Saved cluster profile %1</source>
         <translation>Cluster-Profil %1 gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="494"/>
+        <location filename="../app/views/engine_panel.cpp" line="495"/>
         <source>Load measurements</source>
         <translation>Messungen laden</translation>
     </message>
     <message>
-        <location filename="../app/views/engine_panel.cpp" line="498"/>
+        <location filename="../app/views/engine_panel.cpp" line="499"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
@@ -972,132 +972,132 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::ExportDialog</name>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="35"/>
+        <location filename="../app/views/export_dialog.cpp" line="36"/>
         <source>Export plan</source>
         <translation>Plan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="47"/>
+        <location filename="../app/views/export_dialog.cpp" line="48"/>
         <source>Plan JSON</source>
         <translation>Plan-JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="49"/>
+        <location filename="../app/views/export_dialog.cpp" line="50"/>
         <source>Write an approximation when the format cannot express the plan</source>
         <translation>Näherung schreiben, wenn das Format den Plan nicht ausdrücken kann</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="51"/>
+        <location filename="../app/views/export_dialog.cpp" line="52"/>
         <source>Off: plans using something this framework cannot run are refused with the reasons; search with this framework as the target instead. On: the closest approximation is written and every change is listed.</source>
         <translation>Aus: Pläne mit etwas, das dieses Framework nicht ausführen kann, werden mit Begründung abgelehnt; suchen Sie stattdessen mit diesem Framework als Ziel. Ein: Die nächstliegende Näherung wird geschrieben und jede Änderung aufgeführt.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="54"/>
+        <location filename="../app/views/export_dialog.cpp" line="55"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="57"/>
+        <location filename="../app/views/export_dialog.cpp" line="58"/>
         <source>master address (default: first node)</source>
         <translation>Master-Adresse (Standard: erster Knoten)</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="59"/>
+        <location filename="../app/views/export_dialog.cpp" line="60"/>
         <source>Slurm partition</source>
         <translation>Slurm-Partition</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="61"/>
+        <location filename="../app/views/export_dialog.cpp" line="62"/>
         <source>container image (optional)</source>
         <translation>Container-Image (optional)</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="63"/>
+        <location filename="../app/views/export_dialog.cpp" line="64"/>
         <source>training script, e.g. pretrain_gpt.py</source>
         <translation>Trainingsskript, z. B. pretrain_gpt.py</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="69"/>
+        <location filename="../app/views/export_dialog.cpp" line="70"/>
         <source>Launcher</source>
         <translation>Starter</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="87"/>
+        <location filename="../app/views/export_dialog.cpp" line="88"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="88"/>
+        <location filename="../app/views/export_dialog.cpp" line="89"/>
         <source>Save...</source>
         <translation>Speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="94"/>
+        <location filename="../app/views/export_dialog.cpp" line="95"/>
         <source>Save export</source>
         <translation>Export speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="143"/>
+        <location filename="../app/views/export_dialog.cpp" line="144"/>
         <source>Copied %1 characters to the clipboard.</source>
         <translation>%1 Zeichen in die Zwischenablage kopiert.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="149"/>
+        <location filename="../app/views/export_dialog.cpp" line="150"/>
         <source>Nothing to save: this format cannot express the plan exactly.</source>
         <translation>Nichts zu speichern: Dieses Format kann den Plan nicht genau ausdrücken.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="155"/>
+        <location filename="../app/views/export_dialog.cpp" line="156"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="158"/>
+        <location filename="../app/views/export_dialog.cpp" line="159"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="167"/>
+        <location filename="../app/views/export_dialog.cpp" line="168"/>
         <source>No plan to export yet: run a search or open a plan.</source>
         <translation>Noch kein Plan zum Exportieren: Starten Sie eine Suche oder öffnen Sie einen Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="189"/>
+        <location filename="../app/views/export_dialog.cpp" line="190"/>
         <source>Cannot express: %1</source>
         <translation>Nicht ausdrückbar: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="194"/>
+        <location filename="../app/views/export_dialog.cpp" line="195"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Refused: %1 cannot run this plan as it was costed.&lt;/span&gt; Search with %2 as the target (search settings), or tick &quot;Write an approximation&quot;.</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Abgelehnt: %1 kann diesen Plan nicht so ausführen, wie er bewertet wurde.&lt;/span&gt; Suchen Sie mit %2 als Ziel (Sucheinstellungen) oder aktivieren Sie „Näherung schreiben“.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="205"/>
+        <location filename="../app/views/export_dialog.cpp" line="206"/>
         <source>Not supported by this target: %1</source>
         <translation>Von diesem Ziel nicht unterstützt: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="210"/>
+        <location filename="../app/views/export_dialog.cpp" line="211"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="217"/>
+        <location filename="../app/views/export_dialog.cpp" line="218"/>
         <source>Only plan JSON is available in this build (no exporters library).</source>
         <translation>In diesem Build ist nur Plan-JSON verfügbar (keine Exporter-Bibliothek).</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="220"/>
+        <location filename="../app/views/export_dialog.cpp" line="221"/>
         <source>Everything in the plan is expressed in this format.</source>
         <translation>Der gesamte Plan lässt sich in diesem Format ausdrücken.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="221"/>
+        <location filename="../app/views/export_dialog.cpp" line="222"/>
         <source>%1 note(s): read them before using the export.</source>
         <translation>%1 Hinweis(e): Lesen Sie sie, bevor Sie den Export verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="224"/>
+        <location filename="../app/views/export_dialog.cpp" line="225"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Cannot export: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Export nicht möglich: %1&lt;/span&gt;</translation>
     </message>
@@ -1105,42 +1105,42 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::FrontierChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="34"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="35"/>
         <source>Plans: iteration time vs peak memory per GPU</source>
         <translation>Pläne: Iterationszeit gegen Spitzenspeicher pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="36"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="37"/>
         <source>Evaluated plans</source>
         <translation>Bewertete Pläne</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="41"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="42"/>
         <source>Pareto front</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="44"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="45"/>
         <source>Pareto-optimal plans</source>
         <translation>Pareto-optimale Pläne</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="48"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="49"/>
         <source>Shown plan</source>
         <translation>Angezeigter Plan</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="53"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="54"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="59"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="60"/>
         <source>Peak memory per GPU (GiB)</source>
         <translation>Spitzenspeicher pro GPU (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="61"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="62"/>
         <source>Iteration time (s)</source>
         <translation>Iterationszeit (s)</translation>
     </message>
@@ -1148,97 +1148,97 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::GanttChart</name>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="34"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="35"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="36"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="37"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="38"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="39"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="39"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="40"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="46"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="47"/>
         <source>Schedule Gantt chart</source>
         <translation>Gantt-Diagramm des Ablaufplans</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="101"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="102"/>
         <source>Mark “%1” done at %2</source>
         <translation>„%1“ bei %2 als fertig markieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="102"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="103"/>
         <source>Mark “%1” failed at %2</source>
         <translation>„%1“ bei %2 als fehlgeschlagen markieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="104"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="105"/>
         <source>Jobs that started before then keep running; the others are planned again.</source>
         <translation>Vorher gestartete Jobs laufen weiter; die übrigen werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="156"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="157"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="157"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
         <source>running (keeps its GPUs)</source>
         <translation>läuft (behält seine GPUs)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (ids %4-%5)&lt;br&gt;start %6, end %7</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (IDs %4-%5)&lt;br&gt;Start %6, Ende %7</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="166"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="167"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (IDs %3-%4)&lt;br&gt;Start %5, Ende %6&lt;br&gt;Iteration %7 s, Spitzenspeicher %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="200"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="201"/>
         <source>No schedule yet: add jobs to plan them.</source>
         <translation>Noch kein Ablaufplan: Fügen Sie Jobs hinzu, um sie zu planen.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="212"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="213"/>
         <source>node %1</source>
         <translation>Knoten %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="260"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="261"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="262"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="263"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="295"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="296"/>
         <source>now</source>
         <translation>jetzt</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="303"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="304"/>
         <source>lower bound</source>
         <translation>untere Schranke</translation>
     </message>
@@ -1246,7 +1246,7 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::LayerTableModel</name>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="112"/>
+        <location filename="../app/views/layer_table_model.cpp" line="113"/>
         <source>Layer %1 (%2) on stage %3
 forward %4, backward %5 (recompute %6)
 TP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9
@@ -1257,62 +1257,62 @@ TP-Kommunikation %7, ZeRO-3 sichtbar %8, Gradientensynchronisation pro Iteration
 Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="135"/>
+        <location filename="../app/views/layer_table_model.cpp" line="136"/>
         <source>Layer</source>
         <translation>Schicht</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="137"/>
+        <location filename="../app/views/layer_table_model.cpp" line="138"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="139"/>
+        <location filename="../app/views/layer_table_model.cpp" line="140"/>
         <source>Stage</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="141"/>
+        <location filename="../app/views/layer_table_model.cpp" line="142"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="143"/>
+        <location filename="../app/views/layer_table_model.cpp" line="144"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="145"/>
+        <location filename="../app/views/layer_table_model.cpp" line="146"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="147"/>
+        <location filename="../app/views/layer_table_model.cpp" line="148"/>
         <source>DP type</source>
         <translation>DP-Art</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="149"/>
+        <location filename="../app/views/layer_table_model.cpp" line="150"/>
         <source>Checkpoint</source>
         <translation>Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="151"/>
+        <location filename="../app/views/layer_table_model.cpp" line="152"/>
         <source>Time / micro-batch</source>
         <translation>Zeit / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="153"/>
+        <location filename="../app/views/layer_table_model.cpp" line="154"/>
         <source>Exposed comm</source>
         <translation>Sichtbare Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="155"/>
+        <location filename="../app/views/layer_table_model.cpp" line="156"/>
         <source>Model states</source>
         <translation>Modellzustände</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="157"/>
+        <location filename="../app/views/layer_table_model.cpp" line="158"/>
         <source>Activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
@@ -1320,427 +1320,427 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="69"/>
+        <location filename="../app/main_window.cpp" line="70"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="84"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Timeline</source>
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="88"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Frontier</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="89"/>
+        <location filename="../app/main_window.cpp" line="90"/>
         <source>Sweeps</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="99"/>
-        <location filename="../app/main_window.cpp" line="405"/>
+        <location filename="../app/main_window.cpp" line="100"/>
+        <location filename="../app/main_window.cpp" line="406"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="100"/>
+        <location filename="../app/main_window.cpp" line="101"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="103"/>
+        <location filename="../app/main_window.cpp" line="104"/>
         <source>Multi-model</source>
         <translation>Mehrere Modelle</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="107"/>
+        <location filename="../app/main_window.cpp" line="108"/>
         <source>Engine</source>
         <translation>Engine</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="116"/>
+        <location filename="../app/main_window.cpp" line="117"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="117"/>
+        <location filename="../app/main_window.cpp" line="118"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="126"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="128"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>Die besten Pläne suchen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="129"/>
+        <location filename="../app/main_window.cpp" line="130"/>
         <source>Cancel the search (Esc)</source>
         <translation>Die Suche abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="145"/>
+        <location filename="../app/main_window.cpp" line="146"/>
         <source>Best plans:</source>
         <translation>Beste Pläne:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="153"/>
+        <location filename="../app/main_window.cpp" line="154"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="189"/>
-        <location filename="../app/main_window.cpp" line="868"/>
+        <location filename="../app/main_window.cpp" line="190"/>
+        <location filename="../app/main_window.cpp" line="869"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="206"/>
+        <location filename="../app/main_window.cpp" line="207"/>
         <source>Frontier plan %1</source>
         <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="238"/>
+        <location filename="../app/main_window.cpp" line="239"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="298"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="300"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="301"/>
+        <location filename="../app/main_window.cpp" line="302"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="304"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="305"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="308"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="311"/>
+        <location filename="../app/main_window.cpp" line="312"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="313"/>
+        <location filename="../app/main_window.cpp" line="314"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="317"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="321"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="322"/>
+        <location filename="../app/main_window.cpp" line="323"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="324"/>
+        <location filename="../app/main_window.cpp" line="325"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="330"/>
+        <location filename="../app/main_window.cpp" line="331"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="349"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="350"/>
-        <location filename="../app/main_window.cpp" line="365"/>
+        <location filename="../app/main_window.cpp" line="351"/>
+        <location filename="../app/main_window.cpp" line="366"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="351"/>
+        <location filename="../app/main_window.cpp" line="352"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="352"/>
+        <location filename="../app/main_window.cpp" line="353"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="363"/>
+        <location filename="../app/main_window.cpp" line="364"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="380"/>
+        <location filename="../app/main_window.cpp" line="381"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="382"/>
         <source>&amp;Notation</source>
         <translation>&amp;Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="384"/>
+        <location filename="../app/main_window.cpp" line="385"/>
         <source>Notation</source>
         <translation>Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="391"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="392"/>
+        <location filename="../app/main_window.cpp" line="393"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="393"/>
+        <location filename="../app/main_window.cpp" line="394"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="399"/>
+        <location filename="../app/main_window.cpp" line="400"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="420"/>
+        <location filename="../app/main_window.cpp" line="421"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="452"/>
+        <location filename="../app/main_window.cpp" line="453"/>
         <source>Open model profile</source>
         <translation>Modellprofil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="453"/>
-        <location filename="../app/main_window.cpp" line="483"/>
-        <location filename="../app/main_window.cpp" line="498"/>
+        <location filename="../app/main_window.cpp" line="454"/>
+        <location filename="../app/main_window.cpp" line="484"/>
+        <location filename="../app/main_window.cpp" line="499"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="467"/>
+        <location filename="../app/main_window.cpp" line="468"/>
         <source>Import Hugging Face config.json</source>
         <translation>Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="468"/>
+        <location filename="../app/main_window.cpp" line="469"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="482"/>
+        <location filename="../app/main_window.cpp" line="483"/>
         <source>Open cluster profile</source>
         <translation>Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="497"/>
+        <location filename="../app/main_window.cpp" line="498"/>
         <source>Open plan</source>
         <translation>Plan öffnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="508"/>
+        <location filename="../app/main_window.cpp" line="509"/>
         <source>Save model profile</source>
         <translation>Modellprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="512"/>
-        <location filename="../app/main_window.cpp" line="523"/>
-        <location filename="../app/main_window.cpp" line="535"/>
+        <location filename="../app/main_window.cpp" line="513"/>
+        <location filename="../app/main_window.cpp" line="524"/>
+        <location filename="../app/main_window.cpp" line="536"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="520"/>
+        <location filename="../app/main_window.cpp" line="521"/>
         <source>Save cluster profile</source>
         <translation>Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="531"/>
+        <location filename="../app/main_window.cpp" line="532"/>
         <source>No plan to save yet.</source>
         <translation>Noch kein Plan zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="535"/>
+        <location filename="../app/main_window.cpp" line="536"/>
         <source>Save plan</source>
         <translation>Plan speichern</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="563"/>
+        <location filename="../app/main_window.cpp" line="564"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="572"/>
+        <location filename="../app/main_window.cpp" line="573"/>
         <source>Cannot open plan %1: %2</source>
         <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="636"/>
-        <location filename="../app/main_window.cpp" line="845"/>
+        <location filename="../app/main_window.cpp" line="637"/>
+        <location filename="../app/main_window.cpp" line="846"/>
         <source>Baseline (Megatron-style)</source>
         <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="662"/>
+        <location filename="../app/main_window.cpp" line="663"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="668"/>
+        <location filename="../app/main_window.cpp" line="669"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="688"/>
+        <location filename="../app/main_window.cpp" line="689"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="699"/>
+        <location filename="../app/main_window.cpp" line="700"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="741"/>
+        <location filename="../app/main_window.cpp" line="742"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="744"/>
+        <location filename="../app/main_window.cpp" line="745"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="746"/>
+        <location filename="../app/main_window.cpp" line="747"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="742"/>
+        <location filename="../app/main_window.cpp" line="743"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="726"/>
+        <location filename="../app/main_window.cpp" line="727"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="815"/>
+        <location filename="../app/main_window.cpp" line="816"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="823"/>
+        <location filename="../app/main_window.cpp" line="824"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="824"/>
+        <location filename="../app/main_window.cpp" line="825"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="824"/>
+        <location filename="../app/main_window.cpp" line="825"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="832"/>
+        <location filename="../app/main_window.cpp" line="833"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="189"/>
-        <location filename="../app/main_window.cpp" line="788"/>
-        <location filename="../app/main_window.cpp" line="868"/>
+        <location filename="../app/main_window.cpp" line="190"/>
+        <location filename="../app/main_window.cpp" line="789"/>
+        <location filename="../app/main_window.cpp" line="869"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="801"/>
+        <location filename="../app/main_window.cpp" line="802"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="802"/>
+        <location filename="../app/main_window.cpp" line="803"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="895"/>
+        <location filename="../app/main_window.cpp" line="896"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -1748,72 +1748,72 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MemoryBarsWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="64"/>
+        <location filename="../app/views/plan_widgets.cpp" line="65"/>
         <source>Memory per stage</source>
         <translation>Speicher pro Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="68"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Weights</source>
         <translation>Gewichte</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="68"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Gradients</source>
         <translation>Gradienten</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="68"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="68"/>
+        <location filename="../app/views/plan_widgets.cpp" line="69"/>
         <source>Activations</source>
         <translation>Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Transient</source>
         <translation>Temporär</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Embedding/head</source>
         <translation>Embedding/Kopf</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Reserved</source>
         <translation>Reserviert</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="135"/>
+        <location filename="../app/views/plan_widgets.cpp" line="136"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
         <translation>Noch kein Plan: Starten Sie eine Suche oder bewerten Sie einen Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="158"/>
+        <location filename="../app/views/plan_widgets.cpp" line="159"/>
         <source>Peak memory per GPU, by pipeline stage</source>
         <translation>Spitzenspeicher pro GPU nach Pipeline-Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="191"/>
+        <location filename="../app/views/plan_widgets.cpp" line="192"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="203"/>
+        <location filename="../app/views/plan_widgets.cpp" line="204"/>
         <source>GPU capacity %1</source>
         <translation>GPU-Kapazität %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="206"/>
+        <location filename="../app/views/plan_widgets.cpp" line="207"/>
         <source>budget %1</source>
         <translation>Budget %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="221"/>
+        <location filename="../app/views/plan_widgets.cpp" line="222"/>
         <source>Stage %1: %2</source>
         <translation>Stufe %1: %2</translation>
     </message>
@@ -1821,102 +1821,102 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="74"/>
+        <location filename="../app/views/profile_editors.cpp" line="75"/>
         <source>Built-in model presets</source>
         <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="75"/>
+        <location filename="../app/views/profile_editors.cpp" line="76"/>
         <source>(custom model)</source>
         <translation>(eigenes Modell)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="82"/>
+        <location filename="../app/views/profile_editors.cpp" line="83"/>
         <source>Open a model profile or config.json</source>
         <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="84"/>
+        <location filename="../app/views/profile_editors.cpp" line="85"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="85"/>
+        <location filename="../app/views/profile_editors.cpp" line="86"/>
         <source>Import a Hugging Face config.json</source>
         <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="87"/>
+        <location filename="../app/views/profile_editors.cpp" line="88"/>
         <source>Save the model profile as JSON</source>
         <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="109"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>tied embeddings</source>
         <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="113"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>Hidden size</source>
         <translation>Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>FFN size</source>
         <translation>FFN-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="116"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>Attention heads</source>
         <translation>Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="117"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>KV heads</source>
         <translation>KV-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="118"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="119"/>
+        <location filename="../app/views/profile_editors.cpp" line="120"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="197"/>
+        <location filename="../app/views/profile_editors.cpp" line="198"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="206"/>
+        <location filename="../app/views/profile_editors.cpp" line="207"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="272"/>
+        <location filename="../app/views/profile_editors.cpp" line="273"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -1924,67 +1924,67 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="60"/>
+        <location filename="../app/views/plan_view.cpp" line="61"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>Noch kein Plan: Wählen Sie ein Modell und einen Cluster und starten Sie dann die Suche (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="85"/>
+        <location filename="../app/views/plan_view.cpp" line="89"/>
         <source>&lt;b&gt;Target %1&lt;/b&gt; (%2): runs this plan exactly as planned.</source>
         <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2): führt diesen Plan genau wie geplant aus.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="88"/>
+        <location filename="../app/views/plan_view.cpp" line="92"/>
         <source>&lt;b&gt;Target %1&lt;/b&gt; (%2) cannot run this plan as planned: %3</source>
         <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2) kann diesen Plan nicht wie geplant ausführen: %3</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="94"/>
+        <location filename="../app/views/plan_view.cpp" line="98"/>
         <source>Price of the target: %1.</source>
         <translation>Preis des Ziels: %1.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="97"/>
+        <location filename="../app/views/plan_view.cpp" line="101"/>
         <source>The best plan for any runtime uses what %1 cannot express: %2%3</source>
         <translation>Der beste Plan für beliebige Laufzeit nutzt, was %1 nicht ausdrücken kann: %2%3</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="100"/>
+        <location filename="../app/views/plan_view.cpp" line="104"/>
         <source> (+%1 more, hover)</source>
         <translation> (+%1 weitere, Maus darüber)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="124"/>
+        <location filename="../app/views/plan_view.cpp" line="128"/>
         <source>Runs exactly as planned on every target framework (%1).</source>
         <translation>Läuft auf jedem Ziel-Framework genau wie geplant (%1).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="127"/>
+        <location filename="../app/views/plan_view.cpp" line="131"/>
         <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
         <translation>Kein Ziel-Framework führt diesen Plan genau wie geplant aus (Gründe beim Darüberfahren; suchen Sie mit einem Ziel-Framework nach einem, das es tut).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="130"/>
+        <location filename="../app/views/plan_view.cpp" line="134"/>
         <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
         <translation>Läuft genau wie geplant auf %1; nicht auf %2 (Gründe beim Darüberfahren).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="142"/>
+        <location filename="../app/views/plan_view.cpp" line="146"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 on %3 (%4 GPUs)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 auf %3 (%4 GPUs)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="147"/>
+        <location filename="../app/views/plan_view.cpp" line="151"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 Samples/s &amp;nbsp; %3 Tokens/s &amp;nbsp; %4 TFLOP/s pro GPU (MFU %5%) &amp;nbsp; Spitzenspeicher &lt;b&gt;%6&lt;/b&gt; von %7 auf Stufe %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="156"/>
+        <location filename="../app/views/plan_view.cpp" line="160"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;passt nicht&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="163"/>
+        <location filename="../app/views/plan_view.cpp" line="167"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
@@ -1992,412 +1992,422 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="37"/>
+        <location filename="../app/views/runtime_editor.cpp" line="38"/>
         <source>Runtime profile: %1</source>
         <translation>Laufzeitprofil: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
         <source>Identity</source>
         <translation>Identität</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
         <source>Activations</source>
         <translation>Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="42"/>
+        <location filename="../app/views/runtime_editor.cpp" line="43"/>
         <source>Recomputation</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Overlap and communication</source>
         <translation>Überlappung und Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Fixed overheads</source>
         <translation>Feste Zusatzkosten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <location filename="../app/views/runtime_editor.cpp" line="45"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <location filename="../app/views/runtime_editor.cpp" line="45"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="47"/>
+        <location filename="../app/views/runtime_editor.cpp" line="48"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="47"/>
+        <location filename="../app/views/runtime_editor.cpp" line="48"/>
         <source>Name the plans record as their runtime</source>
         <translation>Name, den Pläne als ihre Laufzeitumgebung speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
         <source>Framework</source>
         <translation>Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
         <source>Training framework the facts describe</source>
         <translation>Trainings-Framework, das die Angaben beschreiben</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
         <source>Framework version the facts were read from</source>
         <translation>Framework-Version, aus der die Angaben stammen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <location filename="../app/views/runtime_editor.cpp" line="51"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <location filename="../app/views/runtime_editor.cpp" line="51"/>
         <source>Where the facts come from</source>
         <translation>Woher die Angaben stammen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="51"/>
+        <location filename="../app/views/runtime_editor.cpp" line="52"/>
         <source>Attention kernel</source>
         <translation>Attention-Kernel</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="52"/>
+        <location filename="../app/views/runtime_editor.cpp" line="53"/>
         <source>flash and efficient kernels never store the s x s scores; eager attention stores scores, softmax and dropout mask</source>
         <translation>flash- und efficient-Kernel speichern die s x s Scores nie; eager-Attention speichert Scores, Softmax und Dropout-Maske</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="54"/>
+        <location filename="../app/views/runtime_editor.cpp" line="55"/>
         <source>Fused norms</source>
         <translation>Fusionierte Normierungen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="55"/>
+        <location filename="../app/views/runtime_editor.cpp" line="56"/>
         <source>Norms store their bf16 input only; off: eager norms keep an fp32 copy as well</source>
         <translation>Normierungen speichern nur ihre bf16-Eingabe; aus: eager-Normierungen behalten zusätzlich eine fp32-Kopie</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="56"/>
+        <location filename="../app/views/runtime_editor.cpp" line="57"/>
         <source>Fused SwiGLU</source>
         <translation>Fusioniertes SwiGLU</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="57"/>
+        <location filename="../app/views/runtime_editor.cpp" line="58"/>
         <source>The gated activation stores the fc1 output only; off: gate, up, silu and product</source>
         <translation>Die gegatete Aktivierung speichert nur die fc1-Ausgabe; aus: Gate, Up, SiLU und Produkt</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="58"/>
+        <location filename="../app/views/runtime_editor.cpp" line="59"/>
         <source>Expanded GQA key/value</source>
         <translation>Erweiterte GQA-Keys/Values</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="59"/>
+        <location filename="../app/views/runtime_editor.cpp" line="60"/>
         <source>Key/value heads are repeated to all query heads before attention and stored</source>
         <translation>Key/Value-Köpfe werden vor der Attention auf alle Query-Köpfe wiederholt und gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="60"/>
+        <location filename="../app/views/runtime_editor.cpp" line="61"/>
         <source>Extra stored bytes (x hidden)</source>
         <translation>Zusätzlich gespeicherte Bytes (x hidden)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="61"/>
+        <location filename="../app/views/runtime_editor.cpp" line="62"/>
         <source>Bytes per token and layer the component model does not name, in units of the hidden size</source>
         <translation>Bytes pro Token und Schicht, die das Komponentenmodell nicht benennt, in Einheiten der Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="62"/>
+        <location filename="../app/views/runtime_editor.cpp" line="63"/>
         <source>Op-level selective recomputation</source>
         <translation>Selektive Neuberechnung auf Operatorebene</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="63"/>
+        <location filename="../app/views/runtime_editor.cpp" line="64"/>
         <source>On: keep the layer input, the attention output and a fraction of the matmul outputs (torchtitan). Off: recompute the attention core only (Megatron)</source>
         <translation>An: Schichteingabe, Attention-Ausgabe und ein Teil der Matmul-Ausgaben bleiben gespeichert (torchtitan). Aus: nur der Attention-Kern wird neu berechnet (Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="65"/>
+        <location filename="../app/views/runtime_editor.cpp" line="66"/>
         <source>Matmul outputs kept</source>
         <translation>Behaltene Matmul-Ausgaben</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="66"/>
+        <location filename="../app/views/runtime_editor.cpp" line="67"/>
         <source>Fraction of the matmul outputs an op-level policy keeps</source>
         <translation>Anteil der Matmul-Ausgaben, den eine Strategie auf Operatorebene behält</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="67"/>
+        <location filename="../app/views/runtime_editor.cpp" line="68"/>
         <source>TP overlap</source>
         <translation>TP-Überlappung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="68"/>
+        <location filename="../app/views/runtime_editor.cpp" line="69"/>
         <source>Fraction of tensor-parallel collectives hidden behind GEMMs</source>
         <translation>Anteil der Tensor-parallelen Kollektive, der hinter GEMMs verborgen wird</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="69"/>
+        <location filename="../app/views/runtime_editor.cpp" line="70"/>
         <source>DP overlap</source>
         <translation>DP-Überlappung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="70"/>
+        <location filename="../app/views/runtime_editor.cpp" line="71"/>
         <source>Fraction of a layer&apos;s backward that can hide its gradient reduction</source>
         <translation>Anteil des Rückwärtsdurchlaufs einer Schicht, der ihre Gradientenreduktion verbergen kann</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="71"/>
+        <location filename="../app/views/runtime_editor.cpp" line="72"/>
         <source>Overlapped parameter all-gather</source>
         <translation>Überlapptes Parameter-All-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="72"/>
+        <location filename="../app/views/runtime_editor.cpp" line="73"/>
         <source>ZeRO-1/2: the parameter all-gather after the step hides behind the next forward</source>
         <translation>ZeRO-1/2: das Parameter-All-Gather nach dem Schritt verbirgt sich hinter dem nächsten Vorwärtsdurchlauf</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="73"/>
+        <location filename="../app/views/runtime_editor.cpp" line="74"/>
         <source>ZeRO-3 overlap</source>
         <translation>ZeRO-3-Überlappung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="74"/>
+        <location filename="../app/views/runtime_editor.cpp" line="75"/>
         <source>Fraction of a layer&apos;s compute that can hide its ZeRO-3 gathers and reduce-scatters</source>
         <translation>Anteil der Rechenzeit einer Schicht, der ihre ZeRO-3-Gathers und Reduce-Scatters verbergen kann</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="75"/>
+        <location filename="../app/views/runtime_editor.cpp" line="76"/>
         <source>Communication efficiency</source>
         <translation>Kommunikationseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="76"/>
+        <location filename="../app/views/runtime_editor.cpp" line="77"/>
         <source>Fraction of the links&apos; collective bandwidth the DP and ZeRO collectives reach</source>
         <translation>Anteil der kollektiven Bandbreite der Verbindungen, den die DP- und ZeRO-Kollektive erreichen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="77"/>
+        <location filename="../app/views/runtime_editor.cpp" line="78"/>
         <source>Keep ZeRO-3 weights unsharded under PP</source>
         <translation>ZeRO-3-Gewichte unter PP ungeteilt halten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="78"/>
+        <location filename="../app/views/runtime_editor.cpp" line="79"/>
         <source>Weights and gradients stay gathered from the first forward to the last backward</source>
         <translation>Gewichte und Gradienten bleiben vom ersten Vorwärts- bis zum letzten Rückwärtsdurchlauf gesammelt</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="79"/>
+        <location filename="../app/views/runtime_editor.cpp" line="80"/>
         <source>Hierarchical ZeRO-3 rings</source>
         <translation>Hierarchische ZeRO-3-Ringe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
         <source>Off: flat rings at one GPU&apos;s network share</source>
         <translation>Aus: flache Ringe mit dem Netzwerkanteil einer GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <location filename="../app/views/runtime_editor.cpp" line="82"/>
         <source>Grouped expert GEMM efficiency</source>
         <translation>Effizienz gruppierter Experten-GEMMs</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <location filename="../app/views/runtime_editor.cpp" line="83"/>
         <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
         <translation>Mixture-of-Experts-Schichten: Durchsatz der gruppierten Experten-GEMMs relativ zu einem dichten GEMM gleicher Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
         <source>Per-layer overhead (us)</source>
         <translation>Zusatzkosten pro Schicht (µs)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>Pro Schicht und Micro-Batch, vorwärts und rückwärts: Kernel-Starts, Hooks, Synchronisationen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Per-iteration overhead (s)</source>
         <translation>Zusatzkosten pro Iteration (s)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>Laden der Daten, Protokollierung, Gradient-Clipping</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Weight bytes per parameter</source>
         <translation>Gewichts-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>Arbeitsgewichte (2 für bf16/fp16)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Gradient bytes per parameter</source>
         <translation>Gradienten-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>Datentyp des Gradientenpuffers (4 für fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Optimizer bytes per parameter</source>
         <translation>Optimierer-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam: fp32-Mastergewichte und zwei Momente</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Allocator fragmentation</source>
         <translation>Fragmentierung des Allokators</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>Verschnitt des Caching-Allokators als Anteil der Aktivierungen und des Arbeitsspeichers</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Bytes per logit</source>
         <translation>Bytes pro Logit</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
-        <source>Bytes per logit element around the loss (6 fused, 16 eager fp32)</source>
-        <translation>Bytes pro Logit-Element rund um den Loss (6 fusioniert, 16 eager fp32)</translation>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
+        <translation>Bytes pro Logit-Element rund um den Loss (6 fusioniert, 14 eager fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <source>Bytes per logit, vocabulary split</source>
+        <translation>Bytes pro Logit, Vokabular geteilt</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
+        <translation>Dasselbe, wenn das Vokabular auf Tensor-parallele Ränge verteilt ist (0: wie oben)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>Logits jedes Micro-Batches behalten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Runtime buffers (GiB)</source>
         <translation>Laufzeitpuffer (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>Arbeitsbereiche und Kommunikationspuffer über den reservierten Speicher des Clusters hinaus</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Memory headroom</source>
         <translation>Speicherreserve</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>Anteil des GPU-Speichers, den die Suche frei hält (unter 0,5)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Trains FP8 linear layers</source>
         <translation>Trainiert FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>Die Laufzeitumgebung kann FP8-Linearschichten ausführen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>FP8 weight copy bytes</source>
         <translation>Bytes der FP8-Gewichtskopien</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>FP8 cast traffic</source>
         <translation>FP8-Konvertierungsverkehr</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="186"/>
+        <location filename="../app/views/runtime_editor.cpp" line="189"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="192"/>
+        <location filename="../app/views/runtime_editor.cpp" line="195"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="193"/>
+        <location filename="../app/views/runtime_editor.cpp" line="196"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="195"/>
+        <location filename="../app/views/runtime_editor.cpp" line="198"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="201"/>
+        <location filename="../app/views/runtime_editor.cpp" line="204"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="270"/>
+        <location filename="../app/views/runtime_editor.cpp" line="273"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="270"/>
+        <location filename="../app/views/runtime_editor.cpp" line="273"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="275"/>
+        <location filename="../app/views/runtime_editor.cpp" line="278"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="275"/>
+        <location filename="../app/views/runtime_editor.cpp" line="278"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>
@@ -2405,238 +2415,238 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="63"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="68"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="68"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="83"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="84"/>
         <source>heuristic</source>
         <translation>Heuristik</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="85"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="86"/>
         <source>exact MILP</source>
         <translation>exaktes MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="91"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
         <source>one job at a time</source>
         <translation>ein Job nach dem anderen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="94"/>
         <source>whole node per job</source>
         <translation>ganzer Knoten pro Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="95"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="96"/>
         <source>equal split</source>
         <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="148"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
         <source>Cluster:</source>
         <translation>Cluster:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="153"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="154"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
         <source>Add job</source>
         <translation>Job hinzufügen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
         <source>MILP time limit:</source>
         <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="160"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
         <source>Load jobs…</source>
         <translation>Jobs laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>Save jobs…</source>
         <translation>Jobs speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="165"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
         <source>Export schedule JSON…</source>
         <translation>Zeitplan als JSON exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="167"/>
         <source>Export launch scripts…</source>
         <translation>Startskripte exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="553"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="554"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="176"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="179"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="181"/>
         <source>within</source>
         <translation>innerhalb</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="188"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
         <source>automatically</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>Nach jedem heuristischen Zeitplan mit Lücke das exakte MILP im Hintergrund lösen (innerhalb des Zeitlimits) und seinen Zeitplan zeigen, wenn er besser ist</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>Reset progress</source>
         <translation>Fortschritt zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="196"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>Im Diagramm als fertig oder fehlgeschlagen markierte Jobs vergessen und alle Jobs von Anfang an planen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
         <source>Priority</source>
         <translation>Priorität</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="203"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
         <source>Spill</source>
         <translation>Auslagern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="210"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="218"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="219"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>Rechtsklick auf einen Job markiert ihn zu diesem Zeitpunkt als fertig oder fehlgeschlagen; die übrigen Jobs werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
         <source>GPU ids</source>
         <translation>GPU-IDs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
         <source>End</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="230"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="231"/>
         <source>Scheduled jobs</source>
         <translation>Geplante Jobs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="231"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Why this GPU count</source>
         <translation>Warum diese GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="243"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="244"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="339"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="340"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="458"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="459"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -2644,107 +2654,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="508"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="509"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="516"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="517"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="606"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="607"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="608"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="622"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
         <source>%1-%2 (node %3)</source>
         <translation>%1-%2 (Knoten %3)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="624"/>
         <source>%1-%2 (nodes %3-%4)</source>
         <translation>%1-%2 (Knoten %3-%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="636"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="646"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="648"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="654"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="655"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="657"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="658"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="664"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="665"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="674"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="675"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="780"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="800"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="797"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="803"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="806"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="804"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="807"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>
@@ -2752,229 +2762,229 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="592"/>
+        <location filename="../app/views/profile_editors.cpp" line="593"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="596"/>
+        <location filename="../app/views/profile_editors.cpp" line="597"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="600"/>
+        <location filename="../app/views/profile_editors.cpp" line="601"/>
         <source>Load runtime JSON...</source>
         <translation>Laufzeitprofil-JSON laden...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="602"/>
+        <location filename="../app/views/profile_editors.cpp" line="603"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="609"/>
+        <location filename="../app/views/profile_editors.cpp" line="610"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="617"/>
+        <location filename="../app/views/profile_editors.cpp" line="618"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="619"/>
+        <location filename="../app/views/profile_editors.cpp" line="620"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="620"/>
+        <location filename="../app/views/profile_editors.cpp" line="621"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="624"/>
+        <location filename="../app/views/profile_editors.cpp" line="626"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="627"/>
+        <location filename="../app/views/profile_editors.cpp" line="628"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="630"/>
+        <location filename="../app/views/profile_editors.cpp" line="631"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="631"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="632"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="635"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="636"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="642"/>
+        <location filename="../app/views/profile_editors.cpp" line="643"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="644"/>
+        <location filename="../app/views/profile_editors.cpp" line="645"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="654"/>
+        <location filename="../app/views/profile_editors.cpp" line="655"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="657"/>
         <source>Edit...</source>
         <translation>Bearbeiten...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="657"/>
+        <location filename="../app/views/profile_editors.cpp" line="658"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>Jedes Feld dieses Laufzeitprofils bearbeiten, als JSON speichern oder für die nächste Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="659"/>
+        <location filename="../app/views/profile_editors.cpp" line="660"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="662"/>
+        <location filename="../app/views/profile_editors.cpp" line="663"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="665"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="665"/>
+        <location filename="../app/views/profile_editors.cpp" line="666"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="666"/>
+        <location filename="../app/views/profile_editors.cpp" line="667"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="667"/>
+        <location filename="../app/views/profile_editors.cpp" line="668"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="668"/>
+        <location filename="../app/views/profile_editors.cpp" line="669"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="670"/>
+        <location filename="../app/views/profile_editors.cpp" line="671"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="676"/>
+        <location filename="../app/views/profile_editors.cpp" line="677"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="677"/>
+        <location filename="../app/views/profile_editors.cpp" line="678"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="678"/>
+        <location filename="../app/views/profile_editors.cpp" line="679"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="708"/>
+        <location filename="../app/views/profile_editors.cpp" line="709"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="709"/>
+        <location filename="../app/views/profile_editors.cpp" line="710"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="722"/>
+        <location filename="../app/views/profile_editors.cpp" line="723"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="733"/>
+        <location filename="../app/views/profile_editors.cpp" line="734"/>
         <source>(edited) %1</source>
         <translation>(bearbeitet) %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="769"/>
         <location filename="../app/views/profile_editors.cpp" line="770"/>
+        <location filename="../app/views/profile_editors.cpp" line="771"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="772"/>
+        <location filename="../app/views/profile_editors.cpp" line="773"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="775"/>
+        <location filename="../app/views/profile_editors.cpp" line="776"/>
         <source>Edited in the runtime editor</source>
         <translation>Im Laufzeitprofil-Editor bearbeitet</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="842"/>
+        <location filename="../app/views/profile_editors.cpp" line="843"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="849"/>
+        <location filename="../app/views/profile_editors.cpp" line="850"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="872"/>
+        <location filename="../app/views/profile_editors.cpp" line="873"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="881"/>
+        <location filename="../app/views/profile_editors.cpp" line="882"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>
@@ -2982,29 +2992,29 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SweepChart</name>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="201"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="237"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="202"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="238"/>
         <source>Throughput vs %1</source>
         <translation>Durchsatz gegen %1</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="203"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="204"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="206"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="207"/>
         <source>Searched point</source>
         <translation>Gesuchter Punkt</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="210"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="211"/>
         <source>Linear scaling from the first point</source>
         <translation>Lineare Skalierung ab dem ersten Punkt</translation>
     </message>
     <message>
-        <location filename="../app/charts/frontier_chart.cpp" line="219"/>
-        <location filename="../app/charts/frontier_chart.cpp" line="253"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="220"/>
+        <location filename="../app/charts/frontier_chart.cpp" line="254"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
@@ -3012,49 +3022,49 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SweepPanel</name>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="30"/>
-        <location filename="../app/views/sweep_panel.cpp" line="133"/>
-        <location filename="../app/views/sweep_panel.cpp" line="144"/>
+        <location filename="../app/views/sweep_panel.cpp" line="31"/>
+        <location filename="../app/views/sweep_panel.cpp" line="134"/>
+        <location filename="../app/views/sweep_panel.cpp" line="145"/>
         <source>Run sweeps</source>
         <translation>Skalierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="31"/>
+        <location filename="../app/views/sweep_panel.cpp" line="32"/>
         <source>Search the best plan for each GPU count and each global batch size</source>
         <translation>Den besten Plan für jede GPU-Anzahl und jede globale Batchgröße suchen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="42"/>
+        <location filename="../app/views/sweep_panel.cpp" line="43"/>
         <source>GPU count</source>
         <translation>GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="43"/>
+        <location filename="../app/views/sweep_panel.cpp" line="44"/>
         <source>global batch size</source>
         <translation>globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="123"/>
+        <location filename="../app/views/sweep_panel.cpp" line="124"/>
         <source>Cancel sweeps</source>
         <translation>Skalierung abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="135"/>
+        <location filename="../app/views/sweep_panel.cpp" line="136"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="146"/>
+        <location filename="../app/views/sweep_panel.cpp" line="147"/>
         <source>Done: %1 searches.</source>
         <translation>Fertig: %1 Suchen.</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="155"/>
+        <location filename="../app/views/sweep_panel.cpp" line="156"/>
         <source>Searching %1 GPUs...</source>
         <translation>Suche für %1 GPUs...</translation>
     </message>
     <message>
-        <location filename="../app/views/sweep_panel.cpp" line="158"/>
+        <location filename="../app/views/sweep_panel.cpp" line="159"/>
         <source>Searching global batch %1...</source>
         <translation>Suche für globale Batchgröße %1...</translation>
     </message>
@@ -3062,62 +3072,62 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="237"/>
+        <location filename="../app/views/plan_widgets.cpp" line="238"/>
         <source>Time breakdown</source>
         <translation>Zeitaufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="241"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Compute</source>
         <translation>Berechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="241"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>Recompute</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="241"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>TP comm</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="241"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>DP sync</source>
         <translation>DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="241"/>
+        <location filename="../app/views/plan_widgets.cpp" line="242"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="243"/>
         <source>PP send/recv</source>
         <translation>PP Senden/Empfangen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="243"/>
         <source>Layout switch</source>
         <translation>Layoutwechsel</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="243"/>
         <source>Bubble</source>
         <translation>Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="243"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="268"/>
+        <location filename="../app/views/plan_widgets.cpp" line="269"/>
         <source>No plan yet</source>
         <translation>Noch kein Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="277"/>
+        <location filename="../app/views/plan_widgets.cpp" line="278"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
@@ -3125,76 +3135,76 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="307"/>
+        <location filename="../app/views/plan_widgets.cpp" line="308"/>
         <source>Pipeline timeline</source>
         <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="338"/>
+        <location filename="../app/views/plan_widgets.cpp" line="339"/>
         <source>stage 00</source>
         <translation>Stufe 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="349"/>
+        <location filename="../app/views/plan_widgets.cpp" line="350"/>
         <source>No pipeline to show yet.</source>
         <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="360"/>
+        <location filename="../app/views/plan_widgets.cpp" line="361"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="373"/>
+        <location filename="../app/views/plan_widgets.cpp" line="374"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="425"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="424"/>
+        <location filename="../app/views/plan_widgets.cpp" line="425"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="424"/>
-        <location filename="../app/views/plan_widgets.cpp" line="435"/>
+        <location filename="../app/views/plan_widgets.cpp" line="425"/>
+        <location filename="../app/views/plan_widgets.cpp" line="436"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="424"/>
-        <location filename="../app/views/plan_widgets.cpp" line="435"/>
+        <location filename="../app/views/plan_widgets.cpp" line="425"/>
+        <location filename="../app/views/plan_widgets.cpp" line="436"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="429"/>
+        <location filename="../app/views/plan_widgets.cpp" line="430"/>
         <source>light: forward, dark: backward</source>
         <translation>hell: vorwärts, dunkel: rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="432"/>
+        <location filename="../app/views/plan_widgets.cpp" line="433"/>
         <source>model chunk %1</source>
         <translation>Modellteil %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="454"/>
+        <location filename="../app/views/plan_widgets.cpp" line="455"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="455"/>
+        <location filename="../app/views/plan_widgets.cpp" line="456"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="455"/>
+        <location filename="../app/views/plan_widgets.cpp" line="456"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>
@@ -3202,203 +3212,203 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TreePanel</name>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="923"/>
+        <location filename="../app/views/tree_view.cpp" line="924"/>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="927"/>
+        <location filename="../app/views/tree_view.cpp" line="928"/>
         <source>Zoom in</source>
         <translation>Vergrößern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="931"/>
+        <location filename="../app/views/tree_view.cpp" line="932"/>
         <source>Zoom out</source>
         <translation>Verkleinern</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="924"/>
+        <location filename="../app/views/tree_view.cpp" line="925"/>
         <source>Fit the whole tree (F, Home)</source>
         <translation>Ganzen Baum einpassen (F, Pos1)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="928"/>
+        <location filename="../app/views/tree_view.cpp" line="929"/>
         <source>Zoom in (Ctrl++, +, mouse wheel); pan with the arrow keys or by dragging</source>
         <translation>Vergrößern (Strg++, +, Mausrad); verschieben mit den Pfeiltasten oder durch Ziehen</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="932"/>
+        <location filename="../app/views/tree_view.cpp" line="933"/>
         <source>Zoom out (Ctrl+-, -, mouse wheel)</source>
         <translation>Verkleinern (Strg+-, -, Mausrad)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="937"/>
+        <location filename="../app/views/tree_view.cpp" line="938"/>
         <source>Find a strategy, e.g. tp4-sp</source>
         <translation>Strategie suchen, z. B. tp4-sp</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="938"/>
+        <location filename="../app/views/tree_view.cpp" line="939"/>
         <source>Highlights the nodes whose label or strategy contains the text; Enter goes to the next match (Ctrl+F)</source>
         <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1034"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1034"/>
+        <location filename="../app/views/tree_view.cpp" line="1035"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1036"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
-        <location filename="../app/views/tree_view.cpp" line="1140"/>
+        <location filename="../app/views/tree_view.cpp" line="1037"/>
+        <location filename="../app/views/tree_view.cpp" line="1141"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1037"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1042"/>
+        <location filename="../app/views/tree_view.cpp" line="1043"/>
         <source>best plan so far</source>
         <translation>bisher bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="963"/>
+        <location filename="../app/views/tree_view.cpp" line="964"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1066"/>
+        <location filename="../app/views/tree_view.cpp" line="1067"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1068"/>
+        <location filename="../app/views/tree_view.cpp" line="1069"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1070"/>
+        <location filename="../app/views/tree_view.cpp" line="1071"/>
         <source>; matches: %1</source>
         <translation>; Treffer: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1092"/>
+        <location filename="../app/views/tree_view.cpp" line="1093"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1093"/>
+        <location filename="../app/views/tree_view.cpp" line="1094"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1097"/>
+        <location filename="../app/views/tree_view.cpp" line="1098"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1099"/>
+        <location filename="../app/views/tree_view.cpp" line="1100"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1101"/>
+        <location filename="../app/views/tree_view.cpp" line="1102"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1104"/>
+        <location filename="../app/views/tree_view.cpp" line="1105"/>
         <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;Die Regel:&lt;/i&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1107"/>
+        <location filename="../app/views/tree_view.cpp" line="1108"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1125"/>
+        <location filename="../app/views/tree_view.cpp" line="1126"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1130"/>
+        <location filename="../app/views/tree_view.cpp" line="1131"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1135"/>
+        <location filename="../app/views/tree_view.cpp" line="1136"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>abgeschnitten: &amp;ge; %1 &amp;gt; %2 pro Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1138"/>
+        <location filename="../app/views/tree_view.cpp" line="1139"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1152"/>
+        <location filename="../app/views/tree_view.cpp" line="1153"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1161"/>
+        <location filename="../app/views/tree_view.cpp" line="1162"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1169"/>
+        <location filename="../app/views/tree_view.cpp" line="1170"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1170"/>
+        <location filename="../app/views/tree_view.cpp" line="1171"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1171"/>
+        <location filename="../app/views/tree_view.cpp" line="1172"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1172"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1173"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1174"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1175"/>
+        <location filename="../app/views/tree_view.cpp" line="1176"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1178"/>
+        <location filename="../app/views/tree_view.cpp" line="1179"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>
@@ -3406,149 +3416,149 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::WhatIfPanel</name>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="42"/>
+        <location filename="../app/views/whatif_panel.cpp" line="43"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="48"/>
-        <location filename="../app/views/whatif_panel.cpp" line="51"/>
+        <location filename="../app/views/whatif_panel.cpp" line="49"/>
+        <location filename="../app/views/whatif_panel.cpp" line="52"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="54"/>
+        <location filename="../app/views/whatif_panel.cpp" line="55"/>
         <source>as in search settings</source>
         <translation>wie in den Sucheinstellungen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="57"/>
+        <location filename="../app/views/whatif_panel.cpp" line="58"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="58"/>
+        <location filename="../app/views/whatif_panel.cpp" line="59"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="59"/>
+        <location filename="../app/views/whatif_panel.cpp" line="60"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="61"/>
+        <location filename="../app/views/whatif_panel.cpp" line="62"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="62"/>
+        <location filename="../app/views/whatif_panel.cpp" line="63"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="63"/>
+        <location filename="../app/views/whatif_panel.cpp" line="64"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="64"/>
+        <location filename="../app/views/whatif_panel.cpp" line="65"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="67"/>
+        <location filename="../app/views/whatif_panel.cpp" line="68"/>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="68"/>
+        <location filename="../app/views/whatif_panel.cpp" line="69"/>
         <source>Apply to profiles</source>
         <translation>In Profile übernehmen</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="85"/>
+        <location filename="../app/views/whatif_panel.cpp" line="86"/>
         <source>Metric</source>
         <translation>Kennzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="85"/>
+        <location filename="../app/views/whatif_panel.cpp" line="86"/>
         <source>Previous best</source>
         <translation>Bisher bester</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="85"/>
+        <location filename="../app/views/whatif_panel.cpp" line="86"/>
         <source>Now</source>
         <translation>Jetzt</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="85"/>
+        <location filename="../app/views/whatif_panel.cpp" line="86"/>
         <source>Delta</source>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="114"/>
+        <location filename="../app/views/whatif_panel.cpp" line="115"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="117"/>
+        <location filename="../app/views/whatif_panel.cpp" line="118"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
         <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="195"/>
+        <location filename="../app/views/whatif_panel.cpp" line="196"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="211"/>
+        <location filename="../app/views/whatif_panel.cpp" line="212"/>
         <source>What-if best</source>
         <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="212"/>
+        <location filename="../app/views/whatif_panel.cpp" line="213"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="217"/>
+        <location filename="../app/views/whatif_panel.cpp" line="218"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="227"/>
+        <location filename="../app/views/whatif_panel.cpp" line="228"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="230"/>
+        <location filename="../app/views/whatif_panel.cpp" line="231"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="243"/>
+        <location filename="../app/views/whatif_panel.cpp" line="244"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="244"/>
+        <location filename="../app/views/whatif_panel.cpp" line="245"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="245"/>
+        <location filename="../app/views/whatif_panel.cpp" line="246"/>
         <source>Throughput (tokens/s)</source>
         <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="246"/>
+        <location filename="../app/views/whatif_panel.cpp" line="247"/>
         <source>Samples / s</source>
         <translation>Samples / s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="252"/>
-        <location filename="../app/views/whatif_panel.cpp" line="255"/>
+        <location filename="../app/views/whatif_panel.cpp" line="253"/>
+        <location filename="../app/views/whatif_panel.cpp" line="256"/>
         <source>-</source>
         <translation>-</translation>
     </message>
@@ -3556,52 +3566,52 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="122"/>
+        <location filename="../app/main.cpp" line="123"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer: hybrid-paralleles Transformer-Training planen. Mit --cli &lt;command&gt; ... die Kommandozeilenschnittstelle verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="127"/>
+        <location filename="../app/main.cpp" line="128"/>
         <source>Model preset or profile file.</source>
         <translation>Modellvorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="130"/>
+        <location filename="../app/main.cpp" line="131"/>
         <source>Cluster preset or profile file.</source>
         <translation>Cluster-Vorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="134"/>
+        <location filename="../app/main.cpp" line="135"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>Suche ausführen, Fenster als PNG speichern, beenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="137"/>
+        <location filename="../app/main.cpp" line="138"/>
         <source>View to show: %1, export.</source>
         <translation>Anzuzeigende Ansicht: %1, export.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="141"/>
+        <location filename="../app/main.cpp" line="142"/>
         <source>Window size WxH.</source>
         <translation>Fenstergröße BxH (z. B. 1600x1000).</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="144"/>
+        <location filename="../app/main.cpp" line="145"/>
         <source>light, dark or system.</source>
         <translation>light, dark oder system.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="147"/>
+        <location filename="../app/main.cpp" line="148"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>Sprache: en, de, zh_CN.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="151"/>
+        <location filename="../app/main.cpp" line="152"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>Zu durchsuchende globale Batchgröße(n), z. B. 64,128.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="154"/>
+        <location filename="../app/main.cpp" line="155"/>
         <source>Start a search at once.</source>
         <translation>Sofort eine Suche starten.</translation>
     </message>

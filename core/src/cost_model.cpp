@@ -652,8 +652,12 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
         fwd += gemmTime(b * seq, out / vt, h);
         if (model_.num_classes == 0 && model_.vocab_size > 0) {
             const double logits = seq * b * double(model_.vocab_size) / vt;
-            fwd += logits * 12.0 / hbm;            // fp32 softmax + cross-entropy passes
-            c.transient = logits * rt.logit_bytes; // logits, fp32 copies and softmax around the loss
+            fwd += logits * 12.0 / hbm; // fp32 softmax + cross-entropy passes
+            // Logits, fp32 copies and softmax around the loss; a vocabulary split over TP ranks may
+            // take another loss implementation (PyTorch loss_parallel) with its own buffers.
+            const double per_logit =
+                vt > 1 && rt.logit_bytes_vocab_parallel > 0 ? rt.logit_bytes_vocab_parallel : rt.logit_bytes;
+            c.transient = logits * per_logit;
             // A pipeline runtime that returns the merged outputs keeps the bf16 logits of every
             // earlier micro-batch while the last one runs its loss (torch.distributed.pipelining
             // `output_chunks`, see RuntimeProfile::keep_pipeline_outputs).

@@ -1290,6 +1290,7 @@ constexpr RuntimeNum kRuntimeNums[] = {
     {"zero3_overlap", &RuntimeProfile::zero3_overlap, NumRule::Fraction, 1},
     {"comm_efficiency", &RuntimeProfile::comm_efficiency, NumRule::Fraction, 1},
     {"logit_bytes", &RuntimeProfile::logit_bytes, NumRule::NonNegative, 64},
+    {"logit_bytes_vocab_parallel", &RuntimeProfile::logit_bytes_vocab_parallel, NumRule::NonNegative, 64},
     {"layer_overhead_us", &RuntimeProfile::layer_overhead_us, NumRule::NonNegative, 1e7},
     {"iteration_overhead_s", &RuntimeProfile::iteration_overhead_s, NumRule::NonNegative, 1e5},
     {"fragmentation", &RuntimeProfile::fragmentation, NumRule::Fraction, 1},

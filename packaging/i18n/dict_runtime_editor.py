@@ -90,8 +90,12 @@ T = {
         ("Verschnitt des Caching-Allokators als Anteil der Aktivierungen und des Arbeitsspeichers",
          "缓存分配器的冗余，占激活和工作内存的比例"),
     "Bytes per logit": ("Bytes pro Logit", "每个 logit 的字节"),
-    "Bytes per logit element around the loss (6 fused, 16 eager fp32)":
-        ("Bytes pro Logit-Element rund um den Loss (6 fusioniert, 16 eager fp32)", "损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 16）"),
+    "Bytes per logit element around the loss (6 fused, 14 eager fp32)":
+        ("Bytes pro Logit-Element rund um den Loss (6 fusioniert, 14 eager fp32)", "损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 14）"),
+    "Bytes per logit, vocabulary split": ("Bytes pro Logit, Vokabular geteilt", "每个 logit 的字节（词表切分）"),
+    "The same when the vocabulary is split over tensor-parallel ranks (0: as above)":
+        ("Dasselbe, wenn das Vokabular auf Tensor-parallele Ränge verteilt ist (0: wie oben)",
+         "词表在张量并行各 rank 间切分时的同一数值（0：同上）"),
     "Keep every micro-batch's logits": ("Logits jedes Micro-Batches behalten", "保留每个微批次的 logits"),
     "Pipelines keep the last stage's output of every micro-batch until the step ends":
         ("Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts",

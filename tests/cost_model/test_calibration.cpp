@@ -126,8 +126,10 @@ private slots:
 
     void memoryOfMeasuredRuns() {
         // Regression guard on the 7 measured memory figures (torchtitan docs/performance.md). The goal
-        // "every run within 10%" is not met by two runs: Llama 3.1 405B 1F1B (-22%: 10 GiB more than the
-        // interleaved run measured, which the model does not explain) and the 32K FSDP run (+13%).
+        // "every run within 10%" is not met by one run: Llama 3.1 405B 1F1B (-20.5%: 10 GiB more than
+        // the interleaved run measured, which the model does not explain). The loss buffers counted from
+        // torchtitan's and PyTorch's code (14 / 18 bytes per logit) brought the 32K and 256K runs from
+        // +13% to within 4%: every other run is held to 5% now.
         const auto runs = publishedRuns();
         const ValidationReport rep = validateRuns(runs, presets());
         int n = 0;
@@ -135,14 +137,31 @@ private slots:
             if (!r.has_mem)
                 continue;
             ++n;
-            const bool known = r.id == "torchtitan-llama31-405b-t5-3d-1f1b" ||
-                               r.id == "torchtitan-llama31-8b-t2-cp1-32k" ||
-                               r.id == "torchtitan-llama31-8b-t2-cp8-256k"; // +12.5% (cp=8, 256K)
-            QVERIFY2(std::fabs(r.mem_error) <= (known ? 0.25 : 0.10),
+            const bool known = r.id == "torchtitan-llama31-405b-t5-3d-1f1b";
+            QVERIFY2(std::fabs(r.mem_error) <= (known ? 0.25 : 0.05),
                      (r.id + " memory error " + std::to_string(r.mem_error)).c_str());
         }
         QCOMPARE(n, 7);
-        QVERIFY2(rep.memory.median_abs <= 0.075, formatValidation(rep, {}, false).c_str());
+        QVERIFY2(rep.memory.median_abs <= 0.04, formatValidation(rep, {}, false).c_str());
+    }
+
+    void holdOutRunsNeverFitted() {
+        // Runs no coefficient was fitted to (torchtitan Table 2's middle rows): memory within 5% for
+        // both; time within 5% at CP 2 (64K). At CP 4 (128K) the prediction is 35% too fast, like the
+        // fitted CP 8 run: torchtitan's CP 4 and 8 runs are slower than one attention cost per token
+        // and context explains (the 32K->64K step costs 137 us per token and 32K of context, the 64K->128K
+        // and 128K->256K steps 270 and 223 us). Guarded against getting worse.
+        const auto runs = loadRunsFile(std::string(GX_TEST_DATA_DIR) + "/calibration/holdout_runs.json");
+        QCOMPARE(runs.size(), std::size_t(2));
+        const ValidationReport rep = validateRuns(runs, presets());
+        QCOMPARE(rep.results.size(), std::size_t(2));
+        for (const auto& r : rep.results) {
+            QVERIFY2(r.failure.empty(), r.failure.c_str());
+            QVERIFY2(r.has_mem && std::fabs(r.mem_error) <= 0.05, r.id.c_str());
+            const bool cp2 = r.id.find("cp2-64k") != std::string::npos;
+            QVERIFY2(r.has_time && std::fabs(r.error) <= (cp2 ? 0.05 : 0.40),
+                     (r.id + " time error " + std::to_string(r.error)).c_str());
+        }
     }
 
     void calibrationReducesTheError() {

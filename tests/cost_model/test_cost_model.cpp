@@ -279,6 +279,34 @@ private slots:
                  CostModel(m, cluster(1, 8), CostOptions{}).evaluate(single).peak_memory);
     }
 
+    void vocabParallelLossHasItsOwnBuffers() {
+        // A vocabulary split over TP ranks takes the runtime's vocab-parallel loss (PyTorch
+        // loss_parallel: upcast, shifted, exp and result buffers) with its own bytes per logit; an
+        // unsplit vocabulary keeps logit_bytes.
+        auto m = gptModel(2, 1024, 16, 1024, 256000);
+        LayerStrategy s{2, 1, false, DpType::DDP, Checkpoint::None, true};
+        const Plan split = uniformPlan(m, 2, 1, s, 16, 8);
+        CostOptions o;
+        o.runtime.logit_bytes = 14;
+        const auto plain = CostModel(m, cluster(1, 8), o).evaluate(split);
+        o.runtime.logit_bytes_vocab_parallel = 18;
+        const auto lp = CostModel(m, cluster(1, 8), o).evaluate(split);
+        const double logits = 1024.0 * 2 * 256000 / 2; // seq x samples x vocab / vocab_tp
+        QVERIFY(near(lp.stages[0].memory.transient - plain.stages[0].memory.transient, 4.0 * logits));
+        // vocab_tp = 1: the plain loss, whatever the vocab-parallel figure.
+        Plan whole = split;
+        whole.vocab_tp = 1;
+        QCOMPARE(CostModel(m, cluster(1, 8), o).evaluate(whole).peak_memory,
+                 CostModel(m, cluster(1, 8),
+                           [&] {
+                               CostOptions q = o;
+                               q.runtime.logit_bytes_vocab_parallel = 0;
+                               return q;
+                           }())
+                     .evaluate(whole)
+                     .peak_memory);
+    }
+
     void unshardedZero3KeepsTheEmbeddingGathered() {
         // Under a pipeline with keep-unsharded ZeRO-3 (torchtitan), the embedding's weights and
         // gradients stay gathered like the layers': (param + grad bytes) (1 - 1/d) per parameter more.

@@ -98,6 +98,10 @@ struct RuntimeProfile {
     /// Bytes per logit element held around the loss (bf16 logits, fp32 copies, softmax, gradient):
     /// 6 for fused vocab-parallel cross-entropy, more for eager fp32 losses.
     double logit_bytes = 6.0;
+    /// The same when the vocabulary is split over tensor-parallel ranks (0: logit_bytes). PyTorch's
+    /// loss_parallel builds the log-softmax from separate fp32 ops (upcast, shift, exp, result) and
+    /// its backward from three more, where the single-GPU path runs one fused kernel each way.
+    double logit_bytes_vocab_parallel = 0.0;
     /// Runtime buffers beyond the cluster's reserved_gib (workspaces, NCCL/TE buffers), GiB.
     double runtime_reserved_gib = 0.0;
     /// Safety margin the search keeps free on every GPU, as a fraction of its memory: covers the
