@@ -4,6 +4,7 @@
 
 #include "app_resources.h"
 #include "gx/error.h"
+#include "gx/model_file.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 

@@ -8,6 +8,7 @@
 #include "gx/presets.h"
 
 #include "gx/error.h"
+#include "gx/model_file.h"
 #include "gx/profile_io.h"
 
 #include <nlohmann/json.hpp>

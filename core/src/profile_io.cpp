@@ -8,7 +8,6 @@
 #include "gx/profile_io.h"
 
 #include "gx/file_io.h"
-#include "gx/hf_import.h"
 #include "gx/target.h"
 
 #include <nlohmann/json.hpp>
@@ -18,7 +17,6 @@
 #include <climits>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -516,17 +514,6 @@ json measurementToJson(const CollectiveMeasurement& m) {
                 {"inter_node", m.inter_node},
                 {"latency_us", m.latency_us},
                 {"bytes_to_busbw_gbs", pts}};
-}
-
-/// Re-throws an InputError with the file name appended to the reason.
-template <typename F> auto inFile(const std::string& file, F&& f) {
-    try {
-        return f();
-    } catch (const InputError& e) {
-        if (e.reason().find(file) != std::string::npos)
-            throw;
-        throw InputError(e.field(), e.reason() + " (in " + file + ")");
-    }
 }
 
 } // namespace
@@ -1375,48 +1362,17 @@ json toJson(const RuntimeProfile& rt) {
 
 RuntimeProfile loadRuntimeFile(const std::string& file) {
     const json j = readJsonFile(file);
-    return inFile(file, [&] { return runtimeFromJson(j, "runtime"); });
-}
-
-ModelProfile loadModelFile(const std::string& file) {
-    const json j = readJsonFile(file);
-    return inFile(file, [&] {
-        if (isHuggingFaceConfig(j)) {
-            const std::filesystem::path p(file);
-            std::string name = p.stem().string();
-            if (p.filename() == "config.json") {
-                const auto dir = std::filesystem::absolute(p).parent_path();
-                const std::string parent = dir.filename().string();
-                if (!parent.empty())
-                    name = parent;
-                // Hugging Face cache layout: models--<org>--<name>/snapshots/<commit>/config.json
-                const std::string repo = dir.parent_path().parent_path().filename().string();
-                if (dir.parent_path().filename() == "snapshots" && repo.rfind("models--", 0) == 0)
-                    name = repo.substr(repo.rfind("--") + 2);
-            }
-            // A folder name may hold any byte: keep the derived model name to one line of text.
-            for (char& ch : name)
-                if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f)
-                    ch = '_';
-            ModelProfile m = importHuggingFace(j, name);
-            m.source = file;
-            return m;
-        }
-        ModelProfile m = modelFromJson(j, "model");
-        if (m.source.empty())
-            m.source = file;
-        return m;
-    });
+    return withFileContext(file, [&] { return runtimeFromJson(j, "runtime"); });
 }
 
 ClusterProfile loadClusterFile(const std::string& file) {
     const json j = readJsonFile(file);
-    return inFile(file, [&] { return clusterFromJson(j, "cluster"); });
+    return withFileContext(file, [&] { return clusterFromJson(j, "cluster"); });
 }
 
 Plan loadPlanFile(const std::string& file) {
     const json j = readJsonFile(file);
-    return inFile(file, [&] {
+    return withFileContext(file, [&] {
         // Accept the output of `galvatron estimate --json` / search results that wrap the plan.
         if (j.is_object() && j.contains("plan") && j.at("plan").is_object())
             return planFromJson(j.at("plan"), "plan");

@@ -6,6 +6,7 @@
 #include "charts/chart_legend.h"
 #include "charts/frontier_chart.h"
 #include "core_text.h"
+#include "gx/model_file.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "gx/search_space.h"

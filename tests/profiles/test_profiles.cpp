@@ -3,6 +3,7 @@
 // published parameter counts, built-in presets.
 #include "gx/error.h"
 #include "gx/hf_import.h"
+#include "gx/model_file.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 

@@ -55,6 +55,18 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& source)
 /// InputError(file, reason) on any failure; the previous file is then untouched.
 void writeFileAtomic(const std::string& file, std::string_view data, bool executable = false);
 
+/// Runs `f` (a reader of one file's contents) and re-throws its InputError with "(in <file>)" appended
+/// to the reason, unless the reason names the file already.
+template <typename F> auto withFileContext(const std::string& file, F&& f) {
+    try {
+        return f();
+    } catch (const InputError& e) {
+        if (e.reason().find(file) != std::string::npos)
+            throw;
+        throw InputError(e.field(), e.reason() + " (in " + file + ")");
+    }
+}
+
 /// Short, bounded rendering of a JSON value for messages: never recurses into nested containers (no
 /// stack use proportional to the depth), at most ~40 characters.
 std::string showJson(const nlohmann::json& v);

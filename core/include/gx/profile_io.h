@@ -35,7 +35,6 @@ void validateCluster(const ClusterProfile& c, const std::string& path = "cluster
 nlohmann::json readJsonFile(const std::string& file);
 void writeJsonFile(const std::string& file, const nlohmann::json& j);
 
-ModelProfile loadModelFile(const std::string& file); ///< profile JSON or Hugging Face config.json
 ClusterProfile loadClusterFile(const std::string& file);
 Plan loadPlanFile(const std::string& file);
 RuntimeProfile loadRuntimeFile(const std::string& file);
