@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="365"/>
+        <location filename="../app/views/profile_editors.cpp" line="366"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="366"/>
+        <location filename="../app/views/profile_editors.cpp" line="367"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="373"/>
+        <location filename="../app/views/profile_editors.cpp" line="374"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="374"/>
+        <location filename="../app/views/profile_editors.cpp" line="375"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="389"/>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="393"/>
         <location filename="../app/views/profile_editors.cpp" line="394"/>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
+        <location filename="../app/views/profile_editors.cpp" line="397"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="411"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="412"/>
+        <location filename="../app/views/profile_editors.cpp" line="413"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="413"/>
+        <location filename="../app/views/profile_editors.cpp" line="414"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="414"/>
+        <location filename="../app/views/profile_editors.cpp" line="415"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="569"/>
+        <location filename="../app/views/profile_editors.cpp" line="570"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="576"/>
+        <location filename="../app/views/profile_editors.cpp" line="577"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
@@ -1249,11 +1249,11 @@ Strategie: %1</translation>
         <location filename="../app/views/layer_table_model.cpp" line="113"/>
         <source>Layer %1 (%2) on stage %3
 forward %4, backward %5 (recompute %6)
-TP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9
+TP/CP/EP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9
 weights %10, grads %11, optimizer %12</source>
         <translation>Schicht %1 (%2) auf Stufe %3
 Vorwärts %4, Rückwärts %5 (Neuberechnung %6)
-TP-Kommunikation %7, ZeRO-3 sichtbar %8, Gradientensynchronisation pro Iteration %9
+TP/CP/EP-Kommunikation %7, ZeRO-3 sichtbar %8, Gradientensynchronisation pro Iteration %9
 Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
@@ -1821,102 +1821,102 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="75"/>
+        <location filename="../app/views/profile_editors.cpp" line="76"/>
         <source>Built-in model presets</source>
         <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="76"/>
+        <location filename="../app/views/profile_editors.cpp" line="77"/>
         <source>(custom model)</source>
         <translation>(eigenes Modell)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="83"/>
+        <location filename="../app/views/profile_editors.cpp" line="84"/>
         <source>Open a model profile or config.json</source>
         <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="85"/>
+        <location filename="../app/views/profile_editors.cpp" line="86"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="86"/>
+        <location filename="../app/views/profile_editors.cpp" line="87"/>
         <source>Import a Hugging Face config.json</source>
         <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="88"/>
+        <location filename="../app/views/profile_editors.cpp" line="89"/>
         <source>Save the model profile as JSON</source>
         <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>tied embeddings</source>
         <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="113"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>Hidden size</source>
         <translation>Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="116"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>FFN size</source>
         <translation>FFN-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="117"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>Attention heads</source>
         <translation>Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="118"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>KV heads</source>
         <translation>KV-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="119"/>
+        <location filename="../app/views/profile_editors.cpp" line="120"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="120"/>
+        <location filename="../app/views/profile_editors.cpp" line="121"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="198"/>
+        <location filename="../app/views/profile_editors.cpp" line="199"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="207"/>
+        <location filename="../app/views/profile_editors.cpp" line="208"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="273"/>
+        <location filename="../app/views/profile_editors.cpp" line="274"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -2228,186 +2228,196 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <source>Expert load imbalance</source>
+        <translation>Ungleichgewicht der Experten-Last</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <source>Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)</source>
+        <translation>Expertenparallelität: Tokens auf dem meistbelasteten Experten-Rang im Verhältnis zum Mittel (1 = ausgeglichen)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Per-layer overhead (us)</source>
         <translation>Zusatzkosten pro Schicht (µs)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>Pro Schicht und Micro-Batch, vorwärts und rückwärts: Kernel-Starts, Hooks, Synchronisationen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Per-iteration overhead (s)</source>
         <translation>Zusatzkosten pro Iteration (s)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>Laden der Daten, Protokollierung, Gradient-Clipping</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Weight bytes per parameter</source>
         <translation>Gewichts-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>Arbeitsgewichte (2 für bf16/fp16)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Gradient bytes per parameter</source>
         <translation>Gradienten-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>Datentyp des Gradientenpuffers (4 für fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Optimizer bytes per parameter</source>
         <translation>Optimierer-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam: fp32-Mastergewichte und zwei Momente</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Allocator fragmentation</source>
         <translation>Fragmentierung des Allokators</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>Verschnitt des Caching-Allokators als Anteil der Aktivierungen und des Arbeitsspeichers</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Bytes per logit</source>
         <translation>Bytes pro Logit</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
         <translation>Bytes pro Logit-Element rund um den Loss (6 fusioniert, 14 eager fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Bytes per logit, vocabulary split</source>
         <translation>Bytes pro Logit, Vokabular geteilt</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
         <translation>Dasselbe, wenn das Vokabular auf Tensor-parallele Ränge verteilt ist (0: wie oben)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>Logits jedes Micro-Batches behalten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Runtime buffers (GiB)</source>
         <translation>Laufzeitpuffer (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>Arbeitsbereiche und Kommunikationspuffer über den reservierten Speicher des Clusters hinaus</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Memory headroom</source>
         <translation>Speicherreserve</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>Anteil des GPU-Speichers, den die Suche frei hält (unter 0,5)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Trains FP8 linear layers</source>
         <translation>Trainiert FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>Die Laufzeitumgebung kann FP8-Linearschichten ausführen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="106"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>FP8 weight copy bytes</source>
         <translation>Bytes der FP8-Gewichtskopien</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="109"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>FP8 cast traffic</source>
         <translation>FP8-Konvertierungsverkehr</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="189"/>
+        <location filename="../app/views/runtime_editor.cpp" line="191"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="195"/>
+        <location filename="../app/views/runtime_editor.cpp" line="197"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="196"/>
+        <location filename="../app/views/runtime_editor.cpp" line="198"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="198"/>
+        <location filename="../app/views/runtime_editor.cpp" line="200"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="204"/>
+        <location filename="../app/views/runtime_editor.cpp" line="206"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="273"/>
+        <location filename="../app/views/runtime_editor.cpp" line="275"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="273"/>
+        <location filename="../app/views/runtime_editor.cpp" line="275"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="278"/>
+        <location filename="../app/views/runtime_editor.cpp" line="280"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="278"/>
+        <location filename="../app/views/runtime_editor.cpp" line="280"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>
@@ -2762,229 +2772,229 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <location filename="../app/views/profile_editors.cpp" line="594"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="597"/>
+        <location filename="../app/views/profile_editors.cpp" line="598"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="601"/>
+        <location filename="../app/views/profile_editors.cpp" line="602"/>
         <source>Load runtime JSON...</source>
         <translation>Laufzeitprofil-JSON laden...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="603"/>
+        <location filename="../app/views/profile_editors.cpp" line="604"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="610"/>
+        <location filename="../app/views/profile_editors.cpp" line="611"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="618"/>
+        <location filename="../app/views/profile_editors.cpp" line="619"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="620"/>
+        <location filename="../app/views/profile_editors.cpp" line="621"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="623"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="627"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="628"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="631"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="632"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="635"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="636"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="636"/>
+        <location filename="../app/views/profile_editors.cpp" line="637"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="643"/>
+        <location filename="../app/views/profile_editors.cpp" line="644"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="645"/>
+        <location filename="../app/views/profile_editors.cpp" line="646"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="655"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="657"/>
+        <location filename="../app/views/profile_editors.cpp" line="658"/>
         <source>Edit...</source>
         <translation>Bearbeiten...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="658"/>
+        <location filename="../app/views/profile_editors.cpp" line="659"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>Jedes Feld dieses Laufzeitprofils bearbeiten, als JSON speichern oder für die nächste Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="660"/>
+        <location filename="../app/views/profile_editors.cpp" line="661"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="665"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="665"/>
+        <location filename="../app/views/profile_editors.cpp" line="666"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="666"/>
+        <location filename="../app/views/profile_editors.cpp" line="667"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="667"/>
+        <location filename="../app/views/profile_editors.cpp" line="668"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="668"/>
+        <location filename="../app/views/profile_editors.cpp" line="669"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="669"/>
+        <location filename="../app/views/profile_editors.cpp" line="670"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="671"/>
+        <location filename="../app/views/profile_editors.cpp" line="672"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="677"/>
+        <location filename="../app/views/profile_editors.cpp" line="678"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="678"/>
+        <location filename="../app/views/profile_editors.cpp" line="679"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="679"/>
+        <location filename="../app/views/profile_editors.cpp" line="680"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="709"/>
+        <location filename="../app/views/profile_editors.cpp" line="710"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="710"/>
+        <location filename="../app/views/profile_editors.cpp" line="711"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="723"/>
+        <location filename="../app/views/profile_editors.cpp" line="724"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="734"/>
+        <location filename="../app/views/profile_editors.cpp" line="735"/>
         <source>(edited) %1</source>
         <translation>(bearbeitet) %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="770"/>
         <location filename="../app/views/profile_editors.cpp" line="771"/>
+        <location filename="../app/views/profile_editors.cpp" line="772"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="773"/>
+        <location filename="../app/views/profile_editors.cpp" line="774"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="776"/>
+        <location filename="../app/views/profile_editors.cpp" line="777"/>
         <source>Edited in the runtime editor</source>
         <translation>Im Laufzeitprofil-Editor bearbeitet</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="843"/>
+        <location filename="../app/views/profile_editors.cpp" line="844"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="850"/>
+        <location filename="../app/views/profile_editors.cpp" line="851"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="873"/>
+        <location filename="../app/views/profile_editors.cpp" line="874"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="882"/>
+        <location filename="../app/views/profile_editors.cpp" line="883"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>

@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="365"/>
+        <location filename="../app/views/profile_editors.cpp" line="366"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="366"/>
+        <location filename="../app/views/profile_editors.cpp" line="367"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="373"/>
+        <location filename="../app/views/profile_editors.cpp" line="374"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="374"/>
+        <location filename="../app/views/profile_editors.cpp" line="375"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="389"/>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="393"/>
         <location filename="../app/views/profile_editors.cpp" line="394"/>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
+        <location filename="../app/views/profile_editors.cpp" line="397"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="396"/>
+        <location filename="../app/views/profile_editors.cpp" line="398"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="402"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="403"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="404"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="405"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="407"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="408"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="409"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="410"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="411"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="411"/>
+        <location filename="../app/views/profile_editors.cpp" line="412"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="412"/>
+        <location filename="../app/views/profile_editors.cpp" line="413"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="413"/>
+        <location filename="../app/views/profile_editors.cpp" line="414"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="414"/>
+        <location filename="../app/views/profile_editors.cpp" line="415"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="569"/>
+        <location filename="../app/views/profile_editors.cpp" line="570"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="576"/>
+        <location filename="../app/views/profile_editors.cpp" line="577"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
@@ -1247,11 +1247,11 @@ strategy: %1</source>
         <location filename="../app/views/layer_table_model.cpp" line="113"/>
         <source>Layer %1 (%2) on stage %3
 forward %4, backward %5 (recompute %6)
-TP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9
+TP/CP/EP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9
 weights %10, grads %11, optimizer %12</source>
         <translation>第 %1 层（%2），位于阶段 %3
 前向 %4，反向 %5（重计算 %6）
-TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
+TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 权重 %10，梯度 %11，优化器 %12</translation>
     </message>
     <message>
@@ -1819,102 +1819,102 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="75"/>
+        <location filename="../app/views/profile_editors.cpp" line="76"/>
         <source>Built-in model presets</source>
         <translation>内置模型预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="76"/>
+        <location filename="../app/views/profile_editors.cpp" line="77"/>
         <source>(custom model)</source>
         <translation>（自定义模型）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="83"/>
+        <location filename="../app/views/profile_editors.cpp" line="84"/>
         <source>Open a model profile or config.json</source>
         <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="85"/>
+        <location filename="../app/views/profile_editors.cpp" line="86"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="86"/>
+        <location filename="../app/views/profile_editors.cpp" line="87"/>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="88"/>
+        <location filename="../app/views/profile_editors.cpp" line="89"/>
         <source>Save the model profile as JSON</source>
         <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="110"/>
+        <location filename="../app/views/profile_editors.cpp" line="111"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="112"/>
         <source>tied embeddings</source>
         <translation>共享嵌入权重</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="113"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="113"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="116"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="117"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="118"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="119"/>
+        <location filename="../app/views/profile_editors.cpp" line="120"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="120"/>
+        <location filename="../app/views/profile_editors.cpp" line="121"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="198"/>
+        <location filename="../app/views/profile_editors.cpp" line="199"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="207"/>
+        <location filename="../app/views/profile_editors.cpp" line="208"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="273"/>
+        <location filename="../app/views/profile_editors.cpp" line="274"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -2226,186 +2226,196 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <source>Expert load imbalance</source>
+        <translation>专家负载不均衡</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <source>Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)</source>
+        <translation>专家并行：最繁忙专家 rank 上的 token 数与平均值之比（1 = 均衡）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Per-layer overhead (us)</source>
         <translation>每层开销（微秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>每层每个微批次的前向和反向开销：内核启动、钩子、同步</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Per-iteration overhead (s)</source>
         <translation>每次迭代开销（秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>数据加载、日志、梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Weight bytes per parameter</source>
         <translation>每参数权重字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>工作权重（bf16/fp16 为 2）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Gradient bytes per parameter</source>
         <translation>每参数梯度字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>梯度缓冲区数据类型（fp32 为 4）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Optimizer bytes per parameter</source>
         <translation>每参数优化器字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam：fp32 主权重和两个动量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>缓存分配器的冗余，占激活和工作内存的比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Bytes per logit</source>
         <translation>每个 logit 的字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
         <translation>损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 14）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Bytes per logit, vocabulary split</source>
         <translation>每个 logit 的字节（词表切分）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
         <translation>词表在张量并行各 rank 间切分时的同一数值（0：同上）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>保留每个微批次的 logits</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>流水线保留最后一级每个微批次的输出直到步骤结束</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Runtime buffers (GiB)</source>
         <translation>运行时缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>集群预留内存之外的工作区和通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Memory headroom</source>
         <translation>内存余量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>搜索保留空闲的 GPU 内存比例（小于 0.5）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Trains FP8 linear layers</source>
         <translation>训练 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>该运行时可以运行 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="106"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>FP8 weight copy bytes</source>
         <translation>FP8 权重副本字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="109"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>FP8（及转置）权重副本的每参数字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>FP8 cast traffic</source>
         <translation>FP8 转换流量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>每个线性层输入元素的额外 HBM 字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="189"/>
+        <location filename="../app/views/runtime_editor.cpp" line="191"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="195"/>
+        <location filename="../app/views/runtime_editor.cpp" line="197"/>
         <source>Use for search</source>
         <translation>用于搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="196"/>
+        <location filename="../app/views/runtime_editor.cpp" line="198"/>
         <source>Save as JSON...</source>
         <translation>另存为 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="198"/>
+        <location filename="../app/views/runtime_editor.cpp" line="200"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>下一次搜索用此运行时评估计划</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="204"/>
+        <location filename="../app/views/runtime_editor.cpp" line="206"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>训练框架如何执行计划。将鼠标悬停在字段上可查看其含义；用户指南给出了每个预设值的来源。</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="273"/>
+        <location filename="../app/views/runtime_editor.cpp" line="275"/>
         <source>Save runtime profile</source>
         <translation>保存运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="273"/>
+        <location filename="../app/views/runtime_editor.cpp" line="275"/>
         <source>Runtime profile (*.json)</source>
         <translation>运行时配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="278"/>
+        <location filename="../app/views/runtime_editor.cpp" line="280"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="278"/>
+        <location filename="../app/views/runtime_editor.cpp" line="280"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
@@ -2759,229 +2769,229 @@ TP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="593"/>
+        <location filename="../app/views/profile_editors.cpp" line="594"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="597"/>
+        <location filename="../app/views/profile_editors.cpp" line="598"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="601"/>
+        <location filename="../app/views/profile_editors.cpp" line="602"/>
         <source>Load runtime JSON...</source>
         <translation>加载运行时 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="603"/>
+        <location filename="../app/views/profile_editors.cpp" line="604"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="610"/>
+        <location filename="../app/views/profile_editors.cpp" line="611"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="618"/>
+        <location filename="../app/views/profile_editors.cpp" line="619"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="620"/>
+        <location filename="../app/views/profile_editors.cpp" line="621"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="622"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="623"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="624"/>
-        <location filename="../app/views/profile_editors.cpp" line="626"/>
+        <location filename="../app/views/profile_editors.cpp" line="625"/>
+        <location filename="../app/views/profile_editors.cpp" line="627"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="628"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="631"/>
+        <location filename="../app/views/profile_editors.cpp" line="632"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="632"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="635"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="636"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="636"/>
+        <location filename="../app/views/profile_editors.cpp" line="637"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="643"/>
+        <location filename="../app/views/profile_editors.cpp" line="644"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="645"/>
+        <location filename="../app/views/profile_editors.cpp" line="646"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="655"/>
+        <location filename="../app/views/profile_editors.cpp" line="656"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="657"/>
+        <location filename="../app/views/profile_editors.cpp" line="658"/>
         <source>Edit...</source>
         <translation>编辑...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="658"/>
+        <location filename="../app/views/profile_editors.cpp" line="659"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>编辑此运行时配置的每个字段，另存为 JSON 或用于下一次搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="660"/>
+        <location filename="../app/views/profile_editors.cpp" line="661"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="664"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="665"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="665"/>
+        <location filename="../app/views/profile_editors.cpp" line="666"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="666"/>
+        <location filename="../app/views/profile_editors.cpp" line="667"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="667"/>
+        <location filename="../app/views/profile_editors.cpp" line="668"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="668"/>
+        <location filename="../app/views/profile_editors.cpp" line="669"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="669"/>
+        <location filename="../app/views/profile_editors.cpp" line="670"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="671"/>
+        <location filename="../app/views/profile_editors.cpp" line="672"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="677"/>
+        <location filename="../app/views/profile_editors.cpp" line="678"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="678"/>
+        <location filename="../app/views/profile_editors.cpp" line="679"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="679"/>
+        <location filename="../app/views/profile_editors.cpp" line="680"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="709"/>
+        <location filename="../app/views/profile_editors.cpp" line="710"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="710"/>
+        <location filename="../app/views/profile_editors.cpp" line="711"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="723"/>
+        <location filename="../app/views/profile_editors.cpp" line="724"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="734"/>
+        <location filename="../app/views/profile_editors.cpp" line="735"/>
         <source>(edited) %1</source>
         <translation>（已编辑）%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="770"/>
         <location filename="../app/views/profile_editors.cpp" line="771"/>
+        <location filename="../app/views/profile_editors.cpp" line="772"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="773"/>
+        <location filename="../app/views/profile_editors.cpp" line="774"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="776"/>
+        <location filename="../app/views/profile_editors.cpp" line="777"/>
         <source>Edited in the runtime editor</source>
         <translation>已在运行时编辑器中修改</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="843"/>
+        <location filename="../app/views/profile_editors.cpp" line="844"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="850"/>
+        <location filename="../app/views/profile_editors.cpp" line="851"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="873"/>
+        <location filename="../app/views/profile_editors.cpp" line="874"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="882"/>
+        <location filename="../app/views/profile_editors.cpp" line="883"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>

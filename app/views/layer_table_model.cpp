@@ -50,7 +50,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
         return {};
     const Row& r = rows_[static_cast<std::size_t>(index.row())];
     const LayerCost& c = r.cost;
-    const double comm = c.tp_comm + c.zero3_exposed;
+    const double comm = c.tp_comm + c.cp_comm + c.ep_comm + c.zero3_exposed;
     if (role == RawValueRole) {
         switch (index.column()) {
         case ColLayer:
@@ -110,14 +110,15 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     }
     if (role == Qt::ToolTipRole) {
-        return tr("Layer %1 (%2) on stage %3\nforward %4, backward %5 (recompute %6)\nTP comm %7, ZeRO-3 "
+        return tr("Layer %1 (%2) on stage %3\nforward %4, backward %5 (recompute %6)\nTP/CP/EP comm %7, "
+                  "ZeRO-3 "
                   "exposed %8, gradient sync per iteration %9\nweights %10, grads %11, optimizer %12")
             .arg(r.layer)
             .arg(r.stack)
             .arg(r.stage)
             .arg(secondsText(c.fwd_compute), secondsText(c.bwd_compute), secondsText(c.recompute),
-                 secondsText(c.tp_comm), secondsText(c.zero3_exposed), secondsText(c.dp_exposed),
-                 bytesText(c.weights), bytesText(c.grads), bytesText(c.optimizer));
+                 secondsText(c.tp_comm + c.cp_comm + c.ep_comm), secondsText(c.zero3_exposed),
+                 secondsText(c.dp_exposed), bytesText(c.weights), bytesText(c.grads), bytesText(c.optimizer));
     }
     if (role == Qt::BackgroundRole && r.stage % 2 == 1)
         return QBrush(QColor(128, 128, 128, 28));

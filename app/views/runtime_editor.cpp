@@ -82,6 +82,8 @@ RuntimeEditor::RuntimeEditor(const RuntimeProfile& runtime, QWidget* parent)
         {"grouped_gemm_efficiency", compute, tr("Grouped expert GEMM efficiency"),
          tr("Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM "
             "of the same size")},
+        {"moe_load_imbalance", compute, tr("Expert load imbalance"),
+         tr("Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)")},
         {"layer_overhead_us", fixed, tr("Per-layer overhead (us)"),
          tr("Per layer and micro-batch, forward and backward: launches, hooks, syncs")},
         {"iteration_overhead_s", fixed, tr("Per-iteration overhead (s)"),

@@ -240,7 +240,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const bool fp8 = options_.precision == Precision::FP8;
     const bool eager = rt.attention == AttentionKernel::Eager;
     const int t = std::max(1, s.tp), d = std::max(1, s.dp), cpd = std::max(1, s.cp);
-    const double b = double(shape.micro_batch) / d; // samples per GPU per micro-batch
+    const int epd = type.moe.enabled() ? std::max(1, s.ep) : 1; // expert-parallel degree
+    const double b = double(shape.micro_batch) / d;             // samples per GPU per micro-batch
     const double seq = type.seq_len, h = type.hidden, f = type.ffn_hidden;
     const double seq_l = seq / cpd; // tokens of each sample held by one context-parallel rank
     const double a = type.heads;
@@ -302,10 +303,15 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         // Router logits (replicated), then the experts as grouped GEMMs: every expert sees
         // tokens * top_k / experts tokens on average (balanced routing), each group at the efficiency
         // of its own small shape, the group as a whole at the runtime's grouped-GEMM efficiency.
+        // With expert parallelism each rank holds experts/ep experts and receives the tokens routed to
+        // them from the ep ranks of its group: the same work in fewer, larger GEMMs, paced by the
+        // busiest rank (moe_load_imbalance).
         gemm += gemmTime(tokens, moe.experts, h, false);
-        const double m_e = tokens * routed / moe.experts;
+        const double local_experts = double(moe.experts) / epd;
+        const double m_e = tokens * routed * epd / moe.experts;
         const double ge = std::max(1e-3, rt.grouped_gemm_efficiency);
-        gemm += moe.experts * (gemmTime(m_e, gf * f / t, h, fp8) + gemmTime(m_e, h, f / t, fp8)) / ge;
+        const double imb = epd > 1 ? std::max(1.0, rt.moe_load_imbalance) : 1.0;
+        gemm += imb * local_experts * (gemmTime(m_e, gf * f / t, h, fp8) + gemmTime(m_e, h, f / t, fp8)) / ge;
         if (shared_f > 0)
             gemm += gemmTime(tokens, gf * shared_f / t, h, fp8) + gemmTime(tokens, h, shared_f / t, fp8);
     }
@@ -402,6 +408,22 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         }
     }
 
+    // ---- expert parallelism: the routed token copies go to their experts' ranks and come back, an
+    // all-to-all each way in forward and in backward (Lepikhin et al. 2021; Megatron's alltoall token
+    // dispatcher), not overlapped. Each rank sends its own tokens (its sequence-parallel shard under
+    // SP) x top_k x hidden in bf16; the busiest rank receives moe_load_imbalance times the average.
+    // The EP group is ep ranks of the dp x cp group (Megatron's "tp-cp-ep-dp" order), stride as the
+    // gradient group's.
+    double ep_fwd = 0.0;
+    if (epd > 1) {
+        const double own = tokens / (s.sp ? t : 1);
+        const double bytes = 2.0 * own * routed * h * std::max(1.0, rt.moe_load_imbalance);
+        ep_fwd = worstOverGroups(G, epd, lay.grad_stride, cluster_.gpus_per_node, [&](int off) {
+            return 2.0 * collectiveTime(Collective::AllToAll, bytes, epd, lay.grad_stride, first + off);
+        });
+        c.ep_comm = 2.0 * ep_fwd;
+    }
+
     // ---- activations stored per micro-batch [K22 sec. 4], by component, generalised to GQA, gated
     // FFNs, dropout and the runtime's kernels.
     // Replicated across TP ranks without SP: norm inputs (2 x 2h), QKV and MLP inputs (2h each),
@@ -455,6 +477,7 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         c.recompute = fwd;
         c.tp_comm += tp_fwd; // recomputed forward repeats its collectives
         c.cp_comm += cp_fwd;
+        c.ep_comm += ep_fwd;     // and its token all-to-alls
         c.transient += full_act; // one layer re-materialised during backward
         break;
     }
@@ -468,14 +491,36 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     // distributed optimizer shards, over the whole dp x cp group (Megatron: parallel_state
     // get_data_parallel_group(with_context_parallel=True) for grads and the distributed optimizer;
     // torchtitan: FSDP over the "dp_shard_cp" mesh dimension).
-    const int gd = d * cpd;
-    const double p_local = double(type.matmulParams()) / t + double(type.params() - type.matmulParams());
-    setModelStates(c, p_local, fp8 ? double(type.matmulParams()) / t : 0.0, s.dp_type, gd, rt);
+    // Expert parallelism: the routed experts' matrices are split over tp x ep, and their states are
+    // sharded and reduced over the expert data-parallel group of dp*cp/ep ranks (Megatron's
+    // expert_data_parallel group), the rest over dp x cp.
+    const int gd = d * cpd, egd = std::max(1, gd / epd);
+    const int estride = lay.grad_stride * epd;
+    const double routed_mm = moe.enabled() ? double(moe.experts) * double(type.expertMatmulParams()) : 0.0;
+    const double mm_dense = (double(type.matmulParams()) - routed_mm) / t;
+    const double p_dense = mm_dense + double(type.params() - type.matmulParams());
+    const double p_exp = routed_mm / (double(t) * epd);
+    const double p_local = p_dense + p_exp;
+    {
+        LayerCost dense, expert;
+        setModelStates(dense, p_dense, fp8 ? mm_dense : 0.0, s.dp_type, gd, rt);
+        setModelStates(expert, p_exp, fp8 ? p_exp : 0.0, s.dp_type, egd, rt);
+        c.weights = dense.weights + expert.weights;
+        c.grads = dense.grads + expert.grads;
+        c.optimizer = dense.optimizer + expert.optimizer;
+    }
 
     // ---- data-parallel communication, hidden behind compute as far as the runtime overlaps it.
     const double ce = std::clamp(rt.comm_efficiency, 0.01, 1.0);
     if (gd > 1) {
-        const double wbytes = rt.param_bytes * p_local, gbytes = rt.grad_bytes * p_local;
+        const double wbytes = rt.param_bytes * p_local;
+        const double wb_d = rt.param_bytes * p_dense, gb_d = rt.grad_bytes * p_dense;
+        const double wb_e = rt.param_bytes * p_exp, gb_e = rt.grad_bytes * p_exp;
+        // One collective over the dense group and one over the expert data-parallel group.
+        auto both = [&](Collective op, double dense_bytes, double expert_bytes, int r, bool flat = false) {
+            return collectiveTime(op, dense_bytes, gd, lay.grad_stride, r, flat) +
+                   collectiveTime(op, expert_bytes, egd, estride, r, flat);
+        };
         const double ovl = cluster_.overlap_efficiency;
         if (s.dp_type == DpType::ZeRO3) {
             // Per micro-batch: all-gather weights for forward and again for backward, reduce-scatter
@@ -484,9 +529,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             double ag = 0.0, rs = 0.0;
             worstOverGroups(G, gd, lay.grad_stride, cluster_.gpus_per_node, [&](int off) {
                 const int r = first + off;
-                const double g = collectiveTime(Collective::AllGather, wbytes, gd, lay.grad_stride, r, flat);
-                const double x =
-                    collectiveTime(Collective::ReduceScatter, gbytes, gd, lay.grad_stride, r, flat);
+                const double g = both(Collective::AllGather, wb_d, wb_e, r, flat);
+                const double x = both(Collective::ReduceScatter, gb_d, gb_e, r, flat);
                 if (2.0 * g + x > 2.0 * ag + rs) {
                     ag = g;
                     rs = x;
@@ -499,8 +543,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             if (rt.zero3_keep_unsharded && shape.num_micro > 1) {
                 // Unsharded weights and gradients live for the whole iteration: one gather before the
                 // first forward, one reduce-scatter after the last backward.
-                c.weights += wbytes * (1.0 - 1.0 / gd);
-                c.grads += gbytes * (1.0 - 1.0 / gd);
+                c.weights += wb_d * (1.0 - 1.0 / gd) + wb_e * (1.0 - 1.0 / egd);
+                c.grads += gb_d * (1.0 - 1.0 / gd) + gb_e * (1.0 - 1.0 / egd);
                 c.dp_comm = ag + rs;
                 c.dp_exposed =
                     exposedComm(rs, z * c.bwd_compute, ovl) + exposedComm(ag, z * c.fwd_compute, ovl);
@@ -517,13 +561,9 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             double red = 0.0, gather = 0.0;
             worstOverGroups(G, gd, lay.grad_stride, cluster_.gpus_per_node, [&](int off) {
                 const int r = first + off;
-                const double x =
-                    s.dp_type == DpType::DDP
-                        ? collectiveTime(Collective::AllReduce, gbytes, gd, lay.grad_stride, r)
-                        : collectiveTime(Collective::ReduceScatter, gbytes, gd, lay.grad_stride, r);
-                const double g = s.dp_type == DpType::DDP
-                                     ? 0.0
-                                     : collectiveTime(Collective::AllGather, wbytes, gd, lay.grad_stride, r);
+                const double x = s.dp_type == DpType::DDP ? both(Collective::AllReduce, gb_d, gb_e, r)
+                                                          : both(Collective::ReduceScatter, gb_d, gb_e, r);
+                const double g = s.dp_type == DpType::DDP ? 0.0 : both(Collective::AllGather, wb_d, wb_e, r);
                 if (x + g > red + gather) {
                     red = x;
                     gather = g;
@@ -539,7 +579,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     }
 
     // ---- optimizer step.
-    c.optimizer_step = adamStepTime(p_local, s.dp_type, gd, rt, hbm);
+    c.optimizer_step =
+        adamStepTime(p_dense, s.dp_type, gd, rt, hbm) + adamStepTime(p_exp, s.dp_type, egd, rt, hbm);
     return c;
 }
 
@@ -836,6 +877,22 @@ void CostModel::validate(const Plan& p) const {
                                                       ")");
         if (s.cp > 1)
             validateContextParallel(i, t, s);
+        if (s.ep < 1)
+            throw InputError(layerField(i, "ep"), "must be at least 1");
+        if (s.ep > 1) {
+            if (!t.moe.enabled())
+                throw InputError(
+                    layerField(i, "ep"),
+                    "expert parallelism needs a mixture-of-experts layer; this layer has a dense FFN");
+            if (t.moe.experts % s.ep != 0)
+                throw InputError(layerField(i, "ep"), "ep=" + std::to_string(s.ep) + " does not divide the " +
+                                                          std::to_string(t.moe.experts) + " routed experts");
+            if ((std::int64_t(s.dp) * s.cp) % s.ep != 0)
+                throw InputError(layerField(i, "ep"),
+                                 "ep=" + std::to_string(s.ep) +
+                                     " must divide dp*cp = " + std::to_string(std::int64_t(s.dp) * s.cp) +
+                                     " (expert-parallel ranks are data- or context-parallel ranks)");
+        }
         if (t.heads % s.tp != 0)
             throw InputError(layerField(i, "tp"), "tp=" + std::to_string(s.tp) + " does not divide the " +
                                                       std::to_string(t.heads) + " attention heads");
@@ -897,7 +954,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
         st.per_iteration += c.perIteration();
         compute[i] += c.fwd_compute + c.bwd_compute;
         recompute[i] += c.recompute;
-        tp[i] += c.tp_comm + c.cp_comm;
+        tp[i] += c.tp_comm + c.cp_comm + c.ep_comm;
         z3[i] += c.zero3_exposed;
         dp_exposed[i] += c.dp_exposed;
         opt[i] += c.optimizer_step;

@@ -298,6 +298,26 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
 
     add("--tensor-model-parallel-size", std::to_string(tp));
     add("--pipeline-model-parallel-size", std::to_string(plan.pp));
+    // Expert parallelism (model_parallel_config.py: expert_model_parallel_size, one for all MoE layers;
+    // expert_tensor_parallel_size defaults to the tensor-parallel size, as costed).
+    {
+        std::map<int, int> eps;
+        for (int i = 0; i < L; ++i)
+            if (model.layer(i).moe.enabled())
+                ++eps[plan.layers[static_cast<std::size_t>(i)].ep];
+        int ep = 1, most = 0;
+        for (const auto& [e, n] : eps)
+            if (n > most) {
+                ep = e;
+                most = n;
+            }
+        if (eps.size() > 1)
+            r.unsupported.push_back("per-layer expert-parallel degrees: Megatron-LM uses one "
+                                    "--expert-model-parallel-size; exported the most common (ep=" +
+                                    std::to_string(ep) + ")");
+        if (ep > 1)
+            add("--expert-model-parallel-size", std::to_string(ep));
+    }
     if (cp > 1) {
         add("--context-parallel-size", std::to_string(cp));
         if (uniform(plan, [](const LayerStrategy& l) { return l.cp_comm; })) {

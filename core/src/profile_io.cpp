@@ -1046,6 +1046,7 @@ LayerStrategy strategyFromJson(const json& j, const std::string& path) {
     r.intField("cp", s.cp, IntRule::Positive, false, L::kMaxGpus);
     if (r.has("cp_comm"))
         s.cp_comm = cpCommFromString(toStr(r.value("cp_comm"), r.at("cp_comm")), r.at("cp_comm"));
+    r.intField("ep", s.ep, IntRule::Positive, false, L::kMaxGpus);
     r.boolField("sp", s.sp);
     if (r.has("dp_type"))
         s.dp_type = dpTypeFromString(toStr(r.value("dp_type"), r.at("dp_type")), r.at("dp_type"));
@@ -1069,6 +1070,8 @@ json toJson(const LayerStrategy& s) {
         j["cp"] = s.cp;
         j["cp_comm"] = toString(s.cp_comm);
     }
+    if (s.ep > 1)
+        j["ep"] = s.ep;
     return j;
 }
 
@@ -1286,6 +1289,7 @@ constexpr RuntimeNum kRuntimeNums[] = {
     {"fp8_weight_copy_bytes", &RuntimeProfile::fp8_weight_copy_bytes, NumRule::NonNegative, 64},
     {"fp8_cast_bytes", &RuntimeProfile::fp8_cast_bytes, NumRule::NonNegative, 64},
     {"grouped_gemm_efficiency", &RuntimeProfile::grouped_gemm_efficiency, NumRule::Fraction, 1},
+    {"moe_load_imbalance", &RuntimeProfile::moe_load_imbalance, NumRule::Positive, 64},
 };
 constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"fused_norm", &RuntimeProfile::fused_norm},
@@ -1333,6 +1337,9 @@ RuntimeProfile runtimeFromJson(const json& j, const std::string& path) {
         throw InputError(r.at("comm_efficiency"), "must be above 0");
     if (rt.grouped_gemm_efficiency <= 0)
         throw InputError(r.at("grouped_gemm_efficiency"), "must be above 0");
+    if (rt.moe_load_imbalance < 1)
+        throw InputError(r.at("moe_load_imbalance"),
+                         "must be at least 1 (the busiest rank's tokens over the average)");
     if (rt.memory_headroom >= 0.5)
         throw InputError(r.at("memory_headroom"),
                          "expected a fraction of GPU memory below 0.5, got " + fmtNum(rt.memory_headroom));

@@ -75,6 +75,8 @@ std::string LayerStrategy::label() const {
             s += "-a2a";
     }
     s += " dp" + std::to_string(dp);
+    if (ep > 1)
+        s += " ep" + std::to_string(ep);
     if (dp > 1 && dp_type != DpType::DDP)
         s += " " + dpLabel(dp_type);
     if (tp > 1 && dp * cp > 1 && !tp_consecutive)

@@ -119,7 +119,7 @@ T = {
     "No schedule yet: add jobs to plan them.": ("Noch kein Ablaufplan: Fügen Sie Jobs hinzu, um sie zu planen.", "尚无调度：请添加任务进行规划。"),
     "node %1": ("Knoten %1", "节点 %1"),
     "lower bound": ("untere Schranke", "下界"),
-    "Layer %1 (%2) on stage %3\nforward %4, backward %5 (recompute %6)\nTP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9\nweights %10, grads %11, optimizer %12": ("Schicht %1 (%2) auf Stufe %3\nVorwärts %4, Rückwärts %5 (Neuberechnung %6)\nTP-Kommunikation %7, ZeRO-3 sichtbar %8, Gradientensynchronisation pro Iteration %9\nGewichte %10, Gradienten %11, Optimierer %12", "第 %1 层（%2），位于阶段 %3\n前向 %4，反向 %5（重计算 %6）\nTP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9\n权重 %10，梯度 %11，优化器 %12"),
+    "Layer %1 (%2) on stage %3\nforward %4, backward %5 (recompute %6)\nTP/CP/EP comm %7, ZeRO-3 exposed %8, gradient sync per iteration %9\nweights %10, grads %11, optimizer %12": ("Schicht %1 (%2) auf Stufe %3\nVorwärts %4, Rückwärts %5 (Neuberechnung %6)\nTP/CP/EP-Kommunikation %7, ZeRO-3 sichtbar %8, Gradientensynchronisation pro Iteration %9\nGewichte %10, Gradienten %11, Optimierer %12", "第 %1 层（%2），位于阶段 %3\n前向 %4，反向 %5（重计算 %6）\nTP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9\n权重 %10，梯度 %11，优化器 %12"),
     "Stack": ("Stapel", "层堆叠"),
     "TP": ("TP", "TP"),
     "DP": ("DP", "DP"),

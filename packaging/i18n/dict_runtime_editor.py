@@ -92,6 +92,10 @@ T = {
     "Bytes per logit": ("Bytes pro Logit", "每个 logit 的字节"),
     "Bytes per logit element around the loss (6 fused, 14 eager fp32)":
         ("Bytes pro Logit-Element rund um den Loss (6 fusioniert, 14 eager fp32)", "损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 14）"),
+    "Expert load imbalance": ("Ungleichgewicht der Experten-Last", "专家负载不均衡"),
+    "Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)":
+        ("Expertenparallelität: Tokens auf dem meistbelasteten Experten-Rang im Verhältnis zum Mittel (1 = ausgeglichen)",
+         "专家并行：最繁忙专家 rank 上的 token 数与平均值之比（1 = 均衡）"),
     "Bytes per logit, vocabulary split": ("Bytes pro Logit, Vokabular geteilt", "每个 logit 的字节（词表切分）"),
     "The same when the vocabulary is split over tensor-parallel ranks (0: as above)":
         ("Dasselbe, wenn das Vokabular auf Tensor-parallele Ränge verteilt ist (0: wie oben)",

@@ -2,6 +2,7 @@
 // Cost model of mixture-of-experts layers and multi-latent attention (issue 16, item 2): FLOPs over the
 // active experts, grouped expert GEMMs, memory for every expert, activations of the routed tokens.
 #include "gx/cost_model.h"
+#include "gx/error.h"
 #include "gx/presets.h"
 
 #include <QtTest>
@@ -162,6 +163,84 @@ private slots:
         const double per_token = 3.0 * m.forwardFlops(1) / m.seq_len;
         const double active = double(m.activeParams() - m.embeddingParams());
         QVERIFY(per_token > 6.0 * active * 0.95 && per_token < 6.0 * active * 1.3);
+    }
+
+    void expertParallelismShardsExpertsAndSendsTokens() {
+        // ep splits the routed experts over ep of the dp ranks: their states shrink by ep and reduce
+        // over dp/ep ranks; tokens go to their experts and back by all-to-all (4 per layer: dispatch
+        // and combine, forward and backward), bf16 x hidden x top_k per token, not overlapped.
+        const ModelProfile m = modelPreset("mixtral-8x7b");
+        const LayerType& moe = m.stacks[0].type;
+        const CostModel cm(m, cluster());
+        const StageShape shape{8, 0, 8, 1}; // one sample per data-parallel rank
+        LayerStrategy s1 = strategy(1, 8), s8 = s1;
+        s8.ep = 8;
+        const LayerCost a = cm.layer(moe, s1, shape), e = cm.layer(moe, s8, shape);
+        const double routed = 8.0 * double(moe.expertMatmulParams());
+        const double P = double(moe.params());
+        QVERIFY(near(e.states(), 16.0 * (P - routed + routed / 8)));
+        QVERIFY(near(a.states() - e.states(), 16.0 * routed * 7 / 8));
+        // Same expert work in fewer, larger GEMMs: not slower with balanced routing.
+        QVERIFY(e.fwd_compute <= a.fwd_compute);
+        QCOMPARE(e.model_flops, a.model_flops);
+        const double tokens = moe.seq_len * 1.0;
+        const double bytes = 2.0 * tokens * moe.moe.top_k * moe.hidden;
+        QVERIFY(near(e.ep_comm, 4.0 * cm.collectiveTime(Collective::AllToAll, bytes, 8, 1, 0)));
+        QCOMPARE(a.ep_comm, 0.0);
+        // Expert gradients: ep = dp leaves one rank per expert-parallel replica, so only the dense part
+        // is all-reduced (DDP).
+        QVERIFY(e.dp_comm < a.dp_comm);
+        QVERIFY(near(e.dp_comm, cm.collectiveTime(Collective::AllReduce, 2.0 * (P - routed), 8, 1, 0) /
+                                    std::clamp(CostOptions{}.runtime.comm_efficiency, 0.01, 1.0)));
+        // Full recomputation repeats the forward all-to-alls.
+        LayerStrategy sc = s8;
+        sc.ckpt = Checkpoint::Full;
+        QVERIFY(near(cm.layer(moe, sc, shape).ep_comm, 1.5 * e.ep_comm));
+        // Router imbalance paces the busiest rank: more bytes and longer expert GEMMs.
+        CostOptions o;
+        o.runtime.moe_load_imbalance = 1.25;
+        const LayerCost im = CostModel(m, cluster(), o).layer(moe, s8, shape);
+        QVERIFY(near(im.ep_comm, 4.0 * cm.collectiveTime(Collective::AllToAll, 1.25 * bytes, 8, 1, 0)));
+        QVERIFY(im.fwd_compute > e.fwd_compute);
+        // In the plan: the token exchange is part of the exposed communication of the stage.
+        Plan p;
+        p.gpus = 8;
+        p.global_batch = 8;
+        p.num_micro = 1;
+        p.stage_layers = {m.layerCount()};
+        p.layers.assign(static_cast<std::size_t>(m.layerCount()), s8);
+        const PlanCost pc = cm.evaluate(p);
+        p.layers.assign(static_cast<std::size_t>(m.layerCount()), s1);
+        const PlanCost pc1 = cm.evaluate(p);
+        QVERIFY(pc.time.tp_comm > pc1.time.tp_comm);
+        QVERIFY(pc.peak_memory < pc1.peak_memory);
+    }
+
+    void expertParallelismErrorsNameTheField() {
+        const ModelProfile m = modelPreset("mixtral-8x7b");
+        const CostModel cm(m, cluster());
+        auto err = [&](const ModelProfile& model, int tp, int dp, int ep) -> std::string {
+            Plan p;
+            p.gpus = tp * dp;
+            p.global_batch = dp;
+            p.num_micro = 1;
+            p.stage_layers = {model.layerCount()};
+            LayerStrategy s = strategy(tp, dp);
+            s.ep = ep;
+            p.layers.assign(static_cast<std::size_t>(model.layerCount()), s);
+            try {
+                CostModel(model, cluster()).evaluate(p);
+            } catch (const InputError& e) {
+                return e.field() + ": " + e.reason();
+            }
+            return "accepted";
+        };
+        QCOMPARE(err(m, 1, 8, 8), std::string("accepted"));
+        QVERIFY(err(m, 2, 4, 8).find("plan.layers[0].ep: ep=8 must divide dp*cp = 4") == 0);
+        QVERIFY(err(m, 1, 8, 3).find("plan.layers[0].ep: ep=3 does not divide the 8 routed experts") == 0);
+        const std::string dense = err(modelPreset("llama2-7b"), 1, 8, 2);
+        QVERIFY2(dense.find("plan.layers[0].ep: expert parallelism needs a mixture-of-experts layer") == 0,
+                 dense.c_str());
     }
 };
 

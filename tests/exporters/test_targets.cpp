@@ -811,6 +811,46 @@ private slots:
             QVERIFY(line.find(capabilities(t).framework) != std::string::npos);
         }
     }
+
+    void expertParallelExports() {
+        // Megatron-LM: one --expert-model-parallel-size for every MoE layer (model_parallel_config.py
+        // expert_model_parallel_size; validate_args: num_experts a multiple of it), checked against
+        // megatron.json; dense layers of the model carry ep = 1.
+        const ClusterProfile c = clusterPreset("8x8xH100-IB");
+        const ModelProfile v3 = modelPreset("deepseek-v3");
+        Plan p = basePlan(64, 1, 2, {32}, DpType::ZeRO1, Checkpoint::Full, true);
+        const int L = v3.layerCount();
+        p.model = v3.name;
+        p.gpus = 64;
+        p.stage_layers = {L};
+        LayerStrategy s = p.layers.front();
+        s.tp = 8;
+        s.dp = 8;
+        p.layers.assign(static_cast<std::size_t>(L), s);
+        for (int i = 0; i < L; ++i)
+            if (v3.layer(i).moe.enabled())
+                p.layers[static_cast<std::size_t>(i)].ep = 8;
+        p.vocab_tp = 8;
+        auto a = checkMegatron(ex(p, v3, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--expert-model-parallel-size"), std::string("8"));
+        QVERIFY(!a.count("--expert-tensor-parallel-size")); // defaults to the TP size, as costed
+        // Mixed degrees over MoE layers: one value in Megatron, so the export says what it changed.
+        p.layers.back().ep = 4;
+        ExportOptions lossy;
+        lossy.lossy = true;
+        const ExportResult mixed = ex(p, v3, c, ExportFormat::Megatron, lossy);
+        QVERIFY(!mixed.unsupported.empty());
+        QVERIFY(mixed.unsupported.front().find("expert-parallel") != std::string::npos);
+        // ep on a dense layer is no plan at all: refused by name before any export.
+        Plan bad = p;
+        bad.layers.front().ep = 2;
+        try {
+            exportPlan(bad, v3, c, ExportFormat::Megatron);
+            QFAIL("ep on a dense layer was exported");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("plan.layers[0].ep"));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTargets)

@@ -192,6 +192,23 @@ void TestProfiles::planFormsAndRoundTrip() {
         expectError([&] { planFromJson(jc); }, "plan.layers[0].cp", "must divide the GPUs per stage");
     }
 
+    // Expert parallelism (issue 16): written only when > 1, read back, bounded with the field named.
+    {
+        json je = smallPlan();
+        je["layers"][0] = json{{"tp", 1}, {"dp", 4}, {"ep", 4}};
+        const Plan pe = planFromJson(je);
+        QCOMPARE(pe.layers[0].ep, 4);
+        QCOMPARE(pe.layers[0].label(), std::string("tp1 dp4 ep4"));
+        const json jr = toJson(pe);
+        QCOMPARE(jr["layers"][0]["ep"], json(4));
+        QVERIFY(!jr["layers"][1].contains("ep"));
+        QCOMPARE(toJson(planFromJson(jr)), jr);
+        je["layers"][0]["ep"] = 0;
+        expectError([&] { planFromJson(je); }, "plan.layers[0].ep", "");
+        je["layers"][0]["ep"] = "4";
+        expectError([&] { planFromJson(je); }, "plan.layers[0].ep", "");
+    }
+
     // One strategy for every layer; the count comes from stage_layers.
     json one = smallPlan();
     one["layers"] = {{"tp", 4}, {"dp", 1}, {"dp_type", "zero1"}};

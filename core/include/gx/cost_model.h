@@ -52,6 +52,7 @@ struct LayerCost {
     double recompute = 0;      ///< part of bwd_compute spent recomputing
     double tp_comm = 0;        ///< forward + backward TP/SP collectives (on the critical path)
     double cp_comm = 0;        ///< context-parallel exchange (ring P2P / Ulysses all-to-alls), exposed part
+    double ep_comm = 0;        ///< expert-parallel token all-to-alls (dispatch and combine), exposed
     double zero3_comm = 0;     ///< parameter all-gathers + gradient reduce-scatter per micro-batch
     double zero3_exposed = 0;  ///< part of zero3_comm not hidden behind compute
     double dp_comm = 0;        ///< per iteration gradient synchronisation (DDP/ZeRO-1/2)
@@ -66,7 +67,9 @@ struct LayerCost {
     // Work.
     double model_flops = 0; ///< per micro-batch per GPU, fwd+bwd without recompute (for MFU)
 
-    double perMicro() const { return fwd_compute + bwd_compute + tp_comm + cp_comm + zero3_exposed; }
+    double perMicro() const {
+        return fwd_compute + bwd_compute + tp_comm + cp_comm + ep_comm + zero3_exposed;
+    }
     double perIteration() const { return dp_exposed + optimizer_step; }
     double states() const { return weights + grads + optimizer; }
 };
@@ -85,7 +88,7 @@ struct MemoryBreakdown {
 struct TimeBreakdown {
     double compute = 0; ///< forward + backward + recompute on the critical stage
     double recompute = 0;
-    double tp_comm = 0;     ///< exposed TP/SP and context-parallel communication
+    double tp_comm = 0;     ///< exposed TP/SP, context- and expert-parallel communication
     double dp_comm = 0;     ///< exposed gradient sync
     double zero_comm = 0;   ///< exposed ZeRO-3 gathers
     double pp_comm = 0;     ///< point-to-point sends

@@ -114,6 +114,11 @@ struct RuntimeProfile {
     /// measures its grouped block-sparse kernels at 98.6% of cuBLAS batched-GEMM throughput; 0.9 is an
     /// assumption leaving room for uneven group sizes (per-expert GEMM loops: lower).
     double grouped_gemm_efficiency = 0.9;
+    /// Expert parallelism: tokens on the busiest expert-parallel rank over the average (router
+    /// imbalance; 1 = perfectly balanced). The slowest rank sets the pace of the all-to-all and of the
+    /// expert GEMMs. Switch Transformer (Fedus et al. 2022) and GShard cap it with a capacity factor;
+    /// dropless runtimes see the router's imbalance, which an auxiliary loss keeps small.
+    double moe_load_imbalance = 1.0;
 
     // ---- FP8 ---------------------------------------------------------------------------------------
     bool supports_fp8 = false;

@@ -50,6 +50,11 @@ struct LayerStrategy {
     // Last, so that existing aggregate initialisers {tp, dp, sp, dp_type, ckpt, tp_consecutive} keep working.
     int cp = 1;                   ///< context parallelism: each rank holds seq_len / cp tokens
     CpComm cp_comm = CpComm::P2P; ///< meaningful only when cp > 1
+    /// Expert parallelism (mixture-of-experts layers only): the routed experts are split over ep ranks
+    /// of the layer's dp x cp ranks, tokens reach them by all-to-all (Megatron
+    /// --expert-model-parallel-size; Lepikhin et al. 2021 GShard). Each expert stays split by tp
+    /// (Megatron's default expert tensor parallelism) and its gradients are reduced over dp*cp/ep ranks.
+    int ep = 1;
 
     bool operator==(const LayerStrategy&) const = default;
     /// Short human label, e.g. "tp4-sp cp2 dp2 ZeRO-1 ckpt" ("cp2-a2a" for Ulysses), stable for tests/UI.
