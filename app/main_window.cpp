@@ -3,7 +3,7 @@
 
 #include "app_resources.h"
 #include "charts/frontier_chart.h"
-#include "file_save.h"
+#include "file_actions.h"
 #include "gx/error.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
@@ -29,7 +29,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -70,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("Galvatron Explorer"));
     setWindowIcon(icon(QStringLiteral("galvatron-explorer")));
     controller_ = new SearchController(this);
+    session_ = new Session(this);
 
     // --- central tabs
     tabs_ = new QTabWidget(this);
@@ -178,37 +178,33 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (!restoring_)
             rememberProfiles();
     });
-    connect(model_editor_, &ModelEditor::openRequested, this, &MainWindow::openModelDialog);
-    connect(model_editor_, &ModelEditor::importRequested, this, &MainWindow::importHfDialog);
-    connect(model_editor_, &ModelEditor::saveRequested, this, &MainWindow::saveModelDialog);
-    connect(cluster_editor_, &ClusterEditor::openRequested, this, &MainWindow::openClusterDialog);
-    connect(cluster_editor_, &ClusterEditor::saveRequested, this, &MainWindow::saveClusterDialog);
-    auto showTop = [this](int row) {
-        if (!result_ || row < 0 || row >= static_cast<int>(result_->top.size()))
-            return;
-        const auto& rp = result_->top[static_cast<std::size_t>(row)];
-        showPlan(NamedPlan{row == 0 ? tr("Best plan") : tr("Plan #%1").arg(row + 1), rp.plan, rp.cost});
-    };
-    connect(top_list_, &QListWidget::currentRowChanged, this, showTop);
+    files_ = new FileActions(this, settings_, model_editor_, cluster_editor_, session_);
+    connect(files_, &FileActions::message, this, &MainWindow::showMessage);
+    connect(model_editor_, &ModelEditor::openRequested, files_, &FileActions::openModel);
+    connect(model_editor_, &ModelEditor::importRequested, files_, &FileActions::importHuggingFace);
+    connect(model_editor_, &ModelEditor::saveRequested, files_, &FileActions::saveModel);
+    connect(cluster_editor_, &ClusterEditor::openRequested, files_, &FileActions::openCluster);
+    connect(cluster_editor_, &ClusterEditor::saveRequested, files_, &FileActions::saveCluster);
+
+    // The views follow the session.
+    connect(session_, &Session::currentPlanChanged, this, &MainWindow::planChanged);
+    connect(session_, &Session::knownPlansChanged, this, [this](const std::vector<NamedPlan>& plans) {
+        compare_->setPlans(plans, cluster_editor_->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0);
+    });
+    connect(session_, &Session::profilesChanged, this, &MainWindow::followProfiles);
+    connect(session_, &Session::error, this, [this](const QString& m) { showMessage(m, true); });
+
+    connect(top_list_, &QListWidget::currentRowChanged, session_, &Session::showTop);
     // A click on the current row shows it again (after a Frontier or loaded plan replaced it).
     connect(top_list_, &QListWidget::itemClicked, this,
-            [this, showTop](QListWidgetItem* item) { showTop(top_list_->row(item)); });
+            [this](QListWidgetItem* item) { session_->showTop(top_list_->row(item)); });
     connect(frontier_, &FrontierChart::pointClicked, this, [this](int i) {
         const auto& pts = frontier_->points();
-        if (i < 0 || i >= static_cast<int>(pts.size()))
-            return;
-        auto cm = result_cm_ ? result_cm_ : cm_;
-        if (!cm)
+        if (i < 0 || i >= static_cast<int>(pts.size()) || !session_->planCostModel())
             return;
         try {
-            Plan plan = pts[static_cast<std::size_t>(i)].plan;
-            if (result_ && result_->best) // live points arrive before the result names the target
-                plan.target = result_->best->plan.target;
-            NamedPlan np{tr("Frontier plan %1").arg(i + 1), plan, cm->evaluate(plan)};
-            picked_ = np;
             frontier_->setCurrent(i);
-            refreshKnownPlans();
-            showPlan(np);
+            session_->pick(pts[static_cast<std::size_t>(i)].plan, tr("Frontier plan %1").arg(i + 1));
             tabs_->setCurrentWidget(plan_view_);
         } catch (const std::exception& e) {
             showMessage(QString::fromUtf8(e.what()), true);
@@ -297,25 +293,24 @@ bool MainWindow::setView(const QString& name) {
 
 void MainWindow::buildMenus() {
     auto* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(icon(QStringLiteral("open")), tr("Open &model profile..."), QKeySequence::Open, this,
-                    &MainWindow::openModelDialog);
-    file->addAction(tr("&Import Hugging Face config.json..."), QKeySequence(Qt::CTRL | Qt::Key_I), this,
-                    &MainWindow::importHfDialog);
-    file->addAction(tr("Open &cluster profile..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
-                    &MainWindow::openClusterDialog);
-    file->addAction(tr("Open &plan..."), QKeySequence(Qt::CTRL | Qt::Key_L), this,
-                    &MainWindow::openPlanDialog);
-    recent_menu_ = file->addMenu(tr("&Recent files"));
+    file->addAction(icon(QStringLiteral("open")), tr("Open &model profile..."), QKeySequence::Open, files_,
+                    &FileActions::openModel);
+    file->addAction(tr("&Import Hugging Face config.json..."), QKeySequence(Qt::CTRL | Qt::Key_I), files_,
+                    &FileActions::importHuggingFace);
+    file->addAction(tr("Open &cluster profile..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), files_,
+                    &FileActions::openCluster);
+    file->addAction(tr("Open &plan..."), QKeySequence(Qt::CTRL | Qt::Key_L), files_, &FileActions::openPlan);
+    auto* recent = file->addMenu(tr("&Recent files"));
     file->addSeparator();
-    file->addAction(tr("Save model profile as..."), this, &MainWindow::saveModelDialog);
-    file->addAction(tr("Save cluster profile as..."), this, &MainWindow::saveClusterDialog);
-    file->addAction(icon(QStringLiteral("save")), tr("&Save plan as..."), QKeySequence::Save, this,
-                    &MainWindow::savePlanDialog);
+    file->addAction(tr("Save model profile as..."), files_, &FileActions::saveModel);
+    file->addAction(tr("Save cluster profile as..."), files_, &FileActions::saveCluster);
+    file->addAction(icon(QStringLiteral("save")), tr("&Save plan as..."), QKeySequence::Save, files_,
+                    &FileActions::savePlan);
     auto* exp = file->addAction(icon(QStringLiteral("export")), tr("&Export plan..."),
                                 QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] { openExportDialog(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    rebuildRecentMenu();
+    files_->setRecentMenu(recent);
 
     auto* search = menuBar()->addMenu(tr("&Search"));
     run_action_ = search->addAction(icon(QStringLiteral("run")), tr("&Run"),
@@ -407,172 +402,18 @@ void MainWindow::buildMenus() {
                   [this] { setView(QStringLiteral("compare")); });
 }
 
-void MainWindow::rebuildRecentMenu() {
-    recent_menu_->clear();
-    const QStringList recent = settings_.recentFiles();
-    for (const QString& entry : recent) {
-        const QString kind = entry.section(QLatin1Char(':'), 0, 0);
-        const QString path = entry.section(QLatin1Char(':'), 1);
-        recent_menu_->addAction(QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName(), kind), this,
-                                [this, entry] { openRecent(entry); });
-    }
-    if (!recent.isEmpty()) {
-        recent_menu_->addSeparator();
-        recent_menu_->addAction(tr("Clear"), this, [this] {
-            settings_.clearRecentFiles();
-            rebuildRecentMenu();
-        });
-    }
-    recent_menu_->setEnabled(!recent.isEmpty());
-}
-
-void MainWindow::openRecent(const QString& entry) {
-    const QString kind = entry.section(QLatin1Char(':'), 0, 0);
-    const QString path = entry.section(QLatin1Char(':'), 1);
-    QString err;
-    bool ok = false;
-    if (kind == QLatin1String("model"))
-        ok = model_editor_->loadFile(path, &err);
-    else if (kind == QLatin1String("cluster"))
-        ok = cluster_editor_->loadFile(path, &err);
-    else if (kind == QLatin1String("plan"))
-        ok = openPlanFile(path, &err);
-    if (!ok)
-        showMessage(err, true);
-}
-
-QString MainWindow::lastDir() const {
-    return QSettings().value(QStringLiteral("files/dir")).toString();
-}
-
-void MainWindow::rememberDir(const QString& file) {
-    settings_.raw().setValue(QStringLiteral("files/dir"), QFileInfo(file).absolutePath());
-}
-
-void MainWindow::openModelDialog() {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open model profile"), lastDir(),
-                                                   tr("JSON files (*.json);;All files (*)"));
-    if (f.isEmpty())
-        return;
-    rememberDir(f);
-    QString err;
-    if (model_editor_->loadFile(f, &err)) {
-        settings_.addRecentFile(QStringLiteral("model:") + f);
-        rebuildRecentMenu();
-    } else {
-        showMessage(err, true);
-    }
-}
-
-void MainWindow::importHfDialog() {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"), lastDir(),
-                                                   tr("config.json (config.json *.json)"));
-    if (f.isEmpty())
-        return;
-    rememberDir(f);
-    QString err;
-    if (model_editor_->loadFile(f, &err)) {
-        settings_.addRecentFile(QStringLiteral("model:") + f);
-        rebuildRecentMenu();
-    } else {
-        showMessage(err, true);
-    }
-}
-
-void MainWindow::openClusterDialog() {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open cluster profile"), lastDir(),
-                                                   tr("JSON files (*.json);;All files (*)"));
-    if (f.isEmpty())
-        return;
-    rememberDir(f);
-    QString err;
-    if (cluster_editor_->loadFile(f, &err)) {
-        settings_.addRecentFile(QStringLiteral("cluster:") + f);
-        rebuildRecentMenu();
-    } else {
-        showMessage(err, true);
-    }
-}
-
-void MainWindow::openPlanDialog() {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open plan"), lastDir(),
-                                                   tr("JSON files (*.json);;All files (*)"));
-    if (f.isEmpty())
-        return;
-    rememberDir(f);
-    QString err;
-    if (!openPlanFile(f, &err))
-        showMessage(err, true);
-}
-
-void MainWindow::saveModelDialog() {
-    const QString f = QFileDialog::getSaveFileName(this, tr("Save model profile"),
-                                                   lastDir() + QLatin1Char('/') +
-                                                       QString::fromStdString(model_editor_->model().name) +
-                                                       QStringLiteral(".json"),
-                                                   tr("JSON files (*.json)"));
-    QString err;
-    if (!f.isEmpty() && !model_editor_->saveFile(f, &err))
-        showMessage(err, true);
-}
-
-void MainWindow::saveClusterDialog() {
-    const QString f = QFileDialog::getSaveFileName(
-        this, tr("Save cluster profile"),
-        lastDir() + QLatin1Char('/') + QString::fromStdString(cluster_editor_->cluster().name) +
-            QStringLiteral(".json"),
-        tr("JSON files (*.json)"));
-    QString err;
-    if (!f.isEmpty() && !cluster_editor_->saveFile(f, &err))
-        showMessage(err, true);
-}
-
-void MainWindow::savePlanDialog() {
-    if (!current_) {
-        showMessage(tr("No plan to save yet."), true);
-        return;
-    }
-    const QString f = QFileDialog::getSaveFileName(
-        this, tr("Save plan"), lastDir() + QStringLiteral("/plan.json"), tr("JSON files (*.json)"));
-    QString err;
-    if (f.isEmpty())
-        return;
-    if (savePlanFile(f, &err)) {
-        settings_.addRecentFile(QStringLiteral("plan:") + f);
-        rebuildRecentMenu();
-    } else {
-        showMessage(err, true);
-    }
-}
-
 bool MainWindow::savePlanFile(const QString& path, QString* error) const {
-    if (!current_)
+    if (!session_->savePlanFile(path, error))
         return false;
-    QString why;
-    if (gx::app::saveJson(path, toJson(current_->plan), &why)) // QSaveFile: atomic
-        return true;
-    if (error)
-        *error = path + QStringLiteral(": ") + why;
-    return false;
+    files_->addRecent(QStringLiteral("plan"), path);
+    return true;
 }
 
 bool MainWindow::openPlanFile(const QString& path, QString* error) {
-    try {
-        if (!cm_)
-            throw InputError("plan", "no valid model/cluster to evaluate the plan with");
-        const Plan plan = loadPlanFile(path.toStdString());
-        NamedPlan np{tr("Loaded %1").arg(QFileInfo(path).fileName()), plan, cm_->evaluate(plan)};
-        loaded_ = np;
-        refreshKnownPlans();
-        showPlan(np);
-        settings_.addRecentFile(QStringLiteral("plan:") + path);
-        rebuildRecentMenu();
-        return true;
-    } catch (const std::exception& e) {
-        if (error)
-            *error = tr("Cannot open plan %1: %2").arg(path, QString::fromUtf8(e.what()));
+    if (!session_->openPlanFile(path, error))
         return false;
-    }
+    files_->addRecent(QStringLiteral("plan"), path);
+    return true;
 }
 
 bool MainWindow::loadModel(const QString& preset_or_path) {
@@ -631,24 +472,20 @@ void MainWindow::profilesChanged() {
         o = search_settings_->options();
     } catch (const InputError&) {
     }
+    session_->setProfiles(m, c, o, controller_->isRunning());
+}
+
+void MainWindow::followProfiles() {
+    const ModelProfile& m = model_editor_->model();
+    const ClusterProfile& c = cluster_editor_->cluster();
+    SearchOptions o;
     try {
-        cm_ = std::make_shared<const CostModel>(m, c, o.cost);
-        const Plan plan = makeDefaultPlan(m, c);
-        baseline_ = NamedPlan{tr("Baseline (Megatron-style)"), plan, cm_->evaluate(plan)};
-    } catch (const std::exception& e) {
-        cm_.reset();
-        baseline_.reset();
-        showMessage(QString::fromUtf8(e.what()), true);
-        return;
+        o = search_settings_->options();
+    } catch (const InputError&) {
     }
-    loaded_.reset();
-    picked_.reset();
-    refreshKnownPlans();
-    if (!result_ || !controller_->isRunning())
-        showPlan(*baseline_);
     whatif_->setBase(m, c, o);
     sweeps_->setBase(m, c, o);
-    frontier_->setBudget(cm_->memoryBudget());
+    frontier_->setBudget(session_->costModel()->memoryBudget());
     rememberProfiles();
     if (search_status_->text().contains(QLatin1String("#d0302a")) && !controller_->isRunning())
         search_status_->clear(); // an earlier error no longer applies
@@ -659,7 +496,7 @@ void MainWindow::profilesChanged() {
     // The multi-model planner follows the cluster as edited (by value: an edited preset keeps its name).
     static_cast<SchedulerPanel*>(multimodel_)->setCluster(c);
 #endif
-    if (result_)
+    if (session_->result())
         search_status_->setText(tr("Profiles changed: run the search again (Ctrl+R)."));
 }
 
@@ -681,11 +518,10 @@ bool MainWindow::runSearch() {
     tree_->clear();
     plan_view_->setTargetInfo(Target::Any, {}, {});
     frontier_->clear();
-    if (cm_)
-        frontier_->setBudget(cm_->memoryBudget());
+    if (session_->costModel())
+        frontier_->setBudget(session_->costModel()->memoryBudget());
     top_list_->clear();
-    result_.reset();
-    result_cm_.reset();
+    session_->clearResult();
     search_status_->setText(tr("Searching..."));
     progress_->setValue(0);
     eta_->clear();
@@ -756,8 +592,6 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
     tree_->setFinished();
     if (r->best)
         tree_->setIncumbent(r->best->plan);
-    result_ = r;
-    result_cm_ = cm;
     {
         // The price of the target (as `galvatron search --target` prints it) and what the best plan for
         // any runtime uses that the target cannot express.
@@ -774,19 +608,17 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
     for (const auto& rp : r->top)
         pts.push_back(PlanPoint{rp.cost.iteration_time, rp.cost.peak_memory, rp.plan, false});
     frontier_->addPoints(pts);
+    if (r->best)
+        tree_->setCostContext(cm, r->best->plan);
+    session_->setResult(r, cm); // shows the best plan
     showResultTexts();
-    refreshKnownPlans();
     if (r->best) {
         const auto& fp = frontier_->points();
         for (std::size_t i = 0; i < fp.size(); ++i)
-            if (fp[i].plan.layers == r->best->plan.layers && fp[i].plan.pp == r->best->plan.pp &&
-                fp[i].plan.global_batch == r->best->plan.global_batch &&
-                fp[i].plan.num_micro == r->best->plan.num_micro) {
+            if (fp[i].plan.runsSameAs(r->best->plan)) {
                 frontier_->setCurrent(static_cast<int>(i));
                 break;
             }
-        tree_->setCostContext(cm, r->best->plan);
-        showPlan(NamedPlan{tr("Best plan"), r->best->plan, r->best->cost});
         {
             const QSignalBlocker b(top_list_);
             top_list_->setCurrentRow(0);
@@ -805,9 +637,9 @@ void MainWindow::onFailed(quint64 gen, const QString& field, const QString& msg)
 }
 
 void MainWindow::showResultTexts() {
-    if (!result_)
+    if (!session_->result())
         return;
-    const SearchResult& r = *result_;
+    const SearchResult& r = *session_->result();
     const int row = top_list_->currentRow();
     const QSignalBlocker block(top_list_);
     top_list_->clear();
@@ -840,52 +672,12 @@ void MainWindow::changeEvent(QEvent* e) {
     if (e->type() != QEvent::LanguageChange)
         return;
     // Texts composed at run time: plan names, the plan list, the search status, the plan views.
-    if (result_ && !controller_->isRunning())
+    if (session_->result() && !controller_->isRunning())
         showResultTexts();
-    if (baseline_)
-        baseline_->name = tr("Baseline (Megatron-style)");
-    if (picked_)
-        picked_->name = retranslated(picked_->name);
-    if (loaded_)
-        loaded_->name = retranslated(loaded_->name);
-    refreshKnownPlans();
-    if (current_) {
-        NamedPlan np = *current_;
-        np.name = retranslated(np.name);
-        for (const auto& k : known_)
-            if (k.plan.layers == np.plan.layers && k.plan.pp == np.plan.pp &&
-                k.plan.global_batch == np.plan.global_batch && k.plan.num_micro == np.plan.num_micro) {
-                np.name = k.name;
-                break;
-            }
-        showPlan(np);
-    }
+    session_->retranslate();
 }
 
-void MainWindow::refreshKnownPlans() {
-    known_.clear();
-    if (result_) {
-        for (std::size_t i = 0; i < result_->top.size(); ++i)
-            known_.push_back(NamedPlan{i == 0 ? tr("Best plan") : tr("Plan #%1").arg(i + 1),
-                                       result_->top[i].plan, result_->top[i].cost});
-    }
-    if (baseline_)
-        known_.push_back(*baseline_);
-    if (picked_)
-        known_.push_back(*picked_);
-    if (loaded_)
-        known_.push_back(*loaded_);
-    compare_->setPlans(known_, cluster_editor_->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0);
-}
-
-void MainWindow::addKnownPlan(const NamedPlan& p) {
-    known_.push_back(p);
-    refreshKnownPlans();
-}
-
-void MainWindow::showPlan(const NamedPlan& np) {
-    current_ = np;
-    auto cm = result_cm_ && result_ ? result_cm_ : cm_;
+void MainWindow::planChanged(const NamedPlan& np, const std::shared_ptr<const CostModel>& cm) {
     plan_view_->setPlan(cm, np);
     const double capacity = cm ? cm->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0 : 0;
     memory_->setCost(np.cost, capacity);
@@ -900,9 +692,9 @@ void MainWindow::showPlan(const NamedPlan& np) {
 ExportDialog* MainWindow::openExportDialog() {
     if (!export_dialog_)
         export_dialog_ = new ExportDialog(this);
-    auto cm = result_cm_ && result_ ? result_cm_ : cm_;
-    if (current_ && cm)
-        export_dialog_->setPlan(current_->plan, cm->model(), cm->cluster());
+    const auto cm = session_->planCostModel();
+    if (session_->currentPlan() && cm)
+        export_dialog_->setPlan(session_->currentPlan()->plan, cm->model(), cm->cluster());
     export_dialog_->show();
     export_dialog_->raise();
     return export_dialog_;

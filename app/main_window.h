@@ -5,6 +5,7 @@
 #include "gx/cost_model.h"
 #include "gx/planner.h"
 #include "search_controller.h"
+#include "session.h"
 #include "settings.h"
 #include "views/plan_view.h"
 
@@ -35,6 +36,7 @@ class TimelineWidget;
 class WhatIfPanel;
 class SweepPanel;
 class ExportDialog;
+class FileActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -72,10 +74,12 @@ public:
     bool runSearch();
     void cancelSearch();
 
-    void showPlan(const NamedPlan& plan);
-    const std::optional<NamedPlan>& currentPlan() const { return current_; }
-    const std::vector<NamedPlan>& knownPlans() const { return known_; }
-    std::shared_ptr<const CostModel> costModel() const { return cm_; }
+    void showPlan(const NamedPlan& plan) { session_->showPlan(plan); }
+    const std::optional<NamedPlan>& currentPlan() const { return session_->currentPlan(); }
+    const std::vector<NamedPlan>& knownPlans() const { return session_->knownPlans(); }
+    std::shared_ptr<const CostModel> costModel() const { return session_->costModel(); }
+    Session* session() const { return session_; }
+    FileActions* fileActions() const { return files_; }
     ExportDialog* exportDialog() const { return export_dialog_; }
     ExportDialog* openExportDialog();
 
@@ -98,24 +102,17 @@ private:
     void onFinished(quint64 gen, std::shared_ptr<const SearchResult> r, std::shared_ptr<const CostModel> cm);
     void onFailed(quint64 gen, const QString& field, const QString& msg);
     void setRunning(bool running);
-    void refreshKnownPlans();
-    /// The best-plans list and the search status of result_ (again after a language change).
+    /// The best-plans list and the search status of the session's result (again after a language change).
     void showResultTexts();
-    void addKnownPlan(const NamedPlan& p);
-    void rebuildRecentMenu();
-    void openRecent(const QString& entry);
-    void openModelDialog();
-    void importHfDialog();
-    void openClusterDialog();
-    void openPlanDialog();
-    void saveModelDialog();
-    void saveClusterDialog();
-    void savePlanDialog();
+    /// Pushes a plan the session shows to the plan, memory and timeline views and the export dialog.
+    void planChanged(const NamedPlan& plan, const std::shared_ptr<const CostModel>& cm);
+    /// Follows new profiles in the what-if, sweep, frontier, engine and multi-model views.
+    void followProfiles();
     void showMessage(const QString& text, bool error = false);
-    QString lastDir() const;
-    void rememberDir(const QString& file);
 
     Settings settings_;
+    Session* session_;
+    FileActions* files_ = nullptr;
     ModelEditor* model_editor_;
     ClusterEditor* cluster_editor_;
     SearchSettings* search_settings_;
@@ -138,17 +135,7 @@ private:
     QListWidget* top_list_;
     QPushButton *run_button_, *cancel_button_;
     QAction *run_action_, *cancel_action_;
-    QMenu* recent_menu_ = nullptr;
     ExportDialog* export_dialog_ = nullptr;
-
-    std::shared_ptr<const CostModel> cm_; ///< for the editors' current profiles
-    std::shared_ptr<const SearchResult> result_;
-    std::shared_ptr<const CostModel> result_cm_;
-    std::optional<NamedPlan> current_;
-    std::vector<NamedPlan> known_;
-    std::optional<NamedPlan> baseline_;
-    std::optional<NamedPlan> picked_;
-    std::optional<NamedPlan> loaded_;
     bool restoring_ = false;
     /// (path, profile name) of the profile last loaded from a file.
     QPair<QString, QString> model_file_, cluster_file_;

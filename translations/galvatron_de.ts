@@ -1103,6 +1103,71 @@ Strategie: %1</translation>
     </message>
 </context>
 <context>
+    <name>gx::app::FileActions</name>
+    <message>
+        <location filename="../app/file_actions.cpp" line="31"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="51"/>
+        <source>Open model profile</source>
+        <translation>Modellprofil öffnen</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="51"/>
+        <location filename="../app/file_actions.cpp" line="59"/>
+        <location filename="../app/file_actions.cpp" line="70"/>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="55"/>
+        <source>Import Hugging Face config.json</source>
+        <translation>Hugging-Face-config.json importieren</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="55"/>
+        <source>config.json (config.json *.json)</source>
+        <translation>config.json (config.json *.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="59"/>
+        <source>Open cluster profile</source>
+        <translation>Cluster-Profil öffnen</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="70"/>
+        <source>Open plan</source>
+        <translation>Plan öffnen</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="81"/>
+        <source>Save model profile</source>
+        <translation>Modellprofil speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="89"/>
+        <source>Save cluster profile</source>
+        <translation>Cluster-Profil speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="98"/>
+        <source>No plan to save yet.</source>
+        <translation>Noch kein Plan zum Speichern.</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="101"/>
+        <source>Save plan</source>
+        <translation>Plan speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="144"/>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+</context>
+<context>
     <name>gx::app::FrontierChart</name>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="35"/>
@@ -1257,62 +1322,62 @@ TP/CP/EP-Kommunikation %7, ZeRO-3 sichtbar %8, Gradientensynchronisation pro Ite
 Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="136"/>
+        <location filename="../app/views/layer_table_model.cpp" line="137"/>
         <source>Layer</source>
         <translation>Schicht</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="138"/>
+        <location filename="../app/views/layer_table_model.cpp" line="139"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="140"/>
+        <location filename="../app/views/layer_table_model.cpp" line="141"/>
         <source>Stage</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="142"/>
+        <location filename="../app/views/layer_table_model.cpp" line="143"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="144"/>
+        <location filename="../app/views/layer_table_model.cpp" line="145"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="146"/>
+        <location filename="../app/views/layer_table_model.cpp" line="147"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="148"/>
+        <location filename="../app/views/layer_table_model.cpp" line="149"/>
         <source>DP type</source>
         <translation>DP-Art</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="150"/>
+        <location filename="../app/views/layer_table_model.cpp" line="151"/>
         <source>Checkpoint</source>
         <translation>Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="152"/>
+        <location filename="../app/views/layer_table_model.cpp" line="153"/>
         <source>Time / micro-batch</source>
         <translation>Zeit / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="154"/>
+        <location filename="../app/views/layer_table_model.cpp" line="155"/>
         <source>Exposed comm</source>
         <translation>Sichtbare Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="156"/>
+        <location filename="../app/views/layer_table_model.cpp" line="157"/>
         <source>Model states</source>
         <translation>Modellzustände</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="158"/>
+        <location filename="../app/views/layer_table_model.cpp" line="159"/>
         <source>Activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
@@ -1320,7 +1385,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="70"/>
+        <location filename="../app/main_window.cpp" line="69"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
@@ -1356,7 +1421,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="100"/>
-        <location filename="../app/main_window.cpp" line="406"/>
+        <location filename="../app/main_window.cpp" line="401"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
@@ -1416,331 +1481,238 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="190"/>
-        <location filename="../app/main_window.cpp" line="869"/>
-        <source>Plan #%1</source>
-        <translation>Plan Nr. %1</translation>
-    </message>
-    <message>
         <location filename="../app/main_window.cpp" line="207"/>
         <source>Frontier plan %1</source>
         <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="239"/>
+        <location filename="../app/main_window.cpp" line="235"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="295"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="300"/>
+        <location filename="../app/main_window.cpp" line="296"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="300"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="302"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="308"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="311"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="314"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="312"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="315"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="323"/>
+        <location filename="../app/main_window.cpp" line="318"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="325"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="331"/>
+        <location filename="../app/main_window.cpp" line="326"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="349"/>
+        <location filename="../app/main_window.cpp" line="344"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="351"/>
-        <location filename="../app/main_window.cpp" line="366"/>
+        <location filename="../app/main_window.cpp" line="346"/>
+        <location filename="../app/main_window.cpp" line="361"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="352"/>
+        <location filename="../app/main_window.cpp" line="347"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="353"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="364"/>
+        <location filename="../app/main_window.cpp" line="359"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="376"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="382"/>
+        <location filename="../app/main_window.cpp" line="377"/>
         <source>&amp;Notation</source>
         <translation>&amp;Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="385"/>
+        <location filename="../app/main_window.cpp" line="380"/>
         <source>Notation</source>
         <translation>Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="391"/>
+        <location filename="../app/main_window.cpp" line="386"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="393"/>
+        <location filename="../app/main_window.cpp" line="388"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="394"/>
+        <location filename="../app/main_window.cpp" line="389"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="400"/>
+        <location filename="../app/main_window.cpp" line="395"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="421"/>
-        <source>Clear</source>
-        <translation>Leeren</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="453"/>
-        <source>Open model profile</source>
-        <translation>Modellprofil öffnen</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="454"/>
-        <location filename="../app/main_window.cpp" line="484"/>
-        <location filename="../app/main_window.cpp" line="499"/>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="468"/>
-        <source>Import Hugging Face config.json</source>
-        <translation>Hugging-Face-config.json importieren</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="469"/>
-        <source>config.json (config.json *.json)</source>
-        <translation>config.json (config.json *.json)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="483"/>
-        <source>Open cluster profile</source>
-        <translation>Cluster-Profil öffnen</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="498"/>
-        <source>Open plan</source>
-        <translation>Plan öffnen</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="509"/>
-        <source>Save model profile</source>
-        <translation>Modellprofil speichern</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="513"/>
-        <location filename="../app/main_window.cpp" line="524"/>
-        <location filename="../app/main_window.cpp" line="536"/>
-        <source>JSON files (*.json)</source>
-        <translation>JSON-Dateien (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="521"/>
-        <source>Save cluster profile</source>
-        <translation>Cluster-Profil speichern</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="532"/>
-        <source>No plan to save yet.</source>
-        <translation>Noch kein Plan zum Speichern.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="536"/>
-        <source>Save plan</source>
-        <translation>Plan speichern</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="564"/>
-        <source>Loaded %1</source>
-        <translation>%1 geladen</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="573"/>
-        <source>Cannot open plan %1: %2</source>
-        <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="637"/>
-        <location filename="../app/main_window.cpp" line="846"/>
-        <source>Baseline (Megatron-style)</source>
-        <translation>Referenz (wie Megatron)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="663"/>
+        <location filename="../app/main_window.cpp" line="500"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="669"/>
+        <location filename="../app/main_window.cpp" line="506"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="689"/>
+        <location filename="../app/main_window.cpp" line="525"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="700"/>
+        <location filename="../app/main_window.cpp" line="536"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="742"/>
+        <location filename="../app/main_window.cpp" line="578"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="745"/>
+        <location filename="../app/main_window.cpp" line="581"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="747"/>
+        <location filename="../app/main_window.cpp" line="583"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="743"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="727"/>
+        <location filename="../app/main_window.cpp" line="563"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="816"/>
+        <location filename="../app/main_window.cpp" line="648"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="824"/>
+        <location filename="../app/main_window.cpp" line="656"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="825"/>
+        <location filename="../app/main_window.cpp" line="657"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="825"/>
+        <location filename="../app/main_window.cpp" line="657"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="833"/>
+        <location filename="../app/main_window.cpp" line="665"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="190"/>
-        <location filename="../app/main_window.cpp" line="789"/>
-        <location filename="../app/main_window.cpp" line="869"/>
-        <source>Best plan</source>
-        <translation>Bester Plan</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="802"/>
+        <location filename="../app/main_window.cpp" line="634"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="803"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="896"/>
+        <location filename="../app/main_window.cpp" line="688"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -2997,6 +2969,41 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <location filename="../app/views/profile_editors.cpp" line="883"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
+    </message>
+</context>
+<context>
+    <name>gx::app::Session</name>
+    <message>
+        <location filename="../app/session.cpp" line="28"/>
+        <location filename="../app/session.cpp" line="126"/>
+        <source>Baseline (Megatron-style)</source>
+        <translation>Referenz (wie Megatron)</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="55"/>
+        <location filename="../app/session.cpp" line="59"/>
+        <source>Best plan</source>
+        <translation>Bester Plan</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="59"/>
+        <source>Plan #%1</source>
+        <translation>Plan Nr. %1</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="87"/>
+        <source>Loaded %1</source>
+        <translation>%1 geladen</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="93"/>
+        <source>Cannot open plan %1: %2</source>
+        <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="101"/>
+        <source>No plan to save yet.</source>
+        <translation>Noch kein Plan zum Speichern.</translation>
     </message>
 </context>
 <context>

@@ -1101,6 +1101,71 @@ strategy: %1</source>
     </message>
 </context>
 <context>
+    <name>gx::app::FileActions</name>
+    <message>
+        <location filename="../app/file_actions.cpp" line="31"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="51"/>
+        <source>Open model profile</source>
+        <translation>打开模型配置</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="51"/>
+        <location filename="../app/file_actions.cpp" line="59"/>
+        <location filename="../app/file_actions.cpp" line="70"/>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="55"/>
+        <source>Import Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="55"/>
+        <source>config.json (config.json *.json)</source>
+        <translation>config.json (config.json *.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="59"/>
+        <source>Open cluster profile</source>
+        <translation>打开集群配置</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="70"/>
+        <source>Open plan</source>
+        <translation>打开方案</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="81"/>
+        <source>Save model profile</source>
+        <translation>保存模型配置</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="89"/>
+        <source>Save cluster profile</source>
+        <translation>保存集群配置</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="98"/>
+        <source>No plan to save yet.</source>
+        <translation>尚无可保存的方案。</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="101"/>
+        <source>Save plan</source>
+        <translation>保存方案</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="144"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+</context>
+<context>
     <name>gx::app::FrontierChart</name>
     <message>
         <location filename="../app/charts/frontier_chart.cpp" line="35"/>
@@ -1255,62 +1320,62 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 权重 %10，梯度 %11，优化器 %12</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="136"/>
+        <location filename="../app/views/layer_table_model.cpp" line="137"/>
         <source>Layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="138"/>
+        <location filename="../app/views/layer_table_model.cpp" line="139"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="140"/>
+        <location filename="../app/views/layer_table_model.cpp" line="141"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="142"/>
+        <location filename="../app/views/layer_table_model.cpp" line="143"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="144"/>
+        <location filename="../app/views/layer_table_model.cpp" line="145"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="146"/>
+        <location filename="../app/views/layer_table_model.cpp" line="147"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="148"/>
+        <location filename="../app/views/layer_table_model.cpp" line="149"/>
         <source>DP type</source>
         <translation>DP 类型</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="150"/>
+        <location filename="../app/views/layer_table_model.cpp" line="151"/>
         <source>Checkpoint</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="152"/>
+        <location filename="../app/views/layer_table_model.cpp" line="153"/>
         <source>Time / micro-batch</source>
         <translation>每微批次时间</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="154"/>
+        <location filename="../app/views/layer_table_model.cpp" line="155"/>
         <source>Exposed comm</source>
         <translation>未掩盖通信</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="156"/>
+        <location filename="../app/views/layer_table_model.cpp" line="157"/>
         <source>Model states</source>
         <translation>模型状态</translation>
     </message>
     <message>
-        <location filename="../app/views/layer_table_model.cpp" line="158"/>
+        <location filename="../app/views/layer_table_model.cpp" line="159"/>
         <source>Activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
@@ -1318,7 +1383,7 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="70"/>
+        <location filename="../app/main_window.cpp" line="69"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
@@ -1354,7 +1419,7 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="100"/>
-        <location filename="../app/main_window.cpp" line="406"/>
+        <location filename="../app/main_window.cpp" line="401"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
@@ -1414,331 +1479,238 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="190"/>
-        <location filename="../app/main_window.cpp" line="869"/>
-        <source>Plan #%1</source>
-        <translation>方案 #%1</translation>
-    </message>
-    <message>
         <location filename="../app/main_window.cpp" line="207"/>
         <source>Frontier plan %1</source>
         <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="239"/>
+        <location filename="../app/main_window.cpp" line="235"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="295"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="300"/>
+        <location filename="../app/main_window.cpp" line="296"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="300"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="302"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="308"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="311"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="314"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="312"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="315"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="323"/>
+        <location filename="../app/main_window.cpp" line="318"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="325"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="331"/>
+        <location filename="../app/main_window.cpp" line="326"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="349"/>
+        <location filename="../app/main_window.cpp" line="344"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="351"/>
-        <location filename="../app/main_window.cpp" line="366"/>
+        <location filename="../app/main_window.cpp" line="346"/>
+        <location filename="../app/main_window.cpp" line="361"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="352"/>
+        <location filename="../app/main_window.cpp" line="347"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="353"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="364"/>
+        <location filename="../app/main_window.cpp" line="359"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="376"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="382"/>
+        <location filename="../app/main_window.cpp" line="377"/>
         <source>&amp;Notation</source>
         <translation>记号说明(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="385"/>
+        <location filename="../app/main_window.cpp" line="380"/>
         <source>Notation</source>
         <translation>记号说明</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="391"/>
+        <location filename="../app/main_window.cpp" line="386"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="393"/>
+        <location filename="../app/main_window.cpp" line="388"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="394"/>
+        <location filename="../app/main_window.cpp" line="389"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="400"/>
+        <location filename="../app/main_window.cpp" line="395"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="421"/>
-        <source>Clear</source>
-        <translation>清除</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="453"/>
-        <source>Open model profile</source>
-        <translation>打开模型配置</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="454"/>
-        <location filename="../app/main_window.cpp" line="484"/>
-        <location filename="../app/main_window.cpp" line="499"/>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="468"/>
-        <source>Import Hugging Face config.json</source>
-        <translation>导入 Hugging Face config.json</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="469"/>
-        <source>config.json (config.json *.json)</source>
-        <translation>config.json (config.json *.json)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="483"/>
-        <source>Open cluster profile</source>
-        <translation>打开集群配置</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="498"/>
-        <source>Open plan</source>
-        <translation>打开方案</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="509"/>
-        <source>Save model profile</source>
-        <translation>保存模型配置</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="513"/>
-        <location filename="../app/main_window.cpp" line="524"/>
-        <location filename="../app/main_window.cpp" line="536"/>
-        <source>JSON files (*.json)</source>
-        <translation>JSON 文件 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="521"/>
-        <source>Save cluster profile</source>
-        <translation>保存集群配置</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="532"/>
-        <source>No plan to save yet.</source>
-        <translation>尚无可保存的方案。</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="536"/>
-        <source>Save plan</source>
-        <translation>保存方案</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="564"/>
-        <source>Loaded %1</source>
-        <translation>已加载 %1</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="573"/>
-        <source>Cannot open plan %1: %2</source>
-        <translation>无法打开方案 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="637"/>
-        <location filename="../app/main_window.cpp" line="846"/>
-        <source>Baseline (Megatron-style)</source>
-        <translation>基线（Megatron 风格）</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="663"/>
+        <location filename="../app/main_window.cpp" line="500"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="669"/>
+        <location filename="../app/main_window.cpp" line="506"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="689"/>
+        <location filename="../app/main_window.cpp" line="525"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="700"/>
+        <location filename="../app/main_window.cpp" line="536"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="742"/>
+        <location filename="../app/main_window.cpp" line="578"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="745"/>
+        <location filename="../app/main_window.cpp" line="581"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="747"/>
+        <location filename="../app/main_window.cpp" line="583"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="743"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="727"/>
+        <location filename="../app/main_window.cpp" line="563"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="816"/>
+        <location filename="../app/main_window.cpp" line="648"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="824"/>
+        <location filename="../app/main_window.cpp" line="656"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="825"/>
+        <location filename="../app/main_window.cpp" line="657"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="825"/>
+        <location filename="../app/main_window.cpp" line="657"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="833"/>
+        <location filename="../app/main_window.cpp" line="665"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="190"/>
-        <location filename="../app/main_window.cpp" line="789"/>
-        <location filename="../app/main_window.cpp" line="869"/>
-        <source>Best plan</source>
-        <translation>最佳方案</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="802"/>
+        <location filename="../app/main_window.cpp" line="634"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="803"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="896"/>
+        <location filename="../app/main_window.cpp" line="688"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -2994,6 +2966,41 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <location filename="../app/views/profile_editors.cpp" line="883"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
+    </message>
+</context>
+<context>
+    <name>gx::app::Session</name>
+    <message>
+        <location filename="../app/session.cpp" line="28"/>
+        <location filename="../app/session.cpp" line="126"/>
+        <source>Baseline (Megatron-style)</source>
+        <translation>基线（Megatron 风格）</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="55"/>
+        <location filename="../app/session.cpp" line="59"/>
+        <source>Best plan</source>
+        <translation>最佳方案</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="59"/>
+        <source>Plan #%1</source>
+        <translation>方案 #%1</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="87"/>
+        <source>Loaded %1</source>
+        <translation>已加载 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="93"/>
+        <source>Cannot open plan %1: %2</source>
+        <translation>无法打开方案 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="101"/>
+        <source>No plan to save yet.</source>
+        <translation>尚无可保存的方案。</translation>
     </message>
 </context>
 <context>

@@ -88,6 +88,13 @@ std::string LayerStrategy::label() const {
     return s;
 }
 
+bool Plan::runsSameAs(const Plan& o) const {
+    return gpus == o.gpus && pp == o.pp && schedule == o.schedule && virtual_stages == o.virtual_stages &&
+           stage_layers == o.stage_layers && global_batch == o.global_batch && num_micro == o.num_micro &&
+           layers == o.layers && vocab_tp == o.vocab_tp && vocab_dp_type == o.vocab_dp_type &&
+           precision == o.precision;
+}
+
 int Plan::chunkStart(int chunk) const {
     int start = 0;
     for (int c = 0; c < chunk && c < static_cast<int>(stage_layers.size()); ++c)

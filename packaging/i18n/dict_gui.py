@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Translations for the explorer's views (issue 14): source text -> (German, Simplified Chinese).
 T = {
+    "Best plan": ("Bester Plan", "最佳方案"),
     " (+%n layer(s) differ)": ([" (+%n Schicht weicht ab)", " (+%n Schichten weichen ab)"], [" (+%n 层不同)"]),
     "(custom cluster)": ("(eigener Cluster)", "（自定义集群）"),
     "(custom model)": ("(eigenes Modell)", "（自定义模型）"),

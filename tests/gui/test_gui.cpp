@@ -8,6 +8,7 @@
 #include "main_window.h"
 #include "plan_utils.h"
 #include "search_controller.h"
+#include "session.h"
 #include "settings.h"
 #include "views/export_dialog.h"
 #include "views/layer_table_model.h"
@@ -419,6 +420,67 @@ private slots:
     }
 
     // --- main window end to end -------------------------------------------------------------------
+    void sessionOwnsThePlans() {
+        // The working state without any window: profiles -> cost model and baseline; a result -> its
+        // plans known and the best shown; a picked and a loaded plan; each change signalled.
+        Session s;
+        QSignalSpy known(&s, &Session::knownPlansChanged), current(&s, &Session::currentPlanChanged),
+            profiles(&s, &Session::profilesChanged), errors(&s, &Session::error);
+        const ModelProfile m = resolveModel("llama2-7b");
+        const ClusterProfile c = resolveCluster("8xA100-80G");
+        QVERIFY(s.setProfiles(m, c, SearchOptions{}, false));
+        QVERIFY(s.costModel());
+        QCOMPARE(profiles.count(), 1);
+        QCOMPARE(s.knownPlans().size(), std::size_t(1));
+        QCOMPARE(s.currentPlan()->name, QStringLiteral("Baseline (Megatron-style)"));
+        QCOMPARE(current.count(), 1);
+
+        SearchOptions o;
+        o.global_batches = {8};
+        o.top_k = 3;
+        auto cm = std::make_shared<const CostModel>(m, c, o.cost);
+        auto r = std::make_shared<const SearchResult>(search(*cm, o));
+        QVERIFY(r->best && r->top.size() >= 2);
+        s.setResult(r, cm);
+        QCOMPARE(s.currentPlan()->name, QStringLiteral("Best plan"));
+        QVERIFY(s.currentPlan()->plan.runsSameAs(r->best->plan));
+        QCOMPARE(s.knownPlans().size(), r->top.size() + 1); // + baseline
+        QCOMPARE(s.knownIndexOf(r->top[1].plan), 1);
+        QVERIFY(s.showTop(1));
+        QCOMPARE(s.currentPlan()->name, QStringLiteral("Plan #2"));
+        QVERIFY(!s.showTop(99));
+
+        // A picked plan is evaluated with the result's cost model and joins the known plans.
+        s.pick(r->top[1].plan, QStringLiteral("Frontier plan 1"));
+        QCOMPARE(s.knownPlans().back().name, QStringLiteral("Frontier plan 1"));
+        QCOMPARE(s.currentPlan()->cost.iteration_time, r->top[1].cost.iteration_time);
+        Plan bad = r->top[1].plan;
+        bad.layers.front().tp = 3;
+        QVERIFY_THROWS_EXCEPTION(InputError, s.pick(bad, QStringLiteral("bad")));
+
+        // Save and load (atomic write; the loaded plan is costed again and shown).
+        QTemporaryDir dir;
+        const QString f = dir.filePath(QStringLiteral("p.json"));
+        QString err;
+        QVERIFY2(s.savePlanFile(f, &err), qPrintable(err));
+        QVERIFY2(s.openPlanFile(f, &err), qPrintable(err));
+        QCOMPARE(s.currentPlan()->name, QStringLiteral("Loaded p.json"));
+        QVERIFY(s.currentPlan()->plan.runsSameAs(r->top[1].plan));
+        QVERIFY(!s.openPlanFile(dir.filePath(QStringLiteral("missing.json")), &err));
+        QVERIFY(err.contains(QStringLiteral("missing.json")));
+
+        // A new search clears the result: baseline, picked and loaded plans stay known.
+        s.clearResult();
+        QCOMPARE(s.knownPlans().size(), std::size_t(3));
+        QVERIFY(known.count() >= 5);
+        // New profiles forget picked and loaded plans; invalid profiles are an error, not a crash.
+        ModelProfile broken = m;
+        broken.stacks[0].type.heads = 0;
+        QVERIFY(!s.setProfiles(broken, c, SearchOptions{}, false));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(!s.costModel());
+    }
+
     void mainWindowShowsBaselinePlan() {
         MainWindow w;
         w.resize(1400, 900);

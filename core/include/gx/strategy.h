@@ -87,6 +87,10 @@ struct Plan {
     int stageOfLayer(int layer) const;
     /// First global layer index of model chunk c.
     int chunkStart(int chunk) const;
+    /// Same training run: every field that changes what runs or what it costs; the informational
+    /// names (model, cluster, runtime, target) are not compared.
+    bool runsSameAs(const Plan& o) const;
+    bool operator==(const Plan&) const = default;
 };
 
 const char* toString(DpType);
