@@ -108,6 +108,20 @@ QString CoreText::ruleDescription(const std::string& rule) {
         return tr("the target framework always places tensor-parallel ranks adjacent");
     if (rule == r::kTargetRecompute)
         return tr("the target framework cannot run this recomputation (selective)");
+    if (rule == r::kCpLongSequence)
+        return tr("context parallelism only for sequences of at least cp_min_seq tokens (default 8192: "
+                  "NeMo's Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank");
+    if (rule == r::kCpValid)
+        return tr("context parallelism needs fused self-attention and a sequence that splits into 2 x cp "
+                  "chunks (ring, load-balanced causal split) or cp chunks with heads and KV heads per TP "
+                  "rank split over cp (all-to-all)");
+    if (rule == r::kTargetCp)
+        return tr("the target framework has no context parallelism (or not this exchange)");
+    if (rule == r::kEpValid)
+        return tr("expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp "
+                  "x cp");
+    if (rule == r::kTargetEp)
+        return tr("the target framework has no expert parallelism");
     if (rule == r::kTargetPostCheck)
         return tr("after the planner: plans made expressible by the target (vocabulary TP, stage split, "
                   "block recomputation) that then do not fit");
@@ -120,13 +134,13 @@ QString CoreText::ruleDescription(const std::string& rule) {
 QString CoreText::pruneReason(const std::string& reason) {
     using M = QRegularExpressionMatch;
     static const std::vector<Shape> shapes = {
-        {exact("(tp=)?(\\d+) is not a power of two"),
+        {exact("((?:tp|cp|ep)=)?(\\d+) is not a power of two"),
          [](const M& m) { return tr("%1%2 is not a power of two").arg(m.captured(1), m.captured(2)); }},
         {exact("(\\d+) stages but only (\\d+) layers"),
          [](const M& m) { return tr("%1 stages but only %2 layers").arg(m.captured(1), m.captured(2)); }},
-        {exact("(pp|tp|dp) is fixed to (\\d+)"),
+        {exact("(pp|tp|dp|cp|ep) is fixed to (\\d+)"),
          [](const M& m) { return tr("%1 is fixed to %2").arg(m.captured(1), m.captured(2)); }},
-        {exact("(pp|tp|dp) is limited to (\\d+)"),
+        {exact("(pp|tp|dp|cp|ep) is limited to (\\d+)"),
          [](const M& m) { return tr("%1 is limited to %2").arg(m.captured(1), m.captured(2)); }},
         {exact("tp=(\\d+) does not divide (\\d+) heads / (\\d+) KV heads"),
          [](const M& m) {
@@ -168,6 +182,44 @@ QString CoreText::pruneReason(const std::string& reason) {
          [](const M& m) { return tr("%1 recomputes whole layers only").arg(m.captured(1)); }},
         {exact("checkpointing is switched off"),
          [](const M&) { return tr("checkpointing is switched off"); }},
+        {exact("sequence of (\\d+) tokens is below (\\d+)"),
+         [](const M& m) {
+             return tr("sequence of %1 tokens is below %2").arg(m.captured(1), m.captured(2));
+         }},
+        {exact("(\\d+) tokens per rank \\(< 1024\\)"),
+         [](const M& m) { return tr("%1 tokens per rank (< 1024)").arg(m.captured(1)); }},
+        {exact("seq_len (\\d+) does not split into (\\d+) chunks"),
+         [](const M& m) {
+             return tr("seq_len %1 does not split into %2 chunks").arg(m.captured(1), m.captured(2));
+         }},
+        {exact("seq_len (\\d+) is not divisible by cp=(\\d+)"),
+         [](const M& m) {
+             return tr("seq_len %1 is not divisible by cp=%2").arg(m.captured(1), m.captured(2));
+         }},
+        {exact("all-to-all: cp=(\\d+) does not divide the (\\d+) heads per TP rank"),
+         [](const M& m) {
+             return tr("all-to-all: cp=%1 does not divide the %2 heads per TP rank")
+                 .arg(m.captured(1), m.captured(2));
+         }},
+        {exact("all-to-all: cp=(\\d+) neither divides nor is a multiple of the (\\d+) KV heads per TP rank"),
+         [](const M& m) {
+             return tr("all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank")
+                 .arg(m.captured(1), m.captured(2));
+         }},
+        {exact("context parallelism is modelled for self-attention layers only"),
+         [](const M&) { return tr("context parallelism is modelled for self-attention layers only"); }},
+        {exact("the runtime's eager attention cannot split the sequence"),
+         [](const M&) { return tr("the runtime's eager attention cannot split the sequence"); }},
+        {exact("(.+) has no context parallelism"),
+         [](const M& m) { return tr("%1 has no context parallelism").arg(m.captured(1)); }},
+        {exact("(p2p|a2a) context parallelism is not allowed"),
+         [](const M& m) { return tr("%1 context parallelism is not allowed").arg(m.captured(1)); }},
+        {exact("ep=(\\d+) does not divide the (\\d+) routed experts"),
+         [](const M& m) {
+             return tr("ep=%1 does not divide the %2 routed experts").arg(m.captured(1), m.captured(2));
+         }},
+        {exact("(.+) has no expert parallelism"),
+         [](const M& m) { return tr("%1 has no expert parallelism").arg(m.captured(1)); }},
     };
     return translateShapes(shapes, QString::fromStdString(reason));
 }

@@ -413,156 +413,241 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="112"/>
+        <source>context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo&apos;s Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank</source>
+        <translation>Kontextparallelität nur für Sequenzen ab cp_min_seq Tokens (Standard 8192: NeMos Llama-3-8B-Rezept nutzt cp=2 bei 8K), mit mindestens 1024 Tokens pro Rang</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="115"/>
+        <source>context parallelism needs fused self-attention and a sequence that splits into 2 x cp chunks (ring, load-balanced causal split) or cp chunks with heads and KV heads per TP rank split over cp (all-to-all)</source>
+        <translation>Kontextparallelität braucht fusionierte Self-Attention und eine Sequenz, die sich in 2 x cp Stücke (Ring, lastverteilte kausale Teilung) oder in cp Stücke mit über cp teilbaren Köpfen und KV-Köpfen pro TP-Rang (All-to-All) teilen lässt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="119"/>
+        <source>the target framework has no context parallelism (or not this exchange)</source>
+        <translation>das Ziel-Framework hat keine Kontextparallelität (oder nicht diesen Austausch)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="121"/>
+        <source>expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp</source>
+        <translation>Expertenparallelität: nur Mixture-of-Experts-Schichten, ep teilt die gerouteten Experten und dp x cp</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="124"/>
+        <source>the target framework has no expert parallelism</source>
+        <translation>das Ziel-Framework hat keine Expertenparallelität</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="126"/>
         <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
         <translation>nach dem Planer: für das Ziel ausdrückbar gemachte Pläne (Vokabular-TP, Stufenaufteilung, Block-Neuberechnung), die dann nicht passen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="124"/>
+        <location filename="../app/core_text.cpp" line="138"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 ist keine Zweierpotenz</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="126"/>
+        <location filename="../app/core_text.cpp" line="140"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 Stufen, aber nur %2 Schichten</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="128"/>
+        <location filename="../app/core_text.cpp" line="142"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 ist auf %2 festgelegt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="130"/>
+        <location filename="../app/core_text.cpp" line="144"/>
         <source>%1 is limited to %2</source>
         <translation>%1 ist auf %2 begrenzt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="133"/>
+        <location filename="../app/core_text.cpp" line="147"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 teilt %2 Köpfe / %3 KV-Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="137"/>
+        <location filename="../app/core_text.cpp" line="151"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 teilt %2 Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="140"/>
+        <location filename="../app/core_text.cpp" line="154"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 übersteigt die %2 GPUs eines Knotens</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="144"/>
+        <location filename="../app/core_text.cpp" line="158"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="147"/>
+        <location filename="../app/core_text.cpp" line="161"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 hat keine Tensor-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="149"/>
+        <location filename="../app/core_text.cpp" line="163"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="165"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="153"/>
+        <location filename="../app/core_text.cpp" line="167"/>
         <source>sequence parallelism is switched off</source>
         <translation>Sequenzparallelität ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="154"/>
+        <location filename="../app/core_text.cpp" line="168"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1: nichts aufzuteilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="157"/>
+        <location filename="../app/core_text.cpp" line="171"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="160"/>
+        <location filename="../app/core_text.cpp" line="174"/>
         <source>%1 cannot run %2</source>
         <translation>%1 kann %2 nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="162"/>
+        <location filename="../app/core_text.cpp" line="176"/>
         <source>%1 is not allowed</source>
         <translation>%1 ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="164"/>
+        <location filename="../app/core_text.cpp" line="178"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="166"/>
+        <location filename="../app/core_text.cpp" line="180"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="168"/>
+        <location filename="../app/core_text.cpp" line="182"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 berechnet nur ganze Schichten neu</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="170"/>
+        <location filename="../app/core_text.cpp" line="184"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="180"/>
+        <location filename="../app/core_text.cpp" line="187"/>
+        <source>sequence of %1 tokens is below %2</source>
+        <translation>Sequenz von %1 Tokens liegt unter %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="190"/>
+        <source>%1 tokens per rank (&lt; 1024)</source>
+        <translation>%1 Tokens pro Rang (&lt; 1024)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="193"/>
+        <source>seq_len %1 does not split into %2 chunks</source>
+        <translation>seq_len %1 lässt sich nicht in %2 Stücke teilen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="197"/>
+        <source>seq_len %1 is not divisible by cp=%2</source>
+        <translation>seq_len %1 ist nicht durch cp=%2 teilbar</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="201"/>
+        <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
+        <translation>All-to-All: cp=%1 teilt die %2 Köpfe pro TP-Rang nicht</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="206"/>
+        <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
+        <translation>All-to-All: cp=%1 ist weder Teiler noch Vielfaches der %2 KV-Köpfe pro TP-Rang</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="210"/>
+        <source>context parallelism is modelled for self-attention layers only</source>
+        <translation>Kontextparallelität ist nur für Self-Attention-Schichten modelliert</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="212"/>
+        <source>the runtime&apos;s eager attention cannot split the sequence</source>
+        <translation>die Eager-Attention der Laufzeitumgebung kann die Sequenz nicht teilen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="214"/>
+        <source>%1 has no context parallelism</source>
+        <translation>%1 hat keine Kontextparallelität</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="216"/>
+        <source>%1 context parallelism is not allowed</source>
+        <translation>%1-Kontextparallelität ist nicht erlaubt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="219"/>
+        <source>ep=%1 does not divide the %2 routed experts</source>
+        <translation>ep=%1 teilt die %2 gerouteten Experten nicht</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="222"/>
+        <source>%1 has no expert parallelism</source>
+        <translation>%1 hat keine Expertenparallelität</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="232"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="190"/>
+        <location filename="../app/core_text.cpp" line="242"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="192"/>
+        <location filename="../app/core_text.cpp" line="244"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="194"/>
+        <location filename="../app/core_text.cpp" line="246"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="196"/>
+        <location filename="../app/core_text.cpp" line="248"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="198"/>
+        <location filename="../app/core_text.cpp" line="250"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="200"/>
+        <location filename="../app/core_text.cpp" line="252"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="202"/>
+        <location filename="../app/core_text.cpp" line="254"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="204"/>
+        <location filename="../app/core_text.cpp" line="256"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="206"/>
+        <location filename="../app/core_text.cpp" line="258"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -2974,34 +3059,34 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::Session</name>
     <message>
-        <location filename="../app/session.cpp" line="28"/>
-        <location filename="../app/session.cpp" line="126"/>
+        <location filename="../app/session.cpp" line="30"/>
+        <location filename="../app/session.cpp" line="128"/>
         <source>Baseline (Megatron-style)</source>
         <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="55"/>
-        <location filename="../app/session.cpp" line="59"/>
+        <location filename="../app/session.cpp" line="57"/>
+        <location filename="../app/session.cpp" line="61"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="59"/>
+        <location filename="../app/session.cpp" line="61"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="87"/>
+        <location filename="../app/session.cpp" line="89"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="93"/>
+        <location filename="../app/session.cpp" line="95"/>
         <source>Cannot open plan %1: %2</source>
         <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="101"/>
+        <location filename="../app/session.cpp" line="103"/>
         <source>No plan to save yet.</source>
         <translation>Noch kein Plan zum Speichern.</translation>
     </message>

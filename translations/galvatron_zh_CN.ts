@@ -413,156 +413,241 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="112"/>
+        <source>context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo&apos;s Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank</source>
+        <translation>仅对至少 cp_min_seq 个 token 的序列使用上下文并行（默认 8192：NeMo 的 Llama 3 8B 配方在 8K 时使用 cp=2），每个 rank 至少保留 1024 个 token</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="115"/>
+        <source>context parallelism needs fused self-attention and a sequence that splits into 2 x cp chunks (ring, load-balanced causal split) or cp chunks with heads and KV heads per TP rank split over cp (all-to-all)</source>
+        <translation>上下文并行需要融合自注意力，且序列可切分为 2 x cp 块（环形，负载均衡的因果切分），或切分为 cp 块且每个 TP rank 的头与 KV 头可按 cp 切分（all-to-all）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="119"/>
+        <source>the target framework has no context parallelism (or not this exchange)</source>
+        <translation>目标框架不支持上下文并行（或不支持这种交换方式）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="121"/>
+        <source>expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp</source>
+        <translation>专家并行：仅用于混合专家层，ep 整除路由专家数和 dp x cp</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="124"/>
+        <source>the target framework has no expert parallelism</source>
+        <translation>目标框架不支持专家并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="126"/>
         <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
         <translation>规划之后：为目标改写为可表达的方案（词表 TP、分级方式、块重计算）随后放不下</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="124"/>
+        <location filename="../app/core_text.cpp" line="138"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 不是 2 的幂</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="126"/>
+        <location filename="../app/core_text.cpp" line="140"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 个流水线级，但只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="128"/>
+        <location filename="../app/core_text.cpp" line="142"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 固定为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="130"/>
+        <location filename="../app/core_text.cpp" line="144"/>
         <source>%1 is limited to %2</source>
         <translation>%1 上限为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="133"/>
+        <location filename="../app/core_text.cpp" line="147"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 不能整除 %2 个头 / %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="137"/>
+        <location filename="../app/core_text.cpp" line="151"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 不能整除 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="140"/>
+        <location filename="../app/core_text.cpp" line="154"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 超过单节点的 %2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="144"/>
+        <location filename="../app/core_text.cpp" line="158"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 不支持张量并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="147"/>
+        <location filename="../app/core_text.cpp" line="161"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 没有张量并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="149"/>
+        <location filename="../app/core_text.cpp" line="163"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1：序列并行不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="165"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="153"/>
+        <location filename="../app/core_text.cpp" line="167"/>
         <source>sequence parallelism is switched off</source>
         <translation>序列并行已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="154"/>
+        <location filename="../app/core_text.cpp" line="168"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1：没有可分片的内容</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="157"/>
+        <location filename="../app/core_text.cpp" line="171"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 无法在流水线并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="160"/>
+        <location filename="../app/core_text.cpp" line="174"/>
         <source>%1 cannot run %2</source>
         <translation>%1 无法运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="162"/>
+        <location filename="../app/core_text.cpp" line="176"/>
         <source>%1 is not allowed</source>
         <translation>不允许 %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="164"/>
+        <location filename="../app/core_text.cpp" line="178"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1：进程顺序无关紧要</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="166"/>
+        <location filename="../app/core_text.cpp" line="180"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="168"/>
+        <location filename="../app/core_text.cpp" line="182"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 只能重计算整层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="170"/>
+        <location filename="../app/core_text.cpp" line="184"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="180"/>
+        <location filename="../app/core_text.cpp" line="187"/>
+        <source>sequence of %1 tokens is below %2</source>
+        <translation>序列 %1 个 token，低于 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="190"/>
+        <source>%1 tokens per rank (&lt; 1024)</source>
+        <translation>每个 rank %1 个 token（&lt; 1024）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="193"/>
+        <source>seq_len %1 does not split into %2 chunks</source>
+        <translation>seq_len %1 无法切分为 %2 块</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="197"/>
+        <source>seq_len %1 is not divisible by cp=%2</source>
+        <translation>seq_len %1 不能被 cp=%2 整除</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="201"/>
+        <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
+        <translation>all-to-all：cp=%1 不能整除每个 TP rank 的 %2 个头</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="206"/>
+        <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
+        <translation>all-to-all：cp=%1 既不能整除也不是每个 TP rank 的 %2 个 KV 头的倍数</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="210"/>
+        <source>context parallelism is modelled for self-attention layers only</source>
+        <translation>上下文并行仅对自注意力层建模</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="212"/>
+        <source>the runtime&apos;s eager attention cannot split the sequence</source>
+        <translation>运行时的 eager 注意力无法切分序列</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="214"/>
+        <source>%1 has no context parallelism</source>
+        <translation>%1 不支持上下文并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="216"/>
+        <source>%1 context parallelism is not allowed</source>
+        <translation>不允许 %1 上下文并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="219"/>
+        <source>ep=%1 does not divide the %2 routed experts</source>
+        <translation>ep=%1 不能整除 %2 个路由专家</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="222"/>
+        <source>%1 has no expert parallelism</source>
+        <translation>%1 不支持专家并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="232"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="190"/>
+        <location filename="../app/core_text.cpp" line="242"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="192"/>
+        <location filename="../app/core_text.cpp" line="244"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="194"/>
+        <location filename="../app/core_text.cpp" line="246"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="196"/>
+        <location filename="../app/core_text.cpp" line="248"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="198"/>
+        <location filename="../app/core_text.cpp" line="250"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="200"/>
+        <location filename="../app/core_text.cpp" line="252"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="202"/>
+        <location filename="../app/core_text.cpp" line="254"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="204"/>
+        <location filename="../app/core_text.cpp" line="256"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="206"/>
+        <location filename="../app/core_text.cpp" line="258"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -2971,34 +3056,34 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::Session</name>
     <message>
-        <location filename="../app/session.cpp" line="28"/>
-        <location filename="../app/session.cpp" line="126"/>
+        <location filename="../app/session.cpp" line="30"/>
+        <location filename="../app/session.cpp" line="128"/>
         <source>Baseline (Megatron-style)</source>
         <translation>基线（Megatron 风格）</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="55"/>
-        <location filename="../app/session.cpp" line="59"/>
+        <location filename="../app/session.cpp" line="57"/>
+        <location filename="../app/session.cpp" line="61"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="59"/>
+        <location filename="../app/session.cpp" line="61"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="87"/>
+        <location filename="../app/session.cpp" line="89"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="93"/>
+        <location filename="../app/session.cpp" line="95"/>
         <source>Cannot open plan %1: %2</source>
         <translation>无法打开方案 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="101"/>
+        <location filename="../app/session.cpp" line="103"/>
         <source>No plan to save yet.</source>
         <translation>尚无可保存的方案。</translation>
     </message>

@@ -332,6 +332,13 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     opt("pp", "Fix the pipeline degree.", "P");
     opt("max-pp", "Largest pipeline degree.", "P");
     opt("max-dp", "Largest data-parallel degree.", "D");
+    opt("cp", "Fix the context-parallel degree (tp * cp * dp = GPUs per stage).", "C");
+    opt("max-cp", "Largest context-parallel degree.", "C");
+    opt("cp-comm", "Context-parallel exchange: p2p (ring), a2a (Ulysses) or any (default).", "KIND");
+    opt("cp-min-seq",
+        "Search context parallelism only for sequences of at least this many tokens (default 8192).", "S");
+    opt("ep", "Fix the expert-parallel degree of mixture-of-experts layers.", "E");
+    opt("max-ep", "Largest expert-parallel degree.", "E");
     opt("dp-types", "Allowed data-parallel types: ddp,zero1,zero2,zero3 (default: all).", "LIST");
     opt("no-zero3", "Forbid ZeRO-3 / FSDP.");
     opt("no-sp", "Forbid sequence parallelism.");
@@ -392,6 +399,25 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         so.max_pp = positiveInt(p, QStringLiteral("max-pp"));
     if (isSet("max-dp"))
         so.max_dp = positiveInt(p, QStringLiteral("max-dp"));
+    if (isSet("cp"))
+        so.fixed_cp = positiveInt(p, QStringLiteral("cp"));
+    if (isSet("max-cp"))
+        so.max_cp = positiveInt(p, QStringLiteral("max-cp"));
+    if (isSet("cp-min-seq"))
+        so.cp_min_seq = positiveInt(p, QStringLiteral("cp-min-seq"));
+    if (isSet("cp-comm")) {
+        const QString v = p.value(QStringLiteral("cp-comm")).trimmed().toLower();
+        if (v == QLatin1String("any"))
+            so.cp_comms = {CpComm::P2P, CpComm::A2A};
+        else
+            so.cp_comms = {cpCommFromString(v.toStdString(), "--cp-comm")};
+    }
+    if ((so.fixed_cp > 1 || so.max_cp > 1) && !isSet("cp-min-seq"))
+        so.cp_min_seq = 0; // asking for cp means searching it whatever the sequence length
+    if (isSet("ep"))
+        so.fixed_ep = positiveInt(p, QStringLiteral("ep"));
+    if (isSet("max-ep"))
+        so.max_ep = positiveInt(p, QStringLiteral("max-ep"));
     if (isSet("dp-types")) {
         so.dp_types.clear();
         for (const QString& s :

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Decision tree over the per-layer parallel space (see gx/search_space.h).
 //
-// Counting convention: a leaf is one (pp, tp, sp, dp_type, placement, ckpt) combination. With
+// Counting convention: a leaf is one (pp, tp, cp, sp, dp_type, [ep,] placement, ckpt) combination; with
+// sequences below cp_min_seq tokens and dense layers the cp and ep levels keep one choice. With
 // Galvatron's own dimensions (dp types DDP and ZeRO-3/SDP, no sequence parallelism, checkpointing
 // on/off) the tree has 22 leaves for 8 GPUs without checkpointing and 44 with, the counts given in
 // Miao et al., "Galvatron", VLDB 2023, section 3.2 / figure 3. Our default space is larger because it
@@ -46,6 +47,20 @@ const std::vector<PruningRule>& pruningRules() {
         {rules::kTargetSp, "the target framework has no Megatron-style sequence parallelism", true},
         {rules::kTargetRankOrder, "the target framework always places tensor-parallel ranks adjacent", true},
         {rules::kTargetRecompute, "the target framework cannot run this recomputation (selective)", true},
+        {rules::kCpLongSequence,
+         "context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo's "
+         "Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank",
+         false},
+        {rules::kCpValid,
+         "context parallelism needs fused self-attention and a sequence that splits into 2 x cp chunks "
+         "(ring, load-balanced causal split) or cp chunks with heads and KV heads per TP rank split "
+         "over cp (all-to-all)",
+         true},
+        {rules::kTargetCp, "the target framework has no context parallelism (or not this exchange)", true},
+        {rules::kEpValid,
+         "expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp",
+         true},
+        {rules::kTargetEp, "the target framework has no expert parallelism", true},
         {rules::kTargetPostCheck,
          "after the planner: plans made expressible by the target (vocabulary TP, stage split, block "
          "recomputation) that then do not fit",
@@ -187,8 +202,8 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
         const int g = gpus_ / pp;
         const std::int64_t ppn = w.add(root, 1, "pp", ppl + " (" + std::to_string(g) + " GPUs/stage)");
         for (int tp : degrees(g, false)) {
-            const int dp = g / tp;
-            const std::string tpl = "tp=" + std::to_string(tp) + " dp=" + std::to_string(dp);
+            const int rest = g / tp; // ranks for cp x dp
+            const std::string tpl = "tp=" + std::to_string(tp) + " dp=" + std::to_string(rest);
             if (p2 && !isPow2(tp)) {
                 w.add(ppn, 2, "tp", tpl, rules::kPow2, "tp=" + std::to_string(tp) + " is not a power of two");
                 continue;
@@ -209,7 +224,8 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                 w.add(ppn, 2, "tp", tpl, rules::kUser, "tp is limited to " + std::to_string(o.max_tp));
                 continue;
             }
-            if (user && o.max_dp > 0 && dp > o.max_dp) {
+            const std::vector<int> cps = contextDegrees(type, rest);
+            if (user && o.max_dp > 0 && rest / cps.back() > o.max_dp) {
                 w.add(ppn, 2, "tp", tpl, rules::kUser, "dp is limited to " + std::to_string(o.max_dp));
                 continue;
             }
@@ -227,91 +243,245 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                 continue;
             }
             const std::int64_t tpn = w.add(ppn, 2, "tp", tpl);
-            for (int spi = 0; spi < 2; ++spi) {
-                const bool sp = spi == 1;
-                const char* spl = sp ? "sp on" : "sp off";
-                if (sp && tp == 1 && ruleEnabled(rules::kSpNeedsTp)) {
-                    w.add(tpn, 3, "sp", spl, rules::kSpNeedsTp, "tp=1: sequence parallelism is a no-op");
-                    continue;
-                }
-                if (sp && tgt && !caps.sp) {
-                    w.add(tpn, 3, "sp", spl, rules::kTargetSp,
-                          caps.framework + " has no Megatron-style sequence parallelism");
-                    continue;
-                }
-                if (sp && user && !o.allow_sp) {
-                    w.add(tpn, 3, "sp", spl, rules::kUser, "sequence parallelism is switched off");
-                    continue;
-                }
-                const std::int64_t spn = w.add(tpn, 3, "sp", spl);
-                for (DpType dt : {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}) {
-                    const std::string dtl = dpLabel(dt);
-                    if (dt != DpType::DDP && dp == 1 && ruleEnabled(rules::kZeroNeedsDp)) {
-                        w.add(spn, 4, "dp_type", dtl, rules::kZeroNeedsDp, "dp=1: nothing to shard");
+            for (int cp : degrees(rest, false)) {
+                for (CpComm comm : {CpComm::P2P, CpComm::A2A}) {
+                    if (cp == 1 && comm != CpComm::P2P)
+                        continue; // one node for "no context parallelism"
+                    const int dp = rest / cp;
+                    const std::string cpl = cp == 1 ? "cp=1 dp=" + std::to_string(dp)
+                                                    : "cp=" + std::to_string(cp) + " " + toString(comm) +
+                                                          " dp=" + std::to_string(dp);
+                    if (cp > 1) {
+                        if (p2 && !isPow2(cp)) {
+                            w.add(tpn, 3, "cp", cpl, rules::kPow2,
+                                  "cp=" + std::to_string(cp) + " is not a power of two");
+                            continue;
+                        }
+                        if (const std::string why = cpInvalid(type, tp, cp, comm); !why.empty()) {
+                            w.add(tpn, 3, "cp", cpl, rules::kCpValid, why);
+                            continue;
+                        }
+                        if (tgt && !caps.context_parallel) {
+                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
+                                  caps.framework + " has no context parallelism");
+                            continue;
+                        }
+                        if (user && o.fixed_cp > 0 && cp != o.fixed_cp) {
+                            w.add(tpn, 3, "cp", cpl, rules::kUser,
+                                  "cp is fixed to " + std::to_string(o.fixed_cp));
+                            continue;
+                        }
+                        if (user && o.max_cp > 0 && cp > o.max_cp) {
+                            w.add(tpn, 3, "cp", cpl, rules::kUser,
+                                  "cp is limited to " + std::to_string(o.max_cp));
+                            continue;
+                        }
+                        if (user &&
+                            std::find(o.cp_comms.begin(), o.cp_comms.end(), comm) == o.cp_comms.end()) {
+                            w.add(tpn, 3, "cp", cpl, rules::kUser,
+                                  std::string(toString(comm)) + " context parallelism is not allowed");
+                            continue;
+                        }
+                        if (ruleEnabled(rules::kCpLongSequence) &&
+                            (type.seq_len < o.cp_min_seq || type.seq_len / cp < 1024)) {
+                            w.add(tpn, 3, "cp", cpl, rules::kCpLongSequence,
+                                  type.seq_len < o.cp_min_seq
+                                      ? "sequence of " + std::to_string(type.seq_len) + " tokens is below " +
+                                            std::to_string(o.cp_min_seq)
+                                      : std::to_string(type.seq_len / cp) + " tokens per rank (< 1024)");
+                            continue;
+                        }
+                    } else if (user && o.fixed_cp > 1) {
+                        w.add(tpn, 3, "cp", cpl, rules::kUser,
+                              "cp is fixed to " + std::to_string(o.fixed_cp));
                         continue;
                     }
-                    if (tgt && dp > 1) {
-                        const auto& ok = pp > 1 ? caps.dp_types_with_pp : caps.dp_types;
-                        if (std::find(ok.begin(), ok.end(), dt) == ok.end()) {
-                            w.add(spn, 4, "dp_type", dtl, rules::kTargetDpType,
-                                  caps.framework + " cannot run " + dtl +
-                                      (pp > 1 && std::find(caps.dp_types.begin(), caps.dp_types.end(), dt) !=
-                                                     caps.dp_types.end()
-                                           ? std::string(" with pipeline parallelism")
-                                           : std::string()));
+                    if (user && o.max_dp > 0 && dp > o.max_dp) {
+                        w.add(tpn, 3, "cp", cpl, rules::kUser,
+                              "dp is limited to " + std::to_string(o.max_dp));
+                        continue;
+                    }
+                    const std::int64_t cpn = w.add(tpn, 3, "cp", cpl);
+                    walkBelowCp(type, pp, tp, cp, comm, cpn, w);
+                }
+            }
+        }
+    }
+}
+
+std::vector<int> SearchSpace::contextDegrees(const LayerType& type, int rest) const {
+    // The cp degrees the cp level may keep for this layer: used for the tp-level dp limit.
+    std::vector<int> out{1};
+    for (int cp : degrees(rest, pow2()))
+        if (cp > 1 && (!ruleEnabled(rules::kCpLongSequence) ||
+                       (type.seq_len >= options_.cp_min_seq && type.seq_len / cp >= 1024)))
+            out.push_back(cp);
+    return out;
+}
+
+std::string SearchSpace::cpInvalid(const LayerType& type, int tp, int cp, CpComm comm) const {
+    // The conditions CostModel::validateContextParallel enforces, as reasons.
+    if (type.kind == BlockKind::CrossDecoder)
+        return "context parallelism is modelled for self-attention layers only";
+    if (cost_.options().runtime.attention == AttentionKernel::Eager)
+        return "the runtime's eager attention cannot split the sequence";
+    const bool causal = type.kind != BlockKind::Encoder;
+    if (comm == CpComm::P2P) {
+        const int chunks = causal ? 2 * cp : cp;
+        if (type.seq_len % chunks != 0)
+            return "seq_len " + std::to_string(type.seq_len) + " does not split into " +
+                   std::to_string(chunks) + " chunks";
+        return {};
+    }
+    if (type.seq_len % cp != 0)
+        return "seq_len " + std::to_string(type.seq_len) + " is not divisible by cp=" + std::to_string(cp);
+    const int q_local = type.heads / std::max(1, tp);
+    if (q_local % cp != 0)
+        return "all-to-all: cp=" + std::to_string(cp) + " does not divide the " + std::to_string(q_local) +
+               " heads per TP rank";
+    const int kv = type.kv_heads > 0 ? type.kv_heads : type.heads;
+    const int kv_local = std::max(1, kv / std::max(1, tp));
+    if (kv_local % cp != 0 && cp % kv_local != 0)
+        return "all-to-all: cp=" + std::to_string(cp) + " neither divides nor is a multiple of the " +
+               std::to_string(kv_local) + " KV heads per TP rank";
+    return {};
+}
+
+void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpComm comm, std::int64_t cpn,
+                              Walk& w) const {
+    const auto& o = options_;
+    const bool user = ruleEnabled(rules::kUser);
+    const bool tgt = o.target != Target::Any;
+    const TargetCapabilities& caps = capabilities(o.target);
+    const bool p2 = pow2();
+    const int dp = (gpus_ / pp) / (tp * cp);
+    const bool moe = type.moe.enabled();
+    for (int spi = 0; spi < 2; ++spi) {
+        const bool sp = spi == 1;
+        const char* spl = sp ? "sp on" : "sp off";
+        if (sp && tp == 1 && ruleEnabled(rules::kSpNeedsTp)) {
+            w.add(cpn, 4, "sp", spl, rules::kSpNeedsTp, "tp=1: sequence parallelism is a no-op");
+            continue;
+        }
+        if (sp && tgt && !caps.sp) {
+            w.add(cpn, 4, "sp", spl, rules::kTargetSp,
+                  caps.framework + " has no Megatron-style sequence parallelism");
+            continue;
+        }
+        if (sp && user && !o.allow_sp) {
+            w.add(cpn, 4, "sp", spl, rules::kUser, "sequence parallelism is switched off");
+            continue;
+        }
+        const std::int64_t spn = w.add(cpn, 4, "sp", spl);
+        for (DpType dt : {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}) {
+            const std::string dtl = dpLabel(dt);
+            // ZeRO shards over the dp x cp ranks (the gradient group).
+            if (dt != DpType::DDP && dp * cp == 1 && ruleEnabled(rules::kZeroNeedsDp)) {
+                w.add(spn, 5, "dp_type", dtl, rules::kZeroNeedsDp, "dp=1: nothing to shard");
+                continue;
+            }
+            if (tgt && dp * cp > 1) {
+                const auto& ok = pp > 1 ? caps.dp_types_with_pp : caps.dp_types;
+                if (std::find(ok.begin(), ok.end(), dt) == ok.end()) {
+                    w.add(spn, 5, "dp_type", dtl, rules::kTargetDpType,
+                          caps.framework + " cannot run " + dtl +
+                              (pp > 1 && std::find(caps.dp_types.begin(), caps.dp_types.end(), dt) !=
+                                             caps.dp_types.end()
+                                   ? std::string(" with pipeline parallelism")
+                                   : std::string()));
+                    continue;
+                }
+            }
+            if (user && std::find(o.dp_types.begin(), o.dp_types.end(), dt) == o.dp_types.end()) {
+                // With dp = 1 all types coincide: keep DDP as the representative.
+                if (!(dp * cp == 1 && dt == DpType::DDP)) {
+                    w.add(spn, 5, "dp_type", dtl, rules::kUser, std::string(dtl) + " is not allowed");
+                    continue;
+                }
+            }
+            const std::int64_t dtn = w.add(spn, 5, "dp_type", dtl);
+            // Expert parallelism: a level of its own for mixture-of-experts layers only.
+            std::vector<std::pair<int, std::int64_t>> eps; // (ep, node)
+            if (!moe) {
+                eps.emplace_back(1, dtn);
+            } else {
+                for (int ep : degrees(dp * cp, false)) {
+                    const std::string epl = "ep=" + std::to_string(ep);
+                    if (ep > 1) {
+                        if (p2 && !isPow2(ep)) {
+                            w.add(dtn, 6, "ep", epl, rules::kPow2,
+                                  "ep=" + std::to_string(ep) + " is not a power of two");
+                            continue;
+                        }
+                        if (type.moe.experts % ep != 0) {
+                            w.add(dtn, 6, "ep", epl, rules::kEpValid,
+                                  "ep=" + std::to_string(ep) + " does not divide the " +
+                                      std::to_string(type.moe.experts) + " routed experts");
+                            continue;
+                        }
+                        if (tgt && !caps.expert_parallel) {
+                            w.add(dtn, 6, "ep", epl, rules::kTargetEp,
+                                  caps.framework + " has no expert parallelism");
+                            continue;
+                        }
+                        if (user && o.max_ep > 0 && ep > o.max_ep) {
+                            w.add(dtn, 6, "ep", epl, rules::kUser,
+                                  "ep is limited to " + std::to_string(o.max_ep));
                             continue;
                         }
                     }
-                    if (user && std::find(o.dp_types.begin(), o.dp_types.end(), dt) == o.dp_types.end()) {
-                        // With dp = 1 all types coincide: keep DDP as the representative.
-                        if (!(dp == 1 && dt == DpType::DDP)) {
-                            w.add(spn, 4, "dp_type", dtl, rules::kUser, std::string(dtl) + " is not allowed");
-                            continue;
-                        }
+                    if (user && o.fixed_ep > 0 && ep != o.fixed_ep) {
+                        w.add(dtn, 6, "ep", epl, rules::kUser,
+                              "ep is fixed to " + std::to_string(o.fixed_ep));
+                        continue;
                     }
-                    const std::int64_t dtn = w.add(spn, 4, "dp_type", dtl);
-                    for (int pl = 0; pl < 2; ++pl) {
-                        const bool consecutive = pl == 0;
-                        const char* pll = consecutive ? "TP ranks adjacent" : "DP ranks adjacent";
-                        if (!consecutive && (tp == 1 || dp == 1) && ruleEnabled(rules::kPlacementMatters)) {
-                            w.add(dtn, 5, "placement", pll, rules::kPlacementMatters,
-                                  tp == 1 ? "tp=1: rank order is irrelevant"
-                                          : "dp=1: rank order is irrelevant");
+                    eps.emplace_back(ep, w.add(dtn, 6, "ep", epl));
+                }
+            }
+            const int d_pl = moe ? 7 : 6;
+            for (const auto& [ep, epn] : eps) {
+                for (int pl = 0; pl < 2; ++pl) {
+                    const bool consecutive = pl == 0;
+                    const char* pll = consecutive ? "TP ranks adjacent" : "DP ranks adjacent";
+                    if (!consecutive && (tp == 1 || dp * cp == 1) && ruleEnabled(rules::kPlacementMatters)) {
+                        w.add(epn, d_pl, "placement", pll, rules::kPlacementMatters,
+                              tp == 1 ? "tp=1: rank order is irrelevant" : "dp=1: rank order is irrelevant");
+                        continue;
+                    }
+                    if (!consecutive && tgt && !caps.dp_adjacent_placement && tp > 1 && dp * cp > 1) {
+                        w.add(epn, d_pl, "placement", pll, rules::kTargetRankOrder,
+                              caps.framework + " places tensor-parallel ranks adjacent");
+                        continue;
+                    }
+                    const std::int64_t pln = w.add(epn, d_pl, "placement", pll);
+                    for (Checkpoint ck : {Checkpoint::None, Checkpoint::Selective, Checkpoint::Full}) {
+                        const char* ckl = toString(ck);
+                        if (ck == Checkpoint::Selective && tgt && !caps.recompute.selective &&
+                            !caps.recompute.selective_per_layer) {
+                            w.add(pln, d_pl + 1, "ckpt", std::string("ckpt ") + ckl, rules::kTargetRecompute,
+                                  caps.framework + " recomputes whole layers only");
                             continue;
                         }
-                        if (!consecutive && tgt && !caps.dp_adjacent_placement && tp > 1 && dp > 1) {
-                            w.add(dtn, 5, "placement", pll, rules::kTargetRankOrder,
-                                  caps.framework + " places tensor-parallel ranks adjacent");
+                        if (ck != Checkpoint::None && user && !o.allow_ckpt) {
+                            w.add(pln, d_pl + 1, "ckpt", std::string("ckpt ") + ckl, rules::kUser,
+                                  "checkpointing is switched off");
                             continue;
                         }
-                        const std::int64_t pln = w.add(dtn, 5, "placement", pll);
-                        for (Checkpoint ck : {Checkpoint::None, Checkpoint::Selective, Checkpoint::Full}) {
-                            const char* ckl = toString(ck);
-                            if (ck == Checkpoint::Selective && tgt && !caps.recompute.selective &&
-                                !caps.recompute.selective_per_layer) {
-                                w.add(pln, 6, "ckpt", std::string("ckpt ") + ckl, rules::kTargetRecompute,
-                                      caps.framework + " recomputes whole layers only");
-                                continue;
-                            }
-                            if (ck != Checkpoint::None && user && !o.allow_ckpt) {
-                                w.add(pln, 6, "ckpt", std::string("ckpt ") + ckl, rules::kUser,
-                                      "checkpointing is switched off");
-                                continue;
-                            }
-                            LayerStrategy s;
-                            s.tp = tp;
-                            s.dp = dp;
-                            s.sp = sp;
-                            s.dp_type = dt;
-                            s.ckpt = ck;
-                            s.tp_consecutive = consecutive;
-                            const std::int64_t leaf = w.add(pln, 6, "ckpt", std::string("ckpt ") + ckl);
-                            if (w.nodes)
-                                w.nodes->back().strategy = s;
-                            (void)leaf;
-                            if (w.leaves)
-                                w.leaves->emplace_back(pp, s);
-                        }
+                        LayerStrategy s;
+                        s.tp = tp;
+                        s.dp = dp;
+                        s.cp = cp;
+                        s.cp_comm = comm;
+                        s.ep = ep;
+                        s.sp = sp;
+                        s.dp_type = dt;
+                        s.ckpt = ck;
+                        s.tp_consecutive = consecutive;
+                        w.add(pln, d_pl + 1, "ckpt", std::string("ckpt ") + ckl);
+                        if (w.nodes)
+                            w.nodes->back().strategy = s;
+                        if (w.leaves)
+                            w.leaves->emplace_back(pp, s);
                     }
                 }
             }

@@ -57,6 +57,8 @@ TargetCapabilities makeMegatron() {
     c.moe = c.mla = true;
     // --context-parallel-size and --cp-comm-type p2p|a2a (arguments.py; one type per layer allowed).
     c.context_parallel = true;
+    // --expert-model-parallel-size, one for all MoE layers (model_parallel_config.py:127).
+    c.expert_parallel = true;
     c.framework = "Megatron-LM";
     c.version = "Megatron-Core 0.20.0";
     c.source = "NVIDIA/Megatron-LM@d98e8a64";
@@ -354,6 +356,21 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
         }
     if (c.context_parallel && !allSame(plan, [](const LayerStrategy& l) { return l.cp; }))
         out.push_back("per-layer context-parallel degrees: " + fw + " uses one degree for all layers");
+    {
+        // Expert parallelism: dense layers carry ep = 1, so only the MoE layers' degrees must agree.
+        int ep = 0;
+        bool mixed = false;
+        for (const auto& l : plan.layers)
+            if (l.ep > 1) {
+                mixed = mixed || (ep > 0 && l.ep != ep);
+                ep = l.ep;
+            }
+        if (ep > 1 && !c.expert_parallel)
+            out.push_back("expert parallelism (ep=" + std::to_string(ep) + "): " + fw +
+                          " is not told to run it by this export");
+        else if (mixed)
+            out.push_back("per-layer expert-parallel degrees: " + fw + " uses one degree for all MoE layers");
+    }
     const LayerStrategy& f = plan.layers.front();
     const bool same_tp = allSame(plan, [](const LayerStrategy& l) { return l.tp; });
     if (!c.per_layer_tp && !same_tp)

@@ -2,6 +2,35 @@
 # Translations of core's English decision-tree labels, pruning-rule descriptions and pruning reasons,
 # translated at display time by app/core_text.cpp (core stays Qt-free).
 T = {
+    "sequence of %1 tokens is below %2": ("Sequenz von %1 Tokens liegt unter %2", "序列 %1 个 token，低于 %2"),
+    "%1 tokens per rank (< 1024)": ("%1 Tokens pro Rang (< 1024)", "每个 rank %1 个 token（< 1024）"),
+    "seq_len %1 does not split into %2 chunks": ("seq_len %1 lässt sich nicht in %2 Stücke teilen", "seq_len %1 无法切分为 %2 块"),
+    "seq_len %1 is not divisible by cp=%2": ("seq_len %1 ist nicht durch cp=%2 teilbar", "seq_len %1 不能被 cp=%2 整除"),
+    "all-to-all: cp=%1 does not divide the %2 heads per TP rank":
+        ("All-to-All: cp=%1 teilt die %2 Köpfe pro TP-Rang nicht", "all-to-all：cp=%1 不能整除每个 TP rank 的 %2 个头"),
+    "all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank":
+        ("All-to-All: cp=%1 ist weder Teiler noch Vielfaches der %2 KV-Köpfe pro TP-Rang",
+         "all-to-all：cp=%1 既不能整除也不是每个 TP rank 的 %2 个 KV 头的倍数"),
+    "context parallelism is modelled for self-attention layers only":
+        ("Kontextparallelität ist nur für Self-Attention-Schichten modelliert", "上下文并行仅对自注意力层建模"),
+    "the runtime's eager attention cannot split the sequence":
+        ("die Eager-Attention der Laufzeitumgebung kann die Sequenz nicht teilen", "运行时的 eager 注意力无法切分序列"),
+    "%1 has no context parallelism": ("%1 hat keine Kontextparallelität", "%1 不支持上下文并行"),
+    "%1 context parallelism is not allowed": ("%1-Kontextparallelität ist nicht erlaubt", "不允许 %1 上下文并行"),
+    "ep=%1 does not divide the %2 routed experts": ("ep=%1 teilt die %2 gerouteten Experten nicht", "ep=%1 不能整除 %2 个路由专家"),
+    "%1 has no expert parallelism": ("%1 hat keine Expertenparallelität", "%1 不支持专家并行"),
+    "context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo's Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank":
+        ("Kontextparallelität nur für Sequenzen ab cp_min_seq Tokens (Standard 8192: NeMos Llama-3-8B-Rezept nutzt cp=2 bei 8K), mit mindestens 1024 Tokens pro Rang",
+         "仅对至少 cp_min_seq 个 token 的序列使用上下文并行（默认 8192：NeMo 的 Llama 3 8B 配方在 8K 时使用 cp=2），每个 rank 至少保留 1024 个 token"),
+    "context parallelism needs fused self-attention and a sequence that splits into 2 x cp chunks (ring, load-balanced causal split) or cp chunks with heads and KV heads per TP rank split over cp (all-to-all)":
+        ("Kontextparallelität braucht fusionierte Self-Attention und eine Sequenz, die sich in 2 x cp Stücke (Ring, lastverteilte kausale Teilung) oder in cp Stücke mit über cp teilbaren Köpfen und KV-Köpfen pro TP-Rang (All-to-All) teilen lässt",
+         "上下文并行需要融合自注意力，且序列可切分为 2 x cp 块（环形，负载均衡的因果切分），或切分为 cp 块且每个 TP rank 的头与 KV 头可按 cp 切分（all-to-all）"),
+    "the target framework has no context parallelism (or not this exchange)":
+        ("das Ziel-Framework hat keine Kontextparallelität (oder nicht diesen Austausch)", "目标框架不支持上下文并行（或不支持这种交换方式）"),
+    "expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp":
+        ("Expertenparallelität: nur Mixture-of-Experts-Schichten, ep teilt die gerouteten Experten und dp x cp",
+         "专家并行：仅用于混合专家层，ep 整除路由专家数和 dp x cp"),
+    "the target framework has no expert parallelism": ("das Ziel-Framework hat keine Expertenparallelität", "目标框架不支持专家并行"),
     "sp on": ("sp an", "sp 开"),
     "sp off": ("sp aus", "sp 关"),
     "TP ranks adjacent": ("TP-Ränge benachbart", "TP 进程相邻"),

@@ -208,6 +208,8 @@ private slots:
     void bruteForceTwoStacks();
     void bruteForcePipelines();
     void bruteForceDeepPipelines();
+    void bruteForceContextAndExpertParallel();
+    void contextAndExpertRules();
     void frontierIsPareto();
     void simplicityAgainstBruteForce();
     void deterministicAcrossThreads();
@@ -478,6 +480,135 @@ void TestSearch::bruteForceAgreement() {
     for (int i = 0; i < 40; ++i) {
         Case c = randomCase(rng, false);
         checkCase(c, i);
+    }
+}
+
+void TestSearch::bruteForceContextAndExpertParallel() {
+    // Long sequences with context parallelism searched (ring and all-to-all), and mixture-of-experts
+    // layers with expert parallelism: the planner equals brute force over the same candidates, and the
+    // optimum of a memory-bound long-sequence case does split the sequence.
+    std::mt19937 rng(1616);
+    int with_cp = 0, with_ep = 0, moe_cases = 0;
+    for (int i = 0; i < 10; ++i) {
+        Case c = randomCase(rng, false);
+        ModelProfile m = c.cm.model();
+        LayerType& t = m.stacks[0].type;
+        t.seq_len = m.seq_len = (i % 2 == 0) ? 4096 : 8192;
+        t.kv_heads = std::max(1, t.heads / 2);
+        if (i % 3 != 0) {
+            t.moe.experts = 4;
+            t.moe.top_k = 2;
+            t.ffn_hidden = t.hidden;
+            ++moe_cases;
+        }
+        c.cm = CostModel(m, tinyCluster(1, 4));
+        c.o.gpus = 4;
+        c.o.global_batches = {4};
+        c.o.cp_min_seq = 0;
+        c.o.allow_sp = false;
+        c.o.allow_ckpt = (i % 2 == 0);
+        c.o.schedules = {Schedule::OneFOneB};
+        c.o.uniform_layers = false;
+        const SearchSpace space(c.cm, c.o);
+        bool cp_leaf = false, ep_leaf = false;
+        for (int pp : space.pipelineDegrees())
+            for (const auto& s : space.layerCandidates(pp, t)) {
+                cp_leaf = cp_leaf || s.cp > 1;
+                ep_leaf = ep_leaf || s.ep > 1;
+            }
+        QVERIFY2(cp_leaf, "the space offers context parallelism");
+        QCOMPARE(ep_leaf, t.moe.enabled());
+        checkCase(c, 300 + i);
+        const SearchResult r = search(c.cm, c.o);
+        if (r.best)
+            for (const auto& l : r.best->plan.layers) {
+                with_cp += l.cp > 1;
+                with_ep += l.ep > 1;
+            }
+    }
+    QVERIFY(moe_cases > 0);
+    qInfo("layers of the optima with cp > 1: %d, with ep > 1: %d", with_cp, with_ep);
+    // A case where splitting the sequence is the only way to fit: one sample of 32K tokens whose
+    // activations exceed the budget on one GPU (one attention head: no tensor parallelism either).
+    CostModel cm(tinyModel(2, 1024, 1, 32768, 32000), tinyCluster(1, 4));
+    SearchOptions o;
+    o.gpus = 4;
+    o.global_batches = {1};
+    o.allow_ckpt = false;
+    o.allow_sp = false;
+    o.frontier_points = 0;
+    o.cost.memory_budget_gib = 24;
+    o.emit_tree_events = false;
+    const SearchResult r = search(cm, o);
+    QVERIFY2(r.best.has_value(), r.infeasible_reason.c_str());
+    QVERIFY(r.best->plan.layers.front().cp > 1);
+    o.max_cp = 1;
+    const SearchResult none = search(cm, o);
+    QVERIFY(!none.best || timePerSample(*none.best) > timePerSample(*r.best));
+}
+
+void TestSearch::contextAndExpertRules() {
+    // Each new rule prunes by name: short sequences, invalid splits, targets without the dimension,
+    // experts that ep does not divide, and the user's limits.
+    auto prunedBy = [](const SearchResult& r, const char* rule) {
+        for (const auto& [name, n] : r.stats.pruned_by_rule)
+            if (name == rule)
+                return n;
+        return std::int64_t(0);
+    };
+    auto quick = [](SearchOptions o) {
+        o.frontier_points = 0;
+        o.top_k = 1;
+        o.global_batches = {8};
+        return o;
+    };
+    {
+        // 4K tokens: below the default cp_min_seq (8192), nothing splits the sequence.
+        CostModel cm(tinyModel(2, 1024, 16, 4096, 32000), tinyCluster(1, 8));
+        const SearchResult r = search(cm, quick({}));
+        QVERIFY(prunedBy(r, rules::kCpLongSequence) > 0);
+        QVERIFY(r.best && r.best->plan.layers.front().cp == 1);
+    }
+    {
+        // 9000 tokens: no 2 x cp = 16 chunks for the ring at cp = 8, nor 8 equal shards for all-to-all.
+        CostModel cm(tinyModel(2, 1024, 16, 9000, 32000), tinyCluster(1, 8));
+        SearchOptions o = quick({});
+        o.cp_min_seq = 0;
+        const SearchResult r = search(cm, o);
+        QVERIFY(prunedBy(r, rules::kCpValid) > 0);
+        SearchSpace sp(cm, o);
+        for (const auto& node : sp.tree(cm.model().layer(0)))
+            if (node.pruned && node.rule == rules::kCpValid)
+                QVERIFY2(!node.reason.empty(), node.label.c_str());
+    }
+    {
+        // A target without context parallelism, and a runtime with eager attention.
+        CostModel cm(tinyModel(2, 1024, 16, 16384, 32000), tinyCluster(1, 8));
+        SearchOptions o = quick({});
+        o.target = Target::Hetu;
+        QVERIFY(prunedBy(search(cm, o), rules::kTargetCp) > 0);
+        CostOptions eager;
+        eager.runtime.attention = AttentionKernel::Eager;
+        CostModel ce(cm.model(), cm.cluster(), eager);
+        QVERIFY(prunedBy(search(ce, quick({})), rules::kCpValid) > 0);
+    }
+    {
+        // Experts: 4 routed experts on 8 GPUs - ep = 8 does not divide them; a dense layer has no ep level.
+        ModelProfile m = tinyModel(2, 1024, 16, 2048, 32000);
+        m.stacks[0].type.moe.experts = 4;
+        m.stacks[0].type.moe.top_k = 1;
+        CostModel cm(m, tinyCluster(1, 8));
+        SearchOptions o = quick({});
+        const SearchResult r = search(cm, o);
+        QVERIFY(prunedBy(r, rules::kEpValid) > 0);
+        o.max_ep = 2;
+        QVERIFY(prunedBy(search(cm, o), rules::kUser) > 0);
+        SearchSpace sp(cm, o);
+        for (const auto& s : sp.layerCandidates(1, m.stacks[0].type))
+            QVERIFY(s.ep <= 2 && 4 % s.ep == 0 && (s.dp * s.cp) % s.ep == 0);
+        CostModel dense(tinyModel(2, 1024, 16, 2048, 32000), tinyCluster(1, 8));
+        for (const auto& node : SearchSpace(dense, o).tree(dense.model().layer(0)))
+            QVERIFY(node.dimension != "ep");
     }
 }
 

@@ -49,6 +49,13 @@ struct SearchOptions {
     /// Simplicity: at most this many runs of one strategy (contiguous layers) per pipeline stage
     /// (0 = no limit; 1 = one strategy per stage).
     int max_runs_per_stage = 0;
+    /// Context parallelism (tp * cp * dp = stage GPUs): searched for sequences of at least
+    /// cp_min_seq tokens (rule "cp-long-sequence"); max_cp / fixed_cp as for tp (0 = any).
+    int max_cp = 0, fixed_cp = 0;
+    int cp_min_seq = 8192;
+    std::vector<CpComm> cp_comms = {CpComm::P2P, CpComm::A2A};
+    /// Expert parallelism of mixture-of-experts layers (ep divides dp * cp and the routed experts).
+    int max_ep = 0, fixed_ep = 0;
 };
 
 /// A node of the decision tree (as reported to observers).

@@ -2,8 +2,10 @@
 // Galvatron Explorer - the decision tree over the parallel space of one Transformer layer.
 //
 // The tree splits the devices level by level, as Galvatron does (Miao et al., VLDB 2023, section 3.2):
-//   root -> pp (pipeline degree) -> tp (tensor degree; dp = stage GPUs / tp) -> sp (sequence parallel)
-//        -> dp_type (DDP / ZeRO-1/2/3) -> placement (TP ranks adjacent or DP ranks adjacent) -> ckpt.
+//   root -> pp (pipeline degree) -> tp (tensor degree) -> cp (context degree and exchange; dp = stage
+//        GPUs / (tp * cp)) -> sp (sequence parallel) -> dp_type (DDP / ZeRO-1/2/3) -> [ep (expert
+//        degree; mixture-of-experts layers only)] -> placement (TP ranks adjacent or DP ranks adjacent)
+//        -> ckpt.
 // Every leaf is one per-layer candidate strategy for a pipeline degree. Each pruning step is a named
 // rule (PruningRule) that can be switched off by name (SearchOptions::disabled_rules) unless it is
 // required for a valid plan; every pruned node keeps the rule name and a human-readable reason.
@@ -51,6 +53,11 @@ inline constexpr const char* kTargetSp = "target-sequence-parallel";
 inline constexpr const char* kTargetRankOrder = "target-rank-order";
 inline constexpr const char* kTargetRecompute = "target-recompute";
 inline constexpr const char* kTargetPostCheck = "target-post-check";
+inline constexpr const char* kCpLongSequence = "cp-long-sequence";
+inline constexpr const char* kCpValid = "cp-valid";
+inline constexpr const char* kTargetCp = "target-context-parallel";
+inline constexpr const char* kEpValid = "ep-valid";
+inline constexpr const char* kTargetEp = "target-expert-parallel";
 } // namespace rules
 
 /// The per-layer decision tree for one GPU count, a model and the user's options.
@@ -82,6 +89,13 @@ public:
 private:
     struct Walk;
     void walk(const LayerType& type, int only_pp, Walk& w) const;
+    /// Levels below cp (sp, dp_type, ep for MoE layers, placement, ckpt) under node `cpn`.
+    void walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpComm comm, std::int64_t cpn,
+                     Walk& w) const;
+    /// 1 and the cp degrees of `rest` ranks the cp-long-sequence rule keeps (ascending).
+    std::vector<int> contextDegrees(const LayerType& type, int rest) const;
+    /// Why cp/comm is invalid for this layer (as CostModel::validateContextParallel rejects it), or "".
+    std::string cpInvalid(const LayerType& type, int tp, int cp, CpComm comm) const;
 
     const CostModel& cost_;
     SearchOptions options_;
