@@ -8,6 +8,7 @@
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "gx/target_search.h"
+#include "gx/units.h"
 #include "i18n.h"
 #include "plan_utils.h"
 #include "views/export_dialog.h"
@@ -189,7 +190,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // The views follow the session.
     connect(session_, &Session::currentPlanChanged, this, &MainWindow::planChanged);
     connect(session_, &Session::knownPlansChanged, this, [this](const std::vector<NamedPlan>& plans) {
-        compare_->setPlans(plans, cluster_editor_->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0);
+        compare_->setPlans(plans, cluster_editor_->cluster().gpu.memory_gib * kGiB);
     });
     connect(session_, &Session::profilesChanged, this, &MainWindow::followProfiles);
     connect(session_, &Session::error, this, [this](const QString& m) { showMessage(m, true); });
@@ -679,7 +680,7 @@ void MainWindow::changeEvent(QEvent* e) {
 
 void MainWindow::planChanged(const NamedPlan& np, const std::shared_ptr<const CostModel>& cm) {
     plan_view_->setPlan(cm, np);
-    const double capacity = cm ? cm->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0 : 0;
+    const double capacity = cm ? cm->cluster().gpu.memory_gib * kGiB : 0;
     memory_->setCost(np.cost, capacity);
     timeline_->setPlan(np.plan, np.cost);
     if (export_dialog_ && cm)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "charts/frontier_chart.h"
+#include "gx/units.h"
 
 #include "charts/chart_legend.h"
 
@@ -18,7 +19,6 @@
 namespace gx::app {
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 void niceRange(QValueAxis* axis, double lo, double hi) {
     if (!(hi > lo)) {

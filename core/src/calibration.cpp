@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Measured runs -> cost-model inputs; validation statistics; calibration of named coefficients.
 #include "gx/calibration.h"
+#include "gx/units.h"
 
 #include "gx/error.h"
 #include "gx/presets.h"
@@ -19,7 +20,6 @@ namespace gx {
 using nlohmann::json;
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 std::string fmt(const char* f, double v) {
     char b[64];

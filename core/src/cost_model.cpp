@@ -17,6 +17,7 @@
 //        (MegaBlocks, grouped GEMMs), Megatron-LM's num_floating_point_operations (MoE FLOPs over the
 //        routed top-k and shared experts); multi-latent attention: DeepSeek-AI 2024 (DeepSeek-V2).
 #include "gx/cost_model.h"
+#include "gx/units.h"
 
 #include "gx/error.h"
 
@@ -28,7 +29,6 @@
 namespace gx {
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 std::string layerField(int i, const char* name) {
     return "plan.layers[" + std::to_string(i) + "]." + name;

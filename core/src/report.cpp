@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gx/report.h"
+#include "gx/units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,7 +16,6 @@ std::string fmt(const char* f, double v) {
     std::snprintf(buf, sizeof buf, f, v);
     return buf;
 }
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 nlohmann::json memJson(const MemoryBreakdown& m) {
     return {{"weights", m.weights},         {"grads", m.grads},         {"optimizer", m.optimizer},

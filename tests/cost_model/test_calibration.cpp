@@ -7,6 +7,7 @@
 #include "gx/hetu_profile.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
+#include "gx/units.h"
 
 #include <QtTest>
 
@@ -17,7 +18,6 @@
 using namespace gx;
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 std::vector<MeasuredRun> publishedRuns() {
     return loadRunsFile(std::string(GX_TEST_DATA_DIR) + "/calibration/published_runs.json");

@@ -2,6 +2,7 @@
 // Cost-model formulas checked against hand-computed cases from the cited papers.
 #include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/units.h"
 
 #include <QtTest>
 
@@ -10,7 +11,6 @@
 using namespace gx;
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 /// GPT-3 style block: MHA, f = 4h, biases, LayerNorm, dropout (the block Korthikanti et al. analyse).
 ModelProfile gptModel(int layers, int h, int heads, int seq, int vocab) {

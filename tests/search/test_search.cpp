@@ -7,6 +7,7 @@
 // the planner's own DP figures must equal evaluate()'s on the plan it returns (1e-9 relative).
 #include "gx/planner.h"
 #include "gx/search_space.h"
+#include "gx/units.h"
 
 #include "gx/error.h"
 #include "gx/presets.h"
@@ -24,8 +25,6 @@
 using namespace gx;
 
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 ModelProfile tinyModel(int layers, int hidden, int heads, int seq, int vocab, bool two_stacks = false) {
     ModelProfile m;
