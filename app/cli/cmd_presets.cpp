@@ -11,19 +11,34 @@
 
 #include <QCommandLineParser>
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace gx::cli {
 
 namespace {
 
-std::string pad(std::string s, std::size_t w) {
-    if (s.size() < w)
-        s.resize(w, ' ');
-    return s;
+/// Columns as wide as their widest cell (+2 spaces), the last one unpadded.
+void printTable(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::size_t> w;
+    for (const auto& r : rows)
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            if (w.size() <= i)
+                w.push_back(0);
+            w[i] = std::max(w[i], r[i].size());
+        }
+    for (const auto& r : rows) {
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            out << r[i];
+            if (i + 1 < r.size())
+                out << std::string(w[i] + 2 - r[i].size(), ' ');
+        }
+        out << "\n";
+    }
 }
 
 std::string fmt(const char* f, double v) {
@@ -68,17 +83,17 @@ void listModels(std::ostream& out, bool as_json) {
         out << arr.dump(2) << "\n";
         return;
     }
-    out << pad("MODEL", 14) << pad("FAMILY", 12) << pad("PARAMS", 10) << pad("ACTIVE", 10) << pad("LAYERS", 8)
-        << pad("HIDDEN", 8) << pad("HEADS/KV", 10) << pad("SEQ", 7) << "STATES GiB\n";
+    std::vector<std::vector<std::string>> rows = {
+        {"MODEL", "FAMILY", "PARAMS", "ACTIVE", "LAYERS", "HIDDEN", "HEADS/KV", "SEQ", "STATES GiB"}};
     for (const auto& n : modelPresetNames()) {
         const ModelProfile m = modelPreset(n);
         const LayerType& t = m.stacks.front().type;
-        out << pad(m.name, 14) << pad(m.family, 12) << pad(humanParams(double(m.totalParams())), 10)
-            << pad(humanParams(double(m.activeParams())), 10) << pad(layersText(m), 8)
-            << pad(std::to_string(t.hidden), 8)
-            << pad(std::to_string(t.heads) + "/" + std::to_string(t.kv_heads), 10)
-            << pad(std::to_string(m.seq_len), 7) << fmt("%.0f", statesGib(m)) << "\n";
+        rows.push_back({m.name, m.family, humanParams(double(m.totalParams())),
+                        humanParams(double(m.activeParams())), layersText(m), std::to_string(t.hidden),
+                        std::to_string(t.heads) + "/" + std::to_string(t.kv_heads), std::to_string(m.seq_len),
+                        fmt("%.0f", statesGib(m))});
     }
+    printTable(out, rows);
 }
 
 void listClusters(std::ostream& out, bool as_json) {
@@ -98,15 +113,15 @@ void listClusters(std::ostream& out, bool as_json) {
         out << arr.dump(2) << "\n";
         return;
     }
-    out << pad("CLUSTER", 20) << pad("GPUS", 6) << pad("GPU", 18) << pad("MEM GiB", 9) << pad("BF16 TF", 9)
-        << pad("INTRA GB/s", 18) << "INTER GB/s\n";
+    std::vector<std::vector<std::string>> rows = {
+        {"CLUSTER", "GPUS", "GPU", "MEM GiB", "BF16 TF", "INTRA GB/s", "INTER GB/s"}};
     for (const auto& n : clusterPresetNames()) {
         const ClusterProfile c = clusterPreset(n);
-        out << pad(c.name, 20) << pad(std::to_string(c.totalGpus()), 6) << pad(c.gpu.name, 18)
-            << pad(fmt("%g", c.gpu.memory_gib), 9) << pad(fmt("%g", c.gpu.peak_tflops_bf16), 9)
-            << pad(fmt("%g ", c.intra.bandwidth_gbs) + c.intra.kind, 18)
-            << (c.nodes > 1 ? fmt("%g ", c.inter.bandwidth_gbs) + c.inter.kind : std::string("-")) << "\n";
+        rows.push_back({c.name, std::to_string(c.totalGpus()), c.gpu.name, fmt("%g", c.gpu.memory_gib),
+                        fmt("%g", c.gpu.peak_tflops_bf16), fmt("%g ", c.intra.bandwidth_gbs) + c.intra.kind,
+                        c.nodes > 1 ? fmt("%g ", c.inter.bandwidth_gbs) + c.inter.kind : std::string("-")});
     }
+    printTable(out, rows);
 }
 
 } // namespace
