@@ -1470,334 +1470,334 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="69"/>
+        <location filename="../app/main_window.cpp" line="70"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Timeline</source>
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="88"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="89"/>
+        <location filename="../app/main_window.cpp" line="90"/>
         <source>Frontier</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="90"/>
+        <location filename="../app/main_window.cpp" line="91"/>
         <source>Sweeps</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="100"/>
-        <location filename="../app/main_window.cpp" line="401"/>
+        <location filename="../app/main_window.cpp" line="101"/>
+        <location filename="../app/main_window.cpp" line="402"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="101"/>
+        <location filename="../app/main_window.cpp" line="102"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="104"/>
+        <location filename="../app/main_window.cpp" line="105"/>
         <source>Multi-model</source>
         <translation>Mehrere Modelle</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="108"/>
+        <location filename="../app/main_window.cpp" line="109"/>
         <source>Engine</source>
         <translation>Engine</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="117"/>
+        <location filename="../app/main_window.cpp" line="118"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="118"/>
+        <location filename="../app/main_window.cpp" line="119"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="128"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="129"/>
+        <location filename="../app/main_window.cpp" line="130"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>Die besten Pläne suchen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="130"/>
+        <location filename="../app/main_window.cpp" line="131"/>
         <source>Cancel the search (Esc)</source>
         <translation>Die Suche abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="146"/>
+        <location filename="../app/main_window.cpp" line="147"/>
         <source>Best plans:</source>
         <translation>Beste Pläne:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="154"/>
+        <location filename="../app/main_window.cpp" line="155"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="207"/>
+        <location filename="../app/main_window.cpp" line="208"/>
         <source>Frontier plan %1</source>
         <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="235"/>
+        <location filename="../app/main_window.cpp" line="236"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="295"/>
+        <location filename="../app/main_window.cpp" line="296"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="296"/>
+        <location filename="../app/main_window.cpp" line="297"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="298"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="300"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="304"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="305"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="308"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="313"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="315"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="317"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="318"/>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="321"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="344"/>
+        <location filename="../app/main_window.cpp" line="345"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="346"/>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="362"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="349"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="359"/>
+        <location filename="../app/main_window.cpp" line="360"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="376"/>
+        <location filename="../app/main_window.cpp" line="377"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="377"/>
+        <location filename="../app/main_window.cpp" line="378"/>
         <source>&amp;Notation</source>
         <translation>&amp;Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="380"/>
+        <location filename="../app/main_window.cpp" line="381"/>
         <source>Notation</source>
         <translation>Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="386"/>
+        <location filename="../app/main_window.cpp" line="387"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="388"/>
+        <location filename="../app/main_window.cpp" line="389"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="389"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="395"/>
+        <location filename="../app/main_window.cpp" line="396"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="500"/>
+        <location filename="../app/main_window.cpp" line="501"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="506"/>
+        <location filename="../app/main_window.cpp" line="507"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="525"/>
+        <location filename="../app/main_window.cpp" line="526"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="536"/>
+        <location filename="../app/main_window.cpp" line="537"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="578"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="581"/>
+        <location filename="../app/main_window.cpp" line="582"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="583"/>
+        <location filename="../app/main_window.cpp" line="584"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="580"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="563"/>
+        <location filename="../app/main_window.cpp" line="564"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="648"/>
+        <location filename="../app/main_window.cpp" line="649"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="656"/>
+        <location filename="../app/main_window.cpp" line="657"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="657"/>
+        <location filename="../app/main_window.cpp" line="658"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="657"/>
+        <location filename="../app/main_window.cpp" line="658"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="665"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="634"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="635"/>
+        <location filename="../app/main_window.cpp" line="636"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="688"/>
+        <location filename="../app/main_window.cpp" line="689"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -2876,182 +2876,199 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="625"/>
         <location filename="../app/views/profile_editors.cpp" line="627"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="629"/>
+        <location filename="../app/views/profile_editors.cpp" line="630"/>
+        <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
+        <translation>Größter kontextparalleler Grad; gesucht für Sequenzen ab %1 Tokens</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
+        <translation>Größter expertenparalleler Grad (Mixture-of-Experts-Schichten)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="636"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="632"/>
+        <location filename="../app/views/profile_editors.cpp" line="639"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="640"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="641"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="642"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="636"/>
+        <location filename="../app/views/profile_editors.cpp" line="643"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="637"/>
+        <location filename="../app/views/profile_editors.cpp" line="644"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="644"/>
+        <location filename="../app/views/profile_editors.cpp" line="651"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="646"/>
+        <location filename="../app/views/profile_editors.cpp" line="653"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="663"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="658"/>
+        <location filename="../app/views/profile_editors.cpp" line="665"/>
         <source>Edit...</source>
         <translation>Bearbeiten...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="659"/>
+        <location filename="../app/views/profile_editors.cpp" line="666"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>Jedes Feld dieses Laufzeitprofils bearbeiten, als JSON speichern oder für die nächste Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="661"/>
+        <location filename="../app/views/profile_editors.cpp" line="668"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="671"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="665"/>
+        <location filename="../app/views/profile_editors.cpp" line="672"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="666"/>
+        <location filename="../app/views/profile_editors.cpp" line="673"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="667"/>
+        <location filename="../app/views/profile_editors.cpp" line="674"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="668"/>
+        <location filename="../app/views/profile_editors.cpp" line="675"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="669"/>
+        <location filename="../app/views/profile_editors.cpp" line="676"/>
+        <source>Max CP / EP</source>
+        <translation>Max. CP / EP</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="677"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="670"/>
+        <location filename="../app/views/profile_editors.cpp" line="678"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="672"/>
+        <location filename="../app/views/profile_editors.cpp" line="680"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="678"/>
+        <location filename="../app/views/profile_editors.cpp" line="686"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="679"/>
+        <location filename="../app/views/profile_editors.cpp" line="687"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="680"/>
+        <location filename="../app/views/profile_editors.cpp" line="688"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="710"/>
+        <location filename="../app/views/profile_editors.cpp" line="718"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="711"/>
+        <location filename="../app/views/profile_editors.cpp" line="719"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="724"/>
+        <location filename="../app/views/profile_editors.cpp" line="732"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="735"/>
+        <location filename="../app/views/profile_editors.cpp" line="743"/>
         <source>(edited) %1</source>
         <translation>(bearbeitet) %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="771"/>
-        <location filename="../app/views/profile_editors.cpp" line="772"/>
+        <location filename="../app/views/profile_editors.cpp" line="779"/>
+        <location filename="../app/views/profile_editors.cpp" line="780"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="774"/>
+        <location filename="../app/views/profile_editors.cpp" line="782"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="777"/>
+        <location filename="../app/views/profile_editors.cpp" line="785"/>
         <source>Edited in the runtime editor</source>
         <translation>Im Laufzeitprofil-Editor bearbeitet</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="844"/>
+        <location filename="../app/views/profile_editors.cpp" line="854"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="851"/>
+        <location filename="../app/views/profile_editors.cpp" line="861"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="874"/>
+        <location filename="../app/views/profile_editors.cpp" line="886"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="883"/>
+        <location filename="../app/views/profile_editors.cpp" line="895"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>

@@ -1468,334 +1468,334 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="69"/>
+        <location filename="../app/main_window.cpp" line="70"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="85"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="88"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="89"/>
+        <location filename="../app/main_window.cpp" line="90"/>
         <source>Frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="90"/>
+        <location filename="../app/main_window.cpp" line="91"/>
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="100"/>
-        <location filename="../app/main_window.cpp" line="401"/>
+        <location filename="../app/main_window.cpp" line="101"/>
+        <location filename="../app/main_window.cpp" line="402"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="101"/>
+        <location filename="../app/main_window.cpp" line="102"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="104"/>
+        <location filename="../app/main_window.cpp" line="105"/>
         <source>Multi-model</source>
         <translation>多模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="108"/>
+        <location filename="../app/main_window.cpp" line="109"/>
         <source>Engine</source>
         <translation>测量引擎</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="117"/>
+        <location filename="../app/main_window.cpp" line="118"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="118"/>
+        <location filename="../app/main_window.cpp" line="119"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="127"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="128"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="129"/>
+        <location filename="../app/main_window.cpp" line="130"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>搜索最佳方案（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="130"/>
+        <location filename="../app/main_window.cpp" line="131"/>
         <source>Cancel the search (Esc)</source>
         <translation>取消搜索（Esc）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="146"/>
+        <location filename="../app/main_window.cpp" line="147"/>
         <source>Best plans:</source>
         <translation>最佳方案：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="154"/>
+        <location filename="../app/main_window.cpp" line="155"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="207"/>
+        <location filename="../app/main_window.cpp" line="208"/>
         <source>Frontier plan %1</source>
         <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="235"/>
+        <location filename="../app/main_window.cpp" line="236"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="295"/>
+        <location filename="../app/main_window.cpp" line="296"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="296"/>
+        <location filename="../app/main_window.cpp" line="297"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="298"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="300"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="304"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="305"/>
+        <location filename="../app/main_window.cpp" line="306"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="308"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="310"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="313"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="315"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="317"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="318"/>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="321"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="344"/>
+        <location filename="../app/main_window.cpp" line="345"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="346"/>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="362"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
+        <location filename="../app/main_window.cpp" line="348"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="349"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="359"/>
+        <location filename="../app/main_window.cpp" line="360"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="376"/>
+        <location filename="../app/main_window.cpp" line="377"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="377"/>
+        <location filename="../app/main_window.cpp" line="378"/>
         <source>&amp;Notation</source>
         <translation>记号说明(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="380"/>
+        <location filename="../app/main_window.cpp" line="381"/>
         <source>Notation</source>
         <translation>记号说明</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="386"/>
+        <location filename="../app/main_window.cpp" line="387"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="388"/>
+        <location filename="../app/main_window.cpp" line="389"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="389"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="395"/>
+        <location filename="../app/main_window.cpp" line="396"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="500"/>
+        <location filename="../app/main_window.cpp" line="501"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="506"/>
+        <location filename="../app/main_window.cpp" line="507"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="525"/>
+        <location filename="../app/main_window.cpp" line="526"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="536"/>
+        <location filename="../app/main_window.cpp" line="537"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="578"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="581"/>
+        <location filename="../app/main_window.cpp" line="582"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="583"/>
+        <location filename="../app/main_window.cpp" line="584"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="580"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="563"/>
+        <location filename="../app/main_window.cpp" line="564"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="648"/>
+        <location filename="../app/main_window.cpp" line="649"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="656"/>
+        <location filename="../app/main_window.cpp" line="657"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="657"/>
+        <location filename="../app/main_window.cpp" line="658"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="657"/>
+        <location filename="../app/main_window.cpp" line="658"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="665"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="634"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="635"/>
+        <location filename="../app/main_window.cpp" line="636"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="688"/>
+        <location filename="../app/main_window.cpp" line="689"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -2873,182 +2873,199 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     <message>
         <location filename="../app/views/profile_editors.cpp" line="625"/>
         <location filename="../app/views/profile_editors.cpp" line="627"/>
+        <location filename="../app/views/profile_editors.cpp" line="629"/>
+        <location filename="../app/views/profile_editors.cpp" line="633"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="629"/>
+        <location filename="../app/views/profile_editors.cpp" line="630"/>
+        <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
+        <translation>最大上下文并行度；仅对至少 %1 个 token 的序列搜索</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
+        <translation>最大专家并行度（混合专家层）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="636"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="632"/>
+        <location filename="../app/views/profile_editors.cpp" line="639"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="640"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="641"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="635"/>
+        <location filename="../app/views/profile_editors.cpp" line="642"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="636"/>
+        <location filename="../app/views/profile_editors.cpp" line="643"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="637"/>
+        <location filename="../app/views/profile_editors.cpp" line="644"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="644"/>
+        <location filename="../app/views/profile_editors.cpp" line="651"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="646"/>
+        <location filename="../app/views/profile_editors.cpp" line="653"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="656"/>
+        <location filename="../app/views/profile_editors.cpp" line="663"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="658"/>
+        <location filename="../app/views/profile_editors.cpp" line="665"/>
         <source>Edit...</source>
         <translation>编辑...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="659"/>
+        <location filename="../app/views/profile_editors.cpp" line="666"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>编辑此运行时配置的每个字段，另存为 JSON 或用于下一次搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="661"/>
+        <location filename="../app/views/profile_editors.cpp" line="668"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="664"/>
+        <location filename="../app/views/profile_editors.cpp" line="671"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="665"/>
+        <location filename="../app/views/profile_editors.cpp" line="672"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="666"/>
+        <location filename="../app/views/profile_editors.cpp" line="673"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="667"/>
+        <location filename="../app/views/profile_editors.cpp" line="674"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="668"/>
+        <location filename="../app/views/profile_editors.cpp" line="675"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="669"/>
+        <location filename="../app/views/profile_editors.cpp" line="676"/>
+        <source>Max CP / EP</source>
+        <translation>最大 CP / EP</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="677"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="670"/>
+        <location filename="../app/views/profile_editors.cpp" line="678"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="672"/>
+        <location filename="../app/views/profile_editors.cpp" line="680"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="678"/>
+        <location filename="../app/views/profile_editors.cpp" line="686"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="679"/>
+        <location filename="../app/views/profile_editors.cpp" line="687"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="680"/>
+        <location filename="../app/views/profile_editors.cpp" line="688"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="710"/>
+        <location filename="../app/views/profile_editors.cpp" line="718"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="711"/>
+        <location filename="../app/views/profile_editors.cpp" line="719"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="724"/>
+        <location filename="../app/views/profile_editors.cpp" line="732"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="735"/>
+        <location filename="../app/views/profile_editors.cpp" line="743"/>
         <source>(edited) %1</source>
         <translation>（已编辑）%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="771"/>
-        <location filename="../app/views/profile_editors.cpp" line="772"/>
+        <location filename="../app/views/profile_editors.cpp" line="779"/>
+        <location filename="../app/views/profile_editors.cpp" line="780"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="774"/>
+        <location filename="../app/views/profile_editors.cpp" line="782"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="777"/>
+        <location filename="../app/views/profile_editors.cpp" line="785"/>
         <source>Edited in the runtime editor</source>
         <translation>已在运行时编辑器中修改</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="844"/>
+        <location filename="../app/views/profile_editors.cpp" line="854"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="851"/>
+        <location filename="../app/views/profile_editors.cpp" line="861"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="874"/>
+        <location filename="../app/views/profile_editors.cpp" line="886"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="883"/>
+        <location filename="../app/views/profile_editors.cpp" line="895"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>

@@ -625,6 +625,11 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     max_tp_->setSpecialValueText(tr("any"));
     max_pp_ = intBox(0, 4096, this);
     max_pp_->setSpecialValueText(tr("any"));
+    max_cp_ = intBox(0, 4096, this);
+    max_cp_->setSpecialValueText(tr("any"));
+    max_ep_ = intBox(0, 4096, this);
+    max_ep_->setSpecialValueText(tr("any"));
+    composedTips();
     max_micro_ = intBox(0, 1 << 16, this);
     max_micro_->setSpecialValueText(tr("automatic"));
     top_k_ = intBox(1, 100, this);
@@ -666,6 +671,7 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Global batch"), batches_);
     form->addRow(tr("Memory budget"), budget_);
     form->addRow(tr("Max TP / PP"), row({max_tp_, max_pp_}));
+    form->addRow(tr("Max CP / EP"), row({max_cp_, max_ep_}));
     form->addRow(tr("Max micro-batches"), max_micro_);
     form->addRow(tr("Data parallel"), row({ddp_, z1_}));
     form->addRow(QString(), row({z2_, z3_}));
@@ -693,7 +699,7 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
         emit changed();
     });
     connect(precision_, &QComboBox::currentIndexChanged, this, &SearchSettings::changed);
-    for (auto* b : {gpus_, max_tp_, max_pp_, top_k_, threads_, max_micro_})
+    for (auto* b : {gpus_, max_tp_, max_pp_, max_cp_, max_ep_, top_k_, threads_, max_micro_})
         connect(b, &QSpinBox::valueChanged, this, &SearchSettings::changed);
     connect(budget_, &QDoubleSpinBox::valueChanged, this, &SearchSettings::changed);
     connect(target_, &QComboBox::currentIndexChanged, this, &SearchSettings::changed);
@@ -756,8 +762,16 @@ RuntimeProfile SearchSettings::currentRuntime() const {
 
 void SearchSettings::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
-    if (e->type() == QEvent::LanguageChange)
+    if (e->type() == QEvent::LanguageChange) {
         showRuntimeInfo();
+        composedTips();
+    }
+}
+
+void SearchSettings::composedTips() {
+    max_cp_->setToolTip(tr("Largest context-parallel degree; searched for sequences of at least %1 tokens")
+                            .arg(SearchOptions{}.cp_min_seq));
+    max_ep_->setToolTip(tr("Largest expert-parallel degree (mixture-of-experts layers)"));
 }
 
 void SearchSettings::showRuntimeInfo() {
@@ -807,6 +821,8 @@ void SearchSettings::setOptions(const SearchOptions& o) {
     budget_->setValue(o.cost.memory_budget_gib);
     max_tp_->setValue(o.max_tp);
     max_pp_->setValue(o.max_pp);
+    max_cp_->setValue(o.max_cp);
+    max_ep_->setValue(o.max_ep);
     max_micro_->setValue(o.max_micro);
     top_k_->setValue(o.top_k);
     threads_->setValue(o.threads);
@@ -853,6 +869,8 @@ SearchOptions SearchSettings::options() const {
                                                  .toStdString());
     o.max_tp = max_tp_->value();
     o.max_pp = max_pp_->value();
+    o.max_cp = max_cp_->value();
+    o.max_ep = max_ep_->value();
     o.max_micro = max_micro_->value();
     o.top_k = top_k_->value();
     o.threads = threads_->value();

@@ -154,13 +154,15 @@ private:
     void runtimeChosen();
     RuntimeProfile currentRuntime() const;
     void showRuntimeInfo();
+    /// Tooltips composed with arguments (set again after a language change).
+    void composedTips();
     QComboBox* target_;         ///< framework the plans are for (SearchOptions::target)
     QComboBox* runtime_;        ///< runtime profile that costs the plans (CostOptions::runtime)
     QToolButton* edit_runtime_; ///< opens the runtime editor (views/runtime_editor.h) on the current one
     QComboBox* precision_;      ///< bf16 / fp16 / fp8 linear layers
     QLabel* runtime_info_;      ///< framework, version and calibration provenance of the runtime
     std::map<QString, RuntimeProfile> file_runtimes_; ///< runtimes loaded from JSON, by combo text
-    QSpinBox *gpus_, *max_tp_, *max_pp_, *top_k_, *threads_, *max_micro_;
+    QSpinBox *gpus_, *max_tp_, *max_pp_, *max_cp_, *max_ep_, *top_k_, *threads_, *max_micro_;
     QDoubleSpinBox* budget_;
     QLineEdit *batches_, *disabled_rules_;
     QCheckBox *sp_, *ckpt_, *uniform_, *pow2_, *tree_events_;

@@ -2,6 +2,11 @@
 # Translations for the explorer's views (issue 14): source text -> (German, Simplified Chinese).
 T = {
     "Best plan": ("Bester Plan", "最佳方案"),
+    "Max CP / EP": ("Max. CP / EP", "最大 CP / EP"),
+    "Largest context-parallel degree; searched for sequences of at least %1 tokens":
+        ("Größter kontextparalleler Grad; gesucht für Sequenzen ab %1 Tokens", "最大上下文并行度；仅对至少 %1 个 token 的序列搜索"),
+    "Largest expert-parallel degree (mixture-of-experts layers)":
+        ("Größter expertenparalleler Grad (Mixture-of-Experts-Schichten)", "最大专家并行度（混合专家层）"),
     " (+%n layer(s) differ)": ([" (+%n Schicht weicht ab)", " (+%n Schichten weichen ab)"], [" (+%n 层不同)"]),
     "(custom cluster)": ("(eigener Cluster)", "（自定义集群）"),
     "(custom model)": ("(eigenes Modell)", "（自定义模型）"),

@@ -340,6 +340,15 @@ private slots:
         } catch (const InputError& e) {
             QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("search.global_batches"));
         }
+        // Context and expert parallelism limits round-trip through the panel (0 = any).
+        SearchOptions o;
+        o.max_cp = 4;
+        o.max_ep = 8;
+        s.setOptions(o);
+        QCOMPARE(s.options().max_cp, 4);
+        QCOMPARE(s.options().max_ep, 8);
+        s.setOptions(SearchOptions{});
+        QCOMPARE(s.options().max_cp, 0);
     }
 
     void settingsRecentFiles() {
