@@ -299,8 +299,17 @@ bool TaskSolver::layerCapacity() {
     const int pp = t_.pp, L = ctx_.layers;
     cap_.assign(static_cast<std::size_t>(pp), L);
     cap_from_.assign(static_cast<std::size_t>(pp + 1), 0);
+    bool ok_total = true;
     if (ctx_.rule(rules::kMemoryLowerBound)) {
         const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+        // Several layer types (dense and mixture-of-experts layers): the per-stage capacity below takes
+        // the cheapest type, so also require that the layers' own minima fit the stages' room in total
+        // (a layer on stage i needs at least s + f_i a of its cheapest candidate, f_i >= the smallest
+        // in-flight count).
+        double need = 0.0, have = 0.0, f_min = kInf;
+        for (int i = 0; i < pp; ++i)
+            f_min = std::min(f_min, CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i));
+        std::vector<double> type_min(cand_.size(), kInf);
         for (int i = 0; i < pp; ++i) {
             const bool first = i == 0, last = i == pp - 1;
             const int rc = (i * G_) % gpn;
@@ -323,12 +332,23 @@ bool TaskSolver::layerCapacity() {
             const double room = budget_ * (1 + 1e-12) - off - w;
             const double n = per > 0 ? std::floor(room / per) : double(L);
             cap_[static_cast<std::size_t>(i)] = static_cast<int>(std::clamp(n, 0.0, double(L)));
+            have += std::max(0.0, room);
+            for (std::size_t st = 0; st < cand_.size(); ++st)
+                for (std::size_t k = 0; k < cand_[st].size(); ++k) {
+                    const CandCost& x = cc(rc, static_cast<int>(st), static_cast<int>(k));
+                    type_min[st] = std::min(type_min[st], x.s + f_min * x.a);
+                }
+        }
+        if (cand_.size() > 1) {
+            for (int l = 0; l < L; ++l)
+                need += type_min[static_cast<std::size_t>(stackAt(l))];
+            ok_total = need <= have;
         }
     }
     for (int i = pp - 1; i >= 0; --i)
         cap_from_[static_cast<std::size_t>(i)] =
             std::min(L, cap_from_[static_cast<std::size_t>(i + 1)] + cap_[static_cast<std::size_t>(i)]);
-    bool ok = cap_from_[0] >= L;
+    bool ok = cap_from_[0] >= L && ok_total;
     if (t_.v > 1) // equal chunks: every stage holds L / pp layers
         for (int i = 0; i < pp; ++i)
             ok = ok && cap_[static_cast<std::size_t>(i)] >= L / pp;

@@ -209,6 +209,7 @@ private slots:
     void bruteForceDeepPipelines();
     void bruteForceContextAndExpertParallel();
     void contextAndExpertRules();
+    void mixedLayerTypesCapacity();
     void frontierIsPareto();
     void simplicityAgainstBruteForce();
     void deterministicAcrossThreads();
@@ -609,6 +610,26 @@ void TestSearch::contextAndExpertRules() {
         for (const auto& node : SearchSpace(dense, o).tree(dense.model().layer(0)))
             QVERIFY(node.dimension != "ep");
     }
+}
+
+void TestSearch::mixedLayerTypesCapacity() {
+    // DeepSeek-V3 (3 dense + 58 mixture-of-experts layers) on 64 GPUs: its model states alone need
+    // ~178 GiB per GPU. The per-stage capacity takes the cheapest layer type (the dense layers), so the
+    // layers' own minima must also fit the stages' room in total: every configuration is skipped before
+    // any DP (it took the 60 s time limit before).
+    CostModel cm(modelPreset("deepseek-v3"), clusterPreset("8x8xH100-IB"));
+    SearchOptions o;
+    o.global_batches = {64};
+    o.frontier_points = 0;
+    o.emit_tree_events = false;
+    const SearchResult r = search(cm, o);
+    QVERIFY(!r.best);
+    QCOMPARE(r.stats.dp_states, std::int64_t(0));
+    bool named = false;
+    for (const auto& [rule, n] : r.stats.pruned_by_rule)
+        named = named || (rule == rules::kMemoryLowerBound && n > 0);
+    QVERIFY(named);
+    QVERIFY2(r.infeasible_reason.find("model states") != std::string::npos, r.infeasible_reason.c_str());
 }
 
 void TestSearch::bruteForceTwoStacks() {
