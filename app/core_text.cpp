@@ -237,6 +237,21 @@ QString CoreText::targetPrice(const std::string& line) {
     return translateShapes(shapes, QString::fromStdString(line));
 }
 
+QString CoreText::searchNote(const std::string& note) {
+    static const std::vector<Shape> shapes = {
+        {exact("the per-layer search reached the time limit \\(([0-9.]+) s\\): plans below are the best "
+               "found so "
+               "far, not proven optimal"),
+         [](const QRegularExpressionMatch& m) {
+             return tr("the per-layer search reached the time limit (%1 s): plans below are the best found "
+                       "so "
+                       "far, not proven optimal")
+                 .arg(m.captured(1));
+         }},
+    };
+    return translateShapes(shapes, QString::fromStdString(note));
+}
+
 QString CoreText::scheduleStatus(const std::string& status) {
     if (status == "optimal")
         return tr("optimal");

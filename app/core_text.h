@@ -30,6 +30,8 @@ public:
     static QString targetPrice(const std::string& line);
     /// A schedule's solver status (ScheduleResult::status, e.g. "optimal within 0.01% ...").
     static QString scheduleStatus(const std::string& status);
+    /// SearchResult::note (the time limit of searchAnytime).
+    static QString searchNote(const std::string& note);
 };
 
 } // namespace gx::app

@@ -3,6 +3,7 @@
 
 #include "app_resources.h"
 #include "charts/frontier_chart.h"
+#include "core_text.h"
 #include "file_actions.h"
 #include "gx/error.h"
 #include "gx/presets.h"
@@ -526,7 +527,7 @@ bool MainWindow::runSearch() {
     search_status_->setText(tr("Searching..."));
     progress_->setValue(0);
     eta_->clear();
-    controller_->start(model_editor_->model(), cluster_editor_->cluster(), o);
+    controller_->start(model_editor_->model(), cluster_editor_->cluster(), o, search_settings_->timeLimit());
     setRunning(controller_->isRunning());
     return controller_->isRunning();
 }
@@ -660,6 +661,9 @@ void MainWindow::showResultTexts() {
                          .arg(st.tree_nodes)
                          .arg(st.pruned_nodes)
                          .arg(st.plans_evaluated);
+    if (r.time_limited && r.best) // the plans shown are not proven optimal
+        status += QStringLiteral("<br><span style='color:#b06000'>%1</span>")
+                      .arg(CoreText::searchNote(r.note).toHtmlEscaped());
     if (const QString note = headroomNote(r); !note.isEmpty())
         status += QStringLiteral("<br><span style='color:#b06000'>%1</span>").arg(note);
     if (!r.best)

@@ -21,6 +21,7 @@ struct SearchController::Run {
     quint64 generation = 0;
     std::shared_ptr<const CostModel> cost_model;
     SearchOptions options;
+    double time_limit_s = 0;
 
     std::mutex mutex; // guards everything below
     std::vector<SearchEvent> queue;
@@ -56,7 +57,7 @@ SearchController::~SearchController() {
 }
 
 quint64 SearchController::start(const ModelProfile& model, const ClusterProfile& cluster,
-                                const SearchOptions& options) {
+                                const SearchOptions& options, double time_limit_s) {
     if (run_) {
         run_->thread.request_stop();
         retired_.push_back(std::move(run_));
@@ -70,6 +71,7 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
     auto run = std::make_shared<Run>();
     run->generation = generation_;
     run->options = options;
+    run->time_limit_s = time_limit_s;
     try {
         run->cost_model = std::make_shared<const CostModel>(model, cluster, options.cost);
     } catch (const InputError& e) {
@@ -98,7 +100,10 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
         std::optional<RankedPlan> any_best;
         std::string field, message;
         try {
-            SearchResult r = searchForTarget(*raw->cost_model, raw->options, observer, stop);
+            SearchResult r =
+                raw->options.target == Target::Any
+                    ? searchAnytime(*raw->cost_model, raw->options, raw->time_limit_s, observer, stop)
+                    : searchForTarget(*raw->cost_model, raw->options, observer, stop);
             // Plans name the framework they were searched for (saved plan files keep it).
             const std::string target = toString(raw->options.target);
             if (r.best)

@@ -47,7 +47,10 @@ public:
     ~SearchController() override;
 
     /// Starts a search; a running one is cancelled and superseded. Returns the new generation id.
-    quint64 start(const ModelProfile& model, const ClusterProfile& cluster, const SearchOptions& options);
+    /// For any target the per-layer search stops after `time_limit_s` seconds (0 = none) with the best
+    /// plans found, as the CLI's --time-limit (searchAnytime).
+    quint64 start(const ModelProfile& model, const ClusterProfile& cluster, const SearchOptions& options,
+                  double time_limit_s = 0);
     /// Cancels the running search (no-op when idle). finished() follows with result->cancelled.
     void cancel();
     bool isRunning() const { return static_cast<bool>(run_); }

@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="366"/>
+        <location filename="../app/views/profile_editors.cpp" line="520"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="367"/>
+        <location filename="../app/views/profile_editors.cpp" line="521"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="374"/>
+        <location filename="../app/views/profile_editors.cpp" line="528"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="375"/>
+        <location filename="../app/views/profile_editors.cpp" line="529"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="394"/>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="548"/>
+        <location filename="../app/views/profile_editors.cpp" line="549"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
+        <location filename="../app/views/profile_editors.cpp" line="552"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="557"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="562"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="564"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="411"/>
+        <location filename="../app/views/profile_editors.cpp" line="565"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="412"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="413"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="414"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="415"/>
+        <location filename="../app/views/profile_editors.cpp" line="569"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="570"/>
+        <location filename="../app/views/profile_editors.cpp" line="724"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="577"/>
+        <location filename="../app/views/profile_editors.cpp" line="731"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
@@ -607,47 +607,52 @@
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="242"/>
+        <location filename="../app/core_text.cpp" line="246"/>
+        <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
+        <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="257"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="244"/>
+        <location filename="../app/core_text.cpp" line="259"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="246"/>
+        <location filename="../app/core_text.cpp" line="261"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="248"/>
+        <location filename="../app/core_text.cpp" line="263"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="250"/>
+        <location filename="../app/core_text.cpp" line="265"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="252"/>
+        <location filename="../app/core_text.cpp" line="267"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="254"/>
+        <location filename="../app/core_text.cpp" line="269"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="256"/>
+        <location filename="../app/core_text.cpp" line="271"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="258"/>
+        <location filename="../app/core_text.cpp" line="273"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -1470,334 +1475,334 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="70"/>
+        <location filename="../app/main_window.cpp" line="71"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="88"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Timeline</source>
         <translation>Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="89"/>
+        <location filename="../app/main_window.cpp" line="90"/>
         <source>Decision tree</source>
         <translation>Entscheidungsbaum</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="90"/>
+        <location filename="../app/main_window.cpp" line="91"/>
         <source>Frontier</source>
         <translation>Pareto-Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="91"/>
+        <location filename="../app/main_window.cpp" line="92"/>
         <source>Sweeps</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="101"/>
-        <location filename="../app/main_window.cpp" line="402"/>
+        <location filename="../app/main_window.cpp" line="102"/>
+        <location filename="../app/main_window.cpp" line="403"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="102"/>
+        <location filename="../app/main_window.cpp" line="103"/>
         <source>What-if</source>
         <translation>Was-wäre-wenn</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="105"/>
+        <location filename="../app/main_window.cpp" line="106"/>
         <source>Multi-model</source>
         <translation>Mehrere Modelle</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="109"/>
+        <location filename="../app/main_window.cpp" line="110"/>
         <source>Engine</source>
         <translation>Engine</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="118"/>
+        <location filename="../app/main_window.cpp" line="119"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="119"/>
+        <location filename="../app/main_window.cpp" line="120"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="128"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Run</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="129"/>
+        <location filename="../app/main_window.cpp" line="130"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="130"/>
+        <location filename="../app/main_window.cpp" line="131"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>Die besten Pläne suchen (Strg+R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="131"/>
+        <location filename="../app/main_window.cpp" line="132"/>
         <source>Cancel the search (Esc)</source>
         <translation>Die Suche abbrechen (Esc)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="147"/>
+        <location filename="../app/main_window.cpp" line="148"/>
         <source>Best plans:</source>
         <translation>Beste Pläne:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="155"/>
+        <location filename="../app/main_window.cpp" line="156"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="208"/>
+        <location filename="../app/main_window.cpp" line="209"/>
         <source>Frontier plan %1</source>
         <translation>Plan %1 der Front</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="236"/>
+        <location filename="../app/main_window.cpp" line="237"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="296"/>
+        <location filename="../app/main_window.cpp" line="297"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="300"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="301"/>
+        <location filename="../app/main_window.cpp" line="302"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="304"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="308"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="308"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="313"/>
+        <location filename="../app/main_window.cpp" line="314"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="317"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="318"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="327"/>
+        <location filename="../app/main_window.cpp" line="328"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="345"/>
+        <location filename="../app/main_window.cpp" line="346"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
-        <location filename="../app/main_window.cpp" line="362"/>
+        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="363"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="349"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="349"/>
+        <location filename="../app/main_window.cpp" line="350"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="360"/>
+        <location filename="../app/main_window.cpp" line="361"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="377"/>
+        <location filename="../app/main_window.cpp" line="378"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="378"/>
+        <location filename="../app/main_window.cpp" line="379"/>
         <source>&amp;Notation</source>
         <translation>&amp;Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="382"/>
         <source>Notation</source>
         <translation>Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="387"/>
+        <location filename="../app/main_window.cpp" line="388"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="389"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="391"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="396"/>
+        <location filename="../app/main_window.cpp" line="397"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="501"/>
+        <location filename="../app/main_window.cpp" line="502"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="507"/>
+        <location filename="../app/main_window.cpp" line="508"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="526"/>
+        <location filename="../app/main_window.cpp" line="527"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="537"/>
+        <location filename="../app/main_window.cpp" line="538"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="580"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="582"/>
+        <location filename="../app/main_window.cpp" line="583"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="584"/>
+        <location filename="../app/main_window.cpp" line="585"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="580"/>
+        <location filename="../app/main_window.cpp" line="581"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="564"/>
+        <location filename="../app/main_window.cpp" line="565"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="649"/>
+        <location filename="../app/main_window.cpp" line="650"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="657"/>
+        <location filename="../app/main_window.cpp" line="658"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="658"/>
+        <location filename="../app/main_window.cpp" line="659"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="658"/>
+        <location filename="../app/main_window.cpp" line="659"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="666"/>
+        <location filename="../app/main_window.cpp" line="670"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="635"/>
+        <location filename="../app/main_window.cpp" line="636"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="637"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="689"/>
+        <location filename="../app/main_window.cpp" line="693"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -1963,17 +1968,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="199"/>
+        <location filename="../app/views/profile_editors.cpp" line="135"/>
+        <source>mixture of experts</source>
+        <translation>Mixture of Experts</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="136"/>
+        <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
+        <translation>Geroutete Experten statt des dichten FFN (die FFN-Größe ist die eines Experten)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="143"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="145"/>
+        <source>dropless</source>
+        <translation>ohne Verwerfen</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="146"/>
+        <source>Routed experts</source>
+        <translation>Geroutete Experten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="147"/>
+        <source>Experts per token (top-k)</source>
+        <translation>Experten pro Token (Top-k)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="148"/>
+        <source>Shared experts</source>
+        <translation>Geteilte Experten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="149"/>
+        <source>Shared expert FFN size</source>
+        <translation>FFN-Größe geteilter Experten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="150"/>
+        <source>Capacity factor</source>
+        <translation>Kapazitätsfaktor</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="152"/>
+        <source>multi-latent attention</source>
+        <translation>Multi-Latent-Attention</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="153"/>
+        <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
+        <translation>Attention von DeepSeek-V2/V3: niedrigrangig komprimierte Keys und Values</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="157"/>
+        <source>full rank</source>
+        <translation>voller Rang</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="162"/>
+        <source>Query rank</source>
+        <translation>Query-Rang</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <source>Key/value rank</source>
+        <translation>Key/Value-Rang</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <source>Query/key head size without rotary</source>
+        <translation>Query/Key-Kopfgröße ohne Rotary</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <source>Rotary head size</source>
+        <translation>Rotary-Kopfgröße</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="166"/>
+        <source>Value head size</source>
+        <translation>Value-Kopfgröße</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="281"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="208"/>
+        <location filename="../app/views/profile_editors.cpp" line="290"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="274"/>
+        <location filename="../app/views/profile_editors.cpp" line="384"/>
+        <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
+        <translation>%1 Schichten, %2 Mrd. Parameter, %3 Mrd. aktiv pro Token (%4)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -2829,246 +2924,266 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="594"/>
+        <location filename="../app/views/profile_editors.cpp" line="748"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="598"/>
+        <location filename="../app/views/profile_editors.cpp" line="752"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="602"/>
+        <location filename="../app/views/profile_editors.cpp" line="756"/>
         <source>Load runtime JSON...</source>
         <translation>Laufzeitprofil-JSON laden...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="604"/>
+        <location filename="../app/views/profile_editors.cpp" line="758"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="611"/>
+        <location filename="../app/views/profile_editors.cpp" line="765"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="619"/>
+        <location filename="../app/views/profile_editors.cpp" line="773"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="775"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="776"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="777"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
-        <location filename="../app/views/profile_editors.cpp" line="627"/>
-        <location filename="../app/views/profile_editors.cpp" line="629"/>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="779"/>
+        <location filename="../app/views/profile_editors.cpp" line="781"/>
+        <location filename="../app/views/profile_editors.cpp" line="783"/>
+        <location filename="../app/views/profile_editors.cpp" line="785"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="630"/>
+        <location filename="../app/views/profile_editors.cpp" line="933"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>Größter kontextparalleler Grad; gesucht für Sequenzen ab %1 Tokens</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="935"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>Größter expertenparalleler Grad (Mixture-of-Experts-Schichten)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="636"/>
+        <location filename="../app/views/profile_editors.cpp" line="788"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="639"/>
+        <location filename="../app/views/profile_editors.cpp" line="791"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="640"/>
+        <location filename="../app/views/profile_editors.cpp" line="793"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="794"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="796"/>
+        <source>After this many seconds the per-layer search stops and shows the best plans found so far, marked as not proven optimal</source>
+        <translation>Nach so vielen Sekunden hält die schichtweise Suche an und zeigt die bisher besten Pläne, als nicht bewiesen optimal markiert</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="798"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="641"/>
+        <location filename="../app/views/profile_editors.cpp" line="799"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="642"/>
+        <location filename="../app/views/profile_editors.cpp" line="800"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="643"/>
+        <location filename="../app/views/profile_editors.cpp" line="801"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="644"/>
+        <location filename="../app/views/profile_editors.cpp" line="802"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="651"/>
+        <location filename="../app/views/profile_editors.cpp" line="809"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="653"/>
+        <location filename="../app/views/profile_editors.cpp" line="811"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="821"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="665"/>
+        <location filename="../app/views/profile_editors.cpp" line="823"/>
         <source>Edit...</source>
         <translation>Bearbeiten...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="666"/>
+        <location filename="../app/views/profile_editors.cpp" line="824"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>Jedes Feld dieses Laufzeitprofils bearbeiten, als JSON speichern oder für die nächste Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="668"/>
+        <location filename="../app/views/profile_editors.cpp" line="826"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="671"/>
+        <location filename="../app/views/profile_editors.cpp" line="829"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="672"/>
+        <location filename="../app/views/profile_editors.cpp" line="830"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="673"/>
+        <location filename="../app/views/profile_editors.cpp" line="831"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="674"/>
+        <location filename="../app/views/profile_editors.cpp" line="832"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="675"/>
+        <location filename="../app/views/profile_editors.cpp" line="833"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="676"/>
+        <location filename="../app/views/profile_editors.cpp" line="834"/>
         <source>Max CP / EP</source>
         <translation>Max. CP / EP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="677"/>
+        <location filename="../app/views/profile_editors.cpp" line="835"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="678"/>
+        <location filename="../app/views/profile_editors.cpp" line="836"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="680"/>
+        <location filename="../app/views/profile_editors.cpp" line="838"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="686"/>
+        <location filename="../app/views/profile_editors.cpp" line="844"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="687"/>
+        <location filename="../app/views/profile_editors.cpp" line="845"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="688"/>
+        <location filename="../app/views/profile_editors.cpp" line="846"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="718"/>
+        <location filename="../app/views/profile_editors.cpp" line="847"/>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="877"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="719"/>
+        <location filename="../app/views/profile_editors.cpp" line="878"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="732"/>
+        <location filename="../app/views/profile_editors.cpp" line="891"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="743"/>
+        <location filename="../app/views/profile_editors.cpp" line="902"/>
         <source>(edited) %1</source>
         <translation>(bearbeitet) %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="779"/>
-        <location filename="../app/views/profile_editors.cpp" line="780"/>
+        <location filename="../app/views/profile_editors.cpp" line="946"/>
+        <location filename="../app/views/profile_editors.cpp" line="947"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="782"/>
+        <location filename="../app/views/profile_editors.cpp" line="949"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="785"/>
+        <location filename="../app/views/profile_editors.cpp" line="952"/>
         <source>Edited in the runtime editor</source>
         <translation>Im Laufzeitprofil-Editor bearbeitet</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="854"/>
+        <location filename="../app/views/profile_editors.cpp" line="1029"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="861"/>
+        <location filename="../app/views/profile_editors.cpp" line="1036"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="886"/>
+        <location filename="../app/views/profile_editors.cpp" line="1061"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="895"/>
+        <location filename="../app/views/profile_editors.cpp" line="1070"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>

@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="366"/>
+        <location filename="../app/views/profile_editors.cpp" line="520"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="367"/>
+        <location filename="../app/views/profile_editors.cpp" line="521"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="374"/>
+        <location filename="../app/views/profile_editors.cpp" line="528"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="375"/>
+        <location filename="../app/views/profile_editors.cpp" line="529"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
-        <location filename="../app/views/profile_editors.cpp" line="401"/>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="394"/>
-        <location filename="../app/views/profile_editors.cpp" line="395"/>
-        <location filename="../app/views/profile_editors.cpp" line="397"/>
+        <location filename="../app/views/profile_editors.cpp" line="548"/>
+        <location filename="../app/views/profile_editors.cpp" line="549"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="396"/>
-        <location filename="../app/views/profile_editors.cpp" line="398"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
+        <location filename="../app/views/profile_editors.cpp" line="552"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="402"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="403"/>
+        <location filename="../app/views/profile_editors.cpp" line="557"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="404"/>
+        <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="407"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="408"/>
+        <location filename="../app/views/profile_editors.cpp" line="562"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="409"/>
+        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="410"/>
+        <location filename="../app/views/profile_editors.cpp" line="564"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="411"/>
+        <location filename="../app/views/profile_editors.cpp" line="565"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="412"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="413"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="414"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="415"/>
+        <location filename="../app/views/profile_editors.cpp" line="569"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="570"/>
+        <location filename="../app/views/profile_editors.cpp" line="724"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="577"/>
+        <location filename="../app/views/profile_editors.cpp" line="731"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
@@ -607,47 +607,52 @@
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="242"/>
+        <location filename="../app/core_text.cpp" line="246"/>
+        <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
+        <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="257"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="244"/>
+        <location filename="../app/core_text.cpp" line="259"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="246"/>
+        <location filename="../app/core_text.cpp" line="261"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="248"/>
+        <location filename="../app/core_text.cpp" line="263"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="250"/>
+        <location filename="../app/core_text.cpp" line="265"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="252"/>
+        <location filename="../app/core_text.cpp" line="267"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="254"/>
+        <location filename="../app/core_text.cpp" line="269"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="256"/>
+        <location filename="../app/core_text.cpp" line="271"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="258"/>
+        <location filename="../app/core_text.cpp" line="273"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -1468,334 +1473,334 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="70"/>
+        <location filename="../app/main_window.cpp" line="71"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="86"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="88"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="89"/>
+        <location filename="../app/main_window.cpp" line="90"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="90"/>
+        <location filename="../app/main_window.cpp" line="91"/>
         <source>Frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="91"/>
+        <location filename="../app/main_window.cpp" line="92"/>
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="101"/>
-        <location filename="../app/main_window.cpp" line="402"/>
+        <location filename="../app/main_window.cpp" line="102"/>
+        <location filename="../app/main_window.cpp" line="403"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="102"/>
+        <location filename="../app/main_window.cpp" line="103"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="105"/>
+        <location filename="../app/main_window.cpp" line="106"/>
         <source>Multi-model</source>
         <translation>多模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="109"/>
+        <location filename="../app/main_window.cpp" line="110"/>
         <source>Engine</source>
         <translation>测量引擎</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="118"/>
+        <location filename="../app/main_window.cpp" line="119"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="119"/>
+        <location filename="../app/main_window.cpp" line="120"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="128"/>
+        <location filename="../app/main_window.cpp" line="129"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="129"/>
+        <location filename="../app/main_window.cpp" line="130"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="130"/>
+        <location filename="../app/main_window.cpp" line="131"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>搜索最佳方案（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="131"/>
+        <location filename="../app/main_window.cpp" line="132"/>
         <source>Cancel the search (Esc)</source>
         <translation>取消搜索（Esc）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="147"/>
+        <location filename="../app/main_window.cpp" line="148"/>
         <source>Best plans:</source>
         <translation>最佳方案：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="155"/>
+        <location filename="../app/main_window.cpp" line="156"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="208"/>
+        <location filename="../app/main_window.cpp" line="209"/>
         <source>Frontier plan %1</source>
         <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="236"/>
+        <location filename="../app/main_window.cpp" line="237"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="296"/>
+        <location filename="../app/main_window.cpp" line="297"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="299"/>
+        <location filename="../app/main_window.cpp" line="300"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="301"/>
+        <location filename="../app/main_window.cpp" line="302"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="303"/>
+        <location filename="../app/main_window.cpp" line="304"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="306"/>
+        <location filename="../app/main_window.cpp" line="307"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="308"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="308"/>
+        <location filename="../app/main_window.cpp" line="309"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="313"/>
+        <location filename="../app/main_window.cpp" line="314"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="317"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="318"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="327"/>
+        <location filename="../app/main_window.cpp" line="328"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="345"/>
+        <location filename="../app/main_window.cpp" line="346"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="347"/>
-        <location filename="../app/main_window.cpp" line="362"/>
+        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="363"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
+        <location filename="../app/main_window.cpp" line="349"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="349"/>
+        <location filename="../app/main_window.cpp" line="350"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="360"/>
+        <location filename="../app/main_window.cpp" line="361"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="377"/>
+        <location filename="../app/main_window.cpp" line="378"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="378"/>
+        <location filename="../app/main_window.cpp" line="379"/>
         <source>&amp;Notation</source>
         <translation>记号说明(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="381"/>
+        <location filename="../app/main_window.cpp" line="382"/>
         <source>Notation</source>
         <translation>记号说明</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="387"/>
+        <location filename="../app/main_window.cpp" line="388"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="389"/>
+        <location filename="../app/main_window.cpp" line="390"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="391"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="396"/>
+        <location filename="../app/main_window.cpp" line="397"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="501"/>
+        <location filename="../app/main_window.cpp" line="502"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="507"/>
+        <location filename="../app/main_window.cpp" line="508"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="526"/>
+        <location filename="../app/main_window.cpp" line="527"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="537"/>
+        <location filename="../app/main_window.cpp" line="538"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="580"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="582"/>
+        <location filename="../app/main_window.cpp" line="583"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="584"/>
+        <location filename="../app/main_window.cpp" line="585"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="580"/>
+        <location filename="../app/main_window.cpp" line="581"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="564"/>
+        <location filename="../app/main_window.cpp" line="565"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="649"/>
+        <location filename="../app/main_window.cpp" line="650"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="657"/>
+        <location filename="../app/main_window.cpp" line="658"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="658"/>
+        <location filename="../app/main_window.cpp" line="659"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="658"/>
+        <location filename="../app/main_window.cpp" line="659"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="666"/>
+        <location filename="../app/main_window.cpp" line="670"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="635"/>
+        <location filename="../app/main_window.cpp" line="636"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="637"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="689"/>
+        <location filename="../app/main_window.cpp" line="693"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -1961,17 +1966,107 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="199"/>
+        <location filename="../app/views/profile_editors.cpp" line="135"/>
+        <source>mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="136"/>
+        <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
+        <translation>以路由专家替代稠密 FFN（FFN 大小为单个专家的大小）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="143"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="145"/>
+        <source>dropless</source>
+        <translation>不丢弃</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="146"/>
+        <source>Routed experts</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="147"/>
+        <source>Experts per token (top-k)</source>
+        <translation>每个 token 的专家数（top-k）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="148"/>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="149"/>
+        <source>Shared expert FFN size</source>
+        <translation>共享专家 FFN 大小</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="150"/>
+        <source>Capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="152"/>
+        <source>multi-latent attention</source>
+        <translation>多头潜在注意力</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="153"/>
+        <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
+        <translation>DeepSeek-V2/V3 注意力：低秩压缩的键和值</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="157"/>
+        <source>full rank</source>
+        <translation>满秩</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="162"/>
+        <source>Query rank</source>
+        <translation>查询秩</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <source>Key/value rank</source>
+        <translation>键/值秩</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <source>Query/key head size without rotary</source>
+        <translation>不含旋转部分的查询/键头大小</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <source>Rotary head size</source>
+        <translation>旋转头大小</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="166"/>
+        <source>Value head size</source>
+        <translation>值头大小</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="281"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="208"/>
+        <location filename="../app/views/profile_editors.cpp" line="290"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="274"/>
+        <location filename="../app/views/profile_editors.cpp" line="384"/>
+        <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
+        <translation>%1 层，%2 B 参数，每个 token 激活 %3 B（%4）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="390"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -2826,246 +2921,266 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="594"/>
+        <location filename="../app/views/profile_editors.cpp" line="748"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="598"/>
+        <location filename="../app/views/profile_editors.cpp" line="752"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="602"/>
+        <location filename="../app/views/profile_editors.cpp" line="756"/>
         <source>Load runtime JSON...</source>
         <translation>加载运行时 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="604"/>
+        <location filename="../app/views/profile_editors.cpp" line="758"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="611"/>
+        <location filename="../app/views/profile_editors.cpp" line="765"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="619"/>
+        <location filename="../app/views/profile_editors.cpp" line="773"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="621"/>
+        <location filename="../app/views/profile_editors.cpp" line="775"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="622"/>
+        <location filename="../app/views/profile_editors.cpp" line="776"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="623"/>
+        <location filename="../app/views/profile_editors.cpp" line="777"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="625"/>
-        <location filename="../app/views/profile_editors.cpp" line="627"/>
-        <location filename="../app/views/profile_editors.cpp" line="629"/>
-        <location filename="../app/views/profile_editors.cpp" line="633"/>
+        <location filename="../app/views/profile_editors.cpp" line="779"/>
+        <location filename="../app/views/profile_editors.cpp" line="781"/>
+        <location filename="../app/views/profile_editors.cpp" line="783"/>
+        <location filename="../app/views/profile_editors.cpp" line="785"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="630"/>
+        <location filename="../app/views/profile_editors.cpp" line="933"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>最大上下文并行度；仅对至少 %1 个 token 的序列搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="634"/>
+        <location filename="../app/views/profile_editors.cpp" line="935"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>最大专家并行度（混合专家层）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="636"/>
+        <location filename="../app/views/profile_editors.cpp" line="788"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="639"/>
+        <location filename="../app/views/profile_editors.cpp" line="791"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="640"/>
+        <location filename="../app/views/profile_editors.cpp" line="793"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="794"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="796"/>
+        <source>After this many seconds the per-layer search stops and shows the best plans found so far, marked as not proven optimal</source>
+        <translation>经过这么多秒后，逐层搜索停止并显示目前找到的最佳方案，并标注为未证明最优</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="798"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="641"/>
+        <location filename="../app/views/profile_editors.cpp" line="799"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="642"/>
+        <location filename="../app/views/profile_editors.cpp" line="800"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="643"/>
+        <location filename="../app/views/profile_editors.cpp" line="801"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="644"/>
+        <location filename="../app/views/profile_editors.cpp" line="802"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="651"/>
+        <location filename="../app/views/profile_editors.cpp" line="809"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="653"/>
+        <location filename="../app/views/profile_editors.cpp" line="811"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="663"/>
+        <location filename="../app/views/profile_editors.cpp" line="821"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="665"/>
+        <location filename="../app/views/profile_editors.cpp" line="823"/>
         <source>Edit...</source>
         <translation>编辑...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="666"/>
+        <location filename="../app/views/profile_editors.cpp" line="824"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>编辑此运行时配置的每个字段，另存为 JSON 或用于下一次搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="668"/>
+        <location filename="../app/views/profile_editors.cpp" line="826"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="671"/>
+        <location filename="../app/views/profile_editors.cpp" line="829"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="672"/>
+        <location filename="../app/views/profile_editors.cpp" line="830"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="673"/>
+        <location filename="../app/views/profile_editors.cpp" line="831"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="674"/>
+        <location filename="../app/views/profile_editors.cpp" line="832"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="675"/>
+        <location filename="../app/views/profile_editors.cpp" line="833"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="676"/>
+        <location filename="../app/views/profile_editors.cpp" line="834"/>
         <source>Max CP / EP</source>
         <translation>最大 CP / EP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="677"/>
+        <location filename="../app/views/profile_editors.cpp" line="835"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="678"/>
+        <location filename="../app/views/profile_editors.cpp" line="836"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="680"/>
+        <location filename="../app/views/profile_editors.cpp" line="838"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="686"/>
+        <location filename="../app/views/profile_editors.cpp" line="844"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="687"/>
+        <location filename="../app/views/profile_editors.cpp" line="845"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="688"/>
+        <location filename="../app/views/profile_editors.cpp" line="846"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="718"/>
+        <location filename="../app/views/profile_editors.cpp" line="847"/>
+        <source>Time limit</source>
+        <translation>时间上限</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="877"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="719"/>
+        <location filename="../app/views/profile_editors.cpp" line="878"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="732"/>
+        <location filename="../app/views/profile_editors.cpp" line="891"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="743"/>
+        <location filename="../app/views/profile_editors.cpp" line="902"/>
         <source>(edited) %1</source>
         <translation>（已编辑）%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="779"/>
-        <location filename="../app/views/profile_editors.cpp" line="780"/>
+        <location filename="../app/views/profile_editors.cpp" line="946"/>
+        <location filename="../app/views/profile_editors.cpp" line="947"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="782"/>
+        <location filename="../app/views/profile_editors.cpp" line="949"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="785"/>
+        <location filename="../app/views/profile_editors.cpp" line="952"/>
         <source>Edited in the runtime editor</source>
         <translation>已在运行时编辑器中修改</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="854"/>
+        <location filename="../app/views/profile_editors.cpp" line="1029"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="861"/>
+        <location filename="../app/views/profile_editors.cpp" line="1036"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="886"/>
+        <location filename="../app/views/profile_editors.cpp" line="1061"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="895"/>
+        <location filename="../app/views/profile_editors.cpp" line="1070"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>

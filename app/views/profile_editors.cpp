@@ -122,6 +122,49 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     form->addRow(QString(), gated_);
     form->addRow(QString(), tied_);
     lay->addLayout(form);
+
+    // Mixture of experts and multi-latent attention: their inputs appear when switched on.
+    auto subForm = [this](QWidget*& box) {
+        box = new QWidget(this);
+        auto* f = new QFormLayout(box);
+        f->setContentsMargins(12, 0, 0, 0);
+        f->setRowWrapPolicy(QFormLayout::WrapLongRows);
+        f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        return f;
+    };
+    moe_on_ = new QCheckBox(tr("mixture of experts"), this);
+    moe_on_->setToolTip(tr("Routed experts in place of the dense FFN (the FFN size is one expert's)"));
+    lay->addWidget(moe_on_);
+    auto* mf = subForm(moe_box_);
+    experts_ = intBox(1, 1 << 16, this);
+    top_k_ = intBox(1, 1 << 16, this);
+    shared_experts_ = intBox(0, 1 << 16, this);
+    shared_ffn_ = intBox(0, 1 << 22, this);
+    shared_ffn_->setSpecialValueText(tr("none"));
+    capacity_ = dblBox(0, 1024, 2, QString(), this);
+    capacity_->setSpecialValueText(tr("dropless"));
+    mf->addRow(tr("Routed experts"), experts_);
+    mf->addRow(tr("Experts per token (top-k)"), top_k_);
+    mf->addRow(tr("Shared experts"), shared_experts_);
+    mf->addRow(tr("Shared expert FFN size"), shared_ffn_);
+    mf->addRow(tr("Capacity factor"), capacity_);
+    lay->addWidget(moe_box_);
+    mla_on_ = new QCheckBox(tr("multi-latent attention"), this);
+    mla_on_->setToolTip(tr("DeepSeek-V2/V3 attention: low-rank compressed keys and values"));
+    lay->addWidget(mla_on_);
+    auto* af = subForm(mla_box_);
+    q_lora_ = intBox(0, 1 << 20, this);
+    q_lora_->setSpecialValueText(tr("full rank"));
+    kv_lora_ = intBox(1, 1 << 20, this);
+    qk_nope_ = intBox(1, 1 << 20, this);
+    qk_rope_ = intBox(1, 1 << 20, this);
+    v_head_ = intBox(1, 1 << 20, this);
+    af->addRow(tr("Query rank"), q_lora_);
+    af->addRow(tr("Key/value rank"), kv_lora_);
+    af->addRow(tr("Query/key head size without rotary"), qk_nope_);
+    af->addRow(tr("Rotary head size"), qk_rope_);
+    af->addRow(tr("Value head size"), v_head_);
+    lay->addWidget(mla_box_);
     params_ = new QLabel(this);
     params_->setWordWrap(true);
     lay->addWidget(params_);
@@ -136,17 +179,56 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     note_->hide();
     lay->addWidget(note_);
     lay->addStretch(1);
-    fields_ = {{QStringLiteral("name"), name_},          {QStringLiteral("count"), layers_},
-               {QStringLiteral("stacks"), layers_},      {QStringLiteral("hidden"), hidden_},
-               {QStringLiteral("ffn_hidden"), ffn_},     {QStringLiteral("heads"), heads_},
-               {QStringLiteral("kv_heads"), kv_heads_},  {QStringLiteral("head_dim"), heads_},
-               {QStringLiteral("seq_len"), seq_},        {QStringLiteral("vocab_size"), vocab_},
-               {QStringLiteral("embed_hidden"), hidden_}};
-    for (auto* b : {layers_, hidden_, ffn_, heads_, kv_heads_, seq_, vocab_})
+    fields_ = {{QStringLiteral("name"), name_},
+               {QStringLiteral("count"), layers_},
+               {QStringLiteral("stacks"), layers_},
+               {QStringLiteral("hidden"), hidden_},
+               {QStringLiteral("ffn_hidden"), ffn_},
+               {QStringLiteral("heads"), heads_},
+               {QStringLiteral("kv_heads"), kv_heads_},
+               {QStringLiteral("head_dim"), heads_},
+               {QStringLiteral("seq_len"), seq_},
+               {QStringLiteral("vocab_size"), vocab_},
+               {QStringLiteral("embed_hidden"), hidden_},
+               {QStringLiteral("experts"), experts_},
+               {QStringLiteral("moe"), experts_},
+               {QStringLiteral("top_k"), top_k_},
+               {QStringLiteral("shared_experts"), shared_experts_},
+               {QStringLiteral("shared_ffn_hidden"), shared_ffn_},
+               {QStringLiteral("capacity_factor"), capacity_},
+               {QStringLiteral("q_lora_rank"), q_lora_},
+               {QStringLiteral("kv_lora_rank"), kv_lora_},
+               {QStringLiteral("mla"), kv_lora_},
+               {QStringLiteral("qk_nope_head_dim"), qk_nope_},
+               {QStringLiteral("qk_rope_head_dim"), qk_rope_},
+               {QStringLiteral("v_head_dim"), v_head_}};
+    for (auto* b : {layers_, hidden_, ffn_, heads_, kv_heads_, seq_, vocab_, experts_, top_k_,
+                    shared_experts_, shared_ffn_, q_lora_, kv_lora_, qk_nope_, qk_rope_, v_head_})
         connect(b, &QSpinBox::valueChanged, this, &ModelEditor::fromWidgets);
     connect(name_, &QLineEdit::textEdited, this, &ModelEditor::fromWidgets);
     connect(gated_, &QCheckBox::toggled, this, &ModelEditor::fromWidgets);
     connect(tied_, &QCheckBox::toggled, this, &ModelEditor::fromWidgets);
+    connect(capacity_, &QDoubleSpinBox::valueChanged, this, &ModelEditor::fromWidgets);
+    connect(moe_on_, &QCheckBox::toggled, this, [this] {
+        showOptionalGroups();
+        fromWidgets();
+    });
+    connect(mla_on_, &QCheckBox::toggled, this, [this](bool on) {
+        if (on && !updating_ && !edited_.stacks.empty()) {
+            // Start from DeepSeek-V2's shapes scaled to this layer's head size.
+            const auto& t = edited_.stacks[static_cast<std::size_t>(stack_)].type;
+            const int hd = t.head_dim > 0 ? t.head_dim : (t.heads > 0 ? t.hidden / t.heads : 128);
+            updating_ = true;
+            qk_rope_->setValue(std::max(1, hd / 3));
+            qk_nope_->setValue(std::max(1, hd - hd / 3));
+            v_head_->setValue(hd);
+            kv_lora_->setValue(std::max(1, 4 * hd));
+            q_lora_->setValue(0);
+            updating_ = false;
+        }
+        showOptionalGroups();
+        fromWidgets();
+    });
     connect(stack_box_, &QComboBox::currentIndexChanged, this, &ModelEditor::onStackChanged);
 }
 
@@ -257,24 +339,58 @@ void ModelEditor::toWidgets() {
         heads_->setValue(st.type.heads);
         kv_heads_->setValue(st.type.kv_heads > 0 ? st.type.kv_heads : st.type.heads);
         gated_->setChecked(st.type.gated_ffn);
+        const MoeSpec& e = st.type.moe;
+        moe_on_->setChecked(e.enabled());
+        experts_->setValue(e.enabled() ? e.experts : 8);
+        top_k_->setValue(e.enabled() ? e.top_k : 2);
+        shared_experts_->setValue(e.shared_experts);
+        shared_ffn_->setValue(e.shared_ffn_hidden);
+        capacity_->setValue(e.capacity_factor);
+        const MlaSpec& a = st.type.mla;
+        mla_on_->setChecked(a.enabled());
+        q_lora_->setValue(a.q_lora_rank);
+        kv_lora_->setValue(std::max(1, a.kv_lora_rank));
+        qk_nope_->setValue(std::max(1, a.qk_nope_head_dim));
+        qk_rope_->setValue(std::max(1, a.qk_rope_head_dim));
+        v_head_->setValue(std::max(1, a.v_head_dim));
     }
     seq_->setValue(edited_.seq_len);
     vocab_->setValue(edited_.vocab_size);
     tied_->setChecked(edited_.tied_embeddings);
     updating_ = false;
+    showOptionalGroups();
     showParams();
 }
 
+void ModelEditor::showOptionalGroups() {
+    moe_box_->setVisible(moe_on_->isChecked());
+    mla_box_->setVisible(mla_on_->isChecked());
+    kv_heads_->setEnabled(!mla_on_->isChecked()); // one key/value head per query head
+}
+
+QString ModelEditor::paramsText() const {
+    return params_->text();
+}
+
 void ModelEditor::showParams() {
-    double params = 0;
+    double params = 0, active = 0;
     try {
         params = static_cast<double>(model_.totalParams());
+        active = static_cast<double>(model_.activeParams());
     } catch (...) {
     }
-    params_->setText(tr("%1 layers, %2 B parameters (%3)")
-                         .arg(model_.layerCount())
-                         .arg(params / 1e9, 0, 'f', 2)
-                         .arg(QString::fromStdString(model_.family)));
+    const QString family = QString::fromStdString(model_.family);
+    if (active > 0 && active < params)
+        params_->setText(tr("%1 layers, %2 B parameters, %3 B active per token (%4)")
+                             .arg(model_.layerCount())
+                             .arg(params / 1e9, 0, 'f', 2)
+                             .arg(active / 1e9, 0, 'f', 2)
+                             .arg(family));
+    else
+        params_->setText(tr("%1 layers, %2 B parameters (%3)")
+                             .arg(model_.layerCount())
+                             .arg(params / 1e9, 0, 'f', 2)
+                             .arg(family));
 }
 
 void ModelEditor::changeEvent(QEvent* e) {
@@ -304,10 +420,19 @@ void ModelEditor::fromWidgets() {
         return;
     ModelProfile m = edited_;
     m.name = name_->text().toStdString();
+    std::string split_error; // field of heads that no longer split a derived head size
     if (!m.stacks.empty()) {
         auto& st = m.stacks[static_cast<std::size_t>(stack_)];
         st.count = layers_->value();
         const bool hidden_changed = st.type.hidden != hidden_->value() || st.type.heads != heads_->value();
+        // head_dim follows hidden / heads only where it was derived that way; an explicit head size
+        // (Qwen3: 128 with hidden 2048 and 32 heads) or multi-latent attention's keeps its value.
+        // (Judged on the last valid model: an invalid intermediate edit does not change it.)
+        const LayerType& valid = stack_ < static_cast<int>(model_.stacks.size())
+                                     ? model_.stacks[static_cast<std::size_t>(stack_)].type
+                                     : st.type;
+        const bool derived =
+            !valid.mla.enabled() && valid.heads > 0 && valid.head_dim * valid.heads == valid.hidden;
         st.type.hidden = hidden_->value();
         st.type.ffn_hidden = ffn_->value();
         // Multi-head attention (kv_heads == heads) stays multi-head when the head count changes.
@@ -315,8 +440,38 @@ void ModelEditor::fromWidgets() {
         st.type.heads = heads_->value();
         st.type.kv_heads = mha ? st.type.heads : kv_heads_->value();
         st.type.gated_ffn = gated_->isChecked();
-        if (hidden_changed && st.type.heads > 0 && st.type.hidden % st.type.heads == 0)
-            st.type.head_dim = st.type.hidden / st.type.heads;
+        if (hidden_changed && derived && st.type.heads > 0) {
+            if (st.type.hidden % st.type.heads == 0)
+                st.type.head_dim = st.type.hidden / st.type.heads;
+            else
+                split_error = "model.stacks[" + std::to_string(stack_) + "].layer.heads";
+        }
+        if (moe_on_->isChecked()) {
+            MoeSpec& e = st.type.moe; // keeps the gate / router-bias flags of an imported model
+            e.experts = experts_->value();
+            e.top_k = top_k_->value();
+            e.shared_experts = shared_experts_->value();
+            e.shared_ffn_hidden = shared_ffn_->value();
+            e.capacity_factor = capacity_->value();
+            if (e.shared_experts == 0)
+                e.shared_expert_gate = false;
+        } else {
+            st.type.moe = MoeSpec{};
+        }
+        if (mla_on_->isChecked()) {
+            MlaSpec& a = st.type.mla;
+            a.q_lora_rank = q_lora_->value();
+            a.kv_lora_rank = kv_lora_->value();
+            a.qk_nope_head_dim = qk_nope_->value();
+            a.qk_rope_head_dim = qk_rope_->value();
+            a.v_head_dim = v_head_->value();
+            st.type.head_dim = a.qk_nope_head_dim + a.qk_rope_head_dim;
+            st.type.kv_heads = st.type.heads;
+        } else if (st.type.mla.enabled()) {
+            st.type.mla = MlaSpec{};
+            if (st.type.heads > 0 && st.type.hidden % st.type.heads == 0)
+                st.type.head_dim = st.type.hidden / st.type.heads;
+        }
         if (stack_ == 0)
             m.embed_hidden = st.type.hidden;
     }
@@ -335,9 +490,8 @@ void ModelEditor::fromWidgets() {
     }
     try {
         validateModel(m);
-        if (!m.stacks.empty() && m.stacks[0].type.heads > 0 &&
-            m.stacks[0].type.hidden % m.stacks[0].type.heads != 0)
-            throw InputError("model.stacks[0].layer.heads", "must divide hidden size");
+        if (!split_error.empty())
+            throw InputError(split_error, "must divide hidden size (the head size is hidden / heads)");
         model_ = m;
         valid_ = true;
         error_->clear();
@@ -635,6 +789,12 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     top_k_ = intBox(1, 100, this);
     threads_ = intBox(0, 1024, this);
     threads_->setSpecialValueText(tr("all cores"));
+    time_limit_ = intBox(0, 86400, this);
+    time_limit_->setSpecialValueText(tr("none"));
+    time_limit_->setSuffix(tr(" s"));
+    time_limit_->setValue(60);
+    time_limit_->setToolTip(tr("After this many seconds the per-layer search stops and shows the best plans "
+                               "found so far, marked as not proven optimal"));
     sp_ = new QCheckBox(tr("sequence parallelism"), this);
     ckpt_ = new QCheckBox(tr("activation checkpointing"), this);
     uniform_ = new QCheckBox(tr("one strategy for all layers"), this);
@@ -684,6 +844,7 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Disabled rules"), disabled_rules_);
     form->addRow(tr("Top plans"), top_k_);
     form->addRow(tr("Threads"), threads_);
+    form->addRow(tr("Time limit"), time_limit_);
     form->addRow(QString(), tree_events_);
     SearchOptions defaults;
     defaults.cost.runtime = resolveRuntime(kDefaultRuntime); // calibrated; "generic" has no overheads
@@ -843,6 +1004,14 @@ void SearchSettings::setOptions(const SearchOptions& o) {
     for (const auto& x : o.disabled_rules)
         r << QString::fromStdString(x);
     disabled_rules_->setText(r.join(QStringLiteral(", ")));
+}
+
+double SearchSettings::timeLimit() const {
+    return time_limit_->value();
+}
+
+void SearchSettings::setTimeLimit(double seconds) {
+    time_limit_->setValue(static_cast<int>(std::lround(seconds)));
 }
 
 SearchOptions SearchSettings::options() const {

@@ -54,6 +54,12 @@ public:
     QSpinBox* headsBox() const { return heads_; }
     QSpinBox* layersBox() const { return layers_; }
     QSpinBox* seqBox() const { return seq_; }
+    QCheckBox* moeCheck() const { return moe_on_; }
+    QSpinBox* expertsBox() const { return experts_; }
+    QSpinBox* topKBox() const { return top_k_; }
+    QCheckBox* mlaCheck() const { return mla_on_; }
+    QSpinBox* kvLoraBox() const { return kv_lora_; }
+    QString paramsText() const;
 
 signals:
     void modelChanged(const gx::ModelProfile& model);
@@ -71,6 +77,8 @@ private:
     void onStackChanged();
     void highlight(const QString& field);
     void showParams();
+    /// Mixture-of-experts / multi-latent-attention inputs shown only for layers that have them.
+    void showOptionalGroups();
 
     ModelProfile model_;  ///< last valid
     ModelProfile edited_; ///< being edited (may be invalid)
@@ -82,6 +90,11 @@ private:
     QComboBox* stack_box_;
     QSpinBox *layers_, *hidden_, *ffn_, *heads_, *kv_heads_, *seq_, *vocab_;
     QCheckBox *gated_, *tied_;
+    QCheckBox *moe_on_, *mla_on_;
+    QWidget *moe_box_, *mla_box_;
+    QSpinBox *experts_, *top_k_, *shared_experts_, *shared_ffn_;
+    QDoubleSpinBox* capacity_;
+    QSpinBox *q_lora_, *kv_lora_, *qk_nope_, *qk_rope_, *v_head_;
     QLabel* params_;
     QLabel* error_;
     QLabel* note_; ///< what an import chose for the user (e.g. the training sequence length)
@@ -136,6 +149,9 @@ class SearchSettings : public QWidget {
 public:
     explicit SearchSettings(QWidget* parent = nullptr);
     /// Current options; throws InputError naming the field ("search.global_batches") on bad text.
+    /// Seconds the per-layer search may run before the best plans so far are shown (0 = no limit).
+    double timeLimit() const;
+    void setTimeLimit(double seconds);
     SearchOptions options() const;
     void setOptions(const SearchOptions& o);
     QLineEdit* batchesEdit() const { return batches_; }
@@ -162,7 +178,7 @@ private:
     QComboBox* precision_;      ///< bf16 / fp16 / fp8 linear layers
     QLabel* runtime_info_;      ///< framework, version and calibration provenance of the runtime
     std::map<QString, RuntimeProfile> file_runtimes_; ///< runtimes loaded from JSON, by combo text
-    QSpinBox *gpus_, *max_tp_, *max_pp_, *max_cp_, *max_ep_, *top_k_, *threads_, *max_micro_;
+    QSpinBox *gpus_, *max_tp_, *max_pp_, *max_cp_, *max_ep_, *top_k_, *threads_, *max_micro_, *time_limit_;
     QDoubleSpinBox* budget_;
     QLineEdit *batches_, *disabled_rules_;
     QCheckBox *sp_, *ckpt_, *uniform_, *pow2_, *tree_events_;

@@ -2,6 +2,35 @@
 # Translations for the explorer's views (issue 14): source text -> (German, Simplified Chinese).
 T = {
     "Best plan": ("Bester Plan", "最佳方案"),
+    "Time limit": ("Zeitlimit", "时间上限"),
+    " s": (" s", " 秒"),
+    "After this many seconds the per-layer search stops and shows the best plans found so far, marked as not proven optimal":
+        ("Nach so vielen Sekunden hält die schichtweise Suche an und zeigt die bisher besten Pläne, als nicht bewiesen optimal markiert",
+         "经过这么多秒后，逐层搜索停止并显示目前找到的最佳方案，并标注为未证明最优"),
+    "the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal":
+        ("die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal",
+         "逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优"),
+    "mixture of experts": ("Mixture of Experts", "混合专家"),
+    "Routed experts in place of the dense FFN (the FFN size is one expert's)":
+        ("Geroutete Experten statt des dichten FFN (die FFN-Größe ist die eines Experten)", "以路由专家替代稠密 FFN（FFN 大小为单个专家的大小）"),
+    "none": ("keine", "无"),
+    "dropless": ("ohne Verwerfen", "不丢弃"),
+    "Routed experts": ("Geroutete Experten", "路由专家"),
+    "Experts per token (top-k)": ("Experten pro Token (Top-k)", "每个 token 的专家数（top-k）"),
+    "Shared experts": ("Geteilte Experten", "共享专家"),
+    "Shared expert FFN size": ("FFN-Größe geteilter Experten", "共享专家 FFN 大小"),
+    "Capacity factor": ("Kapazitätsfaktor", "容量因子"),
+    "multi-latent attention": ("Multi-Latent-Attention", "多头潜在注意力"),
+    "DeepSeek-V2/V3 attention: low-rank compressed keys and values":
+        ("Attention von DeepSeek-V2/V3: niedrigrangig komprimierte Keys und Values", "DeepSeek-V2/V3 注意力：低秩压缩的键和值"),
+    "full rank": ("voller Rang", "满秩"),
+    "Query rank": ("Query-Rang", "查询秩"),
+    "Key/value rank": ("Key/Value-Rang", "键/值秩"),
+    "Query/key head size without rotary": ("Query/Key-Kopfgröße ohne Rotary", "不含旋转部分的查询/键头大小"),
+    "Rotary head size": ("Rotary-Kopfgröße", "旋转头大小"),
+    "Value head size": ("Value-Kopfgröße", "值头大小"),
+    "%1 layers, %2 B parameters, %3 B active per token (%4)":
+        ("%1 Schichten, %2 Mrd. Parameter, %3 Mrd. aktiv pro Token (%4)", "%1 层，%2 B 参数，每个 token 激活 %3 B（%4）"),
     "Max CP / EP": ("Max. CP / EP", "最大 CP / EP"),
     "Largest context-parallel degree; searched for sequences of at least %1 tokens":
         ("Größter kontextparalleler Grad; gesucht für Sequenzen ab %1 Tokens", "最大上下文并行度；仅对至少 %1 个 token 的序列搜索"),

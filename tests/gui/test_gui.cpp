@@ -3,6 +3,8 @@
 // QSignalSpy, the main window end to end, validation in the editors, export output, settings.
 #include "app_resources.h"
 #include "charts/frontier_chart.h"
+#include "core_text.h"
+#include "gx/model_file.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "main_window.h"
@@ -21,6 +23,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLineEdit>
@@ -324,6 +327,73 @@ private slots:
         QVERIFY(!err.isEmpty());
     }
 
+    void modelEditorMoeAndMla() {
+        // Presets with experts, MLA or an explicit head size round-trip through the editor unchanged.
+        for (const char* name : {"mixtral-8x7b", "qwen3-30b-a3b", "deepseek-v3", "llama2-7b"}) {
+            const ModelProfile p = resolveModel(name);
+            ModelEditor ed;
+            ed.setModel(p);
+            QVERIFY2(ed.isValid(), name);
+            const int n = ed.layersBox()->value();
+            ed.layersBox()->setValue(n + 1);
+            ed.layersBox()->setValue(n);
+            QVERIFY2(ed.isValid(), qPrintable(ed.errorText()));
+            QCOMPARE(toJson(ed.model()).dump(), toJson(p).dump());
+            QCOMPARE(ed.moeCheck()->isChecked(), p.stacks[0].type.moe.enabled());
+            QCOMPARE(ed.mlaCheck()->isChecked(), p.stacks[0].type.mla.enabled());
+        }
+        // The bug of issue 14: changing the heads of an MLA model kept its head size (qk_nope + qk_rope)
+        // and one KV head per query head, instead of hidden / heads that validation rejects.
+        {
+            ModelEditor ed;
+            ed.setModel(resolveModel("deepseek-v3"));
+            ed.headsBox()->setValue(64);
+            QVERIFY2(ed.isValid(), qPrintable(ed.errorText()));
+            const LayerType& t = ed.model().stacks[0].type;
+            QCOMPARE(t.heads, 64);
+            QCOMPARE(t.kv_heads, 64);
+            QCOMPARE(t.head_dim, t.mla.qk_nope_head_dim + t.mla.qk_rope_head_dim);
+        }
+        // An explicit head size (Qwen3: 128 with hidden 2048 and 32 heads) stays when the heads change.
+        {
+            ModelEditor ed;
+            ed.setModel(resolveModel("qwen3-30b-a3b"));
+            ed.headsBox()->setValue(16);
+            QVERIFY2(ed.isValid(), qPrintable(ed.errorText()));
+            QCOMPARE(ed.model().stacks[0].type.head_dim, 128);
+        }
+        // Switching experts on: 8 experts, top-2 by default; the summary gives total and active
+        // parameters; a top-k above the experts is an error naming top_k; switching off restores
+        // the dense model.
+        {
+            const ModelProfile dense = resolveModel("llama2-7b");
+            ModelEditor ed;
+            ed.setModel(dense);
+            QVERIFY(!ed.paramsText().contains(QStringLiteral("active")));
+            ed.moeCheck()->setChecked(true);
+            QVERIFY2(ed.isValid(), qPrintable(ed.errorText()));
+            QCOMPARE(ed.model().stacks[0].type.moe.experts, 8);
+            QCOMPARE(ed.model().stacks[0].type.moe.top_k, 2);
+            QVERIFY2(ed.paramsText().contains(QStringLiteral("active")), qPrintable(ed.paramsText()));
+            ed.topKBox()->setValue(9);
+            QVERIFY(!ed.isValid());
+            QVERIFY2(ed.errorText().contains(QStringLiteral("top_k")), qPrintable(ed.errorText()));
+            ed.topKBox()->setValue(2);
+            QVERIFY(ed.isValid());
+            ed.moeCheck()->setChecked(false);
+            QCOMPARE(toJson(ed.model()).dump(), toJson(dense).dump());
+            // Multi-latent attention switched on: a valid MLA layer with one KV head per head.
+            ed.mlaCheck()->setChecked(true);
+            QVERIFY2(ed.isValid(), qPrintable(ed.errorText()));
+            const LayerType& t = ed.model().stacks[0].type;
+            QVERIFY(t.mla.enabled());
+            QCOMPARE(t.head_dim, t.mla.qk_nope_head_dim + t.mla.qk_rope_head_dim);
+            QCOMPARE(t.kv_heads, t.heads);
+            ed.mlaCheck()->setChecked(false);
+            QCOMPARE(toJson(ed.model()).dump(), toJson(dense).dump());
+        }
+    }
+
     void clusterEditorAndSettings() {
         ClusterEditor ed;
         ed.setCluster(smallCluster(2, 8));
@@ -405,6 +475,29 @@ private slots:
         }
         QVERIFY(nodes > 0);
         QCOMPARE(c.progress(), 1.0);
+    }
+
+    void controllerTimeLimit() {
+        // The GUI's search is the CLI's anytime search: a 1,000-layer model stops at the time limit with
+        // the best plans found (uniform ones at least), flagged time-limited with its note; no limit = 0.
+        SearchController c;
+        QSignalSpy finished(&c, &SearchController::finished);
+        const ModelProfile deep = loadModelFile(std::string(GX_TEST_DATA_DIR) + "/models/deep-1000.json");
+        SearchOptions o;
+        o.frontier_points = 0;
+        o.emit_tree_events = false;
+        c.start(deep, clusterPreset("8x8xA100-80G-IB"), o, 1.0);
+        QVERIFY(c.waitForFinished(120000));
+        QCOMPARE(finished.count(), 1);
+        const auto r = finished.at(0).at(1).value<std::shared_ptr<const SearchResult>>();
+        QVERIFY(r->time_limited);
+        QVERIFY(!r->cancelled);
+        QVERIFY(r->best.has_value());
+        QVERIFY(!CoreText::searchNote(r->note).isEmpty());
+        SearchSettings s;
+        QCOMPARE(s.timeLimit(), 60.0); // the CLI's default
+        s.setTimeLimit(0);
+        QCOMPARE(s.timeLimit(), 0.0);
     }
 
     void controllerSupersedesAndCancels() {
