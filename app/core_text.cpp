@@ -166,6 +166,10 @@ QString CoreText::pruneReason(const std::string& reason) {
         {exact("sequence parallelism is switched off"),
          [](const M&) { return tr("sequence parallelism is switched off"); }},
         {exact("dp=1: nothing to shard"), [](const M&) { return tr("dp=1: nothing to shard"); }},
+        {exact("(.+) cannot run (\\S+) with context parallelism"),
+         [](const M& m) {
+             return tr("%1 cannot run %2 with context parallelism").arg(m.captured(1), m.captured(2));
+         }},
         {exact("(.+) cannot run (\\S+) with pipeline parallelism"),
          [](const M& m) {
              return tr("%1 cannot run %2 with pipeline parallelism").arg(m.captured(1), m.captured(2));
@@ -218,6 +222,8 @@ QString CoreText::pruneReason(const std::string& reason) {
          [](const M& m) {
              return tr("ep=%1 does not divide the %2 routed experts").arg(m.captured(1), m.captured(2));
          }},
+        {exact("(.+) runs ring attention only \\(no all-to-all\\)"),
+         [](const M& m) { return tr("%1 runs ring attention only (no all-to-all)").arg(m.captured(1)); }},
         {exact("(.+) has no expert parallelism"),
          [](const M& m) { return tr("%1 has no expert parallelism").arg(m.captured(1)); }},
     };

@@ -508,151 +508,161 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="171"/>
+        <source>%1 cannot run %2 with context parallelism</source>
+        <translation>%1 kann %2 nicht mit Kontextparallelität ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="175"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="174"/>
+        <location filename="../app/core_text.cpp" line="178"/>
         <source>%1 cannot run %2</source>
         <translation>%1 kann %2 nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="176"/>
+        <location filename="../app/core_text.cpp" line="180"/>
         <source>%1 is not allowed</source>
         <translation>%1 ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="178"/>
+        <location filename="../app/core_text.cpp" line="182"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="180"/>
+        <location filename="../app/core_text.cpp" line="184"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="182"/>
+        <location filename="../app/core_text.cpp" line="186"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 berechnet nur ganze Schichten neu</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="184"/>
+        <location filename="../app/core_text.cpp" line="188"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="187"/>
+        <location filename="../app/core_text.cpp" line="191"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>Sequenz von %1 Tokens liegt unter %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="190"/>
+        <location filename="../app/core_text.cpp" line="194"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>%1 Tokens pro Rang (&lt; 1024)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="193"/>
+        <location filename="../app/core_text.cpp" line="197"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 lässt sich nicht in %2 Stücke teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="197"/>
+        <location filename="../app/core_text.cpp" line="201"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 ist nicht durch cp=%2 teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="201"/>
+        <location filename="../app/core_text.cpp" line="205"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>All-to-All: cp=%1 teilt die %2 Köpfe pro TP-Rang nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="206"/>
+        <location filename="../app/core_text.cpp" line="210"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>All-to-All: cp=%1 ist weder Teiler noch Vielfaches der %2 KV-Köpfe pro TP-Rang</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="210"/>
+        <location filename="../app/core_text.cpp" line="214"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>Kontextparallelität ist nur für Self-Attention-Schichten modelliert</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="212"/>
+        <location filename="../app/core_text.cpp" line="216"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>die Eager-Attention der Laufzeitumgebung kann die Sequenz nicht teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="214"/>
+        <location filename="../app/core_text.cpp" line="218"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 hat keine Kontextparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="216"/>
+        <location filename="../app/core_text.cpp" line="220"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>%1-Kontextparallelität ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="219"/>
+        <location filename="../app/core_text.cpp" line="223"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 teilt die %2 gerouteten Experten nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="222"/>
+        <location filename="../app/core_text.cpp" line="226"/>
+        <source>%1 runs ring attention only (no all-to-all)</source>
+        <translation>%1 kennt nur Ring-Attention (kein All-to-All)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="228"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 hat keine Expertenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="232"/>
+        <location filename="../app/core_text.cpp" line="238"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="246"/>
+        <location filename="../app/core_text.cpp" line="252"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="257"/>
+        <location filename="../app/core_text.cpp" line="263"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="259"/>
+        <location filename="../app/core_text.cpp" line="265"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="261"/>
+        <location filename="../app/core_text.cpp" line="267"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="263"/>
+        <location filename="../app/core_text.cpp" line="269"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="265"/>
+        <location filename="../app/core_text.cpp" line="271"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="267"/>
+        <location filename="../app/core_text.cpp" line="273"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="269"/>
+        <location filename="../app/core_text.cpp" line="275"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="271"/>
+        <location filename="../app/core_text.cpp" line="277"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="273"/>
+        <location filename="../app/core_text.cpp" line="279"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>

@@ -508,151 +508,161 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="171"/>
+        <source>%1 cannot run %2 with context parallelism</source>
+        <translation>%1 无法在上下文并行下运行 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="175"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 无法在流水线并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="174"/>
+        <location filename="../app/core_text.cpp" line="178"/>
         <source>%1 cannot run %2</source>
         <translation>%1 无法运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="176"/>
+        <location filename="../app/core_text.cpp" line="180"/>
         <source>%1 is not allowed</source>
         <translation>不允许 %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="178"/>
+        <location filename="../app/core_text.cpp" line="182"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1：进程顺序无关紧要</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="180"/>
+        <location filename="../app/core_text.cpp" line="184"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="182"/>
+        <location filename="../app/core_text.cpp" line="186"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 只能重计算整层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="184"/>
+        <location filename="../app/core_text.cpp" line="188"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="187"/>
+        <location filename="../app/core_text.cpp" line="191"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>序列 %1 个 token，低于 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="190"/>
+        <location filename="../app/core_text.cpp" line="194"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>每个 rank %1 个 token（&lt; 1024）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="193"/>
+        <location filename="../app/core_text.cpp" line="197"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 无法切分为 %2 块</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="197"/>
+        <location filename="../app/core_text.cpp" line="201"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 不能被 cp=%2 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="201"/>
+        <location filename="../app/core_text.cpp" line="205"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>all-to-all：cp=%1 不能整除每个 TP rank 的 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="206"/>
+        <location filename="../app/core_text.cpp" line="210"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>all-to-all：cp=%1 既不能整除也不是每个 TP rank 的 %2 个 KV 头的倍数</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="210"/>
+        <location filename="../app/core_text.cpp" line="214"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>上下文并行仅对自注意力层建模</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="212"/>
+        <location filename="../app/core_text.cpp" line="216"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>运行时的 eager 注意力无法切分序列</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="214"/>
+        <location filename="../app/core_text.cpp" line="218"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="216"/>
+        <location filename="../app/core_text.cpp" line="220"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>不允许 %1 上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="219"/>
+        <location filename="../app/core_text.cpp" line="223"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 不能整除 %2 个路由专家</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="222"/>
+        <location filename="../app/core_text.cpp" line="226"/>
+        <source>%1 runs ring attention only (no all-to-all)</source>
+        <translation>%1 仅支持环形注意力（无 all-to-all）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="228"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="232"/>
+        <location filename="../app/core_text.cpp" line="238"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="246"/>
+        <location filename="../app/core_text.cpp" line="252"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="257"/>
+        <location filename="../app/core_text.cpp" line="263"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="259"/>
+        <location filename="../app/core_text.cpp" line="265"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="261"/>
+        <location filename="../app/core_text.cpp" line="267"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="263"/>
+        <location filename="../app/core_text.cpp" line="269"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="265"/>
+        <location filename="../app/core_text.cpp" line="271"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="267"/>
+        <location filename="../app/core_text.cpp" line="273"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="269"/>
+        <location filename="../app/core_text.cpp" line="275"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="271"/>
+        <location filename="../app/core_text.cpp" line="277"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="273"/>
+        <location filename="../app/core_text.cpp" line="279"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>

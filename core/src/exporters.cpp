@@ -806,7 +806,6 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                               const ExportOptions& o) {
     ExportResult r;
     refuseMoeAndMla(model, "torchtitan", r);
-    refuseContextParallel(plan, "torchtitan", r);
     const bool legacy = o.torchtitan_version.rfind("0.1", 0) == 0;
     if (!legacy && o.torchtitan_version.rfind("0.2", 0) != 0)
         throw InputError("torchtitan_version", "'" + o.torchtitan_version +
@@ -814,13 +813,33 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                                                    "--module/--config base) or 0.1 (TOML job file)");
     const int L = static_cast<int>(plan.layers.size());
     const int tp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; });
-    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp));
+    // Context parallelism (configs.py ParallelismConfig.context_parallel_degree; ring attention with the
+    // "headtail" load balancer by default, no all-to-all variant).
+    const int cp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.cp; });
+    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
     if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
         r.unsupported.push_back(
             "per-layer tensor-parallel degrees (" +
             describeRuns(plan, [](const LayerStrategy& l) { return "tp=" + std::to_string(l.tp); }) +
             "): torchtitan uses one tensor_parallel_degree; exported the most common (tp=" +
             std::to_string(tp) + ")");
+    if (!uniform(plan, [](const LayerStrategy& l) { return l.cp; }))
+        r.unsupported.push_back(
+            "per-layer context-parallel degrees (" +
+            describeRuns(plan, [](const LayerStrategy& l) { return "cp=" + std::to_string(l.cp); }) +
+            "): torchtitan uses one context_parallel_degree; exported the most common (cp=" +
+            std::to_string(cp) + ")");
+    if (cp > 1) {
+        if (std::any_of(plan.layers.begin(), plan.layers.end(),
+                        [](const LayerStrategy& l) { return l.cp > 1 && l.cp_comm == CpComm::A2A; }))
+            r.unsupported.push_back(
+                "all-to-all (Ulysses) context parallelism: torchtitan's is ring attention "
+                "with the head-tail load balancer; exported the ring");
+        if (model.seq_len % (2 * cp) != 0)
+            r.unsupported.push_back(
+                "seq_len " + std::to_string(model.seq_len) + " with cp=" + std::to_string(cp) +
+                ": the head-tail load balancer cuts the sequence into 2 * cp equal chunks");
+    }
     const DpType dpt = mostCommon<DpType>(plan, [](const LayerStrategy& l) { return l.dp_type; });
     if (!uniform(plan, [](const LayerStrategy& l) { return l.dp_type; }))
         r.unsupported.push_back(
@@ -830,7 +849,16 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
             dpLabel(dpt) + ")");
     int replicate = 1, shard = 1;
     std::string reshard = "default";
-    if (dpt == DpType::DDP || dp == 1) {
+    if (cp > 1 && dpt == DpType::DDP) {
+        // parallel_dims.py: fsdp_enabled = dp_shard > 1 or cp > 1 - the weights are sharded with FSDP2
+        // over the data- and context-parallel ranks whenever cp > 1.
+        shard = dp;
+        reshard = "never";
+        r.unsupported.push_back(
+            "DDP with context parallelism: torchtitan shards with FSDP2 over the data- and "
+            "context-parallel ranks whenever cp > 1; exported data_parallel_shard_degree "
+            "with fsdp_reshard_after_forward=\"never\" (ZeRO-2-like)");
+    } else if (dpt == DpType::DDP || dp * cp == 1) {
         replicate = dp;
     } else {
         shard = dp;
@@ -958,7 +986,7 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
         s << "data_parallel_shard_degree = " << shard << "\n";
         s << "fsdp_reshard_after_forward = " << tomlString(reshard) << "\n";
         s << "tensor_parallel_degree = " << tp << "\n";
-        s << "context_parallel_degree = 1\n";
+        s << "context_parallel_degree = " << cp << "\n";
         s << "pipeline_parallel_degree = " << plan.pp << "\n";
         if (plan.pp > 1) {
             s << "pipeline_parallel_schedule = " << tomlString(sched) << "\n";
@@ -1023,7 +1051,7 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
     add("--parallelism.tensor_parallel_degree", std::to_string(tp));
     if (tp > 1)
         add(any_sp ? "--parallelism.enable_sequence_parallel" : "--parallelism.no_enable_sequence_parallel");
-    add("--parallelism.context_parallel_degree", "1");
+    add("--parallelism.context_parallel_degree", std::to_string(cp));
     add("--parallelism.pipeline_parallel_degree", std::to_string(plan.pp));
     if (plan.pp > 1) {
         add("--parallelism.pipeline_parallel_schedule", sched);

@@ -266,6 +266,11 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                                   caps.framework + " has no context parallelism");
                             continue;
                         }
+                        if (tgt && comm == CpComm::A2A && !caps.cp_all_to_all) {
+                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
+                                  caps.framework + " runs ring attention only (no all-to-all)");
+                            continue;
+                        }
                         if (user && o.fixed_cp > 0 && cp != o.fixed_cp) {
                             w.add(tpn, 3, "cp", cpl, rules::kUser,
                                   "cp is fixed to " + std::to_string(o.fixed_cp));
@@ -378,6 +383,11 @@ void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpC
             // ZeRO shards over the dp x cp ranks (the gradient group).
             if (dt != DpType::DDP && dp * cp == 1 && ruleEnabled(rules::kZeroNeedsDp)) {
                 w.add(spn, 5, "dp_type", dtl, rules::kZeroNeedsDp, "dp=1: nothing to shard");
+                continue;
+            }
+            if (tgt && cp > 1 && caps.cp_shards_weights && dt != DpType::ZeRO2 && dt != DpType::ZeRO3) {
+                w.add(spn, 5, "dp_type", dtl, rules::kTargetDpType,
+                      caps.framework + " cannot run " + dtl + " with context parallelism");
                 continue;
             }
             if (tgt && dp * cp > 1) {

@@ -77,7 +77,7 @@ std::string LayerStrategy::label() const {
     s += " dp" + std::to_string(dp);
     if (ep > 1)
         s += " ep" + std::to_string(ep);
-    if (dp > 1 && dp_type != DpType::DDP)
+    if (dp * cp > 1 && dp_type != DpType::DDP) // ZeRO shards over dp x cp
         s += " " + dpLabel(dp_type);
     if (tp > 1 && dp * cp > 1 && !tp_consecutive)
         s += " dp-first";

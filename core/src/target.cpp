@@ -99,6 +99,12 @@ TargetCapabilities makeMegatron() {
 
 TargetCapabilities makeTorchtitan() {
     TargetCapabilities c;
+    // configs.py ParallelismConfig.context_parallel_degree: ring attention with the "headtail" load
+    // balancer (context_parallel_load_balancer); no all-to-all variant. FSDP2 shards over dp_shard x cp
+    // whenever cp > 1 (parallel_dims.py fsdp_enabled).
+    c.context_parallel = true;
+    c.cp_all_to_all = false;
+    c.cp_shards_weights = true;
     c.target = Target::Torchtitan;
     // torchtitan trains float8 linears (torchtitan/components/quantization/float8.py
     // Float8LinearConverter), but they are chosen in a Python config's `converters`, not by the
@@ -346,6 +352,21 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
                           " is not told to run it by this export");
             break;
         }
+    if (c.cp_shards_weights)
+        for (const auto& l : plan.layers)
+            if (l.cp > 1 && l.dp_type != DpType::ZeRO3 && l.dp_type != DpType::ZeRO2) {
+                out.push_back(
+                    dpLabel(l.dp_type) + " with context parallelism: " + fw +
+                    " shards weights with FSDP2 over the data- and context-parallel ranks whenever cp > 1");
+                break;
+            }
+    if (c.context_parallel && !c.cp_all_to_all)
+        for (const auto& l : plan.layers)
+            if (l.cp > 1 && l.cp_comm == CpComm::A2A) {
+                out.push_back("all-to-all (Ulysses) context parallelism: " + fw +
+                              " runs ring attention only");
+                break;
+            }
     if (c.context_parallel && !allSame(plan, [](const LayerStrategy& l) { return l.cp; }))
         out.push_back("per-layer context-parallel degrees: " + fw + " uses one degree for all layers");
     {

@@ -18,6 +18,8 @@ T = {
     "%1 has no context parallelism": ("%1 hat keine Kontextparallelität", "%1 不支持上下文并行"),
     "%1 context parallelism is not allowed": ("%1-Kontextparallelität ist nicht erlaubt", "不允许 %1 上下文并行"),
     "ep=%1 does not divide the %2 routed experts": ("ep=%1 teilt die %2 gerouteten Experten nicht", "ep=%1 不能整除 %2 个路由专家"),
+    "%1 runs ring attention only (no all-to-all)": ("%1 kennt nur Ring-Attention (kein All-to-All)", "%1 仅支持环形注意力（无 all-to-all）"),
+    "%1 cannot run %2 with context parallelism": ("%1 kann %2 nicht mit Kontextparallelität ausführen", "%1 无法在上下文并行下运行 %2"),
     "%1 has no expert parallelism": ("%1 hat keine Expertenparallelität", "%1 不支持专家并行"),
     "context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo's Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank":
         ("Kontextparallelität nur für Sequenzen ab cp_min_seq Tokens (Standard 8192: NeMos Llama-3-8B-Rezept nutzt cp=2 bei 8K), mit mindestens 1024 Tokens pro Rang",

@@ -557,9 +557,33 @@ private slots:
         const std::string text = ex(p, m, c, ExportFormat::Megatron).text;
         QVERIFY2(text.find("--cp-comm-type p2p p2p p2p a2a p2p") != std::string::npos, text.c_str());
         QVERIFY(inexpressible(p, Target::Megatron).empty());
+        // torchtitan: context_parallel_degree, ring attention only, FSDP2 over dp_shard x cp whenever cp > 1
+        // (torchtitan.json). The a2a layer and the ZeRO-1 type cannot run as planned there.
         QVERIFY(!inexpressible(p, Target::Torchtitan).empty());
         expectRefused([&] { exportPlan(p, m, c, ExportFormat::Torchtitan); }, "torchtitan");
         expectRefused([&] { exportPlan(p, m, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        Plan q = p;
+        for (auto& l : q.layers) {
+            l.cp_comm = CpComm::P2P;
+            l.dp_type = DpType::ZeRO3;
+        }
+        q.vocab_dp_type = DpType::ZeRO3;
+        const auto why = inexpressible(q, Target::Torchtitan);
+        QVERIFY2(why.empty(), why.empty() ? "" : why.front().c_str());
+        std::string sub;
+        const ExportResult t = ex(q, m, c, ExportFormat::Torchtitan);
+        QVERIFY2(t.unsupported.empty(), t.unsupported.empty() ? "" : t.unsupported.front().c_str());
+        auto a2 = checkTorchtitan(t.text, &sub);
+        QCOMPARE(a2.at("--parallelism.context_parallel_degree"), std::string("2"));
+        QCOMPARE(a2.at("--parallelism.data_parallel_shard_degree"), std::string("4"));
+        QCOMPARE(a2.at("--parallelism.tensor_parallel_degree"), std::string("2"));
+        // DDP with cp: torchtitan would shard anyway - inexpressible, and the search tree prunes it.
+        Plan d = q;
+        for (auto& l : d.layers)
+            l.dp_type = DpType::DDP;
+        d.vocab_dp_type = DpType::DDP;
+        QVERIFY(!inexpressible(d, Target::Torchtitan).empty());
+        QVERIFY(inexpressible(d, Target::Megatron).empty());
     }
 
     void refusalAndLossy() {

@@ -94,8 +94,10 @@ struct TargetCapabilities {
     bool moe = false; ///< mixture-of-experts layers
     bool mla = false; ///< multi-latent attention
 
-    // Reserved for dimensions the cost model does not search yet.
+    // Context and expert parallelism, FP8.
     bool context_parallel = false;
+    bool cp_all_to_all = true;      ///< with context_parallel: the all-to-all (Ulysses) exchange too
+    bool cp_shards_weights = false; ///< cp > 1 always shards weights over dp x cp (torchtitan's FSDP2)
     bool expert_parallel = false;
     bool fp8 = false;
 };
