@@ -4,6 +4,7 @@
 #include "core_text.h"
 #include "gx/report.h"
 #include "gx/target.h"
+#include "gx/units.h"
 
 #include <algorithm>
 
@@ -161,7 +162,7 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
     if (cm) {
         // What is left, and the safety margin the budget already keeps (runtime's memory_headroom).
         const auto& rt = cm->options().runtime;
-        const double gpu = cm->cluster().gpu.memory_gib * 1024.0 * 1024.0 * 1024.0;
+        const double gpu = cm->cluster().gpu.memory_gib * kGiB;
         s +=
             QStringLiteral("<br>") +
             tr("%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; costed for "

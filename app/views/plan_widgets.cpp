@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "views/plan_widgets.h"
+#include "gx/units.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -13,7 +14,6 @@
 namespace gx::app {
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 /// A "nice" axis step (1, 2, 5 x 10^k) giving about `ticks` ticks up to `max`.
 double niceStep(double max, int ticks) {

@@ -12,6 +12,7 @@
 //    pp_size_<n> (sendrecv over ranks k, k+W/n, ...), sp_time keys <op>_size_<n>_<MB>MB_time in ms,
 //    overlap_coefficient.json {"overlap_coe": slowdown >= 1 of overlapped compute and communication}.
 #include "gx/hetu.h"
+#include "gx/units.h"
 
 #include "gx/error.h"
 #include "gx/file_io.h"
@@ -179,7 +180,6 @@ double numberValue(const json& v, const std::string& f) {
     return x;
 }
 
-constexpr double kMiB = 1024.0 * 1024.0;
 /// Hetu's bandwidth files hold one average over the profiled sizes; stored as a single-point curve
 /// (the cost model uses a single point as a constant bus bandwidth).
 constexpr double kAvgPointBytes = 64 * kMiB;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Hetu-Galvatron model profiles -> fitted GPU and runtime coefficients (see gx/hetu_profile.h).
 #include "gx/hetu_profile.h"
+#include "gx/units.h"
 
 #include "gx/cost_model.h"
 #include "gx/error.h"
@@ -18,7 +19,6 @@ namespace gx {
 using nlohmann::json;
 
 namespace {
-constexpr double kMiB = 1024.0 * 1024.0;
 
 double positive(const json& v, const std::string& field) {
     if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() <= 0)

@@ -34,8 +34,8 @@ std::string formatBytes(double bytes) {
     const double a = std::fabs(bytes);
     if (a >= kGiB)
         return fmt("%.1f GiB", bytes / kGiB);
-    if (a >= 1024.0 * 1024.0)
-        return fmt("%.0f MiB", bytes / (1024.0 * 1024.0));
+    if (a >= kMiB)
+        return fmt("%.0f MiB", bytes / kMiB);
     if (a >= 1024.0)
         return fmt("%.0f KiB", bytes / 1024.0);
     return fmt("%.0f B", bytes);

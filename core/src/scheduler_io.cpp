@@ -5,6 +5,7 @@
 #include "gx/profile_io.h"
 #include "gx/scheduler.h"
 #include "gx/shell.h"
+#include "gx/units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -55,7 +56,7 @@ nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& c) {
                          {"end_s", j.end},
                          {"duration_s", j.end - j.start},
                          {"iteration_time_s", j.estimate.iteration_time},
-                         {"peak_memory_gib", j.estimate.memory / (1024.0 * 1024.0 * 1024.0)},
+                         {"peak_memory_gib", j.estimate.memory / kGiB},
                          {"spilled", j.estimate.spilled},
                          {"plan_label", j.estimate.label}};
         if (j.estimate.plan)

@@ -21,6 +21,7 @@
 //    re-materialised, or the logits). Host memory per node: one copy of the model states
 //    (param + grad + optimizer bytes per parameter) + spilled checkpoints of the node's GPUs.
 #include "gx/scheduler.h"
+#include "gx/units.h"
 
 #include "gx/error.h"
 
@@ -32,7 +33,6 @@
 namespace gx {
 
 namespace {
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 /// Assumed host-side Adam throughput in bytes moved per second (~28 + grad bytes per parameter):
 /// a conservative multi-core DDR4/DDR5 figure (ZeRO-Offload reports ~1.2-1.5 B params/s on one node).
 constexpr double kHostAdamBytesPerS = 40e9;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - Gantt chart widget (custom QPainter drawing with hover tooltips).
 #include "views/scheduler/gantt_chart.h"
+#include "gx/units.h"
 
 #include <QContextMenuEvent>
 #include <QCoreApplication>
@@ -172,7 +173,7 @@ QString GanttChart::tooltipFor(int bar) const {
         .arg(j.slot.first + j.slot.count - 1)
         .arg(timeText(j.start), timeText(j.end))
         .arg(j.estimate.iteration_time, 0, 'f', 3)
-        .arg(j.estimate.memory / (1024.0 * 1024.0 * 1024.0), 0, 'f', 1)
+        .arg(j.estimate.memory / kGiB, 0, 'f', 1)
         .arg(plan);
 }
 
