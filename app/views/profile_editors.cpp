@@ -119,9 +119,10 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("KV heads"), kv_heads_);
     form->addRow(tr("Sequence length"), seq_);
     form->addRow(tr("Vocabulary"), vocab_);
-    form->addRow(QString(), gated_);
-    form->addRow(QString(), tied_);
     lay->addLayout(form);
+    // Switches on rows of their own (in the form they wrapped unevenly in a narrow dock).
+    lay->addWidget(gated_);
+    lay->addWidget(tied_);
 
     // Mixture of experts and multi-latent attention: their inputs appear when switched on.
     auto subForm = [this](QWidget*& box) {

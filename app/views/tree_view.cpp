@@ -950,9 +950,12 @@ TreePanel::TreePanel(QWidget* parent) : QWidget(parent) {
         search_->selectAll();
     });
     addAction(find);
-    bar->addSeparator();
-    bar->addWidget(stats_);
     lay->addWidget(bar);
+    // The counts on a line of their own: in the toolbar they fell behind its overflow menu at 1024 px.
+    stats_->setWordWrap(true);
+    stats_->setContentsMargins(6, 0, 6, 0);
+    stats_->setObjectName(QStringLiteral("tree_stats"));
+    lay->addWidget(stats_);
     // Legend of the node colours.
     legend_ = new QLabel(this);
     legend_->setWordWrap(true);
