@@ -150,6 +150,12 @@ public:
     double lowerBound() const { return ready_ ? rootBound() : kInf; }
     /// Replaces the bound given to the constructor (before solve()).
     void setBound(double bound_T) { bound_ = bound_T; }
+    /// A known lower bound on the task's iteration time (s), e.g. its optimum under a larger budget
+    /// (before solve()): the iterative deepening starts there instead of at the root bound.
+    void setLowerHint(double T) { hint_ = T; }
+    /// After a solve() that found no plan: no plan of the task has T <= this (s); 0 when unknown
+    /// (stopped, or nothing solved).
+    double provenAbove() const { return proven_; }
 
 private:
     bool prepared_ = false, ready_ = false;
@@ -267,6 +273,7 @@ private:
     Context& ctx_;
     Task t_;
     double budget_, bound_;
+    double hint_ = 0, proven_ = 0;
     const std::atomic<double>* live_ = nullptr;
     /// Tightens bound_ from the live bound (valid: it never drops below the final k-th best).
     void refreshBound() {
