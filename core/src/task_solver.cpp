@@ -441,10 +441,11 @@ double TaskSolver::rootBound() const {
 TaskResult TaskSolver::solveDeepening() {
     double guess = std::max(rootBound(), hint_) * (1 + 1e-3);
     double step = 0.004;
-    // A guess within 1% of the caller's bound solves under that bound at once: a round so close to it
-    // costs nearly as much as the capped one, and the rounds in between are then wasted (measured with
-    // bench_search: LLaMA-2 70B on 64 GPUs at 40 GiB 4.7 -> 2.1 s, GPT-3 175B top 5 5.2 -> 2.6 s).
-    constexpr double kCapped = 0.01;
+    // A guess within 0.5% of the caller's bound solves under that bound at once: a round so close to it
+    // costs nearly as much as the capped one, and the rounds in between are then wasted. (bench_search
+    // on 64 GPUs: LLaMA-2 70B at 40 GiB 4.5 -> 2.5 s, GPT-3 175B top 5 5.0 -> 2.6 s; at 1% the 512- and
+    // 1024-GPU frontiers of LLaMA-2 70B took 3x longer, their labels growing steeply near the bound.)
+    constexpr double kCapped = 0.005;
     for (;;) {
         refreshBound();
         const bool capped = !(guess * (1 + kCapped) < bound_);
