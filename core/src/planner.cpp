@@ -70,13 +70,22 @@ std::vector<int> searchVirtualStages(const SearchOptions& o, int pp, int layers)
 
 namespace {
 
-/// How a pass reports to the observer: Progress events tagged with its phase, and (main pass) the
-/// incumbents and the main progress fraction.
+/// The best plan reported to the observer so far (Incumbent events), shared by the passes that report.
+struct IncumbentLog {
+    std::mutex mu;
+    double per_sample = kInf;
+};
+
+/// How a pass reports to the observer: Progress events tagged with its phase, the incumbents (uniform
+/// seed and main pass) and (main pass) the task events and the main progress fraction.
 struct Phase {
     std::string name;
     int index = 0, count = 0;
     bool main = false;
     const std::atomic<std::int64_t>* dp_states = nullptr; ///< the search's counter
+    /// Set: each plan better than every plan reported so far is reported (Incumbent). The uniform
+    /// seed reports too: its plans are complete plans of the search space, found in milliseconds.
+    IncumbentLog* incumbents = nullptr;
 };
 
 /// What the passes proved about one task, valid under every smaller budget (a smaller budget only
@@ -225,13 +234,18 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                         ub[i] = std::min(ub[i], ps);
                         live.store(boundLocked(), std::memory_order_relaxed);
                     }
-                    if (improved && report && ctx.observer) {
-                        SearchEvent ev;
-                        ev.kind = SearchEvent::Kind::Incumbent;
-                        ev.time = results[i].T;
-                        ev.memory = results[i].peak;
-                        ev.plan = results[i].plan;
-                        ctx.observer(ev);
+                    if (improved && phase.incumbents && ctx.observer) {
+                        // (under the log's lock: the reported times only fall)
+                        std::lock_guard lock(phase.incumbents->mu);
+                        if (ps < phase.incumbents->per_sample) {
+                            phase.incumbents->per_sample = ps;
+                            SearchEvent ev;
+                            ev.kind = SearchEvent::Kind::Incumbent;
+                            ev.time = results[i].T;
+                            ev.memory = results[i].peak;
+                            ev.plan = results[i].plan;
+                            ctx.observer(ev);
+                        }
                     }
                 }
             }
@@ -579,10 +593,13 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     const double states_lb = boundTasks(ctx, tasks);
     const int keep = std::max(options.top_k, 1);
     const int phases = 2 + std::max(0, options.frontier_points - 1);
-    std::vector<double> seed = uniformSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases});
+    IncumbentLog incumbents;
+    std::vector<double> seed =
+        uniformSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases, false, nullptr, &incumbents});
     std::vector<TaskMemo> memo;
-    auto ranked = runPass(ctx, tasks, ctx.budget, keep, {"per-layer search", 1, phases, true},
-                          std::move(seed), nullptr, &memo);
+    auto ranked =
+        runPass(ctx, tasks, ctx.budget, keep, {"per-layer search", 1, phases, true, nullptr, &incumbents},
+                std::move(seed), nullptr, &memo);
     result.cancelled = stop.stop_requested();
     if (!ranked.empty()) {
         result.best = ranked.front();
