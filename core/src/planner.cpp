@@ -196,10 +196,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             const Task& t = tasks[i];
             const double bound = boundPerSample();
             if (known[i]) {
-                done_tasks.fetch_add(1);
-                continue;
-            }
-            if (ctx.rule(rules::kTimeLowerBound) && lower[i] > bound) {
+                // (its optimum is known from an earlier pass: nothing to solve, only to report)
+            } else if (ctx.rule(rules::kTimeLowerBound) && lower[i] > bound) {
                 ctx.rules.add(rules::kTimeLowerBound);
                 cut_tasks.fetch_add(1);
                 if (report && ctx.observer)
