@@ -70,19 +70,41 @@ std::vector<int> searchVirtualStages(const SearchOptions& o, int pp, int layers)
 
 namespace {
 
-/// How a pass reports to the observer: Progress events tagged with its phase, and (main pass) the
-/// incumbents and the main progress fraction.
+/// The best plan reported to the observer so far (Incumbent events), shared by the passes that report.
+struct IncumbentLog {
+    std::mutex mu;
+    double per_sample = kInf;
+};
+
+/// How a pass reports to the observer: Progress events tagged with its phase, the incumbents (uniform
+/// seed and main pass) and (main pass) the task events and the main progress fraction.
 struct Phase {
     std::string name;
     int index = 0, count = 0;
     bool main = false;
     const std::atomic<std::int64_t>* dp_states = nullptr; ///< the search's counter
+    /// Set: each plan better than every plan reported so far is reported (Incumbent). The uniform
+    /// seed reports too: its plans are complete plans of the search space, found in milliseconds.
+    IncumbentLog* incumbents = nullptr;
 };
 
-/// One full pass over all tasks under a budget; returns per-task optima sorted best first.
+/// What the passes proved about one task, valid under every smaller budget (a smaller budget only
+/// removes plans): the frontier's passes, at falling budgets, start from it instead of from scratch.
+struct TaskMemo {
+    /// Per sample: the task's optimum under the budget of the pass and any smaller one is at least this.
+    double lower = 0;
+    /// The task's optimum under the pass's budget. Under a smaller budget that still holds its peak
+    /// memory it stays the optimum (the plans left are a subset that contains it): no DP needed.
+    TaskResult best;
+};
+
+/// One full pass over all tasks under a budget; returns per-task optima sorted best first. `memo`
+/// (optional, one per task): read as what earlier passes under larger budgets proved, and updated
+/// with what this pass proves (unless it was stopped).
 std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
                                 const Phase& phase, std::vector<double> seed = {},
-                                std::vector<double>* per_task_out = nullptr) {
+                                std::vector<double>* per_task_out = nullptr,
+                                std::vector<TaskMemo>* memo = nullptr) {
     const bool report = phase.main;
     const std::int64_t total_tasks = static_cast<std::int64_t>(tasks.size());
     std::atomic<std::int64_t> done_tasks{0}, cut_tasks{0};
@@ -123,18 +145,38 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     // the promising ones come first, set the bound early, and the others are cut without a DP.
     std::vector<std::unique_ptr<TaskSolver>> solvers(tasks.size());
     std::vector<double> lower(tasks.size(), kInf);
+    // Tasks whose optimum an earlier pass found and that still fits: known, not solved again.
+    std::vector<char> known(tasks.size(), 0);
+    const bool use_memo = memo && memo->size() == tasks.size() && ctx.rule(rules::kTimeLowerBound);
+    if (use_memo)
+        for (std::size_t i = 0; i < tasks.size(); ++i) {
+            const TaskMemo& tm = (*memo)[i];
+            if (!tm.best.feasible || tm.best.peak > budget * (1 + 1e-12))
+                continue;
+            known[i] = 1;
+            results[i] = tm.best;
+            lower[i] = tm.best.T / tasks[i].batch;
+            ub[i] = std::min(ub[i], lower[i] * (1 + 1e-9));
+        }
+    live.store(boundPerSample());
     std::atomic<std::size_t> next{0};
     const double initial = boundPerSample();
     parallel([&]() {
         for (std::size_t i; !ctx.stop.stop_requested() && (i = next.fetch_add(1)) < tasks.size();) {
+            if (known[i])
+                continue;
             const Task& t = tasks[i];
-            if (ctx.rule(rules::kTimeLowerBound) && t.lower_bound > initial) {
-                lower[i] = t.lower_bound; // cut below without preparing it (the bound only falls)
+            const double earlier = use_memo ? (*memo)[i].lower : 0.0;
+            if (ctx.rule(rules::kTimeLowerBound) && std::max(t.lower_bound, earlier) > initial) {
+                // cut below without preparing it (the bound only falls)
+                lower[i] = std::max(t.lower_bound, earlier);
                 continue;
             }
             solvers[i] = std::make_unique<TaskSolver>(ctx, t, budget, kInf, &live);
             const double root = solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch : kInf;
-            lower[i] = std::max(t.lower_bound, root * (1 - 1e-9)); // (floating-point slack)
+            lower[i] = std::max({t.lower_bound, earlier, root * (1 - 1e-9)}); // (floating-point slack)
+            if (earlier > 0 && root < kInf)
+                solvers[i]->setLowerHint(earlier * t.batch);
         }
     });
     std::vector<std::size_t> order(tasks.size());
@@ -153,7 +195,9 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             const std::size_t i = order[n];
             const Task& t = tasks[i];
             const double bound = boundPerSample();
-            if (ctx.rule(rules::kTimeLowerBound) && lower[i] > bound) {
+            if (known[i]) {
+                // (its optimum is known from an earlier pass: nothing to solve, only to report)
+            } else if (ctx.rule(rules::kTimeLowerBound) && lower[i] > bound) {
                 ctx.rules.add(rules::kTimeLowerBound);
                 cut_tasks.fetch_add(1);
                 if (report && ctx.observer)
@@ -169,6 +213,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch,
                                            t.m, lower[i], bound));
                 results[i] = solver.solve();
+                if (!results[i].feasible && solver.provenAbove() > 0) // (slack: DP vs evaluate rounding)
+                    lower[i] = std::max(lower[i], solver.provenAbove() / t.batch * (1 - 1e-9));
                 solvers[i].reset(); // its labels are no longer needed
                 if (report && ctx.observer)
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskSolved, t.pp, t.schedule, t.v, t.batch, t.m,
@@ -186,13 +232,18 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                         ub[i] = std::min(ub[i], ps);
                         live.store(boundLocked(), std::memory_order_relaxed);
                     }
-                    if (improved && report && ctx.observer) {
-                        SearchEvent ev;
-                        ev.kind = SearchEvent::Kind::Incumbent;
-                        ev.time = results[i].T;
-                        ev.memory = results[i].peak;
-                        ev.plan = results[i].plan;
-                        ctx.observer(ev);
+                    if (improved && phase.incumbents && ctx.observer) {
+                        // (under the log's lock: the reported times only fall)
+                        std::lock_guard lock(phase.incumbents->mu);
+                        if (ps < phase.incumbents->per_sample) {
+                            phase.incumbents->per_sample = ps;
+                            SearchEvent ev;
+                            ev.kind = SearchEvent::Kind::Incumbent;
+                            ev.time = results[i].T;
+                            ev.memory = results[i].peak;
+                            ev.plan = results[i].plan;
+                            ctx.observer(ev);
+                        }
                     }
                 }
             }
@@ -216,6 +267,19 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
         }
     };
     parallel(worker);
+    if (memo && !ctx.stop.stop_requested()) {
+        memo->resize(tasks.size());
+        for (std::size_t i = 0; i < tasks.size(); ++i) {
+            TaskMemo& tm = (*memo)[i];
+            if (results[i].feasible) {
+                tm.best = results[i];
+                tm.lower = results[i].T / tasks[i].batch * (1 - 1e-9);
+            } else {
+                tm.best = {};
+                tm.lower = std::max(tm.lower, lower[i]);
+            }
+        }
+    }
     if (per_task_out) {
         per_task_out->assign(tasks.size(), kInf);
         for (std::size_t i = 0; i < results.size(); ++i)
@@ -458,8 +522,9 @@ void reportPoint(const Context& ctx, const RankedPlan& p) {
 }
 
 /// Pareto frontier (iteration time, peak memory): the fastest plan under decreasing budgets, by time.
-std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& tasks,
-                                        const RankedPlan& best) {
+/// `memo`: what the main pass proved per task; each pass narrows it for the next, smaller budget.
+std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& tasks, const RankedPlan& best,
+                                        std::vector<TaskMemo>& memo) {
     std::vector<RankedPlan> frontier{best};
     const SearchOptions& options = ctx.opt;
     double peak = best.cost.peak_memory;
@@ -469,7 +534,8 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
             break;
         const Phase phase{"frontier " + std::to_string(k) + "/" + std::to_string(options.frontier_points - 1),
                           1 + k, 2 + options.frontier_points - 1};
-        auto r = runPass(ctx, tasks, next_budget, 1, phase, uniformSeed(ctx, tasks, next_budget, 1));
+        auto r = runPass(ctx, tasks, next_budget, 1, phase, uniformSeed(ctx, tasks, next_budget, 1), nullptr,
+                         &memo);
         if (r.empty())
             break;
         RankedPlan p = r.front();
@@ -525,9 +591,13 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     const double states_lb = boundTasks(ctx, tasks);
     const int keep = std::max(options.top_k, 1);
     const int phases = 2 + std::max(0, options.frontier_points - 1);
-    std::vector<double> seed = uniformSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases});
+    IncumbentLog incumbents;
+    std::vector<double> seed =
+        uniformSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases, false, nullptr, &incumbents});
+    std::vector<TaskMemo> memo;
     auto ranked =
-        runPass(ctx, tasks, ctx.budget, keep, {"per-layer search", 1, phases, true}, std::move(seed));
+        runPass(ctx, tasks, ctx.budget, keep, {"per-layer search", 1, phases, true, nullptr, &incumbents},
+                std::move(seed), nullptr, &memo);
     result.cancelled = stop.stop_requested();
     if (!ranked.empty()) {
         result.best = ranked.front();
@@ -540,7 +610,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     }
     // 5. The time-memory frontier.
     if (result.best && options.frontier_points > 0 && !stop.stop_requested())
-        result.frontier = computeFrontier(ctx, tasks, *result.best);
+        result.frontier = computeFrontier(ctx, tasks, *result.best, memo);
     if (result.best)
         reportPoint(ctx, *result.best);
     collectStats(ctx, result.stats);

@@ -27,7 +27,12 @@
 //     and partial partitions: the largest C of the stages taking the layers left, from each stage's
 //     LP hull under its memory, TaskSolver::others_max_ / after_max_). The bound is the k-th
 //     best per-sample time found so far, shared live between threads, and each task is solved by
-//     iterative deepening from its root lower bound, which keeps few labels near the optimum.
+//     iterative deepening from its root lower bound, which keeps few labels near the optimum (and
+//     straight under the bound in force once a guess is within 0.5% of it).
+//  6. The frontier: one pass per smaller budget (keep = 1). A smaller budget only removes plans, so
+//     each pass starts from what the earlier ones proved (TaskMemo in planner.cpp): a task optimum
+//     that still fits is kept without a DP, and optima and failed bounds are lower bounds that cut
+//     tasks or start their deepening (TaskSolver::setLowerHint / provenAbove).
 //  One stage (pp = 1) has T = m C + E, so its labels are (m c + e, memory, transient) only; with
 //  several stages T rises with a stage's C at rate >= 1/v and with its E at rate <= 1, so dominance is
 //  checked on (c, c/v + e) (and (max C, sum C, sum C/v + max E) for partition labels).
@@ -150,6 +155,12 @@ public:
     double lowerBound() const { return ready_ ? rootBound() : kInf; }
     /// Replaces the bound given to the constructor (before solve()).
     void setBound(double bound_T) { bound_ = bound_T; }
+    /// A known lower bound on the task's iteration time (s), e.g. its optimum under a larger budget
+    /// (before solve()): the iterative deepening starts there instead of at the root bound.
+    void setLowerHint(double T) { hint_ = T; }
+    /// After a solve() that found no plan: no plan of the task has T <= this (s); 0 when unknown
+    /// (stopped, or nothing solved).
+    double provenAbove() const { return proven_; }
 
 private:
     bool prepared_ = false, ready_ = false;
@@ -267,6 +278,7 @@ private:
     Context& ctx_;
     Task t_;
     double budget_, bound_;
+    double hint_ = 0, proven_ = 0;
     const std::atomic<double>* live_ = nullptr;
     /// Tightens bound_ from the live bound (valid: it never drops below the final k-th best).
     void refreshBound() {

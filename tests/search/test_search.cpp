@@ -211,6 +211,7 @@ private slots:
     void contextAndExpertRules();
     void mixedLayerTypesCapacity();
     void frontierIsPareto();
+    void frontierAgainstBruteForce();
     void simplicityAgainstBruteForce();
     void deterministicAcrossThreads();
     void infeasibleNamesConstraint();
@@ -782,6 +783,52 @@ void TestSearch::frontierIsPareto() {
         if (i > 0) {
             QVERIFY(timePerSample(r.frontier[i - 1]) <= timePerSample(f));
             QVERIFY(r.frontier[i - 1].cost.peak_memory > f.cost.peak_memory);
+        }
+    }
+}
+
+void TestSearch::frontierAgainstBruteForce() {
+    // Every frontier point is the exact optimum under the budget it was searched for (2% below the
+    // previous point's peak memory), found by passes that reuse what the earlier passes proved (task
+    // optima that still fit, lower bounds): checked against the brute force, and the frontier ends
+    // only when nothing fits under the next budget. Single stages, pipelines and deep pipelines.
+    std::mt19937 rng(31337);
+    for (int i = 0; i < 9; ++i) {
+        Case c = randomCase(rng, i % 3 == 2);
+        if (i % 3 == 1) { // several stages of one GPU each, several layers per stage
+            const int pp = (i % 2) ? 3 : 4;
+            c.cm = CostModel(tinyModel(6, 1024, 8, 2048, 32000, false), tinyCluster(1, pp));
+            c.o.gpus = pp;
+            c.o.fixed_pp = pp;
+            c.o.pow2_degrees = false;
+            c.o.uniform_layers = false;
+            c.o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
+            c.o.global_batches = {8};
+            c.o.max_micro = 8;
+        }
+        c.o.allow_ckpt = true;
+        c.o.frontier_points = 6;
+        c.o.frontier_step = 0.02;
+        const auto all = bruteForce(c.cm, c.o);
+        const SearchResult r = search(c.cm, c.o);
+        QVERIFY(r.best);
+        QVERIFY(!r.frontier.empty());
+        const QString ctx =
+            QStringLiteral("case %1 pp %2 uniform %3").arg(i).arg(c.o.fixed_pp).arg(c.o.uniform_layers);
+        QVERIFY2(closeRel(timePerSample(r.frontier.front()), timePerSample(*r.best)), qPrintable(ctx));
+        for (std::size_t k = 1; k < r.frontier.size(); ++k) {
+            const double budget = r.frontier[k - 1].cost.peak_memory * (1 - c.o.frontier_step);
+            QVERIFY2(r.frontier[k].cost.peak_memory <= budget * (1 + 1e-9), qPrintable(ctx));
+            QVERIFY2(closeRel(bestUnder(all, budget), timePerSample(r.frontier[k])),
+                     qPrintable(ctx + QStringLiteral(" point %1: brute force %2, search %3")
+                                          .arg(k)
+                                          .arg(bestUnder(all, budget))
+                                          .arg(timePerSample(r.frontier[k]))));
+        }
+        if (static_cast<int>(r.frontier.size()) < c.o.frontier_points) {
+            const double next = r.frontier.back().cost.peak_memory * (1 - c.o.frontier_step);
+            QVERIFY2(bestUnder(all, next * (1 - 1e-9)) == std::numeric_limits<double>::infinity(),
+                     qPrintable(ctx + QStringLiteral(" ended early")));
         }
     }
 }
