@@ -708,10 +708,7 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
     for (const auto& rp : all) {
         bool dup = false;
         for (const auto& t : top)
-            dup = dup ||
-                  (t.plan.layers == rp.plan.layers && t.plan.stage_layers == rp.plan.stage_layers &&
-                   t.plan.num_micro == rp.plan.num_micro && t.plan.global_batch == rp.plan.global_batch &&
-                   t.plan.schedule == rp.plan.schedule && t.plan.vocab_tp == rp.plan.vocab_tp);
+            dup = dup || t.plan.runsSameAs(rp.plan);
         if (!dup && static_cast<int>(top.size()) < std::max(1, options.top_k))
             top.push_back(rp);
     }

@@ -43,6 +43,7 @@
 #include "gx/pareto.h"
 #include "gx/planner.h"
 #include "gx/search_space.h"
+#include "gx/units.h"
 
 #include <atomic>
 #include <cmath>
@@ -58,7 +59,6 @@
 namespace gx::planner {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 struct Task {
     int batch = 1, pp = 1, m = 1, v = 1;
