@@ -182,6 +182,17 @@ std::vector<FuzzTarget> makeTargets() {
         "num_micro": 8, "vocab_tp": 2, "layers": {"default": {"tp": 2, "dp": 2, "sp": true,
         "dp_type": "zero3", "ckpt": "selective"}, "overrides": {"3": {"tp": 4, "dp": 1}}}})");
     t.push_back({"plan", plan, [](const json& j) { planFromJson(j); }});
+    // Context and expert parallelism on a mixture-of-experts model, read and costed (the cost model's
+    // checks must name the field too).
+    const json moe_plan = json::parse(R"({"model": "mixtral-8x7b", "cluster": "8xH100", "gpus": 8, "pp": 1,
+        "stage_layers": [32], "global_batch": 8, "num_micro": 2, "vocab_tp": 2,
+        "layers": {"default": {"tp": 2, "cp": 2, "dp": 2, "ep": 4, "sp": true, "cp_comm": "p2p",
+        "dp_type": "zero1", "ckpt": "full"}, "overrides": {"5": {"tp": 1, "cp": 4, "dp": 2, "ep": 8,
+        "cp_comm": "a2a"}}}})");
+    const auto mixtral =
+        std::make_shared<const CostModel>(modelPreset("mixtral-8x7b"), clusterPreset("8xH100"));
+    t.push_back(
+        {"plan cp/ep", moe_plan, [mixtral](const json& j) { (void)mixtral->evaluate(planFromJson(j)); }});
     return t;
 }
 
