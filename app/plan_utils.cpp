@@ -50,25 +50,6 @@ Plan makeDefaultPlan(const ModelProfile& model, const ClusterProfile& cluster) {
     return plan;
 }
 
-StageShape stageShapeOf(const Plan& plan, int layer) {
-    StageShape shape;
-    shape.stage_gpus = plan.stageGpus();
-    shape.first_rank = plan.stageOfLayer(layer) * shape.stage_gpus;
-    shape.micro_batch = plan.microBatch();
-    shape.num_micro = plan.num_micro;
-    return shape;
-}
-
-std::vector<LayerCost> layerCosts(const CostModel& cm, const Plan& plan) {
-    std::vector<LayerCost> out;
-    const int n = static_cast<int>(plan.layers.size());
-    out.reserve(plan.layers.size());
-    for (int i = 0; i < n; ++i)
-        out.push_back(
-            cm.layer(cm.model().layer(i), plan.layers[static_cast<std::size_t>(i)], stageShapeOf(plan, i)));
-    return out;
-}
-
 QString bytesText(double bytes) {
     return QString::fromStdString(formatBytes(bytes));
 }

@@ -18,12 +18,6 @@ namespace gx::app {
 /// batch = max(dp * 8, 8), micro-batches = 2 * pp. Used before any search has run.
 Plan makeDefaultPlan(const ModelProfile& model, const ClusterProfile& cluster);
 
-/// StageShape of the stage that holds global layer `layer`.
-StageShape stageShapeOf(const Plan& plan, int layer);
-
-/// Per-layer costs of a plan (same shapes as CostModel::evaluate).
-std::vector<LayerCost> layerCosts(const CostModel& cm, const Plan& plan);
-
 QString bytesText(double bytes);   ///< "12.3 GiB"
 QString secondsText(double s);     ///< "45.6 ms"
 QString signedPercent(double rel); ///< "+12.3 %"

@@ -20,7 +20,7 @@ void LayerTableModel::setPlan(std::shared_ptr<const CostModel> cm, const Plan& p
     beginResetModel();
     rows_.clear();
     if (cm && !plan.layers.empty() && static_cast<int>(plan.layers.size()) == cm->model().layerCount()) {
-        const auto costs = layerCosts(*cm, plan);
+        const auto costs = cm->layerCosts(plan);
         rows_.reserve(costs.size());
         for (std::size_t i = 0; i < costs.size(); ++i) {
             const int l = static_cast<int>(i);

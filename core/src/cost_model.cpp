@@ -924,6 +924,21 @@ void CostModel::validate(const Plan& p) const {
                              " does not split over the embedding's dp=" + std::to_string(G / p.vocab_tp));
 }
 
+StageShape CostModel::stageShape(const Plan& plan, int stage) {
+    const int G = plan.stageGpus();
+    return StageShape{G, stage * G, plan.microBatch(), plan.num_micro};
+}
+
+std::vector<LayerCost> CostModel::layerCosts(const Plan& plan) const {
+    validate(plan);
+    std::vector<LayerCost> out;
+    out.reserve(plan.layers.size());
+    for (int l = 0; l < static_cast<int>(plan.layers.size()); ++l)
+        out.push_back(layer(model_.layer(l), plan.layers[static_cast<std::size_t>(l)],
+                            stageShape(plan, plan.stageOfLayer(l))));
+    return out;
+}
+
 PlanCost CostModel::evaluate(const Plan& plan) const {
     if (plan.precision != options_.precision) {
         CostOptions o = options_;
@@ -947,7 +962,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
         st.memory.reserved = reservedBytes();
         st.inflight = inflightMicroBatches(plan.schedule, pp, v, m, i);
     }
-    auto shapeOf = [&](int stage) { return StageShape{G, stage * G, plan.microBatch(), m}; };
+    auto shapeOf = [&](int stage) { return stageShape(plan, stage); };
     auto add = [&](int i, const LayerCost& c) {
         auto& st = pc.stages[static_cast<std::size_t>(i)];
         st.per_micro += c.perMicro();

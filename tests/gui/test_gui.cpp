@@ -114,7 +114,15 @@ private slots:
         QCOMPARE(model.rowCount(), 8);
         QCOMPARE(model.columnCount(), static_cast<int>(LayerTableModel::ColumnCount));
         // Row 3 shows exactly the cost model's numbers for layer 3 on its stage.
-        const LayerCost lc = cm->layer(cm->model().layer(3), plan.layers[3], stageShapeOf(plan, 3));
+        // (core's layerCosts: the costs evaluate() adds up - per stage they give its model states)
+        const auto costs = cm->layerCosts(plan);
+        const LayerCost lc = costs[3];
+        const PlanCost pc = cm->evaluate(plan);
+        double weights0 = 0;
+        for (int l = 0; l < static_cast<int>(costs.size()); ++l)
+            if (plan.stageOfLayer(l) == 0)
+                weights0 += costs[static_cast<std::size_t>(l)].weights;
+        QVERIFY(std::abs(weights0 - pc.stages[0].memory.weights) <= 1e-9 * pc.stages[0].memory.weights);
         QCOMPARE(model.data(model.index(3, LayerTableModel::ColTimePerMicro), LayerTableModel::RawValueRole)
                      .toDouble(),
                  lc.perMicro());

@@ -162,6 +162,10 @@ public:
 
     /// Full evaluation. Throws InputError if the plan is invalid.
     PlanCost evaluate(const Plan& plan) const;
+    /// The per-layer costs evaluate() adds up, layer by layer (for tables and reports: one source).
+    std::vector<LayerCost> layerCosts(const Plan& plan) const;
+    /// The shape evaluate() costs a layer of pipeline stage `stage` with.
+    static StageShape stageShape(const Plan& plan, int stage);
 
     // --- communication primitives (alpha-beta; or measured curves when the cluster has them) ---
     /// Time of a collective of `bytes` per GPU over `group` GPUs with the given rank stride,
