@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "plan_utils.h"
 
+#include "gx/pipeline_order.h"
 #include "gx/report.h"
 
 #include <QCoreApplication>
@@ -185,46 +186,15 @@ std::vector<TimelineOp> simulatePipeline(const Plan& plan, const PlanCost& cost,
         int micro;
         int chunk;
     };
+    // Per-stage op order from core (the engine's runner uses the same).
     std::vector<std::deque<Op>> order(static_cast<std::size_t>(p));
     for (int i = 0; i < p; ++i) {
         auto& q = order[static_cast<std::size_t>(i)];
-        if (plan.schedule == Schedule::GPipe) {
-            for (int j = 0; j < m; ++j)
-                q.push_back({true, j, 0});
-            for (int j = 0; j < m; ++j)
-                q.push_back({false, j, 0});
-        } else if (v == 1 || m % p != 0) {
-            // 1F1B (also used for interleaved when m is not a multiple of p, as Megatron requires).
-            const int warm = std::min(p - i - 1, m);
-            int nf = 0, nb = 0;
-            for (; nf < warm; ++nf)
-                q.push_back({true, nf, 0});
-            while (nf < m) {
-                q.push_back({true, nf++, 0});
-                q.push_back({false, nb++, 0});
-            }
-            while (nb < m)
-                q.push_back({false, nb++, 0});
-            if (v > 1) // fall back: each op covers all chunks
-                for (auto& op : q)
-                    op.chunk = -1;
-        } else {
-            // Megatron interleaved schedule: k-th forward runs chunk (k / p) % v of micro-batch
-            // (k / (p v)) p + k % p; backwards mirror the chunks.
-            const int total = m * v;
-            const int warm = std::min(total, (p - i - 1) * 2 + (v - 1) * p);
-            auto fop = [&](int k) { return Op{true, (k / (p * v)) * p + k % p, (k / p) % v}; };
-            auto bop = [&](int k) { return Op{false, (k / (p * v)) * p + k % p, v - 1 - (k / p) % v}; };
-            int nf = 0, nb = 0;
-            for (; nf < warm; ++nf)
-                q.push_back(fop(nf));
-            while (nf < total) {
-                q.push_back(fop(nf++));
-                q.push_back(bop(nb++));
-            }
-            while (nb < total)
-                q.push_back(bop(nb++));
-        }
+        for (const PipelineOp& op : pipelineOrder(plan.schedule, p, i, m, v))
+            q.push_back({op.forward, op.micro, op.chunk});
+        if (v > 1 && m % p != 0) // interleaved falls back to 1F1B: each op covers all chunks
+            for (auto& op : q)
+                op.chunk = -1;
     }
     const bool whole = v > 1 && (m % p != 0);
     const int vcount = whole ? p : vs_count;

@@ -5,6 +5,7 @@
 
 #include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/pipeline_order.h"
 
 #include "gx/engine/logic.h"
 
@@ -47,35 +48,12 @@ LayerGroups layerGroups(const gx::LayerStrategy& s, int first, int stage_gpus, i
 }
 
 std::vector<PipelineStep> pipelineSchedule(gx::Schedule schedule, int pp, int stage, int m) {
-    if (pp < 1)
-        throw gx::InputError("plan.pp", "must be at least 1");
-    if (stage < 0 || stage >= pp)
-        throw gx::InputError("stage", "must be in [0, pp)");
-    if (m < 1)
-        throw gx::InputError("plan.num_micro", "must be at least 1");
-    std::vector<PipelineStep> steps;
-    switch (schedule) {
-    case gx::Schedule::GPipe:
-        for (int i = 0; i < m; ++i)
-            steps.push_back({StepKind::Forward, i});
-        for (int i = 0; i < m; ++i)
-            steps.push_back({StepKind::Backward, i});
-        break;
-    case gx::Schedule::OneFOneB: {
-        const int warm = std::min(pp - stage - 1, m);
-        for (int i = 0; i < warm; ++i)
-            steps.push_back({StepKind::Forward, i});
-        for (int j = 0; j < m - warm; ++j) {
-            steps.push_back({StepKind::Forward, warm + j});
-            steps.push_back({StepKind::Backward, j});
-        }
-        for (int j = m - warm; j < m; ++j)
-            steps.push_back({StepKind::Backward, j});
-        break;
-    }
-    case gx::Schedule::Interleaved:
+    if (schedule == gx::Schedule::Interleaved)
         throw gx::InputError("plan.schedule", "the plan runner does not run interleaved schedules yet");
-    }
+    // The order core gives the cost model's timeline (gx/pipeline_order.h).
+    std::vector<PipelineStep> steps;
+    for (const gx::PipelineOp& op : gx::pipelineOrder(schedule, pp, stage, m))
+        steps.push_back({op.forward ? StepKind::Forward : StepKind::Backward, op.micro});
     return steps;
 }
 

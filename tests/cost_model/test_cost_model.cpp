@@ -2,6 +2,7 @@
 // Cost-model formulas checked against hand-computed cases from the cited papers.
 #include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/pipeline_order.h"
 #include "gx/units.h"
 
 #include <QtTest>
@@ -181,6 +182,41 @@ private slots:
         // Interleaved, p=4, v=2: stage 0 warms up (3*2 + 1*4) = 10 chunks, holds 11 -> 5.5 stage-equivalents,
         // i.e. p * (1 + (p-1)/(p v)) = 4 * 1.375 (Korthikanti et al. 2022, sec. 4.2.3).
         QCOMPARE(CostModel::inflightMicroBatches(Schedule::Interleaved, 4, 2, 8, 0), 5.5);
+    }
+
+    void pipelineOrders() {
+        // 1F1B, stage 0 of 4 with 6 micro-batches: 3 warm-up forwards, then F/B alternately, then the
+        // last 3 backwards; every micro-batch forward before its backward, each exactly once.
+        const auto o = pipelineOrder(Schedule::OneFOneB, 4, 0, 6);
+        QCOMPARE(o.size(), std::size_t(12));
+        QVERIFY(o[0].forward && o[1].forward && o[2].forward && o[3].forward && !o[4].forward);
+        QCOMPARE(o[4].micro, 0);
+        QVERIFY(!o.back().forward && o.back().micro == 5);
+        // The last stage alternates from the start; GPipe runs every forward first.
+        const auto last = pipelineOrder(Schedule::OneFOneB, 4, 3, 6);
+        QVERIFY(last[0].forward && !last[1].forward);
+        const auto g = pipelineOrder(Schedule::GPipe, 4, 1, 6);
+        QVERIFY(g[5].forward && !g[6].forward);
+        // Interleaved (Megatron), pp 2, 4 micro-batches, 2 chunks: stage 0 warms up with
+        // (2 - 0 - 1) * 2 + (2 - 1) * 2 = 4 forwards: micro 0, 1 of chunk 0, then micro 0, 1 of chunk 1.
+        const auto iv = pipelineOrder(Schedule::Interleaved, 2, 0, 4, 2);
+        QCOMPARE(iv.size(), std::size_t(16));
+        QCOMPARE(iv[2], (PipelineOp{true, 0, 1}));
+        QCOMPARE(iv[4], (PipelineOp{true, 2, 0}));
+        QCOMPARE(iv[5], (PipelineOp{false, 0, 1})); // backwards start with the last chunk
+        // m not a multiple of pp: 1F1B over whole stages.
+        QCOMPARE(pipelineOrder(Schedule::Interleaved, 4, 0, 6, 2),
+                 pipelineOrder(Schedule::OneFOneB, 4, 0, 6));
+        for (auto& [sch, pp, st, m] : std::vector<std::tuple<Schedule, int, int, int>>{
+                 {Schedule::OneFOneB, 0, 0, 4}, {Schedule::OneFOneB, 2, 2, 4}, {Schedule::GPipe, 2, 0, 0}}) {
+            bool threw = false;
+            try {
+                (void)pipelineOrder(sch, pp, st, m);
+            } catch (const InputError&) {
+                threw = true;
+            }
+            QVERIFY(threw);
+        }
     }
 
     void pipelineBubble() {
