@@ -123,8 +123,17 @@ QString CoreText::ruleDescription(const std::string& rule) {
     if (rule == r::kTargetEp)
         return tr("the target framework has no expert parallelism");
     if (rule == r::kTargetPostCheck)
-        return tr("after the planner: plans made expressible by the target (vocabulary TP, stage split, "
-                  "block recomputation) that then do not fit");
+        return tr("after the planner: plans the target cannot run exactly as costed (a check: the rules "
+                  "above keep them out of the search)");
+    if (rule == r::kTargetSplit)
+        return tr("the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; "
+                  "torchtitan: first/last_stage_less_layers)");
+    if (rule == r::kTargetVocab)
+        return tr("the target framework shards embedding and LM head as the layers (tensor degree, or none "
+                  "for DeepSpeed, and data-parallel type)");
+    if (rule == r::kTargetSpAll)
+        return tr("the target framework switches sequence parallelism for all tensor-parallel layers at "
+                  "once (searched once with it on and once off)");
     for (const PruningRule& p : pruningRules()) // a rule added to core after these translations
         if (p.name == rule)
             return QString::fromStdString(p.description);

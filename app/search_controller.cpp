@@ -101,9 +101,7 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
         std::string field, message;
         try {
             SearchResult r =
-                raw->options.target == Target::Any
-                    ? searchAnytime(*raw->cost_model, raw->options, raw->time_limit_s, observer, stop)
-                    : searchForTarget(*raw->cost_model, raw->options, observer, stop);
+                searchForTarget(*raw->cost_model, raw->options, observer, stop, raw->time_limit_s);
             // Plans name the framework they were searched for (saved plan files keep it).
             const std::string target = toString(raw->options.target);
             if (r.best)
@@ -119,7 +117,7 @@ quint64 SearchController::start(const ModelProfile& model, const ClusterProfile&
                 any.top_k = 1;
                 any.frontier_points = 0;
                 any.emit_tree_events = false;
-                const SearchResult a = searchForTarget(*raw->cost_model, any, {}, stop);
+                const SearchResult a = searchForTarget(*raw->cost_model, any, {}, stop, raw->time_limit_s);
                 if (a.best && !a.cancelled) {
                     any_best = *a.best;
                     any_best->plan.target = toString(Target::Any);

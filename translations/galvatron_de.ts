@@ -12,42 +12,42 @@
 <context>
     <name>gx::app</name>
     <message>
-        <location filename="../app/plan_utils.cpp" line="104"/>
+        <location filename="../app/plan_utils.cpp" line="86"/>
         <source> (+1 layer differs)</source>
         <translation> (+1 Schicht abweichend)</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="106"/>
+        <location filename="../app/plan_utils.cpp" line="88"/>
         <source> (+%1 layers differ)</source>
         <translation> (+%1 Schichten abweichend)</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="111"/>
+        <location filename="../app/plan_utils.cpp" line="93"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
         <translation>PP%1 %2, %3, Batch %4 = %5 x %6</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="130"/>
+        <location filename="../app/plan_utils.cpp" line="112"/>
         <source>The best plan uses %1% of the memory budget: little room for allocator fragmentation.</source>
         <translation>Der beste Plan nutzt %1% des Speicherbudgets: wenig Raum für Fragmentierung des Allokators.</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="136"/>
+        <location filename="../app/plan_utils.cpp" line="118"/>
         <source>With 5% headroom: %1, %2 (%3 slower per sample) &amp;mdash; pick it on the Frontier tab.</source>
         <translation>Mit 5% Reserve: %1, %2 (%3 langsamer pro Sample) &amp;mdash; wählen Sie ihn im Tab Pareto-Front.</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="147"/>
+        <location filename="../app/plan_utils.cpp" line="129"/>
         <source>&lt;h3&gt;Plan notation&lt;/h3&gt;&lt;p&gt;A plan reads like &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Plan-Notation&lt;/h3&gt;&lt;p&gt;Ein Plan liest sich wie &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, Batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="149"/>
+        <location filename="../app/plan_utils.cpp" line="131"/>
         <source>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline parallelism: the layers are split into 2 stages&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline schedule: one-forward-one-backward, all forwards then all backwards, or 4 model chunks per stage (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;tensor parallelism: each layer&apos;s matrices split over 2 GPUs (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;with sequence parallelism: norms and dropout split along the sequence over the same GPUs (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data parallelism: 4 replicas of the stage&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;the replicas shard optimizer states (1), + gradients (2), + weights (3) (Rajbhandari et al. 2020); none = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data-parallel ranks adjacent (TP spans nodes)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;full activation checkpointing (recompute the layer) or selective (recompute the attention core only)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;global batch of 256 samples = 16 micro-batches x 16 samples each&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;most layers use the strategy shown; 5 use another (see the Plan table)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
         <translation>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Pipeline-Parallelität: die Schichten werden auf 2 Stufen aufgeteilt&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Pipeline-Ablauf: abwechselnd ein Vorwärts- und ein Rückwärtsschritt, alle Vorwärts- dann alle Rückwärtsschritte, oder 4 Modellteile pro Stufe (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Tensor-Parallelität: die Matrizen jeder Schicht auf 2 GPUs aufgeteilt (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;mit Sequenzparallelität: Normierungen und Dropout entlang der Sequenz auf dieselben GPUs aufgeteilt (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;Datenparallelität: 4 Replikate der Stufe&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;die Replikate teilen Optimiererzustände (1), + Gradienten (2), + Gewichte (3) auf (Rajbhandari et al. 2020); keines = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;datenparallele Ränge benachbart (TP über Knoten hinweg)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;volles Aktivierungs-Checkpointing (Schicht neu berechnen) oder selektives (nur den Attention-Kern neu berechnen)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;globaler Batch von 256 Samples = 16 Micro-Batches x 16 Samples&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;die meisten Schichten nutzen die gezeigte Strategie; 5 eine andere (siehe Plan-Tabelle)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="170"/>
+        <location filename="../app/plan_utils.cpp" line="152"/>
         <source>&lt;p&gt;MFU (model FLOPs utilisation) = the model&apos;s training FLOPs per iteration (3 x forward, without recomputation) / (iteration time x GPUs x peak FLOP/s). By convention the model FLOPs count attention scores over the whole sequence, while causal FlashAttention kernels compute only half of them; with long sequences MFU can therefore read above the cluster&apos;s GEMM efficiency.&lt;/p&gt;&lt;p&gt;Memory: the planner keeps each GPU&apos;s peak below the budget (GPU memory minus the reserve). Plans within a few percent of the budget leave little room for allocator fragmentation: set a budget or reserve in Search settings, or pick a Frontier point with less memory.&lt;/p&gt;</source>
         <translation>&lt;p&gt;MFU (Modell-FLOPs-Auslastung) = Trainings-FLOPs des Modells pro Iteration (3 x Vorwärts, ohne Neuberechnung) / (Iterationszeit x GPUs x Spitzen-FLOP/s). Üblicherweise zählen die Modell-FLOPs die Attention-Scores über die ganze Sequenz, während kausale FlashAttention-Kernels nur die Hälfte berechnen; bei langen Sequenzen kann die MFU daher über der GEMM-Effizienz des Clusters liegen.&lt;/p&gt;&lt;p&gt;Speicher: der Planer hält die Spitze jeder GPU unter dem Budget (GPU-Speicher minus Reserve). Pläne wenige Prozent unter dem Budget lassen wenig Raum für Fragmentierung des Allokators: setzen Sie in den Sucheinstellungen ein Budget oder eine Reserve, oder wählen Sie einen Pareto-Punkt mit weniger Speicher.&lt;/p&gt;</translation>
     </message>
@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="520"/>
+        <location filename="../app/views/profile_editors.cpp" line="521"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="521"/>
+        <location filename="../app/views/profile_editors.cpp" line="522"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="528"/>
+        <location filename="../app/views/profile_editors.cpp" line="529"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="529"/>
+        <location filename="../app/views/profile_editors.cpp" line="530"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="544"/>
-        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="546"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="548"/>
         <location filename="../app/views/profile_editors.cpp" line="549"/>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
+        <location filename="../app/views/profile_editors.cpp" line="552"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="550"/>
-        <location filename="../app/views/profile_editors.cpp" line="552"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="553"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="556"/>
+        <location filename="../app/views/profile_editors.cpp" line="557"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="557"/>
+        <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="558"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="559"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="561"/>
+        <location filename="../app/views/profile_editors.cpp" line="562"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="562"/>
+        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="563"/>
+        <location filename="../app/views/profile_editors.cpp" line="564"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="564"/>
+        <location filename="../app/views/profile_editors.cpp" line="565"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
+        <location filename="../app/views/profile_editors.cpp" line="569"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="569"/>
+        <location filename="../app/views/profile_editors.cpp" line="570"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="724"/>
+        <location filename="../app/views/profile_editors.cpp" line="725"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="731"/>
+        <location filename="../app/views/profile_editors.cpp" line="732"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
@@ -182,89 +182,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="191"/>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="192"/>
+        <location filename="../app/views/plan_view.cpp" line="198"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="194"/>
+        <location filename="../app/views/plan_view.cpp" line="198"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="198"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="272"/>
+        <location filename="../app/views/plan_view.cpp" line="273"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="274"/>
+        <location filename="../app/views/plan_view.cpp" line="275"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="276"/>
+        <location filename="../app/views/plan_view.cpp" line="277"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="278"/>
+        <location filename="../app/views/plan_view.cpp" line="279"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="280"/>
+        <location filename="../app/views/plan_view.cpp" line="281"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="282"/>
+        <location filename="../app/views/plan_view.cpp" line="283"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="284"/>
+        <location filename="../app/views/plan_view.cpp" line="285"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="286"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="288"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="289"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="291"/>
+        <location filename="../app/views/plan_view.cpp" line="292"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="294"/>
+        <location filename="../app/views/plan_view.cpp" line="295"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="313"/>
+        <location filename="../app/views/plan_view.cpp" line="314"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="313"/>
+        <location filename="../app/views/plan_view.cpp" line="314"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -438,231 +438,246 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="126"/>
-        <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
-        <translation>nach dem Planer: für das Ziel ausdrückbar gemachte Pläne (Vokabular-TP, Stufenaufteilung, Block-Neuberechnung), die dann nicht passen</translation>
+        <source>after the planner: plans the target cannot run exactly as costed (a check: the rules above keep them out of the search)</source>
+        <translation>nach dem Planer: Pläne, die das Ziel nicht genau wie berechnet ausführen kann (eine Prüfung: die Regeln oben halten sie aus der Suche heraus)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="138"/>
+        <location filename="../app/core_text.cpp" line="129"/>
+        <source>the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</source>
+        <translation>das Ziel-Framework führt nur bestimmte Pipeline-Aufteilungen aus (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="132"/>
+        <source>the target framework shards embedding and LM head as the layers (tensor degree, or none for DeepSpeed, and data-parallel type)</source>
+        <translation>das Ziel-Framework teilt Embedding und LM-Head wie die Schichten auf (Tensorgrad, bei DeepSpeed keiner, und Datenparallelitätstyp)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="135"/>
+        <source>the target framework switches sequence parallelism for all tensor-parallel layers at once (searched once with it on and once off)</source>
+        <translation>das Ziel-Framework schaltet Sequenzparallelität für alle tensorparallelen Schichten gemeinsam (einmal mit und einmal ohne gesucht)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="147"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 ist keine Zweierpotenz</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="140"/>
+        <location filename="../app/core_text.cpp" line="149"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 Stufen, aber nur %2 Schichten</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="142"/>
+        <location filename="../app/core_text.cpp" line="151"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 ist auf %2 festgelegt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="144"/>
+        <location filename="../app/core_text.cpp" line="153"/>
         <source>%1 is limited to %2</source>
         <translation>%1 ist auf %2 begrenzt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="147"/>
+        <location filename="../app/core_text.cpp" line="156"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 teilt %2 Köpfe / %3 KV-Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="160"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 teilt %2 Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="154"/>
+        <location filename="../app/core_text.cpp" line="163"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 übersteigt die %2 GPUs eines Knotens</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="158"/>
+        <location filename="../app/core_text.cpp" line="167"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="161"/>
+        <location filename="../app/core_text.cpp" line="170"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 hat keine Tensor-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="163"/>
+        <location filename="../app/core_text.cpp" line="172"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="174"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="167"/>
+        <location filename="../app/core_text.cpp" line="176"/>
         <source>sequence parallelism is switched off</source>
         <translation>Sequenzparallelität ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="168"/>
+        <location filename="../app/core_text.cpp" line="177"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1: nichts aufzuteilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="171"/>
+        <location filename="../app/core_text.cpp" line="180"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 kann %2 nicht mit Kontextparallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="175"/>
+        <location filename="../app/core_text.cpp" line="184"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="178"/>
+        <location filename="../app/core_text.cpp" line="187"/>
         <source>%1 cannot run %2</source>
         <translation>%1 kann %2 nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="180"/>
+        <location filename="../app/core_text.cpp" line="189"/>
         <source>%1 is not allowed</source>
         <translation>%1 ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="182"/>
+        <location filename="../app/core_text.cpp" line="191"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="184"/>
+        <location filename="../app/core_text.cpp" line="193"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="186"/>
+        <location filename="../app/core_text.cpp" line="195"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 berechnet nur ganze Schichten neu</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="188"/>
+        <location filename="../app/core_text.cpp" line="197"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="191"/>
+        <location filename="../app/core_text.cpp" line="200"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>Sequenz von %1 Tokens liegt unter %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="194"/>
+        <location filename="../app/core_text.cpp" line="203"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>%1 Tokens pro Rang (&lt; 1024)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="197"/>
+        <location filename="../app/core_text.cpp" line="206"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 lässt sich nicht in %2 Stücke teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="201"/>
+        <location filename="../app/core_text.cpp" line="210"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 ist nicht durch cp=%2 teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="205"/>
+        <location filename="../app/core_text.cpp" line="214"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>All-to-All: cp=%1 teilt die %2 Köpfe pro TP-Rang nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="210"/>
+        <location filename="../app/core_text.cpp" line="219"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>All-to-All: cp=%1 ist weder Teiler noch Vielfaches der %2 KV-Köpfe pro TP-Rang</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="214"/>
+        <location filename="../app/core_text.cpp" line="223"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>Kontextparallelität ist nur für Self-Attention-Schichten modelliert</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="216"/>
+        <location filename="../app/core_text.cpp" line="225"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>die Eager-Attention der Laufzeitumgebung kann die Sequenz nicht teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="218"/>
+        <location filename="../app/core_text.cpp" line="227"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 hat keine Kontextparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="220"/>
+        <location filename="../app/core_text.cpp" line="229"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>%1-Kontextparallelität ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="223"/>
+        <location filename="../app/core_text.cpp" line="232"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 teilt die %2 gerouteten Experten nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="226"/>
+        <location filename="../app/core_text.cpp" line="235"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 kennt nur Ring-Attention (kein All-to-All)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="228"/>
+        <location filename="../app/core_text.cpp" line="237"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 hat keine Expertenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="238"/>
+        <location filename="../app/core_text.cpp" line="247"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="252"/>
+        <location filename="../app/core_text.cpp" line="261"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="263"/>
+        <location filename="../app/core_text.cpp" line="272"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="265"/>
+        <location filename="../app/core_text.cpp" line="274"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="267"/>
+        <location filename="../app/core_text.cpp" line="276"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="269"/>
+        <location filename="../app/core_text.cpp" line="278"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="271"/>
+        <location filename="../app/core_text.cpp" line="280"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="273"/>
+        <location filename="../app/core_text.cpp" line="282"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="275"/>
+        <location filename="../app/core_text.cpp" line="284"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="277"/>
+        <location filename="../app/core_text.cpp" line="286"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="279"/>
+        <location filename="../app/core_text.cpp" line="288"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -1313,97 +1328,97 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::GanttChart</name>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="35"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="36"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="37"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="38"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="39"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="40"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="40"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="41"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="47"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="48"/>
         <source>Schedule Gantt chart</source>
         <translation>Gantt-Diagramm des Ablaufplans</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="102"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="103"/>
         <source>Mark “%1” done at %2</source>
         <translation>„%1“ bei %2 als fertig markieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="103"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="104"/>
         <source>Mark “%1” failed at %2</source>
         <translation>„%1“ bei %2 als fehlgeschlagen markieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="105"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="106"/>
         <source>Jobs that started before then keep running; the others are planned again.</source>
         <translation>Vorher gestartete Jobs laufen weiter; die übrigen werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="157"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
         <source>running (keeps its GPUs)</source>
         <translation>läuft (behält seine GPUs)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="161"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (ids %4-%5)&lt;br&gt;start %6, end %7</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (IDs %4-%5)&lt;br&gt;Start %6, Ende %7</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="167"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="168"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (IDs %3-%4)&lt;br&gt;Start %5, Ende %6&lt;br&gt;Iteration %7 s, Spitzenspeicher %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="201"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="202"/>
         <source>No schedule yet: add jobs to plan them.</source>
         <translation>Noch kein Ablaufplan: Fügen Sie Jobs hinzu, um sie zu planen.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="213"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="214"/>
         <source>node %1</source>
         <translation>Knoten %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="261"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="262"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="263"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="264"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="296"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="297"/>
         <source>now</source>
         <translation>jetzt</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="304"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="305"/>
         <source>lower bound</source>
         <translation>untere Schranke</translation>
     </message>
@@ -1978,107 +1993,107 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="135"/>
+        <location filename="../app/views/profile_editors.cpp" line="136"/>
         <source>mixture of experts</source>
         <translation>Mixture of Experts</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="136"/>
+        <location filename="../app/views/profile_editors.cpp" line="137"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>Geroutete Experten statt des dichten FFN (die FFN-Größe ist die eines Experten)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="143"/>
+        <location filename="../app/views/profile_editors.cpp" line="144"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="145"/>
+        <location filename="../app/views/profile_editors.cpp" line="146"/>
         <source>dropless</source>
         <translation>ohne Verwerfen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="146"/>
+        <location filename="../app/views/profile_editors.cpp" line="147"/>
         <source>Routed experts</source>
         <translation>Geroutete Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="147"/>
+        <location filename="../app/views/profile_editors.cpp" line="148"/>
         <source>Experts per token (top-k)</source>
         <translation>Experten pro Token (Top-k)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="148"/>
+        <location filename="../app/views/profile_editors.cpp" line="149"/>
         <source>Shared experts</source>
         <translation>Geteilte Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="149"/>
+        <location filename="../app/views/profile_editors.cpp" line="150"/>
         <source>Shared expert FFN size</source>
         <translation>FFN-Größe geteilter Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="150"/>
+        <location filename="../app/views/profile_editors.cpp" line="151"/>
         <source>Capacity factor</source>
         <translation>Kapazitätsfaktor</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="152"/>
+        <location filename="../app/views/profile_editors.cpp" line="153"/>
         <source>multi-latent attention</source>
         <translation>Multi-Latent-Attention</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="153"/>
+        <location filename="../app/views/profile_editors.cpp" line="154"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>Attention von DeepSeek-V2/V3: niedrigrangig komprimierte Keys und Values</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="157"/>
+        <location filename="../app/views/profile_editors.cpp" line="158"/>
         <source>full rank</source>
         <translation>voller Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="162"/>
+        <location filename="../app/views/profile_editors.cpp" line="163"/>
         <source>Query rank</source>
         <translation>Query-Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <location filename="../app/views/profile_editors.cpp" line="164"/>
         <source>Key/value rank</source>
         <translation>Key/Value-Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <location filename="../app/views/profile_editors.cpp" line="165"/>
         <source>Query/key head size without rotary</source>
         <translation>Query/Key-Kopfgröße ohne Rotary</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <location filename="../app/views/profile_editors.cpp" line="166"/>
         <source>Rotary head size</source>
         <translation>Rotary-Kopfgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="166"/>
+        <location filename="../app/views/profile_editors.cpp" line="167"/>
         <source>Value head size</source>
         <translation>Value-Kopfgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="281"/>
+        <location filename="../app/views/profile_editors.cpp" line="282"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="290"/>
+        <location filename="../app/views/profile_editors.cpp" line="291"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="384"/>
+        <location filename="../app/views/profile_editors.cpp" line="385"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter, %3 Mrd. aktiv pro Token (%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -2086,67 +2101,67 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="61"/>
+        <location filename="../app/views/plan_view.cpp" line="62"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>Noch kein Plan: Wählen Sie ein Modell und einen Cluster und starten Sie dann die Suche (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="89"/>
+        <location filename="../app/views/plan_view.cpp" line="90"/>
         <source>&lt;b&gt;Target %1&lt;/b&gt; (%2): runs this plan exactly as planned.</source>
         <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2): führt diesen Plan genau wie geplant aus.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="92"/>
+        <location filename="../app/views/plan_view.cpp" line="93"/>
         <source>&lt;b&gt;Target %1&lt;/b&gt; (%2) cannot run this plan as planned: %3</source>
         <translation>&lt;b&gt;Ziel %1&lt;/b&gt; (%2) kann diesen Plan nicht wie geplant ausführen: %3</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="98"/>
+        <location filename="../app/views/plan_view.cpp" line="99"/>
         <source>Price of the target: %1.</source>
         <translation>Preis des Ziels: %1.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="101"/>
+        <location filename="../app/views/plan_view.cpp" line="102"/>
         <source>The best plan for any runtime uses what %1 cannot express: %2%3</source>
         <translation>Der beste Plan für beliebige Laufzeit nutzt, was %1 nicht ausdrücken kann: %2%3</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="104"/>
+        <location filename="../app/views/plan_view.cpp" line="105"/>
         <source> (+%1 more, hover)</source>
         <translation> (+%1 weitere, Maus darüber)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="128"/>
+        <location filename="../app/views/plan_view.cpp" line="129"/>
         <source>Runs exactly as planned on every target framework (%1).</source>
         <translation>Läuft auf jedem Ziel-Framework genau wie geplant (%1).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="131"/>
+        <location filename="../app/views/plan_view.cpp" line="132"/>
         <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
         <translation>Kein Ziel-Framework führt diesen Plan genau wie geplant aus (Gründe beim Darüberfahren; suchen Sie mit einem Ziel-Framework nach einem, das es tut).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="134"/>
+        <location filename="../app/views/plan_view.cpp" line="135"/>
         <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
         <translation>Läuft genau wie geplant auf %1; nicht auf %2 (Gründe beim Darüberfahren).</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="146"/>
+        <location filename="../app/views/plan_view.cpp" line="147"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 on %3 (%4 GPUs)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 auf %3 (%4 GPUs)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="151"/>
+        <location filename="../app/views/plan_view.cpp" line="152"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 Samples/s &amp;nbsp; %3 Tokens/s &amp;nbsp; %4 TFLOP/s pro GPU (MFU %5%) &amp;nbsp; Spitzenspeicher &lt;b&gt;%6&lt;/b&gt; von %7 auf Stufe %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="160"/>
+        <location filename="../app/views/plan_view.cpp" line="161"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;passt nicht&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="167"/>
+        <location filename="../app/views/plan_view.cpp" line="168"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
@@ -2934,266 +2949,266 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="748"/>
+        <location filename="../app/views/profile_editors.cpp" line="749"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="752"/>
+        <location filename="../app/views/profile_editors.cpp" line="753"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="756"/>
+        <location filename="../app/views/profile_editors.cpp" line="757"/>
         <source>Load runtime JSON...</source>
         <translation>Laufzeitprofil-JSON laden...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="758"/>
+        <location filename="../app/views/profile_editors.cpp" line="759"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="765"/>
+        <location filename="../app/views/profile_editors.cpp" line="766"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="773"/>
+        <location filename="../app/views/profile_editors.cpp" line="774"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="775"/>
+        <location filename="../app/views/profile_editors.cpp" line="776"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="776"/>
+        <location filename="../app/views/profile_editors.cpp" line="777"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="777"/>
+        <location filename="../app/views/profile_editors.cpp" line="778"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="779"/>
-        <location filename="../app/views/profile_editors.cpp" line="781"/>
-        <location filename="../app/views/profile_editors.cpp" line="783"/>
-        <location filename="../app/views/profile_editors.cpp" line="785"/>
+        <location filename="../app/views/profile_editors.cpp" line="780"/>
+        <location filename="../app/views/profile_editors.cpp" line="782"/>
+        <location filename="../app/views/profile_editors.cpp" line="784"/>
+        <location filename="../app/views/profile_editors.cpp" line="786"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="933"/>
+        <location filename="../app/views/profile_editors.cpp" line="934"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>Größter kontextparalleler Grad; gesucht für Sequenzen ab %1 Tokens</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="935"/>
+        <location filename="../app/views/profile_editors.cpp" line="936"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>Größter expertenparalleler Grad (Mixture-of-Experts-Schichten)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="788"/>
+        <location filename="../app/views/profile_editors.cpp" line="789"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="791"/>
+        <location filename="../app/views/profile_editors.cpp" line="792"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="793"/>
+        <location filename="../app/views/profile_editors.cpp" line="794"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="794"/>
+        <location filename="../app/views/profile_editors.cpp" line="795"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="796"/>
+        <location filename="../app/views/profile_editors.cpp" line="797"/>
         <source>After this many seconds the per-layer search stops and shows the best plans found so far, marked as not proven optimal</source>
         <translation>Nach so vielen Sekunden hält die schichtweise Suche an und zeigt die bisher besten Pläne, als nicht bewiesen optimal markiert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="798"/>
+        <location filename="../app/views/profile_editors.cpp" line="799"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="799"/>
+        <location filename="../app/views/profile_editors.cpp" line="800"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="800"/>
+        <location filename="../app/views/profile_editors.cpp" line="801"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="801"/>
+        <location filename="../app/views/profile_editors.cpp" line="802"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="802"/>
+        <location filename="../app/views/profile_editors.cpp" line="803"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="809"/>
+        <location filename="../app/views/profile_editors.cpp" line="810"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="811"/>
+        <location filename="../app/views/profile_editors.cpp" line="812"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="821"/>
+        <location filename="../app/views/profile_editors.cpp" line="822"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="823"/>
+        <location filename="../app/views/profile_editors.cpp" line="824"/>
         <source>Edit...</source>
         <translation>Bearbeiten...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="824"/>
+        <location filename="../app/views/profile_editors.cpp" line="825"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>Jedes Feld dieses Laufzeitprofils bearbeiten, als JSON speichern oder für die nächste Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="826"/>
+        <location filename="../app/views/profile_editors.cpp" line="827"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="829"/>
+        <location filename="../app/views/profile_editors.cpp" line="830"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="830"/>
+        <location filename="../app/views/profile_editors.cpp" line="831"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="831"/>
+        <location filename="../app/views/profile_editors.cpp" line="832"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="832"/>
+        <location filename="../app/views/profile_editors.cpp" line="833"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="833"/>
+        <location filename="../app/views/profile_editors.cpp" line="834"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="834"/>
+        <location filename="../app/views/profile_editors.cpp" line="835"/>
         <source>Max CP / EP</source>
         <translation>Max. CP / EP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="835"/>
+        <location filename="../app/views/profile_editors.cpp" line="836"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="836"/>
+        <location filename="../app/views/profile_editors.cpp" line="837"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="838"/>
+        <location filename="../app/views/profile_editors.cpp" line="839"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="844"/>
+        <location filename="../app/views/profile_editors.cpp" line="845"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="845"/>
+        <location filename="../app/views/profile_editors.cpp" line="846"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="846"/>
+        <location filename="../app/views/profile_editors.cpp" line="847"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="847"/>
+        <location filename="../app/views/profile_editors.cpp" line="848"/>
         <source>Time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="877"/>
+        <location filename="../app/views/profile_editors.cpp" line="878"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="878"/>
+        <location filename="../app/views/profile_editors.cpp" line="879"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="891"/>
+        <location filename="../app/views/profile_editors.cpp" line="892"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="902"/>
+        <location filename="../app/views/profile_editors.cpp" line="903"/>
         <source>(edited) %1</source>
         <translation>(bearbeitet) %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="946"/>
         <location filename="../app/views/profile_editors.cpp" line="947"/>
+        <location filename="../app/views/profile_editors.cpp" line="948"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="949"/>
+        <location filename="../app/views/profile_editors.cpp" line="950"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="952"/>
+        <location filename="../app/views/profile_editors.cpp" line="953"/>
         <source>Edited in the runtime editor</source>
         <translation>Im Laufzeitprofil-Editor bearbeitet</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1029"/>
+        <location filename="../app/views/profile_editors.cpp" line="1030"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1036"/>
+        <location filename="../app/views/profile_editors.cpp" line="1037"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1061"/>
+        <location filename="../app/views/profile_editors.cpp" line="1062"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1070"/>
+        <location filename="../app/views/profile_editors.cpp" line="1071"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>
@@ -3496,163 +3511,163 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Hebt die Knoten hervor, deren Beschriftung oder Strategie den Text enthält; Eingabe springt zum nächsten Treffer (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1038"/>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1038"/>
         <source>being solved</source>
         <translation>wird gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1039"/>
         <source>solved</source>
         <translation>gelöst</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1039"/>
         <source>cut by the bound</source>
         <translation>durch Schranke abgeschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1037"/>
-        <location filename="../app/views/tree_view.cpp" line="1141"/>
+        <location filename="../app/views/tree_view.cpp" line="1040"/>
+        <location filename="../app/views/tree_view.cpp" line="1144"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1037"/>
+        <location filename="../app/views/tree_view.cpp" line="1040"/>
         <source>pruned by a rule</source>
         <translation>durch Regel beschnitten</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <location filename="../app/views/tree_view.cpp" line="1046"/>
         <source>best plan so far</source>
         <translation>bisher bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="964"/>
+        <location filename="../app/views/tree_view.cpp" line="967"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>Klicken Sie auf einen Knoten, um seinen Zustand, die DP-Konfigurationen seines Pipeline-Grads und die Kosten seiner Strategie zu sehen. Grau gestrichelte Knoten wurden beschnitten; zeigen Sie darauf für Regel und Grund.</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1067"/>
+        <location filename="../app/views/tree_view.cpp" line="1070"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 Knoten, %2 beschnitten, Tiefe %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1069"/>
+        <location filename="../app/views/tree_view.cpp" line="1072"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>; DP: %1 gelöst, %2 abgeschnitten, %3 laufend</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1071"/>
+        <location filename="../app/views/tree_view.cpp" line="1074"/>
         <source>; matches: %1</source>
         <translation>; Treffer: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1093"/>
+        <location filename="../app/views/tree_view.cpp" line="1096"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Pfad:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1094"/>
+        <location filename="../app/views/tree_view.cpp" line="1097"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, Tiefe %2, %3 Kinder&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1098"/>
+        <location filename="../app/views/tree_view.cpp" line="1101"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Zustand:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1100"/>
+        <location filename="../app/views/tree_view.cpp" line="1103"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; auf dem Pfad des besten Plans</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1102"/>
+        <location filename="../app/views/tree_view.cpp" line="1105"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Beschnitten&lt;/b&gt; durch Regel &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1105"/>
+        <location filename="../app/views/tree_view.cpp" line="1108"/>
         <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;Die Regel:&lt;/i&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1108"/>
+        <location filename="../app/views/tree_view.cpp" line="1111"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;DP-Konfigurationen für pp=%1:&lt;/b&gt; %2 gelöst (%3 passen), %4 durch die Schranke abgeschnitten, %5 laufend&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1129"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;Ablauf&lt;/th&gt;&lt;th&gt;Batch&lt;/th&gt;&lt;th&gt;Micro&lt;/th&gt;&lt;th align=right&gt;Ergebnis&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1131"/>
+        <location filename="../app/views/tree_view.cpp" line="1134"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;... %1 weitere&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1136"/>
+        <location filename="../app/views/tree_view.cpp" line="1139"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>abgeschnitten: &amp;ge; %1 &amp;gt; %2 pro Sample</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1139"/>
+        <location filename="../app/views/tree_view.cpp" line="1142"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1153"/>
+        <location filename="../app/views/tree_view.cpp" line="1156"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Strategie:&lt;/b&gt; %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1162"/>
+        <location filename="../app/views/tree_view.cpp" line="1165"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kosten einer %1-Schicht für einen Micro-Batch von %2 Samples auf %3 GPUs:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1170"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1171"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>backward (incl. recompute)</source>
         <translation>rückwärts (inkl. Neuberechnung)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1172"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>TP communication</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1173"/>
+        <location filename="../app/views/tree_view.cpp" line="1176"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1174"/>
+        <location filename="../app/views/tree_view.cpp" line="1177"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1175"/>
+        <location filename="../app/views/tree_view.cpp" line="1178"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1176"/>
+        <location filename="../app/views/tree_view.cpp" line="1179"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1179"/>
+        <location filename="../app/views/tree_view.cpp" line="1182"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>

@@ -12,42 +12,42 @@
 <context>
     <name>gx::app</name>
     <message>
-        <location filename="../app/plan_utils.cpp" line="104"/>
+        <location filename="../app/plan_utils.cpp" line="86"/>
         <source> (+1 layer differs)</source>
         <translation>（另有 1 层不同）</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="106"/>
+        <location filename="../app/plan_utils.cpp" line="88"/>
         <source> (+%1 layers differ)</source>
         <translation>（另有 %1 层不同）</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="111"/>
+        <location filename="../app/plan_utils.cpp" line="93"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
         <translation>PP%1 %2，%3，批大小 %4 = %5 x %6</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="130"/>
+        <location filename="../app/plan_utils.cpp" line="112"/>
         <source>The best plan uses %1% of the memory budget: little room for allocator fragmentation.</source>
         <translation>最佳方案占用显存预算的 %1%：几乎没有为分配器碎片留出余地。</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="136"/>
+        <location filename="../app/plan_utils.cpp" line="118"/>
         <source>With 5% headroom: %1, %2 (%3 slower per sample) &amp;mdash; pick it on the Frontier tab.</source>
         <translation>保留 5% 余量：%1，%2（每样本慢 %3）&amp;mdash; 可在帕累托前沿页选择。</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="147"/>
+        <location filename="../app/plan_utils.cpp" line="129"/>
         <source>&lt;h3&gt;Plan notation&lt;/h3&gt;&lt;p&gt;A plan reads like &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</source>
         <translation>&lt;h3&gt;方案记号&lt;/h3&gt;&lt;p&gt;方案的写法如 &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="149"/>
+        <location filename="../app/plan_utils.cpp" line="131"/>
         <source>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline parallelism: the layers are split into 2 stages&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline schedule: one-forward-one-backward, all forwards then all backwards, or 4 model chunks per stage (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;tensor parallelism: each layer&apos;s matrices split over 2 GPUs (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;with sequence parallelism: norms and dropout split along the sequence over the same GPUs (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data parallelism: 4 replicas of the stage&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;the replicas shard optimizer states (1), + gradients (2), + weights (3) (Rajbhandari et al. 2020); none = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data-parallel ranks adjacent (TP spans nodes)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;full activation checkpointing (recompute the layer) or selective (recompute the attention core only)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;global batch of 256 samples = 16 micro-batches x 16 samples each&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;most layers use the strategy shown; 5 use another (see the Plan table)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
         <translation>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;流水线并行：各层被分成 2 个阶段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;流水线调度：前向与反向交替、先全部前向再全部反向，或每阶段 4 个模型块（Narayanan 等, 2021）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;张量并行：每层的矩阵切分到 2 个 GPU（Megatron-LM）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;启用序列并行：归一化和 dropout 沿序列切分到同一组 GPU（Korthikanti 等, 2022）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;数据并行：该阶段的 4 个副本&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;副本切分优化器状态 (1)、+ 梯度 (2)、+ 权重 (3)（Rajbhandari 等, 2020）；无 = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;数据并行 rank 相邻（TP 跨节点）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;完整激活检查点（重算整层）或选择性检查点（仅重算注意力核心）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;全局批大小 256 = 16 个微批 x 每个 16 个样本&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;大多数层使用所示策略；另有 5 层不同（见方案表）&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="170"/>
+        <location filename="../app/plan_utils.cpp" line="152"/>
         <source>&lt;p&gt;MFU (model FLOPs utilisation) = the model&apos;s training FLOPs per iteration (3 x forward, without recomputation) / (iteration time x GPUs x peak FLOP/s). By convention the model FLOPs count attention scores over the whole sequence, while causal FlashAttention kernels compute only half of them; with long sequences MFU can therefore read above the cluster&apos;s GEMM efficiency.&lt;/p&gt;&lt;p&gt;Memory: the planner keeps each GPU&apos;s peak below the budget (GPU memory minus the reserve). Plans within a few percent of the budget leave little room for allocator fragmentation: set a budget or reserve in Search settings, or pick a Frontier point with less memory.&lt;/p&gt;</source>
         <translation>&lt;p&gt;MFU（模型 FLOPs 利用率）= 每次迭代的模型训练 FLOPs（3 x 前向，不含重算）/（迭代时间 x GPU 数 x 峰值 FLOP/s）。按惯例，模型 FLOPs 按整个序列计算注意力分数，而因果 FlashAttention 内核只计算其中一半；因此序列较长时 MFU 可能高于集群的 GEMM 效率。&lt;/p&gt;&lt;p&gt;显存：规划器使每个 GPU 的峰值低于预算（GPU 显存减去预留）。距预算仅几个百分点的方案几乎没有为分配器碎片留出余地：可在搜索设置中设置预算或预留，或选择显存更少的帕累托点。&lt;/p&gt;</translation>
     </message>
@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="520"/>
+        <location filename="../app/views/profile_editors.cpp" line="521"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="521"/>
+        <location filename="../app/views/profile_editors.cpp" line="522"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="528"/>
+        <location filename="../app/views/profile_editors.cpp" line="529"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="529"/>
+        <location filename="../app/views/profile_editors.cpp" line="530"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="544"/>
-        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="546"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="548"/>
         <location filename="../app/views/profile_editors.cpp" line="549"/>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
+        <location filename="../app/views/profile_editors.cpp" line="552"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="550"/>
-        <location filename="../app/views/profile_editors.cpp" line="552"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="553"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="556"/>
+        <location filename="../app/views/profile_editors.cpp" line="557"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="557"/>
+        <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="558"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="559"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="561"/>
+        <location filename="../app/views/profile_editors.cpp" line="562"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="562"/>
+        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="563"/>
+        <location filename="../app/views/profile_editors.cpp" line="564"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="564"/>
+        <location filename="../app/views/profile_editors.cpp" line="565"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
+        <location filename="../app/views/profile_editors.cpp" line="569"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="569"/>
+        <location filename="../app/views/profile_editors.cpp" line="570"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="724"/>
+        <location filename="../app/views/profile_editors.cpp" line="725"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="731"/>
+        <location filename="../app/views/profile_editors.cpp" line="732"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
@@ -182,89 +182,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="191"/>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="192"/>
+        <location filename="../app/views/plan_view.cpp" line="198"/>
         <source>Plan A</source>
         <translation>方案 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="193"/>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="194"/>
+        <location filename="../app/views/plan_view.cpp" line="198"/>
         <source>Plan B</source>
         <translation>方案 B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="198"/>
         <source>B vs A</source>
         <translation>B 对比 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="272"/>
+        <location filename="../app/views/plan_view.cpp" line="273"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="274"/>
+        <location filename="../app/views/plan_view.cpp" line="275"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="276"/>
+        <location filename="../app/views/plan_view.cpp" line="277"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="278"/>
+        <location filename="../app/views/plan_view.cpp" line="279"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="280"/>
+        <location filename="../app/views/plan_view.cpp" line="281"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="282"/>
+        <location filename="../app/views/plan_view.cpp" line="283"/>
         <source>Exposed DP sync</source>
         <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="284"/>
+        <location filename="../app/views/plan_view.cpp" line="285"/>
         <source>Exposed TP comm</source>
         <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="286"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="288"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="289"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="291"/>
+        <location filename="../app/views/plan_view.cpp" line="292"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="294"/>
+        <location filename="../app/views/plan_view.cpp" line="295"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="313"/>
+        <location filename="../app/views/plan_view.cpp" line="314"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="313"/>
+        <location filename="../app/views/plan_view.cpp" line="314"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
@@ -438,231 +438,246 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="126"/>
-        <source>after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit</source>
-        <translation>规划之后：为目标改写为可表达的方案（词表 TP、分级方式、块重计算）随后放不下</translation>
+        <source>after the planner: plans the target cannot run exactly as costed (a check: the rules above keep them out of the search)</source>
+        <translation>规划之后：目标无法完全按计算结果运行的方案（仅为检查：上面的规则已将其排除在搜索之外）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="138"/>
+        <location filename="../app/core_text.cpp" line="129"/>
+        <source>the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</source>
+        <translation>目标框架只支持部分流水线划分（DeepSpeed：partition_uniform；torchtitan：first/last_stage_less_layers）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="132"/>
+        <source>the target framework shards embedding and LM head as the layers (tensor degree, or none for DeepSpeed, and data-parallel type)</source>
+        <translation>目标框架按各层的方式切分嵌入层和 LM 头（张量并行度，DeepSpeed 为不切分，以及数据并行类型）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="135"/>
+        <source>the target framework switches sequence parallelism for all tensor-parallel layers at once (searched once with it on and once off)</source>
+        <translation>目标框架对所有张量并行层统一开关序列并行（分别在开启和关闭时各搜索一次）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="147"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 不是 2 的幂</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="140"/>
+        <location filename="../app/core_text.cpp" line="149"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 个流水线级，但只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="142"/>
+        <location filename="../app/core_text.cpp" line="151"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 固定为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="144"/>
+        <location filename="../app/core_text.cpp" line="153"/>
         <source>%1 is limited to %2</source>
         <translation>%1 上限为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="147"/>
+        <location filename="../app/core_text.cpp" line="156"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 不能整除 %2 个头 / %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="160"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 不能整除 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="154"/>
+        <location filename="../app/core_text.cpp" line="163"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 超过单节点的 %2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="158"/>
+        <location filename="../app/core_text.cpp" line="167"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 不支持张量并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="161"/>
+        <location filename="../app/core_text.cpp" line="170"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 没有张量并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="163"/>
+        <location filename="../app/core_text.cpp" line="172"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1：序列并行不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="174"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="167"/>
+        <location filename="../app/core_text.cpp" line="176"/>
         <source>sequence parallelism is switched off</source>
         <translation>序列并行已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="168"/>
+        <location filename="../app/core_text.cpp" line="177"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1：没有可分片的内容</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="171"/>
+        <location filename="../app/core_text.cpp" line="180"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 无法在上下文并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="175"/>
+        <location filename="../app/core_text.cpp" line="184"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 无法在流水线并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="178"/>
+        <location filename="../app/core_text.cpp" line="187"/>
         <source>%1 cannot run %2</source>
         <translation>%1 无法运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="180"/>
+        <location filename="../app/core_text.cpp" line="189"/>
         <source>%1 is not allowed</source>
         <translation>不允许 %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="182"/>
+        <location filename="../app/core_text.cpp" line="191"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1：进程顺序无关紧要</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="184"/>
+        <location filename="../app/core_text.cpp" line="193"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="186"/>
+        <location filename="../app/core_text.cpp" line="195"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 只能重计算整层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="188"/>
+        <location filename="../app/core_text.cpp" line="197"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="191"/>
+        <location filename="../app/core_text.cpp" line="200"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>序列 %1 个 token，低于 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="194"/>
+        <location filename="../app/core_text.cpp" line="203"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>每个 rank %1 个 token（&lt; 1024）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="197"/>
+        <location filename="../app/core_text.cpp" line="206"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 无法切分为 %2 块</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="201"/>
+        <location filename="../app/core_text.cpp" line="210"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 不能被 cp=%2 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="205"/>
+        <location filename="../app/core_text.cpp" line="214"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>all-to-all：cp=%1 不能整除每个 TP rank 的 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="210"/>
+        <location filename="../app/core_text.cpp" line="219"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>all-to-all：cp=%1 既不能整除也不是每个 TP rank 的 %2 个 KV 头的倍数</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="214"/>
+        <location filename="../app/core_text.cpp" line="223"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>上下文并行仅对自注意力层建模</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="216"/>
+        <location filename="../app/core_text.cpp" line="225"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>运行时的 eager 注意力无法切分序列</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="218"/>
+        <location filename="../app/core_text.cpp" line="227"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="220"/>
+        <location filename="../app/core_text.cpp" line="229"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>不允许 %1 上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="223"/>
+        <location filename="../app/core_text.cpp" line="232"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 不能整除 %2 个路由专家</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="226"/>
+        <location filename="../app/core_text.cpp" line="235"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 仅支持环形注意力（无 all-to-all）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="228"/>
+        <location filename="../app/core_text.cpp" line="237"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="238"/>
+        <location filename="../app/core_text.cpp" line="247"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="252"/>
+        <location filename="../app/core_text.cpp" line="261"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="263"/>
+        <location filename="../app/core_text.cpp" line="272"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="265"/>
+        <location filename="../app/core_text.cpp" line="274"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="267"/>
+        <location filename="../app/core_text.cpp" line="276"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="269"/>
+        <location filename="../app/core_text.cpp" line="278"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="271"/>
+        <location filename="../app/core_text.cpp" line="280"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="273"/>
+        <location filename="../app/core_text.cpp" line="282"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="275"/>
+        <location filename="../app/core_text.cpp" line="284"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="277"/>
+        <location filename="../app/core_text.cpp" line="286"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="279"/>
+        <location filename="../app/core_text.cpp" line="288"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -1311,97 +1326,97 @@ strategy: %1</source>
 <context>
     <name>gx::app::GanttChart</name>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="35"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="36"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="37"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="38"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="39"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="40"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="40"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="41"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="47"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="48"/>
         <source>Schedule Gantt chart</source>
         <translation>调度甘特图</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="102"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="103"/>
         <source>Mark “%1” done at %2</source>
         <translation>将“%1”标记为在 %2 完成</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="103"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="104"/>
         <source>Mark “%1” failed at %2</source>
         <translation>将“%1”标记为在 %2 失败</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="105"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="106"/>
         <source>Jobs that started before then keep running; the others are planned again.</source>
         <translation>此前已开始的作业继续运行；其余作业重新规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="157"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
         <source>failed</source>
         <translation>已失败</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
         <source>running (keeps its GPUs)</source>
         <translation>运行中（保留其 GPU）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="161"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (ids %4-%5)&lt;br&gt;start %6, end %7</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;%3 个 GPU（编号 %4-%5）&lt;br&gt;开始 %6，结束 %7</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="167"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="168"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个 GPU（编号 %3-%4）&lt;br&gt;开始 %5，结束 %6&lt;br&gt;每次迭代 %7 秒，峰值显存 %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="201"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="202"/>
         <source>No schedule yet: add jobs to plan them.</source>
         <translation>尚无调度：请添加任务进行规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="213"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="214"/>
         <source>node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="261"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="262"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="263"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="264"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="296"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="297"/>
         <source>now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="304"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="305"/>
         <source>lower bound</source>
         <translation>下界</translation>
     </message>
@@ -1976,107 +1991,107 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="135"/>
+        <location filename="../app/views/profile_editors.cpp" line="136"/>
         <source>mixture of experts</source>
         <translation>混合专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="136"/>
+        <location filename="../app/views/profile_editors.cpp" line="137"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>以路由专家替代稠密 FFN（FFN 大小为单个专家的大小）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="143"/>
+        <location filename="../app/views/profile_editors.cpp" line="144"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="145"/>
+        <location filename="../app/views/profile_editors.cpp" line="146"/>
         <source>dropless</source>
         <translation>不丢弃</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="146"/>
+        <location filename="../app/views/profile_editors.cpp" line="147"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="147"/>
+        <location filename="../app/views/profile_editors.cpp" line="148"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数（top-k）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="148"/>
+        <location filename="../app/views/profile_editors.cpp" line="149"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="149"/>
+        <location filename="../app/views/profile_editors.cpp" line="150"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="150"/>
+        <location filename="../app/views/profile_editors.cpp" line="151"/>
         <source>Capacity factor</source>
         <translation>容量因子</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="152"/>
+        <location filename="../app/views/profile_editors.cpp" line="153"/>
         <source>multi-latent attention</source>
         <translation>多头潜在注意力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="153"/>
+        <location filename="../app/views/profile_editors.cpp" line="154"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>DeepSeek-V2/V3 注意力：低秩压缩的键和值</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="157"/>
+        <location filename="../app/views/profile_editors.cpp" line="158"/>
         <source>full rank</source>
         <translation>满秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="162"/>
+        <location filename="../app/views/profile_editors.cpp" line="163"/>
         <source>Query rank</source>
         <translation>查询秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <location filename="../app/views/profile_editors.cpp" line="164"/>
         <source>Key/value rank</source>
         <translation>键/值秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <location filename="../app/views/profile_editors.cpp" line="165"/>
         <source>Query/key head size without rotary</source>
         <translation>不含旋转部分的查询/键头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <location filename="../app/views/profile_editors.cpp" line="166"/>
         <source>Rotary head size</source>
         <translation>旋转头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="166"/>
+        <location filename="../app/views/profile_editors.cpp" line="167"/>
         <source>Value head size</source>
         <translation>值头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="281"/>
+        <location filename="../app/views/profile_editors.cpp" line="282"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="290"/>
+        <location filename="../app/views/profile_editors.cpp" line="291"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="384"/>
+        <location filename="../app/views/profile_editors.cpp" line="385"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 层，%2 B 参数，每个 token 激活 %3 B（%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="390"/>
+        <location filename="../app/views/profile_editors.cpp" line="391"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -2084,67 +2099,67 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::PlanView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="61"/>
+        <location filename="../app/views/plan_view.cpp" line="62"/>
         <source>No plan yet: choose a model and a cluster, then run the search (Ctrl+R).</source>
         <translation>尚无方案：请选择模型和集群，然后运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="89"/>
+        <location filename="../app/views/plan_view.cpp" line="90"/>
         <source>&lt;b&gt;Target %1&lt;/b&gt; (%2): runs this plan exactly as planned.</source>
         <translation>&lt;b&gt;目标 %1&lt;/b&gt;（%2）：完全按计划运行此方案。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="92"/>
+        <location filename="../app/views/plan_view.cpp" line="93"/>
         <source>&lt;b&gt;Target %1&lt;/b&gt; (%2) cannot run this plan as planned: %3</source>
         <translation>&lt;b&gt;目标 %1&lt;/b&gt;（%2）无法按计划运行此方案：%3</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="98"/>
+        <location filename="../app/views/plan_view.cpp" line="99"/>
         <source>Price of the target: %1.</source>
         <translation>目标的代价：%1。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="101"/>
+        <location filename="../app/views/plan_view.cpp" line="102"/>
         <source>The best plan for any runtime uses what %1 cannot express: %2%3</source>
         <translation>任意运行时的最佳方案使用了 %1 无法表达的内容：%2%3</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="104"/>
+        <location filename="../app/views/plan_view.cpp" line="105"/>
         <source> (+%1 more, hover)</source>
         <translation>（另有 %1 项，悬停查看）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="128"/>
+        <location filename="../app/views/plan_view.cpp" line="129"/>
         <source>Runs exactly as planned on every target framework (%1).</source>
         <translation>在所有目标框架上都完全按计划运行（%1）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="131"/>
+        <location filename="../app/views/plan_view.cpp" line="132"/>
         <source>No target framework runs this plan exactly as planned (hover for the reasons; search with a target framework for one that does).</source>
         <translation>没有目标框架能完全按计划运行此方案（悬停查看原因；可选择目标框架重新搜索）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="134"/>
+        <location filename="../app/views/plan_view.cpp" line="135"/>
         <source>Runs exactly as planned on %1; not on %2 (hover for the reasons).</source>
         <translation>可在 %1 上完全按计划运行；在 %2 上不能（悬停查看原因）。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="146"/>
+        <location filename="../app/views/plan_view.cpp" line="147"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2 on %3 (%4 GPUs)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2，%3（%4 个 GPU）&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="151"/>
+        <location filename="../app/views/plan_view.cpp" line="152"/>
         <source>Iteration &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 samples/s &amp;nbsp; %3 tokens/s &amp;nbsp; %4 TFLOP/s per GPU (MFU %5%) &amp;nbsp; peak memory &lt;b&gt;%6&lt;/b&gt; of %7 on stage %8 %9</source>
         <translation>每次迭代 &lt;b&gt;%1&lt;/b&gt; &amp;nbsp; %2 样本/秒 &amp;nbsp; %3 token/秒 &amp;nbsp; 每 GPU %4 TFLOP/s（MFU %5%） &amp;nbsp; 峰值显存 &lt;b&gt;%6&lt;/b&gt; / %7，位于阶段 %8 %9</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="160"/>
+        <location filename="../app/views/plan_view.cpp" line="161"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;does not fit&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;显存不足&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="167"/>
+        <location filename="../app/views/plan_view.cpp" line="168"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
     </message>
@@ -2931,266 +2946,266 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="748"/>
+        <location filename="../app/views/profile_editors.cpp" line="749"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="752"/>
+        <location filename="../app/views/profile_editors.cpp" line="753"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="756"/>
+        <location filename="../app/views/profile_editors.cpp" line="757"/>
         <source>Load runtime JSON...</source>
         <translation>加载运行时 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="758"/>
+        <location filename="../app/views/profile_editors.cpp" line="759"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="765"/>
+        <location filename="../app/views/profile_editors.cpp" line="766"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="773"/>
+        <location filename="../app/views/profile_editors.cpp" line="774"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="775"/>
+        <location filename="../app/views/profile_editors.cpp" line="776"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="776"/>
+        <location filename="../app/views/profile_editors.cpp" line="777"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="777"/>
+        <location filename="../app/views/profile_editors.cpp" line="778"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="779"/>
-        <location filename="../app/views/profile_editors.cpp" line="781"/>
-        <location filename="../app/views/profile_editors.cpp" line="783"/>
-        <location filename="../app/views/profile_editors.cpp" line="785"/>
+        <location filename="../app/views/profile_editors.cpp" line="780"/>
+        <location filename="../app/views/profile_editors.cpp" line="782"/>
+        <location filename="../app/views/profile_editors.cpp" line="784"/>
+        <location filename="../app/views/profile_editors.cpp" line="786"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="933"/>
+        <location filename="../app/views/profile_editors.cpp" line="934"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>最大上下文并行度；仅对至少 %1 个 token 的序列搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="935"/>
+        <location filename="../app/views/profile_editors.cpp" line="936"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>最大专家并行度（混合专家层）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="788"/>
+        <location filename="../app/views/profile_editors.cpp" line="789"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="791"/>
+        <location filename="../app/views/profile_editors.cpp" line="792"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="793"/>
+        <location filename="../app/views/profile_editors.cpp" line="794"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="794"/>
+        <location filename="../app/views/profile_editors.cpp" line="795"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="796"/>
+        <location filename="../app/views/profile_editors.cpp" line="797"/>
         <source>After this many seconds the per-layer search stops and shows the best plans found so far, marked as not proven optimal</source>
         <translation>经过这么多秒后，逐层搜索停止并显示目前找到的最佳方案，并标注为未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="798"/>
+        <location filename="../app/views/profile_editors.cpp" line="799"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="799"/>
+        <location filename="../app/views/profile_editors.cpp" line="800"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="800"/>
+        <location filename="../app/views/profile_editors.cpp" line="801"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="801"/>
+        <location filename="../app/views/profile_editors.cpp" line="802"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="802"/>
+        <location filename="../app/views/profile_editors.cpp" line="803"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="809"/>
+        <location filename="../app/views/profile_editors.cpp" line="810"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="811"/>
+        <location filename="../app/views/profile_editors.cpp" line="812"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="821"/>
+        <location filename="../app/views/profile_editors.cpp" line="822"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="823"/>
+        <location filename="../app/views/profile_editors.cpp" line="824"/>
         <source>Edit...</source>
         <translation>编辑...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="824"/>
+        <location filename="../app/views/profile_editors.cpp" line="825"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>编辑此运行时配置的每个字段，另存为 JSON 或用于下一次搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="826"/>
+        <location filename="../app/views/profile_editors.cpp" line="827"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="829"/>
+        <location filename="../app/views/profile_editors.cpp" line="830"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="830"/>
+        <location filename="../app/views/profile_editors.cpp" line="831"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="831"/>
+        <location filename="../app/views/profile_editors.cpp" line="832"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="832"/>
+        <location filename="../app/views/profile_editors.cpp" line="833"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="833"/>
+        <location filename="../app/views/profile_editors.cpp" line="834"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="834"/>
+        <location filename="../app/views/profile_editors.cpp" line="835"/>
         <source>Max CP / EP</source>
         <translation>最大 CP / EP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="835"/>
+        <location filename="../app/views/profile_editors.cpp" line="836"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="836"/>
+        <location filename="../app/views/profile_editors.cpp" line="837"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="838"/>
+        <location filename="../app/views/profile_editors.cpp" line="839"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="844"/>
+        <location filename="../app/views/profile_editors.cpp" line="845"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="845"/>
+        <location filename="../app/views/profile_editors.cpp" line="846"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="846"/>
+        <location filename="../app/views/profile_editors.cpp" line="847"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="847"/>
+        <location filename="../app/views/profile_editors.cpp" line="848"/>
         <source>Time limit</source>
         <translation>时间上限</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="877"/>
+        <location filename="../app/views/profile_editors.cpp" line="878"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="878"/>
+        <location filename="../app/views/profile_editors.cpp" line="879"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="891"/>
+        <location filename="../app/views/profile_editors.cpp" line="892"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="902"/>
+        <location filename="../app/views/profile_editors.cpp" line="903"/>
         <source>(edited) %1</source>
         <translation>（已编辑）%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="946"/>
         <location filename="../app/views/profile_editors.cpp" line="947"/>
+        <location filename="../app/views/profile_editors.cpp" line="948"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="949"/>
+        <location filename="../app/views/profile_editors.cpp" line="950"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="952"/>
+        <location filename="../app/views/profile_editors.cpp" line="953"/>
         <source>Edited in the runtime editor</source>
         <translation>已在运行时编辑器中修改</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1029"/>
+        <location filename="../app/views/profile_editors.cpp" line="1030"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1036"/>
+        <location filename="../app/views/profile_editors.cpp" line="1037"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1061"/>
+        <location filename="../app/views/profile_editors.cpp" line="1062"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1070"/>
+        <location filename="../app/views/profile_editors.cpp" line="1071"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>
@@ -3493,163 +3508,163 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>高亮标签或策略包含该文本的节点；回车跳到下一个匹配（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1038"/>
         <source>queued</source>
         <translation>排队中</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1035"/>
+        <location filename="../app/views/tree_view.cpp" line="1038"/>
         <source>being solved</source>
         <translation>正在求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1039"/>
         <source>solved</source>
         <translation>已求解</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1036"/>
+        <location filename="../app/views/tree_view.cpp" line="1039"/>
         <source>cut by the bound</source>
         <translation>被界限剪去</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1037"/>
-        <location filename="../app/views/tree_view.cpp" line="1141"/>
+        <location filename="../app/views/tree_view.cpp" line="1040"/>
+        <location filename="../app/views/tree_view.cpp" line="1144"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1037"/>
+        <location filename="../app/views/tree_view.cpp" line="1040"/>
         <source>pruned by a rule</source>
         <translation>被规则剪枝</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1043"/>
+        <location filename="../app/views/tree_view.cpp" line="1046"/>
         <source>best plan so far</source>
         <translation>目前最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="964"/>
+        <location filename="../app/views/tree_view.cpp" line="967"/>
         <source>Click a node to see its state, the DP configurations of its pipeline degree and its strategy&apos;s costs. Grey dashed nodes were pruned; hover them for the rule and the reason.</source>
         <translation>点击节点可查看其状态、其流水线并行度的 DP 配置以及其策略的开销。灰色虚线节点已被剪枝；悬停可查看规则和原因。</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1067"/>
+        <location filename="../app/views/tree_view.cpp" line="1070"/>
         <source>%1 nodes, %2 pruned, depth %3</source>
         <translation>%1 个节点，剪枝 %2 个，深度 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1069"/>
+        <location filename="../app/views/tree_view.cpp" line="1072"/>
         <source>; DP: %1 solved, %2 cut, %3 running</source>
         <translation>；DP：已求解 %1，已剪去 %2，运行中 %3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1071"/>
+        <location filename="../app/views/tree_view.cpp" line="1074"/>
         <source>; matches: %1</source>
         <translation>；匹配：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1093"/>
+        <location filename="../app/views/tree_view.cpp" line="1096"/>
         <source>&lt;p&gt;&lt;b&gt;Path:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;路径：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1094"/>
+        <location filename="../app/views/tree_view.cpp" line="1097"/>
         <source>&lt;p&gt;&lt;b&gt;Dimension:&lt;/b&gt; %1, depth %2, %3 children&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;维度：&lt;/b&gt;%1，深度 %2，%3 个子节点&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1098"/>
+        <location filename="../app/views/tree_view.cpp" line="1101"/>
         <source>&lt;p&gt;&lt;b&gt;State:&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;状态：&lt;/b&gt; &lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;%2&amp;nbsp;&lt;/span&gt;%3&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1100"/>
+        <location filename="../app/views/tree_view.cpp" line="1103"/>
         <source> &amp;mdash; on the best plan&apos;s path</source>
         <translation> &amp;mdash; 位于最佳方案的路径上</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1102"/>
+        <location filename="../app/views/tree_view.cpp" line="1105"/>
         <source>&lt;p&gt;&lt;b&gt;Pruned&lt;/b&gt; by rule &lt;code&gt;%1&lt;/code&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;被规则 &lt;code&gt;%1&lt;/code&gt; &lt;b&gt;剪枝&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1105"/>
+        <location filename="../app/views/tree_view.cpp" line="1108"/>
         <source>&lt;p&gt;&lt;i&gt;The rule:&lt;/i&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;规则：&lt;/i&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1108"/>
+        <location filename="../app/views/tree_view.cpp" line="1111"/>
         <source>&lt;p&gt;&lt;b&gt;DP configurations for pp=%1:&lt;/b&gt; %2 solved (%3 fit), %4 cut by the bound, %5 running&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;pp=%1 的 DP 配置：&lt;/b&gt;已求解 %2（%3 个可行），被界限剪去 %4，运行中 %5&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1126"/>
+        <location filename="../app/views/tree_view.cpp" line="1129"/>
         <source>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;schedule&lt;/th&gt;&lt;th&gt;batch&lt;/th&gt;&lt;th&gt;micro&lt;/th&gt;&lt;th align=right&gt;result&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;table cellspacing=4&gt;&lt;tr&gt;&lt;th align=left&gt;调度&lt;/th&gt;&lt;th&gt;批大小&lt;/th&gt;&lt;th&gt;微批&lt;/th&gt;&lt;th align=right&gt;结果&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1131"/>
+        <location filename="../app/views/tree_view.cpp" line="1134"/>
         <source>&lt;tr&gt;&lt;td colspan=4&gt;... %1 more&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td colspan=4&gt;……另有 %1 项&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1136"/>
+        <location filename="../app/views/tree_view.cpp" line="1139"/>
         <source>cut: &amp;ge; %1 &amp;gt; %2 per sample</source>
         <translation>已剪去：&amp;ge; %1 &amp;gt; %2 每样本</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1139"/>
+        <location filename="../app/views/tree_view.cpp" line="1142"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1153"/>
+        <location filename="../app/views/tree_view.cpp" line="1156"/>
         <source>&lt;p&gt;&lt;b&gt;Strategy:&lt;/b&gt; %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;策略：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1162"/>
+        <location filename="../app/views/tree_view.cpp" line="1165"/>
         <source>&lt;p&gt;Cost of one %1 layer for a micro-batch of %2 samples on %3 GPUs:&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个 %1 层在 %3 个 GPU 上处理 %2 个样本的微批次的开销：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1170"/>
+        <location filename="../app/views/tree_view.cpp" line="1173"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1171"/>
+        <location filename="../app/views/tree_view.cpp" line="1174"/>
         <source>backward (incl. recompute)</source>
         <translation>反向（含重计算）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1172"/>
+        <location filename="../app/views/tree_view.cpp" line="1175"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1173"/>
+        <location filename="../app/views/tree_view.cpp" line="1176"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1174"/>
+        <location filename="../app/views/tree_view.cpp" line="1177"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1175"/>
+        <location filename="../app/views/tree_view.cpp" line="1178"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1176"/>
+        <location filename="../app/views/tree_view.cpp" line="1179"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1179"/>
+        <location filename="../app/views/tree_view.cpp" line="1182"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>

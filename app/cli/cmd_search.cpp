@@ -480,10 +480,8 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     InterruptStop interrupt;
     const auto runSearch = [&](const SearchOptions& so, std::string& note) {
         // Anytime policy (core): a complete uniform search first, the per-layer search refines it until
-        // the time limit. Target searches narrow the space and post-check (gx/target_search.h).
-        SearchResult r = so.target != Target::Any
-                             ? searchForTarget(model, so, observer, interrupt.token())
-                             : searchAnytime(model, so, limit, observer, interrupt.token());
+        // the time limit. Target searches narrow the space to what the framework runs (gx/target_search.h).
+        SearchResult r = searchForTarget(model, so, observer, interrupt.token(), limit);
         if (r.cancelled && interrupt.interrupted())
             note =
                 "the search was interrupted (Ctrl-C / SIGTERM): plans below are the best found so far, not "

@@ -922,17 +922,20 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
         r.warnings.push_back("torchtitan's selective AC saves every other matmul (per-op SAC), not only the "
                              "attention core the plan was costed with: memory and time differ somewhat");
 
-    // Pipeline: equal (virtual) stages; torchtitan's command line has no per-stage layer counts.
+    // Pipeline: the command line makes torchtitan's own split (torchtitanSplit) from per-stage layers and
+    // the first/last_stage_less_layers weights; other splits need module_fqns_per_model_part (0.1 TOML).
     const auto& st = plan.stage_layers;
-    const bool even = std::all_of(st.begin(), st.end(), [&](int n) { return n == st.front(); });
     const char* sched = plan.schedule == Schedule::GPipe         ? "GPipe"
                         : plan.schedule == Schedule::Interleaved ? "Interleaved1F1B"
                                                                  : "1F1B";
-    if (plan.pp > 1 && !even && !legacy)
-        r.unsupported.push_back("uneven pipeline split " + joinInts(st) +
-                                ": torchtitan's command line sets equal stages "
-                                "(pipeline_parallel_layers_per_stage); exported " +
-                                std::to_string(L / static_cast<int>(st.size())) + " layers per stage");
+    if (plan.pp > 1 && !legacy) {
+        const auto w = torchtitanSplitWeights(st);
+        if (!w || torchtitanLayersPerStage(L, static_cast<int>(st.size()), w->first, w->second) == 0)
+            r.unsupported.push_back("pipeline split " + joinInts(st) +
+                                    ": torchtitan's command line spreads the layers evenly and takes "
+                                    "first/last_stage_less_layers off the first and last stage; exported " +
+                                    std::to_string(L / static_cast<int>(st.size())) + " layers per stage");
+    }
 
     std::pair<std::string, std::string> base = {o.torchtitan_module, o.torchtitan_config};
     if (base.first.empty() || base.second.empty()) {
@@ -1056,10 +1059,17 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
     if (plan.pp > 1) {
         add("--parallelism.pipeline_parallel_schedule", sched);
         add("--parallelism.num_pp_microbatches", std::to_string(plan.num_micro));
+        // The plan's split as torchtitan makes it: layers + the two weights spread evenly over the
+        // chunks, the weights taken off the first and last (torchtitanSplit); --lossy falls back to the
+        // even split when the plan's is not of that form.
+        const int S = static_cast<int>(st.size());
+        const auto w = torchtitanSplitWeights(st);
+        const int first_less = w ? w->first : 0, last_less = w ? w->second : 0;
+        const int per_stage = torchtitanLayersPerStage(L, S, first_less, last_less);
         add("--parallelism.pipeline_parallel_layers_per_stage",
-            std::to_string(L / static_cast<int>(st.size())));
-        add("--parallelism.pipeline_parallel_first_stage_less_layers", "0");
-        add("--parallelism.pipeline_parallel_last_stage_less_layers", "0");
+            std::to_string(per_stage > 0 ? per_stage : L / S));
+        add("--parallelism.pipeline_parallel_first_stage_less_layers", std::to_string(first_less));
+        add("--parallelism.pipeline_parallel_last_stage_less_layers", std::to_string(last_less));
     }
     if (!o.save_path.empty()) {
         add("--checkpoint.enable");

@@ -84,117 +84,128 @@ TaskResult TaskSolver::solveCore() {
             }
             return cl;
         };
-        for (const auto& vc : vocab_) {
-            if (ctx_.stop.stop_requested())
-                break;
-            // cells[i][j]: labels after i stages covering j layers.
-            std::vector<std::vector<std::vector<PartLabel>>> cells(
-                static_cast<std::size_t>(pp + 1),
-                std::vector<std::vector<PartLabel>>(static_cast<std::size_t>(L + 1)));
-            // Stage point sets per (stage, start, n), with their class.
-            std::map<std::tuple<int, int, int>, std::vector<StagePoint>> pointsCache;
-            auto points = [&](int stage, int start, int n) -> const std::vector<StagePoint>& {
-                auto key = std::make_tuple(stage, ctx_.single_type ? 0 : start, n);
-                auto it = pointsCache.find(key);
-                if (it != pointsCache.end())
-                    return it->second;
-                Class& cl = ensure(stage, start);
-                double cconst = 0;
-                if (stage + 1 < pp)
-                    cconst += p2pHalf(start + n - 1, stage, stage + 1);
-                if (stage > 0)
-                    cconst += p2pHalf(start - 1, stage - 1, stage);
-                return pointsCache.emplace(key, readout(cl, n - 1, stage, vc, cconst, 0.0)).first->second;
-            };
-            cells[0][0].push_back({0, 0, 0, 0, -1, -1, 0, -1, 0});
-            for (int i = 0; i < pp; ++i) {
-                refreshBound();
-                for (int j = i; j <= L - (pp - i); ++j) {
-                    const auto& from = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
-                    if (from.empty())
-                        continue;
-                    const int maxn = std::min(L - j - (pp - 1 - i), cap_[static_cast<std::size_t>(i)]);
-                    for (int n = 1; n <= maxn; ++n) {
-                        if (i == pp - 1 && j + n != L)
+        // The target's pipeline splits (Context::splits): one partition pass per split, each a single
+        // path through the cells; an empty split = any split.
+        static const std::vector<std::vector<int>> kAnySplit{{}};
+        const auto split_it = ctx_.splits.find(pp);
+        const auto& splits = split_it != ctx_.splits.end() ? split_it->second : kAnySplit;
+        if (splits.empty())
+            ctx_.rules.add(rules::kTargetSplit);
+        for (const auto& vc : vocab_)
+            for (const auto& split : splits) {
+                if (ctx_.stop.stop_requested())
+                    break;
+                // cells[i][j]: labels after i stages covering j layers.
+                std::vector<std::vector<std::vector<PartLabel>>> cells(
+                    static_cast<std::size_t>(pp + 1),
+                    std::vector<std::vector<PartLabel>>(static_cast<std::size_t>(L + 1)));
+                // Stage point sets per (stage, start, n), with their class.
+                std::map<std::tuple<int, int, int>, std::vector<StagePoint>> pointsCache;
+                auto points = [&](int stage, int start, int n) -> const std::vector<StagePoint>& {
+                    auto key = std::make_tuple(stage, ctx_.single_type ? 0 : start, n);
+                    auto it = pointsCache.find(key);
+                    if (it != pointsCache.end())
+                        return it->second;
+                    Class& cl = ensure(stage, start);
+                    double cconst = 0;
+                    if (stage + 1 < pp)
+                        cconst += p2pHalf(start + n - 1, stage, stage + 1);
+                    if (stage > 0)
+                        cconst += p2pHalf(start - 1, stage - 1, stage);
+                    return pointsCache.emplace(key, readout(cl, n - 1, stage, vc, cconst, 0.0)).first->second;
+                };
+                cells[0][0].push_back({0, 0, 0, 0, -1, -1, 0, -1, 0});
+                for (int i = 0; i < pp; ++i) {
+                    refreshBound();
+                    for (int j = i; j <= L - (pp - i); ++j) {
+                        const auto& from = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+                        if (from.empty())
                             continue;
-                        // The stages after this one must be able to hold the rest (memory-lower-bound).
-                        if (L - j - n > cap_from_[static_cast<std::size_t>(i + 1)])
-                            continue;
-                        const auto& pts = points(i, j, n);
-                        if (pts.empty())
-                            continue;
-                        auto& to = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j + n)];
-                        for (std::size_t a = 0; a < from.size(); ++a) {
-                            const PartLabel& P = from[a];
-                            for (std::size_t b = 0; b < pts.size(); ++b) {
-                                const StagePoint& S = pts[b];
-                                PartLabel N{std::max(P.maxC, S.C),
-                                            P.sumC + S.C,
-                                            std::max(P.maxE, S.E),
-                                            std::max(P.maxM, S.M),
-                                            static_cast<int>(a),
-                                            j,
-                                            n,
-                                            static_cast<int>(b),
-                                            P.runs + S.runs};
-                                // Lower bound with the layers still to place (as in runSequence).
-                                const int left = pp - 1 - i;
-                                const double R = double(L - j - n) * cmin_;
-                                // The stages after this one hold the L - j - n layers left: their
-                                // largest C is at least after_max_ (memory-aware) and their mean.
-                                double rest_max = R / std::max(left, 1);
-                                if (left > 0 && !after_max_.empty())
-                                    rest_max =
-                                        std::max(rest_max, after_max_[static_cast<std::size_t>(i + 1)]
-                                                                     [static_cast<std::size_t>(L - j - n)]);
-                                const double lb =
-                                    left > 0 ? (m - 1) * std::max(N.maxC, rest_max) + N.sumC + R + N.maxE
-                                             : objective(N.maxC, N.sumC, N.maxE);
-                                if (lb > bound_)
-                                    continue;
-                                to.push_back(N);
+                        const int maxn = std::min(L - j - (pp - 1 - i), cap_[static_cast<std::size_t>(i)]);
+                        for (int n = 1; n <= maxn; ++n) {
+                            if (i == pp - 1 && j + n != L)
+                                continue;
+                            if (!split.empty() && n != split[static_cast<std::size_t>(i)])
+                                continue;
+                            // The stages after this one must be able to hold the rest (memory-lower-bound).
+                            if (L - j - n > cap_from_[static_cast<std::size_t>(i + 1)])
+                                continue;
+                            const auto& pts = points(i, j, n);
+                            if (pts.empty())
+                                continue;
+                            auto& to =
+                                cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j + n)];
+                            for (std::size_t a = 0; a < from.size(); ++a) {
+                                const PartLabel& P = from[a];
+                                for (std::size_t b = 0; b < pts.size(); ++b) {
+                                    const StagePoint& S = pts[b];
+                                    PartLabel N{std::max(P.maxC, S.C),
+                                                P.sumC + S.C,
+                                                std::max(P.maxE, S.E),
+                                                std::max(P.maxM, S.M),
+                                                static_cast<int>(a),
+                                                j,
+                                                n,
+                                                static_cast<int>(b),
+                                                P.runs + S.runs};
+                                    // Lower bound with the layers still to place (as in runSequence).
+                                    const int left = pp - 1 - i;
+                                    const double R = double(L - j - n) * cmin_;
+                                    // The stages after this one hold the L - j - n layers left: their
+                                    // largest C is at least after_max_ (memory-aware) and their mean.
+                                    double rest_max = R / std::max(left, 1);
+                                    if (left > 0 && !after_max_.empty())
+                                        rest_max = std::max(rest_max,
+                                                            after_max_[static_cast<std::size_t>(i + 1)]
+                                                                      [static_cast<std::size_t>(L - j - n)]);
+                                    const double lb =
+                                        left > 0 ? (m - 1) * std::max(N.maxC, rest_max) + N.sumC + R + N.maxE
+                                                 : objective(N.maxC, N.sumC, N.maxE);
+                                    if (lb > bound_)
+                                        continue;
+                                    to.push_back(N);
+                                }
                             }
                         }
                     }
+                    for (int j = 0; j <= L; ++j) {
+                        auto& cell = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j)];
+                        filterPartition(cell, v);
+                        ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()),
+                                                 std::memory_order_relaxed);
+                    }
                 }
-                for (int j = 0; j <= L; ++j) {
-                    auto& cell = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j)];
-                    filterPartition(cell, v);
-                    ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()),
-                                             std::memory_order_relaxed);
+                const auto& fin = cells[static_cast<std::size_t>(pp)][static_cast<std::size_t>(L)];
+                double bT = kInf, bM = kInf;
+                int bR = 0;
+                const int bi = bestFinal(fin, m, v, bT, bM, bR);
+                if (bi < 0 || !(std::tie(bT, bM, bR) < std::tie(bestT, bestPeak, bestRuns)))
+                    continue;
+                bestT = bT;
+                bestPeak = bM;
+                bestRuns = bR;
+                // Reconstruct.
+                std::vector<int> sizes(static_cast<std::size_t>(pp));
+                int li = bi, j = L;
+                for (int i = pp; i >= 1; --i) {
+                    const PartLabel& P = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]
+                                              [static_cast<std::size_t>(li)];
+                    const int start = P.prevj;
+                    sizes[static_cast<std::size_t>(i - 1)] = P.n;
+                    const auto& pts = points(i - 1, start, P.n);
+                    Class& cl = ensure(i - 1, start);
+                    const auto strat =
+                        reconstruct(cl, P.n - 1, pts[static_cast<std::size_t>(P.point)].label, seq_pos[&cl]);
+                    for (int q = 0; q < P.n; ++q)
+                        layers[static_cast<std::size_t>(start + q)] = strat[static_cast<std::size_t>(q)];
+                    li = P.prev;
+                    j = start;
                 }
+                best_plan.layers = layers;
+                best_plan.stage_layers = sizes;
+                best_plan.vocab_tp = vc.vt;
+                best_plan.vocab_dp_type = vc.dt;
             }
-            const auto& fin = cells[static_cast<std::size_t>(pp)][static_cast<std::size_t>(L)];
-            double bT = kInf, bM = kInf;
-            int bR = 0;
-            const int bi = bestFinal(fin, m, v, bT, bM, bR);
-            if (bi < 0 || !(std::tie(bT, bM, bR) < std::tie(bestT, bestPeak, bestRuns)))
-                continue;
-            bestT = bT;
-            bestPeak = bM;
-            bestRuns = bR;
-            // Reconstruct.
-            std::vector<int> sizes(static_cast<std::size_t>(pp));
-            int li = bi, j = L;
-            for (int i = pp; i >= 1; --i) {
-                const PartLabel& P = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]
-                                          [static_cast<std::size_t>(li)];
-                const int start = P.prevj;
-                sizes[static_cast<std::size_t>(i - 1)] = P.n;
-                const auto& pts = points(i - 1, start, P.n);
-                Class& cl = ensure(i - 1, start);
-                const auto strat =
-                    reconstruct(cl, P.n - 1, pts[static_cast<std::size_t>(P.point)].label, seq_pos[&cl]);
-                for (int q = 0; q < P.n; ++q)
-                    layers[static_cast<std::size_t>(start + q)] = strat[static_cast<std::size_t>(q)];
-                li = P.prev;
-                j = start;
-            }
-            best_plan.layers = layers;
-            best_plan.stage_layers = sizes;
-            best_plan.vocab_tp = vc.vt;
-            best_plan.vocab_dp_type = vc.dt;
-        }
     } else {
         // Interleaved: equal chunks of L / (pp * v) layers; chunk c runs on stage c % pp.
         const int nc = L / (pp * v);

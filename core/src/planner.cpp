@@ -3,6 +3,7 @@
 // ("tasks"), bounds them, solves them exactly on a thread pool (TaskSolver, task_solver.cpp), explains
 // an infeasible search and computes the Pareto frontier; searchAnytime() adds the time-limited policy
 // of the CLI and GUI. The algorithm is described in planner_internal.h.
+#include "gx/target.h"
 #include "planner_internal.h"
 
 #include "gx/error.h"
@@ -321,6 +322,9 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
 namespace {
 
 void validate(const SearchOptions& options) {
+    for (std::size_t part = 0; part < options.subspaces.size(); ++part)
+        if (options.subspaces[part].dp_types.empty())
+            throw InputError("subspaces[" + std::to_string(part) + "].dp_types", "needs at least one type");
     if (options.top_k < 1)
         throw InputError("top_k", "must be at least 1");
     if (options.threads < 0)
@@ -421,8 +425,13 @@ std::vector<Task> enumerateTasks(Context& ctx) {
                         t.m = m;
                         t.v = v;
                         t.schedule = sc;
-                        t.order = order++;
-                        tasks.push_back(t);
+                        // One task per part of the space (SearchOptions::subspaces).
+                        const int parts = std::max<int>(1, static_cast<int>(options.subspaces.size()));
+                        for (int part = 0; part < parts; ++part) {
+                            t.space = part;
+                            t.order = order++;
+                            tasks.push_back(t);
+                        }
                     }
                 }
             }
@@ -445,7 +454,7 @@ double boundTasks(Context& ctx, std::vector<Task>& tasks) {
         bool any = true;
         for (std::size_t s = 0; s < model.model().stacks.size(); ++s) {
             double cmin = kInf, smin = kInf;
-            for (const auto& c : ctx.candidates[t.pp][s]) {
+            for (const auto& c : ctx.candidates[{t.space, t.pp}][s]) {
                 if (mb % c.dp != 0)
                     continue;
                 const LayerCost lc = model.layer(model.model().stacks[s].type, c, shape);
@@ -483,6 +492,10 @@ std::vector<double> uniformSeed(Context& ctx, const std::vector<Task>& tasks, do
     uctx.budget = budget;
     uctx.reserved = ctx.reserved;
     uctx.candidates = ctx.candidates;
+    uctx.splits = ctx.splits;
+    uctx.vocab_follows_layers = ctx.vocab_follows_layers;
+    uctx.vocab_tp_one = ctx.vocab_tp_one;
+    // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
     runPass(uctx, tasks, budget, keep, phase, {}, &seed);
     return seed;
@@ -582,7 +595,37 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
         throw InputError("cost.memory_budget_gib", "the budget minus the reserve leaves no memory");
     for (int pp : space.pipelineDegrees())
         for (const auto& stack : model.model().stacks)
-            ctx.candidates[pp].push_back(space.layerCandidates(pp, stack.type));
+            ctx.candidates[{0, pp}].push_back(space.layerCandidates(pp, stack.type));
+    // The other parts of a union space: their own candidate lists (the same tree rules).
+    for (std::size_t part = 0; part < options.subspaces.size(); ++part) {
+        const SubSpace& sub = options.subspaces[part];
+        SearchOptions po = options;
+        po.subspaces.clear();
+        po.dp_types = sub.dp_types;
+        po.allow_sp = sub.allow_sp;
+        po.require_sp = sub.require_sp;
+        po.emit_tree_events = false;
+        const SearchSpace part_space(model, po);
+        auto& mine = ctx.candidates;
+        for (int pp : space.pipelineDegrees()) {
+            auto& lists = mine[{static_cast<int>(part), pp}];
+            lists.clear();
+            for (const auto& stack : model.model().stacks)
+                lists.push_back(part_space.layerCandidates(pp, stack.type));
+        }
+    }
+    // What the target framework runs, applied inside the DP (not after it): its pipeline splits, its
+    // embedding/LM head sharding and Megatron's block recomputation.
+    if (options.target != Target::Any) {
+        const TargetCapabilities& caps = capabilities(options.target);
+        for (int pp : space.pipelineDegrees())
+            if (auto sp = allowedSplits(options.target, ctx.layers, pp))
+                ctx.splits[pp] = std::move(*sp);
+        ctx.vocab_follows_layers = options.uniform_layers && !caps.vocab_tp_free;
+        ctx.vocab_tp_one = ctx.vocab_follows_layers && caps.vocab_tp_one;
+        ctx.block_recompute =
+            options.uniform_layers && options.allow_ckpt && caps.recompute.block && !caps.recompute.per_layer;
+    }
 
     reportTree(ctx, result);
     // 1. Enumerate the tasks, 2. bound them (best first), 3. solve them exactly under the k-th best

@@ -65,6 +65,7 @@ struct Task {
     Schedule schedule = Schedule::OneFOneB;
     double lower_bound = 0; ///< per sample
     int order = 0;          ///< enumeration order (deterministic tie-break)
+    int space = 0;          ///< part of the search space (SearchOptions::subspaces), 0 without parts
 };
 
 /// Per-layer cost vector of one candidate in one rank class.
@@ -127,7 +128,16 @@ struct Context {
     std::atomic<std::int64_t> dp_states{0}, plans_evaluated{0}, tree_nodes{0}, leaves{0};
     std::atomic<std::int64_t> sequences{0}; ///< sequence DPs begun (ids of the in-DP progress events)
     std::atomic<double> progress{0};        ///< last main-pass progress reported (0..1)
-    std::map<int, std::vector<std::vector<LayerStrategy>>> candidates; ///< pp -> per stack
+    /// (part of the space, pp) -> per stack (part 0 when SearchOptions::subspaces is empty)
+    std::map<std::pair<int, int>, std::vector<std::vector<LayerStrategy>>> candidates;
+    /// pp -> the only pipeline splits (layers per stage, v = 1) the target runs; absent = any split.
+    std::map<int, std::vector<std::vector<int>>> splits;
+    /// The target's embedding/LM head follow the layers (uniform plans): vocab_tp = the layers' tp (or 1
+    /// with vocab_tp_one) and the layers' data-parallel type.
+    bool vocab_follows_layers = false, vocab_tp_one = false;
+    /// Megatron's block recomputation (uniform plans): besides recomputing all layers or none, the first
+    /// N layers of every model chunk (--recompute-method block --recompute-num-layers N).
+    bool block_recompute = false;
     bool rule(const char* name) const { return space.ruleEnabled(name); }
 };
 
@@ -286,6 +296,9 @@ private:
             bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
     }
     int G_ = 1, mb_ = 1;
+    /// Block recomputation (Context::block_recompute): >= 0 while candidates are {u full, u none} and the
+    /// first block_n_ layers of every chunk take the first; -1 otherwise.
+    int block_n_ = -1;
     double qt_ = 0, qm_ = 0; ///< fixed-point grids of times (s) and memory (bytes), see SeqLabel
     /// Rounds a time / a memory size to its grid (exact: the grids are powers of two).
     double qT(double x) const { return qt_ > 0 ? std::nearbyint(x / qt_) * qt_ : x; }

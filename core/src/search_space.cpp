@@ -62,8 +62,20 @@ const std::vector<PruningRule>& pruningRules() {
          true},
         {rules::kTargetEp, "the target framework has no expert parallelism", true},
         {rules::kTargetPostCheck,
-         "after the planner: plans made expressible by the target (vocabulary TP, stage split, block "
-         "recomputation) that then do not fit",
+         "after the planner: plans the target cannot run exactly as costed (a check: the rules above keep "
+         "them out of the search)",
+         true},
+        {rules::kTargetSplit,
+         "the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: "
+         "first/last_stage_less_layers)",
+         true},
+        {rules::kTargetVocab,
+         "the target framework shards embedding and LM head as the layers (tensor degree, or none for "
+         "DeepSpeed, and data-parallel type)",
+         true},
+        {rules::kTargetSpAll,
+         "the target framework switches sequence parallelism for all tensor-parallel layers at once "
+         "(searched once with it on and once off)",
          true},
     };
     return all;
@@ -375,6 +387,11 @@ void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpC
         }
         if (sp && user && !o.allow_sp) {
             w.add(cpn, 4, "sp", spl, rules::kUser, "sequence parallelism is switched off");
+            continue;
+        }
+        if (!sp && tp > 1 && o.require_sp && ruleEnabled(rules::kTargetSpAll)) {
+            w.add(cpn, 4, "sp", spl, rules::kTargetSpAll,
+                  caps.framework + " switches sequence parallelism for all layers: this pass has it on");
             continue;
         }
         const std::int64_t spn = w.add(cpn, 4, "sp", spl);

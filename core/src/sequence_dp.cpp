@@ -245,9 +245,11 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     const auto seq_t0 = std::chrono::steady_clock::now();
     auto last_report = seq_t0;
     const std::int64_t seq_id = report ? ctx_.sequences.fetch_add(1) + 1 : 0;
+    int rel = -1; // position inside the model chunk (block recomputation)
     for (std::size_t p = 0; p < positions.size(); ++p) {
         if (ctx_.stop.stop_requested())
             return;
+        rel = p == 0 || reset[p] ? 0 : rel + 1;
         if (report && p > 0) {
             const auto now = std::chrono::steady_clock::now();
             if (now - last_report >= std::chrono::seconds(2)) {
@@ -284,6 +286,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         }
         for (int k = 0; k < K; ++k) {
             if (!usable.empty() && !usable[static_cast<std::size_t>(k)])
+                continue;
+            if (block_n_ >= 0 && k != (rel < block_n_ ? 0 : 1))
                 continue;
             const CandCost& x = cc(cl.rc, st, k);
             cell.clear();

@@ -129,9 +129,10 @@ TargetCapabilities makeTorchtitan() {
     // module_fqns_per_model_part: any modules per model chunk.
     c.schedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved};
     // Arbitrary splits need module_fqns_per_model_part (list[list[str]]) in a config function; the
-    // command line sets pipeline_parallel_layers_per_stage with first/last_stage_less_layers = 0, i.e.
-    // equal stages (distributed/pipeline_parallel.py: num_virtual_stages = ceil(layers / per_stage)).
+    // command line sets pipeline_parallel_layers_per_stage and first/last_stage_less_layers, whose
+    // weighted split (torchtitanSplit) is what the search may choose.
     c.uneven_split = false;
+    c.split_first_last_less = true;
     c.uneven_interleaved_chunks = false;
     // activation_checkpoint: subcommand selective | full | memory-budget | none, applied to every block
     // (activation_checkpoint.py ActivationCheckpointing.apply).
@@ -283,6 +284,77 @@ std::vector<int> deepspeedUniformSplit(int layers, int parts) {
     const int chunk = layers / parts, residual = layers - chunk * parts;
     for (int i = 0; i < parts; ++i)
         out.push_back(chunk + (i < residual ? 1 : 0));
+    return out;
+}
+
+std::vector<int> torchtitanSplit(int layers, int stages, int first_less, int last_less) {
+    std::vector<int> out;
+    if (stages < 2 || layers < 1 || first_less < 0 || last_less < 0)
+        return out;
+    const long long eff = static_cast<long long>(layers) + first_less + last_less;
+    const long long per = eff / stages, extra = eff % stages;
+    if (per == 0 || first_less > per || last_less > per)
+        return out;
+    int placed = 0;
+    for (int i = 0; i < stages; ++i) {
+        long long n = per + (i < extra ? 1 : 0);
+        if (i == 0)
+            n -= first_less;
+        else if (i == stages - 1)
+            n -= last_less;
+        n = std::min<long long>(n, layers - placed); // torchtitan stops at the last layer
+        if (n < 1)
+            return {};
+        out.push_back(static_cast<int>(n));
+        placed += static_cast<int>(n);
+    }
+    if (placed != layers)
+        return {};
+    return out;
+}
+
+std::optional<std::pair<int, int>> torchtitanSplitWeights(const std::vector<int>& split) {
+    const int stages = static_cast<int>(split.size());
+    int layers = 0;
+    for (int n : split)
+        layers += n;
+    if (stages < 2)
+        return std::nullopt;
+    const int most = layers; // larger weights only repeat splits of smaller ones
+    for (int sum = 0; sum <= 2 * most; ++sum)
+        for (int a = std::max(0, sum - most); a <= std::min(sum, most); ++a)
+            if (torchtitanSplit(layers, stages, a, sum - a) == split)
+                return std::make_pair(a, sum - a);
+    return std::nullopt;
+}
+
+int torchtitanLayersPerStage(int layers, int stages, int first_less, int last_less) {
+    const long long eff = static_cast<long long>(layers) + first_less + last_less;
+    if (stages < 1)
+        return 0;
+    const long long per = (eff + stages - 1) / stages;
+    return per > 0 && (eff + per - 1) / per == stages ? static_cast<int>(per) : 0;
+}
+
+std::optional<std::vector<std::vector<int>>> allowedSplits(Target target, int layers, int chunks) {
+    const TargetCapabilities& c = capabilities(target);
+    if (c.uneven_split || chunks < 2)
+        return std::nullopt;
+    std::vector<std::vector<int>> out;
+    if (c.split_partition_uniform) {
+        out.push_back(deepspeedUniformSplit(layers, chunks));
+    } else if (c.split_first_last_less) {
+        const int most = layers; // larger weights only repeat splits of smaller ones
+        for (int a = 0; a <= most; ++a)
+            for (int b = 0; b <= most; ++b) {
+                auto s = torchtitanSplit(layers, chunks, a, b);
+                if (!s.empty() && torchtitanLayersPerStage(layers, chunks, a, b) > 0 &&
+                    std::find(out.begin(), out.end(), s) == out.end())
+                    out.push_back(std::move(s));
+            }
+    } else if (layers % chunks == 0) {
+        out.emplace_back(static_cast<std::size_t>(chunks), layers / chunks);
+    }
     return out;
 }
 
@@ -444,11 +516,16 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
                           " needs pp >= " + std::to_string(c.interleaved_min_pp));
         const bool even = std::all_of(plan.stage_layers.begin(), plan.stage_layers.end(),
                                       [&](int n) { return n == plan.stage_layers.front(); });
-        if (!c.uneven_split &&
-            plan.stage_layers != deepspeedUniformSplit(static_cast<int>(plan.layers.size()),
-                                                       static_cast<int>(plan.stage_layers.size())))
-            out.push_back("pipeline split of a different shape than " + fw +
-                          " partitions (partition_method uniform: the first stages get the extra layers)");
+        const auto splits = allowedSplits(target, static_cast<int>(plan.layers.size()),
+                                          static_cast<int>(plan.stage_layers.size()));
+        if (splits && std::find(splits->begin(), splits->end(), plan.stage_layers) == splits->end())
+            out.push_back(c.split_first_last_less
+                              ? "pipeline split of a shape " + fw +
+                                    " does not make (its first/last_stage_less_layers split spreads the "
+                                    "layers evenly and takes some off the first and last chunk)"
+                              : "pipeline split of a different shape than " + fw +
+                                    " partitions (partition_method uniform: the first stages get the extra "
+                                    "layers)");
         else if (!c.uneven_interleaved_chunks && plan.virtual_stages > 1 && !even)
             out.push_back("uneven interleaved model chunks: " + fw + " needs equal chunks");
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Target-constrained search (gx/target_search.h): the options narrowed to what a framework runs, the
-// planner's plans made expressible (vocabulary TP, stage split, block recomputation), post-checked and
-// priced against the best plan for any runtime.
+// planner restricted to it (splits, vocabulary sharding, block recomputation: planner.cpp), Hetu's
+// limits as passes, every plan checked again and priced against the best plan for any runtime.
 #include "gx/target_search.h"
 
 #include "gx/cost_model.h"
@@ -14,7 +14,6 @@
 
 namespace gx {
 
-using detail::allSame;
 using detail::contains;
 
 SearchOptions optionsForTarget(SearchOptions o) {
@@ -22,8 +21,8 @@ SearchOptions optionsForTarget(SearchOptions o) {
     if (t == Target::Any)
         return o;
     const TargetCapabilities& c = capabilities(t);
-    // One strategy for all layers unless the target runs per-layer TP and DP types; per-layer SP mixes are
-    // made uniform after the planner (expressibleVariants).
+    // One strategy for all layers unless the target runs per-layer TP and DP types (Hetu-Galvatron's
+    // per-layer SP and DP-type limits are passes of searchForTarget).
     if (!c.per_layer_tp || !c.per_layer_dp_type)
         o.uniform_layers = true;
     std::vector<DpType> types;
@@ -52,180 +51,99 @@ SearchOptions optionsForTarget(SearchOptions o) {
     o.schedules = sch;
     if (!c.sp)
         o.allow_sp = false;
-    // The post-check below changes costs of some configurations (vocabulary TP, DeepSpeed's split,
-    // block recomputation), so the planner must return every configuration's optimum, not only those
-    // that can beat its k-th best.
-    if (std::find(o.disabled_rules.begin(), o.disabled_rules.end(), "time-lower-bound") ==
-        o.disabled_rules.end())
-        o.disabled_rules.push_back("time-lower-bound");
     return o;
-}
-
-std::vector<Plan> expressibleVariants(const Plan& plan, Target target) {
-    std::vector<Plan> out;
-    if (target == Target::Any || plan.layers.empty()) {
-        out.push_back(plan);
-        return out;
-    }
-    const TargetCapabilities& c = capabilities(target);
-    Plan p = plan;
-    const int G = p.stageGpus();
-    const bool same_tp = allSame(p, [](const LayerStrategy& l) { return l.tp; });
-    const bool same_dt = allSame(p, [](const LayerStrategy& l) { return l.dp_type; });
-    if (!c.vocab_tp_free && same_tp)
-        p.vocab_tp = c.vocab_tp_one ? 1 : p.layers.front().tp;
-    if (!c.vocab_dp_type_free && same_dt)
-        p.vocab_dp_type = (p.vocab_tp > 0 && G / p.vocab_tp > 1) ? p.layers.front().dp_type : DpType::DDP;
-    if (!c.uneven_split && p.pp > 1 && !p.stage_layers.empty()) {
-        const int L = static_cast<int>(p.layers.size()), chunks = static_cast<int>(p.stage_layers.size());
-        if (c.split_partition_uniform && p.virtual_stages <= 1)
-            p.stage_layers = deepspeedUniformSplit(L, p.pp);
-        else if (!c.split_partition_uniform && L % chunks == 0)
-            p.stage_layers.assign(static_cast<std::size_t>(chunks), L / chunks);
-    }
-    if (c.dp_type_default_plus_zero3) {
-        // One default type (DDP or ZeRO-2) for every non-ZeRO-3 layer: try both when they are mixed.
-        bool has_ddp = false, has_z2 = false;
-        for (const auto& l : p.layers) {
-            has_ddp = has_ddp || (l.dp > 1 && l.dp_type == DpType::DDP);
-            has_z2 = has_z2 || (l.dp > 1 && (l.dp_type == DpType::ZeRO2 || l.dp_type == DpType::ZeRO1));
-        }
-        std::vector<DpType> defaults;
-        if (has_ddp && has_z2)
-            defaults = {DpType::DDP, DpType::ZeRO2};
-        else
-            defaults = {has_z2 ? DpType::ZeRO2 : DpType::DDP};
-        for (DpType d : defaults) {
-            Plan q = p;
-            for (auto& l : q.layers)
-                if (l.dp_type != DpType::ZeRO3)
-                    l.dp_type = l.dp > 1 ? d : DpType::DDP;
-            if (q.vocab_dp_type != DpType::ZeRO3)
-                q.vocab_dp_type = d;
-            out.push_back(std::move(q));
-        }
-    } else {
-        out.push_back(std::move(p));
-    }
-    if (!c.per_layer_sp && c.sp) {
-        // Sequence parallelism on for every tensor-parallel layer, or off for all: try both.
-        std::vector<Plan> both;
-        for (const Plan& q : out) {
-            bool on = false, off = false;
-            for (const auto& l : q.layers)
-                if (l.tp > 1)
-                    (l.sp ? on : off) = true;
-            if (on && off)
-                for (bool v : {true, false}) {
-                    Plan r = q;
-                    for (auto& l : r.layers)
-                        l.sp = l.tp > 1 && v;
-                    both.push_back(std::move(r));
-                }
-            else
-                both.push_back(q);
-        }
-        out = std::move(both);
-    }
-    std::vector<Plan> ok;
-    for (auto& q : out)
-        if (inexpressible(q, target).empty())
-            ok.push_back(std::move(q));
-    return ok;
 }
 
 namespace {
 
-/// The plan with the first n layers of every chunk fully recomputed and the others not.
-Plan withBlock(const Plan& plan, int n) {
-    Plan p = plan;
-    int start = 0;
-    for (int len : p.stage_layers) {
-        for (int i = 0; i < len; ++i)
-            p.layers[static_cast<std::size_t>(start + i)].ckpt = i < n ? Checkpoint::Full : Checkpoint::None;
-        start += len;
+/// Hetu-Galvatron's space as a union of parts the planner searches exactly (SearchOptions::subspaces):
+/// one default DP type (DDP or ZeRO-2) besides per-layer ZeRO-3; sequence parallelism on or off for all
+/// tensor-parallel layers. Empty when the target needs no parts.
+std::vector<SubSpace> targetParts(const SearchOptions& base, const TargetCapabilities& caps) {
+    std::vector<SubSpace> parts{SubSpace{base.dp_types, base.allow_sp, base.require_sp}};
+    bool split = false;
+    if (caps.dp_type_default_plus_zero3) {
+        std::vector<SubSpace> next;
+        for (const auto& group : {std::vector<DpType>{DpType::DDP, DpType::ZeRO3},
+                                  std::vector<DpType>{DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}})
+            for (const SubSpace& p : parts) {
+                SubSpace q = p;
+                q.dp_types.clear();
+                for (DpType d : p.dp_types)
+                    if (contains(group, d))
+                        q.dp_types.push_back(d);
+                if (!q.dp_types.empty() && std::find(next.begin(), next.end(), q) == next.end())
+                    next.push_back(std::move(q));
+            }
+        split = split || next.size() > 1;
+        parts = std::move(next);
     }
-    return p;
+    if (!caps.per_layer_sp && caps.sp && !base.uniform_layers && base.allow_sp && !base.require_sp) {
+        std::vector<SubSpace> next;
+        for (const SubSpace& p : parts) {
+            SubSpace on = p, off = p;
+            on.require_sp = true;
+            off.allow_sp = false;
+            next.push_back(std::move(on));
+            next.push_back(std::move(off));
+        }
+        split = true;
+        parts = std::move(next);
+    }
+    return split ? parts : std::vector<SubSpace>{};
 }
 
 } // namespace
 
 SearchResult searchForTarget(const CostModel& model, const SearchOptions& options,
-                             const SearchObserver& observer, std::stop_token stop) {
+                             const SearchObserver& observer, std::stop_token stop, double time_limit_s) {
     if (options.target == Target::Any)
-        return search(model, options, observer, stop);
+        return searchAnytime(model, options, time_limit_s, observer, stop);
     const Target target = options.target;
     const TargetCapabilities& caps = capabilities(target);
     // No plan of a model the target cannot describe runs as planned: say so before searching.
     if (const auto lacks = modelInexpressible(model.model(), target); !lacks.empty())
         throw InputError("target",
                          lacks.front() + "; search for another target (Megatron-LM) or for any runtime");
-    const SearchOptions o = optionsForTarget(options);
-    SearchResult r = search(model, o, observer, stop);
+    SearchOptions o = optionsForTarget(options);
+    o.subspaces = targetParts(o, caps);
+    SearchResult r = searchAnytime(model, o, time_limit_s, observer, stop);
+    std::vector<RankedPlan> sources;
+    for (auto* list : {&r.per_config, &r.top, &r.frontier})
+        sources.insert(sources.end(), list->begin(), list->end());
 
+    // The planner searched only what the target runs; every plan is checked again (and re-costed) so
+    // that what is exported is exactly what was costed.
     std::vector<RankedPlan> kept;
     std::int64_t dropped = 0;
-    auto consider = [&](const Plan& p) {
+    for (const RankedPlan& src : sources) {
+        if (stop.stop_requested())
+            break;
+        if (!inexpressible(src.plan, target).empty()) {
+            ++dropped;
+            continue;
+        }
+        bool dup = false;
+        for (const auto& k : kept)
+            dup = dup || k.plan.runsSameAs(src.plan);
+        if (dup)
+            continue;
         PlanCost cost;
         try {
-            cost = model.evaluate(p);
+            cost = model.evaluate(src.plan);
         } catch (const InputError&) {
             ++dropped;
-            return;
+            continue;
         }
         if (!cost.fits()) {
             ++dropped;
-            return;
+            continue;
         }
-        for (const auto& k : kept)
-            if (k.plan.runsSameAs(p))
-                return;
-        RankedPlan rp;
-        rp.plan = p;
+        RankedPlan rp = src;
         rp.cost = cost;
         rp.predicted_time = cost.iteration_time;
         rp.predicted_peak = cost.peak_memory;
         kept.push_back(std::move(rp));
-    };
-    std::vector<const RankedPlan*> sources;
-    for (const auto& rp : r.per_config)
-        sources.push_back(&rp);
-    for (const auto& rp : r.top)
-        sources.push_back(&rp);
-    for (const auto& rp : r.frontier)
-        sources.push_back(&rp);
-    for (const RankedPlan* src : sources) {
-        if (stop.stop_requested())
-            break;
-        const auto variants = expressibleVariants(src->plan, target);
-        if (variants.empty())
-            ++dropped;
-        for (const Plan& v : variants) {
-            consider(v);
-            // Megatron: fewer recomputed layers per stage (--recompute-method block) when they fit.
-            const bool all_full = std::all_of(v.layers.begin(), v.layers.end(), [](const LayerStrategy& l) {
-                return l.ckpt == Checkpoint::Full;
-            });
-            if (caps.recompute.block && !caps.recompute.per_layer && all_full && !v.stage_layers.empty()) {
-                int lo = 0, hi = *std::max_element(v.stage_layers.begin(), v.stage_layers.end());
-                // Smallest N that fits (memory falls as N grows; time rises).
-                while (lo < hi) {
-                    const int mid = (lo + hi) / 2;
-                    bool fits = false;
-                    try {
-                        fits = model.evaluate(withBlock(v, mid)).fits();
-                    } catch (const InputError&) {
-                    }
-                    if (fits)
-                        hi = mid;
-                    else
-                        lo = mid + 1;
-                }
-                const Plan b = withBlock(v, lo);
-                if (inexpressible(b, target).empty())
-                    consider(b);
-            }
-        }
     }
     std::stable_sort(kept.begin(), kept.end(), [](const RankedPlan& a, const RankedPlan& b) {
         const double ta = timePerSample(a), tb = timePerSample(b);
@@ -238,7 +156,7 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
                  kept.begin() + std::min<std::ptrdiff_t>(std::max(1, options.top_k),
                                                          static_cast<std::ptrdiff_t>(kept.size())));
     r.best = kept.empty() ? std::nullopt : std::optional<RankedPlan>(kept.front());
-    // Frontier: the expressible plans that no other is faster and smaller than.
+    // Frontier: the plans that no other is faster and smaller than.
     std::vector<RankedPlan> front;
     double best_mem = -1;
     for (const auto& k : kept)
@@ -250,9 +168,8 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
         }
     r.frontier = options.frontier_points > 0 ? front : std::vector<RankedPlan>{};
     if (!r.best && r.infeasible_reason.empty() && !r.cancelled)
-        r.infeasible_reason = "no plan that " + caps.framework + " (" + caps.version +
-                              ") can run fits the memory budget (" + std::to_string(dropped) +
-                              " configurations dropped after costing them as the target runs them)";
+        r.infeasible_reason =
+            "no plan that " + caps.framework + " (" + caps.version + ") can run fits the memory budget";
     r.stats.pruned_by_rule.emplace_back("target-post-check", dropped);
     return r;
 }

@@ -69,7 +69,7 @@ void TaskSolver::computeCosts() {
 }
 
 void TaskSolver::buildCandidates() {
-    const auto& base = ctx_.candidates.at(t_.pp);
+    const auto& base = ctx_.candidates.at({t_.space, t_.pp});
     const auto& stacks = ctx_.cost.model().stacks;
     cand_.assign(stacks.size(), {});
     for (std::size_t s = 0; s < stacks.size(); ++s)
@@ -96,7 +96,10 @@ void TaskSolver::dropDominated() {
     const auto& rcs = rcs_;
     // Uniform layers over several stacks need the same strategy in every stack: per-stack dominance
     // could drop it from one list only.
-    if (!ctx_.rule(rules::kDominatedStrategy) || (ctx_.opt.uniform_layers && stacks.size() > 1))
+    // Block recomputation pairs each fully recomputed strategy with its twin without recomputation: a
+    // dominance between uniform strategies must not drop either of them.
+    if (!ctx_.rule(rules::kDominatedStrategy) || (ctx_.opt.uniform_layers && stacks.size() > 1) ||
+        ctx_.block_recompute)
         return;
     // Dominance: replacing every use of k by k2 never makes anything worse (see header comment).
     bool changed = false;
@@ -206,7 +209,8 @@ bool TaskSolver::buildVocab() {
             vocab_.push_back(vc);
         }
     }
-    if (ctx_.rule(rules::kDominatedStrategy) && vocab_.size() > 1) {
+    // Embedding/head options that follow the layers are chosen per uniform strategy in solve(): keep all.
+    if (ctx_.rule(rules::kDominatedStrategy) && vocab_.size() > 1 && !ctx_.vocab_follows_layers) {
         auto vec = [](const LayerCost& c) {
             return std::array<double, 5>{c.perMicro(), c.perIteration(), c.states(), c.activations,
                                          c.transient};
@@ -276,22 +280,62 @@ TaskResult TaskSolver::solve() {
         return solveDeepening();
     // One strategy for every layer: solve once per candidate with the lists restricted to it.
     const auto full = cand_;
+    const auto all_vocab = vocab_;
+    const int L = ctx_.layers;
     TaskResult best;
+    auto keepBest = [&](TaskResult r) {
+        if (r.feasible && (r.T < best.T || (r.T == best.T && r.peak < best.peak)))
+            best = std::move(r);
+    };
+    auto inAll = [&](const LayerStrategy& u) {
+        for (const auto& list : full)
+            if (std::find(list.begin(), list.end(), u) == list.end())
+                return false;
+        return true;
+    };
     for (const auto& u : full[0]) {
-        bool ok = true;
-        for (std::size_t s = 0; s < full.size(); ++s) {
-            ok = ok && std::find(full[s].begin(), full[s].end(), u) != full[s].end();
-            cand_[s] = {u};
-        }
-        if (!ok)
+        if (ctx_.stop.stop_requested())
+            break;
+        if (!inAll(u))
             continue;
+        if (ctx_.vocab_follows_layers) {
+            // The target shards embedding and LM head as the layers: vocab_tp = tp (or 1), their DP type.
+            vocab_.clear();
+            const int want_tp = ctx_.vocab_tp_one ? 1 : u.tp;
+            for (const auto& vc : all_vocab) {
+                const DpType want_dt = G_ / vc.vt > 1 ? u.dp_type : DpType::DDP;
+                if (vc.vt == want_tp && (u.dp <= 1 || vc.dt == want_dt))
+                    vocab_.push_back(vc);
+            }
+            if (vocab_.empty()) {
+                ctx_.rules.add(rules::kTargetVocab);
+                continue;
+            }
+        }
+        for (auto& list : cand_)
+            list = {u};
         computeCosts();
         sw_.clear();
         classes_.clear();
-        TaskResult r = solveCore();
-        if (r.feasible && (r.T < best.T || (r.T == best.T && r.peak < best.peak)))
-            best = std::move(r);
+        keepBest(solveCore());
+        // Megatron's block recomputation: the first N layers of every chunk recomputed, the rest not.
+        LayerStrategy u0 = u;
+        u0.ckpt = Checkpoint::None;
+        if (!ctx_.block_recompute || u.ckpt != Checkpoint::Full || !inAll(u0))
+            continue;
+        for (auto& list : cand_)
+            list = {u, u0};
+        computeCosts();
+        const int longest = t_.v > 1 ? L / (t_.pp * t_.v) : L - t_.pp + 1;
+        for (int n = 1; n < longest && !ctx_.stop.stop_requested(); ++n) {
+            block_n_ = n;
+            sw_.clear();
+            classes_.clear();
+            keepBest(solveCore());
+        }
+        block_n_ = -1;
     }
+    vocab_ = all_vocab;
     return best;
 }
 

@@ -96,10 +96,22 @@ T = {
     "the target framework cannot run this recomputation (selective)":
         ("das Ziel-Framework kann diese Neuberechnung (selektiv) nicht ausführen",
          "目标框架无法运行这种重计算（选择性）"),
-    "after the planner: plans made expressible by the target (vocabulary TP, stage split, block recomputation) that then do not fit":
-        ("nach dem Planer: für das Ziel ausdrückbar gemachte Pläne (Vokabular-TP, Stufenaufteilung, "
-         "Block-Neuberechnung), die dann nicht passen",
-         "规划之后：为目标改写为可表达的方案（词表 TP、分级方式、块重计算）随后放不下"),
+    "after the planner: plans the target cannot run exactly as costed (a check: the rules above keep them out of the search)":
+        ("nach dem Planer: Pläne, die das Ziel nicht genau wie berechnet ausführen kann (eine Prüfung: die "
+         "Regeln oben halten sie aus der Suche heraus)",
+         "规划之后：目标无法完全按计算结果运行的方案（仅为检查：上面的规则已将其排除在搜索之外）"),
+    "the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)":
+        ("das Ziel-Framework führt nur bestimmte Pipeline-Aufteilungen aus (DeepSpeed: partition_uniform; "
+         "torchtitan: first/last_stage_less_layers)",
+         "目标框架只支持部分流水线划分（DeepSpeed：partition_uniform；torchtitan：first/last_stage_less_layers）"),
+    "the target framework shards embedding and LM head as the layers (tensor degree, or none for DeepSpeed, and data-parallel type)":
+        ("das Ziel-Framework teilt Embedding und LM-Head wie die Schichten auf (Tensorgrad, bei DeepSpeed "
+         "keiner, und Datenparallelitätstyp)",
+         "目标框架按各层的方式切分嵌入层和 LM 头（张量并行度，DeepSpeed 为不切分，以及数据并行类型）"),
+    "the target framework switches sequence parallelism for all tensor-parallel layers at once (searched once with it on and once off)":
+        ("das Ziel-Framework schaltet Sequenzparallelität für alle tensorparallelen Schichten gemeinsam "
+         "(einmal mit und einmal ohne gesucht)",
+         "目标框架对所有张量并行层统一开关序列并行（分别在开启和关闭时各搜索一次）"),
     "%1%2 is not a power of two": ("%1%2 ist keine Zweierpotenz", "%1%2 不是 2 的幂"),
     "%1 stages but only %2 layers": ("%1 Stufen, aber nur %2 Schichten", "%1 个流水线级，但只有 %2 层"),
     "%1 is fixed to %2": ("%1 ist auf %2 festgelegt", "%1 固定为 %2"),

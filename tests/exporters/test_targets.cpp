@@ -680,10 +680,28 @@ private slots:
         QCOMPARE(std::stoll(a.at("--training.num_tokens_per_train_step")),
                  std::stoll(a.at("--training.num_tokens_per_microbatch_per_dp_rank")) * 4 * 8);
         QCOMPARE(sub, std::string("none"));
-        // Uneven split: refused by the command-line form.
+        // Uneven splits: torchtitan's own split rule (facts in torchtitan.json) with the weights written.
+        static const json tt = consumer("torchtitan");
+        for (const auto& e : tt["split_examples"]) {
+            const auto want = e["split"].get<std::vector<int>>();
+            QCOMPARE(torchtitanSplit(e["layers"], e["stages"], e["first_less"], e["last_less"]), want);
+            if (!want.empty())
+                QVERIFY(torchtitanSplitWeights(want).has_value());
+        }
         Plan u = basePlan(16, 2, 2, {17, 15}, DpType::DDP, Checkpoint::None, true);
         u.model = "llama3-8b";
-        expectRefused([&] { exportPlan(u, m8, c, ExportFormat::Torchtitan); }, "torchtitan");
+        QVERIFY(inexpressible(u, Target::Torchtitan).empty());
+        a = checkTorchtitan(ex(u, m8, c, ExportFormat::Torchtitan).text, &sub);
+        const int per = std::stoi(a.at("--parallelism.pipeline_parallel_layers_per_stage"));
+        const int fl = std::stoi(a.at("--parallelism.pipeline_parallel_first_stage_less_layers"));
+        const int ll = std::stoi(a.at("--parallelism.pipeline_parallel_last_stage_less_layers"));
+        QCOMPARE(torchtitanSplit(32, 2, fl, ll), u.stage_layers);
+        QCOMPARE((32 + fl + ll + per - 1) / per, 2); // num_virtual_stages = ceil(effective / per_stage)
+        // A split torchtitan's rule cannot make (middle stages 10 and 6): refused, named.
+        Plan w = basePlan(16, 4, 2, {8, 10, 6, 8}, DpType::DDP, Checkpoint::None, true);
+        w.model = "llama3-8b";
+        QVERIFY(!torchtitanSplitWeights(w.stage_layers));
+        expectRefused([&] { exportPlan(w, m8, c, ExportFormat::Torchtitan); }, "torchtitan");
         // A model torchtitan does not define: placeholders and a clear message.
         const ModelProfile m7 = modelPreset("llama2-7b");
         const ExportResult r7 = ex(basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true), m7, c,

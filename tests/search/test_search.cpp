@@ -7,6 +7,8 @@
 // the planner's own DP figures must equal evaluate()'s on the plan it returns (1e-9 relative).
 #include "gx/planner.h"
 #include "gx/search_space.h"
+#include "gx/target.h"
+#include "gx/target_search.h"
 #include "gx/units.h"
 
 #include "gx/error.h"
@@ -194,6 +196,107 @@ bool closeRel(double a, double b, double tol = 1e-9) {
     return std::abs(a - b) <= tol * std::max(std::abs(a), std::abs(b));
 }
 
+/// Every uniform plan a target can be told to run (one strategy for all layers, any split, every
+/// embedding/head sharding, and, for fully recomputed strategies, the first N layers of every chunk
+/// recomputed), kept when inexpressible() finds nothing: the reference for a target's search.
+std::vector<BrutePlan> bruteForceUniformTarget(const CostModel& cm, const SearchOptions& o, Target t) {
+    std::vector<BrutePlan> out;
+    SearchSpace space(cm, o);
+    const int N = space.gpus(), L = cm.model().layerCount();
+    for (int B : searchBatches(o, N))
+        for (int pp : space.pipelineDegrees()) {
+            const int G = N / pp;
+            const auto cands = space.layerCandidates(pp, cm.model().layer(0));
+            for (Schedule sc : o.schedules) {
+                std::vector<int> vs = {1};
+                if (sc == Schedule::Interleaved)
+                    vs = searchVirtualStages(o, pp, L);
+                for (int v : vs)
+                    for (int m : searchMicroCounts(o, B, pp)) {
+                        const int mb = B / m;
+                        if (sc == Schedule::Interleaved && m % pp != 0)
+                            continue;
+                        std::vector<std::vector<int>> splits;
+                        if (v == 1) {
+                            std::function<void(std::vector<int>&, int)> rec = [&](std::vector<int>& cur,
+                                                                                  int left) {
+                                if (static_cast<int>(cur.size()) == pp) {
+                                    if (left == 0)
+                                        splits.push_back(cur);
+                                    return;
+                                }
+                                for (int n = 1; n <= left - (pp - 1 - static_cast<int>(cur.size())); ++n) {
+                                    cur.push_back(n);
+                                    rec(cur, left - n);
+                                    cur.pop_back();
+                                }
+                            };
+                            std::vector<int> cur;
+                            rec(cur, L);
+                        } else {
+                            splits.emplace_back(static_cast<std::size_t>(pp * v), L / (pp * v));
+                        }
+                        for (const auto& u : cands) {
+                            if (mb % u.dp != 0)
+                                continue;
+                            for (int vt : SearchSpace::degrees(G, space.pow2())) {
+                                if (mb % (G / vt) != 0)
+                                    continue;
+                                const std::vector<DpType> dts =
+                                    G / vt == 1 ? std::vector<DpType>{DpType::DDP} : o.dp_types;
+                                for (DpType dt : dts)
+                                    for (const auto& split : splits) {
+                                        const int longest = *std::max_element(split.begin(), split.end());
+                                        const int nmax = u.ckpt == Checkpoint::Full ? longest : 0;
+                                        for (int n = 0; n <= nmax; ++n) {
+                                            Plan p;
+                                            p.gpus = N;
+                                            p.pp = pp;
+                                            p.schedule = sc;
+                                            p.virtual_stages = v;
+                                            p.stage_layers = split;
+                                            p.global_batch = B;
+                                            p.num_micro = m;
+                                            p.vocab_tp = vt;
+                                            p.vocab_dp_type = dt;
+                                            p.layers.assign(static_cast<std::size_t>(L), u);
+                                            if (n > 0) { // block: first n of every chunk, the rest none
+                                                int start = 0;
+                                                for (int len : split) {
+                                                    for (int q = 0; q < len; ++q)
+                                                        p.layers[static_cast<std::size_t>(start + q)].ckpt =
+                                                            q < n ? Checkpoint::Full : Checkpoint::None;
+                                                    start += len;
+                                                }
+                                            }
+                                            if (!inexpressible(p, t).empty())
+                                                continue;
+                                            const PlanCost c = cm.evaluate(p);
+                                            out.push_back({c.iteration_time / B, c.peak_memory, p});
+                                        }
+                                    }
+                            }
+                        }
+                    }
+            }
+        }
+    return out;
+}
+
+/// Budgets between distinct peaks of `all` (rounding cannot decide feasibility): loose to tight.
+std::vector<double> budgetsBetweenPeaks(const std::vector<BrutePlan>& all) {
+    std::vector<double> peaks;
+    for (const auto& p : all)
+        peaks.push_back(p.peak);
+    std::sort(peaks.begin(), peaks.end());
+    peaks.erase(std::unique(peaks.begin(), peaks.end()), peaks.end());
+    auto between = [&](std::size_t i) {
+        return i + 1 < peaks.size() ? 0.5 * (peaks[i] + peaks[i + 1]) : peaks.back() * 1.01;
+    };
+    return {peaks.back() * 1.01,       between(peaks.size() / 2),  between(peaks.size() / 4),
+            between(peaks.size() / 8), between(peaks.size() / 20), between(0)};
+}
+
 } // namespace
 
 class TestSearch : public QObject {
@@ -208,6 +311,7 @@ private slots:
     void bruteForcePipelines();
     void bruteForceDeepPipelines();
     void bruteForceContextAndExpertParallel();
+    void bruteForceTargets();
     void contextAndExpertRules();
     void mixedLayerTypesCapacity();
     void frontierIsPareto();
@@ -481,6 +585,98 @@ void TestSearch::bruteForceAgreement() {
     for (int i = 0; i < 40; ++i) {
         Case c = randomCase(rng, false);
         checkCase(c, i);
+    }
+}
+
+void TestSearch::bruteForceTargets() {
+    // A search for a target is exact over what that target runs: its splits (DeepSpeed's
+    // partition_uniform, torchtitan's first/last_stage_less_layers), embedding/head sharded as the
+    // layers, Megatron's block recomputation, Hetu-Galvatron's one default DP type besides ZeRO-3 and
+    // global sequence parallelism - checked against every expressible plan under tight budgets.
+    const CostModel cm(tinyModel(7, 1024, 8, 1024, 8000), tinyCluster(2, 2));
+    int block_best = 0, uneven_best = 0;
+    for (Target t : {Target::Megatron, Target::DeepSpeed, Target::Torchtitan}) {
+        SearchOptions o;
+        o.gpus = 4;
+        o.global_batches = {8};
+        o.max_micro = 8;
+        o.top_k = 1;
+        o.frontier_points = 0;
+        o.allow_sp = false;
+        o.target = t;
+        const SearchOptions eo = optionsForTarget(o);
+        QVERIFY(eo.uniform_layers);
+        const auto all = bruteForceUniformTarget(cm, eo, t);
+        QVERIFY(!all.empty());
+        for (double b : budgetsBetweenPeaks(all)) {
+            SearchOptions ob = o;
+            ob.cost.memory_budget_gib = b / kGiB;
+            const double ref = bestUnder(all, ob.cost.memory_budget_gib * kGiB);
+            const SearchResult r = searchForTarget(cm, ob);
+            const QString ctx = QStringLiteral("%1 budget %2 GiB").arg(toString(t)).arg(b / kGiB);
+            if (std::isinf(ref)) {
+                QVERIFY2(!r.best, qPrintable(ctx + ": a plan brute force did not find"));
+                continue;
+            }
+            QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
+            const double got = timePerSample(*r.best);
+            if (!closeRel(got, ref))
+                for (const auto& p : all)
+                    if (p.peak <= ob.cost.memory_budget_gib * kGiB && p.per_sample == ref)
+                        qWarning("brute: %s", describe(p.plan).c_str());
+            QVERIFY2(closeRel(got, ref),
+                     qPrintable(ctx + QStringLiteral(": search %1, brute force %2").arg(got).arg(ref)));
+            for (const auto& [rule, n] : r.stats.pruned_by_rule)
+                if (rule == std::string(rules::kTargetPostCheck))
+                    QVERIFY2(n == 0, qPrintable(ctx + ": the planner returned a plan the target cannot run"));
+            const Plan& p = r.best->plan;
+            if (qEnvironmentVariableIsSet("GX_TEST_VERBOSE"))
+                qInfo("%s: %s", qPrintable(ctx), describe(p).c_str());
+            if (blockRecomputeLayers(p) > 0 &&
+                !std::all_of(p.layers.begin(), p.layers.end(),
+                             [](const LayerStrategy& l) { return l.ckpt == Checkpoint::Full; }))
+                ++block_best;
+            if (p.pp > 1 && !std::all_of(p.stage_layers.begin(), p.stage_layers.end(),
+                                         [&](int n) { return n == p.stage_layers.front(); }))
+                ++uneven_best;
+        }
+    }
+    QVERIFY2(block_best > 0, "some budget makes Megatron's block recomputation the best plan");
+    QVERIFY2(uneven_best > 0, "some budget makes an uneven split the best plan");
+
+    // Hetu-Galvatron: per-layer plans, one default DP type besides ZeRO-3, SP on or off for all layers.
+    const CostModel small(tinyModel(3, 512, 8, 1024, 8000), tinyCluster(1, 4));
+    SearchOptions o;
+    o.gpus = 4;
+    o.global_batches = {8};
+    o.max_micro = 4;
+    o.top_k = 1;
+    o.frontier_points = 0;
+    o.schedules = {Schedule::OneFOneB};
+    o.target = Target::Hetu;
+    const SearchOptions eo = optionsForTarget(o);
+    QVERIFY(!eo.uniform_layers);
+    std::vector<BrutePlan> all;
+    for (auto& bp : bruteForce(small, eo))
+        if (inexpressible(bp.plan, Target::Hetu).empty())
+            all.push_back(std::move(bp));
+    QVERIFY(!all.empty());
+    for (double b : budgetsBetweenPeaks(all)) {
+        SearchOptions ob = o;
+        ob.cost.memory_budget_gib = b / kGiB;
+        const double ref = bestUnder(all, ob.cost.memory_budget_gib * kGiB);
+        const SearchResult r = searchForTarget(small, ob);
+        const QString ctx = QStringLiteral("hetu budget %1 GiB").arg(b / kGiB);
+        if (std::isinf(ref)) {
+            QVERIFY2(!r.best, qPrintable(ctx));
+            continue;
+        }
+        QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
+        QVERIFY2(
+            closeRel(timePerSample(*r.best), ref),
+            qPrintable(ctx +
+                       QStringLiteral(": search %1, brute force %2").arg(timePerSample(*r.best)).arg(ref)));
+        QVERIFY(inexpressible(r.best->plan, Target::Hetu).empty());
     }
 }
 

@@ -20,6 +20,14 @@
 namespace gx {
 
 /// What the user allows the search to use. 0 / empty = no restriction.
+/// One part of a search space that is a union of parts (SearchOptions::subspaces): the options with
+/// these data-parallel types and sequence-parallel switches.
+struct SubSpace {
+    std::vector<DpType> dp_types;
+    bool allow_sp = true, require_sp = false;
+    bool operator==(const SubSpace&) const = default;
+};
+
 struct SearchOptions {
     int gpus = 0;                     ///< GPUs to plan for (0 = whole cluster)
     std::vector<int> global_batches;  ///< candidates; empty = {cluster-derived default}
@@ -29,6 +37,11 @@ struct SearchOptions {
     int max_pp = 0, fixed_pp = 0;
     int max_dp = 0;
     bool allow_sp = true;
+    bool require_sp = false; ///< sequence parallelism on wherever tp > 1 (targets that switch it globally)
+    /// Non-empty: the space searched is the union of these parts (each the options with its DP types and
+    /// SP switches), solved in one search with one bound (Hetu-Galvatron: one default DP type besides
+    /// ZeRO-3, SP on or off for all layers). The decision tree shown is the options' own (the union).
+    std::vector<SubSpace> subspaces;
     bool allow_ckpt = true; ///< full + selective checkpointing
     std::vector<DpType> dp_types = {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3};
     std::vector<Schedule> schedules = {Schedule::OneFOneB, Schedule::GPipe, Schedule::Interleaved};
@@ -43,8 +56,9 @@ struct SearchOptions {
     int frontier_points = 12;                ///< Pareto points computed after the best plan (0 = none)
     /// Successive frontier points are at least this fraction of peak memory apart (0.02 = 2%).
     double frontier_step = 0.02;
-    /// Framework the plan is for: the tree prunes what it cannot express (rules "target-*"). Use
-    /// searchForTarget() (gx/target_search.h), which also narrows the other options and post-checks.
+    /// Framework the plan is for: the tree prunes what it cannot express (rules "target-*") and the DP
+    /// keeps to its splits, embedding sharding and block recomputation. Use searchForTarget()
+    /// (gx/target_search.h), which also narrows the other options and checks every plan again.
     Target target = Target::Any;
     /// Simplicity: at most this many runs of one strategy (contiguous layers) per pipeline stage
     /// (0 = no limit; 1 = one strategy per stage).

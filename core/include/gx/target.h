@@ -17,6 +17,7 @@
 #include "gx/model.h"
 #include "gx/strategy.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,8 @@ struct TargetCapabilities {
     bool uneven_split = true; ///< any number of layers per stage
     /// Without uneven_split: the split is DeepSpeed's partition_uniform (true) or exactly even (false).
     bool split_partition_uniform = false;
+    /// Without uneven_split: torchtitan's weighted split (first/last_stage_less_layers), see torchtitanSplit.
+    bool split_first_last_less = false;
     bool uneven_interleaved_chunks = true; ///< any number of layers per model chunk
     int interleaved_min_pp = 2;            ///< smallest pp for the interleaved schedule
 
@@ -120,5 +123,22 @@ int blockRecomputeLayers(const Plan& plan);
 /// The split DeepSpeed's PipelineModule makes of `layers` layers over `parts` stages
 /// (deepspeed/runtime/utils.py partition_uniform: the first layers % parts stages get one more).
 std::vector<int> deepspeedUniformSplit(int layers, int parts);
+
+/// torchtitan's split of `layers` layers over `stages` model chunks (pp x stages per rank) with
+/// pipeline_parallel_first_stage_less_layers = first_less and _last_stage_less_layers = last_less
+/// (torchtitan/distributed/pipeline_parallel.py _generate_llm_fqn_per_model_part at b5bcd76c: the
+/// layers plus the two weights are spread evenly, the first (layers + weights) % stages chunks get one
+/// more, then the first chunk gives up first_less and the last last_less). Empty when torchtitan refuses
+/// the weights (a weight above the smallest share) or a chunk would hold no layer.
+std::vector<int> torchtitanSplit(int layers, int stages, int first_less, int last_less);
+/// The (first_less, last_less) pair, smallest first, whose torchtitanSplit is `split`; nullopt if none.
+std::optional<std::pair<int, int>> torchtitanSplitWeights(const std::vector<int>& split);
+/// pipeline_parallel_layers_per_stage that makes torchtitan build `stages` chunks from `layers` layers and
+/// the two weights (num_virtual_stages = ceil((layers + weights) / per_stage)); 0 when no value does.
+int torchtitanLayersPerStage(int layers, int stages, int first_less, int last_less);
+
+/// The pipeline splits (layers per model chunk, `chunks` = pp x virtual stages) that `target` can be told
+/// to run, in a fixed order; nullopt when it runs any split.
+std::optional<std::vector<std::vector<int>>> allowedSplits(Target target, int layers, int chunks);
 
 } // namespace gx
