@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Galvatron Explorer plan: gpt3-175b on 512 GPUs of 64x8xA100-80G-IB
+# predicted (runtime megatron-core, bf16): 41.93 s/iteration, 48.85 samples/s, MFU 67.4%, peak memory 71.23 GiB/GPU (stage 0)
+# Megatron-Core 0.20 (NVIDIA/Megatron-LM@d98e8a64): source this file, then
+#   torchrun ... pretrain_gpt.py "${MEGATRON_ARGS[@]}"
+unset CUDA_DEVICE_MAX_CONNECTIONS  # Megatron-FSDP requires it unset or > 1
+MEGATRON_ARGS=(
+    --tensor-model-parallel-size 8
+    --pipeline-model-parallel-size 2
+    --num-layers-per-virtual-pipeline-stage 6
+    --sequence-parallel
+    --micro-batch-size 4
+    --global-batch-size 2048
+    --use-megatron-fsdp
+    --use-distributed-optimizer
+    --data-parallel-sharding-strategy optim_grads
+    --ckpt-format fsdp_dtensor
+    --num-layers 96
+    --hidden-size 12288
+    --ffn-hidden-size 49152
+    --num-attention-heads 96
+    --seq-length 2048
+    --max-position-embeddings 2048
+    --bf16
+    --data-path "$DATA_PATH"
+    --tokenizer-type HuggingFaceTokenizer
+    --tokenizer-model "$TOKENIZER_MODEL"
+    --save "$CHECKPOINT_PATH"
+    --save-interval 1000
+    --load "$CHECKPOINT_PATH"
+)
