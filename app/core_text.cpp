@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core_text.h"
 
+#include "gx/units.h"
+
 #include "gx/search_space.h"
 
 #include <QRegularExpression>
@@ -265,6 +267,35 @@ QString CoreText::searchNote(const std::string& note) {
          }},
     };
     return translateShapes(shapes, QString::fromStdString(note));
+}
+
+QString CoreText::infeasible(const Infeasibility& why, const std::string& fallback) {
+    const auto gib = [](double b) { return QString::number(b / kGiB, 'f', 1); };
+    const QString model = QString::fromStdString(why.model);
+    switch (why.kind) {
+    case Infeasibility::Kind::None:
+        break;
+    case Infeasibility::Kind::NoConfiguration:
+        return tr("no configuration survives the constraints on %1 GPUs (see the decision tree)")
+            .arg(why.gpus);
+    case Infeasibility::Kind::ModelStates:
+        return tr("%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs "
+                  "(incl. %4 GiB reserved); the budget is %5 GiB")
+            .arg(model, gib(why.states))
+            .arg(why.gpus)
+            .arg(gib(why.reserved), gib(why.budget));
+    case Infeasibility::Kind::Activations:
+        return tr("%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and "
+                  "transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more "
+                  "micro-batches (Search settings: Max micro-batches)")
+            .arg(model)
+            .arg(why.gpus)
+            .arg(gib(why.states), gib(why.budget));
+    case Infeasibility::Kind::Target:
+        return tr("no plan that %1 can run fits the memory budget")
+            .arg(QString::fromStdString(why.framework));
+    }
+    return QString::fromStdString(fallback);
 }
 
 QString CoreText::scheduleStatus(const std::string& status) {

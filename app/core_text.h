@@ -32,6 +32,9 @@ public:
     static QString scheduleStatus(const std::string& status);
     /// SearchResult::note (the time limit of searchAnytime).
     static QString searchNote(const std::string& note);
+    /// Why a search found no plan (SearchResult::infeasible) in the current language; `fallback` (core's
+    /// English sentence) when the kind is None.
+    static QString infeasible(const Infeasibility& why, const std::string& fallback);
 };
 
 } // namespace gx::app

@@ -21,7 +21,7 @@ target_link_libraries(gx_gui PUBLIC gx_core Qt6::Core Qt6::Gui Qt6::Widgets Qt6:
                                     Qt6::Concurrent)
 target_compile_definitions(gx_gui PUBLIC GX_VERSION_STRING="${PROJECT_VERSION}")
 set_target_properties(gx_gui PROPERTIES AUTOMOC ON)
-if(TARGET gx_engine AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/views/engine_panel.cpp)
+if(TARGET gx_engine)
   target_sources(gx_gui PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/views/engine_panel.cpp
                                 ${CMAKE_CURRENT_SOURCE_DIR}/views/engine_panel.h)
   target_link_libraries(gx_gui PUBLIC gx_engine)

@@ -15,14 +15,12 @@
 #include "views/export_dialog.h"
 #include "views/plan_widgets.h"
 #include "views/profile_editors.h"
+#include "views/search_settings.h"
 #include "views/sweep_panel.h"
 #include "views/tree_view.h"
 #include "views/whatif_panel.h"
 
-#if __has_include("views/scheduler/scheduler_panel.h")
 #include "views/scheduler/scheduler_panel.h"
-#define GX_HAVE_SCHEDULER_PANEL 1
-#endif
 #ifdef GX_HAVE_ENGINE
 #include "views/engine_panel.h"
 #endif
@@ -101,10 +99,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     };
     tabs_->addTab(scrolled(compare_), tr("Compare"));
     tabs_->addTab(whatif_, tr("What-if"));
-#ifdef GX_HAVE_SCHEDULER_PANEL
     multimodel_ = new SchedulerPanel(this);
     tabs_->addTab(scrolled(multimodel_), tr("Multi-model"));
-#endif
 #ifdef GX_HAVE_ENGINE
     engine_ = new EnginePanel(this);
     tabs_->addTab(scrolled(engine_), tr("Engine"));
@@ -272,9 +268,7 @@ QStringList MainWindow::viewNames() {
     QStringList v = {QStringLiteral("plan"),    QStringLiteral("memory"),   QStringLiteral("timeline"),
                      QStringLiteral("tree"),    QStringLiteral("frontier"), QStringLiteral("sweeps"),
                      QStringLiteral("compare"), QStringLiteral("whatif")};
-#ifdef GX_HAVE_SCHEDULER_PANEL
     v << QStringLiteral("multimodel");
-#endif
 #ifdef GX_HAVE_ENGINE
     v << QStringLiteral("engine");
 #endif
@@ -494,10 +488,8 @@ void MainWindow::followProfiles() {
 #ifdef GX_HAVE_ENGINE
     static_cast<EnginePanel*>(engine_)->setBaseCluster(c);
 #endif
-#ifdef GX_HAVE_SCHEDULER_PANEL
     // The multi-model planner follows the cluster as edited (by value: an edited preset keeps its name).
     static_cast<SchedulerPanel*>(multimodel_)->setCluster(c);
-#endif
     if (session_->result())
         search_status_->setText(tr("Profiles changed: run the search again (Ctrl+R)."));
 }
@@ -668,7 +660,7 @@ void MainWindow::showResultTexts() {
         status += QStringLiteral("<br><span style='color:#b06000'>%1</span>").arg(note);
     if (!r.best)
         status += tr("<br><span style='color:#d0302a'>No plan fits: %1</span>")
-                      .arg(QString::fromStdString(r.infeasible_reason).toHtmlEscaped());
+                      .arg(CoreText::infeasible(r.infeasible, r.infeasible_reason).toHtmlEscaped());
     search_status_->setText(status);
 }
 

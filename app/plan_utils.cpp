@@ -13,44 +13,6 @@
 
 namespace gx::app {
 
-Plan makeDefaultPlan(const ModelProfile& model, const ClusterProfile& cluster) {
-    Plan plan;
-    plan.model = model.name;
-    plan.cluster = cluster.name;
-    const int gpus = std::max(1, cluster.totalGpus());
-    const int layers = std::max(1, model.layerCount());
-    int heads = 0;
-    for (const auto& st : model.stacks)
-        heads = heads == 0 ? st.type.heads : std::gcd(heads, st.type.heads);
-    int tp = 1;
-    while (tp * 2 <= std::min(8, cluster.gpus_per_node) && gpus % (tp * 2) == 0 &&
-           (heads == 0 || heads % (tp * 2) == 0))
-        tp *= 2;
-    int pp = 1;
-    while (pp * 2 <= cluster.nodes && gpus % (tp * pp * 2) == 0 && layers % (pp * 2) == 0)
-        pp *= 2;
-    const int dp = gpus / (tp * pp);
-    plan.gpus = tp * pp * dp;
-    plan.pp = pp;
-    plan.schedule = Schedule::OneFOneB;
-    plan.virtual_stages = 1;
-    plan.stage_layers.assign(static_cast<std::size_t>(pp), layers / pp);
-    plan.stage_layers.back() += layers - (layers / pp) * pp;
-    plan.num_micro = 2 * pp;
-    plan.global_batch = std::max(dp * plan.num_micro, 8);
-    plan.global_batch -= plan.global_batch % (dp * plan.num_micro);
-    LayerStrategy s;
-    s.tp = tp;
-    s.dp = dp;
-    s.sp = tp > 1;
-    s.dp_type = dp > 1 ? DpType::ZeRO1 : DpType::DDP;
-    s.ckpt = Checkpoint::Selective;
-    plan.layers.assign(static_cast<std::size_t>(layers), s);
-    plan.vocab_tp = tp;
-    plan.vocab_dp_type = s.dp_type;
-    return plan;
-}
-
 QString bytesText(double bytes) {
     return QString::fromStdString(formatBytes(bytes));
 }

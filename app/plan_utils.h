@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Galvatron Explorer - small helpers shared by the views: a hand-made starting plan, per-layer costs,
-// formatting, and the pipeline schedule used by the timeline.
+// Galvatron Explorer - small helpers shared by the views: formatting, notation help, headroom notes,
+// series colours and the pipeline schedule used by the timeline.
 #pragma once
 
 #include "gx/cost_model.h"
@@ -12,11 +12,6 @@
 #include <vector>
 
 namespace gx::app {
-
-/// A Megatron-style uniform plan that is valid for the model and cluster: TP inside a node (up to 8,
-/// dividing the heads), PP over nodes (dividing the layer count), the rest data parallel; 1F1B, global
-/// batch = max(dp * 8, 8), micro-batches = 2 * pp. Used before any search has run.
-Plan makeDefaultPlan(const ModelProfile& model, const ClusterProfile& cluster);
 
 QString bytesText(double bytes);   ///< "12.3 GiB"
 QString secondsText(double s);     ///< "45.6 ms"

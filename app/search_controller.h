@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Galvatron Explorer - runs gx::search on a worker thread and feeds the GUI in batches.
 //
-// Threading (see /work/shared/DESIGN.md): the search runs on a std::jthread with a std::stop_token.
+// Threading (DESIGN.md, "Threading"): the search runs on a std::jthread with a std::stop_token.
 // Its observer (called on core worker threads) only appends events to a mutex-protected queue; a ~30 ms
 // QTimer on the GUI thread drains the queue and emits one batch per tick, so no QObject is touched from
 // another thread and the GUI never waits for the search. Every run has a generation id; starting a new

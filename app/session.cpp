@@ -26,7 +26,7 @@ bool Session::setProfiles(const ModelProfile& model, const ClusterProfile& clust
         validateModel(model);
         validateCluster(cluster);
         cm_ = std::make_shared<const CostModel>(model, cluster, options.cost);
-        const Plan plan = makeDefaultPlan(model, cluster);
+        const Plan plan = defaultPlan(model, cluster);
         baseline_ = NamedPlan{tr("Baseline (Megatron-style)"), plan, cm_->evaluate(plan)};
     } catch (const std::exception& e) {
         cm_.reset();

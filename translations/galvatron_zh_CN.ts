@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="86"/>
+        <location filename="../app/main.cpp" line="87"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
@@ -12,42 +12,42 @@
 <context>
     <name>gx::app</name>
     <message>
-        <location filename="../app/plan_utils.cpp" line="86"/>
+        <location filename="../app/plan_utils.cpp" line="48"/>
         <source> (+1 layer differs)</source>
         <translation>（另有 1 层不同）</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="88"/>
+        <location filename="../app/plan_utils.cpp" line="50"/>
         <source> (+%1 layers differ)</source>
         <translation>（另有 %1 层不同）</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="93"/>
+        <location filename="../app/plan_utils.cpp" line="55"/>
         <source>pp%1 %2, %3, batch %4 = %5 x %6</source>
         <translation>PP%1 %2，%3，批大小 %4 = %5 x %6</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="112"/>
+        <location filename="../app/plan_utils.cpp" line="74"/>
         <source>The best plan uses %1% of the memory budget: little room for allocator fragmentation.</source>
         <translation>最佳方案占用显存预算的 %1%：几乎没有为分配器碎片留出余地。</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="118"/>
+        <location filename="../app/plan_utils.cpp" line="80"/>
         <source>With 5% headroom: %1, %2 (%3 slower per sample) &amp;mdash; pick it on the Frontier tab.</source>
         <translation>保留 5% 余量：%1，%2（每样本慢 %3）&amp;mdash; 可在帕累托前沿页选择。</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="129"/>
+        <location filename="../app/plan_utils.cpp" line="91"/>
         <source>&lt;h3&gt;Plan notation&lt;/h3&gt;&lt;p&gt;A plan reads like &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;:&lt;/p&gt;</source>
         <translation>&lt;h3&gt;方案记号&lt;/h3&gt;&lt;p&gt;方案的写法如 &lt;code&gt;pp2 1f1b, tp2-sp dp4 ZeRO-1 sel-ckpt, batch 256 = 16 x 16&lt;/code&gt;：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="131"/>
+        <location filename="../app/plan_utils.cpp" line="93"/>
         <source>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline parallelism: the layers are split into 2 stages&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;pipeline schedule: one-forward-one-backward, all forwards then all backwards, or 4 model chunks per stage (Narayanan et al. 2021)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;tensor parallelism: each layer&apos;s matrices split over 2 GPUs (Megatron-LM)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;with sequence parallelism: norms and dropout split along the sequence over the same GPUs (Korthikanti et al. 2022)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data parallelism: 4 replicas of the stage&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;the replicas shard optimizer states (1), + gradients (2), + weights (3) (Rajbhandari et al. 2020); none = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;data-parallel ranks adjacent (TP spans nodes)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;full activation checkpointing (recompute the layer) or selective (recompute the attention core only)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;global batch of 256 samples = 16 micro-batches x 16 samples each&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;most layers use the strategy shown; 5 use another (see the Plan table)&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
         <translation>&lt;table cellspacing=3&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;pp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;流水线并行：各层被分成 2 个阶段&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;1f1b&lt;/code&gt;, &lt;code&gt;gpipe&lt;/code&gt;, &lt;code&gt;interleaved v=4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;流水线调度：前向与反向交替、先全部前向再全部反向，或每阶段 4 个模型块（Narayanan 等, 2021）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;tp2&lt;/code&gt;&lt;/td&gt;&lt;td&gt;张量并行：每层的矩阵切分到 2 个 GPU（Megatron-LM）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;-sp&lt;/code&gt;&lt;/td&gt;&lt;td&gt;启用序列并行：归一化和 dropout 沿序列切分到同一组 GPU（Korthikanti 等, 2022）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp4&lt;/code&gt;&lt;/td&gt;&lt;td&gt;数据并行：该阶段的 4 个副本&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ZeRO-1/2/3&lt;/code&gt;&lt;/td&gt;&lt;td&gt;副本切分优化器状态 (1)、+ 梯度 (2)、+ 权重 (3)（Rajbhandari 等, 2020）；无 = DDP&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;dp-first&lt;/code&gt;&lt;/td&gt;&lt;td&gt;数据并行 rank 相邻（TP 跨节点）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;ckpt&lt;/code&gt;, &lt;code&gt;sel-ckpt&lt;/code&gt;&lt;/td&gt;&lt;td&gt;完整激活检查点（重算整层）或选择性检查点（仅重算注意力核心）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;batch 256 = 16 x 16&lt;/code&gt;&lt;/td&gt;&lt;td&gt;全局批大小 256 = 16 个微批 x 每个 16 个样本&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;code&gt;(+5 layers differ)&lt;/code&gt;&lt;/td&gt;&lt;td&gt;大多数层使用所示策略；另有 5 层不同（见方案表）&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
     </message>
     <message>
-        <location filename="../app/plan_utils.cpp" line="152"/>
+        <location filename="../app/plan_utils.cpp" line="114"/>
         <source>&lt;p&gt;MFU (model FLOPs utilisation) = the model&apos;s training FLOPs per iteration (3 x forward, without recomputation) / (iteration time x GPUs x peak FLOP/s). By convention the model FLOPs count attention scores over the whole sequence, while causal FlashAttention kernels compute only half of them; with long sequences MFU can therefore read above the cluster&apos;s GEMM efficiency.&lt;/p&gt;&lt;p&gt;Memory: the planner keeps each GPU&apos;s peak below the budget (GPU memory minus the reserve). Plans within a few percent of the budget leave little room for allocator fragmentation: set a budget or reserve in Search settings, or pick a Frontier point with less memory.&lt;/p&gt;</source>
         <translation>&lt;p&gt;MFU（模型 FLOPs 利用率）= 每次迭代的模型训练 FLOPs（3 x 前向，不含重算）/（迭代时间 x GPU 数 x 峰值 FLOP/s）。按惯例，模型 FLOPs 按整个序列计算注意力分数，而因果 FlashAttention 内核只计算其中一半；因此序列较长时 MFU 可能高于集群的 GEMM 效率。&lt;/p&gt;&lt;p&gt;显存：规划器使每个 GPU 的峰值低于预算（GPU 显存减去预留）。距预算仅几个百分点的方案几乎没有为分配器碎片留出余地：可在搜索设置中设置预算或预留，或选择显存更少的帕累托点。&lt;/p&gt;</translation>
     </message>
@@ -55,126 +55,126 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="521"/>
+        <location filename="../app/views/profile_editors.cpp" line="499"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="522"/>
+        <location filename="../app/views/profile_editors.cpp" line="500"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="529"/>
+        <location filename="../app/views/profile_editors.cpp" line="507"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="530"/>
+        <location filename="../app/views/profile_editors.cpp" line="508"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
-        <location filename="../app/views/profile_editors.cpp" line="556"/>
+        <location filename="../app/views/profile_editors.cpp" line="523"/>
+        <location filename="../app/views/profile_editors.cpp" line="534"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="546"/>
+        <location filename="../app/views/profile_editors.cpp" line="524"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="549"/>
-        <location filename="../app/views/profile_editors.cpp" line="550"/>
-        <location filename="../app/views/profile_editors.cpp" line="552"/>
+        <location filename="../app/views/profile_editors.cpp" line="527"/>
+        <location filename="../app/views/profile_editors.cpp" line="528"/>
+        <location filename="../app/views/profile_editors.cpp" line="530"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
-        <location filename="../app/views/profile_editors.cpp" line="553"/>
+        <location filename="../app/views/profile_editors.cpp" line="529"/>
+        <location filename="../app/views/profile_editors.cpp" line="531"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="557"/>
+        <location filename="../app/views/profile_editors.cpp" line="535"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="558"/>
+        <location filename="../app/views/profile_editors.cpp" line="536"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="559"/>
+        <location filename="../app/views/profile_editors.cpp" line="537"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="538"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="561"/>
+        <location filename="../app/views/profile_editors.cpp" line="539"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="562"/>
+        <location filename="../app/views/profile_editors.cpp" line="540"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="563"/>
+        <location filename="../app/views/profile_editors.cpp" line="541"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="564"/>
+        <location filename="../app/views/profile_editors.cpp" line="542"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
+        <location filename="../app/views/profile_editors.cpp" line="543"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
+        <location filename="../app/views/profile_editors.cpp" line="546"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="569"/>
+        <location filename="../app/views/profile_editors.cpp" line="547"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="570"/>
+        <location filename="../app/views/profile_editors.cpp" line="548"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="725"/>
+        <location filename="../app/views/profile_editors.cpp" line="703"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="732"/>
+        <location filename="../app/views/profile_editors.cpp" line="710"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
@@ -272,412 +272,432 @@
 <context>
     <name>gx::app::CoreText</name>
     <message>
-        <location filename="../app/core_text.cpp" line="39"/>
+        <location filename="../app/core_text.cpp" line="41"/>
         <source>sp on</source>
         <translation>sp 开</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="41"/>
+        <location filename="../app/core_text.cpp" line="43"/>
         <source>sp off</source>
         <translation>sp 关</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="44"/>
+        <location filename="../app/core_text.cpp" line="46"/>
         <source>TP ranks adjacent</source>
         <translation>TP 进程相邻</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="46"/>
+        <location filename="../app/core_text.cpp" line="48"/>
         <source>DP ranks adjacent</source>
         <translation>DP 进程相邻</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="49"/>
+        <location filename="../app/core_text.cpp" line="51"/>
         <source>ckpt none</source>
         <translation>ckpt 无</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="51"/>
+        <location filename="../app/core_text.cpp" line="53"/>
         <source>ckpt selective</source>
         <translation>ckpt 选择性</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="53"/>
+        <location filename="../app/core_text.cpp" line="55"/>
         <source>ckpt full</source>
         <translation>ckpt 完全</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="58"/>
+        <location filename="../app/core_text.cpp" line="60"/>
         <source>%1 layer on %2 GPUs</source>
         <translation>%1 层，%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="62"/>
+        <location filename="../app/core_text.cpp" line="64"/>
         <source>pp=%1 (%2 GPUs/stage)</source>
         <translation>pp=%1（每级 %2 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="73"/>
+        <location filename="../app/core_text.cpp" line="75"/>
         <source>user constraints: fixed/max degrees, allowed ZeRO stages, SP and checkpointing</source>
         <translation>用户约束：固定/最大并行度、允许的 ZeRO 阶段、SP 与重计算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="75"/>
+        <location filename="../app/core_text.cpp" line="77"/>
         <source>parallel degrees are powers of two (switch off for any divisor)</source>
         <translation>并行度为 2 的幂（关闭后允许任意因数）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="77"/>
+        <location filename="../app/core_text.cpp" line="79"/>
         <source>every pipeline stage (model chunk) needs at least one layer</source>
         <translation>每个流水线级（模型块）至少需要一层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="79"/>
+        <location filename="../app/core_text.cpp" line="81"/>
         <source>the tensor degree divides the attention (and KV) heads</source>
         <translation>张量并行度能整除注意力（及 KV）头数</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="81"/>
+        <location filename="../app/core_text.cpp" line="83"/>
         <source>a tensor-parallel group does not cross node boundaries</source>
         <translation>张量并行组不跨越节点边界</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="83"/>
+        <location filename="../app/core_text.cpp" line="85"/>
         <source>sequence parallelism changes nothing without tensor parallelism</source>
         <translation>没有张量并行时序列并行不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="85"/>
+        <location filename="../app/core_text.cpp" line="87"/>
         <source>ZeRO stages change nothing without data parallelism</source>
         <translation>没有数据并行时 ZeRO 阶段不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="87"/>
+        <location filename="../app/core_text.cpp" line="89"/>
         <source>rank order (TP or DP adjacent) only matters when tp &gt; 1 and dp &gt; 1</source>
         <translation>进程顺序（TP 或 DP 相邻）仅在 tp &gt; 1 且 dp &gt; 1 时有影响</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="89"/>
+        <location filename="../app/core_text.cpp" line="91"/>
         <source>the micro-batch splits evenly over the data-parallel degree</source>
         <translation>微批次能被数据并行度均分</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="91"/>
+        <location filename="../app/core_text.cpp" line="93"/>
         <source>model states and activations alone exceed the memory budget</source>
         <translation>仅模型状态与激活就超出内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="93"/>
+        <location filename="../app/core_text.cpp" line="95"/>
         <source>another candidate is no slower and no larger in every cost term (incl. switch costs)</source>
         <translation>另一候选在每个代价项（含切换代价）上都不更慢也不更大</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="95"/>
+        <location filename="../app/core_text.cpp" line="97"/>
         <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
         <translation>在相同时间代价下 GPipe 保留的微批次至少与 1F1B 一样多</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="97"/>
+        <location filename="../app/core_text.cpp" line="99"/>
         <source>interleaved schedules use equal model chunks (layers divisible by pp * chunks)</source>
         <translation>交错调度使用等大的模型块（层数可被 pp * 块数整除）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="99"/>
+        <location filename="../app/core_text.cpp" line="101"/>
         <source>a lower bound on the iteration time exceeds the k-th best plan</source>
         <translation>迭代时间的下界超过第 k 优方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="101"/>
+        <location filename="../app/core_text.cpp" line="103"/>
         <source>the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)</source>
         <translation>目标框架无法运行这种数据并行类型（例如 DeepSpeed：ZeRO-2/3 与流水线并行；torchtitan：ZeRO-1）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="104"/>
+        <location filename="../app/core_text.cpp" line="106"/>
         <source>the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)</source>
         <translation>目标框架无法运行该张量并行度（DeepSpeed：TP 与 PP 组合）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="106"/>
+        <location filename="../app/core_text.cpp" line="108"/>
         <source>the target framework has no Megatron-style sequence parallelism</source>
         <translation>目标框架没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="108"/>
+        <location filename="../app/core_text.cpp" line="110"/>
         <source>the target framework always places tensor-parallel ranks adjacent</source>
         <translation>目标框架总是将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="110"/>
+        <location filename="../app/core_text.cpp" line="112"/>
         <source>the target framework cannot run this recomputation (selective)</source>
         <translation>目标框架无法运行这种重计算（选择性）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="112"/>
+        <location filename="../app/core_text.cpp" line="114"/>
         <source>context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo&apos;s Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank</source>
         <translation>仅对至少 cp_min_seq 个 token 的序列使用上下文并行（默认 8192：NeMo 的 Llama 3 8B 配方在 8K 时使用 cp=2），每个 rank 至少保留 1024 个 token</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="115"/>
+        <location filename="../app/core_text.cpp" line="117"/>
         <source>context parallelism needs fused self-attention and a sequence that splits into 2 x cp chunks (ring, load-balanced causal split) or cp chunks with heads and KV heads per TP rank split over cp (all-to-all)</source>
         <translation>上下文并行需要融合自注意力，且序列可切分为 2 x cp 块（环形，负载均衡的因果切分），或切分为 cp 块且每个 TP rank 的头与 KV 头可按 cp 切分（all-to-all）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="119"/>
+        <location filename="../app/core_text.cpp" line="121"/>
         <source>the target framework has no context parallelism (or not this exchange)</source>
         <translation>目标框架不支持上下文并行（或不支持这种交换方式）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="121"/>
+        <location filename="../app/core_text.cpp" line="123"/>
         <source>expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp</source>
         <translation>专家并行：仅用于混合专家层，ep 整除路由专家数和 dp x cp</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="124"/>
+        <location filename="../app/core_text.cpp" line="126"/>
         <source>the target framework has no expert parallelism</source>
         <translation>目标框架不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="126"/>
+        <location filename="../app/core_text.cpp" line="128"/>
         <source>after the planner: plans the target cannot run exactly as costed (a check: the rules above keep them out of the search)</source>
         <translation>规划之后：目标无法完全按计算结果运行的方案（仅为检查：上面的规则已将其排除在搜索之外）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="129"/>
+        <location filename="../app/core_text.cpp" line="131"/>
         <source>the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</source>
         <translation>目标框架只支持部分流水线划分（DeepSpeed：partition_uniform；torchtitan：first/last_stage_less_layers）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="132"/>
+        <location filename="../app/core_text.cpp" line="134"/>
         <source>the target framework shards embedding and LM head as the layers (tensor degree, or none for DeepSpeed, and data-parallel type)</source>
         <translation>目标框架按各层的方式切分嵌入层和 LM 头（张量并行度，DeepSpeed 为不切分，以及数据并行类型）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="135"/>
+        <location filename="../app/core_text.cpp" line="137"/>
         <source>the target framework switches sequence parallelism for all tensor-parallel layers at once (searched once with it on and once off)</source>
         <translation>目标框架对所有张量并行层统一开关序列并行（分别在开启和关闭时各搜索一次）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="147"/>
+        <location filename="../app/core_text.cpp" line="149"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 不是 2 的幂</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="149"/>
+        <location filename="../app/core_text.cpp" line="151"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 个流水线级，但只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="153"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 固定为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="153"/>
+        <location filename="../app/core_text.cpp" line="155"/>
         <source>%1 is limited to %2</source>
         <translation>%1 上限为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="156"/>
+        <location filename="../app/core_text.cpp" line="158"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 不能整除 %2 个头 / %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="160"/>
+        <location filename="../app/core_text.cpp" line="162"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 不能整除 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="163"/>
+        <location filename="../app/core_text.cpp" line="165"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 超过单节点的 %2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="167"/>
+        <location filename="../app/core_text.cpp" line="169"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 不支持张量并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="170"/>
+        <location filename="../app/core_text.cpp" line="172"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 没有张量并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="172"/>
+        <location filename="../app/core_text.cpp" line="174"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1：序列并行不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="174"/>
+        <location filename="../app/core_text.cpp" line="176"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="176"/>
+        <location filename="../app/core_text.cpp" line="178"/>
         <source>sequence parallelism is switched off</source>
         <translation>序列并行已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="177"/>
+        <location filename="../app/core_text.cpp" line="179"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1：没有可分片的内容</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="180"/>
+        <location filename="../app/core_text.cpp" line="182"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 无法在上下文并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="184"/>
+        <location filename="../app/core_text.cpp" line="186"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 无法在流水线并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="187"/>
+        <location filename="../app/core_text.cpp" line="189"/>
         <source>%1 cannot run %2</source>
         <translation>%1 无法运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="189"/>
+        <location filename="../app/core_text.cpp" line="191"/>
         <source>%1 is not allowed</source>
         <translation>不允许 %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="191"/>
+        <location filename="../app/core_text.cpp" line="193"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1：进程顺序无关紧要</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="193"/>
+        <location filename="../app/core_text.cpp" line="195"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="195"/>
+        <location filename="../app/core_text.cpp" line="197"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 只能重计算整层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="197"/>
+        <location filename="../app/core_text.cpp" line="199"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="200"/>
+        <location filename="../app/core_text.cpp" line="202"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>序列 %1 个 token，低于 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="203"/>
+        <location filename="../app/core_text.cpp" line="205"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>每个 rank %1 个 token（&lt; 1024）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="206"/>
+        <location filename="../app/core_text.cpp" line="208"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 无法切分为 %2 块</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="210"/>
+        <location filename="../app/core_text.cpp" line="212"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 不能被 cp=%2 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="214"/>
+        <location filename="../app/core_text.cpp" line="216"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>all-to-all：cp=%1 不能整除每个 TP rank 的 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="219"/>
+        <location filename="../app/core_text.cpp" line="221"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>all-to-all：cp=%1 既不能整除也不是每个 TP rank 的 %2 个 KV 头的倍数</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="223"/>
+        <location filename="../app/core_text.cpp" line="225"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>上下文并行仅对自注意力层建模</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="225"/>
+        <location filename="../app/core_text.cpp" line="227"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>运行时的 eager 注意力无法切分序列</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="227"/>
+        <location filename="../app/core_text.cpp" line="229"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="229"/>
+        <location filename="../app/core_text.cpp" line="231"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>不允许 %1 上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="232"/>
+        <location filename="../app/core_text.cpp" line="234"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 不能整除 %2 个路由专家</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="235"/>
+        <location filename="../app/core_text.cpp" line="237"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 仅支持环形注意力（无 all-to-all）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="237"/>
+        <location filename="../app/core_text.cpp" line="239"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="247"/>
+        <location filename="../app/core_text.cpp" line="249"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="261"/>
+        <location filename="../app/core_text.cpp" line="263"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="272"/>
+        <location filename="../app/core_text.cpp" line="279"/>
+        <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
+        <translation>在 %1 个 GPU 上没有配置能满足这些约束（见决策树）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="282"/>
+        <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
+        <translation>%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="288"/>
+        <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
+        <translation>%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="295"/>
+        <source>no plan that %1 can run fits the memory budget</source>
+        <translation>没有 %1 能运行的方案能放进内存预算</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="303"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="274"/>
+        <location filename="../app/core_text.cpp" line="305"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="276"/>
+        <location filename="../app/core_text.cpp" line="307"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="278"/>
+        <location filename="../app/core_text.cpp" line="309"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="280"/>
+        <location filename="../app/core_text.cpp" line="311"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="282"/>
+        <location filename="../app/core_text.cpp" line="313"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="284"/>
+        <location filename="../app/core_text.cpp" line="315"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="286"/>
+        <location filename="../app/core_text.cpp" line="317"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="288"/>
+        <location filename="../app/core_text.cpp" line="319"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -1085,132 +1105,122 @@ strategy: %1</source>
 <context>
     <name>gx::app::ExportDialog</name>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="36"/>
+        <location filename="../app/views/export_dialog.cpp" line="33"/>
         <source>Export plan</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="48"/>
-        <source>Plan JSON</source>
-        <translation>方案 JSON</translation>
-    </message>
-    <message>
-        <location filename="../app/views/export_dialog.cpp" line="50"/>
+        <location filename="../app/views/export_dialog.cpp" line="43"/>
         <source>Write an approximation when the format cannot express the plan</source>
         <translation>格式无法表达方案时写出近似版本</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="52"/>
+        <location filename="../app/views/export_dialog.cpp" line="45"/>
         <source>Off: plans using something this framework cannot run are refused with the reasons; search with this framework as the target instead. On: the closest approximation is written and every change is listed.</source>
         <translation>关闭：使用该框架无法运行之功能的方案会被拒绝并说明原因；请改为以该框架为目标进行搜索。开启：写出最接近的近似版本，并列出每一处改动。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="55"/>
+        <location filename="../app/views/export_dialog.cpp" line="48"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="58"/>
+        <location filename="../app/views/export_dialog.cpp" line="51"/>
         <source>master address (default: first node)</source>
         <translation>主节点地址（默认：第一个节点）</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="60"/>
+        <location filename="../app/views/export_dialog.cpp" line="53"/>
         <source>Slurm partition</source>
         <translation>Slurm 分区</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="62"/>
+        <location filename="../app/views/export_dialog.cpp" line="55"/>
         <source>container image (optional)</source>
         <translation>容器镜像（可选）</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="64"/>
+        <location filename="../app/views/export_dialog.cpp" line="57"/>
         <source>training script, e.g. pretrain_gpt.py</source>
         <translation>训练脚本，例如 pretrain_gpt.py</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="70"/>
+        <location filename="../app/views/export_dialog.cpp" line="63"/>
         <source>Launcher</source>
         <translation>启动器</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="88"/>
+        <location filename="../app/views/export_dialog.cpp" line="81"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="89"/>
+        <location filename="../app/views/export_dialog.cpp" line="82"/>
         <source>Save...</source>
         <translation>保存...</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="95"/>
+        <location filename="../app/views/export_dialog.cpp" line="88"/>
         <source>Save export</source>
         <translation>保存导出</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="144"/>
+        <location filename="../app/views/export_dialog.cpp" line="137"/>
         <source>Copied %1 characters to the clipboard.</source>
         <translation>已复制 %1 个字符到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="150"/>
+        <location filename="../app/views/export_dialog.cpp" line="143"/>
         <source>Nothing to save: this format cannot express the plan exactly.</source>
         <translation>没有可保存的内容：该格式无法准确表达此方案。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="156"/>
+        <location filename="../app/views/export_dialog.cpp" line="149"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="159"/>
+        <location filename="../app/views/export_dialog.cpp" line="152"/>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="168"/>
+        <location filename="../app/views/export_dialog.cpp" line="161"/>
         <source>No plan to export yet: run a search or open a plan.</source>
         <translation>尚无可导出的方案：请运行搜索或打开方案。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="190"/>
+        <location filename="../app/views/export_dialog.cpp" line="182"/>
         <source>Cannot express: %1</source>
         <translation>无法表达：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="195"/>
+        <location filename="../app/views/export_dialog.cpp" line="187"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Refused: %1 cannot run this plan as it was costed.&lt;/span&gt; Search with %2 as the target (search settings), or tick &quot;Write an approximation&quot;.</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;已拒绝：%1 无法按估算时的方式运行此方案。&lt;/span&gt;请在搜索设置中以 %2 为目标进行搜索，或勾选“写出近似版本”。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="206"/>
+        <location filename="../app/views/export_dialog.cpp" line="198"/>
         <source>Not supported by this target: %1</source>
         <translation>此目标不支持：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="211"/>
+        <location filename="../app/views/export_dialog.cpp" line="203"/>
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="218"/>
-        <source>Only plan JSON is available in this build (no exporters library).</source>
-        <translation>此版本仅支持方案 JSON（未包含导出库）。</translation>
-    </message>
-    <message>
-        <location filename="../app/views/export_dialog.cpp" line="221"/>
+        <location filename="../app/views/export_dialog.cpp" line="208"/>
         <source>Everything in the plan is expressed in this format.</source>
         <translation>方案的全部内容都能用此格式表达。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="222"/>
+        <location filename="../app/views/export_dialog.cpp" line="209"/>
         <source>%1 note(s): read them before using the export.</source>
         <translation>%1 条注意事项：使用导出结果前请先阅读。</translation>
     </message>
     <message>
-        <location filename="../app/views/export_dialog.cpp" line="225"/>
+        <location filename="../app/views/export_dialog.cpp" line="212"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;Cannot export: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;无法导出：%1&lt;/span&gt;</translation>
     </message>
@@ -1498,334 +1508,334 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MainWindow</name>
     <message>
-        <location filename="../app/main_window.cpp" line="71"/>
+        <location filename="../app/main_window.cpp" line="69"/>
         <source>Galvatron Explorer</source>
         <translation>Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="87"/>
+        <location filename="../app/main_window.cpp" line="85"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="88"/>
+        <location filename="../app/main_window.cpp" line="86"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="89"/>
+        <location filename="../app/main_window.cpp" line="87"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="90"/>
+        <location filename="../app/main_window.cpp" line="88"/>
         <source>Decision tree</source>
         <translation>决策树</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="91"/>
+        <location filename="../app/main_window.cpp" line="89"/>
         <source>Frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="92"/>
+        <location filename="../app/main_window.cpp" line="90"/>
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="102"/>
-        <location filename="../app/main_window.cpp" line="403"/>
+        <location filename="../app/main_window.cpp" line="100"/>
+        <location filename="../app/main_window.cpp" line="397"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="103"/>
+        <location filename="../app/main_window.cpp" line="101"/>
         <source>What-if</source>
         <translation>假设分析</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="106"/>
+        <location filename="../app/main_window.cpp" line="103"/>
         <source>Multi-model</source>
         <translation>多模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="110"/>
+        <location filename="../app/main_window.cpp" line="106"/>
         <source>Engine</source>
         <translation>测量引擎</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="119"/>
+        <location filename="../app/main_window.cpp" line="115"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="120"/>
+        <location filename="../app/main_window.cpp" line="116"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="129"/>
+        <location filename="../app/main_window.cpp" line="125"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="130"/>
+        <location filename="../app/main_window.cpp" line="126"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="131"/>
+        <location filename="../app/main_window.cpp" line="127"/>
         <source>Search the best plans (Ctrl+R)</source>
         <translation>搜索最佳方案（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="132"/>
+        <location filename="../app/main_window.cpp" line="128"/>
         <source>Cancel the search (Esc)</source>
         <translation>取消搜索（Esc）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="148"/>
+        <location filename="../app/main_window.cpp" line="144"/>
         <source>Best plans:</source>
         <translation>最佳方案：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="156"/>
+        <location filename="../app/main_window.cpp" line="152"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="209"/>
+        <location filename="../app/main_window.cpp" line="205"/>
         <source>Frontier plan %1</source>
         <translation>前沿方案 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="237"/>
+        <location filename="../app/main_window.cpp" line="233"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="297"/>
+        <location filename="../app/main_window.cpp" line="291"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="298"/>
+        <location filename="../app/main_window.cpp" line="292"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="300"/>
+        <location filename="../app/main_window.cpp" line="294"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="302"/>
+        <location filename="../app/main_window.cpp" line="296"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="304"/>
+        <location filename="../app/main_window.cpp" line="298"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="305"/>
+        <location filename="../app/main_window.cpp" line="299"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="307"/>
+        <location filename="../app/main_window.cpp" line="301"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="308"/>
+        <location filename="../app/main_window.cpp" line="302"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="303"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="311"/>
+        <location filename="../app/main_window.cpp" line="305"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="314"/>
+        <location filename="../app/main_window.cpp" line="308"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="311"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="318"/>
+        <location filename="../app/main_window.cpp" line="312"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="314"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="322"/>
+        <location filename="../app/main_window.cpp" line="316"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="328"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="346"/>
+        <location filename="../app/main_window.cpp" line="340"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="348"/>
-        <location filename="../app/main_window.cpp" line="363"/>
+        <location filename="../app/main_window.cpp" line="342"/>
+        <location filename="../app/main_window.cpp" line="357"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="349"/>
+        <location filename="../app/main_window.cpp" line="343"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="350"/>
+        <location filename="../app/main_window.cpp" line="344"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="355"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="378"/>
+        <location filename="../app/main_window.cpp" line="372"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="379"/>
+        <location filename="../app/main_window.cpp" line="373"/>
         <source>&amp;Notation</source>
         <translation>记号说明(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="382"/>
+        <location filename="../app/main_window.cpp" line="376"/>
         <source>Notation</source>
         <translation>记号说明</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="388"/>
+        <location filename="../app/main_window.cpp" line="382"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="384"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="391"/>
+        <location filename="../app/main_window.cpp" line="385"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="397"/>
+        <location filename="../app/main_window.cpp" line="391"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="502"/>
+        <location filename="../app/main_window.cpp" line="494"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="508"/>
+        <location filename="../app/main_window.cpp" line="500"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="527"/>
+        <location filename="../app/main_window.cpp" line="519"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="538"/>
+        <location filename="../app/main_window.cpp" line="530"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="580"/>
+        <location filename="../app/main_window.cpp" line="572"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="583"/>
+        <location filename="../app/main_window.cpp" line="575"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="585"/>
+        <location filename="../app/main_window.cpp" line="577"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="581"/>
+        <location filename="../app/main_window.cpp" line="573"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="565"/>
+        <location filename="../app/main_window.cpp" line="557"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="650"/>
+        <location filename="../app/main_window.cpp" line="642"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="658"/>
+        <location filename="../app/main_window.cpp" line="650"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="659"/>
+        <location filename="../app/main_window.cpp" line="651"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="659"/>
+        <location filename="../app/main_window.cpp" line="651"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="670"/>
+        <location filename="../app/main_window.cpp" line="662"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="628"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="637"/>
+        <location filename="../app/main_window.cpp" line="629"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="693"/>
+        <location filename="../app/main_window.cpp" line="685"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -1906,192 +1916,192 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="76"/>
+        <location filename="../app/views/profile_editors.cpp" line="54"/>
         <source>Built-in model presets</source>
         <translation>内置模型预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="77"/>
+        <location filename="../app/views/profile_editors.cpp" line="55"/>
         <source>(custom model)</source>
         <translation>（自定义模型）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="84"/>
+        <location filename="../app/views/profile_editors.cpp" line="62"/>
         <source>Open a model profile or config.json</source>
         <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="86"/>
+        <location filename="../app/views/profile_editors.cpp" line="64"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="87"/>
+        <location filename="../app/views/profile_editors.cpp" line="65"/>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="89"/>
+        <location filename="../app/views/profile_editors.cpp" line="67"/>
         <source>Save the model profile as JSON</source>
         <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="111"/>
+        <location filename="../app/views/profile_editors.cpp" line="89"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="112"/>
+        <location filename="../app/views/profile_editors.cpp" line="90"/>
         <source>tied embeddings</source>
         <translation>共享嵌入权重</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="113"/>
+        <location filename="../app/views/profile_editors.cpp" line="91"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="92"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="93"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="116"/>
+        <location filename="../app/views/profile_editors.cpp" line="94"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="117"/>
+        <location filename="../app/views/profile_editors.cpp" line="95"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="118"/>
+        <location filename="../app/views/profile_editors.cpp" line="96"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="119"/>
+        <location filename="../app/views/profile_editors.cpp" line="97"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="120"/>
+        <location filename="../app/views/profile_editors.cpp" line="98"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="121"/>
+        <location filename="../app/views/profile_editors.cpp" line="99"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="136"/>
+        <location filename="../app/views/profile_editors.cpp" line="114"/>
         <source>mixture of experts</source>
         <translation>混合专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="137"/>
+        <location filename="../app/views/profile_editors.cpp" line="115"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>以路由专家替代稠密 FFN（FFN 大小为单个专家的大小）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="144"/>
+        <location filename="../app/views/profile_editors.cpp" line="122"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="146"/>
+        <location filename="../app/views/profile_editors.cpp" line="124"/>
         <source>dropless</source>
         <translation>不丢弃</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="147"/>
+        <location filename="../app/views/profile_editors.cpp" line="125"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="148"/>
+        <location filename="../app/views/profile_editors.cpp" line="126"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数（top-k）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="149"/>
+        <location filename="../app/views/profile_editors.cpp" line="127"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="150"/>
+        <location filename="../app/views/profile_editors.cpp" line="128"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="151"/>
+        <location filename="../app/views/profile_editors.cpp" line="129"/>
         <source>Capacity factor</source>
         <translation>容量因子</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="153"/>
+        <location filename="../app/views/profile_editors.cpp" line="131"/>
         <source>multi-latent attention</source>
         <translation>多头潜在注意力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="154"/>
+        <location filename="../app/views/profile_editors.cpp" line="132"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>DeepSeek-V2/V3 注意力：低秩压缩的键和值</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="158"/>
+        <location filename="../app/views/profile_editors.cpp" line="136"/>
         <source>full rank</source>
         <translation>满秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <location filename="../app/views/profile_editors.cpp" line="141"/>
         <source>Query rank</source>
         <translation>查询秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <location filename="../app/views/profile_editors.cpp" line="142"/>
         <source>Key/value rank</source>
         <translation>键/值秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <location filename="../app/views/profile_editors.cpp" line="143"/>
         <source>Query/key head size without rotary</source>
         <translation>不含旋转部分的查询/键头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="166"/>
+        <location filename="../app/views/profile_editors.cpp" line="144"/>
         <source>Rotary head size</source>
         <translation>旋转头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="167"/>
+        <location filename="../app/views/profile_editors.cpp" line="145"/>
         <source>Value head size</source>
         <translation>值头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="282"/>
+        <location filename="../app/views/profile_editors.cpp" line="260"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="291"/>
+        <location filename="../app/views/profile_editors.cpp" line="269"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="385"/>
+        <location filename="../app/views/profile_editors.cpp" line="363"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 层，%2 B 参数，每个 token 激活 %3 B（%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="391"/>
+        <location filename="../app/views/profile_editors.cpp" line="369"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -2946,266 +2956,266 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="749"/>
+        <location filename="../app/views/search_settings.cpp" line="38"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="753"/>
+        <location filename="../app/views/search_settings.cpp" line="42"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="757"/>
+        <location filename="../app/views/search_settings.cpp" line="46"/>
         <source>Load runtime JSON...</source>
         <translation>加载运行时 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="759"/>
+        <location filename="../app/views/search_settings.cpp" line="48"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="766"/>
+        <location filename="../app/views/search_settings.cpp" line="55"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="774"/>
+        <location filename="../app/views/search_settings.cpp" line="63"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="776"/>
+        <location filename="../app/views/search_settings.cpp" line="65"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="777"/>
+        <location filename="../app/views/search_settings.cpp" line="66"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="778"/>
+        <location filename="../app/views/search_settings.cpp" line="67"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="780"/>
-        <location filename="../app/views/profile_editors.cpp" line="782"/>
-        <location filename="../app/views/profile_editors.cpp" line="784"/>
-        <location filename="../app/views/profile_editors.cpp" line="786"/>
+        <location filename="../app/views/search_settings.cpp" line="69"/>
+        <location filename="../app/views/search_settings.cpp" line="71"/>
+        <location filename="../app/views/search_settings.cpp" line="73"/>
+        <location filename="../app/views/search_settings.cpp" line="75"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="934"/>
+        <location filename="../app/views/search_settings.cpp" line="223"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>最大上下文并行度；仅对至少 %1 个 token 的序列搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="936"/>
+        <location filename="../app/views/search_settings.cpp" line="225"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>最大专家并行度（混合专家层）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="789"/>
+        <location filename="../app/views/search_settings.cpp" line="78"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="792"/>
+        <location filename="../app/views/search_settings.cpp" line="81"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="794"/>
+        <location filename="../app/views/search_settings.cpp" line="83"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="795"/>
+        <location filename="../app/views/search_settings.cpp" line="84"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="797"/>
+        <location filename="../app/views/search_settings.cpp" line="86"/>
         <source>After this many seconds the per-layer search stops and shows the best plans found so far, marked as not proven optimal</source>
         <translation>经过这么多秒后，逐层搜索停止并显示目前找到的最佳方案，并标注为未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="799"/>
+        <location filename="../app/views/search_settings.cpp" line="88"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="800"/>
+        <location filename="../app/views/search_settings.cpp" line="89"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="801"/>
+        <location filename="../app/views/search_settings.cpp" line="90"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="802"/>
+        <location filename="../app/views/search_settings.cpp" line="91"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="803"/>
+        <location filename="../app/views/search_settings.cpp" line="92"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="810"/>
+        <location filename="../app/views/search_settings.cpp" line="99"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="812"/>
+        <location filename="../app/views/search_settings.cpp" line="101"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="822"/>
+        <location filename="../app/views/search_settings.cpp" line="111"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="824"/>
+        <location filename="../app/views/search_settings.cpp" line="113"/>
         <source>Edit...</source>
         <translation>编辑...</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="825"/>
+        <location filename="../app/views/search_settings.cpp" line="114"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>编辑此运行时配置的每个字段，另存为 JSON 或用于下一次搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="827"/>
+        <location filename="../app/views/search_settings.cpp" line="116"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="830"/>
+        <location filename="../app/views/search_settings.cpp" line="119"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="831"/>
+        <location filename="../app/views/search_settings.cpp" line="120"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="832"/>
+        <location filename="../app/views/search_settings.cpp" line="121"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="833"/>
+        <location filename="../app/views/search_settings.cpp" line="122"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="834"/>
+        <location filename="../app/views/search_settings.cpp" line="123"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="835"/>
+        <location filename="../app/views/search_settings.cpp" line="124"/>
         <source>Max CP / EP</source>
         <translation>最大 CP / EP</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="836"/>
+        <location filename="../app/views/search_settings.cpp" line="125"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="837"/>
+        <location filename="../app/views/search_settings.cpp" line="126"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="839"/>
+        <location filename="../app/views/search_settings.cpp" line="128"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="845"/>
+        <location filename="../app/views/search_settings.cpp" line="134"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="846"/>
+        <location filename="../app/views/search_settings.cpp" line="135"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="847"/>
+        <location filename="../app/views/search_settings.cpp" line="136"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="848"/>
+        <location filename="../app/views/search_settings.cpp" line="137"/>
         <source>Time limit</source>
         <translation>时间上限</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="878"/>
+        <location filename="../app/views/search_settings.cpp" line="167"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="879"/>
+        <location filename="../app/views/search_settings.cpp" line="168"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="892"/>
+        <location filename="../app/views/search_settings.cpp" line="181"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="903"/>
+        <location filename="../app/views/search_settings.cpp" line="192"/>
         <source>(edited) %1</source>
         <translation>（已编辑）%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="947"/>
-        <location filename="../app/views/profile_editors.cpp" line="948"/>
+        <location filename="../app/views/search_settings.cpp" line="236"/>
+        <location filename="../app/views/search_settings.cpp" line="237"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="950"/>
+        <location filename="../app/views/search_settings.cpp" line="239"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="953"/>
+        <location filename="../app/views/search_settings.cpp" line="242"/>
         <source>Edited in the runtime editor</source>
         <translation>已在运行时编辑器中修改</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1030"/>
+        <location filename="../app/views/search_settings.cpp" line="319"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1037"/>
+        <location filename="../app/views/search_settings.cpp" line="326"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1062"/>
+        <location filename="../app/views/search_settings.cpp" line="351"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="1071"/>
+        <location filename="../app/views/search_settings.cpp" line="360"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>
@@ -3672,149 +3682,149 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::WhatIfPanel</name>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="43"/>
+        <location filename="../app/views/whatif_panel.cpp" line="45"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="49"/>
-        <location filename="../app/views/whatif_panel.cpp" line="52"/>
+        <location filename="../app/views/whatif_panel.cpp" line="51"/>
+        <location filename="../app/views/whatif_panel.cpp" line="54"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="55"/>
+        <location filename="../app/views/whatif_panel.cpp" line="57"/>
         <source>as in search settings</source>
         <translation>与搜索设置相同</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="58"/>
+        <location filename="../app/views/whatif_panel.cpp" line="60"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="59"/>
+        <location filename="../app/views/whatif_panel.cpp" line="61"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="60"/>
+        <location filename="../app/views/whatif_panel.cpp" line="62"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="62"/>
+        <location filename="../app/views/whatif_panel.cpp" line="64"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="63"/>
+        <location filename="../app/views/whatif_panel.cpp" line="65"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="64"/>
+        <location filename="../app/views/whatif_panel.cpp" line="66"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="65"/>
+        <location filename="../app/views/whatif_panel.cpp" line="67"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="68"/>
+        <location filename="../app/views/whatif_panel.cpp" line="70"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="69"/>
+        <location filename="../app/views/whatif_panel.cpp" line="71"/>
         <source>Apply to profiles</source>
         <translation>应用到配置</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="86"/>
+        <location filename="../app/views/whatif_panel.cpp" line="88"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="86"/>
+        <location filename="../app/views/whatif_panel.cpp" line="88"/>
         <source>Previous best</source>
         <translation>之前最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="86"/>
+        <location filename="../app/views/whatif_panel.cpp" line="88"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="86"/>
+        <location filename="../app/views/whatif_panel.cpp" line="88"/>
         <source>Delta</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="115"/>
+        <location filename="../app/views/whatif_panel.cpp" line="117"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="118"/>
+        <location filename="../app/views/whatif_panel.cpp" line="120"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
         <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="196"/>
+        <location filename="../app/views/whatif_panel.cpp" line="198"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="212"/>
+        <location filename="../app/views/whatif_panel.cpp" line="214"/>
         <source>What-if best</source>
         <translation>假设分析最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="213"/>
+        <location filename="../app/views/whatif_panel.cpp" line="215"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="218"/>
+        <location filename="../app/views/whatif_panel.cpp" line="221"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="228"/>
+        <location filename="../app/views/whatif_panel.cpp" line="231"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="231"/>
+        <location filename="../app/views/whatif_panel.cpp" line="234"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="244"/>
+        <location filename="../app/views/whatif_panel.cpp" line="247"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="245"/>
+        <location filename="../app/views/whatif_panel.cpp" line="248"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="246"/>
+        <location filename="../app/views/whatif_panel.cpp" line="249"/>
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="247"/>
+        <location filename="../app/views/whatif_panel.cpp" line="250"/>
         <source>Samples / s</source>
         <translation>样本 / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="253"/>
         <location filename="../app/views/whatif_panel.cpp" line="256"/>
+        <location filename="../app/views/whatif_panel.cpp" line="259"/>
         <source>-</source>
         <translation>-</translation>
     </message>
@@ -3822,52 +3832,52 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="123"/>
+        <location filename="../app/main.cpp" line="124"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer：规划 Transformer 的混合并行训练。使用 --cli &lt;command&gt; ... 调用命令行界面。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="128"/>
+        <location filename="../app/main.cpp" line="129"/>
         <source>Model preset or profile file.</source>
         <translation>模型预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="131"/>
+        <location filename="../app/main.cpp" line="132"/>
         <source>Cluster preset or profile file.</source>
         <translation>集群预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="135"/>
+        <location filename="../app/main.cpp" line="136"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>运行搜索，将窗口保存为 PNG 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="138"/>
+        <location filename="../app/main.cpp" line="139"/>
         <source>View to show: %1, export.</source>
         <translation>要显示的视图：%1, export。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="142"/>
+        <location filename="../app/main.cpp" line="143"/>
         <source>Window size WxH.</source>
         <translation>窗口尺寸 宽x高。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="145"/>
+        <location filename="../app/main.cpp" line="146"/>
         <source>light, dark or system.</source>
         <translation>light、dark 或 system。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="148"/>
+        <location filename="../app/main.cpp" line="149"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>语言：en、de、zh_CN。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="152"/>
+        <location filename="../app/main.cpp" line="153"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>要搜索的全局批大小，例如 64,128。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="155"/>
+        <location filename="../app/main.cpp" line="156"/>
         <source>Start a search at once.</source>
         <translation>立即开始搜索。</translation>
     </message>

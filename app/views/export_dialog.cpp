@@ -3,10 +3,7 @@
 
 #include "gx/profile_io.h"
 
-#if __has_include("gx/exporters.h")
 #include "gx/exporters.h"
-#define GX_HAVE_EXPORTERS 1
-#endif
 
 #include "file_save.h"
 #include <QApplication>
@@ -39,14 +36,10 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
     auto* lay = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     format_ = new QComboBox(this);
-#ifdef GX_HAVE_EXPORTERS
     for (const auto& f : exportFormats()) {
         format_->addItem(QString::fromUtf8(f.display_name), static_cast<int>(f.format));
         format_->setItemData(format_->count() - 1, QString::fromUtf8(f.description), Qt::ToolTipRole);
     }
-#else
-    format_->addItem(tr("Plan JSON"), 0);
-#endif
     lossy_ = new QCheckBox(tr("Write an approximation when the format cannot express the plan"), this);
     lossy_->setToolTip(
         tr("Off: plans using something this framework cannot run are refused with the reasons; "
@@ -169,7 +162,6 @@ void ExportDialog::regenerate() {
         return;
     }
     try {
-#ifdef GX_HAVE_EXPORTERS
         ExportOptions o;
         if (!master_->text().isEmpty())
             o.master_addr = master_->text().toStdString();
@@ -212,11 +204,6 @@ void ExportDialog::regenerate() {
             item->setForeground(QColor(200, 130, 0));
             notes_->addItem(item);
         }
-#else
-        text_->setPlainText(QString::fromStdString(toJson(plan_).dump(2)));
-        suggested_ = QStringLiteral("plan.json");
-        notes_->addItem(tr("Only plan JSON is available in this build (no exporters library)."));
-#endif
         status_->setText(notes_->count() == 0
                              ? tr("Everything in the plan is expressed in this format.")
                              : tr("%1 note(s): read them before using the export.").arg(notes_->count()));

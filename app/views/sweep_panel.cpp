@@ -113,7 +113,7 @@ void SweepPanel::start() {
     batch_chart_->setPoints({});
     for (int g : gpuCounts(cluster_))
         queue_.push_back({true, g});
-    const int ref = options_.global_batches.empty() ? std::max(8, cluster_.totalGpus() * 4)
+    const int ref = options_.global_batches.empty() ? defaultGlobalBatch(cluster_.totalGpus())
                                                     : options_.global_batches.front();
     for (int b : batchSizes(ref))
         queue_.push_back({false, b});

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "views/whatif_panel.h"
 
+#include "core_text.h"
+
 #include "plan_utils.h"
 
 #include <QBoxLayout>
@@ -215,8 +217,9 @@ void WhatIfPanel::onFinished(std::shared_ptr<const SearchResult> result, std::sh
                              .arg(latency_ms_, 0, 'f', 0));
     } else {
         latest_.reset();
-        status_->setText(tr("<span style='color:#d0302a'>No plan fits: %1</span>")
-                             .arg(QString::fromStdString(result->infeasible_reason).toHtmlEscaped()));
+        status_->setText(
+            tr("<span style='color:#d0302a'>No plan fits: %1</span>")
+                .arg(CoreText::infeasible(result->infeasible, result->infeasible_reason).toHtmlEscaped()));
     }
     showDelta();
     emit resultReady();

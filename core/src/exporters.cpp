@@ -188,18 +188,6 @@ int perRankMicro(const Plan& plan, int dp) {
     return dp > 0 && mb % dp == 0 ? mb / dp : 0;
 }
 
-std::string checkpointName(Checkpoint c) {
-    switch (c) {
-    case Checkpoint::None:
-        return "none";
-    case Checkpoint::Selective:
-        return "selective";
-    case Checkpoint::Full:
-        return "full";
-    }
-    return "none";
-}
-
 int launchNodes(const Plan& plan, const ClusterProfile& cluster, const ExportOptions& o, int* per_node) {
     int g = o.gpus_per_node > 0 ? o.gpus_per_node : std::max(1, cluster.gpus_per_node);
     g = std::min(g, plan.gpus);
@@ -386,7 +374,8 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
         n_sel += l.ckpt == Checkpoint::Selective;
     }
     const auto ckptRuns = [&] {
-        return describeRuns(plan, [](const LayerStrategy& l) { return "ckpt=" + checkpointName(l.ckpt); });
+        return describeRuns(plan,
+                            [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); });
     };
     if (n_full == L && L > 0) {
         add("--recompute-granularity", "full");
@@ -746,7 +735,8 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
         if (n_full + n_sel < static_cast<int>(plan.layers.size()))
             r.unsupported.push_back(
                 "per-layer activation checkpointing (" +
-                describeRuns(plan, [](const LayerStrategy& l) { return "ckpt=" + checkpointName(l.ckpt); }) +
+                describeRuns(plan,
+                             [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); }) +
                 "): DeepSpeed checkpoints all layers or none; exported all");
     }
 
@@ -914,10 +904,11 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
     if (!uniform(plan, [](const LayerStrategy& l) { return l.ckpt; }))
         r.unsupported.push_back(
             "per-layer activation checkpointing (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "ckpt=" + checkpointName(l.ckpt); }) +
+            describeRuns(plan,
+                         [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); }) +
             "): torchtitan applies one activation-checkpoint policy to every block; exported the most "
             "common (" +
-            checkpointName(ck) + ")");
+            std::string(toString(ck)) + ")");
     if (ck == Checkpoint::Selective)
         r.warnings.push_back("torchtitan's selective AC saves every other matmul (per-op SAC), not only the "
                              "attention core the plan was costed with: memory and time differ somewhat");
@@ -1015,7 +1006,7 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
             }
             s << "]\n";
         }
-        s << "\n[activation_checkpoint]\nmode = " << tomlString(checkpointName(ck)) << "\n";
+        s << "\n[activation_checkpoint]\nmode = " << tomlString(std::string(toString(ck))) << "\n";
         if (ck == Checkpoint::Selective)
             s << "selective_ac_option = \"op\"\n";
         s << "\n[checkpoint]\nenable = true\nfolder = " << tomlString(o.save_path)

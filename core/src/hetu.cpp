@@ -139,13 +139,11 @@ DpType defaultDpType(const json& j, const std::string& path) {
     if (!j.contains("default_dp_type"))
         return DpType::DDP;
     const json& v = j.at("default_dp_type");
+    // Hetu-Galvatron's own choices (arguments.py: ddp, zero2, zero3), spelled as in kDpTypeNames.
     const std::string s = v.is_string() ? v.get<std::string>() : std::string();
-    if (s == "ddp")
-        return DpType::DDP;
-    if (s == "zero2")
-        return DpType::ZeRO2;
-    if (s == "zero3")
-        return DpType::ZeRO3;
+    const auto t = enumFromName(kDpTypeNames, s);
+    if (t && (s == toString(DpType::DDP) || s == toString(DpType::ZeRO2) || s == toString(DpType::ZeRO3)))
+        return *t;
     throw InputError(path + ".default_dp_type",
                      "expected \"ddp\", \"zero2\" or \"zero3\", got " + showJson(v));
 }

@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <thread>
 
 namespace gx {
@@ -29,6 +30,78 @@ bool isPow2(int n) {
 
 } // namespace
 
+std::string describe(const Infeasibility& why) {
+    auto gib = [](double b) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.1f GiB", b / kGiB);
+        return std::string(buf);
+    };
+    switch (why.kind) {
+    case Infeasibility::Kind::None:
+        return {};
+    case Infeasibility::Kind::NoConfiguration:
+        return "no configuration survives the constraints on " + std::to_string(why.gpus) +
+               " GPUs (see --explain)";
+    case Infeasibility::Kind::ModelStates:
+        return why.model + " needs at least " + gib(why.states) +
+               "/GPU for model states with the most sharded strategy on " + std::to_string(why.gpus) +
+               " GPUs (incl. " + gib(why.reserved) + " reserved); budget is " + gib(why.budget);
+    case Infeasibility::Kind::Activations:
+        return why.model + " on " + std::to_string(why.gpus) + " GPUs: model states fit (at least " +
+               gib(why.states) +
+               "/GPU) but no plan fits activations and transient buffers in the budget of " +
+               gib(why.budget) +
+               "; try a smaller batch, checkpointing, or more micro-batches (--max-micro raises the "
+               "automatic "
+               "cap of max(16, 8 * pp); powers of two only unless --any-divisor)";
+    case Infeasibility::Kind::Target:
+        return "no plan that " + why.framework + " can run fits the memory budget";
+    }
+    return {};
+}
+
+int defaultGlobalBatch(int gpus) {
+    return 4 * std::max(1, gpus);
+}
+
+Plan defaultPlan(const ModelProfile& model, const ClusterProfile& cluster) {
+    Plan plan;
+    plan.model = model.name;
+    plan.cluster = cluster.name;
+    const int gpus = std::max(1, cluster.totalGpus());
+    const int layers = std::max(1, model.layerCount());
+    int heads = 0;
+    for (const auto& st : model.stacks)
+        heads = heads == 0 ? st.type.heads : std::gcd(heads, st.type.heads);
+    int tp = 1;
+    while (tp * 2 <= std::min(8, cluster.gpus_per_node) && gpus % (tp * 2) == 0 &&
+           (heads == 0 || heads % (tp * 2) == 0))
+        tp *= 2;
+    int pp = 1;
+    while (pp * 2 <= cluster.nodes && gpus % (tp * pp * 2) == 0 && layers % (pp * 2) == 0)
+        pp *= 2;
+    const int dp = gpus / (tp * pp);
+    plan.gpus = tp * pp * dp;
+    plan.pp = pp;
+    plan.schedule = Schedule::OneFOneB;
+    plan.virtual_stages = 1;
+    plan.stage_layers.assign(static_cast<std::size_t>(pp), layers / pp);
+    plan.stage_layers.back() += layers - (layers / pp) * pp;
+    plan.num_micro = 2 * pp;
+    const int step = dp * plan.num_micro;
+    plan.global_batch = std::max(step, defaultGlobalBatch(gpus) / step * step);
+    LayerStrategy s;
+    s.tp = tp;
+    s.dp = dp;
+    s.sp = tp > 1;
+    s.dp_type = dp > 1 ? DpType::ZeRO1 : DpType::DDP;
+    s.ckpt = Checkpoint::Selective;
+    plan.layers.assign(static_cast<std::size_t>(layers), s);
+    plan.vocab_tp = tp;
+    plan.vocab_dp_type = s.dp_type;
+    return plan;
+}
+
 std::vector<int> searchBatches(const SearchOptions& o, int gpus) {
     std::vector<int> out;
     if (!o.global_batches.empty()) {
@@ -42,7 +115,7 @@ std::vector<int> searchBatches(const SearchOptions& o, int gpus) {
         for (long b = o.min_batch; b <= o.max_batch; b *= 2)
             out.push_back(static_cast<int>(b));
     } else {
-        out.push_back(4 * std::max(1, gpus)); // cluster-derived default: 4 samples per GPU
+        out.push_back(defaultGlobalBatch(gpus));
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -502,25 +575,17 @@ std::vector<double> uniformSeed(Context& ctx, const std::vector<Task>& tasks, do
 }
 
 /// Why nothing fits, naming the binding constraint.
-std::string explainInfeasible(const Context& ctx, const std::vector<Task>& tasks, double states_lb) {
-    const CostModel& model = ctx.cost;
-    auto gib = [](double b) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.1f GiB", b / kGiB);
-        return std::string(buf);
-    };
-    if (tasks.empty())
-        return "no configuration survives the constraints on " + std::to_string(ctx.gpus) +
-               " GPUs (see --explain)";
-    if (states_lb > ctx.budget)
-        return model.model().name + " needs at least " + gib(states_lb) +
-               "/GPU for model states with the most sharded strategy on " + std::to_string(ctx.gpus) +
-               " GPUs (incl. " + gib(ctx.reserved) + " reserved); budget is " + gib(ctx.budget);
-    return model.model().name + " on " + std::to_string(ctx.gpus) + " GPUs: model states fit (at least " +
-           gib(states_lb) + "/GPU) but no plan fits activations and transient buffers in the budget of " +
-           gib(ctx.budget) +
-           "; try a smaller batch, checkpointing, or more micro-batches (--max-micro raises the automatic "
-           "cap of max(16, 8 * pp); powers of two only unless --any-divisor)";
+Infeasibility explainInfeasible(const Context& ctx, const std::vector<Task>& tasks, double states_lb) {
+    Infeasibility why;
+    why.model = ctx.cost.model().name;
+    why.gpus = ctx.gpus;
+    why.states = states_lb;
+    why.reserved = ctx.reserved;
+    why.budget = ctx.budget;
+    why.kind = tasks.empty()            ? Infeasibility::Kind::NoConfiguration
+               : states_lb > ctx.budget ? Infeasibility::Kind::ModelStates
+                                        : Infeasibility::Kind::Activations;
+    return why;
 }
 
 void reportPoint(const Context& ctx, const RankedPlan& p) {
@@ -649,7 +714,8 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
         result.per_config = ranked;
     } else if (!result.cancelled) {
         // 4. Explain why nothing fits.
-        result.infeasible_reason = explainInfeasible(ctx, tasks, states_lb);
+        result.infeasible = explainInfeasible(ctx, tasks, states_lb);
+        result.infeasible_reason = describe(result.infeasible);
     }
     // 5. The time-memory frontier.
     if (result.best && options.frontier_points > 0 && !stop.stop_requested())
@@ -767,8 +833,10 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
             if (r.frontier.empty() || p.cost.peak_memory < r.frontier.back().cost.peak_memory)
                 r.frontier.push_back(p);
     }
-    if (!r.best)
+    if (!r.best) {
         r.infeasible_reason = uniform.infeasible_reason;
+        r.infeasible = uniform.infeasible;
+    }
     return r;
 }
 

@@ -560,48 +560,33 @@ std::string jsonName(const json& v, const std::string& path) {
 // --- enums (public) ----------------------------------------------------------------------------------
 
 DpType dpTypeFromString(const std::string& s, const std::string& field) {
-    if (s == "ddp")
-        return DpType::DDP;
-    if (s == "zero1")
-        return DpType::ZeRO1;
-    if (s == "zero2")
-        return DpType::ZeRO2;
-    if (s == "zero3" || s == "fsdp")
-        return DpType::ZeRO3;
+    if (const auto v = enumFromName(kDpTypeNames, s))
+        return *v;
     throw InputError(field,
-                     "unknown dp_type '" + showString(s, 40) + "'; allowed: ddp, zero1, zero2, zero3, fsdp");
+                     "unknown dp_type '" + showString(s, 40) + "'; allowed: " + enumNameList(kDpTypeNames));
 }
 
 CpComm cpCommFromString(const std::string& s, const std::string& field) {
     // Megatron's --cp-comm-type names, plus the common names of the two schemes.
-    if (s == "p2p" || s == "ring")
-        return CpComm::P2P;
-    if (s == "a2a" || s == "ulysses" || s == "all-to-all")
-        return CpComm::A2A;
+    if (const auto v = enumFromName(kCpCommNames, s))
+        return *v;
     throw InputError(field, "unknown cp_comm '" + showString(s, 40) +
-                                "'; allowed: p2p (ring attention), a2a (all-to-all, Ulysses)");
+                                "'; allowed: " + enumNameList(kCpCommNames) +
+                                " (p2p: ring attention, a2a: all-to-all, Ulysses)");
 }
 
 Checkpoint checkpointFromString(const std::string& s, const std::string& field) {
-    if (s == "none")
-        return Checkpoint::None;
-    if (s == "selective")
-        return Checkpoint::Selective;
-    if (s == "full")
-        return Checkpoint::Full;
-    throw InputError(field,
-                     "unknown checkpoint mode '" + showString(s, 40) + "'; allowed: none, selective, full");
+    if (const auto v = enumFromName(kCheckpointNames, s))
+        return *v;
+    throw InputError(field, "unknown checkpoint mode '" + showString(s, 40) +
+                                "'; allowed: " + enumNameList(kCheckpointNames));
 }
 
 Schedule scheduleFromString(const std::string& s, const std::string& field) {
-    if (s == "gpipe")
-        return Schedule::GPipe;
-    if (s == "1f1b")
-        return Schedule::OneFOneB;
-    if (s == "interleaved")
-        return Schedule::Interleaved;
-    throw InputError(field,
-                     "unknown schedule '" + showString(s, 40) + "'; allowed: gpipe, 1f1b, interleaved");
+    if (const auto v = enumFromName(kScheduleNames, s))
+        return *v;
+    throw InputError(field, "unknown schedule '" + showString(s, 40) +
+                                "'; allowed: " + enumNameList(kScheduleNames));
 }
 
 // --- model -------------------------------------------------------------------------------------------

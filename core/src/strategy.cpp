@@ -3,52 +3,47 @@
 
 namespace gx {
 
-const char* toString(DpType t) {
-    switch (t) {
-    case DpType::DDP:
-        return "ddp";
-    case DpType::ZeRO1:
-        return "zero1";
-    case DpType::ZeRO2:
-        return "zero2";
-    case DpType::ZeRO3:
-        return "zero3";
-    }
+const std::array<EnumName<DpType>, 5> kDpTypeNames = {{{DpType::DDP, "ddp"},
+                                                       {DpType::ZeRO1, "zero1"},
+                                                       {DpType::ZeRO2, "zero2"},
+                                                       {DpType::ZeRO3, "zero3"},
+                                                       {DpType::ZeRO3, "fsdp", true}}};
+const std::array<EnumName<Checkpoint>, 3> kCheckpointNames = {
+    {{Checkpoint::None, "none"}, {Checkpoint::Selective, "selective"}, {Checkpoint::Full, "full"}}};
+const std::array<EnumName<Schedule>, 3> kScheduleNames = {
+    {{Schedule::GPipe, "gpipe"}, {Schedule::OneFOneB, "1f1b"}, {Schedule::Interleaved, "interleaved"}}};
+const std::array<EnumName<CpComm>, 5> kCpCommNames = {{{CpComm::P2P, "p2p"},
+                                                       {CpComm::A2A, "a2a"},
+                                                       {CpComm::P2P, "ring", true},
+                                                       {CpComm::A2A, "ulysses", true},
+                                                       {CpComm::A2A, "all-to-all", true}}};
+
+namespace {
+
+/// The canonical name (first entry) of `v`; the names are literals, so data() is NUL-terminated.
+template <typename E, std::size_t N> const char* nameIn(const std::array<EnumName<E>, N>& table, E v) {
+    for (const auto& e : table)
+        if (e.value == v && !e.alias)
+            return e.name.data();
     return "?";
+}
+
+} // namespace
+
+const char* toString(DpType t) {
+    return nameIn(kDpTypeNames, t);
 }
 
 const char* toString(Checkpoint c) {
-    switch (c) {
-    case Checkpoint::None:
-        return "none";
-    case Checkpoint::Selective:
-        return "selective";
-    case Checkpoint::Full:
-        return "full";
-    }
-    return "?";
+    return nameIn(kCheckpointNames, c);
 }
 
 const char* toString(Schedule s) {
-    switch (s) {
-    case Schedule::GPipe:
-        return "gpipe";
-    case Schedule::OneFOneB:
-        return "1f1b";
-    case Schedule::Interleaved:
-        return "interleaved";
-    }
-    return "?";
+    return nameIn(kScheduleNames, s);
 }
 
 const char* toString(CpComm c) {
-    switch (c) {
-    case CpComm::P2P:
-        return "p2p";
-    case CpComm::A2A:
-        return "a2a";
-    }
-    return "?";
+    return nameIn(kCpCommNames, c);
 }
 
 std::string dpLabel(DpType t) {

@@ -167,9 +167,12 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
                 break;
         }
     r.frontier = options.frontier_points > 0 ? front : std::vector<RankedPlan>{};
-    if (!r.best && r.infeasible_reason.empty() && !r.cancelled)
-        r.infeasible_reason =
-            "no plan that " + caps.framework + " (" + caps.version + ") can run fits the memory budget";
+    if (!r.best && r.infeasible.kind == Infeasibility::Kind::None && !r.cancelled) {
+        r.infeasible.kind = Infeasibility::Kind::Target;
+        r.infeasible.model = model.model().name;
+        r.infeasible.framework = caps.framework + " (" + caps.version + ")";
+        r.infeasible_reason = describe(r.infeasible);
+    }
     r.stats.pruned_by_rule.emplace_back("target-post-check", dropped);
     return r;
 }

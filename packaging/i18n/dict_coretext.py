@@ -112,6 +112,22 @@ T = {
         ("das Ziel-Framework schaltet Sequenzparallelität für alle tensorparallelen Schichten gemeinsam "
          "(einmal mit und einmal ohne gesucht)",
          "目标框架对所有张量并行层统一开关序列并行（分别在开启和关闭时各搜索一次）"),
+    "no configuration survives the constraints on %1 GPUs (see the decision tree)":
+        ("keine Konfiguration übersteht die Einschränkungen auf %1 GPUs (siehe Entscheidungsbaum)",
+         "在 %1 个 GPU 上没有配置能满足这些约束（见决策树）"),
+    "%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB":
+        ("%1 braucht mindestens %2 GiB/GPU für die Modellzustände mit der am stärksten geteilten Strategie "
+         "auf %3 GPUs (inkl. %4 GiB Reserve); das Budget ist %5 GiB",
+         "%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB"),
+    "%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)":
+        ("%1 auf %2 GPUs: die Modellzustände passen (mindestens %3 GiB/GPU), aber kein Plan bringt "
+         "Aktivierungen und Zwischenpuffer im Budget von %4 GiB unter; versuchen Sie einen kleineren Batch, "
+         "Checkpointing oder mehr Micro-Batches (Sucheinstellungen: Max. Micro-Batches)",
+         "%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；"
+         "请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）"),
+    "no plan that %1 can run fits the memory budget":
+        ("kein Plan, den %1 ausführen kann, passt in das Speicherbudget",
+         "没有 %1 能运行的方案能放进内存预算"),
     "%1%2 is not a power of two": ("%1%2 ist keine Zweierpotenz", "%1%2 不是 2 的幂"),
     "%1 stages but only %2 layers": ("%1 Stufen, aber nur %2 Schichten", "%1 个流水线级，但只有 %2 层"),
     "%1 is fixed to %2": ("%1 ist auf %2 festgelegt", "%1 固定为 %2"),

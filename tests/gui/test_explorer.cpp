@@ -11,6 +11,7 @@
 #include "gx/profile_io.h"
 #include "gx/search_space.h"
 #include "gx/target_search.h"
+#include "gx/units.h"
 #include "i18n.h"
 #include "main_window.h"
 #include "plan_utils.h"
@@ -19,10 +20,9 @@
 #include "views/plan_view.h"
 #include "views/plan_widgets.h"
 #include "views/profile_editors.h"
-#include "views/tree_view.h"
-#if __has_include("views/scheduler/scheduler_panel.h")
+#include "views/search_settings.h"
 #include "views/scheduler/scheduler_panel.h"
-#endif
+#include "views/tree_view.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -115,7 +115,6 @@ QStringList visibleTexts(QWidget* root) {
     for (QWidget* w : all) {
         if (w->objectName() == QLatin1String("search_status"))
             continue; // names the search's duration
-#if __has_include("views/scheduler/scheduler_panel.h")
         // The Multi-model tab plans on its own threads (heuristic, then MILP): its results may differ
         // between two windows; languageSwitchAfterASearch checks its summary.
         bool scheduled = false;
@@ -125,7 +124,6 @@ QStringList visibleTexts(QWidget* root) {
                          qobject_cast<QAbstractButton*>(w)); // "Solving…" while the MILP runs
         if (scheduled)
             continue;
-#endif
         if (!w->toolTip().isEmpty())
             out << QStringLiteral("tooltip: ") + w->toolTip();
         if (w->isWindow() || qobject_cast<QDockWidget*>(w))
@@ -169,7 +167,6 @@ QStringList visibleTexts(QWidget* root) {
 
 /// Waits until the Multi-model tab (which plans on its own threads) has shown its final schedule.
 bool settled(MainWindow& w) {
-#if __has_include("views/scheduler/scheduler_panel.h")
     if (auto* p = w.findChild<SchedulerPanel*>()) {
         QElapsedTimer t;
         t.start();
@@ -177,7 +174,6 @@ bool settled(MainWindow& w) {
             QTest::qWait(20);
         return !p->busy();
     }
-#endif
     (void)w;
     return true;
 }
@@ -756,7 +752,6 @@ private slots:
         }
         switchLanguage(QStringLiteral("en"));
         QCOMPARE(visibleTexts(&w), english);
-#if __has_include("views/scheduler/scheduler_panel.h")
         auto* jobs = w.findChild<SchedulerPanel*>();
         QVERIFY(jobs && settled(w));
         QVERIFY2(jobs->summaryText().contains(QStringLiteral("Makespan")), qPrintable(jobs->summaryText()));
@@ -765,7 +760,6 @@ private slots:
                  qPrintable(jobs->summaryText()));
         switchLanguage(QStringLiteral("en"));
         QVERIFY(jobs->summaryText().contains(QStringLiteral("Makespan")));
-#endif
     }
     // Issue 14: core's English tree labels, rule descriptions and pruning reasons are translated at
     // display time. Every label and reason of real trees (several targets and user limits) keeps its
@@ -845,6 +839,27 @@ private slots:
         QCOMPARE(CoreText::scheduleStatus("optimal within 0.01% (no schedule shorter than the heuristic's)"),
                  QStringLiteral("optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)"));
         QCOMPARE(CoreText::scheduleStatus("stopped (status 3)"), QStringLiteral("stopped (status 3)"));
+        // Why nothing fits (SearchResult::infeasible): every kind worded in German with its figures.
+        for (auto kind : {Infeasibility::Kind::NoConfiguration, Infeasibility::Kind::ModelStates,
+                          Infeasibility::Kind::Activations, Infeasibility::Kind::Target}) {
+            Infeasibility why;
+            why.kind = kind;
+            why.model = "gpt3-175b";
+            why.gpus = 8;
+            why.states = 123.4 * kGiB;
+            why.reserved = 2 * kGiB;
+            why.budget = 80 * kGiB;
+            why.framework = "DeepSpeed (0.19.6)";
+            const QString de = CoreText::infeasible(why, describe(why));
+            QVERIFY2(de != QString::fromStdString(describe(why)), qPrintable(de));
+            QVERIFY2(de.contains(kind == Infeasibility::Kind::Target ? QStringLiteral("DeepSpeed")
+                                                                     : QStringLiteral("8")),
+                     qPrintable(de));
+            if (kind == Infeasibility::Kind::ModelStates)
+                QVERIFY2(de.contains(QStringLiteral("123,4")) || de.contains(QStringLiteral("123.4")),
+                         qPrintable(de));
+        }
+        QCOMPARE(CoreText::infeasible(Infeasibility{}, "cancelled"), QStringLiteral("cancelled"));
 
         // The tree view shows them: a pruned node's tooltip and the labels of a live tree.
         TreePanel panel;
@@ -917,7 +932,7 @@ private slots:
         // Plan JSON: optional, canonical id, named error for an unknown target.
         ModelProfile m = resolveModel("llama2-7b");
         ClusterProfile c = resolveCluster("8xH100");
-        Plan base = makeDefaultPlan(m, c);
+        Plan base = defaultPlan(m, c);
         nlohmann::json j = toJson(base);
         QVERIFY(!j.contains("target"));          // unknown: not written
         QVERIFY(planFromJson(j).target.empty()); // plans without it load

@@ -17,6 +17,7 @@
 #include "views/plan_view.h"
 #include "views/plan_widgets.h"
 #include "views/profile_editors.h"
+#include "views/search_settings.h"
 #include "views/sweep_panel.h"
 #include "views/tree_view.h"
 #include "views/whatif_panel.h"
@@ -107,7 +108,7 @@ private slots:
     // --- per-layer table --------------------------------------------------------------------------
     void layerTableModel() {
         auto cm = std::make_shared<const CostModel>(smallModel(), smallCluster());
-        Plan plan = makeDefaultPlan(cm->model(), cm->cluster());
+        Plan plan = defaultPlan(cm->model(), cm->cluster());
         LayerTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPlan(cm, plan);
@@ -140,7 +141,7 @@ private slots:
         // 13B LLaMA-2 on 32 A100s: TP 8 inside a node, PP 4 over nodes, DP 1.
         const ModelProfile m = modelPreset(kDefaultModel);
         const ClusterProfile c = clusterPreset(kDefaultCluster);
-        const Plan p = makeDefaultPlan(m, c);
+        const Plan p = defaultPlan(m, c);
         CostModel cm(m, c);
         cm.validate(p); // throws on an inconsistent plan
         QCOMPARE(p.gpus, c.totalGpus());
@@ -672,7 +673,7 @@ private slots:
     void exportDialog() {
         const ModelProfile m = smallModel();
         const ClusterProfile c = smallCluster(1, 8);
-        Plan plan = makeDefaultPlan(m, c); // tp 8, pp 1, dp 1
+        Plan plan = defaultPlan(m, c); // tp 8, pp 1, dp 1
         plan.layers[2].dp_type = DpType::ZeRO3;
         plan.layers[2].tp = 8;
         ExportDialog d;

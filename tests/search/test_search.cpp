@@ -88,6 +88,30 @@ std::string describe(const Plan& p) {
     return s;
 }
 
+/// Stage splits of L layers over pp stages: every composition (v = 1) or equal chunks (interleaved).
+std::vector<std::vector<int>> allSplits(int L, int pp, int v) {
+    std::vector<std::vector<int>> splits;
+    if (v > 1) {
+        splits.emplace_back(static_cast<std::size_t>(pp * v), L / (pp * v));
+        return splits;
+    }
+    std::function<void(std::vector<int>&, int)> rec = [&](std::vector<int>& cur, int left) {
+        if (static_cast<int>(cur.size()) == pp) {
+            if (left == 0)
+                splits.push_back(cur);
+            return;
+        }
+        for (int n = 1; n <= left - (pp - 1 - static_cast<int>(cur.size())); ++n) {
+            cur.push_back(n);
+            rec(cur, left - n);
+            cur.pop_back();
+        }
+    };
+    std::vector<int> cur;
+    rec(cur, L);
+    return splits;
+}
+
 /// Every plan of the search space (same tasks, candidates and vocab options as the planner).
 std::vector<BrutePlan> bruteForce(const CostModel& cm, const SearchOptions& o) {
     SearchSpace space(cm, o);
@@ -109,28 +133,7 @@ std::vector<BrutePlan> bruteForce(const CostModel& cm, const SearchOptions& o) {
                         const int mb = B / m;
                         if (sc == Schedule::Interleaved && m % pp != 0)
                             continue;
-                        // Stage splits: all compositions (v = 1) or equal chunks (interleaved).
-                        std::vector<std::vector<int>> splits;
-                        if (v == 1) {
-                            std::function<void(std::vector<int>&, int)> rec = [&](std::vector<int>& cur,
-                                                                                  int left) {
-                                if (static_cast<int>(cur.size()) == pp) {
-                                    if (left == 0)
-                                        splits.push_back(cur);
-                                    return;
-                                }
-                                for (int n = 1; n <= left - (pp - 1 - static_cast<int>(cur.size())); ++n) {
-                                    cur.push_back(n);
-                                    rec(cur, left - n);
-                                    cur.pop_back();
-                                }
-                            };
-                            std::vector<int> cur;
-                            rec(cur, L);
-                        } else {
-                            splits.push_back(
-                                std::vector<int>(static_cast<std::size_t>(pp * v), L / (pp * v)));
-                        }
+                        const auto splits = allSplits(L, pp, v);
                         std::vector<std::vector<LayerStrategy>> lc(static_cast<std::size_t>(L));
                         for (int l = 0; l < L; ++l)
                             for (const auto& s : cands[static_cast<std::size_t>(l)])
@@ -216,26 +219,7 @@ std::vector<BrutePlan> bruteForceUniformTarget(const CostModel& cm, const Search
                         const int mb = B / m;
                         if (sc == Schedule::Interleaved && m % pp != 0)
                             continue;
-                        std::vector<std::vector<int>> splits;
-                        if (v == 1) {
-                            std::function<void(std::vector<int>&, int)> rec = [&](std::vector<int>& cur,
-                                                                                  int left) {
-                                if (static_cast<int>(cur.size()) == pp) {
-                                    if (left == 0)
-                                        splits.push_back(cur);
-                                    return;
-                                }
-                                for (int n = 1; n <= left - (pp - 1 - static_cast<int>(cur.size())); ++n) {
-                                    cur.push_back(n);
-                                    rec(cur, left - n);
-                                    cur.pop_back();
-                                }
-                            };
-                            std::vector<int> cur;
-                            rec(cur, L);
-                        } else {
-                            splits.emplace_back(static_cast<std::size_t>(pp * v), L / (pp * v));
-                        }
+                        const auto splits = allSplits(L, pp, v);
                         for (const auto& u : cands) {
                             if (mb % u.dp != 0)
                                 continue;
@@ -1060,6 +1044,10 @@ void TestSearch::infeasibleNamesConstraint() {
     QVERIFY(!r.best);
     QVERIFY2(r.infeasible_reason.find("model states") != std::string::npos, r.infeasible_reason.c_str());
     QVERIFY2(r.infeasible_reason.find("gpt3-175b") != std::string::npos, r.infeasible_reason.c_str());
+    // The same as data (the GUI words it in the user's language).
+    QVERIFY(r.infeasible.kind == Infeasibility::Kind::ModelStates);
+    QVERIFY(r.infeasible.states > r.infeasible.budget);
+    QCOMPARE(describe(r.infeasible), r.infeasible_reason);
     QVERIFY2(r.infeasible_reason.find("budget") != std::string::npos, r.infeasible_reason.c_str());
 }
 

@@ -163,13 +163,35 @@ struct SearchStats {
     std::vector<std::pair<std::string, std::int64_t>> pruned_by_rule;
 };
 
+/// Why a search found no plan, as data (the GUI words it in the user's language; describe() gives the
+/// English sentence of SearchResult::infeasible_reason, for the CLI and JSON).
+struct Infeasibility {
+    enum class Kind {
+        None,            ///< a plan was found, or the search was cancelled
+        NoConfiguration, ///< no (pp, schedule, batch, micro-batch) configuration survives the constraints
+        ModelStates,     ///< model states alone exceed the budget with the most sharded strategy
+        Activations,     ///< model states fit, activations and transient buffers do not
+        Target           ///< no plan the target framework runs fits the budget
+    };
+    Kind kind = Kind::None;
+    std::string model;     ///< model name
+    int gpus = 0;          ///< GPUs searched
+    double states = 0;     ///< ModelStates / Activations: least model-state bytes per GPU (incl. reserve)
+    double reserved = 0;   ///< bytes per GPU kept free
+    double budget = 0;     ///< memory budget, bytes per GPU
+    std::string framework; ///< Target: "Megatron-LM (Megatron-Core 0.20.0)"
+};
+/// The English sentence for `why` (empty for Kind::None).
+std::string describe(const Infeasibility& why);
+
 struct SearchResult {
     std::optional<RankedPlan> best;
     std::vector<RankedPlan> top;      ///< best first, distinct plans, at most top_k
     std::vector<RankedPlan> frontier; ///< Pareto (iteration time, peak memory), by time
     SearchStats stats;
     bool cancelled = false;
-    /// Why nothing fits, naming the binding constraint (when best is empty).
+    /// Why nothing fits, naming the binding constraint (when best is empty): as data and in English.
+    Infeasibility infeasible;
     std::string infeasible_reason;
     /// Optimal plan for each searched configuration (pp, schedule, chunks, batch, micro-batches),
     /// best first; `top` is its prefix. Used to explain why the runner-up lost.
@@ -201,6 +223,15 @@ struct SimplerPlan {
 /// options.max_runs_per_stage; none when options.uniform_layers). Stops early when `stop` is requested.
 std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOptions& options,
                                       std::stop_token stop = {}, const SearchObserver& observer = {});
+
+/// The global batch used when none is given: 4 samples per GPU (search, sweeps, the starting plan).
+int defaultGlobalBatch(int gpus);
+
+/// A Megatron-style uniform plan that is valid for the model and cluster: TP inside a node (up to 8,
+/// dividing the heads), PP over nodes (dividing the layer count), the rest data parallel; 1F1B,
+/// micro-batches = 2 * pp, global batch defaultGlobalBatch rounded to a multiple of dp x micro-batches.
+/// Shown before any search has run.
+Plan defaultPlan(const ModelProfile& model, const ClusterProfile& cluster);
 
 /// Global batch sizes the search tries for `gpus` GPUs (explicit list, range, or the default).
 std::vector<int> searchBatches(const SearchOptions& options, int gpus);

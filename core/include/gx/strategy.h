@@ -4,7 +4,10 @@
 
 #include "gx/runtime.h"
 
+#include <array>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gx {
@@ -92,6 +95,36 @@ struct Plan {
     bool runsSameAs(const Plan& o) const;
     bool operator==(const Plan&) const = default;
 };
+
+/// One name table per enum: the spelling in files, on the command line and in exports (the first entry
+/// of a value), then spellings only accepted when reading (alias = true). toString(), the profile readers
+/// (profile_io.h *FromString) and the exporters all use these tables.
+template <typename E> struct EnumName {
+    E value;
+    std::string_view name;
+    bool alias = false;
+};
+extern const std::array<EnumName<DpType>, 5> kDpTypeNames;         ///< ddp zero1 zero2 zero3 (fsdp)
+extern const std::array<EnumName<Checkpoint>, 3> kCheckpointNames; ///< none selective full
+extern const std::array<EnumName<Schedule>, 3> kScheduleNames;     ///< gpipe 1f1b interleaved
+/// p2p a2a (Megatron's --cp-comm-type values), read also as ring / ulysses / all-to-all.
+extern const std::array<EnumName<CpComm>, 5> kCpCommNames;
+
+/// The value named `name` in `table` (aliases included), nullopt when none.
+template <typename E, std::size_t N>
+std::optional<E> enumFromName(const std::array<EnumName<E>, N>& table, std::string_view name) {
+    for (const auto& e : table)
+        if (e.name == name)
+            return e.value;
+    return std::nullopt;
+}
+/// "a, b, c": the names a reader accepts (aliases included), for error messages.
+template <typename E, std::size_t N> std::string enumNameList(const std::array<EnumName<E>, N>& table) {
+    std::string out;
+    for (const auto& e : table)
+        out += (out.empty() ? "" : ", ") + std::string(e.name);
+    return out;
+}
 
 const char* toString(DpType);
 /// Human label of a data-parallel type: "DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3" (messages, tree, labels).
