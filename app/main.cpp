@@ -10,8 +10,8 @@
 #include "settings.h"
 #include "views/export_dialog.h"
 #include "views/profile_editors.h"
-#include "views/search_settings.h"
 #include "views/runtime_editor.h"
+#include "views/search_settings.h"
 #include "views/sweep_panel.h"
 #include "views/whatif_panel.h"
 

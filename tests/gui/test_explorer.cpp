@@ -20,8 +20,8 @@
 #include "views/plan_view.h"
 #include "views/plan_widgets.h"
 #include "views/profile_editors.h"
-#include "views/search_settings.h"
 #include "views/scheduler/scheduler_panel.h"
+#include "views/search_settings.h"
 #include "views/tree_view.h"
 
 #include <QAbstractButton>

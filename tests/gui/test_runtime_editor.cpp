@@ -2,8 +2,8 @@
 // The runtime profile editor (issue 11): every RuntimeProfile field editable and grouped, errors that
 // name the field, atomic JSON saves, and the edited profile used by the next search.
 #include "views/profile_editors.h"
-#include "views/search_settings.h"
 #include "views/runtime_editor.h"
+#include "views/search_settings.h"
 
 #include "gx/presets.h"
 #include "gx/profile_io.h"
