@@ -235,6 +235,22 @@ QString CoreText::pruneReason(const std::string& reason) {
          }},
         {exact("(.+) runs ring attention only \\(no all-to-all\\)"),
          [](const M& m) { return tr("%1 runs ring attention only (no all-to-all)").arg(m.captured(1)); }},
+        {exact("(.+) runs all-to-all \\(Ulysses\\) only \\(no ring\\)"),
+         [](const M& m) { return tr("%1 runs all-to-all (Ulysses) only (no ring)").arg(m.captured(1)); }},
+        {exact("(.+) runs all-to-all in place of tensor parallelism \\(tp=1 only\\)"),
+         [](const M& m) {
+             return tr("%1 runs all-to-all in place of tensor parallelism (tp=1 only)").arg(m.captured(1));
+         }},
+        {exact("(.+) is not told to combine context parallelism with tensor parallelism"),
+         [](const M& m) {
+             return tr("%1 is not told to combine context parallelism with tensor parallelism")
+                 .arg(m.captured(1));
+         }},
+        {exact("(.+) is not told to combine context parallelism with pipeline parallelism"),
+         [](const M& m) {
+             return tr("%1 is not told to combine context parallelism with pipeline parallelism")
+                 .arg(m.captured(1));
+         }},
         {exact("(.+) has no expert parallelism"),
          [](const M& m) { return tr("%1 has no expert parallelism").arg(m.captured(1)); }},
     };

@@ -623,81 +623,101 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="239"/>
+        <source>%1 runs all-to-all (Ulysses) only (no ring)</source>
+        <translation>%1 kennt nur All-to-All (Ulysses), keinen Ring</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="242"/>
+        <source>%1 runs all-to-all in place of tensor parallelism (tp=1 only)</source>
+        <translation>%1 führt All-to-All anstelle von Tensorparallelität aus (nur tp=1)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="246"/>
+        <source>%1 is not told to combine context parallelism with tensor parallelism</source>
+        <translation>%1 wird nicht angewiesen, Kontext- mit Tensorparallelität zu kombinieren</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="251"/>
+        <source>%1 is not told to combine context parallelism with pipeline parallelism</source>
+        <translation>%1 wird nicht angewiesen, Kontext- mit Pipeline-Parallelität zu kombinieren</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="255"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 hat keine Expertenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="249"/>
+        <location filename="../app/core_text.cpp" line="265"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="263"/>
+        <location filename="../app/core_text.cpp" line="279"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="279"/>
+        <location filename="../app/core_text.cpp" line="295"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>keine Konfiguration übersteht die Einschränkungen auf %1 GPUs (siehe Entscheidungsbaum)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="282"/>
+        <location filename="../app/core_text.cpp" line="298"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 braucht mindestens %2 GiB/GPU für die Modellzustände mit der am stärksten geteilten Strategie auf %3 GPUs (inkl. %4 GiB Reserve); das Budget ist %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="288"/>
+        <location filename="../app/core_text.cpp" line="304"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 auf %2 GPUs: die Modellzustände passen (mindestens %3 GiB/GPU), aber kein Plan bringt Aktivierungen und Zwischenpuffer im Budget von %4 GiB unter; versuchen Sie einen kleineren Batch, Checkpointing oder mehr Micro-Batches (Sucheinstellungen: Max. Micro-Batches)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="295"/>
+        <location filename="../app/core_text.cpp" line="311"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>kein Plan, den %1 ausführen kann, passt in das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="303"/>
+        <location filename="../app/core_text.cpp" line="319"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="305"/>
+        <location filename="../app/core_text.cpp" line="321"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="307"/>
+        <location filename="../app/core_text.cpp" line="323"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="309"/>
+        <location filename="../app/core_text.cpp" line="325"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="311"/>
+        <location filename="../app/core_text.cpp" line="327"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="313"/>
+        <location filename="../app/core_text.cpp" line="329"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="315"/>
+        <location filename="../app/core_text.cpp" line="331"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="317"/>
+        <location filename="../app/core_text.cpp" line="333"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="319"/>
+        <location filename="../app/core_text.cpp" line="335"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>

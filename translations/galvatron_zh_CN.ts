@@ -623,81 +623,101 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="239"/>
+        <source>%1 runs all-to-all (Ulysses) only (no ring)</source>
+        <translation>%1 仅支持 all-to-all（Ulysses），不支持环形</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="242"/>
+        <source>%1 runs all-to-all in place of tensor parallelism (tp=1 only)</source>
+        <translation>%1 以 all-to-all 代替张量并行（仅 tp=1）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="246"/>
+        <source>%1 is not told to combine context parallelism with tensor parallelism</source>
+        <translation>导出不会让 %1 将上下文并行与张量并行组合</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="251"/>
+        <source>%1 is not told to combine context parallelism with pipeline parallelism</source>
+        <translation>导出不会让 %1 将上下文并行与流水线并行组合</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="255"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="249"/>
+        <location filename="../app/core_text.cpp" line="265"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="263"/>
+        <location filename="../app/core_text.cpp" line="279"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="279"/>
+        <location filename="../app/core_text.cpp" line="295"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>在 %1 个 GPU 上没有配置能满足这些约束（见决策树）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="282"/>
+        <location filename="../app/core_text.cpp" line="298"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="288"/>
+        <location filename="../app/core_text.cpp" line="304"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="295"/>
+        <location filename="../app/core_text.cpp" line="311"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>没有 %1 能运行的方案能放进内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="303"/>
+        <location filename="../app/core_text.cpp" line="319"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="305"/>
+        <location filename="../app/core_text.cpp" line="321"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="307"/>
+        <location filename="../app/core_text.cpp" line="323"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="309"/>
+        <location filename="../app/core_text.cpp" line="325"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="311"/>
+        <location filename="../app/core_text.cpp" line="327"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="313"/>
+        <location filename="../app/core_text.cpp" line="329"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="315"/>
+        <location filename="../app/core_text.cpp" line="331"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="317"/>
+        <location filename="../app/core_text.cpp" line="333"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="319"/>
+        <location filename="../app/core_text.cpp" line="335"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>

@@ -630,9 +630,27 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
                              const ExportOptions& o) {
     ExportResult r;
     refuseMoeAndMla(model, "DeepSpeed", r);
-    refuseContextParallel(plan, "DeepSpeed", r);
     const int tp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; });
-    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp));
+    // Ulysses sequence parallelism ("sequence_parallel_size"): all-to-all over cp ranks, the batch over the
+    // remaining data-parallel ranks (DeepSpeed's world size for batch arithmetic is world / sp).
+    const int cp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.cp; });
+    if (!uniform(plan, [](const LayerStrategy& l) { return l.cp; }))
+        r.unsupported.push_back(
+            "per-layer context-parallel degrees: DeepSpeed uses one sequence_parallel_size; "
+            "exported the most common (cp=" +
+            std::to_string(cp) + ")");
+    for (const auto& l : plan.layers)
+        if (l.cp > 1 && l.cp_comm == CpComm::P2P) {
+            r.unsupported.push_back("ring (p2p) context parallelism: DeepSpeed's sequence parallelism is "
+                                    "all-to-all (Ulysses); exported as Ulysses");
+            break;
+        }
+    if (cp > 1 && (tp > 1 || plan.pp > 1))
+        r.unsupported.push_back(
+            std::string("context parallelism together with ") + (tp > 1 ? "tensor" : "pipeline") +
+            " parallelism: not written for DeepSpeed (Ulysses with AutoTP or the pipeline "
+            "engine is not documented)");
+    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
     int micro = perRankMicro(plan, dp);
     if (micro == 0) {
         r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
@@ -665,6 +683,18 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
     j["gradient_accumulation_steps"] = ga;
     j["gradient_clipping"] = 1.0;
     j["steps_per_print"] = 10;
+    if (cp > 1) {
+        j["sequence_parallel_size"] = cp;
+        r.warnings.push_back(
+            "Ulysses sequence parallelism (sequence_parallel_size " + std::to_string(cp) +
+            "): the training script creates the groups with "
+            "deepspeed.runtime.sequence_parallel.ulysses_sp.UlyssesSPAttentionHF.register_with_transformers(."
+            ".., "
+            "sequence_parallel_size=" +
+            std::to_string(cp) +
+            ", ...), passes the returned mpu to deepspeed.initialize and wraps the data loader in "
+            "UlyssesSPDataLoaderAdapter (DeepSpeed's ALST tutorial)");
+    }
     if (o.bf16)
         j["bf16"] = {{"enabled", true}};
     else

@@ -301,12 +301,28 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
 
     ordered_json j;
     j["pp_deg"] = plan.pp;
-    j["tp_sizes_enc"] = joinLayers(plan, [](const LayerStrategy& l) { return l.tp; });
     j["tp_consecutive_flags"] =
         joinLayers(plan, [](const LayerStrategy& l) { return l.tp_consecutive ? 1 : 0; });
     j["dp_types_enc"] =
         joinLayers(plan, [](const LayerStrategy& l) { return l.dp_type == DpType::ZeRO3 ? 1 : 0; });
-    j["use_sp"] = joinLayers(plan, [](const LayerStrategy&) { return 0; });
+    // Context parallelism: ring layers in cp_sizes_enc; an all-to-all layer is Hetu's Ulysses, use_sp = 1
+    // with its degree in tp_sizes_enc (and no TP).
+    const auto ulysses = [](const LayerStrategy& l) { return l.cp > 1 && l.cp_comm == CpComm::A2A; };
+    for (const auto& l : plan.layers)
+        if (ulysses(l) && l.tp > 1) {
+            un.push_back(
+                "all-to-all context parallelism with tp=" + std::to_string(l.tp) +
+                ": Hetu-Galvatron's use_sp runs Ulysses in place of tensor parallelism; exported tp=" +
+                std::to_string(l.tp) + " without Ulysses");
+            break;
+        }
+    j["tp_sizes_enc"] =
+        joinLayers(plan, [&](const LayerStrategy& l) { return ulysses(l) && l.tp == 1 ? l.cp : l.tp; });
+    j["use_sp"] = joinLayers(plan, [&](const LayerStrategy& l) { return ulysses(l) && l.tp == 1 ? 1 : 0; });
+    if (std::any_of(plan.layers.begin(), plan.layers.end(),
+                    [&](const LayerStrategy& l) { return l.cp > 1 && !ulysses(l); }))
+        j["cp_sizes_enc"] =
+            joinLayers(plan, [&](const LayerStrategy& l) { return l.cp > 1 && !ulysses(l) ? l.cp : 1; });
     j["checkpoint"] = joinInts(ckpt);
     j["global_bsz"] = plan.global_batch;
     j["chunks"] = plan.num_micro;
@@ -382,24 +398,36 @@ Plan planFromHetuStrategy(const nlohmann::json& j, const ModelProfile& model, in
     const std::vector<int> msp = perLayer("gx_sequence_parallel", 0);
     const DpType def = defaultDpType(j, path);
 
-    int ulysses = 0;
+    // cp_sizes_enc: zigzag ring attention per layer; use_sp = 1: the layer's tp_sizes_enc is an all-to-all
+    // (Ulysses) degree and it has no TP (hybrid_parallel_config.py).
+    std::vector<int> cps(static_cast<std::size_t>(L), 1);
+    if (j.contains("cp_sizes_enc")) {
+        cps = intList(j, "cp_sizes_enc", path);
+        requireLength(cps, L, path + ".cp_sizes_enc", "layers");
+    }
+    for (int i = 0; i < L; ++i) {
+        const std::string f = path + ".cp_sizes_enc[" + std::to_string(i) + "]";
+        if (cps[i] < 1 || stage % (tp[i] * cps[i]) != 0)
+            throw InputError(f, "context-parallel size " + std::to_string(cps[i]) + " times tp " +
+                                    std::to_string(tp[i]) + " must divide the " + std::to_string(stage) +
+                                    " GPUs of a pipeline stage");
+        if (usp[i] == 1 && tp[i] > 1 && cps[i] > 1)
+            throw InputError(f, "Ulysses (use_sp) and ring context parallelism on the same layer: Galvatron "
+                                "Explorer models one context-parallel exchange per layer");
+    }
     for (int i = 0; i < L; ++i) {
         LayerStrategy s;
-        s.tp = tp[i];
-        s.dp = stage / tp[i];
+        const bool ulysses = usp[i] == 1 && tp[i] > 1;
+        s.tp = ulysses ? 1 : tp[i];
+        s.cp = ulysses ? tp[i] : cps[i];
+        s.cp_comm = ulysses ? CpComm::A2A : CpComm::P2P;
+        s.dp = stage / (s.tp * s.cp);
         s.tp_consecutive = consec[i] == 1;
         s.dp_type = dpt[i] == 1 ? DpType::ZeRO3 : def;
         s.ckpt = ck[i] == 1 ? Checkpoint::Full : Checkpoint::None;
-        s.sp = (msp[i] == 1 || usp[i] == 1) && s.tp > 1;
-        if (usp[i] == 1 && s.tp > 1)
-            ++ulysses;
+        s.sp = msp[i] == 1 && s.tp > 1;
         p.layers.push_back(s);
     }
-    if (ulysses > 0 && notes)
-        notes->push_back("use_sp=1 on " + std::to_string(ulysses) +
-                         " layers (Ulysses sequence parallelism) "
-                         "imported as tensor parallelism + Megatron sequence parallelism of the same degree: "
-                         "same activation memory per GPU, different collectives");
 
     p.global_batch = requireInt(j, "global_bsz", path);
     p.num_micro = requireInt(j, "chunks", path);

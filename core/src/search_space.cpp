@@ -283,6 +283,23 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                                   caps.framework + " runs ring attention only (no all-to-all)");
                             continue;
                         }
+                        if (tgt && comm == CpComm::P2P && !caps.cp_ring) {
+                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
+                                  caps.framework + " runs all-to-all (Ulysses) only (no ring)");
+                            continue;
+                        }
+                        if (tgt && comm == CpComm::A2A && tp > 1 && !caps.cp_a2a_with_tp) {
+                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
+                                  caps.framework +
+                                      " runs all-to-all in place of tensor parallelism (tp=1 only)");
+                            continue;
+                        }
+                        if (tgt && ((tp > 1 && !caps.cp_with_tp) || (pp > 1 && !caps.cp_with_pp))) {
+                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
+                                  caps.framework + " is not told to combine context parallelism with " +
+                                      (tp > 1 && !caps.cp_with_tp ? "tensor" : "pipeline") + " parallelism");
+                            continue;
+                        }
                         if (user && o.fixed_cp > 0 && cp != o.fixed_cp) {
                             w.add(tpn, 3, "cp", cpl, rules::kUser,
                                   "cp is fixed to " + std::to_string(o.fixed_cp));

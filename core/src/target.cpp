@@ -172,6 +172,15 @@ TargetCapabilities makeDeepSpeed() {
     c.uneven_interleaved_chunks = false;
     // pipeline.activation_checkpoint_interval / deepspeed.checkpointing wrap whole layers, all of them.
     c.recompute.full_all = true;
+    // Ulysses sequence parallelism (docs/_tutorials/ulysses-alst-sequence-parallelism.md): the config's
+    // "sequence_parallel_size" and the groups from UlyssesSPAttentionHF.register_with_transformers
+    // (runtime/sequence_parallel/ulysses_sp.py) passed to deepspeed.initialize as mpu; all-to-all only,
+    // ZeRO over the sequence-data-parallel group (engine.py seq_dp_world_size). Not planned with AutoTP or
+    // the pipeline engine (neither documented together).
+    c.context_parallel = true;
+    c.cp_ring = false;
+    c.cp_with_tp = false;
+    c.cp_with_pp = false;
     // AutoTP shards linear layers; the embedding stays replicated.
     c.vocab_tp_free = false;
     c.vocab_tp_one = true;
@@ -209,6 +218,14 @@ TargetCapabilities makeHetu() {
     // vtp: own vocabulary TP degree; embed_sdp: ZeRO-3 for the embedding or the default type.
     c.vocab_tp_free = true;
     c.vocab_dp_type_free = true;
+    // Per layer: cp_sizes_enc is zigzag ring attention (core/runtime/transformer/attention_impl.py
+    // ZigzagRingFlashAttention, load-balanced causal split); use_sp = 1 makes the layer's tp_sizes_enc an
+    // all-to-all (Ulysses, DistributedAttention) degree with no TP (hybrid_parallel_config.py:
+    // sp_sizes_whole = tp, tp_sizes_whole = 1). Groups nest tp/sp inside cp inside dp
+    // (comm_groups.py order 'pp-dp-cp-tp-sp'); the embedding's vcp stays 1.
+    c.context_parallel = true;
+    c.per_layer_cp = true;
+    c.cp_a2a_with_tp = false;
     return c;
 }
 
@@ -439,8 +456,29 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
                               " runs ring attention only");
                 break;
             }
-    if (c.context_parallel && !allSame(plan, [](const LayerStrategy& l) { return l.cp; }))
+    if (c.context_parallel && !c.cp_ring)
+        for (const auto& l : plan.layers)
+            if (l.cp > 1 && l.cp_comm == CpComm::P2P) {
+                out.push_back("ring (p2p) context parallelism: " + fw + " runs all-to-all (Ulysses) only");
+                break;
+            }
+    for (const auto& l : plan.layers)
+        if (c.context_parallel && l.cp > 1 &&
+            ((l.tp > 1 && !c.cp_with_tp) || (plan.pp > 1 && !c.cp_with_pp))) {
+            out.push_back(std::string("context parallelism together with ") +
+                          (l.tp > 1 && !c.cp_with_tp ? "tensor" : "pipeline") + " parallelism: " + fw +
+                          " is not told to combine them by this export");
+            break;
+        }
+    if (c.context_parallel && !c.per_layer_cp && !allSame(plan, [](const LayerStrategy& l) { return l.cp; }))
         out.push_back("per-layer context-parallel degrees: " + fw + " uses one degree for all layers");
+    if (c.context_parallel && !c.cp_a2a_with_tp)
+        for (const auto& l : plan.layers)
+            if (l.cp > 1 && l.cp_comm == CpComm::A2A && l.tp > 1) {
+                out.push_back("all-to-all (Ulysses) context parallelism together with tensor parallelism: " +
+                              fw + " runs a layer's Ulysses degree in place of its TP degree");
+                break;
+            }
     {
         // Expert parallelism: dense layers carry ep = 1, so only the MoE layers' degrees must agree.
         int ep = 0;

@@ -492,13 +492,36 @@ private slots:
         QVERIFY(p.layers[19].tp_consecutive);
         QVERIFY(!p.layers[20].tp_consecutive);
         QVERIFY(notes.empty());
-        // Ulysses sequence parallelism (use_sp 1) is imported as TP + Megatron SP and noted.
+        // use_sp 1 makes the layer's tp_sizes_enc an all-to-all (Ulysses) degree with no TP
+        // (hybrid_parallel_config.py): imported as context parallelism with the a2a exchange.
         json ulysses = readJsonFile(kHetu + "galvatron_config_gpt3-1.3b_16gpus_example.json");
         ulysses["use_sp"] = "1" + ulysses["use_sp"].get<std::string>().substr(1); // layer 0 only
         const Plan u = planFromHetuStrategy(ulysses, m, 16, &notes);
-        QVERIFY(u.layers[0].sp);
-        QVERIFY(!u.layers[1].sp);
-        QVERIFY(anyContains(notes, "use_sp=1 on 1 layers (Ulysses"));
+        QCOMPARE(u.layers[0].tp, 1);
+        QCOMPARE(u.layers[0].cp, 4);
+        QCOMPARE(u.layers[0].cp_comm, CpComm::A2A);
+        QCOMPARE(u.layers[0].dp, 2);
+        QVERIFY(!u.layers[0].sp);
+        QCOMPARE(u.layers[1].tp, 4);
+        QCOMPARE(u.layers[1].cp, 1);
+        QVERIFY(notes.empty());
+        QVERIFY(CostModel(m, cluster2x8()).evaluate(u).iteration_time > 0);
+        // Exported again, the layer is Ulysses again; ring layers go to cp_sizes_enc. Round trip.
+        Plan r = u;
+        r.layers[5].tp = 1;
+        r.layers[5].cp = 2;
+        r.layers[5].dp = 4;
+        r.layers[5].cp_comm = CpComm::P2P;
+        std::vector<std::string> un;
+        const json hr = toHetuStrategy(r, m, &un);
+        QCOMPARE(hr.at("use_sp").get<std::string>().substr(0, 4), std::string("1,0,"));
+        QCOMPARE(hr.at("tp_sizes_enc").get<std::string>().substr(0, 4), std::string("4,4,"));
+        QCOMPARE(hr.at("cp_sizes_enc").get<std::string>().substr(0, 12), std::string("1,1,1,1,1,2,"));
+        comparePlans(planFromHetuStrategy(json::parse(hr.dump()), m, 16), r);
+        // Ulysses and ring on one layer cannot be read as one exchange: named.
+        json both = hr;
+        both["cp_sizes_enc"] = "2" + hr.at("cp_sizes_enc").get<std::string>().substr(1);
+        expectError([&] { planFromHetuStrategy(both, m, 16); }, "hetu.cp_sizes_enc[0]", "Ulysses");
         // The imported plan is valid for the cost model.
         QVERIFY(CostModel(m, cluster2x8()).evaluate(p).iteration_time > 0);
     }

@@ -542,7 +542,7 @@ private slots:
 
     void contextParallelExports() {
         // Megatron-LM: --context-parallel-size and --cp-comm-type (arguments.py at the recorded commit);
-        // the other exports do not write cp yet and refuse rather than run without it.
+        // torchtitan the ring, DeepSpeed Ulysses; each refuses what it cannot run as planned.
         const ModelProfile m = modelPreset("llama2-7b");
         const ClusterProfile c = clusterPreset("2x8xA100-80G-IB");
         Plan p = basePlan(16, 1, 2, {32}, DpType::ZeRO1, Checkpoint::None, true);
@@ -561,7 +561,34 @@ private slots:
         // (torchtitan.json). The a2a layer and the ZeRO-1 type cannot run as planned there.
         QVERIFY(!inexpressible(p, Target::Torchtitan).empty());
         expectRefused([&] { exportPlan(p, m, c, ExportFormat::Torchtitan); }, "torchtitan");
+        // DeepSpeed: Ulysses only (sequence_parallel_size, deepspeed.json), not with AutoTP: the ring layers
+        // and tp=2 cannot run as planned.
+        QVERIFY(!inexpressible(p, Target::DeepSpeed).empty());
         expectRefused([&] { exportPlan(p, m, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        Plan u = basePlan(16, 1, 1, {32}, DpType::ZeRO3, Checkpoint::None, false);
+        for (auto& l : u.layers) {
+            l.cp = 4;
+            l.dp = 4;
+            l.cp_comm = CpComm::A2A;
+        }
+        u.vocab_tp = 1;
+        u.vocab_dp_type = DpType::ZeRO3;
+        {
+            const auto w = inexpressible(u, Target::DeepSpeed);
+            QVERIFY2(w.empty(), w.empty() ? "" : w.front().c_str());
+            const ExportResult d = ex(u, m, c, ExportFormat::DeepSpeed);
+            checkDeepSpeed(d.text, 1);
+            const json jd = json::parse(d.text);
+            QCOMPARE(jd["sequence_parallel_size"].get<int>(), 4);
+            // The batch over world / sp: 16 GPUs, sp 4 -> 4 data-parallel ranks.
+            QCOMPARE(jd["train_batch_size"].get<int>(), jd["train_micro_batch_size_per_gpu"].get<int>() *
+                                                            jd["gradient_accumulation_steps"].get<int>() * 4);
+            QCOMPARE(jd["train_batch_size"].get<int>(), u.global_batch);
+            bool told = false;
+            for (const auto& w2 : d.warnings)
+                told = told || w2.find("register_with_transformers") != std::string::npos;
+            QVERIFY(told);
+        }
         Plan q = p;
         for (auto& l : q.layers) {
             l.cp_comm = CpComm::P2P;

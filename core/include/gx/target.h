@@ -100,6 +100,11 @@ struct TargetCapabilities {
     // Context and expert parallelism, FP8.
     bool context_parallel = false;
     bool cp_all_to_all = true;      ///< with context_parallel: the all-to-all (Ulysses) exchange too
+    bool cp_ring = true;            ///< with context_parallel: the ring (p2p) exchange too
+    bool cp_with_tp = true;         ///< cp > 1 together with tp > 1
+    bool cp_with_pp = true;         ///< cp > 1 together with pp > 1
+    bool cp_a2a_with_tp = true;     ///< the all-to-all exchange together with tp > 1
+    bool per_layer_cp = false;      ///< a context-parallel degree (and exchange) per layer
     bool cp_shards_weights = false; ///< cp > 1 always shards weights over dp x cp (torchtitan's FSDP2)
     bool expert_parallel = false;
     bool fp8 = false;
