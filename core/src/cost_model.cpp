@@ -358,19 +358,28 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
 
     // ---- tensor-parallel collectives: 2 all-reduces per block forward, 2 backward [Megatron]; with SP
     // an all-gather + reduce-scatter pair of the same volume replaces each all-reduce [K22]. The
-    // runtime may hide a fraction behind the GEMMs (communication overlap).
+    // runtime may hide a fraction (tp_overlap) behind the GEMMs beside them, but never more than those
+    // GEMMs take (forward GEMMs forward, twice that backward), and only between NVLink peers: Transformer
+    // Engine's comm+GEMM overlap (Megatron --tp-comm-overlap) runs over CUDA IPC/multicast buffers
+    // inside one node (TransformerEngine issue #1071), as does torch's async TP (symmetric memory), so
+    // a TP group that crosses nodes exposes all of its collectives.
     double tp_fwd = 0.0;
     if (t > 1) {
         const double S = 2.0 * sbh; // bf16 activation of the micro-batch shard
         const int blocks = cross ? 3 : 2;
-        const double one = worstOverGroups(G, t, lay.tp_stride, cluster_.gpus_per_node, [&](int off) {
+        const int gpn = cluster_.gpus_per_node;
+        bool crosses = false;
+        const double one = worstOverGroups(G, t, lay.tp_stride, gpn, [&](int off) {
             const int r = first + off;
+            crosses = crosses || spanOf(r, t, lay.tp_stride, gpn).nodes > 1;
             if (s.sp)
                 return collectiveTime(Collective::AllGather, S, t, lay.tp_stride, r) +
                        collectiveTime(Collective::ReduceScatter, S, t, lay.tp_stride, r);
             return collectiveTime(Collective::AllReduce, S, t, lay.tp_stride, r);
         });
-        tp_fwd = blocks * one * (1.0 - std::clamp(rt.tp_overlap, 0.0, 1.0));
+        const double comm = blocks * one;
+        const double hidden = crosses ? 0.0 : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
+        tp_fwd = comm - hidden;
         c.tp_comm = 2.0 * tp_fwd;
     }
 

@@ -461,6 +461,33 @@ private slots:
         QVERIFY(across.dp_comm < inside.dp_comm); // and DP gets NVLink instead
     }
 
+    void tensorParallelOverlapStaysInsideANodeAndBehindItsGemms() {
+        // A runtime that overlaps TP collectives with GEMMs (Megatron --tp-comm-overlap, torch async TP)
+        // hides them only between NVLink peers and only up to the GEMM time beside them.
+        auto m = gptModel(4, 4096, 32, 2048, 50257);
+        const auto& type = m.stacks[0].type;
+        const StageShape shape{16, 0, 16, 1};
+        CostOptions hide, plain;
+        hide.runtime.tp_overlap = 1.0;
+        plain.runtime.tp_overlap = 0.0;
+        const LayerStrategy inside{8, 2, true, DpType::DDP, Checkpoint::None, true};
+        const LayerStrategy across{8, 2, true, DpType::DDP, Checkpoint::None, false};
+        const CostModel h(m, cluster(2, 8), hide), n(m, cluster(2, 8), plain);
+        QVERIFY(n.layer(type, inside, shape).tp_comm > 0);
+        QCOMPARE(h.layer(type, inside, shape).tp_comm, 0.0); // NVLink, shorter than the GEMMs: hidden
+        // Across nodes nothing is hidden: the same exposed time as without overlap.
+        const double a = h.layer(type, across, shape).tp_comm;
+        QVERIFY(a > 0);
+        QVERIFY(near(a, n.layer(type, across, shape).tp_comm));
+        // A slow intra-node link: the collectives outlast the GEMMs, and only the excess shows.
+        ClusterProfile slow = cluster(2, 8);
+        slow.intra.bandwidth_gbs = 2.0;
+        const CostModel hs(m, slow, hide), ns(m, slow, plain);
+        const double shown = hs.layer(type, inside, shape).tp_comm,
+                     all = ns.layer(type, inside, shape).tp_comm;
+        QVERIFY2(shown > 0 && shown < all, qPrintable(QStringLiteral("%1 of %2").arg(shown).arg(all)));
+    }
+
     void throughputAndMfu() {
         auto m = gptModel(8, 2048, 16, 2048, 50257);
         const CostModel cm(m, cluster(1, 8));
