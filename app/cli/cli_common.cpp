@@ -5,6 +5,7 @@
 #include "gx/presets.h"
 
 #include "gx/report.h"
+#include "gx/target.h"
 
 #include <algorithm>
 #include <atomic>
@@ -30,7 +31,8 @@ void addProfileOptions(QCommandLineParser& p) {
 
 void addRuntimeOptions(QCommandLineParser& p) {
     p.addOption({QStringLiteral("runtime"),
-                 QStringLiteral("Runtime that trains the plan: preset (%1) or runtime JSON (default %2).")
+                 QStringLiteral("Runtime that trains the plan: preset (%1) or runtime JSON (default %2; "
+                                "with --target, that framework's runtime).")
                      .arg(QString::fromStdString([] {
                               std::string s;
                               for (const auto& n : runtimePresetNames())
@@ -45,8 +47,14 @@ void addRuntimeOptions(QCommandLineParser& p) {
 }
 
 RuntimeProfile runtimeFromOptions(const QCommandLineParser& p) {
+    std::string name = p.value(QStringLiteral("runtime")).toStdString();
+    // A target framework implies how the plan will run: its runtime, unless --runtime names another.
+    if (!p.isSet(QStringLiteral("runtime")) && p.optionNames().contains(QStringLiteral("target")))
+        if (const char* implied =
+                runtimePresetFor(targetFromString(p.value(QStringLiteral("target")).toStdString())))
+            name = implied;
     try {
-        return resolveRuntime(p.value(QStringLiteral("runtime")).toStdString());
+        return resolveRuntime(name);
     } catch (const InputError& e) {
         throw InputError(e.field() == "runtime" ? "--runtime" : e.field(), e.reason());
     }

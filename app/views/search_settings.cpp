@@ -153,7 +153,17 @@ SearchSettings::SearchSettings(QWidget* parent) : QWidget(parent) {
     for (auto* b : {gpus_, max_tp_, max_pp_, max_cp_, max_ep_, top_k_, threads_, max_micro_})
         connect(b, &QSpinBox::valueChanged, this, &SearchSettings::changed);
     connect(budget_, &QDoubleSpinBox::valueChanged, this, &SearchSettings::changed);
-    connect(target_, &QComboBox::currentIndexChanged, this, &SearchSettings::changed);
+    connect(target_, &QComboBox::currentIndexChanged, this, [this] {
+        // A framework target implies how the plan runs: follow it with its runtime preset, unless the
+        // runtime is one the user loaded or edited.
+        const char* implied = runtimePresetFor(static_cast<Target>(target_->currentData().toInt()));
+        if (implied && !runtime_->currentData().toString().isEmpty()) {
+            const QSignalBlocker block(runtime_);
+            runtime_->setCurrentIndex(std::max(0, runtime_->findData(QLatin1String(implied))));
+            showRuntimeInfo();
+        }
+        emit changed();
+    });
     for (auto* c : {sp_, ckpt_, uniform_, pow2_, tree_events_, ddp_, z1_, z2_, z3_, gpipe_, f1b1_, inter_})
         connect(c, &QCheckBox::toggled, this, &SearchSettings::changed);
     connect(batches_, &QLineEdit::editingFinished, this, &SearchSettings::changed);

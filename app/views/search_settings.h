@@ -32,6 +32,7 @@ public:
     SearchOptions options() const;
     void setOptions(const SearchOptions& o);
     QLineEdit* batchesEdit() const { return batches_; }
+    QComboBox* targetCombo() const { return target_; }
     /// Selects `runtime` (e.g. edited in the runtime editor) for the next search.
     void useRuntime(const RuntimeProfile& runtime);
     QToolButton* editRuntimeButton() const { return edit_runtime_; }

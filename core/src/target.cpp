@@ -276,6 +276,22 @@ const std::vector<Target>& allTargets() {
     return all;
 }
 
+const char* runtimePresetFor(Target t) {
+    switch (t) {
+    case Target::Any:
+        return nullptr;
+    case Target::Megatron:
+        return "megatron-core";
+    case Target::Torchtitan:
+        return "torchtitan";
+    case Target::DeepSpeed:
+        return "deepspeed";
+    case Target::Hetu:
+        return "hetu-galvatron";
+    }
+    return nullptr;
+}
+
 const TargetCapabilities& capabilities(Target t) {
     static const TargetCapabilities any = makeAny(), mg = makeMegatron(), tt = makeTorchtitan(),
                                     ds = makeDeepSpeed(), he = makeHetu();

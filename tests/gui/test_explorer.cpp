@@ -928,6 +928,47 @@ private slots:
     // Issue 13: a plan names the target framework it was searched for (`target` in the plan JSON:
     // optional, validated, old plans load); the CLI's `search --target` and the GUI write it; the plan
     // view shows the price of the target and what the target cannot express.
+    void targetImpliesItsRuntime() {
+        // Choosing a framework target costs plans with that framework's runtime preset; a runtime the
+        // user loaded or edited stays. The CLI does the same when --runtime is not given.
+        SearchSettings s;
+        QCOMPARE(QString::fromStdString(s.options().cost.runtime.name), QLatin1String(kDefaultRuntime));
+        auto* t = s.targetCombo();
+        t->setCurrentIndex(t->findData(static_cast<int>(Target::Torchtitan)));
+        QCOMPARE(s.options().target, Target::Torchtitan);
+        QCOMPARE(QString::fromStdString(s.options().cost.runtime.name), QStringLiteral("torchtitan"));
+        t->setCurrentIndex(t->findData(static_cast<int>(Target::DeepSpeed)));
+        QCOMPARE(QString::fromStdString(s.options().cost.runtime.name), QStringLiteral("deepspeed"));
+        t->setCurrentIndex(t->findData(static_cast<int>(Target::Any))); // any: the runtime stays
+        QCOMPARE(QString::fromStdString(s.options().cost.runtime.name), QStringLiteral("deepspeed"));
+        RuntimeProfile edited = runtimePreset("megatron-core");
+        edited.name = "my-cluster-calibrated";
+        s.useRuntime(edited);
+        t->setCurrentIndex(t->findData(static_cast<int>(Target::Hetu)));
+        QCOMPARE(QString::fromStdString(s.options().cost.runtime.name),
+                 QStringLiteral("my-cluster-calibrated"));
+
+        const auto runtimeOf = [](const QStringList& extra) {
+            QProcess p;
+            p.start(QStringLiteral(GX_EXPLORER_BIN),
+                    QStringList{QStringLiteral("--cli"), QStringLiteral("search"), QStringLiteral("--model"),
+                                QStringLiteral("llama2-7b"), QStringLiteral("--cluster"),
+                                QStringLiteral("8xH100"), QStringLiteral("--batch"), QStringLiteral("64"),
+                                QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("1")} +
+                        extra);
+            if (!p.waitForFinished(180000) || p.exitCode() != 0)
+                return QString::fromLocal8Bit(p.readAllStandardError());
+            const auto j = nlohmann::json::parse(p.readAllStandardOutput().toStdString());
+            return QString::fromStdString(j.at("best").at("plan").value("runtime", std::string("?")));
+        };
+        QCOMPARE(runtimeOf({QStringLiteral("--target"), QStringLiteral("torchtitan")}),
+                 QStringLiteral("torchtitan"));
+        QCOMPARE(runtimeOf({QStringLiteral("--target"), QStringLiteral("torchtitan"),
+                            QStringLiteral("--runtime"), QStringLiteral("generic")}),
+                 QStringLiteral("generic"));
+        QCOMPARE(runtimeOf({}), QLatin1String(kDefaultRuntime));
+    }
+
     void planRecordsItsTarget() {
         // Plan JSON: optional, canonical id, named error for an unknown target.
         ModelProfile m = resolveModel("llama2-7b");

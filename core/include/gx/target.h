@@ -38,6 +38,9 @@ const char* toString(Target t);
 Target targetFromString(const std::string& s);
 /// All targets in menu order (Any first).
 const std::vector<Target>& allTargets();
+/// The runtime preset (resources/presets/runtimes) of the framework a target names: how that framework
+/// executes a plan, so that a plan searched for it is costed as it will run. nullptr for Target::Any.
+const char* runtimePresetFor(Target t);
 
 /// How activation recomputation can be chosen per layer.
 struct RecomputeCapabilities {
