@@ -242,7 +242,8 @@ std::vector<PlanOp> planOps(const gx::ModelProfile& model, const gx::Plan& plan,
             // Once per iteration: the gradient reduction on the communication stream after the last
             // backward, the optimizer step after it, the ZeRO-1/2 parameter all-gather after that.
             int reduce = -1;
-            if (dp * cp > 1 && c.dp_comm > 0) {
+            // (Structure from the plan, not from the figures: the runner executes what is listed.)
+            if (dp * cp > 1 && (!zero3 || c.dp_comm > 0)) {
                 reduce = a.add("dp_grad_reduce", OpKind::DpComm, OpPhase::Iteration, c.dp_reduce,
                                c.dp_reduce_exposed, OpStream::Comm, !zero3);
                 ops[std::size_t(reduce)].waits_for = layer_bwd_end;
@@ -250,7 +251,8 @@ std::vector<PlanOp> planOps(const gx::ModelProfile& model, const gx::Plan& plan,
             }
             const int opt = a.add("optimizer", OpKind::Optimizer, OpPhase::Iteration, c.optimizer_step);
             ops[std::size_t(opt)].waits_for = reduce;
-            if (reduce >= 0 && c.dp_comm - c.dp_reduce > 0) {
+            const bool zero12 = s.dp_type == gx::DpType::ZeRO1 || s.dp_type == gx::DpType::ZeRO2;
+            if (reduce >= 0 && (zero12 || c.dp_comm - c.dp_reduce > 0)) {
                 const int g =
                     a.add("dp_param_gather", OpKind::DpComm, OpPhase::Iteration, c.dp_comm - c.dp_reduce,
                           c.dp_exposed - c.dp_reduce_exposed, OpStream::Comm, !zero3);
@@ -291,9 +293,10 @@ std::vector<PlanOp> planOps(const gx::ModelProfile& model, const gx::Plan& plan,
                 v.add("zero3_comm", OpKind::Zero3Comm, OpPhase::Backward, vocab.zero3_comm,
                       vocab.zero3_exposed, OpStream::Compute, false);
             int reduce = -1;
-            if (vocab.dp_comm > 0) {
+            const int dv = std::max(1, G / vt);
+            if ((dv > 1 && !zero3) || vocab.dp_comm > 0) {
                 reduce = v.add("dp_grad_reduce", OpKind::DpComm, OpPhase::Iteration, vocab.dp_comm,
-                               vocab.dp_exposed, OpStream::Comm, !zero3);
+                               vocab.dp_exposed, OpStream::Comm, !zero3 && dv > 1);
                 ops[std::size_t(reduce)].waits_for = vocab_bwd_end;
                 ops[std::size_t(reduce)].issue_after_micro = last_bwd;
             }

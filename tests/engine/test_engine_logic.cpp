@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -1451,6 +1452,62 @@ private slots:
                 ++head_fwd;
         }
         QCOMPARE(head_fwd, p.num_micro);
+    }
+
+    void iterationScheduleRunsEmbeddingLayersHeadInOrder() {
+        // One stage (pp = 1, DDP over 2 GPUs, GPipe with 2 micro-batches): forward = embedding, layers,
+        // head + loss; backward = loss, head, layers in reverse, embedding; then the reductions on the
+        // comm stream and the optimizer steps waiting for them.
+        const ModelProfile m = tinyLlama();
+        Plan p;
+        p.gpus = 2;
+        p.pp = 1;
+        p.stage_layers = {4};
+        p.global_batch = 4;
+        p.num_micro = 2;
+        p.schedule = Schedule::GPipe;
+        p.layers.assign(4, LayerStrategy{1, 2});
+        const auto ops = planOps(m, p, clusterPreset("8xH100"));
+        const auto sched = iterationSchedule(ops, p, 0);
+        std::vector<std::string> names;
+        for (const auto& s : sched)
+            names.push_back(ops[std::size_t(s.op)].name);
+        auto at = [&](const std::string& n, int micro) {
+            for (std::size_t i = 0; i < sched.size(); ++i)
+                if (names[i] == n && sched[i].micro == micro)
+                    return int(i);
+            return -1;
+        };
+        QCOMPARE(names.front(), std::string("embedding.fwd"));
+        QCOMPARE(sched.front().micro, 0);
+        for (int mu : {0, 1}) {
+            QVERIFY(at("embedding.fwd", mu) < at("layer0.qkv.fwd", mu));
+            QVERIFY(at("layer3.elementwise.fwd", mu) < at("lm_head.fwd", mu));
+            QVERIFY(at("lm_head.fwd", mu) < at("loss.fwd", mu));
+            QVERIFY(at("loss.bwd", mu) < at("lm_head.bwd", mu));
+            QVERIFY(at("lm_head.bwd", mu) < at("layer3.ffn_down.bwd", mu));
+            QVERIFY(at("layer0.elementwise.bwd", mu) < at("embedding.bwd", mu));
+        }
+        // GPipe: all forwards before the first backward.
+        QVERIFY(at("loss.fwd", 1) < at("loss.bwd", 0));
+        // The last backward is micro-batch 1: the reductions follow it, each right after its layer.
+        const int red3 = at("layer3.dp_grad_reduce", -1), red0 = at("layer0.dp_grad_reduce", -1);
+        QVERIFY(at("layer3.elementwise.bwd", 1) < red3 && red3 < at("layer2.ffn_down.bwd", 1));
+        QVERIFY(at("layer0.elementwise.bwd", 1) < red0 && red0 < at("embedding.bwd", 1));
+        const int vred = at("vocab.dp_grad_reduce", -1);
+        QVERIFY(at("embedding.bwd", 1) < vred);
+        QCOMPARE(ops[std::size_t(sched[std::size_t(vred)].op)].stream, OpStream::Comm);
+        QCOMPARE(sched[std::size_t(vred)].waits_for, at("embedding.bwd", 1));
+        QCOMPARE(sched[std::size_t(at("vocab.optimizer", -1))].waits_for, vred);
+        QVERIFY(at("layer0.optimizer", -1) > vred);
+        // Every executed op appears count times.
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            if (!ops[i].run)
+                continue;
+            const auto n = std::count_if(sched.begin(), sched.end(),
+                                         [&](const ScheduledOp& s) { return s.op == int(i); });
+            QCOMPARE(int(n), ops[i].count);
+        }
     }
 
     void runReportHasPerOpMeasuredAndPredicted() {
