@@ -393,6 +393,19 @@ private:
         };
     }
 
+    /// The stream planOps() puts an op on.
+    cudaStream_t streamOf(int op) const {
+        return op >= 0 && ops_[std::size_t(op)].stream == OpStream::Comm ? comm_stream_->get()
+                                                                         : stream_->get();
+    }
+    /// Makes stream `to` wait for what stream `from` has issued so far (no-op on the same stream).
+    void follow(cudaStream_t from, cudaStream_t to, Event& ev) {
+        if (from == to)
+            return;
+        GX_CUDA(cudaEventRecord(ev.get(), from));
+        GX_CUDA(cudaStreamWaitEvent(to, ev.get(), 0));
+    }
+
     int opIndex(const std::string& name) const {
         const int i = findOp(ops_, name);
         return i >= 0 && ops_[std::size_t(i)].run ? i : -1;
@@ -568,7 +581,6 @@ private:
         if (gather_elems_ > 0)
             gather_.allocate(std::size_t(gather_elems_) * 2);
         p2p_op_ = opIndex("stage" + std::to_string(stage_) + ".pipeline_p2p");
-        last_bwd_micro_ = lastBackwardMicro(plan_.schedule, plan_.pp, stage_, plan_.num_micro);
         comm_done_ = std::make_unique<Event>();
         waitStream("setup");
         samplePeak();
@@ -772,19 +784,21 @@ private:
             });
     }
 
-    /// The layer's DP gradient reduction on the communication stream once its last backward is done
-    /// (planOps: dp_grad_reduce waits for the layer's backward, the optimizer step for the reduction).
-    void issueDpReduce(LayerState& ls) {
-        if (ls.ops.dp_reduce < 0 || ls.strategy.dp <= 1 || ls.strategy.dp_type == gx::DpType::ZeRO3)
+    /// The layer's DP gradient reduction, as planOps() schedules it: on its stream (the communication
+    /// stream) after the backward of micro-batch issue_after_micro (the stage's last), waiting for an
+    /// event recorded when the layer's backward is done; the optimizer step waits for it in turn.
+    void issueDpReduce(LayerState& ls, int micro) {
+        const int op = ls.ops.dp_reduce;
+        if (op < 0 || micro != ops_[std::size_t(op)].issue_after_micro || ls.strategy.dp <= 1 ||
+            ls.strategy.dp_type == gx::DpType::ZeRO3)
             return;
-        const cudaStream_t s = stream_->get(), c = comm_stream_->get();
-        GX_CUDA(cudaEventRecord(ls.bwd_done->get(), s));
-        GX_CUDA(cudaStreamWaitEvent(c, ls.bwd_done->get(), 0));
+        const cudaStream_t c = streamOf(op);
+        follow(stream_->get(), c, *ls.bwd_done);
         const std::int64_t p = ls.layer->paramCount();
         char* g = static_cast<char*>(ls.layer->gradients());
         const std::size_t per = std::size_t(p / ls.strategy.dp);
-        ncclComm_t comm = ls.comms.dp_async;
-        timedOp(ls.ops.dp_reduce, c, [&] {
+        ncclComm_t comm = c == stream_->get() ? ls.comms.dp : ls.comms.dp_async;
+        timedOp(op, c, [&] {
             if (ls.strategy.dp_type == gx::DpType::DDP)
                 nccl(ncclAllReduce(g, g, std::size_t(p), ncclBfloat16, ncclSum, comm, c), comm,
                      "ncclAllReduce(ddp)");
@@ -798,19 +812,19 @@ private:
     }
 
     /// The embedding / head gradient all-reduce over the vocab data-parallel group (the cost model
-    /// prices an all-reduce for every vocab DP type but ZeRO-3), on the communication stream.
-    void issueVocabReduce() {
+    /// prices an all-reduce for every vocab DP type but ZeRO-3), scheduled like a layer's reduction.
+    void issueVocabReduce(int micro) {
         VocabState& v = vocab_;
-        if (vocab_reduce_ < 0 || !v.comms.dp_async)
+        if (vocab_reduce_ < 0 || micro != ops_[std::size_t(vocab_reduce_)].issue_after_micro ||
+            !v.comms.dp_async)
             return;
-        const cudaStream_t s = stream_->get(), c = comm_stream_->get();
-        GX_CUDA(cudaEventRecord(v.bwd_done->get(), s));
-        GX_CUDA(cudaStreamWaitEvent(c, v.bwd_done->get(), 0));
+        const cudaStream_t c = streamOf(vocab_reduce_);
+        follow(stream_->get(), c, *v.bwd_done);
+        ncclComm_t comm = c == stream_->get() ? v.comms.dp : v.comms.dp_async;
         const std::int64_t p = v.shard.params();
         timedOp(vocab_reduce_, c, [&] {
-            nccl(ncclAllReduce(v.g.get(), v.g.get(), std::size_t(p), ncclBfloat16, ncclSum, v.comms.dp_async,
-                               c),
-                 v.comms.dp_async, "ncclAllReduce(vocab)");
+            nccl(ncclAllReduce(v.g.get(), v.g.get(), std::size_t(p), ncclBfloat16, ncclSum, comm, c), comm,
+                 "ncclAllReduce(vocab)");
         });
         GX_CUDA(cudaEventRecord(v.reduced->get(), c));
         v.reduce_pending = true;
@@ -853,8 +867,7 @@ private:
                          ls.comms.dp, "ncclReduceScatter(zero3)");
                 });
             }
-            if (micro == last_bwd_micro_)
-                issueDpReduce(ls);
+            issueDpReduce(ls, micro);
             dy = outs[o];
             o ^= 1;
         }
@@ -864,8 +877,8 @@ private:
                 kern::embeddingBackward(v.ids.as<int>(), dy, v.g.get(), v.shard.tokens, v.shard.hidden,
                                         v.emb_v0, v.shard.rows, s);
             });
-        if (micro == last_bwd_micro_ && (v.shard.embedding || v.shard.head))
-            issueVocabReduce();
+        if (v.shard.embedding || v.shard.head)
+            issueVocabReduce(micro);
     }
 
     void gradientSyncAndStep(int step) {
@@ -889,11 +902,13 @@ private:
             });
             if (dp > 1 &&
                 (ls.strategy.dp_type == gx::DpType::ZeRO1 || ls.strategy.dp_type == gx::DpType::ZeRO2)) {
-                GX_CUDA(cudaEventRecord(ls.stepped->get(), s));
-                GX_CUDA(cudaStreamWaitEvent(c, ls.stepped->get(), 0));
-                timedOp(ls.ops.dp_gather, c, [&] {
-                    nccl(ncclAllGather(w + offset * 2, w, per, ncclBfloat16, ls.comms.dp_async, c),
-                         ls.comms.dp_async, "ncclAllGather(zero)");
+                // After the step, on the gather's stream (planOps: the communication stream).
+                const cudaStream_t gs = streamOf(ls.ops.dp_gather);
+                follow(s, gs, *ls.stepped);
+                ncclComm_t comm = gs == s ? ls.comms.dp : ls.comms.dp_async;
+                timedOp(ls.ops.dp_gather, gs, [&] {
+                    nccl(ncclAllGather(w + offset * 2, w, per, ncclBfloat16, comm, gs), comm,
+                         "ncclAllGather(zero)");
                 });
             }
             GX_CUDA(cudaMemsetAsync(g, 0, std::size_t(p) * 2, s));
@@ -988,7 +1003,7 @@ private:
     const void* bwd_out_ = nullptr;
     std::int64_t peak_ = 0, baseline_ = 0;
     bool instrument_ = false, in_backward_ = false;
-    int last_bwd_micro_ = -1, p2p_op_ = -1;
+    int p2p_op_ = -1;
     int emb_fwd_ = -1, emb_bwd_ = -1, emb_tp_ = -1, head_fwd_ = -1, head_bwd_ = -1, loss_fwd_ = -1,
         loss_bwd_ = -1, head_tp_ = -1, vocab_reduce_ = -1, vocab_opt_ = -1;
     // Instrumented iteration: per op, its (start, end) event pairs; the open mark.
