@@ -74,6 +74,11 @@ int findOp(const std::vector<PlanOp>& ops, const std::string& name) {
     return -1;
 }
 
+std::string vocabOpName(int pp, int stage, const std::string& part) {
+    const char* owner = pp == 1 ? "vocab." : stage == 0 ? "embedding." : "lm_head.";
+    return owner + part;
+}
+
 namespace {
 
 /// Appends ops of one stage; times in seconds in, milliseconds out.
@@ -287,7 +292,7 @@ std::vector<PlanOp> planOps(const gx::ModelProfile& model, const gx::Plan& plan,
         // the last stage) and optimizer step, once per iteration.
         if (first || last) {
             const int vl = first ? kEmbedding : kHead;
-            StageOps v{ops, st, vl, m, "vocab."};
+            StageOps v{ops, st, vl, m, vocabOpName(pp, st, "")};
             const bool zero3 = plan.vocab_dp_type == gx::DpType::ZeRO3;
             if (zero3 && vocab.zero3_comm > 0)
                 v.add("zero3_comm", OpKind::Zero3Comm, OpPhase::Backward, vocab.zero3_comm,

@@ -605,8 +605,8 @@ private:
         loss_fwd_ = opIndex("loss.fwd");
         loss_bwd_ = opIndex("loss.bwd");
         head_tp_ = opIndex("lm_head.tp_comm.bwd");
-        vocab_reduce_ = opIndex("vocab.dp_grad_reduce");
-        vocab_opt_ = opIndex("vocab.optimizer");
+        vocab_reduce_ = opIndex(vocabOpName(plan_.pp, stage_, "dp_grad_reduce"));
+        vocab_opt_ = opIndex(vocabOpName(plan_.pp, stage_, "optimizer"));
         const std::int64_t p = v.shard.params();
         if (p <= 0) {
             v.shard.embedding = v.shard.head = false;

@@ -185,7 +185,7 @@ std::vector<std::string> planRunNotes(const gx::ModelProfile& model, const gx::P
     std::vector<std::string> notes;
     if (model.tied_embeddings && plan.pp > 1 && model.num_classes == 0)
         notes.push_back("the tied word embedding's gradient exchange between the first and the last stage "
-                        "is not run (vocab.dp_grad_reduce predicts it)");
+                        "is not run (embedding.dp_grad_reduce and lm_head.dp_grad_reduce predict it)");
     if (plan.vocab_tp > 1)
         notes.push_back("the vocab-parallel loss uses each shard's own softmax statistics (no max/sum "
                         "all-reduce; the cost model does not price them either)");

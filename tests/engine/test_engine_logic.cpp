@@ -31,6 +31,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace gx;
@@ -1315,6 +1316,15 @@ private slots:
         QCOMPARE(findOp(ops, "layer0.dp_grad_reduce"), -1); // dp = 1
         QCOMPARE(findOp(ops, "layer2.tp_comm.fwd"), -1);    // tp = 1
         QVERIFY(findOp(ops, "stage0.pipeline_p2p") >= 0 && findOp(ops, "stage1.pipeline_p2p") >= 0);
+        // Names are unique (the report and the runner find ops by name); the vocabulary's gradient sync
+        // and optimizer step on each end of the pipeline.
+        std::set<std::string> names;
+        for (const auto& o : ops)
+            QVERIFY2(names.insert(o.name).second, o.name.c_str());
+        for (const char* name : {"embedding.dp_grad_reduce", "embedding.optimizer"})
+            QCOMPARE(ops[std::size_t(findOp(ops, name))].stage, 0);
+        for (const char* name : {"lm_head.dp_grad_reduce", "lm_head.optimizer"})
+            QCOMPARE(ops[std::size_t(findOp(ops, name))].stage, 1);
     }
 
     void opPredictionsAddUpToTheCostModelsStages() {

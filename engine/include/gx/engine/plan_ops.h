@@ -86,6 +86,9 @@ std::vector<PlanOp> planOps(const gx::ModelProfile& model, const gx::Plan& plan,
                             const gx::ClusterProfile& cluster, const gx::CostOptions& options = {});
 /// Index of the op with this name, -1 if none.
 int findOp(const std::vector<PlanOp>& ops, const std::string& name);
+/// Name of a once-per-iteration vocabulary op of `stage` ("dp_grad_reduce", "optimizer"): "vocab.<part>"
+/// with one stage, else "embedding.<part>" on the first stage and "lm_head.<part>" on the last.
+std::string vocabOpName(int pp, int stage, const std::string& part);
 /// The micro-batch whose backward comes last on `stage` (the DP reductions follow it).
 int lastBackwardMicro(gx::Schedule schedule, int pp, int stage, int num_micro);
 
