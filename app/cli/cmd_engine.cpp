@@ -337,6 +337,7 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
     }
     if (!run_error.empty()) {
         // Still show what the model predicts.
+        r.gpus = plan.gpus;
         engine::fillPrediction(r, model, plan, cluster);
         r.notes = engine::planRunNotes(model, plan);
         for (int rank = 0; rank < plan.gpus; ++rank)
@@ -344,37 +345,7 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
                 std::max(r.planned_rank_bytes, engine::rankMemoryPlan(model, plan, rank).allocated());
     }
     if (p.isSet(QStringLiteral("json"))) {
-        nlohmann::json j;
-        j["gpus"] = plan.gpus;
-        j["mode"] = r.mode;
-        if (run_error.empty()) {
-            j["measured_iteration_ms"] = r.measured_iteration_ms;
-            j["iteration_ms"] = r.iteration_ms;
-            j["measured_peak_bytes"] = r.measured_peak_bytes;
-        } else {
-            j["error"] = run_error;
-        }
-        if (r.have_prediction) {
-            j["predicted_iteration_ms"] = r.predicted_iteration_ms;
-            j["predicted_peak_bytes"] = r.predicted_peak_bytes;
-        } else {
-            j["prediction_error"] = r.prediction_error;
-        }
-        j["planned_rank_bytes"] = r.planned_rank_bytes;
-        if (run_error.empty())
-            j["measured_run_bytes"] = r.measured_run_bytes;
-        auto& ops = j["ops"];
-        ops = nlohmann::json::array();
-        for (const auto& o : r.ops) {
-            nlohmann::json e;
-            e["op"] = o.op;
-            if (o.measured_ms >= 0)
-                e["measured_ms"] = o.measured_ms;
-            if (o.predicted_ms >= 0)
-                e["predicted_ms"] = o.predicted_ms;
-            ops.push_back(e);
-        }
-        j["notes"] = r.notes;
+        const nlohmann::json j = engine::toJson(r, run_error);
         out << j.dump(2) << "\n";
     } else {
         const double gib = double(1ll << 30);
@@ -390,9 +361,12 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
             << (run_error.empty() ? std::to_string(double(r.measured_peak_bytes) / gib).substr(0, 10)
                                   : std::string("-"))
             << std::setw(12) << (r.have_prediction ? r.predicted_peak_bytes / gib : 0.0) << "\n";
-        if (run_error.empty())
+        if (run_error.empty()) {
             out << "run GiB       " << std::setw(12) << double(r.measured_run_bytes) / gib
                 << "  (peak minus memory in use before the run)\n";
+            out << "plan GiB      " << std::setw(12) << double(r.measured_plan_bytes) / gib << std::setw(12)
+                << double(r.planned_rank_bytes) / gib << "  (the runner's own allocations vs its plan)\n";
+        }
         if (!r.ops.empty()) {
             out << "per iteration, max over ranks:\n";
             for (const auto& o : r.ops) {
@@ -409,6 +383,9 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
                 out << " ms\n";
             }
         }
+        if (!r.op_report.empty())
+            out << "per op (" << r.op_report.size()
+                << " ops, measured vs predicted): see --json, \"per_op\"\n";
         if (r.planned_rank_bytes > 0)
             out << "runner buffers " << double(r.planned_rank_bytes) / gib << " GiB on the largest rank\n";
         if (!r.have_prediction)

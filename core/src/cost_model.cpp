@@ -355,6 +355,10 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const double fwd = gemm + attn_fwd + elem_fwd + overhead / 3.0;
     c.fwd_compute = fwd;
     c.bwd_compute = 2.0 * gemm + attn_bwd + 2.0 * elem_fwd + 2.0 * overhead / 3.0;
+    c.fwd_gemm = gemm;
+    c.fwd_attention = attn_fwd;
+    c.bwd_attention = attn_bwd;
+    c.fwd_elementwise = elem_fwd;
 
     // ---- tensor-parallel collectives: 2 all-reduces per block forward, 2 backward [Megatron]; with SP
     // an all-gather + reduce-scatter pair of the same volume replaces each all-reduce [K22]. The
@@ -555,8 +559,9 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
                 c.weights += wb_d * (1.0 - 1.0 / gd) + wb_e * (1.0 - 1.0 / egd);
                 c.grads += gb_d * (1.0 - 1.0 / gd) + gb_e * (1.0 - 1.0 / egd);
                 c.dp_comm = ag + rs;
-                c.dp_exposed =
-                    exposedComm(rs, z * c.bwd_compute, ovl) + exposedComm(ag, z * c.fwd_compute, ovl);
+                c.dp_reduce = rs;
+                c.dp_reduce_exposed = exposedComm(rs, z * c.bwd_compute, ovl);
+                c.dp_exposed = c.dp_reduce_exposed + exposedComm(ag, z * c.fwd_compute, ovl);
             } else {
                 c.zero3_comm = 2.0 * ag + rs;
                 c.zero3_exposed =
@@ -582,7 +587,9 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             red /= ce;
             gather /= ce;
             c.dp_comm = red + gather;
-            c.dp_exposed = exposedComm(red, std::clamp(rt.dp_overlap, 0.0, 1.0) * c.bwd_compute, ovl) +
+            c.dp_reduce = red;
+            c.dp_reduce_exposed = exposedComm(red, std::clamp(rt.dp_overlap, 0.0, 1.0) * c.bwd_compute, ovl);
+            c.dp_exposed = c.dp_reduce_exposed +
                            (rt.overlap_param_gather ? exposedComm(gather, c.fwd_compute, ovl) : gather);
         }
     }

@@ -28,7 +28,24 @@ inline void blasCheck(cublasStatus_t s, const char* what) {
 #define GX_CUDA(call) ::gx::engine::detail::cudaCheck((call), #call)
 #define GX_BLAS(call) ::gx::engine::detail::blasCheck((call), #call)
 
-/// Device memory owned by this object.
+/// The tally DeviceBuffers allocated on this thread are counted in (the plan runner sets it per rank
+/// thread: TallyScope); null: not counted.
+inline AllocationTally*& threadAllocationTally() {
+    thread_local AllocationTally* tally = nullptr;
+    return tally;
+}
+class TallyScope {
+public:
+    explicit TallyScope(AllocationTally* t) : prev_(threadAllocationTally()) { threadAllocationTally() = t; }
+    ~TallyScope() { threadAllocationTally() = prev_; }
+    TallyScope(const TallyScope&) = delete;
+    TallyScope& operator=(const TallyScope&) = delete;
+
+private:
+    AllocationTally* prev_;
+};
+
+/// Device memory owned by this object (counted in the thread's AllocationTally, if any).
 class DeviceBuffer {
 public:
     DeviceBuffer() = default;
@@ -36,12 +53,14 @@ public:
     ~DeviceBuffer() { reset(); }
     DeviceBuffer(const DeviceBuffer&) = delete;
     DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-    DeviceBuffer(DeviceBuffer&& o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr, o.n_ = 0; }
+    DeviceBuffer(DeviceBuffer&& o) noexcept : p_(o.p_), n_(o.n_), tally_(o.tally_) {
+        o.p_ = nullptr, o.n_ = 0, o.tally_ = nullptr;
+    }
     DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
         if (this != &o) {
             reset();
-            p_ = o.p_, n_ = o.n_;
-            o.p_ = nullptr, o.n_ = 0;
+            p_ = o.p_, n_ = o.n_, tally_ = o.tally_;
+            o.p_ = nullptr, o.n_ = 0, o.tally_ = nullptr;
         }
         return *this;
     }
@@ -51,12 +70,19 @@ public:
             return;
         GX_CUDA(cudaMalloc(&p_, bytes));
         n_ = bytes;
+        tally_ = threadAllocationTally();
+        if (tally_)
+            tally_->allocated(std::int64_t(bytes));
     }
     void reset() {
-        if (p_)
+        if (p_) {
             cudaFree(p_);
+            if (tally_)
+                tally_->freed(std::int64_t(n_));
+        }
         p_ = nullptr;
         n_ = 0;
+        tally_ = nullptr;
     }
     void* get() const { return p_; }
     template <typename T> T* as() const { return static_cast<T*>(p_); }
@@ -65,6 +91,7 @@ public:
 private:
     void* p_ = nullptr;
     std::size_t n_ = 0;
+    AllocationTally* tally_ = nullptr;
 };
 
 class Stream {

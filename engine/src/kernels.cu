@@ -391,4 +391,104 @@ void bf16ToFloat(const void* in, float* out, std::int64_t n, cudaStream_t s) {
     check("bf16ToFloat");
 }
 
+namespace {
+
+__global__ void fillTokensK(int* ids, std::int64_t n, int vocab, std::uint64_t seed) {
+    for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::int64_t(gridDim.x) * blockDim.x)
+        ids[i] = min(vocab - 1, int(hashUniform(seed, std::uint64_t(i)) * float(vocab)));
+}
+
+// One block per token row.
+__global__ void embFwdK(const int* ids, const __nv_bfloat16* table, __nv_bfloat16* out, int h,
+                        std::int64_t v0, std::int64_t rows) {
+    const std::int64_t t = blockIdx.x;
+    const std::int64_t r = std::int64_t(ids[t]) - v0;
+    const bool mine = r >= 0 && r < rows;
+    __nv_bfloat16* o = out + t * h;
+    for (int i = threadIdx.x; i < h; i += blockDim.x)
+        o[i] = mine ? table[r * h + i] : __float2bfloat16(0.0f);
+}
+
+__global__ void embBwdK(const int* ids, const __nv_bfloat16* dout, __nv_bfloat16* g, int h, std::int64_t v0,
+                        std::int64_t rows) {
+    const std::int64_t t = blockIdx.x;
+    const std::int64_t r = std::int64_t(ids[t]) - v0;
+    if (r < 0 || r >= rows)
+        return;
+    const __nv_bfloat16* d = dout + t * h;
+    for (int i = threadIdx.x; i < h; i += blockDim.x)
+        atomicAdd(g + r * h + i, d[i]);
+}
+
+__global__ void ceFwdK(const __nv_bfloat16* logits, float* stats, int cols) {
+    const std::int64_t row = blockIdx.x;
+    const __nv_bfloat16* r = logits + row * std::int64_t(cols);
+    float m = -INFINITY;
+    for (int i = threadIdx.x; i < cols; i += blockDim.x)
+        m = fmaxf(m, __bfloat162float(r[i]));
+    m = blockMax(m);
+    float sum = 0.0f;
+    for (int i = threadIdx.x; i < cols; i += blockDim.x)
+        sum += __expf(__bfloat162float(r[i]) - m);
+    sum = blockSum(sum);
+    if (threadIdx.x == 0) {
+        stats[2 * row] = m;
+        stats[2 * row + 1] = m + __logf(sum);
+    }
+}
+
+__global__ void ceBwdK(__nv_bfloat16* logits, const int* labels, const float* stats, int cols,
+                       std::int64_t v0, float scale) {
+    const std::int64_t row = blockIdx.x;
+    __nv_bfloat16* r = logits + row * std::int64_t(cols);
+    const float lse = stats[2 * row + 1];
+    const std::int64_t label = std::int64_t(labels[row]) - v0;
+    for (int i = threadIdx.x; i < cols; i += blockDim.x) {
+        const float p = __expf(__bfloat162float(r[i]) - lse);
+        r[i] = __float2bfloat16((p - (i == label ? 1.0f : 0.0f)) * scale);
+    }
+}
+
+} // namespace
+
+void fillTokens(int* ids, std::int64_t n, int vocab, std::uint64_t seed, cudaStream_t s) {
+    fillTokensK<<<blocksFor(n, 256), 256, 0, s>>>(ids, n, vocab < 1 ? 1 : vocab, seed);
+    check("fillTokens");
+}
+
+void embeddingForward(const int* ids, const void* table, void* out, std::int64_t tokens, int h,
+                      std::int64_t v0, std::int64_t rows, cudaStream_t s) {
+    if (tokens <= 0)
+        return;
+    embFwdK<<<unsigned(tokens), kRowThreads, 0, s>>>(ids, static_cast<const __nv_bfloat16*>(table),
+                                                     static_cast<__nv_bfloat16*>(out), h, v0, rows);
+    check("embeddingForward");
+}
+
+void embeddingBackward(const int* ids, const void* dout, void* gtable, std::int64_t tokens, int h,
+                       std::int64_t v0, std::int64_t rows, cudaStream_t s) {
+    if (tokens <= 0)
+        return;
+    embBwdK<<<unsigned(tokens), kRowThreads, 0, s>>>(ids, static_cast<const __nv_bfloat16*>(dout),
+                                                     static_cast<__nv_bfloat16*>(gtable), h, v0, rows);
+    check("embeddingBackward");
+}
+
+void crossEntropyForward(const void* logits, float* stats, std::int64_t rows, int cols, cudaStream_t s) {
+    if (rows <= 0)
+        return;
+    ceFwdK<<<unsigned(rows), kRowThreads, 0, s>>>(static_cast<const __nv_bfloat16*>(logits), stats, cols);
+    check("crossEntropyForward");
+}
+
+void crossEntropyBackward(void* logits, const int* labels, const float* stats, std::int64_t rows, int cols,
+                          std::int64_t v0, float scale, cudaStream_t s) {
+    if (rows <= 0)
+        return;
+    ceBwdK<<<unsigned(rows), kRowThreads, 0, s>>>(static_cast<__nv_bfloat16*>(logits), labels, stats, cols,
+                                                  v0, scale);
+    check("crossEntropyBackward");
+}
+
 } // namespace gx::engine::kern

@@ -53,4 +53,20 @@ void adamStep(float* master, float* m, float* v, void* w_bf16, const void* g_bf1
 /// out[i] = float(in[i]) (n bf16 values): fp32 master weights initialised from the bf16 weights.
 void bf16ToFloat(const void* bf16_in, float* out, std::int64_t n, cudaStream_t s);
 
+/// Token ids in [0, vocab) from a counter-based hash of (seed, index).
+void fillTokens(int* ids, std::int64_t n, int vocab, std::uint64_t seed, cudaStream_t s);
+/// Vocab-parallel embedding: out[t] = table[ids[t] - v0] when ids[t] is one of this shard's `rows`
+/// rows starting at v0, else zeros (the shards' outputs add up over the vocab-parallel group).
+void embeddingForward(const int* ids, const void* table, void* out, std::int64_t tokens, int h,
+                      std::int64_t v0, std::int64_t rows, cudaStream_t s);
+/// Weight gradient of the above: gtable[ids[t] - v0] += dout[t] for this shard's rows.
+void embeddingBackward(const int* ids, const void* dout, void* gtable, std::int64_t tokens, int h,
+                       std::int64_t v0, std::int64_t rows, cudaStream_t s);
+/// Softmax cross-entropy over each row of `cols` logits (this shard's vocabulary rows from v0):
+/// stats[2 * row] = row max, stats[2 * row + 1] = log-sum-exp (fp32).
+void crossEntropyForward(const void* logits, float* stats, std::int64_t rows, int cols, cudaStream_t s);
+/// logits -> d loss / d logits in place: (softmax - onehot(label)) * scale, from the forward's stats.
+void crossEntropyBackward(void* logits, const int* labels, const float* stats, std::int64_t rows, int cols,
+                          std::int64_t v0, float scale, cudaStream_t s);
+
 } // namespace gx::engine::kern

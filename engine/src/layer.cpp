@@ -106,25 +106,40 @@ double TransformerLayer::forwardFlops() const {
     return layerForwardFlops(cfg_);
 }
 
-void TransformerLayer::forward(const void* x, Activations& a, void* out, const TpHook& hook) {
+void TransformerLayer::forward(const void* x, Activations& a, void* out, const TpHook& hook,
+                               const OpMark& mark) {
     const int T = int(T_);
     const bool ln = !cfg_.rms_norm;
+    auto at = [&](const char* part) {
+        if (mark)
+            mark(part);
+    };
+    at("elementwise");
     if (x != a.x)
         GX_CUDA(cudaMemcpyAsync(a.x, x, std::size_t(T_) * h_ * 2, cudaMemcpyDeviceToDevice, s_));
     kern::normForward(a.x, wn1_, a.y1, a.mean1, a.rstd1, T, h_, ln, s_);
+    at("qkv");
     gemmRowMajor(blas_, false, false, T, nqkv_, h_, a.y1, h_, wqkv_, nqkv_, a.qkv, nqkv_);
+    at("attention");
     attentionForward(a);
+    at("attn_out");
     gemmRowMajor(blas_, false, false, T, h_, q_, a.ctx, q_, wo_, h_, tmp_, h_);
     if (hook)
         hook(tmp_, T_ * h_);
+    at("elementwise");
     kern::add(a.x, tmp_, a.x2, T_ * h_, s_);
     kern::normForward(a.x2, wn2_, a.y2, a.mean2, a.rstd2, T, h_, ln, s_);
+    at("ffn_up");
     gemmRowMajor(blas_, false, false, T, gf_, h_, a.y2, h_, wup_, gf_, a.up, gf_);
+    at("elementwise");
     kern::activationForward(a.up, a.act, T, f_, cfg_.gated_ffn, s_);
+    at("ffn_down");
     gemmRowMajor(blas_, false, false, T, h_, f_, a.act, f_, wdown_, h_, tmp_, h_);
     if (hook)
         hook(tmp_, T_ * h_);
+    at("elementwise");
     kern::add(a.x2, tmp_, out, T_ * h_, s_);
+    at(nullptr);
 }
 
 // Runs `call(first_q_head, kv_head, batch, kv_stride)` over the heads: MHA (one query head per KV head)
@@ -239,28 +254,42 @@ void TransformerLayer::attentionBackward(Activations& a) {
         }
 }
 
-void TransformerLayer::backward(const void* dout, Activations& a, void* dx, const TpHook& hook) {
+void TransformerLayer::backward(const void* dout, Activations& a, void* dx, const TpHook& hook,
+                                const OpMark& mark) {
     const int T = int(T_);
     const bool ln = !cfg_.rms_norm;
+    auto at = [&](const char* part) {
+        if (mark)
+            mark(part);
+    };
     // FFN
+    at("ffn_down");
     gemmRowMajor(blas_, false, true, T, f_, h_, dout, h_, wdown_, h_, d_a_, f_);
     gemmRowMajor(blas_, true, false, f_, h_, T, a.act, f_, dout, h_, gdown_, h_, 1.0f);
+    at("elementwise");
     kern::activationBackward(a.up, d_a_, d_up_, T, f_, cfg_.gated_ffn, s_);
+    at("ffn_up");
     gemmRowMajor(blas_, false, true, T, h_, gf_, d_up_, gf_, wup_, gf_, d_y_, h_);
     gemmRowMajor(blas_, true, false, h_, gf_, T, a.y2, h_, d_up_, gf_, gup_, gf_, 1.0f);
     if (hook)
         hook(d_y_, T_ * h_);
+    at("elementwise");
     kern::normBackward(a.x2, wn2_, a.mean2, a.rstd2, d_y_, dout, d_x2_, nullptr, T, h_, ln, s_);
     // Attention
+    at("attn_out");
     gemmRowMajor(blas_, false, true, T, q_, h_, d_x2_, h_, wo_, h_, d_ctx_, q_);
     gemmRowMajor(blas_, true, false, q_, h_, T, a.ctx, q_, d_x2_, h_, go_, h_, 1.0f);
+    at("attention");
     attentionBackward(a);
+    at("qkv");
     gemmRowMajor(blas_, false, true, T, h_, nqkv_, d_qkv_, nqkv_, wqkv_, nqkv_, d_y_, h_);
     gemmRowMajor(blas_, true, false, h_, nqkv_, T, a.y1, h_, d_qkv_, nqkv_, gqkv_, nqkv_, 1.0f);
     if (hook)
         hook(d_y_, T_ * h_);
+    at("elementwise");
     if (dx)
         kern::normBackward(a.x, wn1_, a.mean1, a.rstd1, d_y_, d_x2_, dx, nullptr, T, h_, ln, s_);
+    at(nullptr);
 }
 
 } // namespace gx::engine::detail

@@ -19,6 +19,12 @@ namespace gx::engine::detail {
 /// FFN-up and QKV input-gradient GEMMs in backward. Arguments: bf16 buffer and element count.
 using TpHook = std::function<void(void* buf, std::int64_t elems)>;
 
+/// Called where one part of the layer starts (the plan runner's per-op timing, plan_ops.h): "qkv",
+/// "attention", "attn_out", "ffn_up", "ffn_down" (GEMMs, forward or their data + weight gradients),
+/// "elementwise" (norms, residuals, activation, copies); nullptr where the layer ends. TP hooks run
+/// between parts and mark themselves.
+using OpMark = std::function<void(const char* part)>;
+
 class TransformerLayer {
 public:
     /// cfg gives the shard: heads, ffn and kv heads are split by cfg.tp; micro_batch is the local one.
@@ -46,9 +52,11 @@ public:
     const void* lastQkvGradient() const { return d_qkv_; }
 
     /// out may alias nothing in act; x is copied into act.x.
-    void forward(const void* x, Activations& act, void* out, const TpHook& hook = {});
+    void forward(const void* x, Activations& act, void* out, const TpHook& hook = {},
+                 const OpMark& mark = {});
     /// dx may be null (first layer); weight gradients accumulate into gradients().
-    void backward(const void* dout, Activations& act, void* dx, const TpHook& hook = {});
+    void backward(const void* dout, Activations& act, void* dx, const TpHook& hook = {},
+                  const OpMark& mark = {});
 
     std::int64_t tokens() const { return T_; }
     int hidden() const { return h_; }

@@ -9,11 +9,14 @@
 
 #include "gx/engine/logic.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -156,6 +159,7 @@ void validateRunnablePlan(const gx::ModelProfile& model, const gx::Plan& plan) {
         throw gx::InputError("plan.num_micro", "must divide global_batch");
     const int G = plan.stageGpus();
     const int mb = plan.microBatch();
+
     for (int i = 0; i < L; ++i) {
         const auto& s = plan.layers[std::size_t(i)];
         const std::string f = "plan.layers[" + std::to_string(i) + "]";
@@ -171,11 +175,22 @@ void validateRunnablePlan(const gx::ModelProfile& model, const gx::Plan& plan) {
         if (t.kind == gx::BlockKind::CrossDecoder)
             throw gx::InputError("model.stacks", "cross-attention layers are not run by the plan runner yet");
     }
+    if (plan.vocab_tp < 1 || G % plan.vocab_tp != 0 || mb % (G / plan.vocab_tp) != 0)
+        throw gx::InputError("plan.vocab_tp", "must divide the stage's GPUs (" + std::to_string(G) +
+                                                  ") and leave a dp that divides the micro-batch (" +
+                                                  std::to_string(mb) + ")");
 }
 
 std::vector<std::string> planRunNotes(const gx::ModelProfile& model, const gx::Plan& plan) {
     std::vector<std::string> notes;
-    notes.push_back("embedding and LM head are not run (the prediction includes them)");
+    if (model.tied_embeddings && plan.pp > 1 && model.num_classes == 0)
+        notes.push_back("the tied word embedding's gradient exchange between the first and the last stage "
+                        "is not run (embedding.dp_grad_reduce and lm_head.dp_grad_reduce predict it)");
+    if (plan.vocab_tp > 1)
+        notes.push_back("the vocab-parallel loss uses each shard's own softmax statistics (no max/sum "
+                        "all-reduce; the cost model does not price them either)");
+    if (plan.vocab_dp_type == gx::DpType::ZeRO3 && plan.stageGpus() / std::max(1, plan.vocab_tp) > 1)
+        notes.push_back("embedding / LM head under ZeRO-3 keep full weights: their gathers are not run");
     bool switches = false, selective = false, sp = false;
     for (std::size_t i = 0; i < plan.layers.size(); ++i) {
         const auto& s = plan.layers[i];
@@ -208,35 +223,68 @@ const std::vector<std::string>& opCategories() {
     return ops;
 }
 
+std::vector<double> categoryTotals(const std::vector<PlanOp>& ops, const std::vector<double>& values) {
+    const std::size_t nc = opCategories().size();
+    std::map<int, std::vector<double>> per_stage;
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        const PlanOp& o = ops[i];
+        double v = o.predictedTotalMs();
+        if (!values.empty()) {
+            if (!o.run || i >= values.size() || values[i] < 0)
+                continue;
+            v = values[i];
+        }
+        std::size_t k = nc;
+        switch (o.kind) {
+        case OpKind::Gemm:
+        case OpKind::Attention:
+        case OpKind::Elementwise:
+        case OpKind::Embedding:
+        case OpKind::Loss:
+            k = o.phase == OpPhase::Backward ? 1 : 0;
+            break;
+        case OpKind::Recompute:
+            k = 1;
+            break;
+        case OpKind::TpComm:
+            k = 2;
+            break;
+        case OpKind::Zero3Comm:
+            k = 3;
+            break;
+        case OpKind::DpComm:
+            k = 4;
+            break;
+        case OpKind::Optimizer:
+            k = 5;
+            break;
+        case OpKind::PipelineP2p:
+            k = 6;
+            break;
+        case OpKind::CpComm:
+        case OpKind::LayoutSwitch:
+            break;
+        }
+        if (k >= nc)
+            continue;
+        auto& row = per_stage[o.stage];
+        row.resize(nc, 0.0);
+        row[k] += v;
+    }
+    std::vector<double> out(nc, 0.0);
+    for (const auto& [stage, row] : per_stage)
+        for (std::size_t k = 0; k < nc; ++k)
+            out[k] = std::max(out[k], row[k]);
+    return out;
+}
+
 std::vector<OpTiming> predictedOpTimes(const gx::ModelProfile& model, const gx::Plan& plan,
                                        const gx::ClusterProfile& cluster) {
     std::vector<OpTiming> out;
-    for (const auto& name : opCategories())
-        out.push_back({name, -1, name == "pipeline_p2p" ? -1.0 : 0.0});
     try {
-        gx::CostModel cm(model, cluster);
-        const int G = plan.stageGpus();
-        for (int st = 0; st < plan.pp; ++st) {
-            gx::StageShape shape;
-            shape.stage_gpus = G;
-            shape.first_rank = st * G;
-            shape.micro_batch = plan.microBatch();
-            shape.num_micro = plan.num_micro;
-            double v[6] = {0, 0, 0, 0, 0, 0};
-            const int l0 = plan.chunkStart(st);
-            for (int i = l0; i < l0 + plan.stage_layers[std::size_t(st)]; ++i) {
-                const gx::LayerCost c = cm.layer(model.layer(i), plan.layers[std::size_t(i)], shape);
-                const double m = plan.num_micro;
-                v[0] += c.fwd_compute * m;
-                v[1] += c.bwd_compute * m;
-                v[2] += c.tp_comm * m;
-                v[3] += c.zero3_comm * m;
-                v[4] += c.dp_comm;
-                v[5] += c.optimizer_step;
-            }
-            for (int k = 0; k < 6; ++k)
-                out[std::size_t(k)].predicted_ms = std::max(out[std::size_t(k)].predicted_ms, v[k] * 1e3);
-        }
+        const std::vector<double> v = categoryTotals(planOps(model, plan, cluster));
+        for (std::size_t k = 0; k < opCategories().size(); ++k)
+            out.push_back({opCategories()[k], -1, v[k]});
     } catch (const std::exception&) {
         return {};
     }
@@ -247,6 +295,11 @@ void fillPrediction(PlanRunResult& r, const gx::ModelProfile& model, const gx::P
                     const gx::ClusterProfile& cluster) {
     r.ops = predictedOpTimes(model, plan, cluster);
     try {
+        r.op_report = opReports(planOps(model, plan, cluster));
+    } catch (const std::exception&) {
+        r.op_report.clear();
+    }
+    try {
         gx::CostModel cm(model, cluster);
         const gx::PlanCost c = cm.evaluate(plan);
         r.predicted_iteration_ms = c.iteration_time * 1e3;
@@ -256,6 +309,45 @@ void fillPrediction(PlanRunResult& r, const gx::ModelProfile& model, const gx::P
         r.have_prediction = false;
         r.prediction_error = e.what();
     }
+}
+
+nlohmann::json toJson(const PlanRunResult& r, const std::string& error) {
+    nlohmann::json j;
+    j["gpus"] = r.gpus;
+    j["mode"] = r.mode;
+    if (error.empty()) {
+        j["measured_iteration_ms"] = r.measured_iteration_ms;
+        j["iteration_ms"] = r.iteration_ms;
+        j["measured_peak_bytes"] = r.measured_peak_bytes;
+        j["measured_run_bytes"] = r.measured_run_bytes;
+        j["measured_plan_bytes"] = r.measured_plan_bytes;
+    } else {
+        j["error"] = error;
+    }
+    if (r.have_prediction) {
+        j["predicted_iteration_ms"] = r.predicted_iteration_ms;
+        j["predicted_peak_bytes"] = r.predicted_peak_bytes;
+    } else {
+        j["prediction_error"] = r.prediction_error;
+    }
+    j["planned_rank_bytes"] = r.planned_rank_bytes;
+    auto& ops = j["ops"];
+    ops = nlohmann::json::array();
+    for (const auto& o : r.ops) {
+        nlohmann::json e;
+        e["op"] = o.op;
+        if (o.measured_ms >= 0)
+            e["measured_ms"] = o.measured_ms;
+        if (o.predicted_ms >= 0)
+            e["predicted_ms"] = o.predicted_ms;
+        ops.push_back(e);
+    }
+    auto& per = j["per_op"];
+    per = nlohmann::json::array();
+    for (const auto& o : r.op_report)
+        per.push_back(toJson(o));
+    j["notes"] = r.notes;
+    return j;
 }
 
 LayerBenchConfig runnerLayerConfig(const gx::ModelProfile& model, const gx::Plan& plan, int layer) {
@@ -311,6 +403,8 @@ std::string RankMemoryPlan::describe() const {
       << ", activations " << gib(activations) << " (" << in_flight << " micro-batches in flight)";
     if (recompute)
         o << ", recompute " << gib(recompute);
+    if (vocab || logits)
+        o << ", embedding/head " << gib(vocab) << " + logits " << gib(logits);
     o << ", scratch " << gib(scratch) << ", buffers " << gib(boundary + gather + workspace) << ", reserve "
       << gib(reserve) << "; total " << gib(total());
     return o.str();
@@ -350,6 +444,23 @@ RankMemoryPlan rankMemoryPlan(const gx::ModelProfile& model, const gx::Plan& pla
             m.gather = std::max(m.gather, align256(p / s.dp * s.dp * 2));
     }
     m.recompute += recompute_set;
+    // Embedding (first stage) and LM head + loss (last stage).
+    const VocabShard v = vocabShard(model, plan, m.stage);
+    if (v.embedding || v.head) {
+        // One bf16 matrix for the rank's embedding rows and head rows, its gradient, the fp32 Adam shard.
+        const std::int64_t p = v.params();
+        const std::int64_t shard =
+            (v.vocab_dp > 1 && plan.vocab_dp_type != gx::DpType::DDP) ? p / v.vocab_dp : p;
+        m.vocab = 2 * align256(p * 2) + 3 * align256(shard * 4);
+        if (v.embedding)
+            m.logits += align256(v.tokens * 4); // token ids
+        if (v.head) // labels; per in-flight micro-batch the head's input, its logits and row statistics
+            m.logits +=
+                align256(v.tokens * 4) +
+                std::int64_t(m.in_flight) * (align256(v.tokens * v.hidden * 2) +
+                                             align256(v.tokens * v.head_rows * 2) + align256(v.tokens * 8));
+        max_tokens_h = std::max(max_tokens_h, v.tokens * v.hidden);
+    }
     // Boundary messages follow the sender's last layer layout.
     auto boundary = [&](int st) {
         const int last = plan.chunkStart(st) + plan.stage_layers[std::size_t(st)] - 1;
@@ -367,6 +478,27 @@ RankMemoryPlan rankMemoryPlan(const gx::ModelProfile& model, const gx::Plan& pla
     // allocator's rounding and cuBLAS internals: a fixed reserve, not allocated by the runner.
     m.reserve = 1ll << 30;
     return m;
+}
+
+VocabShard vocabShard(const gx::ModelProfile& model, const gx::Plan& plan, int stage) {
+    VocabShard v;
+    if (model.stacks.empty() || plan.pp < 1 || stage < 0 || stage >= plan.pp)
+        return v;
+    const int G = plan.stageGpus();
+    v.vocab_tp = std::max(1, plan.vocab_tp);
+    v.vocab_dp = std::max(1, G / v.vocab_tp);
+    const auto& t = model.stacks.back().type;
+    v.hidden = t.hidden;
+    v.seq = t.seq_len > 0 ? t.seq_len : model.seq_len;
+    v.tokens = std::int64_t(plan.microBatch() / v.vocab_dp) * v.seq;
+    v.vocab = model.vocab_size;
+    const std::int64_t out = model.num_classes > 0 ? model.num_classes : model.vocab_size;
+    v.embedding = stage == 0 && model.vocab_size > 0;
+    v.head = stage == plan.pp - 1 && out > 0;
+    v.rows = (model.vocab_size + v.vocab_tp - 1) / v.vocab_tp;
+    v.head_rows = (out + v.vocab_tp - 1) / v.vocab_tp;
+    v.head_shares_embedding = v.embedding && v.head && model.tied_embeddings && model.num_classes == 0;
+    return v;
 }
 
 void checkRankFits(const RankMemoryPlan& need, std::int64_t free_bytes, int device) {

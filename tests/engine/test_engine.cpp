@@ -10,7 +10,9 @@
 #include <QTest>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <map>
 
 using namespace gx;
 using namespace gx::engine;
@@ -179,6 +181,21 @@ private slots:
             r.measured_run_bytes >= r.planned_rank_bytes * 9 / 10,
             qPrintable(
                 QStringLiteral("run %1 planned %2").arg(r.measured_run_bytes).arg(r.planned_rank_bytes)));
+        // Per op (issue 17 item 6): the embedding, the head and the loss run and are measured; the
+        // runner's own allocations match its memory plan (agreement buffers aside).
+        std::map<std::string, OpReport> per;
+        for (const auto& op : r.op_report)
+            per[op.name] = op;
+        for (const char* name : {"embedding.fwd", "embedding.bwd", "lm_head.fwd", "loss.fwd", "loss.bwd",
+                                 "lm_head.bwd", "layer0.qkv.fwd", "layer0.attention.bwd", "layer1.recompute",
+                                 "layer0.optimizer", "vocab.optimizer"}) {
+            QVERIFY2(per.count(name), name);
+            QVERIFY2(per[name].measured_ms > 0 && per[name].ratio() > 0, name);
+        }
+        QVERIFY2(std::abs(double(r.measured_plan_bytes - r.planned_rank_bytes)) < 1e6,
+                 qPrintable(QStringLiteral("runner allocated %1, planned %2")
+                                .arg(r.measured_plan_bytes)
+                                .arg(r.planned_rank_bytes)));
 
         // The abort path on real devices: rank 1 fails in its second iteration while rank 0 waits in a
         // collective; the run must end quickly with rank 1's error, and a second run must work.
@@ -201,6 +218,12 @@ private slots:
         QVERIFY(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60));
         const PlanRunResult again = runPlan(m, p2, cl, o);
         QVERIFY(again.measured_iteration_ms > 0);
+        // DDP over 2 GPUs: each layer's gradient all-reduce ran on the communication stream.
+        for (const auto& op : again.op_report)
+            if (op.name == "layer0.dp_grad_reduce") {
+                QCOMPARE(op.stream, OpStream::Comm);
+                QVERIFY(op.measured_ms > 0);
+            }
     }
 };
 

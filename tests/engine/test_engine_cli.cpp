@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 #include <sstream>
 
 using namespace gx;
@@ -91,7 +93,17 @@ private slots:
         const PlanCost c = CostModel(model, clusterPreset("8xH100")).evaluate(p);
         QCOMPARE(j.at("predicted_iteration_ms").get<double>(), c.iteration_time * 1e3);
         QCOMPARE(j.at("predicted_peak_bytes").get<double>(), c.peak_memory);
-        QVERIFY(!j.at("notes").empty());
+        QVERIFY(j.at("notes").is_array());
+        // Per op, the embedding and the LM head + loss included (issue 17 item 6).
+        std::map<std::string, nlohmann::json> per;
+        for (const auto& e : j.at("per_op"))
+            per[e.at("name").get<std::string>()] = e;
+        for (const char* name : {"embedding.fwd", "layer0.qkv.fwd", "layer0.attention.bwd", "lm_head.fwd",
+                                 "loss.bwd", "layer0.optimizer"}) {
+            QVERIFY2(per.count(name), name);
+            QCOMPARE(per[name].at("stage").get<int>(), 0);
+            QVERIFY(per[name].at("predicted_ms").get<double>() > 0);
+        }
         // Per-category prediction for calibration, also without a GPU (measured only with one).
         QCOMPARE(j.at("ops").size(), std::size_t(7));
         QCOMPARE(j.at("ops")[0].at("op").get<std::string>(), std::string("forward"));

@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -30,6 +31,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace gx;
@@ -67,6 +69,43 @@ LayerBenchConfig llama7b(int b, int s, int tp) {
     c.seq_len = s;
     c.tp = tp;
     return c;
+}
+
+/// A small LLaMA-like model with a vocabulary: 4 layers of h 512, s 512.
+ModelProfile tinyLlama() {
+    ModelProfile m;
+    m.name = "tiny-llama";
+    m.family = "llama";
+    LayerStack st;
+    st.type = layerTypeOf(llama7b(1, 512, 1));
+    st.type.hidden = 512;
+    st.type.ffn_hidden = 1376;
+    st.type.heads = 8;
+    st.type.kv_heads = 8;
+    st.type.head_dim = 64;
+    st.count = 4;
+    m.stacks = {st};
+    m.vocab_size = 32000;
+    m.embed_hidden = 512;
+    m.seq_len = 512;
+    return m;
+}
+
+/// pp = 2 over 4 GPUs: stage 0 runs tp = 2, stage 1 DDP dp = 2; 4 micro-batches of 2, 1F1B.
+Plan twoStagePlan() {
+    Plan p;
+    p.gpus = 4;
+    p.pp = 2;
+    p.stage_layers = {2, 2};
+    p.global_batch = 8;
+    p.num_micro = 4;
+    p.schedule = Schedule::OneFOneB;
+    LayerStrategy tp2;
+    tp2.tp = 2;
+    LayerStrategy dp2;
+    dp2.dp = 2;
+    p.layers = {tp2, tp2, dp2, dp2};
+    return p;
 }
 
 } // namespace
@@ -1164,17 +1203,20 @@ private slots:
         QCOMPARE(v["zero3_comm"], 0.0);
         QVERIFY(v["dp_comm"] > 0);
         QVERIFY(v["optimizer"] > 0);
-        QCOMPARE(v["pipeline_p2p"], -1.0); // measured only
+        QCOMPARE(v["pipeline_p2p"], 0.0); // one stage: no transfers
         // The columns are the cost model's own per-layer figures, summed over layers and micro-batches.
         CostModel cm(m, c);
         StageShape shape;
         shape.stage_gpus = 2;
         shape.micro_batch = p.microBatch();
         shape.num_micro = 4;
+        shape.first_rank = 0;
         double fwd = 0;
         for (int i = 0; i < m.layerCount(); ++i)
             fwd += cm.layer(m.layer(i), p.layers[std::size_t(i)], shape).fwd_compute * 4;
-        QVERIFY(near(v["forward"], fwd * 1e3, 1e-12));
+        // ... and the embedding and LM head + loss, which the runner executes too.
+        fwd += cm.embeddingAndHead(true, true, p.vocab_tp, p.vocab_dp_type, shape).fwd_compute * 4;
+        QVERIFY(near(v["forward"], fwd * 1e3, 1e-9));
         // ZeRO-3 moves the traffic to per-micro-batch gathers / reduce-scatters.
         for (auto& l : p.layers)
             l.dp_type = DpType::ZeRO3;
@@ -1216,7 +1258,8 @@ private slots:
         const PlanCost pc = CostModel(m, c).evaluate(p);
         QCOMPARE(r.predicted_iteration_ms, pc.iteration_time * 1e3);
         QCOMPARE(r.predicted_peak_bytes, pc.peak_memory);
-        QVERIFY(!planRunNotes(m, p).empty()); // embedding/head are always noted
+        for (const auto& n : planRunNotes(m, p)) // the embedding and the head are run now
+            QVERIFY2(n.find("embedding and LM head are not run") == std::string::npos, n.c_str());
 
         Plan bad = p;
         bad.stage_layers = {3, 2};
@@ -1233,6 +1276,331 @@ private slots:
         bad.global_batch = 4;
         bad.num_micro = 4; // micro-batch 1 cannot split over dp 2
         QCOMPARE(fieldOf([&] { validateRunnablePlan(m, bad); }), QStringLiteral("plan.layers[0].dp"));
+    }
+    void opListHasEmbeddingFirstAndHeadLast() {
+        // Issue 17 item 6: the runner executes what the cost model costs, the embedding on the first
+        // stage and the LM head + loss on the last one.
+        const ModelProfile m = tinyLlama();
+        const Plan p = twoStagePlan();
+        const auto ops = planOps(m, p, clusterPreset("8xH100"));
+        for (const char* name : {"embedding.fwd", "embedding.bwd"}) {
+            const int i = findOp(ops, name);
+            QVERIFY2(i >= 0, name);
+            QCOMPARE(ops[std::size_t(i)].stage, 0);
+            QCOMPARE(ops[std::size_t(i)].layer, kEmbedding);
+            QVERIFY(ops[std::size_t(i)].predicted_ms > 0);
+            QCOMPARE(ops[std::size_t(i)].count, 4);
+        }
+        for (const char* name : {"lm_head.fwd", "loss.fwd", "loss.bwd", "lm_head.bwd"}) {
+            const int i = findOp(ops, name);
+            QVERIFY2(i >= 0, name);
+            QCOMPARE(ops[std::size_t(i)].stage, 1);
+            QCOMPARE(ops[std::size_t(i)].layer, kHead);
+            QVERIFY(ops[std::size_t(i)].predicted_ms > 0);
+        }
+        // Nothing of the vocabulary on the wrong stage; every op of a layer on its layer's stage.
+        for (const auto& o : ops) {
+            if (o.layer == kEmbedding)
+                QCOMPARE(o.stage, 0);
+            if (o.layer == kHead)
+                QCOMPARE(o.stage, 1);
+            if (o.layer >= 0)
+                QCOMPARE(o.stage, p.stageOfLayer(o.layer));
+        }
+        // The per-layer terms: the layers' GEMMs, attention and TP collectives of a tp = 2 layer.
+        for (const char* name :
+             {"layer0.qkv.fwd", "layer0.attention.fwd", "layer0.attn_out.fwd", "layer0.ffn_up.fwd",
+              "layer0.ffn_down.fwd", "layer0.elementwise.fwd", "layer0.tp_comm.fwd", "layer0.qkv.bwd",
+              "layer0.attention.bwd", "layer0.tp_comm.bwd", "layer0.optimizer"})
+            QVERIFY2(findOp(ops, name) >= 0, name);
+        QCOMPARE(findOp(ops, "layer0.dp_grad_reduce"), -1); // dp = 1
+        QCOMPARE(findOp(ops, "layer2.tp_comm.fwd"), -1);    // tp = 1
+        QVERIFY(findOp(ops, "stage0.pipeline_p2p") >= 0 && findOp(ops, "stage1.pipeline_p2p") >= 0);
+        // Names are unique (the report and the runner find ops by name); the vocabulary's gradient sync
+        // and optimizer step on each end of the pipeline.
+        std::set<std::string> names;
+        for (const auto& o : ops)
+            QVERIFY2(names.insert(o.name).second, o.name.c_str());
+        for (const char* name : {"embedding.dp_grad_reduce", "embedding.optimizer"})
+            QCOMPARE(ops[std::size_t(findOp(ops, name))].stage, 0);
+        for (const char* name : {"lm_head.dp_grad_reduce", "lm_head.optimizer"})
+            QCOMPARE(ops[std::size_t(findOp(ops, name))].stage, 1);
+    }
+
+    void opPredictionsAddUpToTheCostModelsStages() {
+        // Per stage, the ops' critical-path times add up to m * C_i + E_i of CostModel::evaluate, and
+        // the GEMM ops to the layer's GEMM time: the op list is the cost model's terms, nothing else.
+        const ModelProfile m = tinyLlama();
+        const ClusterProfile c = clusterPreset("8xH100");
+        std::vector<Plan> plans;
+        plans.push_back(twoStagePlan());
+        Plan z = twoStagePlan();
+        z.layers[2].dp_type = z.layers[3].dp_type = DpType::ZeRO1;
+        z.layers[0].ckpt = Checkpoint::Full;
+        z.vocab_tp = 2;
+        plans.push_back(z);
+        Plan z3 = twoStagePlan();
+        z3.layers[2].dp_type = z3.layers[3].dp_type = DpType::ZeRO3;
+        z3.layers[1] = LayerStrategy{1, 2};
+        z3.vocab_dp_type = DpType::ZeRO1;
+        plans.push_back(z3);
+        Plan one;
+        one.gpus = 2;
+        one.pp = 1;
+        one.stage_layers = {4};
+        one.global_batch = 8;
+        one.num_micro = 2;
+        one.layers.assign(4, LayerStrategy{1, 2});
+        plans.push_back(one);
+        for (const Plan& p : plans) {
+            const auto ops = planOps(m, p, c);
+            const PlanCost pc = CostModel(m, c).evaluate(p);
+            for (int st = 0; st < p.pp; ++st) {
+                double sum = 0;
+                for (const auto& o : ops)
+                    if (o.stage == st)
+                        sum += o.exposedTotalMs();
+                const auto& sc = pc.stages[std::size_t(st)];
+                const double want = (p.num_micro * sc.per_micro + sc.per_iteration) * 1e3;
+                QVERIFY2(near(sum, want, 1e-9),
+                         qPrintable(QStringLiteral("stage %1: ops %2 ms, cost model %3 ms")
+                                        .arg(st)
+                                        .arg(sum, 0, 'g', 12)
+                                        .arg(want, 0, 'g', 12)));
+            }
+            const CostModel cm(m, c);
+            for (int l = 0; l < 4; ++l) {
+                const LayerCost lc = cm.layer(m.layer(l), p.layers[std::size_t(l)],
+                                              CostModel::stageShape(p, p.stageOfLayer(l)));
+                double gemm = 0;
+                for (const char* g : {".qkv.fwd", ".attn_out.fwd", ".ffn_up.fwd", ".ffn_down.fwd"})
+                    gemm += ops[std::size_t(findOp(ops, "layer" + std::to_string(l) + g))].predicted_ms;
+                QVERIFY(near(gemm, lc.fwd_gemm * 1e3, 1e-12));
+                const auto& el =
+                    ops[std::size_t(findOp(ops, "layer" + std::to_string(l) + ".elementwise.fwd"))];
+                QVERIFY(near(el.predicted_ms, lc.fwd_elementwise * 1e3, 1e-9));
+            }
+            // The categories come from the same ops.
+            const auto cat = predictedOpTimes(m, p, c);
+            QCOMPARE(cat.size(), opCategories().size());
+            const auto tot = categoryTotals(ops);
+            for (std::size_t k = 0; k < cat.size(); ++k)
+                QCOMPARE(cat[k].predicted_ms, tot[k]);
+        }
+        // Full recompute shows as its own backward op of the layer's forward time.
+        const auto zops = planOps(m, z, c);
+        const int rc = findOp(zops, "layer0.recompute");
+        QVERIFY(rc >= 0);
+        QVERIFY(zops[std::size_t(rc)].run);
+        const LayerCost l0 = CostModel(m, c).layer(m.layer(0), z.layers[0], CostModel::stageShape(z, 0));
+        QVERIFY(near(zops[std::size_t(rc)].predicted_ms, l0.fwd_compute * 1e3, 1e-12));
+        QVERIFY(findOp(zops, "embedding.tp_comm.fwd") >= 0 && findOp(zops, "lm_head.tp_comm.bwd") >= 0);
+    }
+
+    void dpReductionRunsOnTheCommStreamOverlappingBackward() {
+        const ModelProfile m = tinyLlama();
+        Plan p = twoStagePlan();
+        p.layers[2].dp_type = p.layers[3].dp_type = DpType::ZeRO2;
+        const auto ops = planOps(m, p, clusterPreset("8xH100"));
+        const int last = lastBackwardMicro(p.schedule, p.pp, 1, p.num_micro);
+        QCOMPARE(last, 3);
+        for (int l : {2, 3}) {
+            const std::string L = "layer" + std::to_string(l);
+            const int red = findOp(ops, L + ".dp_grad_reduce");
+            const int opt = findOp(ops, L + ".optimizer");
+            const int gat = findOp(ops, L + ".dp_param_gather");
+            QVERIFY(red >= 0 && opt >= 0 && gat >= 0);
+            const PlanOp& r = ops[std::size_t(red)];
+            QCOMPARE(r.stream, OpStream::Comm);
+            QCOMPARE(r.phase, OpPhase::Iteration);
+            QCOMPARE(r.issue_after_micro, last);
+            QVERIFY(r.waits_for >= 0);
+            QCOMPARE(ops[std::size_t(r.waits_for)].layer, l);
+            QCOMPARE(ops[std::size_t(r.waits_for)].phase, OpPhase::Backward);
+            QCOMPARE(ops[std::size_t(opt)].stream, OpStream::Compute);
+            QCOMPARE(ops[std::size_t(opt)].waits_for, red);
+            QCOMPARE(ops[std::size_t(gat)].stream, OpStream::Comm);
+            QCOMPARE(ops[std::size_t(gat)].waits_for, opt);
+            // Partly hidden: the cost model exposes less than the whole reduction.
+            QVERIFY(r.exposed_ms < r.predicted_ms);
+        }
+        // Every other op of the layers runs on the compute stream.
+        for (const auto& o : ops)
+            if (o.kind != OpKind::DpComm)
+                QCOMPARE(o.stream, OpStream::Compute);
+
+        // In the issue order of stage 1, layer 3's reduction follows layer 3's last backward and comes
+        // before layer 2's last backward: it overlaps it.
+        const auto sched = iterationSchedule(ops, p, 1);
+        const int red3 = findOp(ops, "layer3.dp_grad_reduce");
+        int at = -1;
+        for (std::size_t i = 0; i < sched.size(); ++i)
+            if (sched[i].op == red3)
+                at = int(i);
+        QVERIFY(at >= 0);
+        QCOMPARE(sched[std::size_t(at)].stream, OpStream::Comm);
+        const int w = sched[std::size_t(at)].waits_for;
+        QVERIFY(w >= 0 && w < at);
+        QCOMPARE(ops[std::size_t(sched[std::size_t(w)].op)].layer, 3);
+        QCOMPARE(sched[std::size_t(w)].micro, last);
+        bool overlapped = false;
+        for (std::size_t i = std::size_t(at) + 1; i < sched.size(); ++i) {
+            const PlanOp& o = ops[std::size_t(sched[i].op)];
+            if (o.layer == 2 && o.phase == OpPhase::Backward && sched[i].stream == OpStream::Compute)
+                overlapped = true;
+        }
+        QVERIFY(overlapped);
+        // The optimizer step waits for the reduction's event; forward ops run once per micro-batch.
+        const int opt3 = findOp(ops, "layer3.optimizer");
+        for (const auto& s : sched)
+            if (s.op == opt3)
+                QCOMPARE(s.waits_for, at);
+        int head_fwd = 0;
+        for (const auto& s : sched) {
+            QVERIFY(ops[std::size_t(s.op)].stage == 1);
+            if (ops[std::size_t(s.op)].name == "lm_head.fwd")
+                ++head_fwd;
+        }
+        QCOMPARE(head_fwd, p.num_micro);
+    }
+
+    void iterationScheduleRunsEmbeddingLayersHeadInOrder() {
+        // One stage (pp = 1, DDP over 2 GPUs, GPipe with 2 micro-batches): forward = embedding, layers,
+        // head + loss; backward = loss, head, layers in reverse, embedding; then the reductions on the
+        // comm stream and the optimizer steps waiting for them.
+        const ModelProfile m = tinyLlama();
+        Plan p;
+        p.gpus = 2;
+        p.pp = 1;
+        p.stage_layers = {4};
+        p.global_batch = 4;
+        p.num_micro = 2;
+        p.schedule = Schedule::GPipe;
+        p.layers.assign(4, LayerStrategy{1, 2});
+        const auto ops = planOps(m, p, clusterPreset("8xH100"));
+        const auto sched = iterationSchedule(ops, p, 0);
+        std::vector<std::string> names;
+        for (const auto& s : sched)
+            names.push_back(ops[std::size_t(s.op)].name);
+        auto at = [&](const std::string& n, int micro) {
+            for (std::size_t i = 0; i < sched.size(); ++i)
+                if (names[i] == n && sched[i].micro == micro)
+                    return int(i);
+            return -1;
+        };
+        QCOMPARE(names.front(), std::string("embedding.fwd"));
+        QCOMPARE(sched.front().micro, 0);
+        for (int mu : {0, 1}) {
+            QVERIFY(at("embedding.fwd", mu) < at("layer0.qkv.fwd", mu));
+            QVERIFY(at("layer3.elementwise.fwd", mu) < at("lm_head.fwd", mu));
+            QVERIFY(at("lm_head.fwd", mu) < at("loss.fwd", mu));
+            QVERIFY(at("loss.bwd", mu) < at("lm_head.bwd", mu));
+            QVERIFY(at("lm_head.bwd", mu) < at("layer3.ffn_down.bwd", mu));
+            QVERIFY(at("layer0.elementwise.bwd", mu) < at("embedding.bwd", mu));
+        }
+        // GPipe: all forwards before the first backward.
+        QVERIFY(at("loss.fwd", 1) < at("loss.bwd", 0));
+        // The last backward is micro-batch 1: the reductions follow it, each right after its layer.
+        const int red3 = at("layer3.dp_grad_reduce", -1), red0 = at("layer0.dp_grad_reduce", -1);
+        QVERIFY(at("layer3.elementwise.bwd", 1) < red3 && red3 < at("layer2.ffn_down.bwd", 1));
+        QVERIFY(at("layer0.elementwise.bwd", 1) < red0 && red0 < at("embedding.bwd", 1));
+        const int vred = at("vocab.dp_grad_reduce", -1);
+        QVERIFY(at("embedding.bwd", 1) < vred);
+        QCOMPARE(ops[std::size_t(sched[std::size_t(vred)].op)].stream, OpStream::Comm);
+        QCOMPARE(sched[std::size_t(vred)].waits_for, at("embedding.bwd", 1));
+        QCOMPARE(sched[std::size_t(at("vocab.optimizer", -1))].waits_for, vred);
+        QVERIFY(at("layer0.optimizer", -1) > vred);
+        // Every executed op appears count times.
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            if (!ops[i].run)
+                continue;
+            const auto n = std::count_if(sched.begin(), sched.end(),
+                                         [&](const ScheduledOp& s) { return s.op == int(i); });
+            QCOMPARE(int(n), ops[i].count);
+        }
+    }
+
+    void runReportHasPerOpMeasuredAndPredicted() {
+        const ModelProfile m = tinyLlama();
+        const Plan p = twoStagePlan();
+        const ClusterProfile c = clusterPreset("8xH100");
+        PlanRunResult r;
+        r.gpus = p.gpus;
+        r.mode = "threads";
+        fillPrediction(r, m, p, c);
+        const auto ops = planOps(m, p, c);
+        QCOMPARE(r.op_report.size(), ops.size());
+        // A run measures the ops it executes: 1.5x the prediction here.
+        std::vector<double> measured;
+        for (const auto& o : ops)
+            measured.push_back(1.5 * o.predictedTotalMs());
+        r.op_report = opReports(ops, measured);
+        r.measured_plan_bytes = 123456789;
+        r.measured_iteration_ms = 42;
+        const nlohmann::json j = toJson(r);
+        QCOMPARE(j.at("measured_plan_bytes").get<std::int64_t>(), std::int64_t(123456789));
+        QCOMPARE(j.at("ops").size(), opCategories().size());
+        const auto& per = j.at("per_op");
+        QCOMPARE(per.size(), ops.size());
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            const auto& e = per[i];
+            QCOMPARE(e.at("name").get<std::string>(), ops[i].name);
+            QCOMPARE(e.at("stage").get<int>(), ops[i].stage);
+            QCOMPARE(e.at("predicted_ms").get<double>(), ops[i].predictedTotalMs());
+            QCOMPARE(e.at("stream").get<std::string>(), std::string(toString(ops[i].stream)));
+            if (ops[i].run && ops[i].predicted_ms > 0) {
+                QCOMPARE(e.at("measured_ms").get<double>(), measured[i]);
+                QVERIFY(near(e.at("ratio").get<double>(), 1.5, 1e-12));
+            }
+        }
+        QCOMPARE(per[std::size_t(findOp(ops, "embedding.fwd"))].at("stage").get<int>(), 0);
+        QCOMPARE(per[std::size_t(findOp(ops, "lm_head.fwd"))].at("stage").get<int>(), 1);
+        // A failed run keeps the prediction, measured columns are null.
+        PlanRunResult failed;
+        fillPrediction(failed, m, p, c);
+        const nlohmann::json f = toJson(failed, "no CUDA device");
+        QCOMPARE(f.at("error").get<std::string>(), std::string("no CUDA device"));
+        QVERIFY(!f.contains("measured_plan_bytes"));
+        QVERIFY(f.at("per_op")[0].at("measured_ms").is_null());
+        QVERIFY(f.at("per_op")[0].at("predicted_ms").get<double>() > 0);
+    }
+
+    void memoryPlanCountsEmbeddingHeadAndAllocations() {
+        const ModelProfile m = tinyLlama();
+        Plan p = twoStagePlan();
+        p.pp = 4;
+        p.gpus = 8;
+        p.stage_layers = {1, 1, 1, 1};
+        const RankMemoryPlan first = rankMemoryPlan(m, p, 0);
+        const RankMemoryPlan mid = rankMemoryPlan(m, p, 2);
+        const RankMemoryPlan last = rankMemoryPlan(m, p, 7);
+        // Stage 0: the embedding table of 32000 x 512 bf16, its gradient and fp32 Adam state (DDP,
+        // vocab_dp 2 keeps it whole), token ids of 1 x 512 tokens.
+        const std::int64_t table = 32000ll * 512 * 2;
+        QCOMPARE(first.vocab, 2 * table + 3 * 32000ll * 512 * 4);
+        QCOMPARE(first.logits, std::int64_t(512 * 4));
+        QCOMPARE(mid.vocab, std::int64_t(0));
+        QCOMPARE(mid.logits, std::int64_t(0));
+        // Last stage (1F1B: one micro-batch in flight): the head (untied), labels, and for the micro-batch
+        // in flight the head's input, bf16 logits and row statistics.
+        QCOMPARE(last.in_flight, 1);
+        QCOMPARE(last.vocab, first.vocab);
+        QCOMPARE(last.logits,
+                 std::int64_t(512 * 4) + 512ll * 512 * 2 + 512ll * 32000 * 2 + std::int64_t(512 * 8));
+        ModelProfile headless = m; // no vocabulary: the same rank without embedding and head
+        headless.vocab_size = 0;
+        QCOMPARE(first.allocated() - rankMemoryPlan(headless, p, 0).allocated(), first.vocab + first.logits);
+        const VocabShard v = vocabShard(m, p, 3);
+        QVERIFY(v.head && !v.embedding);
+        QCOMPARE(v.tokens, std::int64_t(512)); // micro-batch 2 over vocab_dp 2
+        // The runner's own allocations, counted where they are made.
+        AllocationTally t;
+        t.allocated(100);
+        t.allocated(50);
+        t.freed(100);
+        t.allocated(20);
+        QCOMPARE(t.current(), std::int64_t(70));
+        QCOMPARE(t.peak(), std::int64_t(150));
     }
 };
 

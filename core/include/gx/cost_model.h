@@ -58,6 +58,15 @@ struct LayerCost {
     double dp_comm = 0;        ///< per iteration gradient synchronisation (DDP/ZeRO-1/2)
     double dp_exposed = 0;     ///< per iteration, not hidden behind the last backward
     double optimizer_step = 0; ///< per iteration
+    // Parts of fwd_compute (the rest is the runtime's per-layer overhead): all GEMMs, the attention
+    // core, memory-bound element-wise work. Backward: 2x the GEMMs and element-wise work, bwd_attention,
+    // 2/3 of the overhead, plus recompute. For op-level comparisons with measurements (the engine).
+    double fwd_gemm = 0;
+    double fwd_attention = 0;
+    double bwd_attention = 0;
+    double fwd_elementwise = 0;
+    double dp_reduce = 0;         ///< part of dp_comm reducing gradients (the rest gathers parameters)
+    double dp_reduce_exposed = 0; ///< its part of dp_exposed
     // Memory, bytes per GPU.
     double weights = 0;
     double grads = 0;

@@ -2,7 +2,12 @@
 // Galvatron Explorer engine - plan runner: executes a gx::Plan's synthetic training step on GPUs and
 // reports measured iteration time and peak memory next to gx::CostModel's prediction.
 //
-// What one rank (GPU) runs per iteration, following the plan:
+// What one rank (GPU) runs per iteration, following the plan - the ops planOps() (plan_ops.h) lists with
+// the cost model's prediction of each:
+//  * on the first stage the embedding (a gather of this rank's vocabulary rows; vocab-parallel
+//    all-reduce with vocab_tp > 1), on the last stage the LM head GEMM and a softmax cross-entropy loss
+//    (input gradient all-reduced over vocab_tp), forward and backward, with their gradient sync and
+//    optimizer step;
 //  * its stage's layers (Plan::stage_layers), each a real Transformer layer shard at the plan's
 //    per-GPU shape (tp split of heads/FFN, local micro-batch = micro-batch / dp);
 //  * Megatron TP all-reduces (2 forward + 2 backward per layer) on the layer's TP group;
@@ -10,18 +15,23 @@
 //    each send fused with the next receive in one NCCL group (Megatron's send_forward_recv_backward),
 //    which keeps 1F1B free of send/send deadlocks;
 //  * ZeRO-3 parameter all-gathers (forward and backward) and gradient reduce-scatter per micro-batch;
-//    DDP/ZeRO-1 gradient all-reduce, ZeRO-2 reduce-scatter (+ parameter all-gather for ZeRO-1/2)
-//    once per iteration; a mixed-precision Adam step on the rank's shard;
+//    DDP/ZeRO-1/2 gradient all-reduce / reduce-scatter once per iteration on a second
+//    (communication) stream, each layer's issued as soon as its last backward is done so that it
+//    overlaps the backward of the layers below, as the cost model assumes; the layer's
+//    mixed-precision Adam step waits for it, the ZeRO-1/2 parameter all-gather follows on the
+//    communication stream;
 //  * full activation checkpointing recomputes the layer forward before its backward.
-// Left out (reported in `notes`): embedding and LM head, layout switches between layers with
-// different tp/dp, interleaved schedules (rejected), selective recompute (run as none).
+// Left out (reported in `notes`): layout switches between layers with different tp/dp, the tied
+// embedding's gradient exchange between first and last stage, interleaved schedules (rejected),
+// selective recompute (run as none), context parallelism (rejected).
 //
 // Robustness (issue 17): every communicator is non-blocking and registered with the run's AbortGroup
 // (rank_group.h); host waits poll, so one failing rank, a cancel or a timeout aborts every
 // communicator of every rank and the run ends within seconds. Each rank's buffers are planned
 // (rankMemoryPlan) and refused before anything is allocated when they do not fit; everything is
-// allocated before the timed iterations. One extra, instrumented iteration measures the per-category
-// times (PlanRunResult::ops).
+// allocated before the timed iterations. One extra, instrumented iteration measures every op
+// (PlanRunResult::op_report) and the per-category times (PlanRunResult::ops); the runner's own device
+// allocations are counted where they are made (PlanRunResult::measured_plan_bytes).
 //
 // Processes: one thread per local GPU by default (plan.gpus <= local devices). Multi-node: start one
 // process per GPU with mpirun/srun/torchrun; ranks come from the launcher's environment
@@ -32,11 +42,13 @@
 #pragma once
 
 #include "gx/cluster.h"
+#include "gx/engine/plan_ops.h"
 #include "gx/engine/types.h"
 #include "gx/model.h"
 #include "gx/strategy.h"
 
 #include <functional>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -94,15 +106,34 @@ struct RankMemoryPlan {
     std::int64_t boundary = 0;       ///< input / pipeline / ping-pong buffers
     std::int64_t gather = 0;         ///< ZeRO-3 all-gather buffer
     std::int64_t workspace = 0;      ///< cuBLAS workspace
+    std::int64_t vocab = 0;          ///< embedding / LM head: bf16 weights + grads, fp32 optimizer shard
+    std::int64_t logits = 0;         ///< token ids, labels, logits (reused for their gradient), row stats
     std::int64_t reserve = 0;        ///< NCCL buffers, allocator slack (not allocated by the runner)
     std::int64_t allocated() const { ///< what the runner allocates itself
         return weights + grads + optimizer + activations + recompute + scratch + boundary + gather +
-               workspace;
+               workspace + vocab + logits;
     }
     std::int64_t total() const { return allocated() + reserve; }
     std::string describe() const; ///< "weights 12.6 GiB, grads ..., total 40.1 GiB"
 };
 RankMemoryPlan rankMemoryPlan(const gx::ModelProfile& model, const gx::Plan& plan, int rank);
+
+/// The embedding / LM head shard a rank of `stage` runs (CostModel::embeddingAndHead's split: the
+/// vocabulary over the first vocab_tp ranks of each group of the stage, vocab_dp = stage GPUs / vocab_tp).
+struct VocabShard {
+    bool embedding = false, head = false; ///< first / last stage
+    int vocab_tp = 1, vocab_dp = 1;
+    std::int64_t vocab = 0;     ///< vocabulary (or classes of a classification head)
+    std::int64_t rows = 0;      ///< embedding rows of this rank: ceil(vocab / vocab_tp)
+    std::int64_t head_rows = 0; ///< LM-head output rows of this rank: ceil(outputs / vocab_tp)
+    int hidden = 0, seq = 0;
+    std::int64_t tokens = 0;            ///< micro_batch / vocab_dp * seq
+    bool head_shares_embedding = false; ///< tied embeddings on a single stage: one matrix
+    std::int64_t params() const {       ///< weights of this rank
+        return (embedding ? rows * hidden : 0) + (head && !head_shares_embedding ? head_rows * hidden : 0);
+    }
+};
+VocabShard vocabShard(const gx::ModelProfile& model, const gx::Plan& plan, int stage);
 /// Refuses (InputError "plan.gpus" naming the rank, GPU, need and free memory) a rank whose buffers do
 /// not fit in `free_bytes` of its device. The runner calls it for every local rank before it allocates
 /// anything or creates a communicator.
@@ -146,12 +177,12 @@ struct PlanRunOptions {
         600; ///< any single wait (communicator setup, one iteration) longer than this aborts the run
 };
 
-/// Time per iteration of one category of work: measured in one extra, instrumented iteration after
-/// the timed ones (CUDA events around every op of the category on the rank's stream, summed, max over
-/// ranks), predicted from gx::CostModel::layer for the same plan (summed over a stage's layers and
-/// micro-batches, max over stages). Categories: "forward", "backward" (incl. recompute) - compute
-/// only -, "tp_comm", "zero3_comm", "dp_comm", "optimizer", and "pipeline_p2p" (measured only:
-/// predicted_ms < 0). Communication includes waiting for peers, as on the critical path.
+/// Time per iteration of one category of work: the ops of planOps() summed per category and stage, max
+/// over stages (categoryTotals) - measured in one extra, instrumented iteration after the timed ones
+/// (CUDA events around every op on its stream, max over ranks), predicted by gx::CostModel for the same
+/// plan. Categories: "forward", "backward" (incl. recompute, embedding, LM head and loss) - compute
+/// only -, "tp_comm", "zero3_comm", "dp_comm" (full duration, also the part hidden behind backward),
+/// "optimizer", "pipeline_p2p". Communication includes waiting for peers, as on the critical path.
 struct OpTiming {
     std::string op;
     double measured_ms = -1; ///< < 0: not measured
@@ -161,6 +192,11 @@ const std::vector<std::string>& opCategories();
 /// The predicted column (no GPU needed). Empty when the cost model cannot evaluate the plan.
 std::vector<OpTiming> predictedOpTimes(const gx::ModelProfile& model, const gx::Plan& plan,
                                        const gx::ClusterProfile& cluster);
+
+/// The plan's per-category columns (opCategories() order) from an op list and per-op values (the
+/// predicted totals when `values` is empty): compute of forward / backward (incl. recompute,
+/// embedding, head and loss), TP, ZeRO-3, DP, optimizer, pipeline transfers; max over stages.
+std::vector<double> categoryTotals(const std::vector<PlanOp>& ops, const std::vector<double>& values = {});
 
 struct PlanRunResult {
     int gpus = 0;                              ///< ranks of the plan
@@ -173,12 +209,20 @@ struct PlanRunResult {
     std::int64_t measured_run_bytes = 0;       ///< max over ranks of peak in use minus in use before the rank
                                                ///< started (excludes the CUDA context and other processes)
     std::vector<OpTiming> ops;                 ///< per category, measured vs predicted (calibration input)
+    std::vector<OpReport> op_report;           ///< per op of planOps(), measured vs predicted
+    std::int64_t measured_plan_bytes = 0;      ///< max over ranks of the peak of the runner's own allocations
+    std::vector<std::int64_t> rank_plan_bytes; ///< the same, this process's ranks
     bool have_prediction = false;
     double predicted_iteration_ms = 0;
     double predicted_peak_bytes = 0;
     std::string prediction_error;   ///< why there is no prediction
     std::vector<std::string> notes; ///< simplifications that applied to this plan
 };
+
+/// The run-plan report as JSON: iteration and memory (measured, planned, predicted), the categories
+/// ("ops") and every op ("per_op": name, stage, predicted, measured, ratio), notes. `error`: why the
+/// run failed (then only the prediction is shown).
+nlohmann::json toJson(const PlanRunResult& r, const std::string& error = {});
 
 /// CostModel::evaluate() of the plan, into result.predicted_* (no GPU needed).
 void fillPrediction(PlanRunResult& result, const gx::ModelProfile& model, const gx::Plan& plan,

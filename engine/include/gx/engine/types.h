@@ -148,6 +148,22 @@ struct JobContext {
 /// Thrown inside a job when its cancel flag is seen; the queue reports the job as cancelled.
 struct Cancelled {};
 
+/// Device memory the plan runner itself allocates (its buffers), counted where it allocates and frees
+/// them: the plan's memory without the CUDA context, NCCL's and cuBLAS' internals or other processes.
+class AllocationTally {
+public:
+    void allocated(std::int64_t bytes) {
+        current_ += bytes;
+        peak_ = current_ > peak_ ? current_ : peak_;
+    }
+    void freed(std::int64_t bytes) { current_ -= bytes; }
+    std::int64_t current() const { return current_; }
+    std::int64_t peak() const { return peak_; }
+
+private:
+    std::int64_t current_ = 0, peak_ = 0;
+};
+
 /// Error from CUDA/cuBLAS/NCCL (message holds the call and the library's error string).
 class EngineError : public std::runtime_error {
 public:
