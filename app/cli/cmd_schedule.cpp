@@ -69,6 +69,20 @@ void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProf
             << pad(placementLabel(j.slot, c), wp) << pad(fmtTime(j.start), 11) << pad(fmtTime(j.end), 11)
             << j.estimate.label << "\n";
     }
+    // Islands inside nodes steer placement only: say which jobs span them and how they are priced.
+    if (c.islandSize() < c.gpus_per_node) {
+        std::string spanning;
+        for (const auto& j : s.jobs)
+            if (j.status == JobStatus::Planned && islandsOf(j.slot, c).size() > 1)
+                spanning += (spanning.empty() ? "" : ", ") + j.name;
+        if (!spanning.empty()) {
+            char note[160];
+            std::snprintf(note, sizeof note, "%.0f GB/s", c.intra.bandwidth_gbs);
+            out << "\nSpanning NVLink islands: " << spanning
+                << ". Their GPUs in one node are priced with the intra-node link (" << c.intra.kind << ", "
+                << note << ") whichever islands they are in.\n";
+        }
+    }
     // Why this GPU count: the job's duration on every allowed count (dominated counts, which are not
     // faster than a smaller one, are left out); '*' marks the chosen one.
     bool header = false;
@@ -109,8 +123,8 @@ void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProf
 int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Schedules several training jobs on one cluster: each job gets a GPU count (a power-of-two slice "
-        "of one NVLink island, whole islands of one node, or whole nodes), its best plan, GPUs and a start "
+        "Schedules several training jobs on one cluster: each job gets a GPU count (a slice of one NVLink "
+        "island, of one node on the fewest islands, or whole nodes), its best plan, GPUs and a start "
         "time, minimising the makespan."));
     p.addHelpOption();
     addRuntimeOptions(p);

@@ -392,13 +392,12 @@ std::vector<int> allowedGpuCounts(const ClusterProfile& c, bool pow2_nodes) {
     if (c.gpus_per_node <= 0 || c.nodes <= 0)
         return out;
     const int n = c.gpus_per_node, isl = placementIsland(c);
-    for (int g = 1; g < isl; g *= 2) // inside one island
+    for (int g = 1; g < n; g *= 2) // powers of two inside one node
         out.push_back(g);
-    if (isl < n) {
-        out.push_back(isl);                  // one whole island
-        for (int m = 2; m * isl < n; m *= 2) // whole islands of one node
-            out.push_back(m * isl);
-    }
+    for (int m = 1; m * isl < n; m *= 2) // one island, 2, 4, ... whole islands of one node
+        out.push_back(m * isl);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     for (int k = 1; k <= c.nodes; ++k)
         if (!pow2_nodes || isPow2(k))
             out.push_back(k * n);
@@ -411,20 +410,32 @@ std::vector<GpuSlot> slotsFor(const ClusterProfile& c, int gpus) {
     if (gpus <= 0 || n <= 0)
         return out;
     const int isl = placementIsland(c);
-    if (gpus < isl || (gpus == isl && isl < n)) {
-        // Inside one island: a power of two (or the whole island) at a buddy offset of the island.
-        if (gpus < isl && !isPow2(gpus))
+    const bool whole_islands = gpus % isl == 0 && isPow2(gpus / isl);
+    if (gpus <= isl && gpus < n) {
+        // Inside one island: a power of two or the whole island, at a buddy offset of the island.
+        if (!isPow2(gpus) && gpus != isl)
             return out;
         for (int island = 0; island < c.nodes * (n / isl); ++island)
             for (int off : blockOffsets(isl, gpus))
                 out.push_back({island * isl + off, gpus});
     } else if (gpus < n) {
-        // Whole islands of one node: a power of two of them at a buddy offset of the node's islands.
-        if (gpus % isl != 0 || !isPow2(gpus / isl))
+        // Inside one node, on as few islands as the count allows: buddy offsets of the node (powers of
+        // two) and of its islands (whole islands).
+        if (!isPow2(gpus) && !whole_islands)
             return out;
+        std::vector<int> offs;
+        if (isPow2(gpus))
+            offs = blockOffsets(n, gpus);
+        if (whole_islands)
+            for (int o : blockOffsets(n / isl, gpus / isl))
+                offs.push_back(o * isl);
+        std::sort(offs.begin(), offs.end());
+        offs.erase(std::unique(offs.begin(), offs.end()), offs.end());
+        const int fewest = (gpus + isl - 1) / isl;
         for (int node = 0; node < c.nodes; ++node)
-            for (int off : blockOffsets(n / isl, gpus / isl))
-                out.push_back({node * n + off * isl, gpus});
+            for (int off : offs)
+                if ((off + gpus - 1) / isl - off / isl + 1 == fewest)
+                    out.push_back({node * n + off, gpus});
     } else if (gpus % n == 0) {
         // Consecutive whole nodes.
         const int k = gpus / n;

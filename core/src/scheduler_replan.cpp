@@ -106,8 +106,8 @@ ReplanState replanStateFromJson(const nlohmann::json& j, const ClusterProfile& c
         const double first = number(o, "first_gpu", f);
         p.slot = {static_cast<int>(first), p.gpus};
         if (std::find(slots.begin(), slots.end(), p.slot) == slots.end())
-            throw InputError(f + ".first_gpu", "does not start a slot (inside one NVLink island, whole "
-                                               "islands of one node, or whole nodes) of " +
+            throw InputError(f + ".first_gpu", "does not start a slot (inside one NVLink island, one node "
+                                               "on the fewest islands, or whole nodes) of " +
                                                    std::to_string(p.gpus) + " GPUs on this cluster");
         p.start = number(o, "start_s", f);
         p.end = number(o, "end_s", f);

@@ -68,8 +68,8 @@ ClusterProfile islands(int nodes, int gpn, int island) {
 }
 
 /// Empty when the slot respects the cluster's islands and nodes: a job of at most one island's GPUs
-/// sits in one island, one of at most a node's GPUs in one node on whole islands, a larger one on
-/// whole nodes.
+/// sits in one island, one of at most a node's GPUs in one node on as few islands as possible, a larger
+/// one on whole nodes.
 std::string placementProblem(const GpuSlot& s, const ClusterProfile& c) {
     const int isl = c.islandSize(), n = c.gpus_per_node;
     const std::string what = "GPUs " + std::to_string(s.first) + "+" + std::to_string(s.count);
@@ -78,9 +78,10 @@ std::string placementProblem(const GpuSlot& s, const ClusterProfile& c) {
     if (s.count <= isl)
         return islandsOf(s, c).size() == 1 ? "" : what + " straddle islands";
     if (s.count <= n)
-        return nodesOf(s, c).size() == 1 && s.first % isl == 0 && s.count % isl == 0
+        return nodesOf(s, c).size() == 1 &&
+                       islandsOf(s, c).size() == static_cast<std::size_t>((s.count + isl - 1) / isl)
                    ? ""
-                   : what + " are not whole islands of one node";
+                   : what + " are not in one node on the fewest islands";
     return s.first % n == 0 && s.count % n == 0 ? "" : what + " are not whole nodes";
 }
 
@@ -130,21 +131,23 @@ private slots:
                 QCOMPARE(slotsFor(c, g), slotsFor(cluster(2, 8), g));
         }
         // Summit-like: 6 GPUs per node in two NVLink islands of 3 (one per socket). Counts: 1, 2 inside an
-        // island, 3 = one island, 6 = one node, 12. A 4-GPU job would straddle islands: not offered.
+        // island, 3 = one island, 4 = two islands of one node (0-3 or 2-5), 6 = one node, 12.
         const auto s = islands(2, 6, 3);
-        QCOMPARE(allowedGpuCounts(s), (std::vector<int>{1, 2, 3, 6, 12}));
-        QVERIFY(slotsFor(s, 4).empty());
+        QCOMPARE(allowedGpuCounts(s), (std::vector<int>{1, 2, 3, 4, 6, 12}));
+        QCOMPARE(slotsFor(s, 4), (std::vector<GpuSlot>{{0, 4}, {2, 4}, {6, 4}, {8, 4}}));
         std::vector<int> pairs;
         for (const auto& sl : slotsFor(s, 2))
             pairs.push_back(sl.first);
         QCOMPARE(pairs, (std::vector<int>{0, 1, 3, 4, 6, 7, 9, 10})); // 0-1, 1-2 in island 0, ...
         QCOMPARE(slotsFor(s, 3).size(), std::size_t(4));
         QCOMPARE(slotsFor(s, 3)[1].first, 3);
-        // 12 GPUs per node in four islands of 3: 6 = two whole islands (0-5, 6-11 of each node).
+        // 12 GPUs per node in four islands of 3: 6 = two whole islands (0-5, 6-11); 4 on two islands
+        // (0-3, 4-7, 8-11), 8 on three (0-7, 4-11).
         const auto q = islands(1, 12, 3);
-        QCOMPARE(allowedGpuCounts(q), (std::vector<int>{1, 2, 3, 6, 12}));
-        QCOMPARE(slotsFor(q, 6).size(), std::size_t(2));
-        QCOMPARE(slotsFor(q, 6)[1].first, 6);
+        QCOMPARE(allowedGpuCounts(q), (std::vector<int>{1, 2, 3, 4, 6, 8, 12}));
+        QCOMPARE(slotsFor(q, 6), (std::vector<GpuSlot>{{0, 6}, {6, 6}}));
+        QCOMPARE(slotsFor(q, 4), (std::vector<GpuSlot>{{0, 4}, {4, 4}, {8, 4}}));
+        QCOMPARE(slotsFor(q, 8), (std::vector<GpuSlot>{{0, 8}, {4, 8}}));
         // 12 GPUs in islands of 4 (three per node): 8 = two islands, from either end (0-7, 4-11).
         const auto t = islands(2, 12, 4);
         QCOMPARE(allowedGpuCounts(t), (std::vector<int>{1, 2, 4, 8, 12, 24}));

@@ -8,14 +8,15 @@
 // makespan (end of the last job) is minimal.
 //
 // GPU slots respect node boundaries and NVLink islands (ClusterProfile::nvlink_island_size), so that
-// TP/NVLink groups stay on the fastest links: a job gets a power-of-two slice of one island (or the
-// whole island), at a multiple of its size from either end of the island (a buddy allocator from both
-// ends); or a power-of-two number of whole islands of one node, placed the same way; or k consecutive
-// whole nodes. slotsFor() is the one placement rule: the heuristic, the baselines, the MILP, the
-// exhaustive search, re-planning and verifySchedule all take their slots from it. Because every slot is
-// compact in this sense, the planner's price for g GPUs (which assumes g <= gpus_per_node GPUs share a
-// node and larger jobs have whole nodes) is the price of the placement the job gets; the cost model
-// prices all GPUs of a node with the `intra` link, islands or not.
+// TP/NVLink groups stay on the fastest links: a job of at most one island's GPUs gets a power of two of
+// them (or the whole island) inside one island, at a multiple of its size from either end of the island
+// (a buddy allocator from both ends); a job of less than a node gets one node, on as few islands as its
+// count allows (power-of-two counts at buddy offsets of the node, or whole islands); a larger job gets
+// k consecutive whole nodes. slotsFor() is the one placement rule: the heuristic, the baselines, the
+// MILP, the exhaustive search, re-planning and verifySchedule all take their slots from it. Because
+// every slot is compact in this sense, the planner's price for g GPUs (which assumes g <= gpus_per_node
+// GPUs share a node and larger jobs have whole nodes) is the price of the placement the job gets; the
+// cost model prices all GPUs of a node with the `intra` link, islands or not.
 //
 // Algorithms: a lower bound, two baselines, a fast list-scheduling heuristic with local search, an exact
 // MILP solved by COIN-OR CBC (when built with it) warm-started from the heuristic, and an exhaustive
@@ -85,10 +86,10 @@ struct GpuSlot {
     bool operator==(const GpuSlot&) const = default;
 };
 
-/// GPU counts a job may get on this cluster: 1, 2, 4, ... below the island size, the island size,
+/// GPU counts a job may get on this cluster: 1, 2, 4, ... below gpus_per_node, the island size and
 /// 2, 4, ... whole islands below gpus_per_node, then k * gpus_per_node (k a power of two when
-/// pow2_nodes). With one island per node (the default): 1, 2, 4, ... below gpus_per_node, then whole
-/// nodes.
+/// pow2_nodes). With one island per node (the default) or power-of-two islands of power-of-two nodes:
+/// 1, 2, 4, ... below gpus_per_node, then whole nodes.
 std::vector<int> allowedGpuCounts(const ClusterProfile& cluster, bool pow2_nodes = false);
 /// All slots of `gpus` GPUs that respect nodes and NVLink islands (empty if the count is not allowed).
 /// The one placement rule of the scheduler (see the top of this file).
