@@ -76,105 +76,120 @@
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="523"/>
-        <location filename="../app/views/profile_editors.cpp" line="534"/>
+        <source>whole node</source>
+        <translation>ganzer Knoten</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="524"/>
+        <source>GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model planner keeps small jobs inside one island.</source>
+        <translation>GPUs pro NVLink-Insel: GPUs eines Knotens, die direkt miteinander verbunden sind (z. B. 2 bei paarweisen NVLink-Brücken). Muss die GPUs pro Knoten teilen. Die Multi-Modell-Planung hält kleine Jobs innerhalb einer Insel.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="528"/>
+        <location filename="../app/views/profile_editors.cpp" line="539"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="524"/>
+        <location filename="../app/views/profile_editors.cpp" line="529"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="527"/>
-        <location filename="../app/views/profile_editors.cpp" line="528"/>
-        <location filename="../app/views/profile_editors.cpp" line="530"/>
+        <location filename="../app/views/profile_editors.cpp" line="532"/>
+        <location filename="../app/views/profile_editors.cpp" line="533"/>
+        <location filename="../app/views/profile_editors.cpp" line="535"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="529"/>
-        <location filename="../app/views/profile_editors.cpp" line="531"/>
+        <location filename="../app/views/profile_editors.cpp" line="534"/>
+        <location filename="../app/views/profile_editors.cpp" line="536"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <location filename="../app/views/profile_editors.cpp" line="540"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="536"/>
+        <location filename="../app/views/profile_editors.cpp" line="541"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="537"/>
+        <location filename="../app/views/profile_editors.cpp" line="542"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="538"/>
+        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <source>GPUs per NVLink island</source>
+        <translation>GPUs pro NVLink-Insel</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="540"/>
+        <location filename="../app/views/profile_editors.cpp" line="546"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="547"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="542"/>
+        <location filename="../app/views/profile_editors.cpp" line="548"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="549"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="544"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="546"/>
+        <location filename="../app/views/profile_editors.cpp" line="552"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="547"/>
+        <location filename="../app/views/profile_editors.cpp" line="553"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="548"/>
+        <location filename="../app/views/profile_editors.cpp" line="554"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="703"/>
+        <location filename="../app/views/profile_editors.cpp" line="712"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="710"/>
+        <location filename="../app/views/profile_editors.cpp" line="719"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
@@ -1398,57 +1413,73 @@ Strategie: %1</translation>
         <translation>Vorher gestartete Jobs laufen weiter; die übrigen werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="157"/>
+        <source>nodes %1-%2</source>
+        <translation>Knoten %1-%2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="164"/>
+        <source>node %1, NVLink island %2</source>
+        <translation>Knoten %1, NVLink-Insel %2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="165"/>
+        <source>node %1, NVLink islands %2-%3</source>
+        <translation>Knoten %1, NVLink-Inseln %2-%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="177"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="178"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="179"/>
         <source>running (keeps its GPUs)</source>
         <translation>läuft (behält seine GPUs)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="161"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="180"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (ids %4-%5)&lt;br&gt;start %6, end %7</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (IDs %4-%5)&lt;br&gt;Start %6, Ende %7</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="168"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="188"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (IDs %3-%4)&lt;br&gt;Start %5, Ende %6&lt;br&gt;Iteration %7 s, Spitzenspeicher %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="202"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="223"/>
         <source>No schedule yet: add jobs to plan them.</source>
         <translation>Noch kein Ablaufplan: Fügen Sie Jobs hinzu, um sie zu planen.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="214"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="235"/>
         <source>node %1</source>
         <translation>Knoten %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="262"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="297"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="264"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="299"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="297"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="332"/>
         <source>now</source>
         <translation>jetzt</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="305"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="340"/>
         <source>lower bound</source>
         <translation>untere Schranke</translation>
     </message>
@@ -2896,82 +2927,72 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
-        <source>%1-%2 (node %3)</source>
-        <translation>%1-%2 (Knoten %3)</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="624"/>
-        <source>%1-%2 (nodes %3-%4)</source>
-        <translation>%1-%2 (Knoten %3-%4)</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="648"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="643"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="655"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="658"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="653"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="665"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="675"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="670"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="800"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="797"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="804"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="807"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="802"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>
@@ -3796,58 +3817,58 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="198"/>
+        <location filename="../app/views/whatif_panel.cpp" line="200"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="214"/>
+        <location filename="../app/views/whatif_panel.cpp" line="216"/>
         <source>What-if best</source>
         <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="215"/>
+        <location filename="../app/views/whatif_panel.cpp" line="217"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="221"/>
+        <location filename="../app/views/whatif_panel.cpp" line="223"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="231"/>
+        <location filename="../app/views/whatif_panel.cpp" line="233"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="234"/>
+        <location filename="../app/views/whatif_panel.cpp" line="236"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="247"/>
+        <location filename="../app/views/whatif_panel.cpp" line="249"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="248"/>
+        <location filename="../app/views/whatif_panel.cpp" line="250"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="249"/>
+        <location filename="../app/views/whatif_panel.cpp" line="251"/>
         <source>Throughput (tokens/s)</source>
         <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="250"/>
+        <location filename="../app/views/whatif_panel.cpp" line="252"/>
         <source>Samples / s</source>
         <translation>Samples / s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="256"/>
-        <location filename="../app/views/whatif_panel.cpp" line="259"/>
+        <location filename="../app/views/whatif_panel.cpp" line="258"/>
+        <location filename="../app/views/whatif_panel.cpp" line="261"/>
         <source>-</source>
         <translation>-</translation>
     </message>

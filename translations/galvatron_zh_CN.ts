@@ -76,105 +76,120 @@
     </message>
     <message>
         <location filename="../app/views/profile_editors.cpp" line="523"/>
-        <location filename="../app/views/profile_editors.cpp" line="534"/>
+        <source>whole node</source>
+        <translation>整个节点</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="524"/>
+        <source>GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model planner keeps small jobs inside one island.</source>
+        <translation>每个 NVLink 岛的 GPU 数：节点内彼此直接相连的 GPU（例如 NVLink 桥两两相连时为 2）。必须整除每节点 GPU 数。多模型规划会把小作业放在同一个岛内。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="528"/>
+        <location filename="../app/views/profile_editors.cpp" line="539"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="524"/>
+        <location filename="../app/views/profile_editors.cpp" line="529"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="527"/>
-        <location filename="../app/views/profile_editors.cpp" line="528"/>
-        <location filename="../app/views/profile_editors.cpp" line="530"/>
+        <location filename="../app/views/profile_editors.cpp" line="532"/>
+        <location filename="../app/views/profile_editors.cpp" line="533"/>
+        <location filename="../app/views/profile_editors.cpp" line="535"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="529"/>
-        <location filename="../app/views/profile_editors.cpp" line="531"/>
+        <location filename="../app/views/profile_editors.cpp" line="534"/>
+        <location filename="../app/views/profile_editors.cpp" line="536"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <location filename="../app/views/profile_editors.cpp" line="540"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="536"/>
+        <location filename="../app/views/profile_editors.cpp" line="541"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="537"/>
+        <location filename="../app/views/profile_editors.cpp" line="542"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="538"/>
+        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <source>GPUs per NVLink island</source>
+        <translation>每个 NVLink 岛的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="540"/>
+        <location filename="../app/views/profile_editors.cpp" line="546"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="547"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="542"/>
+        <location filename="../app/views/profile_editors.cpp" line="548"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="549"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="544"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="546"/>
+        <location filename="../app/views/profile_editors.cpp" line="552"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="547"/>
+        <location filename="../app/views/profile_editors.cpp" line="553"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="548"/>
+        <location filename="../app/views/profile_editors.cpp" line="554"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="703"/>
+        <location filename="../app/views/profile_editors.cpp" line="712"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="710"/>
+        <location filename="../app/views/profile_editors.cpp" line="719"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
@@ -1396,57 +1411,73 @@ strategy: %1</source>
         <translation>此前已开始的作业继续运行；其余作业重新规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="158"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="157"/>
+        <source>nodes %1-%2</source>
+        <translation>节点 %1-%2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="164"/>
+        <source>node %1, NVLink island %2</source>
+        <translation>节点 %1，NVLink 岛 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="165"/>
+        <source>node %1, NVLink islands %2-%3</source>
+        <translation>节点 %1，NVLink 岛 %2-%3</translation>
+    </message>
+    <message>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="177"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="159"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="178"/>
         <source>failed</source>
         <translation>已失败</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="179"/>
         <source>running (keeps its GPUs)</source>
         <translation>运行中（保留其 GPU）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="161"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="180"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2)&lt;br&gt;%3 GPUs (ids %4-%5)&lt;br&gt;start %6, end %7</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（%2）&lt;br&gt;%3 个 GPU（编号 %4-%5）&lt;br&gt;开始 %6，结束 %7</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="168"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="188"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 GPUs (ids %3-%4)&lt;br&gt;start %5, end %6&lt;br&gt;iteration %7 s, peak memory %8 GiB&lt;br&gt;%9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个 GPU（编号 %3-%4）&lt;br&gt;开始 %5，结束 %6&lt;br&gt;每次迭代 %7 秒，峰值显存 %8 GiB&lt;br&gt;%9</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="202"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="223"/>
         <source>No schedule yet: add jobs to plan them.</source>
         <translation>尚无调度：请添加任务进行规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="214"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="160"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="235"/>
         <source>node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="262"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="297"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="264"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="299"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="297"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="332"/>
         <source>now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/gantt_chart.cpp" line="305"/>
+        <location filename="../app/views/scheduler/gantt_chart.cpp" line="340"/>
         <source>lower bound</source>
         <translation>下界</translation>
     </message>
@@ -2893,82 +2924,72 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="623"/>
-        <source>%1-%2 (node %3)</source>
-        <translation>%1-%2（节点 %3）</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="624"/>
-        <source>%1-%2 (nodes %3-%4)</source>
-        <translation>%1-%2（节点 %3-%4）</translation>
-    </message>
-    <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="637"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="647"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="648"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="643"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="655"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="658"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="653"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="665"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="675"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="670"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="781"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="789"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="800"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="797"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="804"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="807"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="802"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>
@@ -3793,58 +3814,58 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="198"/>
+        <location filename="../app/views/whatif_panel.cpp" line="200"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="214"/>
+        <location filename="../app/views/whatif_panel.cpp" line="216"/>
         <source>What-if best</source>
         <translation>假设分析最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="215"/>
+        <location filename="../app/views/whatif_panel.cpp" line="217"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="221"/>
+        <location filename="../app/views/whatif_panel.cpp" line="223"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="231"/>
+        <location filename="../app/views/whatif_panel.cpp" line="233"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="234"/>
+        <location filename="../app/views/whatif_panel.cpp" line="236"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="247"/>
+        <location filename="../app/views/whatif_panel.cpp" line="249"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="248"/>
+        <location filename="../app/views/whatif_panel.cpp" line="250"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="249"/>
+        <location filename="../app/views/whatif_panel.cpp" line="251"/>
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="250"/>
+        <location filename="../app/views/whatif_panel.cpp" line="252"/>
         <source>Samples / s</source>
         <translation>样本 / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="256"/>
-        <location filename="../app/views/whatif_panel.cpp" line="259"/>
+        <location filename="../app/views/whatif_panel.cpp" line="258"/>
+        <location filename="../app/views/whatif_panel.cpp" line="261"/>
         <source>-</source>
         <translation>-</translation>
     </message>

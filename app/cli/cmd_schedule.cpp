@@ -42,16 +42,13 @@ std::string pad(std::string s, std::size_t n) {
     return s;
 }
 
-std::string nodesOf(const ScheduledJob& j, const ClusterProfile& c) {
-    const int n = std::max(1, c.gpus_per_node);
-    const int a = j.slot.first / n, b = (j.slot.first + j.slot.count - 1) / n;
-    return a == b ? std::to_string(a) : std::to_string(a) + "-" + std::to_string(b);
-}
-
 void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProfile& c,
                    const std::vector<ScheduleResult>& baselines, const JobTable& table, double now) {
     out << "Schedule (" << s.algorithm << (s.status.empty() || s.status == s.algorithm ? "" : ", " + s.status)
-        << ") on " << c.name << " (" << c.nodes << " x " << c.gpus_per_node << " GPUs)\n";
+        << ") on " << c.name << " (" << c.nodes << " x " << c.gpus_per_node << " GPUs";
+    if (c.islandSize() < c.gpus_per_node)
+        out << ", NVLink islands of " << c.islandSize();
+    out << ")\n";
     if (now > 0)
         out << "Re-planned at " << fmtTime(now)
             << ": running jobs keep their GPUs, pending jobs start no earlier\n";
@@ -59,14 +56,32 @@ void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProf
     std::size_t w = 20;
     for (const auto& j : s.jobs)
         w = std::max(w, j.name.size() + 2);
-    out << pad("job", w) << pad("status", 9) << pad("GPUs", 6) << pad("GPU ids", 10) << pad("node", 6)
+    std::size_t wp = 10;
+    for (const auto& j : s.jobs)
+        wp = std::max(wp, placementLabel(j.slot, c).size() + 2);
+    out << pad("job", w) << pad("status", 9) << pad("GPUs", 6) << pad("GPU ids", 10) << pad("placement", wp)
         << pad("start", 11) << pad("end", 11) << "plan\n";
     for (const auto& j : s.jobs) {
-        const std::string ids =
-            std::to_string(j.slot.first) + "-" + std::to_string(j.slot.first + j.slot.count - 1);
+        const std::string ids = j.slot.count == 1 ? std::to_string(j.slot.first)
+                                                  : std::to_string(j.slot.first) + "-" +
+                                                        std::to_string(j.slot.first + j.slot.count - 1);
         out << pad(j.name, w) << pad(toString(j.status), 9) << pad(std::to_string(j.gpus), 6) << pad(ids, 10)
-            << pad(nodesOf(j, c), 6) << pad(fmtTime(j.start), 11) << pad(fmtTime(j.end), 11)
+            << pad(placementLabel(j.slot, c), wp) << pad(fmtTime(j.start), 11) << pad(fmtTime(j.end), 11)
             << j.estimate.label << "\n";
+    }
+    // Islands inside nodes steer placement only: say which jobs span them and how they are priced.
+    if (c.islandSize() < c.gpus_per_node) {
+        std::string spanning;
+        for (const auto& j : s.jobs)
+            if (j.status == JobStatus::Planned && islandsOf(j.slot, c).size() > 1)
+                spanning += (spanning.empty() ? "" : ", ") + j.name;
+        if (!spanning.empty()) {
+            char note[160];
+            std::snprintf(note, sizeof note, "%.0f GB/s", c.intra.bandwidth_gbs);
+            out << "\nSpanning NVLink islands: " << spanning
+                << ". Their GPUs in one node are priced with the intra-node link (" << c.intra.kind << ", "
+                << note << ") whichever islands they are in.\n";
+        }
     }
     // Why this GPU count: the job's duration on every allowed count (dominated counts, which are not
     // faster than a smaller one, are left out); '*' marks the chosen one.
@@ -108,8 +123,9 @@ void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProf
 int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Schedules several training jobs on one cluster: each job gets a GPU count (whole nodes or a "
-        "power-of-two slice of one node), its best plan, GPUs and a start time, minimising the makespan."));
+        "Schedules several training jobs on one cluster: each job gets a GPU count (a slice of one NVLink "
+        "island, of one node on the fewest islands, or whole nodes), its best plan, GPUs and a start "
+        "time, minimising the makespan."));
     p.addHelpOption();
     addRuntimeOptions(p);
     p.addOption(

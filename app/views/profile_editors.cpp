@@ -519,6 +519,11 @@ ClusterEditor::ClusterEditor(QWidget* parent) : QWidget(parent) {
     name_ = new QLineEdit(this);
     nodes_ = intBox(1, 100000, this);
     gpus_per_node_ = intBox(1, 64, this);
+    island_ = intBox(0, 64, this);
+    island_->setSpecialValueText(tr("whole node"));
+    island_->setToolTip(tr("GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 "
+                           "for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model "
+                           "planner keeps small jobs inside one island."));
     gpu_name_ = new QLineEdit(this);
     memory_ = dblBox(0.1, 4096, 1, tr(" GiB"), this);
     tflops_ = dblBox(0.1, 100000, 1, tr(" TFLOP/s"), this);
@@ -535,6 +540,7 @@ ClusterEditor::ClusterEditor(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Name"), name_);
     form->addRow(tr("Nodes"), nodes_);
     form->addRow(tr("GPUs per node"), gpus_per_node_);
+    form->addRow(tr("GPUs per NVLink island"), island_);
     form->addRow(tr("GPU"), gpu_name_);
     form->addRow(tr("GPU memory"), memory_);
     form->addRow(tr("Peak BF16"), tflops_);
@@ -558,13 +564,14 @@ ClusterEditor::ClusterEditor(QWidget* parent) : QWidget(parent) {
     fields_ = {{QStringLiteral("name"), name_},
                {QStringLiteral("nodes"), nodes_},
                {QStringLiteral("gpus_per_node"), gpus_per_node_},
+               {QStringLiteral("nvlink_island_size"), island_},
                {QStringLiteral("memory_gib"), memory_},
                {QStringLiteral("peak_tflops_bf16"), tflops_},
                {QStringLiteral("gemm_efficiency"), gemm_eff_},
                {QStringLiteral("hbm_bandwidth_gbs"), hbm_},
                {QStringLiteral("overlap_efficiency"), overlap_},
                {QStringLiteral("reserved_gib"), reserved_}};
-    for (auto* b : {nodes_, gpus_per_node_})
+    for (auto* b : {nodes_, gpus_per_node_, island_})
         connect(b, &QSpinBox::valueChanged, this, &ClusterEditor::fromWidgets);
     for (auto* b : {memory_, tflops_, gemm_eff_, hbm_, intra_bw_, intra_lat_, inter_bw_, inter_lat_, overlap_,
                     reserved_})
@@ -629,6 +636,7 @@ void ClusterEditor::toWidgets() {
     name_->setText(QString::fromStdString(c.name));
     nodes_->setValue(c.nodes);
     gpus_per_node_->setValue(c.gpus_per_node);
+    island_->setValue(c.nvlink_island_size);
     gpu_name_->setText(QString::fromStdString(c.gpu.name));
     memory_->setValue(c.gpu.memory_gib);
     tflops_->setValue(c.gpu.peak_tflops_bf16);
@@ -670,6 +678,7 @@ void ClusterEditor::fromWidgets() {
     c.name = name_->text().toStdString();
     c.nodes = nodes_->value();
     c.gpus_per_node = gpus_per_node_->value();
+    c.nvlink_island_size = island_->value();
     c.gpu.name = gpu_name_->text().toStdString();
     c.gpu.memory_gib = memory_->value();
     c.gpu.peak_tflops_bf16 = tflops_->value();

@@ -136,7 +136,7 @@ private:
     bool updating_ = false;
     QComboBox* preset_;
     QLineEdit *name_, *gpu_name_;
-    QSpinBox *nodes_, *gpus_per_node_;
+    QSpinBox *nodes_, *gpus_per_node_, *island_;
     QDoubleSpinBox *memory_, *tflops_, *gemm_eff_, *hbm_, *intra_bw_, *intra_lat_, *inter_bw_, *inter_lat_,
         *overlap_, *reserved_;
     QLabel* summary_;

@@ -164,6 +164,8 @@ ClusterProfile WhatIfPanel::currentCluster() const {
     c.intra.bandwidth_gbs = intra_bw_->value();
     if (c.nodes != base_cluster_.nodes || c.gpus_per_node != base_cluster_.gpus_per_node)
         c.measured.clear(); // measured curves are per group size of the measured machine
+    if (c.nvlink_island_size > 0 && c.gpus_per_node % c.nvlink_island_size != 0)
+        c.nvlink_island_size = 0; // islands of the base node do not split the what-if node
     return c;
 }
 

@@ -881,6 +881,7 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
     r.strField("source", c.source);
     r.intField("nodes", c.nodes, IntRule::Positive, true, L::kMaxNodes);
     r.intField("gpus_per_node", c.gpus_per_node, IntRule::Positive, true, L::kMaxGpusPerNode);
+    r.intField("nvlink_island_size", c.nvlink_island_size, IntRule::Positive, false, L::kMaxGpusPerNode);
     c.gpu = gpuFromJson(r.required("gpu"), r.at("gpu"));
     c.intra = linkFromJson(r.required("intra"), r.at("intra"));
     if (c.nodes > 1)
@@ -913,6 +914,8 @@ json toJson(const ClusterProfile& c) {
     j["source"] = c.source;
     j["nodes"] = c.nodes;
     j["gpus_per_node"] = c.gpus_per_node;
+    if (c.nvlink_island_size > 0)
+        j["nvlink_island_size"] = c.nvlink_island_size;
     j["gpu"] = gpuToJson(c.gpu);
     j["intra"] = linkToJson(c.intra);
     j["inter"] = linkToJson(c.inter);
@@ -949,6 +952,11 @@ void validateCluster(const ClusterProfile& c, const std::string& path) {
     if (std::int64_t(c.nodes) * c.gpus_per_node > L::kMaxGpus)
         throw InputError(f("nodes"), "nodes * gpus_per_node is more than " + std::to_string(L::kMaxGpus) +
                                          " GPUs (input limit)");
+    if (c.nvlink_island_size < 0 || (c.nvlink_island_size > 0 && c.gpus_per_node % c.nvlink_island_size != 0))
+        throw InputError(f("nvlink_island_size"),
+                         "expected a divisor of gpus_per_node (" + std::to_string(c.gpus_per_node) +
+                             ": GPUs per NVLink island, the node split into equal islands), got " +
+                             std::to_string(c.nvlink_island_size));
     auto positive = [&](const std::string& k, double v) {
         if (!(v > 0) || !std::isfinite(v))
             throw InputError(f(k), "expected a positive number, got " + fmtNum(v));

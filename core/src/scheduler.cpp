@@ -6,7 +6,7 @@
 // The scheduling model is Saturn's SPASE problem (Nagrecha & Kumar, "Saturn: An Optimized Data
 // System for Multi-Large-Model Deep Learning Workloads", VLDB 2024): every job picks a GPU count
 // (with the planner's best parallel plan for it) and a start time; jobs are moldable but not
-// preemptible. We add node-aware slots (see scheduler.h).
+// preemptible. We add slots that respect nodes and NVLink islands (see scheduler.h).
 #include "gx/scheduler.h"
 
 #include "gx/error.h"
@@ -365,15 +365,42 @@ std::vector<int> ScheduledJob::gpuIds() const {
     return ids;
 }
 
+namespace {
+/// Island size the placement uses: nvlink_island_size when it divides gpus_per_node, else the node.
+int placementIsland(const ClusterProfile& c) {
+    const int i = c.islandSize();
+    return i > 0 && c.gpus_per_node % i == 0 ? i : c.gpus_per_node;
+}
+
+/// Offsets of blocks of `size` units inside `total` units: the multiples of `size` counted from the
+/// start and from the end (one set when size divides total) - a buddy allocator from both ends, so
+/// that an island of 3 GPUs holds a pair at 0-1 or at 1-2.
+std::vector<int> blockOffsets(int total, int size) {
+    std::vector<int> out;
+    for (int o = 0; o + size <= total; o += size)
+        out.push_back(o);
+    for (int o = total - size; o >= 0; o -= size)
+        if (std::find(out.begin(), out.end(), o) == out.end())
+            out.push_back(o);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+} // namespace
+
 std::vector<int> allowedGpuCounts(const ClusterProfile& c, bool pow2_nodes) {
     std::vector<int> out;
     if (c.gpus_per_node <= 0 || c.nodes <= 0)
         return out;
-    for (int g = 1; g < c.gpus_per_node; g *= 2)
+    const int n = c.gpus_per_node, isl = placementIsland(c);
+    for (int g = 1; g < n; g *= 2) // powers of two inside one node
         out.push_back(g);
+    for (int m = 1; m * isl < n; m *= 2) // one island, 2, 4, ... whole islands of one node
+        out.push_back(m * isl);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     for (int k = 1; k <= c.nodes; ++k)
         if (!pow2_nodes || isPow2(k))
-            out.push_back(k * c.gpus_per_node);
+            out.push_back(k * n);
     return out;
 }
 
@@ -382,18 +409,77 @@ std::vector<GpuSlot> slotsFor(const ClusterProfile& c, int gpus) {
     const int n = c.gpus_per_node;
     if (gpus <= 0 || n <= 0)
         return out;
-    if (gpus < n) {
-        if (!isPow2(gpus))
+    const int isl = placementIsland(c);
+    const bool whole_islands = gpus % isl == 0 && isPow2(gpus / isl);
+    if (gpus <= isl && gpus < n) {
+        // Inside one island: a power of two or the whole island, at a buddy offset of the island.
+        if (!isPow2(gpus) && gpus != isl)
             return out;
+        for (int island = 0; island < c.nodes * (n / isl); ++island)
+            for (int off : blockOffsets(isl, gpus))
+                out.push_back({island * isl + off, gpus});
+    } else if (gpus < n) {
+        // Inside one node, on as few islands as the count allows: buddy offsets of the node (powers of
+        // two) and of its islands (whole islands).
+        if (!isPow2(gpus) && !whole_islands)
+            return out;
+        std::vector<int> offs;
+        if (isPow2(gpus))
+            offs = blockOffsets(n, gpus);
+        if (whole_islands)
+            for (int o : blockOffsets(n / isl, gpus / isl))
+                offs.push_back(o * isl);
+        std::sort(offs.begin(), offs.end());
+        offs.erase(std::unique(offs.begin(), offs.end()), offs.end());
+        const int fewest = (gpus + isl - 1) / isl;
         for (int node = 0; node < c.nodes; ++node)
-            for (int off = 0; off + gpus <= n; off += gpus)
-                out.push_back({node * n + off, gpus});
+            for (int off : offs)
+                if ((off + gpus - 1) / isl - off / isl + 1 == fewest)
+                    out.push_back({node * n + off, gpus});
     } else if (gpus % n == 0) {
+        // Consecutive whole nodes.
         const int k = gpus / n;
         for (int node = 0; node + k <= c.nodes; ++node)
             out.push_back({node * n, gpus});
     }
     return out;
+}
+
+std::vector<int> nodesOf(const GpuSlot& slot, const ClusterProfile& c) {
+    std::vector<int> out;
+    const int n = std::max(1, c.gpus_per_node);
+    for (int k = slot.first / n; slot.count > 0 && k <= (slot.first + slot.count - 1) / n; ++k)
+        out.push_back(k);
+    return out;
+}
+
+std::vector<int> islandsOf(const GpuSlot& slot, const ClusterProfile& c) {
+    std::vector<int> out;
+    const int isl = std::max(1, placementIsland(c));
+    for (int k = slot.first / isl; slot.count > 0 && k <= (slot.first + slot.count - 1) / isl; ++k)
+        out.push_back(k);
+    return out;
+}
+
+std::string placementLabel(const GpuSlot& slot, const ClusterProfile& c) {
+    const auto nodes = nodesOf(slot, c);
+    if (nodes.empty())
+        return {};
+    auto range = [](const std::vector<int>& v) {
+        return v.size() == 1 ? std::to_string(v.front())
+                             : std::to_string(v.front()) + "-" + std::to_string(v.back());
+    };
+    if (nodes.size() > 1)
+        return "nodes " + range(nodes);
+    std::string s = "node " + range(nodes);
+    const int isl = std::max(1, placementIsland(c));
+    if (isl < c.gpus_per_node) { // island index inside the node
+        std::vector<int> local;
+        for (int i : islandsOf(slot, c))
+            local.push_back(i % (c.gpus_per_node / isl));
+        s += local.size() == 1 ? " island " + range(local) : " islands " + range(local);
+    }
+    return s;
 }
 
 JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, const ThroughputOracle& oracle,
@@ -861,7 +947,8 @@ std::string verifySchedule(const ScheduleResult& s, const JobTable& t, const Clu
         const auto slots = slotsFor(c, j.gpus);
         if (std::find(slots.begin(), slots.end(), j.slot) == slots.end())
             return "job '" + j.name + "': GPUs " + std::to_string(j.slot.first) + "+" +
-                   std::to_string(j.slot.count) + " are not a node-aware slot of " + std::to_string(j.gpus);
+                   std::to_string(j.slot.count) + " are not a slot (nodes, NVLink islands) of " +
+                   std::to_string(j.gpus);
         const JobOption* o = findOption(t, j.job, j.gpus);
         if (!o)
             return "job '" + j.name + "': no option with " + std::to_string(j.gpus) + " GPUs";

@@ -42,16 +42,13 @@ void resolveJobPaths(std::vector<Job>& jobs, const std::string& jobs_file) {
 nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& c) {
     nlohmann::json jobs = nlohmann::json::array();
     for (const auto& j : s.jobs) {
-        const int n = std::max(1, c.gpus_per_node);
-        const int first_node = j.slot.first / n, last_node = (j.slot.first + j.slot.count - 1) / n;
-        nlohmann::json nodes = nlohmann::json::array();
-        for (int k = first_node; k <= last_node; ++k)
-            nodes.push_back(k);
         nlohmann::json o{{"name", j.name},
                          {"status", toString(j.status)},
                          {"gpus", j.gpus},
                          {"gpu_ids", j.gpuIds()},
-                         {"nodes", nodes},
+                         {"nodes", nodesOf(j.slot, c)},
+                         {"islands", islandsOf(j.slot, c)},
+                         {"placement", placementLabel(j.slot, c)},
                          {"start_s", j.start},
                          {"end_s", j.end},
                          {"duration_s", j.end - j.start},
@@ -71,6 +68,7 @@ nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& c) {
             {"cluster", c.name},
             {"nodes", c.nodes},
             {"gpus_per_node", c.gpus_per_node},
+            {"nvlink_island_size", c.islandSize()},
             {"makespan_s", s.makespan},
             {"lower_bound_s", s.lower_bound},
             {"gap", s.gap()},

@@ -2,7 +2,7 @@
 // Galvatron Explorer - exact multi-job schedule by mixed-integer programming (COIN-OR CBC, C API).
 //
 // Formulation (assignment + disjunctive, in the spirit of Saturn's SPASE MILP, Nagrecha & Kumar 2024):
-//   x[j,a]  binary   job j runs on option a = (GPU count, node-aware slot), duration D[j,a]
+//   x[j,a]  binary   job j runs on option a = (GPU count, slot from slotsFor), duration D[j,a]
 //   S[j]    >= 0     start of job j;    C = makespan
 //   z[i,j]  binary   (i < j) 1 if the slots of i and j share a GPU
 //   y[i,j]  binary   (i < j) 1 if i runs before j (only matters when z = 1)

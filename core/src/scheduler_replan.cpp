@@ -101,11 +101,13 @@ ReplanState replanStateFromJson(const nlohmann::json& j, const ClusterProfile& c
         p.gpus = static_cast<int>(g);
         const auto slots = slotsFor(c, p.gpus);
         if (g != p.gpus || slots.empty())
-            throw InputError(f + ".gpus", "is not a GPU count the cluster's node-aware slots allow");
+            throw InputError(f + ".gpus",
+                             "is not a GPU count the cluster's slots (nodes, NVLink islands) allow");
         const double first = number(o, "first_gpu", f);
         p.slot = {static_cast<int>(first), p.gpus};
         if (std::find(slots.begin(), slots.end(), p.slot) == slots.end())
-            throw InputError(f + ".first_gpu", "does not start a node-aware slot of " +
+            throw InputError(f + ".first_gpu", "does not start a slot (inside one NVLink island, one node "
+                                               "on the fewest islands, or whole nodes) of " +
                                                    std::to_string(p.gpus) + " GPUs on this cluster");
         p.start = number(o, "start_s", f);
         p.end = number(o, "end_s", f);

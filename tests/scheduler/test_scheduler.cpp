@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tests of the multi-model scheduler (core/src/scheduler*.cpp): node-aware slots, lower bound,
+// Tests of the multi-model scheduler (core/src/scheduler*.cpp): slots (nodes, NVLink islands), lower bound,
 // baselines, list-scheduling heuristic and MILP against exhaustive search, infeasible jobs.
 #ifdef GX_TEST_HAVE_CLI
 #include "cli/cli.h"
@@ -7,6 +7,7 @@
 #include "gx/cost_model.h"
 #include "gx/error.h"
 #include "gx/presets.h"
+#include "gx/profile_io.h"
 #include "gx/scheduler.h"
 
 #include <QtTest>
@@ -60,6 +61,37 @@ std::vector<Job> randomJobs(std::mt19937& rng, int k, const ClusterProfile& c) {
     return jobs;
 }
 
+ClusterProfile islands(int nodes, int gpn, int island) {
+    ClusterProfile c = cluster(nodes, gpn);
+    c.nvlink_island_size = island;
+    return c;
+}
+
+/// Empty when the slot respects the cluster's islands and nodes: a job of at most one island's GPUs
+/// sits in one island, one of at most a node's GPUs in one node on as few islands as possible, a larger
+/// one on whole nodes.
+std::string placementProblem(const GpuSlot& s, const ClusterProfile& c) {
+    const int isl = c.islandSize(), n = c.gpus_per_node;
+    const std::string what = "GPUs " + std::to_string(s.first) + "+" + std::to_string(s.count);
+    if (s.first < 0 || s.first + s.count > c.totalGpus())
+        return what + " outside the cluster";
+    if (s.count <= isl)
+        return islandsOf(s, c).size() == 1 ? "" : what + " straddle islands";
+    if (s.count <= n)
+        return nodesOf(s, c).size() == 1 &&
+                       islandsOf(s, c).size() == static_cast<std::size_t>((s.count + isl - 1) / isl)
+                   ? ""
+                   : what + " are not in one node on the fewest islands";
+    return s.first % n == 0 && s.count % n == 0 ? "" : what + " are not whole nodes";
+}
+
+std::string placementProblem(const ScheduleResult& r, const ClusterProfile& c) {
+    for (const auto& j : r.jobs)
+        if (auto p = placementProblem(j.slot, c); !p.empty())
+            return j.name + ": " + p;
+    return {};
+}
+
 } // namespace
 
 class TestScheduler : public QObject {
@@ -78,14 +110,228 @@ private slots:
         QCOMPARE(slotsFor(c, 16).size(), std::size_t(1));
         QVERIFY(slotsFor(c, 3).empty());
         QVERIFY(slotsFor(c, 12).empty());
-        // Non power-of-two node (6 GPUs): one aligned 4-slice per node, three 2-slices.
+        // Non power-of-two node (6 GPUs): 4-slices from either end of a node (0-3, 2-5), three 2-slices.
         const auto c6 = cluster(2, 6);
         QCOMPARE(allowedGpuCounts(c6), (std::vector<int>{1, 2, 4, 6, 12}));
-        QCOMPARE(slotsFor(c6, 4).size(), std::size_t(2));
-        QCOMPARE(slotsFor(c6, 4)[1].first, 6);
+        QCOMPARE(slotsFor(c6, 4).size(), std::size_t(4));
+        QCOMPARE(slotsFor(c6, 4)[1].first, 2);
+        QCOMPARE(slotsFor(c6, 4)[2].first, 6);
         QCOMPARE(slotsFor(c6, 2).size(), std::size_t(6));
         // 3 nodes, 2-node jobs: consecutive nodes 0-1 or 1-2.
         QCOMPARE(slotsFor(cluster(3, 8), 16).size(), std::size_t(2));
+    }
+
+    void islandCountsAndSlots() {
+        // Islands that divide a power-of-two node change nothing: the aligned power-of-two slices
+        // never straddled them.
+        for (int isl : {1, 2, 4, 8}) {
+            const auto c = islands(2, 8, isl);
+            QCOMPARE(allowedGpuCounts(c), allowedGpuCounts(cluster(2, 8)));
+            for (int g : allowedGpuCounts(c))
+                QCOMPARE(slotsFor(c, g), slotsFor(cluster(2, 8), g));
+        }
+        // Summit-like: 6 GPUs per node in two NVLink islands of 3 (one per socket). Counts: 1, 2 inside an
+        // island, 3 = one island, 4 = two islands of one node (0-3 or 2-5), 6 = one node, 12.
+        const auto s = islands(2, 6, 3);
+        QCOMPARE(allowedGpuCounts(s), (std::vector<int>{1, 2, 3, 4, 6, 12}));
+        QCOMPARE(slotsFor(s, 4), (std::vector<GpuSlot>{{0, 4}, {2, 4}, {6, 4}, {8, 4}}));
+        std::vector<int> pairs;
+        for (const auto& sl : slotsFor(s, 2))
+            pairs.push_back(sl.first);
+        QCOMPARE(pairs, (std::vector<int>{0, 1, 3, 4, 6, 7, 9, 10})); // 0-1, 1-2 in island 0, ...
+        QCOMPARE(slotsFor(s, 3).size(), std::size_t(4));
+        QCOMPARE(slotsFor(s, 3)[1].first, 3);
+        // 12 GPUs per node in four islands of 3: 6 = two whole islands (0-5, 6-11); 4 on two islands
+        // (0-3, 4-7, 8-11), 8 on three (0-7, 4-11).
+        const auto q = islands(1, 12, 3);
+        QCOMPARE(allowedGpuCounts(q), (std::vector<int>{1, 2, 3, 4, 6, 8, 12}));
+        QCOMPARE(slotsFor(q, 6), (std::vector<GpuSlot>{{0, 6}, {6, 6}}));
+        QCOMPARE(slotsFor(q, 4), (std::vector<GpuSlot>{{0, 4}, {4, 4}, {8, 4}}));
+        QCOMPARE(slotsFor(q, 8), (std::vector<GpuSlot>{{0, 8}, {4, 8}}));
+        // 12 GPUs in islands of 4 (three per node): 8 = two islands, from either end (0-7, 4-11).
+        const auto t = islands(2, 12, 4);
+        QCOMPARE(allowedGpuCounts(t), (std::vector<int>{1, 2, 4, 8, 12, 24}));
+        QCOMPARE(slotsFor(t, 8).size(), std::size_t(4));
+        QCOMPARE(slotsFor(t, 8)[1].first, 4);
+        // Every slot of every allowed count respects the islands and nodes.
+        for (const auto& c : {s, q, t, islands(3, 8, 2), islands(2, 10, 5), islands(2, 6, 2)})
+            for (int g : allowedGpuCounts(c))
+                for (const auto& sl : slotsFor(c, g))
+                    QVERIFY2(placementProblem(sl, c).empty(),
+                             (c.name + ": " + placementProblem(sl, c)).c_str());
+        // Labels name the node and, with several islands per node, the island inside it.
+        QCOMPARE(placementLabel({4, 2}, s), std::string("node 0 island 1"));
+        QCOMPARE(placementLabel({6, 6}, s), std::string("node 1 islands 0-1"));
+        QCOMPARE(placementLabel({0, 12}, s), std::string("nodes 0-1"));
+        QCOMPARE(placementLabel({8, 4}, cluster(2, 8)), std::string("node 1"));
+        QCOMPARE(islandsOf({6, 6}, s), (std::vector<int>{2, 3}));
+    }
+
+    void islandPlacementNeverStraddles() {
+        // 3 jobs of 4, 2 and 2 GPUs on 2 nodes x 8 GPUs in islands of 4: every algorithm keeps each
+        // job in one island.
+        const auto c = islands(2, 8, 4);
+        auto t = table({tableJob("A", {{4, 30}}), tableJob("B", {{2, 20}}), tableJob("C", {{2, 10}})}, c);
+        std::vector<ScheduleResult> all = {scheduleHeuristic(t, c), scheduleExhaustive(t, c),
+                                           baselineEqualSplit(t, c), baselineSequential(t, c)};
+        if (milpAvailable())
+            all.push_back(scheduleMilp(t, c, all.front()));
+        for (const auto& r : all) {
+            QCOMPARE(verifySchedule(r, t, c), std::string());
+            QVERIFY2(placementProblem(r, c).empty(), (r.algorithm + ": " + placementProblem(r, c)).c_str());
+            for (const auto& j : r.jobs)
+                QCOMPARE(islandsOf(j.slot, c).size(), std::size_t(1));
+        }
+        // On Summit-like nodes (islands of 3) jobs of 3, 2, 2, 2 and 1 GPUs: the pairs never take the
+        // GPUs 2-3 or 8-9 that join two islands, and the 3-GPU job gets a whole island.
+        const auto s = islands(2, 6, 3);
+        auto ts = table({tableJob("P", {{3, 40}}), tableJob("Q", {{2, 30}}), tableJob("R", {{2, 30}}),
+                         tableJob("S", {{2, 25}}), tableJob("T", {{1, 20}})},
+                        s);
+        for (int j = 0; j < 5; ++j)
+            QVERIFY(ts.feasible(j));
+        std::vector<ScheduleResult> rs = {scheduleHeuristic(ts, s), scheduleExhaustive(ts, s)};
+        if (milpAvailable())
+            rs.push_back(scheduleMilp(ts, s, rs.front()));
+        for (const auto& r : rs) {
+            QCOMPARE(verifySchedule(r, ts, s), std::string());
+            QVERIFY2(placementProblem(r, s).empty(), (r.algorithm + ": " + placementProblem(r, s)).c_str());
+            // 12 GPUs hold all five jobs at once (3 + 2 + 2 + 2 + 1 = 10, each in one island).
+            QCOMPARE(r.makespan, 40.0);
+        }
+        // Random moldable jobs: the heuristic, the baselines and the MILP never break the rule.
+        std::mt19937 rng(7);
+        for (int round = 0; round < 4; ++round) {
+            auto tr = table(randomJobs(rng, 6, s), s);
+            auto h = scheduleHeuristic(tr, s);
+            std::vector<ScheduleResult> rr = {h, baselineWholeNode(tr, s), baselineEqualSplit(tr, s)};
+            if (milpAvailable()) {
+                SchedulerOptions o;
+                o.milp_time_limit = 2;
+                rr.push_back(scheduleMilp(tr, s, h, o));
+            }
+            for (const auto& r : rr) {
+                QCOMPARE(verifySchedule(r, tr, s), std::string());
+                QVERIFY2(placementProblem(r, s).empty(),
+                         (r.algorithm + ": " + placementProblem(r, s)).c_str());
+            }
+        }
+    }
+
+    void fragmentedIslandsDelayOrMove() {
+        // One Summit-like node (islands 0-2 and 3-5). Running at now = 5: A on GPU 0 and B on GPU 4,
+        // until 100. A pending 2-GPU job C fits on GPUs 1-2 (island 0), the free pair that does not
+        // straddle: it starts now.
+        const auto s = islands(1, 6, 3);
+        const std::vector<Job> jobs = {tableJob("A", {{1, 100}}), tableJob("B", {{1, 100}}),
+                                       tableJob("C", {{2, 10}})};
+        auto state = [&](int gpu_a, int gpu_b) {
+            ReplanState st;
+            st.now = 5;
+            st.jobs = jobs;
+            for (auto [name, gpu] : {std::pair<const char*, int>{"A", gpu_a}, {"B", gpu_b}}) {
+                JobProgress p;
+                p.name = name;
+                p.gpus = 1;
+                p.slot = {gpu, 1};
+                p.start = 0;
+                p.end = 100;
+                st.progress.push_back(p);
+            }
+            return st;
+        };
+        {
+            const auto t = buildReplanTable(state(0, 4), s, &tableEstimate);
+            std::vector<ScheduleResult> rs = {scheduleHeuristic(t, s), scheduleExhaustive(t, s)};
+            if (milpAvailable())
+                rs.push_back(scheduleMilp(t, s, rs.front()));
+            for (const auto& r : rs) {
+                QCOMPARE(verifySchedule(r, t, s), std::string());
+                QCOMPARE(r.jobs.size(), std::size_t(1));
+                QCOMPARE(r.jobs[0].start, 5.0);
+                QCOMPARE(r.jobs[0].slot, (GpuSlot{1, 2}));
+            }
+        }
+        // A on GPU 1, B on GPU 4: the free GPUs 0, 2, 3, 5 hold no pair inside one island (2-3 would
+        // straddle), so C waits for an island to free up at 100 instead of running across islands.
+        {
+            const auto t = buildReplanTable(state(1, 4), s, &tableEstimate);
+            std::vector<ScheduleResult> rs = {scheduleHeuristic(t, s), scheduleExhaustive(t, s)};
+            if (milpAvailable())
+                rs.push_back(scheduleMilp(t, s, rs.front()));
+            for (const auto& r : rs) {
+                QCOMPARE(verifySchedule(r, t, s), std::string());
+                QCOMPARE(r.jobs[0].start, 100.0);
+                QVERIFY(placementProblem(r, s).empty());
+                QCOMPARE(r.makespan, 110.0);
+            }
+            // A schedule that puts C across the islands is rejected by the checker.
+            auto bad = scheduleHeuristic(t, s);
+            bad.jobs[0].slot = {2, 2};
+            bad.jobs[0].start = 5;
+            bad.jobs[0].end = 15;
+            bad.makespan = 100;
+            QVERIFY(verifySchedule(bad, t, s).find("not a slot") != std::string::npos);
+            // Re-planning states are read with the same rule: a running pair on 2-3 is refused.
+            auto st = toJson(state(1, 4));
+            st["jobs"][0]["gpus"] = 2;
+            st["jobs"][0]["first_gpu"] = 2;
+            try {
+                replanStateFromJson(st, s);
+                QFAIL("expected InputError");
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find("state.jobs[0].first_gpu") != std::string::npos,
+                         e.what());
+            }
+        }
+    }
+
+    void islandSizeReadAndChecked() {
+        auto c = nlohmann::json::parse(R"({"name": "summit", "nodes": 2, "gpus_per_node": 6,
+            "nvlink_island_size": 3, "gpu": {"name": "V100", "memory_gib": 16, "peak_tflops_bf16": 125,
+            "hbm_bandwidth_gbs": 900}, "intra": {"kind": "NVLink", "bandwidth_gbs": 50},
+            "inter": {"kind": "InfiniBand", "bandwidth_gbs": 4}})");
+        const auto cp = clusterFromJson(c);
+        QCOMPARE(cp.nvlink_island_size, 3);
+        QCOMPARE(cp.islandSize(), 3);
+        QCOMPARE(clusterFromJson(toJson(cp)).nvlink_island_size, 3); // written back
+        // Absent: one island per node, and not written.
+        auto plain = c;
+        plain.erase("nvlink_island_size");
+        QCOMPARE(clusterFromJson(plain).islandSize(), 6);
+        QVERIFY(!toJson(clusterFromJson(plain)).contains("nvlink_island_size"));
+        for (const auto& n : clusterPresetNames())
+            QCOMPARE(clusterPreset(n).islandSize(), clusterPreset(n).gpus_per_node);
+        // Bad values name the field.
+        for (const char* bad : {"4", "0", "-3", "\"3\"", "1.5", "12"}) {
+            auto b = c;
+            b["nvlink_island_size"] = nlohmann::json::parse(bad);
+            try {
+                clusterFromJson(b);
+                QFAIL(bad);
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find("cluster.nvlink_island_size") != std::string::npos,
+                         e.what());
+            }
+        }
+        auto b = c;
+        b["nvlink_island_size"] = 4;
+        try {
+            clusterFromJson(b);
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("divisor of gpus_per_node (6") != std::string::npos,
+                     e.what());
+        }
+        // The schedule JSON carries each job's GPU ids, nodes, islands and a placement label.
+        auto t = table({tableJob("A", {{3, 10}}), tableJob("B", {{2, 10}})}, cp);
+        const auto j = toJson(scheduleHeuristic(t, cp), cp);
+        QCOMPARE(j["nvlink_island_size"].get<int>(), 3);
+        for (const auto& sj : j["jobs"]) {
+            QCOMPARE(sj["islands"].size(), std::size_t(1));
+            QCOMPARE(sj["nodes"].size(), std::size_t(1));
+            QCOMPARE(sj["gpu_ids"].size(), sj["gpus"].get<std::size_t>());
+            QVERIFY(sj["placement"].get<std::string>().find("island") != std::string::npos);
+        }
     }
 
     void lowerBoundHandComputed() {
@@ -517,6 +763,37 @@ private slots:
                 QVERIFY(sj["start_s"].get<double>() >= 3.0 - 1e-9);
         }
         QVERIFY(done);
+        QDir(dir).removeRecursively();
+    }
+
+    void cliSchedulePrintsPlacement() {
+        // A cluster file with NVLink islands of 3 (6 GPUs per node): the table has a placement column
+        // naming node and island, the JSON each job's islands.
+        const QString dir = QDir::tempPath() + QStringLiteral("/gx_island_test");
+        QDir().mkpath(dir);
+        const std::string cl = (dir + QStringLiteral("/summit.json")).toStdString();
+        const std::string jf = (dir + QStringLiteral("/jobs.json")).toStdString();
+        std::ofstream(cl) << R"({"name": "summit", "nodes": 1, "gpus_per_node": 6, "nvlink_island_size": 3,
+            "gpu": {"name": "V100", "memory_gib": 16, "peak_tflops_bf16": 125, "hbm_bandwidth_gbs": 900},
+            "intra": {"kind": "NVLink", "bandwidth_gbs": 50}})";
+        std::ofstream(jf) << R"({"jobs": [
+            {"name": "P", "global_batch": 8, "steps": 1, "iteration_times": {"3": 40}},
+            {"name": "Q", "global_batch": 8, "steps": 1, "iteration_times": {"2": 30}},
+            {"name": "R", "global_batch": 8, "steps": 1, "iteration_times": {"1": 30}}]})";
+        const QStringList base{QStringLiteral("galvatron schedule"), QStringLiteral("--jobs"),
+                               QString::fromStdString(jf), QStringLiteral("--cluster"),
+                               QString::fromStdString(cl)};
+        std::ostringstream out, err;
+        QCOMPARE(cli::cmdSchedule(base, out, err), 0);
+        QVERIFY2(out.str().find("NVLink islands of 3") != std::string::npos, out.str().c_str());
+        QVERIFY2(out.str().find("placement") != std::string::npos, out.str().c_str());
+        QVERIFY2(out.str().find("node 0 island 1") != std::string::npos, out.str().c_str());
+        std::ostringstream out2, err2;
+        QCOMPARE(cli::cmdSchedule(base + QStringList{QStringLiteral("--json")}, out2, err2), 0);
+        const auto j = nlohmann::json::parse(out2.str());
+        QCOMPARE(j["makespan_s"].get<double>(), 40.0); // all three side by side, each in one island
+        for (const auto& sj : j["jobs"])
+            QCOMPARE(sj["islands"].size(), std::size_t(1));
         QDir(dir).removeRecursively();
     }
 #endif

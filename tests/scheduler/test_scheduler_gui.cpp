@@ -163,6 +163,47 @@ private slots:
         QCOMPARE(panel.schedule().makespan, 15.0);
     }
 
+    void islandsInGantt() {
+        // Summit-like node: 6 GPUs in NVLink islands of 3. Each bar covers exactly rows of one island,
+        // and the tooltip and the result table name node and island.
+        ClusterProfile c = resolveCluster("2x8xA100-80G-IB");
+        c.name = "summit-like";
+        c.nodes = 1;
+        c.gpus_per_node = 6;
+        c.nvlink_island_size = 3;
+        SchedulerPanel panel;
+        panel.setCluster(c);
+        panel.setJobs({tableJob("P", {{3, 40}}), tableJob("Q", {{2, 30}}), tableJob("R", {{1, 30}})});
+        QVERIFY(waitIdle(panel));
+        QCOMPARE(panel.schedule().jobs.size(), std::size_t(3));
+        QCOMPARE(panel.schedule().makespan, 40.0);
+        GanttChart* g = panel.gantt();
+        g->resize(800, 400);
+        const QRectF first = g->barRect(0);
+        for (int i = 0; i < 3; ++i) {
+            const auto& j = g->schedule().jobs[std::size_t(i)];
+            const QRectF r = g->barRect(i);
+            // Rows: plot top + GPU id * row height (the bar is inset by 1 px).
+            const double rh = (r.height() + 2) / j.slot.count;
+            const double top = r.top() - 1 - j.slot.first * rh; // the plot's top, the same for every bar
+            QVERIFY(std::abs(top - (first.top() - 1 - g->schedule().jobs[0].slot.first * rh)) < 1e-6);
+            const int island = j.slot.first / 3;
+            QVERIFY(r.top() >= top + island * 3 * rh);
+            QVERIFY(r.bottom() <= top + (island + 1) * 3 * rh);
+            QVERIFY2(g->tooltipFor(i).contains(QStringLiteral("node 0, NVLink island %1").arg(island)),
+                     qPrintable(g->tooltipFor(i)));
+            QVERIFY(
+                panel.resultTable()->item(i, 2)->text().contains(QStringLiteral("island %1").arg(island)));
+        }
+        QCOMPARE(GanttChart::placementText({6, 6}, resolveCluster("2x8xA100-80G-IB")),
+                 QStringLiteral("nodes 0-1"));
+        QCOMPARE(GanttChart::placementText({8, 4}, resolveCluster("2x8xA100-80G-IB")),
+                 QStringLiteral("node 1"));
+        c.nodes = 2;
+        QCOMPARE(GanttChart::placementText({6, 6}, c), QStringLiteral("node 1, NVLink islands 0-1"));
+        g->grab(); // paints the island lines and GPU ids without crashing
+    }
+
     void fitsSmallWindow() {
         // The tab must fit a 1024 x 700 window beside the docks (about 500 x 590 px) without scrolling.
         SchedulerPanel panel;

@@ -17,7 +17,7 @@
 namespace gx::app {
 
 namespace {
-constexpr double kLeft = 70, kRight = 16, kTop = 10, kBottom = 34;
+constexpr double kLeft = 84, kRight = 16, kTop = 10, kBottom = 34;
 
 /// "Nice" tick step (1, 2, 5 x 10^k) for about `target` ticks over `span`.
 double niceStep(double span, int target) {
@@ -149,6 +149,25 @@ int GanttChart::barAt(const QPoint& pos) const {
     return -1;
 }
 
+QString GanttChart::placementText(const GpuSlot& slot, const ClusterProfile& c) {
+    const auto nodes = nodesOf(slot, c);
+    if (nodes.empty())
+        return {};
+    if (nodes.size() > 1)
+        return tr("nodes %1-%2").arg(nodes.front()).arg(nodes.back());
+    const int isl = c.islandSize();
+    if (isl <= 0 || isl >= c.gpus_per_node || c.gpus_per_node % isl != 0)
+        return tr("node %1").arg(nodes.front());
+    const auto islands = islandsOf(slot, c);
+    const int per_node = c.gpus_per_node / isl;
+    if (islands.size() == 1)
+        return tr("node %1, NVLink island %2").arg(nodes.front()).arg(islands.front() % per_node);
+    return tr("node %1, NVLink islands %2-%3")
+        .arg(nodes.front())
+        .arg(islands.front() % per_node)
+        .arg(islands.back() % per_node);
+}
+
 QString GanttChart::tooltipFor(int bar) const {
     if (bar < 0 || bar >= static_cast<int>(schedule_.jobs.size()))
         return {};
@@ -159,22 +178,24 @@ QString GanttChart::tooltipFor(int bar) const {
                            : j.status == JobStatus::Failed ? tr("failed")
                                                            : tr("running (keeps its GPUs)");
         return tr("<b>%1</b> (%2)<br>%3 GPUs (ids %4-%5)<br>start %6, end %7")
-            .arg(QString::fromStdString(j.name).toHtmlEscaped(), st)
-            .arg(j.gpus)
-            .arg(j.slot.first)
-            .arg(j.slot.first + j.slot.count - 1)
-            .arg(timeText(j.start), timeText(j.end));
+                   .arg(QString::fromStdString(j.name).toHtmlEscaped(), st)
+                   .arg(j.gpus)
+                   .arg(j.slot.first)
+                   .arg(j.slot.first + j.slot.count - 1)
+                   .arg(timeText(j.start), timeText(j.end)) +
+               QStringLiteral("<br>") + placementText(j.slot, cluster_);
     }
     return tr("<b>%1</b><br>%2 GPUs (ids %3-%4)<br>start %5, end %6<br>iteration %7 s, peak memory %8 "
               "GiB<br>%9")
-        .arg(QString::fromStdString(j.name).toHtmlEscaped())
-        .arg(j.gpus)
-        .arg(j.slot.first)
-        .arg(j.slot.first + j.slot.count - 1)
-        .arg(timeText(j.start), timeText(j.end))
-        .arg(j.estimate.iteration_time, 0, 'f', 3)
-        .arg(j.estimate.memory / kGiB, 0, 'f', 1)
-        .arg(plan);
+               .arg(QString::fromStdString(j.name).toHtmlEscaped())
+               .arg(j.gpus)
+               .arg(j.slot.first)
+               .arg(j.slot.first + j.slot.count - 1)
+               .arg(timeText(j.start), timeText(j.end))
+               .arg(j.estimate.iteration_time, 0, 'f', 3)
+               .arg(j.estimate.memory / kGiB, 0, 'f', 1)
+               .arg(plan) +
+           QStringLiteral("<br>") + placementText(j.slot, cluster_);
 }
 
 bool GanttChart::event(QEvent* e) {
@@ -210,17 +231,31 @@ void GanttChart::paintEvent(QPaintEvent*) {
         if (node % 2)
             p.fillRect(band, pal.alternateBase());
         p.setPen(pal.color(QPalette::Text));
-        p.drawText(QRectF(0, band.top(), kLeft - 6, band.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   tr("node %1").arg(node));
+        p.drawText(QRectF(0, band.top(), kLeft - (rh >= 11 ? 26 : 6), band.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, tr("node %1").arg(node));
     }
-    p.setPen(QPen(pal.color(QPalette::Mid), 0.5));
+    // Row lines: solid between nodes, dashed between the NVLink islands of a node, faint between GPUs.
+    const int isl = cluster_.islandSize() > 0 && n % cluster_.islandSize() == 0 ? cluster_.islandSize() : n;
     for (int g = 1; g < G; ++g) {
         const double y = a.top() + g * rh;
         if (g % n == 0)
             p.setPen(QPen(pal.color(QPalette::Dark), 1.2));
+        else if (g % isl == 0)
+            p.setPen(QPen(pal.color(QPalette::Dark), 0.9, Qt::DashLine));
         else
             p.setPen(QPen(pal.color(QPalette::Midlight), 0.5));
         p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
+    }
+    // GPU ids beside the rows when they are tall enough to read.
+    if (rh >= 11) {
+        QFont small = font();
+        small.setPointSizeF(std::max(6.0, small.pointSizeF() - 2));
+        p.setFont(small);
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        for (int g = 0; g < G; ++g)
+            p.drawText(QRectF(a.left() - 22, a.top() + g * rh, 19, rh), Qt::AlignRight | Qt::AlignVCenter,
+                       QString::number(g));
+        p.setFont(font());
     }
     // Time axis.
     const double step = niceStep(schedule_.makespan, std::max(2, static_cast<int>(a.width() / 90)));

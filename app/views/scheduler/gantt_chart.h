@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Galvatron Explorer - Gantt chart of a multi-job schedule: GPUs (rows, grouped by node) x time.
+// Galvatron Explorer - Gantt chart of a multi-job schedule: GPUs (rows, grouped by node, NVLink islands
+// marked) x time; a job's bar covers the rows of its GPUs.
 #pragma once
 
 #include "gx/cluster.h"
@@ -35,7 +36,9 @@ public:
     QString labelFor(int bar) const { return bar >= 0 && bar < labels_.size() ? labels_[bar] : QString(); }
     /// Index into schedule().jobs of the bar under a widget position, or -1.
     int barAt(const QPoint& pos) const;
-    /// Tooltip text for a bar (job, GPUs, ids, start, end, plan).
+    /// "node 1", "node 0, NVLink island 1", "nodes 0-3": where a slot lies (translated).
+    static QString placementText(const GpuSlot& slot, const ClusterProfile& cluster);
+    /// Tooltip text for a bar (job, GPUs, ids, placement, start, end, plan).
     QString tooltipFor(int bar) const;
     /// Rectangle of a bar in widget coordinates.
     QRectF barRect(int bar) const;

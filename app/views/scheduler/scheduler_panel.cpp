@@ -614,18 +614,13 @@ void SchedulerPanel::showResult() {
         name->setForeground(Qt::black);
         result_table_->setItem(r, 0, name);
         result_table_->setItem(r, 1, new QTableWidgetItem(QString::number(j.gpus)));
-        const int n = std::max(1, cluster_.gpus_per_node);
-        const int n0 = j.slot.first / n, n1 = (j.slot.first + j.slot.count - 1) / n;
-        result_table_->setItem(
-            r, 2,
-            new QTableWidgetItem(
-                (n0 == n1
-                     ? tr("%1-%2 (node %3)").arg(j.slot.first).arg(j.slot.first + j.slot.count - 1).arg(n0)
-                     : tr("%1-%2 (nodes %3-%4)")
-                           .arg(j.slot.first)
-                           .arg(j.slot.first + j.slot.count - 1)
-                           .arg(n0)
-                           .arg(n1))));
+        const QString ids =
+            j.slot.count == 1
+                ? QString::number(j.slot.first)
+                : QStringLiteral("%1-%2").arg(j.slot.first).arg(j.slot.first + j.slot.count - 1);
+        result_table_->setItem(r, 2,
+                               new QTableWidgetItem(QStringLiteral("%1 (%2)").arg(
+                                   ids, GanttChart::placementText(j.slot, cluster_))));
         result_table_->setItem(r, 3, new QTableWidgetItem(timeText(j.start)));
         result_table_->setItem(r, 4, new QTableWidgetItem(timeText(j.end)));
         result_table_->setItem(r, 5, new QTableWidgetItem(QString::fromStdString(j.estimate.label)));

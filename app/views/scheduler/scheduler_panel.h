@@ -60,6 +60,8 @@ public:
     /// Re-planning state (jobs done/failed/running at a time), if any job was marked.
     const std::optional<ReplanState>& progress() const { return state_; }
     QTableWidget* jobsTable() const { return table_; }
+    /// The scheduled jobs (name, GPUs, GPU ids with node and island, start, end, plan).
+    QTableWidget* resultTable() const { return result_table_; }
     QString summaryText() const;
 
 public slots:

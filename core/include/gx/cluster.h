@@ -54,6 +54,12 @@ struct ClusterProfile {
     std::string source; ///< spec sheet URL, or "measured by galvatron-engine ..."
     int nodes = 1;
     int gpus_per_node = 8;
+    /// GPUs per NVLink island: the groups of GPUs inside a node that are linked to each other directly
+    /// (e.g. 2 for PCIe machines with NVLink bridges in pairs, 3 for Summit's two sockets of 3 V100s).
+    /// 0 = the whole node is one island (NVSwitch). Must divide gpus_per_node. Used for placement
+    /// (the multi-job scheduler keeps small jobs inside one island); the cost model prices every
+    /// GPU pair of a node with `intra`.
+    int nvlink_island_size = 0;
     GpuSpec gpu;
     LinkSpec intra;                   ///< between GPUs of one node
     LinkSpec inter;                   ///< between nodes, per GPU (NIC bandwidth / GPUs sharing it)
@@ -65,6 +71,9 @@ struct ClusterProfile {
     double reserved_gib = 2.0;
     std::vector<CollectiveMeasurement> measured;   ///< used instead of the alpha-beta model when present
     std::map<std::string, std::string> provenance; ///< device, driver, date, command for measured data
+
+    /// GPUs per NVLink island (nvlink_island_size, or gpus_per_node when 0).
+    int islandSize() const { return nvlink_island_size > 0 ? nvlink_island_size : gpus_per_node; }
 
     /// nodes * gpus_per_node in 64 bits, saturated at INT_MAX (readers bound it far lower).
     int totalGpus() const {

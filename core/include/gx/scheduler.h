@@ -4,12 +4,19 @@
 // Problem (Saturn, Nagrecha & Kumar 2023 "SPASE"; Hydra, Nagrecha & Kumar 2021): each job j has, for
 // every allowed GPU count g, a duration d_j(g) = steps_j * t_j(g), where t_j(g) is the iteration time of
 // the planner's best plan on g GPUs (or of a Hydra spilled plan, see estimateSpilled below). Choose per
-// job a GPU count, a node-aware GPU slot and a start time so that no GPU runs two jobs at once, and the
+// job a GPU count, a GPU slot (see below) and a start time so that no GPU runs two jobs at once, and the
 // makespan (end of the last job) is minimal.
 //
-// GPU slots are node-aware so that TP/NVLink groups stay inside nodes: a job gets either a power-of-two
-// slice of one node, aligned at a multiple of its size inside the node (like a buddy allocator), or k
-// consecutive whole nodes.
+// GPU slots respect node boundaries and NVLink islands (ClusterProfile::nvlink_island_size), so that
+// TP/NVLink groups stay on the fastest links: a job of at most one island's GPUs gets a power of two of
+// them (or the whole island) inside one island, at a multiple of its size from either end of the island
+// (a buddy allocator from both ends); a job of less than a node gets one node, on as few islands as its
+// count allows (power-of-two counts at buddy offsets of the node, or whole islands); a larger job gets
+// k consecutive whole nodes. slotsFor() is the one placement rule: the heuristic, the baselines, the
+// MILP, the exhaustive search, re-planning and verifySchedule all take their slots from it. Because
+// every slot is compact in this sense, the planner's price for g GPUs (which assumes g <= gpus_per_node
+// GPUs share a node and larger jobs have whole nodes) is the price of the placement the job gets; the
+// cost model prices all GPUs of a node with the `intra` link, islands or not.
 //
 // Algorithms: a lower bound, two baselines, a fast list-scheduling heuristic with local search, an exact
 // MILP solved by COIN-OR CBC (when built with it) warm-started from the heuristic, and an exhaustive
@@ -79,11 +86,20 @@ struct GpuSlot {
     bool operator==(const GpuSlot&) const = default;
 };
 
-/// GPU counts a job may get on this cluster: 1, 2, 4, ... up to gpus_per_node, then k * gpus_per_node
-/// (k a power of two when pow2_nodes).
+/// GPU counts a job may get on this cluster: 1, 2, 4, ... below gpus_per_node, the island size and
+/// 2, 4, ... whole islands below gpus_per_node, then k * gpus_per_node (k a power of two when
+/// pow2_nodes). With one island per node (the default) or power-of-two islands of power-of-two nodes:
+/// 1, 2, 4, ... below gpus_per_node, then whole nodes.
 std::vector<int> allowedGpuCounts(const ClusterProfile& cluster, bool pow2_nodes = false);
-/// All node-aware slots of `gpus` GPUs (empty if the count is not allowed).
+/// All slots of `gpus` GPUs that respect nodes and NVLink islands (empty if the count is not allowed).
+/// The one placement rule of the scheduler (see the top of this file).
 std::vector<GpuSlot> slotsFor(const ClusterProfile& cluster, int gpus);
+/// Nodes a slot touches (node = GPU id / gpus_per_node).
+std::vector<int> nodesOf(const GpuSlot& slot, const ClusterProfile& cluster);
+/// NVLink islands a slot touches, as global island ids (GPU id / island size).
+std::vector<int> islandsOf(const GpuSlot& slot, const ClusterProfile& cluster);
+/// "node 1", "node 0 island 1" (island inside the node, when nodes have several), "nodes 0-3".
+std::string placementLabel(const GpuSlot& slot, const ClusterProfile& cluster);
 
 struct SchedulerOptions {
     /// The MILP's CBC time limit (seconds).
@@ -143,10 +159,10 @@ struct ScheduledJob {
     JobStatus status = JobStatus::Planned;
     std::string name;
     int gpus = 0;
-    GpuSlot slot; ///< GPU ids slot.first .. slot.first + gpus - 1
+    GpuSlot slot; ///< GPU ids slot.first .. slot.first + gpus - 1 (one of slotsFor(cluster, gpus))
     double start = 0, end = 0;
     JobEstimate estimate;
-    /// Global GPU ids (node = id / gpus_per_node).
+    /// Global GPU ids (node = id / gpus_per_node, island = id / island size).
     std::vector<int> gpuIds() const;
 };
 
