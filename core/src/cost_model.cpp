@@ -375,7 +375,7 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         bool crosses = false;
         const double one = worstOverGroups(G, t, lay.tp_stride, gpn, [&](int off) {
             const int r = first + off;
-            crosses = crosses || spanOf(r, t, lay.tp_stride, gpn).nodes > 1;
+            crosses = crosses || crossesNodes(t, lay.tp_stride, r);
             if (s.sp)
                 return collectiveTime(Collective::AllGather, S, t, lay.tp_stride, r) +
                        collectiveTime(Collective::ReduceScatter, S, t, lay.tp_stride, r);
