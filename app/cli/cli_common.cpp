@@ -46,12 +46,19 @@ void addRuntimeOptions(QCommandLineParser& p) {
                  QStringLiteral("P"), QStringLiteral("bf16")});
 }
 
+Target targetFromOptions(const QCommandLineParser& p) {
+    try {
+        return targetFromString(p.value(QStringLiteral("target")).toStdString());
+    } catch (const InputError& e) {
+        throw InputError("--target", e.reason());
+    }
+}
+
 RuntimeProfile runtimeFromOptions(const QCommandLineParser& p) {
     std::string name = p.value(QStringLiteral("runtime")).toStdString();
     // A target framework implies how the plan will run: its runtime, unless --runtime names another.
     if (!p.isSet(QStringLiteral("runtime")) && p.optionNames().contains(QStringLiteral("target")))
-        if (const char* implied =
-                runtimePresetFor(targetFromString(p.value(QStringLiteral("target")).toStdString())))
+        if (const char* implied = runtimePresetFor(targetFromOptions(p)))
             name = implied;
     try {
         return resolveRuntime(name);

@@ -6,6 +6,7 @@
 #include "gx/cost_model.h"
 #include "gx/model.h"
 #include "gx/search.h"
+#include "gx/target.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -31,6 +32,8 @@ ClusterProfile clusterFromOptions(const QCommandLineParser& p);
 /// Adds --runtime (preset or JSON path, default megatron-core) and --precision (bf16, fp16, fp8).
 void addRuntimeOptions(QCommandLineParser& p);
 RuntimeProfile runtimeFromOptions(const QCommandLineParser& p);
+/// --target (errors name the option).
+Target targetFromOptions(const QCommandLineParser& p);
 /// Cost options from --runtime and --precision (FP8 needs a runtime and a GPU that support it).
 CostOptions costOptionsFromOptions(const QCommandLineParser& p, const ClusterProfile& cluster);
 /// InputError naming --precision when FP8 is asked of a runtime or GPU without FP8 linear layers.

@@ -303,13 +303,7 @@ private:
     bool shown_ = false, done_ = false;
 };
 
-} // namespace
-
-int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
-    QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "Searches per-layer hybrid-parallel plans (DP, ZeRO-1/2/3, TP+SP, PP with GPipe/1F1B/interleaved, "
-        "activation checkpointing) under a per-GPU memory budget and prints the best ones."));
+void addSearchOptions(QCommandLineParser& p) {
     addProfileOptions(p);
     addRuntimeOptions(p);
     const auto opt = [&](const char* name, const char* help, const char* value = nullptr) {
@@ -368,12 +362,12 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
         "N");
     opt("quiet", "No progress line on stderr.");
     opt("time", "Timed mode for scripts/benchmarks: print only the search time and the best plan's figures.");
-    if (auto rc = parseOrExit(p, args, out, err))
-        return *rc;
+}
 
+/// SearchOptions from the command line (every value checked, errors name the option).
+SearchOptions searchOptionsFrom(const QCommandLineParser& p, const ClusterProfile& cluster) {
     SearchOptions so;
     const auto isSet = [&](const char* n) { return p.isSet(QString::fromLatin1(n)); };
-    const ClusterProfile cluster = clusterFromOptions(p);
     so.cost = costOptionsFromOptions(p, cluster);
     if (isSet("gpus"))
         so.gpus = positiveInt(p, QStringLiteral("gpus"));
@@ -448,7 +442,7 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (isSet("uniform"))
         so.uniform_layers = true;
     if (isSet("target"))
-        so.target = targetFromString(p.value(QStringLiteral("target")).toStdString());
+        so.target = targetFromOptions(p);
     for (const QString& r : p.values(QStringLiteral("disable-rule")))
         so.disabled_rules.push_back(r.toStdString());
     if (isSet("threads"))
@@ -456,8 +450,12 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     so.emit_tree_events = false;
     if (isSet("max-runs-per-stage"))
         so.max_runs_per_stage = positiveInt(p, QStringLiteral("max-runs-per-stage"));
+    return so;
+}
 
-    const CostModel model(modelFromOptions(p), cluster, so.cost);
+/// --time-limit in seconds (default 60; 0 = no limit).
+double timeLimitFrom(const QCommandLineParser& p) {
+    const auto isSet = [&](const char* n) { return p.isSet(QString::fromLatin1(n)); };
     double limit = 60.0;
     if (isSet("time-limit")) {
         bool ok = false;
@@ -466,139 +464,102 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
             throw InputError("--time-limit", "expected seconds >= 0, got '" +
                                                  p.value(QStringLiteral("time-limit")).toStdString() + "'");
     }
-    const auto t0 = std::chrono::steady_clock::now();
-    // A live progress line when stderr is a terminal (not for --json / --time, which scripts read).
-    std::optional<ProgressLine> progress;
-    if (!isSet("quiet") && &err == &std::cerr && isatty(STDERR_FILENO))
-        progress.emplace(err);
-    SearchObserver observer;
-    if (progress)
-        observer = [&progress](const SearchEvent& ev) { progress->onEvent(ev); };
-    else // not a terminal: an unlimited search (--time-limit 0) still reports every 10 s
-        observer = unlimitedSearchProgress(model, so, limit, err);
-    // Ctrl-C / SIGTERM stops the search and reports the best plan so far.
-    InterruptStop interrupt;
-    const auto runSearch = [&](const SearchOptions& so, std::string& note) {
-        // Anytime policy (core): a complete uniform search first, the per-layer search refines it until
-        // the time limit. Target searches narrow the space to what the framework runs (gx/target_search.h).
-        SearchResult r = searchForTarget(model, so, observer, interrupt.token(), limit);
-        if (r.cancelled && interrupt.interrupted())
-            note =
-                "the search was interrupted (Ctrl-C / SIGTERM): plans below are the best found so far, not "
-                "proven optimal";
-        else if (r.time_limited)
-            note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
-                   " s, --time-limit): plans below are the best found so far, not proven optimal";
-        else if (interrupt.interrupted())
-            note = "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
-                   "the plans below are complete, the frontier is partial";
-        return r;
-    };
-    if (progress)
-        progress->begin("search");
-    std::string note;
-    SearchResult r = runSearch(so, note);
+    return limit;
+}
+
+/// The price of simplicity: the best plans of the spaces simpler than `best` (fewer strategy runs per
+/// stage), each under the same time limit as the search and stopped by Ctrl-C too.
+std::vector<SimplerPlan> priceOfSimplicity(const CostModel& model, const SearchOptions& so,
+                                           const RankedPlan& best, double limit, std::stop_token interrupted,
+                                           const SearchObserver& observer) {
+    // Only the spaces simpler than the best plan (it already has that few runs otherwise).
+    SearchOptions simple = so;
+    simple.max_runs_per_stage = runsPerStage(best.plan);
+    if (so.max_runs_per_stage > 0)
+        simple.max_runs_per_stage = std::min(simple.max_runs_per_stage, so.max_runs_per_stage);
+    // Under the same time limit as the search.
+    std::stop_source stop;
+    std::stop_callback on_signal(interrupted, [&stop] { stop.request_stop(); });
+    std::jthread timer([&stop, limit](std::stop_token quit) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
+        while (limit > 0 && !quit.stop_requested() && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (limit > 0 && !quit.stop_requested())
+            stop.request_stop();
+    });
+    auto simpler = simplerPlans(model, simple, stop.get_token(), observer);
+    timer.request_stop();
+    return simpler;
+}
+
+/// What one `galvatron search` found: the result, the best plan for any runtime when a target was
+/// searched, the note on how it ended, the price of simplicity and the wall time.
+struct Outcome {
+    SearchResult r;
     std::optional<SearchResult> any_result;
-    if (so.target != Target::Any && r.best) {
-        SearchOptions ao = so;
-        ao.target = Target::Any;
-        std::string any_note;
-        any_result = runSearch(ao, any_note);
-    }
-    // Every plan written (file, JSON, top list) names the framework it was searched for.
-    const auto tag = [](SearchResult& res, Target t) {
-        if (res.best)
-            res.best->plan.target = toString(t);
-        for (auto& rp : res.top)
-            rp.plan.target = toString(t);
-        for (auto& rp : res.frontier)
-            rp.plan.target = toString(t);
-    };
-    tag(r, so.target);
-    if (any_result)
-        tag(*any_result, Target::Any);
-    // The price of simplicity: the best plans of simpler spaces (text output only).
+    std::string note;
     std::vector<SimplerPlan> simpler;
-    const auto& bl = r.best ? r.best->plan.layers : std::vector<LayerStrategy>{};
-    const bool uniform_best =
-        std::all_of(bl.begin(), bl.end(), [&](const auto& l) { return l == bl.front(); });
-    if (r.best && !uniform_best && !isSet("time") && !isSet("json") && !interrupt.interrupted()) {
-        if (progress)
-            progress->begin("price of simplicity");
-        // Only the spaces simpler than the best plan (it already has that few runs otherwise).
-        SearchOptions simple = so;
-        simple.max_runs_per_stage = runsPerStage(r.best->plan);
-        if (so.max_runs_per_stage > 0)
-            simple.max_runs_per_stage = std::min(simple.max_runs_per_stage, so.max_runs_per_stage);
-        // Under the same time limit as the search.
-        std::stop_source stop;
-        std::stop_callback on_signal(interrupt.token(), [&stop] { stop.request_stop(); });
-        std::jthread timer([&stop, limit](std::stop_token quit) {
-            const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
-            while (limit > 0 && !quit.stop_requested() && std::chrono::steady_clock::now() < until)
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            if (limit > 0 && !quit.stop_requested())
-                stop.request_stop();
-        });
-        simpler = simplerPlans(model, simple, stop.get_token(), observer);
-        timer.request_stop();
-    }
-    if (progress)
-        progress->finish();
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double secs = 0;
+};
 
-    if (isSet("out") && r.best) {
-        writeJsonFile(p.value(QStringLiteral("out")).toStdString(), toJson(r.best->plan));
-    }
-    if (isSet("time")) {
-        out << "search " << model.model().name << " on " << (so.gpus ? so.gpus : model.cluster().totalGpus())
-            << " GPUs of " << model.cluster().name << ": " << fmt("%.3f", secs) << " s";
-        if (r.best)
-            out << ", best " << formatSeconds(r.best->cost.iteration_time) << "/iteration, "
-                << fmt("%.1f", r.best->cost.samples_per_s) << " samples/s, peak "
-                << formatBytes(r.best->cost.peak_memory);
-        else
-            out << ", no feasible plan";
-        if (any_result && any_result->best && r.best)
-            out << "; " << targetPriceLine(so.target, *r.best, *any_result->best);
-        if (!note.empty())
-            out << " (time limit reached)";
-        out << "\n";
-        return r.best ? 0 : 3;
-    }
-    if (isSet("json")) {
-        nlohmann::json j;
-        j["model"] = model.model().name;
-        j["cluster"] = model.cluster().name;
-        j["seconds"] = secs;
-        j["infeasible_reason"] = r.infeasible_reason;
-        j["note"] = note;
-        j["target"] = toString(so.target);
-        if (any_result && any_result->best)
-            j["best_any"] = {{"iteration_time", any_result->best->cost.iteration_time},
-                             {"time_per_sample", timePerSample(*any_result->best)},
-                             {"plan", toJson(any_result->best->plan)}};
-        auto ranked = [](const RankedPlan& rp) {
-            return nlohmann::json{{"plan", toJson(rp.plan)}, {"cost", costToJson(rp.cost)}};
-        };
-        j["best"] = r.best ? ranked(*r.best) : nlohmann::json();
-        j["top"] = nlohmann::json::array();
-        for (const auto& rp : r.top)
-            j["top"].push_back(ranked(rp));
-        j["frontier"] = nlohmann::json::array();
-        for (const auto& rp : r.frontier)
-            j["frontier"].push_back({{"iteration_time", rp.cost.iteration_time},
-                                     {"peak_memory", rp.cost.peak_memory},
-                                     {"plan", toJson(rp.plan)}});
-        j["stats"] = {{"tree_nodes", r.stats.tree_nodes},
-                      {"pruned_nodes", r.stats.pruned_nodes},
-                      {"leaves", r.stats.leaves},
-                      {"dp_states", r.stats.dp_states},
-                      {"plans_evaluated", r.stats.plans_evaluated}};
-        out << j.dump(2) << "\n";
-        return r.best ? 0 : 3;
-    }
+/// --time: one line with the search time and the best plan's figures.
+void printTimed(const CostModel& model, const SearchOptions& so, const Outcome& o, std::ostream& out) {
+    const auto& [r, any_result, note, simpler, secs] = o;
+    out << "search " << model.model().name << " on " << (so.gpus ? so.gpus : model.cluster().totalGpus())
+        << " GPUs of " << model.cluster().name << ": " << fmt("%.3f", secs) << " s";
+    if (r.best)
+        out << ", best " << formatSeconds(r.best->cost.iteration_time) << "/iteration, "
+            << fmt("%.1f", r.best->cost.samples_per_s) << " samples/s, peak "
+            << formatBytes(r.best->cost.peak_memory);
+    else
+        out << ", no feasible plan";
+    if (any_result && any_result->best && r.best)
+        out << "; " << targetPriceLine(so.target, *r.best, *any_result->best);
+    if (!note.empty())
+        out << " (time limit reached)";
+    out << "\n";
+}
 
+/// --json: the result as JSON (best, top, frontier, best for any runtime, statistics).
+nlohmann::json resultJson(const CostModel& model, const SearchOptions& so, const Outcome& o) {
+    const auto& [r, any_result, note, simpler, secs] = o;
+    nlohmann::json j;
+    j["model"] = model.model().name;
+    j["cluster"] = model.cluster().name;
+    j["seconds"] = secs;
+    j["infeasible_reason"] = r.infeasible_reason;
+    j["note"] = note;
+    j["target"] = toString(so.target);
+    if (any_result && any_result->best)
+        j["best_any"] = {{"iteration_time", any_result->best->cost.iteration_time},
+                         {"time_per_sample", timePerSample(*any_result->best)},
+                         {"plan", toJson(any_result->best->plan)}};
+    auto ranked = [](const RankedPlan& rp) {
+        return nlohmann::json{{"plan", toJson(rp.plan)}, {"cost", costToJson(rp.cost)}};
+    };
+    j["best"] = r.best ? ranked(*r.best) : nlohmann::json();
+    j["top"] = nlohmann::json::array();
+    for (const auto& rp : r.top)
+        j["top"].push_back(ranked(rp));
+    j["frontier"] = nlohmann::json::array();
+    for (const auto& rp : r.frontier)
+        j["frontier"].push_back({{"iteration_time", rp.cost.iteration_time},
+                                 {"peak_memory", rp.cost.peak_memory},
+                                 {"plan", toJson(rp.plan)}});
+    j["stats"] = {{"tree_nodes", r.stats.tree_nodes},
+                  {"pruned_nodes", r.stats.pruned_nodes},
+                  {"leaves", r.stats.leaves},
+                  {"dp_states", r.stats.dp_states},
+                  {"plans_evaluated", r.stats.plans_evaluated}};
+    return j;
+}
+
+/// The text report: the best plan, the top plans, why the runner-up lost, the price of simplicity and
+/// of the target, the frontier, search statistics and (--explain) the pruning rules. Exit code.
+int printReport(const QCommandLineParser& p, const CostModel& model, const SearchOptions& so,
+                const Outcome& o, std::ostream& out, std::ostream& err) {
+    const auto isSet = [&](const char* n) { return p.isSet(QString::fromLatin1(n)); };
+    const auto& [r, any_result, note, simpler, secs] = o;
     if (!r.best && r.cancelled) { // stopped before any configuration completed: nothing is known
         err << "no plan yet: the search was stopped before any configuration completed (use --time-limit S "
                "for the uniform plans first, or --uniform)\n";
@@ -673,6 +634,99 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (isSet("out"))
         out << "Best plan written to " << p.value(QStringLiteral("out")).toStdString() << "\n";
     return 0;
+}
+
+} // namespace
+
+int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Searches per-layer hybrid-parallel plans (DP, ZeRO-1/2/3, TP+SP, PP with GPipe/1F1B/interleaved, "
+        "activation checkpointing) under a per-GPU memory budget and prints the best ones."));
+    addSearchOptions(p);
+    if (auto rc = parseOrExit(p, args, out, err))
+        return *rc;
+
+    const auto isSet = [&](const char* n) { return p.isSet(QString::fromLatin1(n)); };
+    const ClusterProfile cluster = clusterFromOptions(p);
+    const SearchOptions so = searchOptionsFrom(p, cluster);
+    const CostModel model(modelFromOptions(p), cluster, so.cost);
+    const double limit = timeLimitFrom(p);
+    const auto t0 = std::chrono::steady_clock::now();
+    // A live progress line when stderr is a terminal (not for --json / --time, which scripts read).
+    std::optional<ProgressLine> progress;
+    if (!isSet("quiet") && &err == &std::cerr && isatty(STDERR_FILENO))
+        progress.emplace(err);
+    SearchObserver observer;
+    if (progress)
+        observer = [&progress](const SearchEvent& ev) { progress->onEvent(ev); };
+    else // not a terminal: an unlimited search (--time-limit 0) still reports every 10 s
+        observer = unlimitedSearchProgress(model, so, limit, err);
+    // Ctrl-C / SIGTERM stops the search and reports the best plan so far.
+    InterruptStop interrupt;
+    const auto runSearch = [&](const SearchOptions& so, std::string& note) {
+        // Anytime policy (core): a complete uniform search first, the per-layer search refines it until
+        // the time limit. Target searches narrow the space to what the framework runs (gx/target_search.h).
+        SearchResult r = searchForTarget(model, so, observer, interrupt.token(), limit);
+        if (r.cancelled && interrupt.interrupted())
+            note =
+                "the search was interrupted (Ctrl-C / SIGTERM): plans below are the best found so far, not "
+                "proven optimal";
+        else if (r.time_limited)
+            note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
+                   " s, --time-limit): plans below are the best found so far, not proven optimal";
+        else if (interrupt.interrupted())
+            note = "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
+                   "the plans below are complete, the frontier is partial";
+        return r;
+    };
+    if (progress)
+        progress->begin("search");
+    Outcome o;
+    auto& [r, any_result, note, simpler, secs] = o;
+    r = runSearch(so, note);
+    if (so.target != Target::Any && r.best) {
+        SearchOptions ao = so;
+        ao.target = Target::Any;
+        std::string any_note;
+        any_result = runSearch(ao, any_note);
+    }
+    // Every plan written (file, JSON, top list) names the framework it was searched for.
+    const auto tag = [](SearchResult& res, Target t) {
+        if (res.best)
+            res.best->plan.target = toString(t);
+        for (auto& rp : res.top)
+            rp.plan.target = toString(t);
+        for (auto& rp : res.frontier)
+            rp.plan.target = toString(t);
+    };
+    tag(r, so.target);
+    if (any_result)
+        tag(*any_result, Target::Any);
+    // The price of simplicity: the best plans of simpler spaces (text output only).
+    const auto& bl = r.best ? r.best->plan.layers : std::vector<LayerStrategy>{};
+    const bool uniform_best =
+        std::all_of(bl.begin(), bl.end(), [&](const auto& l) { return l == bl.front(); });
+    if (r.best && !uniform_best && !isSet("time") && !isSet("json") && !interrupt.interrupted()) {
+        if (progress)
+            progress->begin("price of simplicity");
+        simpler = priceOfSimplicity(model, so, *r.best, limit, interrupt.token(), observer);
+    }
+    if (progress)
+        progress->finish();
+    secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+    if (isSet("out") && r.best)
+        writeJsonFile(p.value(QStringLiteral("out")).toStdString(), toJson(r.best->plan));
+    if (isSet("time")) {
+        printTimed(model, so, o, out);
+        return r.best ? 0 : 3;
+    }
+    if (isSet("json")) {
+        out << resultJson(model, so, o).dump(2) << "\n";
+        return r.best ? 0 : 3;
+    }
+    return printReport(p, model, so, o, out, err);
 }
 
 } // namespace gx::cli

@@ -53,6 +53,22 @@ std::string slurp(const std::string& file) {
 class TestReliabilityCli : public QObject {
     Q_OBJECT
 private slots:
+    void badSearchOptionsNameTheOption() {
+        // Every option error names the option as typed, before any search runs.
+        const std::vector<std::pair<QStringList, std::string>> cases = {
+            {{QStringLiteral("--target"), QStringLiteral("foo")}, "--target: unknown target framework 'foo'"},
+            {{QStringLiteral("--time-limit"), QStringLiteral("-1")}, "--time-limit: expected seconds >= 0"},
+            {{QStringLiteral("--batch"), QStringLiteral("x")}, "--batch: expected positive integers"},
+            {{QStringLiteral("--cp-comm"), QStringLiteral("zz")}, "--cp-comm: unknown cp_comm 'zz'"},
+            {{QStringLiteral("--runtime"), QStringLiteral("nope")}, "--runtime"},
+        };
+        for (const auto& [extra, expected] : cases) {
+            const Result r = run(QStringList{QStringLiteral("search"), QStringLiteral("--quiet")} + extra);
+            QVERIFY2(r.rc != 0, qPrintable(extra.join(QLatin1Char(' '))));
+            QVERIFY2(has(r.err, expected), r.err.c_str());
+        }
+    }
+
     void failedWritesAreErrors() {
         // Item 2: `export --out /dev/full` said "wrote" and exited 0.
         QTemporaryDir dir;
