@@ -259,11 +259,158 @@ std::string megatronLayout(const Plan& plan) {
     return out;
 }
 
+/// One argument of pretrain_gpt.py, its value shell-quoted.
+void addArg(MegatronArgs& r, const std::string& flag, const std::string& v = {}) {
+    r.args.push_back(v.empty() ? flag : flag + " " + shellQuote(v));
+}
+
+/// Activation recomputation as Megatron-LM runs it: all layers, the first N of every stage (block) or
+/// selective for all layers; what the plan does differently is named in r.unsupported.
+void addMegatronRecompute(const Plan& plan, MegatronArgs& r) {
+    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
+    const int L = static_cast<int>(plan.layers.size());
+    // Activation recomputation (transformer_config.py: granularity full|selective, method uniform|block;
+    // block = the first --recompute-num-layers layers of every stage / virtual chunk).
+    int n_full = 0, n_sel = 0;
+    for (const auto& l : plan.layers) {
+        n_full += l.ckpt == Checkpoint::Full;
+        n_sel += l.ckpt == Checkpoint::Selective;
+    }
+    const auto ckptRuns = [&] {
+        return describeRuns(plan,
+                            [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); });
+    };
+    if (n_full == L && L > 0) {
+        add("--recompute-granularity", "full");
+        add("--recompute-method", "uniform");
+        add("--recompute-num-layers", "1");
+    } else if (n_full > 0) {
+        const int n_block = n_sel == 0 ? blockRecomputeLayers(plan) : -1;
+        add("--recompute-granularity", "full");
+        if (n_block > 0) {
+            add("--recompute-method", "block");
+            add("--recompute-num-layers", std::to_string(n_block));
+        } else {
+            add("--recompute-method", "uniform");
+            add("--recompute-num-layers", "1");
+            r.unsupported.push_back(
+                "per-layer activation checkpointing (" + ckptRuns() +
+                "): Megatron-LM recomputes the same first N layers of every stage (--recompute-method "
+                "block) or all layers; exported full recomputation of all layers");
+        }
+    } else if (n_sel > 0) {
+        add("--recompute-granularity", "selective");
+        if (n_sel < L)
+            r.unsupported.push_back("per-layer selective recomputation (" + ckptRuns() +
+                                    "): Megatron-LM's selective recompute applies to all layers; exported "
+                                    "for all layers");
+    }
+}
+
+/// The model's shape for pretrain_gpt.py (dense or mixture-of-experts decoders of one shape; attention,
+/// normalisation, positions, vocabulary); what it cannot describe is a warning in r.
+void addMegatronModelArgs(const ModelProfile& model, MegatronArgs& r) {
+    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
+    // Dense and mixture-of-experts decoder layers of one shape are one Megatron model (MoE layers
+    // placed by --moe-layer-freq); anything else is another entry point.
+    const LayerType* dense_t = nullptr;
+    const LayerType* moe_t = nullptr;
+    bool decoder_only = true, one_shape = true;
+    for (const auto& st : model.stacks) {
+        const LayerType& x = st.type;
+        decoder_only = decoder_only && x.kind == BlockKind::Decoder;
+        const LayerType*& same = x.moe.enabled() ? moe_t : dense_t;
+        if (!same)
+            same = &x;
+        const LayerType& f = model.stacks.front().type;
+        one_shape = one_shape && x.hidden == f.hidden && x.heads == f.heads && x.kv_heads == f.kv_heads &&
+                    x.head_dim == f.head_dim && x.mla == f.mla && x.gated_ffn == f.gated_ffn &&
+                    x.bias == f.bias && x.qkv_bias == f.qkv_bias && x.qk_norm == f.qk_norm &&
+                    x.ffn_hidden == same->ffn_hidden && x.moe == same->moe;
+    }
+    const LayerType& t = dense_t ? *dense_t : *moe_t;
+    if (!decoder_only || (!moe_t && model.stacks.size() > 1))
+        r.warnings.push_back("model '" + model.name +
+                             "' is not a decoder-only stack: pretrain_gpt.py "
+                             "trains GPT-style models; use the matching Megatron-LM entry point "
+                             "(pretrain_bert.py, pretrain_t5.py, pretrain_vision_*.py)");
+    else if (!one_shape)
+        r.unsupported.push_back("layers of different shapes: Megatron-LM builds one decoder layer shape "
+                                "(dense and MoE layers placed by --moe-layer-freq)");
+    add("--num-layers", std::to_string(model.layerCount()));
+    add("--hidden-size", std::to_string(t.hidden));
+    add("--ffn-hidden-size", std::to_string(t.ffn_hidden));
+    add("--num-attention-heads", std::to_string(t.heads));
+    if (t.mla.enabled()) {
+        // Megatron-Core MLA (arguments.py _add_mla_args); --qk-head-dim is the part without rotary.
+        add("--multi-latent-attention");
+        if (t.mla.q_lora_rank > 0)
+            add("--q-lora-rank", std::to_string(t.mla.q_lora_rank));
+        add("--kv-lora-rank", std::to_string(t.mla.kv_lora_rank));
+        add("--qk-head-dim", std::to_string(t.mla.qk_nope_head_dim));
+        add("--qk-pos-emb-head-dim", std::to_string(t.mla.qk_rope_head_dim));
+        add("--v-head-dim", std::to_string(t.mla.v_head_dim));
+    } else {
+        if (t.kv_heads > 0 && t.kv_heads != t.heads) {
+            add("--group-query-attention");
+            add("--num-query-groups", std::to_string(t.kv_heads));
+        }
+        if (t.head_dim > 0 && t.heads > 0 && t.head_dim * t.heads != t.hidden)
+            add("--kv-channels", std::to_string(t.head_dim));
+    }
+    if (t.qk_norm)
+        add("--qk-layernorm");
+    if (!t.bias && t.qkv_bias)
+        add("--add-qkv-bias");
+    if (moe_t) {
+        const MoeSpec& e = moe_t->moe;
+        add("--num-experts", std::to_string(e.experts));
+        add("--moe-router-topk", std::to_string(e.top_k));
+        add("--moe-ffn-hidden-size", std::to_string(moe_t->ffn_hidden));
+        add("--moe-grouped-gemm"); // the cost model's grouped expert GEMMs
+        if (dense_t) {
+            // Megatron evaluates a list expression: 1 = MoE layer, 0 = dense, in layer order.
+            std::string pattern;
+            for (const auto& st : model.stacks)
+                pattern += (pattern.empty() ? "" : "+") +
+                           std::string(st.type.moe.enabled() ? "[1]*" : "[0]*") + std::to_string(st.count);
+            add("--moe-layer-freq", "(" + pattern + ")");
+        }
+        if (e.shared_experts > 0) // the total of all shared experts
+            add("--moe-shared-expert-intermediate-size",
+                std::to_string(std::int64_t(e.shared_experts) * e.shared_ffn_hidden));
+        if (e.shared_expert_gate)
+            add("--moe-shared-expert-gate");
+        if (e.router_bias) {
+            // Aux-loss-free routing (DeepSeek-V3): expert bias needs sigmoid scores.
+            add("--moe-router-score-function", "sigmoid");
+            add("--moe-router-enable-expert-bias");
+        }
+        if (e.capacity_factor > 0) {
+            add("--moe-expert-capacity-factor", fmt(e.capacity_factor, 4));
+            add("--moe-pad-expert-input-to-capacity"); // padded, as costed
+        }
+    }
+    const int seq = model.seq_len > 0 ? model.seq_len : t.seq_len;
+    add("--seq-length", std::to_string(seq));
+    add("--max-position-embeddings", std::to_string(model.max_position > 0 ? model.max_position : seq));
+    if (model.max_position == 0)
+        add("--position-embedding-type", "rope");
+    if (t.gated_ffn)
+        add("--swiglu");
+    if (!t.bias)
+        add("--disable-bias-linear");
+    static const char* const kRmsNorm[] = {"llama",     "mistral",   "mixtral",     "qwen2",      "qwen3",
+                                           "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3"};
+    if (std::find(std::begin(kRmsNorm), std::end(kRmsNorm), model.family) != std::end(kRmsNorm))
+        add("--normalization", "RMSNorm");
+    if (!model.tied_embeddings)
+        add("--untie-embeddings-and-output-weights");
+}
+
 MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const ExportOptions& o) {
     MegatronArgs r;
-    auto add = [&](const std::string& flag, const std::string& v = {}) {
-        r.args.push_back(v.empty() ? flag : flag + " " + shellQuote(v));
-    };
+    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     const int L = static_cast<int>(plan.layers.size());
     const int tp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; }) : 1;
     r.tp = tp;
@@ -366,42 +513,7 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
     add("--micro-batch-size", std::to_string(std::max(1, micro)));
     add("--global-batch-size", std::to_string(plan.global_batch));
 
-    // Activation recomputation (transformer_config.py: granularity full|selective, method uniform|block;
-    // block = the first --recompute-num-layers layers of every stage / virtual chunk).
-    int n_full = 0, n_sel = 0;
-    for (const auto& l : plan.layers) {
-        n_full += l.ckpt == Checkpoint::Full;
-        n_sel += l.ckpt == Checkpoint::Selective;
-    }
-    const auto ckptRuns = [&] {
-        return describeRuns(plan,
-                            [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); });
-    };
-    if (n_full == L && L > 0) {
-        add("--recompute-granularity", "full");
-        add("--recompute-method", "uniform");
-        add("--recompute-num-layers", "1");
-    } else if (n_full > 0) {
-        const int n_block = n_sel == 0 ? blockRecomputeLayers(plan) : -1;
-        add("--recompute-granularity", "full");
-        if (n_block > 0) {
-            add("--recompute-method", "block");
-            add("--recompute-num-layers", std::to_string(n_block));
-        } else {
-            add("--recompute-method", "uniform");
-            add("--recompute-num-layers", "1");
-            r.unsupported.push_back(
-                "per-layer activation checkpointing (" + ckptRuns() +
-                "): Megatron-LM recomputes the same first N layers of every stage (--recompute-method "
-                "block) or all layers; exported full recomputation of all layers");
-        }
-    } else if (n_sel > 0) {
-        add("--recompute-granularity", "selective");
-        if (n_sel < L)
-            r.unsupported.push_back("per-layer selective recomputation (" + ckptRuns() +
-                                    "): Megatron-LM's selective recompute applies to all layers; exported "
-                                    "for all layers");
-    }
+    addMegatronRecompute(plan, r);
 
     // Data parallelism flavour: ZeRO-1 = distributed optimizer; ZeRO-2/3 = Megatron-FSDP
     // (--data-parallel-sharding-strategy optim_grads / optim_grads_params, which needs
@@ -447,104 +559,8 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
                                 ")");
 
     // Model shape.
-    if (o.include_model_args && !model.stacks.empty()) {
-        // Dense and mixture-of-experts decoder layers of one shape are one Megatron model (MoE layers
-        // placed by --moe-layer-freq); anything else is another entry point.
-        const LayerType* dense_t = nullptr;
-        const LayerType* moe_t = nullptr;
-        bool decoder_only = true, one_shape = true;
-        for (const auto& st : model.stacks) {
-            const LayerType& x = st.type;
-            decoder_only = decoder_only && x.kind == BlockKind::Decoder;
-            const LayerType*& same = x.moe.enabled() ? moe_t : dense_t;
-            if (!same)
-                same = &x;
-            const LayerType& f = model.stacks.front().type;
-            one_shape = one_shape && x.hidden == f.hidden && x.heads == f.heads && x.kv_heads == f.kv_heads &&
-                        x.head_dim == f.head_dim && x.mla == f.mla && x.gated_ffn == f.gated_ffn &&
-                        x.bias == f.bias && x.qkv_bias == f.qkv_bias && x.qk_norm == f.qk_norm &&
-                        x.ffn_hidden == same->ffn_hidden && x.moe == same->moe;
-        }
-        const LayerType& t = dense_t ? *dense_t : *moe_t;
-        if (!decoder_only || (!moe_t && model.stacks.size() > 1))
-            r.warnings.push_back("model '" + model.name +
-                                 "' is not a decoder-only stack: pretrain_gpt.py "
-                                 "trains GPT-style models; use the matching Megatron-LM entry point "
-                                 "(pretrain_bert.py, pretrain_t5.py, pretrain_vision_*.py)");
-        else if (!one_shape)
-            r.unsupported.push_back("layers of different shapes: Megatron-LM builds one decoder layer shape "
-                                    "(dense and MoE layers placed by --moe-layer-freq)");
-        add("--num-layers", std::to_string(model.layerCount()));
-        add("--hidden-size", std::to_string(t.hidden));
-        add("--ffn-hidden-size", std::to_string(t.ffn_hidden));
-        add("--num-attention-heads", std::to_string(t.heads));
-        if (t.mla.enabled()) {
-            // Megatron-Core MLA (arguments.py _add_mla_args); --qk-head-dim is the part without rotary.
-            add("--multi-latent-attention");
-            if (t.mla.q_lora_rank > 0)
-                add("--q-lora-rank", std::to_string(t.mla.q_lora_rank));
-            add("--kv-lora-rank", std::to_string(t.mla.kv_lora_rank));
-            add("--qk-head-dim", std::to_string(t.mla.qk_nope_head_dim));
-            add("--qk-pos-emb-head-dim", std::to_string(t.mla.qk_rope_head_dim));
-            add("--v-head-dim", std::to_string(t.mla.v_head_dim));
-        } else {
-            if (t.kv_heads > 0 && t.kv_heads != t.heads) {
-                add("--group-query-attention");
-                add("--num-query-groups", std::to_string(t.kv_heads));
-            }
-            if (t.head_dim > 0 && t.heads > 0 && t.head_dim * t.heads != t.hidden)
-                add("--kv-channels", std::to_string(t.head_dim));
-        }
-        if (t.qk_norm)
-            add("--qk-layernorm");
-        if (!t.bias && t.qkv_bias)
-            add("--add-qkv-bias");
-        if (moe_t) {
-            const MoeSpec& e = moe_t->moe;
-            add("--num-experts", std::to_string(e.experts));
-            add("--moe-router-topk", std::to_string(e.top_k));
-            add("--moe-ffn-hidden-size", std::to_string(moe_t->ffn_hidden));
-            add("--moe-grouped-gemm"); // the cost model's grouped expert GEMMs
-            if (dense_t) {
-                // Megatron evaluates a list expression: 1 = MoE layer, 0 = dense, in layer order.
-                std::string pattern;
-                for (const auto& st : model.stacks)
-                    pattern += (pattern.empty() ? "" : "+") +
-                               std::string(st.type.moe.enabled() ? "[1]*" : "[0]*") +
-                               std::to_string(st.count);
-                add("--moe-layer-freq", "(" + pattern + ")");
-            }
-            if (e.shared_experts > 0) // the total of all shared experts
-                add("--moe-shared-expert-intermediate-size",
-                    std::to_string(std::int64_t(e.shared_experts) * e.shared_ffn_hidden));
-            if (e.shared_expert_gate)
-                add("--moe-shared-expert-gate");
-            if (e.router_bias) {
-                // Aux-loss-free routing (DeepSeek-V3): expert bias needs sigmoid scores.
-                add("--moe-router-score-function", "sigmoid");
-                add("--moe-router-enable-expert-bias");
-            }
-            if (e.capacity_factor > 0) {
-                add("--moe-expert-capacity-factor", fmt(e.capacity_factor, 4));
-                add("--moe-pad-expert-input-to-capacity"); // padded, as costed
-            }
-        }
-        const int seq = model.seq_len > 0 ? model.seq_len : t.seq_len;
-        add("--seq-length", std::to_string(seq));
-        add("--max-position-embeddings", std::to_string(model.max_position > 0 ? model.max_position : seq));
-        if (model.max_position == 0)
-            add("--position-embedding-type", "rope");
-        if (t.gated_ffn)
-            add("--swiglu");
-        if (!t.bias)
-            add("--disable-bias-linear");
-        static const char* const kRmsNorm[] = {"llama",     "mistral",   "mixtral",     "qwen2",      "qwen3",
-                                               "qwen2_moe", "qwen3_moe", "deepseek_v2", "deepseek_v3"};
-        if (std::find(std::begin(kRmsNorm), std::end(kRmsNorm), model.family) != std::end(kRmsNorm))
-            add("--normalization", "RMSNorm");
-        if (!model.tied_embeddings)
-            add("--untie-embeddings-and-output-weights");
-    }
+    if (o.include_model_args && !model.stacks.empty())
+        addMegatronModelArgs(model, r);
     add(o.bf16 ? "--bf16" : "--fp16");
     if (plan.precision == Precision::FP8)
         add("--fp8-format", "hybrid"); // Transformer Engine: e4m3 forward, e5m2 gradients
