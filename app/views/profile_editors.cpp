@@ -44,6 +44,61 @@ QString lastKey(const QString& field) {
     return k;
 }
 
+/// True for a Hugging Face config.json that gives no training sequence length of its own.
+bool isHfConfigWithoutSeqLen(const QString& path) {
+    try {
+        const nlohmann::json j = readJsonFile(path.toStdString());
+        return j.is_object() && !j.contains("seq_len") &&
+               (j.contains("max_position_embeddings") || j.contains("n_positions") || j.contains("n_ctx"));
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+/// "Cannot load <path>: <why>", naming the path once (core errors about files often name it).
+QString loadError(const QString& path, const char* what) {
+    const QString why = QString::fromUtf8(what);
+    return why.contains(path)
+               ? why
+               : QCoreApplication::translate("gx::app::ModelEditor", "Cannot load %1: %2").arg(path, why);
+}
+
+/// Runs a load (preset or file); a failure is shown under the form and, for files, returned as text
+/// naming the file.
+template <class F> bool loadShown(QLabel* shown, const QString& path, QString* error, F&& load) {
+    try {
+        load();
+        return true;
+    } catch (const std::exception& e) {
+        const QString msg = path.isEmpty() ? QString::fromUtf8(e.what()) : loadError(path, e.what());
+        shown->setText(msg);
+        if (error)
+            *error = msg;
+        return false;
+    }
+}
+
+/// Writes a profile atomically (gx::writeJsonFile); a failure is returned as text.
+bool saveJson(const QString& path, const nlohmann::json& j, QString* error) {
+    try {
+        writeJsonFile(path.toStdString(), j);
+        return true;
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+/// Clears the highlight of every input and marks `bad` (if any).
+void markInput(const QHash<QString, QWidget*>& fields, std::initializer_list<QWidget*> more, QWidget* bad) {
+    for (auto* w : fields)
+        w->setStyleSheet(QString());
+    for (auto* w : more)
+        w->setStyleSheet(QString());
+    if (bad)
+        bad->setStyleSheet(QString::fromLatin1(kBadInput));
+}
 } // namespace
 
 // ----- ModelEditor ----------------------------------------------------------------------------------
@@ -231,38 +286,11 @@ void ModelEditor::setModel(const ModelProfile& m) {
 }
 
 bool ModelEditor::loadPreset(const QString& name) {
-    try {
-        setModel(modelPreset(name.toStdString()));
-        return true;
-    } catch (const std::exception& e) {
-        error_->setText(QString::fromUtf8(e.what()));
-        return false;
-    }
+    return loadShown(error_, QString(), nullptr, [&] { setModel(modelPreset(name.toStdString())); });
 }
-
-namespace {
-/// True for a Hugging Face config.json that gives no training sequence length of its own.
-bool isHfConfigWithoutSeqLen(const QString& path) {
-    try {
-        const nlohmann::json j = readJsonFile(path.toStdString());
-        return j.is_object() && !j.contains("seq_len") &&
-               (j.contains("max_position_embeddings") || j.contains("n_positions") || j.contains("n_ctx"));
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
-/// "Cannot load <path>: <why>", naming the path once (core errors about files often name it).
-QString loadError(const QString& path, const char* what) {
-    const QString why = QString::fromUtf8(what);
-    return why.contains(path)
-               ? why
-               : QCoreApplication::translate("gx::app::ModelEditor", "Cannot load %1: %2").arg(path, why);
-}
-} // namespace
 
 bool ModelEditor::loadFile(const QString& path, QString* error) {
-    try {
+    return loadShown(error_, path, error, [&] {
         ModelProfile m = loadModelFile(path.toStdString());
         QString note;
         if (m.seq_len > kTrainingSeqLen && isHfConfigWithoutSeqLen(path)) {
@@ -279,25 +307,11 @@ bool ModelEditor::loadFile(const QString& path, QString* error) {
         note_->setText(note);
         note_->setVisible(!note.isEmpty());
         emit fileLoaded(path);
-        return true;
-    } catch (const std::exception& e) {
-        const QString msg = loadError(path, e.what());
-        error_->setText(msg);
-        if (error)
-            *error = msg;
-        return false;
-    }
+    });
 }
 
 bool ModelEditor::saveFile(const QString& path, QString* error) const {
-    try {
-        writeJsonFile(path.toStdString(), toJson(model_));
-        return true;
-    } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromUtf8(e.what());
-        return false;
-    }
+    return saveJson(path, toJson(model_), error);
 }
 
 void ModelEditor::toWidgets() {
@@ -386,12 +400,7 @@ void ModelEditor::onStackChanged() {
 }
 
 void ModelEditor::highlight(const QString& field) {
-    for (auto* w : fields_)
-        w->setStyleSheet(QString());
-    if (field.isEmpty())
-        return;
-    if (auto* w = fields_.value(lastKey(field)))
-        w->setStyleSheet(QString::fromLatin1(kBadInput));
+    markInput(fields_, {}, field.isEmpty() ? nullptr : fields_.value(lastKey(field)));
 }
 
 void ModelEditor::fromWidgets() {
@@ -596,38 +605,18 @@ void ClusterEditor::setCluster(const ClusterProfile& c) {
 }
 
 bool ClusterEditor::loadPreset(const QString& name) {
-    try {
-        setCluster(clusterPreset(name.toStdString()));
-        return true;
-    } catch (const std::exception& e) {
-        error_->setText(QString::fromUtf8(e.what()));
-        return false;
-    }
+    return loadShown(error_, QString(), nullptr, [&] { setCluster(clusterPreset(name.toStdString())); });
 }
 
 bool ClusterEditor::loadFile(const QString& path, QString* error) {
-    try {
+    return loadShown(error_, path, error, [&] {
         setCluster(loadClusterFile(path.toStdString()));
         emit fileLoaded(path);
-        return true;
-    } catch (const std::exception& e) {
-        const QString msg = loadError(path, e.what());
-        error_->setText(msg);
-        if (error)
-            *error = msg;
-        return false;
-    }
+    });
 }
 
 bool ClusterEditor::saveFile(const QString& path, QString* error) const {
-    try {
-        writeJsonFile(path.toStdString(), toJson(cluster_));
-        return true;
-    } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromUtf8(e.what());
-        return false;
-    }
+    return saveJson(path, toJson(cluster_), error);
 }
 
 void ClusterEditor::toWidgets() {
@@ -655,20 +644,13 @@ void ClusterEditor::toWidgets() {
 }
 
 void ClusterEditor::highlight(const QString& field) {
-    for (auto* w : fields_)
-        w->setStyleSheet(QString());
-    for (auto* w : {intra_bw_, inter_bw_, intra_lat_, inter_lat_})
-        w->setStyleSheet(QString());
-    if (field.isEmpty())
-        return;
     const QString key = lastKey(field);
-    QWidget* w = fields_.value(key);
+    QWidget* w = field.isEmpty() ? nullptr : fields_.value(key);
     if (!w && key == QLatin1String("bandwidth_gbs"))
         w = field.contains(QLatin1String("inter")) ? inter_bw_ : intra_bw_;
     if (!w && key == QLatin1String("latency_us"))
         w = field.contains(QLatin1String("inter")) ? inter_lat_ : intra_lat_;
-    if (w)
-        w->setStyleSheet(QString::fromLatin1(kBadInput));
+    markInput(fields_, {intra_bw_, inter_bw_, intra_lat_, inter_lat_}, w);
 }
 
 void ClusterEditor::fromWidgets() {
