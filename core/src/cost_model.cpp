@@ -22,6 +22,7 @@
 #include "gx/error.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -53,6 +54,13 @@ Span spanOf(int first, int n, int stride, int gpn) {
     sp.nodes = nodes;
     sp.per_node = (n + nodes - 1) / nodes;
     return sp;
+}
+
+/// GPUs of a node that reach each other over NVLink (the link kind says NVLink or NVSwitch).
+bool nvlinkPeers(const LinkSpec& intra) {
+    std::string k = intra.kind;
+    std::transform(k.begin(), k.end(), k.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    return k.find("nvlink") != std::string::npos || k.find("nvswitch") != std::string::npos;
 }
 
 double busFactor(Collective op, int n) {
@@ -366,7 +374,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     // GEMMs take (forward GEMMs forward, twice that backward), and only between NVLink peers: Transformer
     // Engine's comm+GEMM overlap (Megatron --tp-comm-overlap) runs over CUDA IPC/multicast buffers
     // inside one node (TransformerEngine issue #1071), as does torch's async TP (symmetric memory), so
-    // a TP group that crosses nodes exposes all of its collectives.
+    // a TP group that crosses nodes, or whose node links are not NVLink (PCIe cards), exposes all of its
+    // collectives.
     double tp_fwd = 0.0;
     if (t > 1) {
         const double S = 2.0 * sbh; // bf16 activation of the micro-batch shard
@@ -382,7 +391,9 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             return collectiveTime(Collective::AllReduce, S, t, lay.tp_stride, r);
         });
         const double comm = blocks * one;
-        const double hidden = crosses ? 0.0 : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
+        const double hidden = crosses || !nvlinkPeers(cluster_.intra)
+                                  ? 0.0
+                                  : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
         tp_fwd = comm - hidden;
         c.tp_comm = 2.0 * tp_fwd;
     }

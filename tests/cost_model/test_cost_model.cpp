@@ -486,6 +486,12 @@ private slots:
         const double shown = hs.layer(type, inside, shape).tp_comm,
                      all = ns.layer(type, inside, shape).tp_comm;
         QVERIFY2(shown > 0 && shown < all, qPrintable(QStringLiteral("%1 of %2").arg(shown).arg(all)));
+        // PCIe cards inside one node: no NVLink peers, nothing hidden.
+        ClusterProfile pcie = cluster(2, 8);
+        pcie.intra.kind = "PCIe";
+        const CostModel hp(m, pcie, hide), np(m, pcie, plain);
+        QVERIFY(hp.layer(type, inside, shape).tp_comm > 0);
+        QVERIFY(near(hp.layer(type, inside, shape).tp_comm, np.layer(type, inside, shape).tp_comm));
     }
 
     void throughputAndMfu() {
