@@ -1226,21 +1226,7 @@ private slots:
     }
 
     void runnablePlansAndPrediction() {
-        ModelProfile m;
-        m.name = "tiny-llama";
-        m.family = "llama";
-        LayerStack st;
-        st.type = layerTypeOf(llama7b(1, 512, 1));
-        st.type.hidden = 512;
-        st.type.ffn_hidden = 1376;
-        st.type.heads = 8;
-        st.type.kv_heads = 8;
-        st.type.head_dim = 64;
-        st.count = 4;
-        m.stacks = {st};
-        m.vocab_size = 32000;
-        m.embed_hidden = 512;
-        m.seq_len = 512;
+        ModelProfile m = tinyLlama();
         Plan p;
         p.gpus = 2;
         p.pp = 2;
