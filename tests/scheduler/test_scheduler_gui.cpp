@@ -120,6 +120,18 @@ private slots:
         QVERIFY(waitIdle(other));
     }
 
+    void defaultExampleRunsOnTheDefaultCards() {
+        // The tab's own example on the explorer's default cluster (4 x 24 GB): the 6.7B sweep spills
+        // (Hydra) instead of being reported infeasible, so every job is on the Gantt chart.
+        SchedulerPanel panel;
+        panel.setCluster(QStringLiteral("4xRTX4090-PCIe"));
+        panel.setJobs(SchedulerPanel::defaultJobs());
+        QVERIFY(waitIdle(panel));
+        QCOMPARE(panel.schedule().jobs.size(), SchedulerPanel::defaultJobs().size());
+        QVERIFY2(!panel.summaryText().contains(QStringLiteral("cannot run")),
+                 qPrintable(panel.summaryText()));
+    }
+
     void clusterByValue() {
         // Issue 14 bug 5: an edited preset that keeps its name is used as edited, not looked up again.
         SchedulerPanel panel;

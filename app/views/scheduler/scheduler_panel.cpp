@@ -115,7 +115,9 @@ SchedulerPanel::SchedulerPanel(QWidget* parent) : QWidget(parent) {
 
 std::vector<Job> SchedulerPanel::defaultJobs() {
     // A small model-selection sweep (learning rates x batch sizes share planner searches) plus two
-    // smaller jobs, as in Saturn's evaluation (resources/examples/saturn_gptj_sweep.json).
+    // smaller jobs, as in Saturn's evaluation (resources/examples/saturn_gptj_sweep.json). The 6.7B jobs
+    // may spill (Hydra), so that they run on the explorer's default 4 x 24 GB cards too instead of being
+    // reported infeasible.
     std::vector<Job> jobs;
     for (int b : {16, 32})
         for (const char* lr : {"1e-5", "1e-4"}) {
@@ -124,6 +126,7 @@ std::vector<Job> SchedulerPanel::defaultJobs() {
             j.model = "gpt3-6.7b";
             j.global_batch = b;
             j.steps = 32000 / b;
+            j.allow_spill = true;
             jobs.push_back(j);
         }
     for (int b : {32, 64}) {

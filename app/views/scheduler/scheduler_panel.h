@@ -33,6 +33,9 @@ class GanttChart;
 class SchedulerPanel : public QWidget {
     Q_OBJECT
 public:
+    /// The tab's own example: a Saturn-style learning-rate x batch sweep of a 6.7B model (may spill) and
+    /// two 1.3B jobs.
+    static std::vector<Job> defaultJobs();
     explicit SchedulerPanel(QWidget* parent = nullptr);
     ~SchedulerPanel() override;
 
@@ -95,7 +98,6 @@ private:
         std::optional<ReplanState> state;
         QString error;
     };
-    static std::vector<Job> defaultJobs();
     void buildUi();
     void appendRow(const Job& job);
     void editsChanged();
