@@ -128,7 +128,8 @@ double exposedComm(double comm, double hide, double overlap_efficiency) {
 } // namespace
 
 CostModel::CostModel(ModelProfile model, ClusterProfile cluster, CostOptions options)
-    : model_(std::move(model)), cluster_(std::move(cluster)), options_(options) {}
+    : model_(std::move(model)), cluster_(std::move(cluster)), options_(options),
+      intra_nvlink_(nvlinkPeers(cluster_.intra)) {}
 
 double CostModel::budgetBytes(const ClusterProfile& cluster, const CostOptions& o) {
     const double cap = o.memory_budget_gib > 0 ? o.memory_budget_gib : cluster.gpu.memory_gib;
@@ -380,9 +381,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     if (t > 1) {
         const double S = 2.0 * sbh; // bf16 activation of the micro-batch shard
         const int blocks = cross ? 3 : 2;
-        const int gpn = cluster_.gpus_per_node;
         bool crosses = false;
-        const double one = worstOverGroups(G, t, lay.tp_stride, gpn, [&](int off) {
+        const double one = worstOverGroups(G, t, lay.tp_stride, cluster_.gpus_per_node, [&](int off) {
             const int r = first + off;
             crosses = crosses || crossesNodes(t, lay.tp_stride, r);
             if (s.sp)
@@ -391,9 +391,8 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             return collectiveTime(Collective::AllReduce, S, t, lay.tp_stride, r);
         });
         const double comm = blocks * one;
-        const double hidden = crosses || !nvlinkPeers(cluster_.intra)
-                                  ? 0.0
-                                  : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
+        const double hidden =
+            crosses || !intra_nvlink_ ? 0.0 : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
         tp_fwd = comm - hidden;
         c.tp_comm = 2.0 * tp_fwd;
     }

@@ -197,6 +197,7 @@ private:
     ModelProfile model_;
     ClusterProfile cluster_;
     CostOptions options_;
+    bool intra_nvlink_ = false; ///< the node's GPUs are NVLink peers (intra link kind), set once
 };
 
 } // namespace gx
