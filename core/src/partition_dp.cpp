@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <map>
+#include <thread>
 #include <tuple>
 
 namespace gx::planner {
@@ -68,22 +70,52 @@ TaskResult TaskSolver::solveCore() {
     if (v == 1) {
         // Sequences per class: positions start..L-1 (the stage takes a prefix of them).
         std::map<Class*, std::vector<int>> seq_pos;
+        // A class may serve several stages: cover the longest stage any of them can hold.
+        auto positionsFrom = [&](int start) {
+            const int from = ctx_.single_type ? 0 : start;
+            std::vector<int> pos;
+            for (int l = from; l < from + std::min(L - from, L - pp + 1); ++l)
+                pos.push_back(l);
+            return pos;
+        };
+        auto run = [&](Class& cl, int start) {
+            cl.start = ctx_.single_type ? 0 : start;
+            const std::vector<int> pos = positionsFrom(start);
+            runSequence(cl, pos, std::vector<char>(pos.size(), 0), pp == 1 ? -1 : 0,
+                        pp == 1 ? vocabTime(true) : 0.0);
+        };
         auto ensure = [&](int stage, int start) -> Class& {
             Class& cl = classFor(stage, start);
-            if (!cl.done) {
-                // A class may serve several stages: cover the longest stage any of them can hold.
-                const int from = ctx_.single_type ? 0 : start;
-                const int maxn = std::min(L - from, L - pp + 1);
-                cl.start = from;
-                std::vector<int> pos;
-                for (int l = from; l < from + maxn; ++l)
-                    pos.push_back(l);
-                std::vector<char> reset(pos.size(), 0);
-                runSequence(cl, pos, reset, pp == 1 ? -1 : 0, pp == 1 ? vocabTime(true) : 0.0);
-                seq_pos[&cl] = pos;
-            }
+            if (!cl.done)
+                run(cl, start);
+            if (!seq_pos.count(&cl))
+                seq_pos[&cl] = positionsFrom(start);
             return cl;
         };
+        // One layer type: every stage's class is known before the partition (they start at layer 0), so
+        // their sequence DPs run at once on the search's threads (a 1F1B task with pp = 4 has 4 classes;
+        // alone it would leave the other cores idle while the tasks after it are cut).
+        if (ctx_.single_type && pp > 1 && threads_ > 1) {
+            std::vector<Class*> todo;
+            for (int i = 0; i < pp; ++i) {
+                Class& cl = classFor(i, 0);
+                if (!cl.done && std::find(todo.begin(), todo.end(), &cl) == todo.end())
+                    todo.push_back(&cl);
+            }
+            for (int rc : rcs_)
+                swMatrix(rc, 0, 0); // (built here: the threads only read the cache)
+            std::atomic<std::size_t> next{0};
+            auto worker = [&]() {
+                for (std::size_t k; (k = next.fetch_add(1)) < todo.size();)
+                    run(*todo[k], 0);
+            };
+            {
+                std::vector<std::jthread> pool;
+                for (int k = 1; k < std::min<int>(threads_, static_cast<int>(todo.size())); ++k)
+                    pool.emplace_back(worker);
+                worker();
+            }
+        }
         // The target's pipeline splits (Context::splits): one partition pass per split, each a single
         // path through the cells; an empty split = any split.
         static const std::vector<std::vector<int>> kAnySplit{{}};

@@ -283,6 +283,11 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                     continue;
                 TaskSolver& solver = *solvers[i];
                 solver.setBound(bound * t.batch * (1 + 1e-12));
+                {
+                    std::lock_guard lock(mu);
+                    if (ub[i] < kInf) // the task's seed: a plan of its own space
+                        solver.setUpperHint(ub[i] * t.batch);
+                }
                 if (report && ctx.observer)
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch,
                                            t.m, lower[i], bound));
@@ -548,15 +553,19 @@ double boundTasks(Context& ctx, std::vector<Task>& tasks) {
     return states_lb;
 }
 
-/// Per-task optima of the one-strategy-for-all-layers subspace under `budget`: upper bounds of the
-/// per-task optima, so pruning against them is safe. Empty when they would not be used.
-std::vector<double> uniformSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
-                                Phase phase = {}) {
+/// Per-task optima of a smaller subspace under `budget`: one strategy for all layers (max_runs = 0) or at
+/// most `max_runs` runs of one strategy per stage. They are upper bounds of the per-task optima, so
+/// pruning against them is safe. Empty when they would not be used.
+std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
+                                 Phase phase, int max_runs) {
     std::vector<double> seed;
     if (ctx.opt.uniform_layers || !ctx.space.ruleEnabled(rules::kTimeLowerBound))
         return seed;
+    if (max_runs > 0 && ctx.opt.max_runs_per_stage > 0 && ctx.opt.max_runs_per_stage <= max_runs)
+        return seed; // the search itself is no larger
     SearchOptions uo = ctx.opt;
-    uo.uniform_layers = true;
+    uo.uniform_layers = max_runs == 0;
+    uo.max_runs_per_stage = max_runs;
     Context uctx{ctx.cost, uo, ctx.space, ctx.observer, ctx.stop};
     uctx.gpus = ctx.gpus;
     uctx.layers = ctx.layers;
@@ -571,6 +580,27 @@ std::vector<double> uniformSeed(Context& ctx, const std::vector<Task>& tasks, do
     // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
     runPass(uctx, tasks, budget, keep, phase, {}, &seed);
+    return seed;
+}
+
+/// The seed of a per-layer pass: per task, the better of its uniform optimum and its optimum with at most
+/// two runs of one strategy per stage. The second is found in a fraction of the per-layer search's time
+/// (few labels compete) and is often the optimum itself, so the per-layer pass starts with a tight bound
+/// and each task is solved directly under its own seed when that is close to its root bound
+/// (TaskSolver::setUpperHint). GPT-3 175B on 64 GPUs, 1 thread: 14.7 -> 7.6 s of CPU.
+std::vector<double> passSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
+                             Phase phase = {}) {
+    std::vector<double> seed = subspaceSeed(ctx, tasks, budget, keep, phase, 0);
+    if (ctx.stop.stop_requested())
+        return seed;
+    phase.name = phase.name.empty() ? phase.name : "two-run seed";
+    const std::vector<double> two = subspaceSeed(ctx, tasks, budget, keep, phase, 2);
+    if (two.size() != tasks.size())
+        return seed;
+    if (seed.size() != tasks.size())
+        return two;
+    for (std::size_t i = 0; i < seed.size(); ++i)
+        seed[i] = std::min(seed[i], two[i]);
     return seed;
 }
 
@@ -612,8 +642,8 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
             break;
         const Phase phase{"frontier " + std::to_string(k) + "/" + std::to_string(options.frontier_points - 1),
                           1 + k, 2 + options.frontier_points - 1};
-        auto r = runPass(ctx, tasks, next_budget, 1, phase, uniformSeed(ctx, tasks, next_budget, 1), nullptr,
-                         &memo);
+        auto r =
+            runPass(ctx, tasks, next_budget, 1, phase, passSeed(ctx, tasks, next_budget, 1), nullptr, &memo);
         if (r.empty())
             break;
         RankedPlan p = r.front();
@@ -701,7 +731,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     const int phases = 2 + std::max(0, options.frontier_points - 1);
     IncumbentLog incumbents;
     std::vector<double> seed =
-        uniformSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases, false, nullptr, &incumbents});
+        passSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases, false, nullptr, &incumbents});
     std::vector<TaskMemo> memo;
     auto ranked =
         runPass(ctx, tasks, ctx.budget, keep, {"per-layer search", 1, phases, true, nullptr, &incumbents},

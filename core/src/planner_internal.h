@@ -168,6 +168,10 @@ public:
     /// A known lower bound on the task's iteration time (s), e.g. its optimum under a larger budget
     /// (before solve()): the iterative deepening starts there instead of at the root bound.
     void setLowerHint(double T) { hint_ = T; }
+    /// An iteration time (s) the task is known to reach, e.g. its optimum in a smaller subspace (before
+    /// solve()): the iterative deepening never goes above it, and starts there when it is within 5% of
+    /// the root bound.
+    void setUpperHint(double T) { upper_ = T; }
     /// After a solve() that found no plan: no plan of the task has T <= this (s); 0 when unknown
     /// (stopped, or nothing solved).
     double provenAbove() const { return proven_; }
@@ -288,7 +292,7 @@ private:
     Context& ctx_;
     Task t_;
     double budget_, bound_;
-    double hint_ = 0, proven_ = 0;
+    double hint_ = 0, proven_ = 0, upper_ = 0;
     const std::atomic<double>* live_ = nullptr;
     /// Tightens bound_ from the live bound (valid: it never drops below the final k-th best).
     void refreshBound() {
@@ -296,6 +300,8 @@ private:
             bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
     }
     int G_ = 1, mb_ = 1;
+    /// Threads a task may use for its stage classes' sequence DPs (SearchOptions::threads).
+    int threads_ = 1;
     /// Block recomputation (Context::block_recompute): >= 0 while candidates are {u full, u none} and the
     /// first block_n_ layers of every chunk take the first; -1 otherwise.
     int block_n_ = -1;

@@ -11,6 +11,113 @@
 
 namespace gx::planner {
 
+namespace {
+
+/// Keeps the Pareto-minimal labels of `labels` over `keys` (ties: fewest runs), and also every label
+/// whose keys and runs equal a kept one's but whose last candidate differs: a run may go on from
+/// either, so both stay for the readable-plans tie-break (see SeqLabel).
+template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Keys keys) {
+    if (labels.size() < 2)
+        return;
+    std::vector<SeqLabel> all = labels;
+    paretoFilter(labels, keys, [](const SeqLabel& l) { return l.runs; });
+    if (labels.size() == all.size())
+        return;
+    auto less = [&](const SeqLabel& a, const SeqLabel& b) { return keys(a) < keys(b); };
+    std::vector<SeqLabel> kept = labels;
+    std::sort(kept.begin(), kept.end(), less);
+    for (const SeqLabel& l : all) {
+        const auto [lo, hi] = std::equal_range(kept.begin(), kept.end(), l, less);
+        bool twin = false, same = false;
+        for (auto it = lo; it != hi; ++it) {
+            same = same || (it->k == l.k && it->runs == l.runs && it->prev == l.prev);
+            twin = twin || (it->runs == l.runs && it->k != l.k);
+        }
+        if (twin && !same) {
+            bool k_kept = false; // one label per last candidate and key
+            for (auto it = lo; it != hi; ++it)
+                k_kept = k_kept || it->k == l.k;
+            if (!k_kept)
+                labels.push_back(l);
+        }
+    }
+}
+
+} // namespace
+
+/// Labels of one position, across last candidates (the DP state). `sw` holds the switch costs from each
+/// of this position's K candidates to each of the next position's Kn (nullptr when none follows: the
+/// last position or a chunk start, where every candidate is alike).
+///  1. Candidates whose switch-cost rows are equal are interchangeable for every continuation: their
+///     labels form one Pareto set (filterKeepingTwins).
+///  2. Across those classes, label A of class a stands for label B of class b when A, its compute
+///     raised by d(a, b) = max(0, max_j sw[a][j] - sw[b][j]), is <= B in every key: for every next
+///     candidate j, A's compute + sw[a][j] <= B's compute + sw[b][j], and with no switch A <= B too.
+///     On equal keys B stays.
+/// Both are exact; on GPT-3 175B over 64 GPUs they keep a quarter of the labels (stage prefixes of
+/// 20 layers: 40,000 -> 10,000 labels).
+template <class Keys>
+void pruneAcrossCandidates(std::vector<SeqLabel>& out, int K, const double* sw, std::size_t Kn, Keys keys) {
+    std::vector<int> cls(static_cast<std::size_t>(K), 0);
+    std::vector<int> reps; // one candidate per class
+    if (sw) {
+        for (int k = 0; k < K; ++k) {
+            const double* row = sw + static_cast<std::size_t>(k) * Kn;
+            int c = -1;
+            for (std::size_t r = 0; r < reps.size() && c < 0; ++r)
+                if (std::equal(row, row + Kn, sw + static_cast<std::size_t>(reps[r]) * Kn))
+                    c = static_cast<int>(r);
+            if (c < 0) {
+                c = static_cast<int>(reps.size());
+                reps.push_back(k);
+            }
+            cls[static_cast<std::size_t>(k)] = c;
+        }
+    } else {
+        reps.push_back(0);
+    }
+    std::vector<std::vector<SeqLabel>> groups(reps.size());
+    for (const SeqLabel& l : out)
+        groups[static_cast<std::size_t>(cls[static_cast<std::size_t>(l.k)])].push_back(l);
+    for (auto& g : groups)
+        filterKeepingTwins(g, keys);
+    if (sw && groups.size() > 1) {
+        struct Tagged {
+            SeqLabel l;
+            int tag; ///< 0: a label of the class pruned, 1: another class's label, shifted
+        };
+        std::vector<Tagged> tmp;
+        std::vector<std::vector<SeqLabel>> pruned(groups.size());
+        for (std::size_t b = 0; b < groups.size(); ++b) {
+            tmp.clear();
+            for (const SeqLabel& l : groups[b])
+                tmp.push_back({l, 0});
+            const double* rb = sw + static_cast<std::size_t>(reps[b]) * Kn;
+            for (std::size_t a = 0; a < groups.size(); ++a) {
+                if (a == b || groups[a].empty())
+                    continue;
+                const double* ra = sw + static_cast<std::size_t>(reps[a]) * Kn;
+                double d = 0;
+                for (std::size_t j = 0; j < Kn; ++j)
+                    d = std::max(d, ra[j] - rb[j]);
+                for (SeqLabel l : groups[a]) {
+                    l.c += d;
+                    tmp.push_back({l, 1});
+                }
+            }
+            paretoFilter(
+                tmp, [&keys](const Tagged& t) { return keys(t.l); }, [](const Tagged& t) { return t.tag; });
+            for (const Tagged& t : tmp)
+                if (t.tag == 0)
+                    pruned[b].push_back(t.l);
+        }
+        groups.swap(pruned);
+    }
+    out.clear();
+    for (const auto& g : groups)
+        out.insert(out.end(), g.begin(), g.end());
+}
+
 /// Sequence DP over `positions` (global layer ids); reset[p] marks a chunk start (no switch cost).
 void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
                              int record_from, double extra_t, double others_lb) {
@@ -22,6 +129,12 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         w_emb = bw;
     }
     const double m = t_.m;
+    // The bound, read from the live bound into a local: several classes may run at once (solveCore).
+    double bound = bound_;
+    auto refresh = [&]() {
+        if (live_)
+            bound = std::min(bound, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
+    };
     // When the whole sequence is always used (one stage, or an interleaved stage), the layers still to
     // come add at least their fastest candidate's c and e: a valid lower bound for pruning.
     const bool whole = record_from < 0;
@@ -226,13 +339,13 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // other len - 1 layers already exceeds the bound (whole sequences of one layer type).
     std::vector<char> usable;
     if (use_hull) {
-        refreshBound();
+        refresh();
         const auto& row = costs_.at(cl.rc)[0];
         usable.assign(row.size(), 1);
         for (std::size_t k = 0; k < row.size(); ++k) {
             const CandCost& x = row[k];
             const double mk = memOf(x);
-            if (prefixBound(x.c, x.e, mk, x.w, 0) > bound_) {
+            if (prefixBound(x.c, x.e, mk, x.w, 0) > bound) {
                 usable[k] = 0;
                 ctx_.rules.add(rules::kTimeLowerBound);
             }
@@ -265,7 +378,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 ctx_.observer(ev);
             }
         }
-        refreshBound();
+        refresh();
         const int layer = positions[p];
         const int st = stackAt(layer);
         const int K = static_cast<int>(cand_[static_cast<std::size_t>(st)].size());
@@ -297,7 +410,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                     return;
                 if (mm + rest_m[p + 1] + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
                     return;
-                if (prefixBound(c, e, mm, w, p) > bound_)
+                if (prefixBound(c, e, mm, w, p) > bound)
                     return;
                 cell.push_back({c, e, mm, w, prev, k, runs});
             };
@@ -328,6 +441,25 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             filterLabels(cell);
             ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
             out.insert(out.end(), cell.begin(), cell.end());
+        }
+        // Across last candidates (not with a limit on runs, where a label with more runs cannot stand
+        // in for one with fewer, nor for block recomputation, whose candidate is fixed per position).
+        if (max_runs <= 0 && block_n_ < 0 && out.size() > 1) {
+            const double* sw = nullptr;
+            std::size_t Kn = 0;
+            if (p + 1 < positions.size() && !reset[p + 1]) {
+                const int nst = stackAt(positions[p + 1]);
+                sw = swMatrix(cl.rc, st, nst).data();
+                Kn = cand_[static_cast<std::size_t>(nst)].size();
+            }
+            if (scalar)
+                pruneAcrossCandidates(out, K, sw, Kn, [m](const SeqLabel& l) {
+                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
+                });
+            else
+                pruneAcrossCandidates(out, K, sw, Kn, [iv](const SeqLabel& l) {
+                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
+                });
         }
         if (out.empty()) {
             cl.arena.resize(p + 1);

@@ -8,7 +8,12 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <thread>
 
 namespace gx::planner {
 
@@ -260,6 +265,8 @@ bool TaskSolver::prepare() {
     prepared_ = true;
     G_ = ctx_.gpus / t_.pp;
     mb_ = t_.batch / t_.m;
+    threads_ =
+        ctx_.opt.threads > 0 ? ctx_.opt.threads : static_cast<int>(std::thread::hardware_concurrency());
     buildCandidates();
     for (const auto& c : cand_)
         if (c.empty())
@@ -510,12 +517,21 @@ TaskResult TaskSolver::solveDeepening() {
     // on 64 GPUs: LLaMA-2 70B at 40 GiB 4.5 -> 2.5 s, GPT-3 175B top 5 5.0 -> 2.6 s; at 1% the 512- and
     // 1024-GPU frontiers of LLaMA-2 70B took 3x longer, their labels growing steeply near the bound.)
     constexpr double kCapped = 0.005;
+    // A known reachable time (setUpperHint) caps the rounds: a plan at or under it exists, so a round
+    // under it finds the optimum. Within 5% of the root bound the rounds below it are skipped: the
+    // hint (a two-run optimum) is mostly the optimum itself, and rounds that near cost about as much as
+    // the last (GPT-3 175B on 64 GPUs, top 5, its 1F1B pp = 4 task at 1 thread: rounds of 0.8, 2.4,
+    // 6.0 and 8.6 s before, one of 7.1 s under the hint; LLaMA-2 70B at 60 GiB, the frontier's pp = 4
+    // tasks: rounds of 4.6, 3.0 and 4.4 s, then one).
+    constexpr double kDirect = 0.05;
+    const double reachable = upper_ > 0 ? upper_ * (1 + 1e-9) : kInf;
+    const bool direct = reachable < rootBound() * (1 + kDirect);
     for (;;) {
         refreshBound();
-        const bool capped = !(guess * (1 + kCapped) < bound_);
         const double cap = bound_; // the caller's bound, lowered only by the live bound
-        if (!capped)
-            bound_ = guess * (1 + 1e-12);
+        const double limit = std::min(cap, reachable);
+        const bool capped = direct || !(guess * (1 + kCapped) < limit);
+        bound_ = capped ? limit : guess * (1 + 1e-12);
         classes_.clear();
         TaskResult r = solveCore();
         const double used = bound_;
