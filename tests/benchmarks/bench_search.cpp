@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Search-time benchmarks (issue 3): the exact per-layer search for LLaMA-2 7B/70B and GPT-3 175B on
-// 8, 64, 512 and 1024 GPUs (8xA100-80G and {N}x8xA100-80G-IB presets), in three modes:
+// 8, 64, 512 and 1024 GPUs (8xA100-80G and {N}x8xA100-80G-IB presets, the megatron-core runtime as
+// `galvatron search` uses by default), in three modes:
 //   best     - the optimal plan only (top 1, no frontier)
 //   top5     - the five best configurations, each solved exactly (the CLI's --top default)
 //   frontier - top 5 plus 12 Pareto (time, memory) points, what `galvatron search` computes by default
@@ -71,6 +72,14 @@ std::string clusterFor(int gpus) {
     return gpus <= 8 ? std::string("8xA100-80G") : std::to_string(gpus / 8) + "x8xA100-80G-IB";
 }
 
+/// The cost model `galvatron search` uses by default: the megatron-core runtime (its overlaps and
+/// activation bytes), BF16.
+gx::CostModel defaultCostModel(const char* model, int gpus) {
+    gx::CostOptions co;
+    co.runtime = gx::runtimePreset("megatron-core");
+    return gx::CostModel(gx::modelPreset(model), gx::clusterPreset(clusterFor(gpus)), co);
+}
+
 gx::SearchOptions benchOptions(int gpus, const std::string& mode) {
     gx::SearchOptions o;
     o.gpus = gpus;
@@ -100,7 +109,7 @@ void record(benchmark::State& state, const std::string& name, const gx::SearchRe
 
 void BM_Search(benchmark::State& state, const std::string& name, const char* model, int gpus,
                const std::string& mode) {
-    gx::CostModel cm(gx::modelPreset(model), gx::clusterPreset(clusterFor(gpus)));
+    const gx::CostModel cm = defaultCostModel(model, gpus);
     const gx::SearchOptions o = benchOptions(gpus, mode);
     gx::SearchResult r;
     double seconds = 0, first = -1;
@@ -113,7 +122,7 @@ void BM_Search(benchmark::State& state, const std::string& name, const char* mod
 
 /// What-if: the user moves the memory slider and the panel searches again (best plan, no frontier).
 void BM_WhatIf(benchmark::State& state, const std::string& name, const char* model) {
-    gx::CostModel cm(gx::modelPreset(model), gx::clusterPreset(clusterFor(64)));
+    const gx::CostModel cm = defaultCostModel(model, 64);
     gx::SearchOptions o = benchOptions(64, "best");
     const double budgets[] = {80, 60, 40, 30};
     int k = 0;
