@@ -314,6 +314,49 @@ QString CoreText::infeasible(const Infeasibility& why, const std::string& fallba
     return QString::fromStdString(fallback);
 }
 
+QString CoreText::spillReason(const std::string& reason) {
+    using M = QRegularExpressionMatch;
+    static const std::vector<Shape> shapes = {
+        {exact("global batch (\\d+) is not divisible by (\\d+) data-parallel GPUs"),
+         [](const M& m) {
+             return tr("global batch %1 is not divisible by %2 data-parallel GPUs")
+                 .arg(m.captured(1), m.captured(2));
+         }},
+        {exact("model states need ([0-9.]+) GiB of host memory, the node has ([0-9.]+) GiB"),
+         [](const M& m) {
+             return tr("model states need %1 GiB of host memory, the node has %2 GiB")
+                 .arg(m.captured(1), m.captured(2));
+         }},
+        {exact("even with micro-batch (\\d+) one GPU needs ([0-9.]+) GiB \\(3 layer buffers ([0-9.]+) "
+               "GiB\\), budget "
+               "([0-9.]+) GiB"),
+         [](const M& m) {
+             return tr("even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 "
+                       "GiB")
+                 .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+         }},
+        {exact("model states \\+ spilled checkpoints need ([0-9.]+) GiB of host memory, the node has "
+               "([0-9.]+) GiB"),
+         [](const M& m) {
+             return tr("model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB")
+                 .arg(m.captured(1), m.captured(2));
+         }},
+        {exact("no micro-batch size fits"), [](const M&) { return tr("no micro-batch size fits"); }},
+    };
+    return translateShapes(shapes, QString::fromStdString(reason));
+}
+
+QString CoreText::jobInfeasible(const JobInfeasible& why) {
+    if (why.gpus <= 0)
+        return tr("no feasible plan on any allowed GPU count");
+    QString part = why.search.kind != Infeasibility::Kind::None ? infeasible(why.search, {})
+                   : why.other == "no plan fits"                ? tr("no plan fits")
+                                                                : QString::fromStdString(why.other);
+    if (!why.spill.empty())
+        part = tr("%1; spilling: %2").arg(part, spillReason(why.spill));
+    return tr("no feasible plan on any allowed GPU count (on %1 GPUs: %2)").arg(why.gpus).arg(part);
+}
+
 QString CoreText::scheduleStatus(const std::string& status) {
     if (status == "optimal")
         return tr("optimal");

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "gx/planner.h"
+#include "gx/scheduler.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -35,6 +36,10 @@ public:
     /// Why a search found no plan (SearchResult::infeasible) in the current language; `fallback` (core's
     /// English sentence) when the kind is None.
     static QString infeasible(const Infeasibility& why, const std::string& fallback);
+    /// Why a job of a multi-model schedule cannot run (ScheduleResult::infeasible) in the current language.
+    static QString jobInfeasible(const JobInfeasible& why);
+    /// Why Hydra spilling found no plan (SpillEstimate::reason) in the current language.
+    static QString spillReason(const std::string& reason);
 };
 
 } // namespace gx::app

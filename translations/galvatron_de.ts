@@ -55,141 +55,141 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="499"/>
+        <location filename="../app/views/profile_editors.cpp" line="508"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="500"/>
+        <location filename="../app/views/profile_editors.cpp" line="509"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="507"/>
+        <location filename="../app/views/profile_editors.cpp" line="516"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="508"/>
+        <location filename="../app/views/profile_editors.cpp" line="517"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="523"/>
+        <location filename="../app/views/profile_editors.cpp" line="532"/>
         <source>whole node</source>
         <translation>ganzer Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="524"/>
+        <location filename="../app/views/profile_editors.cpp" line="533"/>
         <source>GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model planner keeps small jobs inside one island.</source>
         <translation>GPUs pro NVLink-Insel: GPUs eines Knotens, die direkt miteinander verbunden sind (z. B. 2 bei paarweisen NVLink-Brücken). Muss die GPUs pro Knoten teilen. Die Multi-Modell-Planung hält kleine Jobs innerhalb einer Insel.</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="528"/>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="537"/>
+        <location filename="../app/views/profile_editors.cpp" line="548"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="529"/>
+        <location filename="../app/views/profile_editors.cpp" line="538"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="532"/>
-        <location filename="../app/views/profile_editors.cpp" line="533"/>
-        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="542"/>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="534"/>
-        <location filename="../app/views/profile_editors.cpp" line="536"/>
+        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="540"/>
+        <location filename="../app/views/profile_editors.cpp" line="549"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="542"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="552"/>
         <source>GPUs per NVLink island</source>
         <translation>GPUs pro NVLink-Insel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="544"/>
+        <location filename="../app/views/profile_editors.cpp" line="553"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="554"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="546"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="547"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="548"/>
+        <location filename="../app/views/profile_editors.cpp" line="557"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="549"/>
+        <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="550"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="552"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="553"/>
+        <location filename="../app/views/profile_editors.cpp" line="562"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="554"/>
+        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="712"/>
+        <location filename="../app/views/profile_editors.cpp" line="694"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="719"/>
+        <location filename="../app/views/profile_editors.cpp" line="701"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
@@ -692,47 +692,92 @@
         <translation>kein Plan, den %1 ausführen kann, passt in das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="319"/>
+        <location filename="../app/core_text.cpp" line="322"/>
+        <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
+        <translation>die globale Batchgröße %1 ist nicht durch %2 datenparallele GPUs teilbar</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="326"/>
+        <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
+        <translation>die Modellzustände brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="331"/>
+        <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
+        <translation>selbst mit Micro-Batch %1 braucht eine GPU %2 GiB (3 Schichtpuffer %3 GiB), Budget %4 GiB</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="336"/>
+        <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
+        <translation>Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="339"/>
+        <source>no micro-batch size fits</source>
+        <translation>keine Micro-Batch-Größe passt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="346"/>
+        <source>no feasible plan on any allowed GPU count</source>
+        <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="348"/>
+        <source>no plan fits</source>
+        <translation>kein Plan passt</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="351"/>
+        <source>%1; spilling: %2</source>
+        <translation>%1; Auslagern: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="352"/>
+        <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
+        <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl (auf %1 GPUs: %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="357"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="321"/>
+        <location filename="../app/core_text.cpp" line="359"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="323"/>
+        <location filename="../app/core_text.cpp" line="361"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="325"/>
+        <location filename="../app/core_text.cpp" line="363"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="327"/>
+        <location filename="../app/core_text.cpp" line="365"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="329"/>
+        <location filename="../app/core_text.cpp" line="367"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="331"/>
+        <location filename="../app/core_text.cpp" line="369"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="333"/>
+        <location filename="../app/core_text.cpp" line="371"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="335"/>
+        <location filename="../app/core_text.cpp" line="373"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -1969,192 +2014,192 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="54"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>Built-in model presets</source>
         <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="55"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>(custom model)</source>
         <translation>(eigenes Modell)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="62"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>Open a model profile or config.json</source>
         <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="64"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="65"/>
+        <location filename="../app/views/profile_editors.cpp" line="120"/>
         <source>Import a Hugging Face config.json</source>
         <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="67"/>
+        <location filename="../app/views/profile_editors.cpp" line="122"/>
         <source>Save the model profile as JSON</source>
         <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="89"/>
+        <location filename="../app/views/profile_editors.cpp" line="144"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="90"/>
+        <location filename="../app/views/profile_editors.cpp" line="145"/>
         <source>tied embeddings</source>
         <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="91"/>
+        <location filename="../app/views/profile_editors.cpp" line="146"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="92"/>
+        <location filename="../app/views/profile_editors.cpp" line="147"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="93"/>
+        <location filename="../app/views/profile_editors.cpp" line="148"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="94"/>
+        <location filename="../app/views/profile_editors.cpp" line="149"/>
         <source>Hidden size</source>
         <translation>Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="95"/>
+        <location filename="../app/views/profile_editors.cpp" line="150"/>
         <source>FFN size</source>
         <translation>FFN-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="96"/>
+        <location filename="../app/views/profile_editors.cpp" line="151"/>
         <source>Attention heads</source>
         <translation>Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="97"/>
+        <location filename="../app/views/profile_editors.cpp" line="152"/>
         <source>KV heads</source>
         <translation>KV-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="98"/>
+        <location filename="../app/views/profile_editors.cpp" line="153"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="99"/>
+        <location filename="../app/views/profile_editors.cpp" line="154"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="169"/>
         <source>mixture of experts</source>
         <translation>Mixture of Experts</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="170"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>Geroutete Experten statt des dichten FFN (die FFN-Größe ist die eines Experten)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="122"/>
+        <location filename="../app/views/profile_editors.cpp" line="177"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="124"/>
+        <location filename="../app/views/profile_editors.cpp" line="179"/>
         <source>dropless</source>
         <translation>ohne Verwerfen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="125"/>
+        <location filename="../app/views/profile_editors.cpp" line="180"/>
         <source>Routed experts</source>
         <translation>Geroutete Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="126"/>
+        <location filename="../app/views/profile_editors.cpp" line="181"/>
         <source>Experts per token (top-k)</source>
         <translation>Experten pro Token (Top-k)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="127"/>
+        <location filename="../app/views/profile_editors.cpp" line="182"/>
         <source>Shared experts</source>
         <translation>Geteilte Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="128"/>
+        <location filename="../app/views/profile_editors.cpp" line="183"/>
         <source>Shared expert FFN size</source>
         <translation>FFN-Größe geteilter Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="129"/>
+        <location filename="../app/views/profile_editors.cpp" line="184"/>
         <source>Capacity factor</source>
         <translation>Kapazitätsfaktor</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="131"/>
+        <location filename="../app/views/profile_editors.cpp" line="186"/>
         <source>multi-latent attention</source>
         <translation>Multi-Latent-Attention</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="132"/>
+        <location filename="../app/views/profile_editors.cpp" line="187"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>Attention von DeepSeek-V2/V3: niedrigrangig komprimierte Keys und Values</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="136"/>
+        <location filename="../app/views/profile_editors.cpp" line="191"/>
         <source>full rank</source>
         <translation>voller Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="141"/>
+        <location filename="../app/views/profile_editors.cpp" line="196"/>
         <source>Query rank</source>
         <translation>Query-Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="142"/>
+        <location filename="../app/views/profile_editors.cpp" line="197"/>
         <source>Key/value rank</source>
         <translation>Key/Value-Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="143"/>
+        <location filename="../app/views/profile_editors.cpp" line="198"/>
         <source>Query/key head size without rotary</source>
         <translation>Query/Key-Kopfgröße ohne Rotary</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="144"/>
+        <location filename="../app/views/profile_editors.cpp" line="199"/>
         <source>Rotary head size</source>
         <translation>Rotary-Kopfgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="145"/>
+        <location filename="../app/views/profile_editors.cpp" line="200"/>
         <source>Value head size</source>
         <translation>Value-Kopfgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="260"/>
+        <location filename="../app/views/profile_editors.cpp" line="63"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="269"/>
+        <location filename="../app/views/profile_editors.cpp" line="297"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="363"/>
+        <location filename="../app/views/profile_editors.cpp" line="377"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter, %3 Mrd. aktiv pro Token (%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="369"/>
+        <location filename="../app/views/profile_editors.cpp" line="383"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -2708,193 +2753,193 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="152"/>
         <source>Cluster:</source>
         <translation>Cluster:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="154"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
         <source>Add job</source>
         <translation>Job hinzufügen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="190"/>
         <source>MILP time limit:</source>
         <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
         <source>Load jobs…</source>
         <translation>Jobs laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="167"/>
         <source>Save jobs…</source>
         <translation>Jobs speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="169"/>
         <source>Export schedule JSON…</source>
         <translation>Zeitplan als JSON exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="167"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="170"/>
         <source>Export launch scripts…</source>
         <translation>Startskripte exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="554"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="557"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="179"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="182"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="181"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
         <source>within</source>
         <translation>innerhalb</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
         <source>automatically</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>Nach jedem heuristischen Zeitplan mit Lücke das exakte MILP im Hintergrund lösen (innerhalb des Zeitlimits) und seinen Zeitplan zeigen, wenn er besser ist</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="198"/>
         <source>Reset progress</source>
         <translation>Fortschritt zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="196"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="199"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>Im Diagramm als fertig oder fehlgeschlagen markierte Jobs vergessen und alle Jobs von Anfang an planen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Priority</source>
         <translation>Priorität</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Spill</source>
         <translation>Auslagern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="210"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="213"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="219"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>Rechtsklick auf einen Job markiert ihn zu diesem Zeitpunkt als fertig oder fehlgeschlagen; die übrigen Jobs werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>GPU ids</source>
         <translation>GPU-IDs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>End</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="231"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="234"/>
         <source>Scheduled jobs</source>
         <translation>Geplante Jobs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="235"/>
         <source>Why this GPU count</source>
         <translation>Warum diese GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="244"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="247"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="340"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="343"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="459"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="462"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -2902,97 +2947,97 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="509"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="517"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="520"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="607"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="612"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="614"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="635"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="645"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="643"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="646"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="653"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="653"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="656"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="663"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="670"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="673"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="790"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="798"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="802"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="805"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>
@@ -3053,12 +3098,12 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="223"/>
+        <location filename="../app/views/search_settings.cpp" line="233"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>Größter kontextparalleler Grad; gesucht für Sequenzen ab %1 Tokens</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="225"/>
+        <location filename="../app/views/search_settings.cpp" line="235"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>Größter expertenparalleler Grad (Mixture-of-Experts-Schichten)</translation>
     </message>
@@ -3208,58 +3253,58 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="167"/>
+        <location filename="../app/views/search_settings.cpp" line="177"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="168"/>
+        <location filename="../app/views/search_settings.cpp" line="178"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="181"/>
+        <location filename="../app/views/search_settings.cpp" line="191"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="192"/>
+        <location filename="../app/views/search_settings.cpp" line="202"/>
         <source>(edited) %1</source>
         <translation>(bearbeitet) %1</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="236"/>
-        <location filename="../app/views/search_settings.cpp" line="237"/>
+        <location filename="../app/views/search_settings.cpp" line="246"/>
+        <location filename="../app/views/search_settings.cpp" line="247"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="239"/>
+        <location filename="../app/views/search_settings.cpp" line="249"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="242"/>
+        <location filename="../app/views/search_settings.cpp" line="252"/>
         <source>Edited in the runtime editor</source>
         <translation>Im Laufzeitprofil-Editor bearbeitet</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="319"/>
+        <location filename="../app/views/search_settings.cpp" line="329"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="326"/>
+        <location filename="../app/views/search_settings.cpp" line="336"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="351"/>
+        <location filename="../app/views/search_settings.cpp" line="361"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="360"/>
+        <location filename="../app/views/search_settings.cpp" line="370"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>

@@ -55,141 +55,141 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="499"/>
+        <location filename="../app/views/profile_editors.cpp" line="508"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="500"/>
+        <location filename="../app/views/profile_editors.cpp" line="509"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="507"/>
+        <location filename="../app/views/profile_editors.cpp" line="516"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="508"/>
+        <location filename="../app/views/profile_editors.cpp" line="517"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="523"/>
+        <location filename="../app/views/profile_editors.cpp" line="532"/>
         <source>whole node</source>
         <translation>整个节点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="524"/>
+        <location filename="../app/views/profile_editors.cpp" line="533"/>
         <source>GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model planner keeps small jobs inside one island.</source>
         <translation>每个 NVLink 岛的 GPU 数：节点内彼此直接相连的 GPU（例如 NVLink 桥两两相连时为 2）。必须整除每节点 GPU 数。多模型规划会把小作业放在同一个岛内。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="528"/>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="537"/>
+        <location filename="../app/views/profile_editors.cpp" line="548"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="529"/>
+        <location filename="../app/views/profile_editors.cpp" line="538"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="532"/>
-        <location filename="../app/views/profile_editors.cpp" line="533"/>
-        <location filename="../app/views/profile_editors.cpp" line="535"/>
+        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="542"/>
+        <location filename="../app/views/profile_editors.cpp" line="544"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="534"/>
-        <location filename="../app/views/profile_editors.cpp" line="536"/>
+        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="545"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="540"/>
+        <location filename="../app/views/profile_editors.cpp" line="549"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="541"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="542"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="543"/>
+        <location filename="../app/views/profile_editors.cpp" line="552"/>
         <source>GPUs per NVLink island</source>
         <translation>每个 NVLink 岛的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="544"/>
+        <location filename="../app/views/profile_editors.cpp" line="553"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="545"/>
+        <location filename="../app/views/profile_editors.cpp" line="554"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="546"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="547"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="548"/>
+        <location filename="../app/views/profile_editors.cpp" line="557"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="549"/>
+        <location filename="../app/views/profile_editors.cpp" line="558"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="550"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="551"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="552"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="553"/>
+        <location filename="../app/views/profile_editors.cpp" line="562"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="554"/>
+        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="712"/>
+        <location filename="../app/views/profile_editors.cpp" line="694"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="719"/>
+        <location filename="../app/views/profile_editors.cpp" line="701"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
@@ -692,47 +692,92 @@
         <translation>没有 %1 能运行的方案能放进内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="319"/>
+        <location filename="../app/core_text.cpp" line="322"/>
+        <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
+        <translation>全局批大小 %1 不能被 %2 个数据并行 GPU 整除</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="326"/>
+        <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
+        <translation>模型状态需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="331"/>
+        <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
+        <translation>即使微批大小为 %1，单个 GPU 也需要 %2 GiB（3 个层缓冲区 %3 GiB），预算 %4 GiB</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="336"/>
+        <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
+        <translation>模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="339"/>
+        <source>no micro-batch size fits</source>
+        <translation>没有能放下的微批大小</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="346"/>
+        <source>no feasible plan on any allowed GPU count</source>
+        <translation>在任何允许的 GPU 数量上都没有可行方案</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="348"/>
+        <source>no plan fits</source>
+        <translation>无可行方案</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="351"/>
+        <source>%1; spilling: %2</source>
+        <translation>%1；溢出到主机内存：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="352"/>
+        <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
+        <translation>在任何允许的 GPU 数量上都没有可行方案（%1 个 GPU 上：%2）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="357"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="321"/>
+        <location filename="../app/core_text.cpp" line="359"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="323"/>
+        <location filename="../app/core_text.cpp" line="361"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="325"/>
+        <location filename="../app/core_text.cpp" line="363"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="327"/>
+        <location filename="../app/core_text.cpp" line="365"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="329"/>
+        <location filename="../app/core_text.cpp" line="367"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="331"/>
+        <location filename="../app/core_text.cpp" line="369"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="333"/>
+        <location filename="../app/core_text.cpp" line="371"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="335"/>
+        <location filename="../app/core_text.cpp" line="373"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -1967,192 +2012,192 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="54"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>Built-in model presets</source>
         <translation>内置模型预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="55"/>
+        <location filename="../app/views/profile_editors.cpp" line="110"/>
         <source>(custom model)</source>
         <translation>（自定义模型）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="62"/>
+        <location filename="../app/views/profile_editors.cpp" line="117"/>
         <source>Open a model profile or config.json</source>
         <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="64"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="65"/>
+        <location filename="../app/views/profile_editors.cpp" line="120"/>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="67"/>
+        <location filename="../app/views/profile_editors.cpp" line="122"/>
         <source>Save the model profile as JSON</source>
         <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="89"/>
+        <location filename="../app/views/profile_editors.cpp" line="144"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="90"/>
+        <location filename="../app/views/profile_editors.cpp" line="145"/>
         <source>tied embeddings</source>
         <translation>共享嵌入权重</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="91"/>
+        <location filename="../app/views/profile_editors.cpp" line="146"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="92"/>
+        <location filename="../app/views/profile_editors.cpp" line="147"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="93"/>
+        <location filename="../app/views/profile_editors.cpp" line="148"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="94"/>
+        <location filename="../app/views/profile_editors.cpp" line="149"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="95"/>
+        <location filename="../app/views/profile_editors.cpp" line="150"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="96"/>
+        <location filename="../app/views/profile_editors.cpp" line="151"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="97"/>
+        <location filename="../app/views/profile_editors.cpp" line="152"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="98"/>
+        <location filename="../app/views/profile_editors.cpp" line="153"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="99"/>
+        <location filename="../app/views/profile_editors.cpp" line="154"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="114"/>
+        <location filename="../app/views/profile_editors.cpp" line="169"/>
         <source>mixture of experts</source>
         <translation>混合专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="115"/>
+        <location filename="../app/views/profile_editors.cpp" line="170"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>以路由专家替代稠密 FFN（FFN 大小为单个专家的大小）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="122"/>
+        <location filename="../app/views/profile_editors.cpp" line="177"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="124"/>
+        <location filename="../app/views/profile_editors.cpp" line="179"/>
         <source>dropless</source>
         <translation>不丢弃</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="125"/>
+        <location filename="../app/views/profile_editors.cpp" line="180"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="126"/>
+        <location filename="../app/views/profile_editors.cpp" line="181"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数（top-k）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="127"/>
+        <location filename="../app/views/profile_editors.cpp" line="182"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="128"/>
+        <location filename="../app/views/profile_editors.cpp" line="183"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="129"/>
+        <location filename="../app/views/profile_editors.cpp" line="184"/>
         <source>Capacity factor</source>
         <translation>容量因子</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="131"/>
+        <location filename="../app/views/profile_editors.cpp" line="186"/>
         <source>multi-latent attention</source>
         <translation>多头潜在注意力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="132"/>
+        <location filename="../app/views/profile_editors.cpp" line="187"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>DeepSeek-V2/V3 注意力：低秩压缩的键和值</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="136"/>
+        <location filename="../app/views/profile_editors.cpp" line="191"/>
         <source>full rank</source>
         <translation>满秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="141"/>
+        <location filename="../app/views/profile_editors.cpp" line="196"/>
         <source>Query rank</source>
         <translation>查询秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="142"/>
+        <location filename="../app/views/profile_editors.cpp" line="197"/>
         <source>Key/value rank</source>
         <translation>键/值秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="143"/>
+        <location filename="../app/views/profile_editors.cpp" line="198"/>
         <source>Query/key head size without rotary</source>
         <translation>不含旋转部分的查询/键头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="144"/>
+        <location filename="../app/views/profile_editors.cpp" line="199"/>
         <source>Rotary head size</source>
         <translation>旋转头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="145"/>
+        <location filename="../app/views/profile_editors.cpp" line="200"/>
         <source>Value head size</source>
         <translation>值头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="260"/>
+        <location filename="../app/views/profile_editors.cpp" line="63"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="269"/>
+        <location filename="../app/views/profile_editors.cpp" line="297"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="363"/>
+        <location filename="../app/views/profile_editors.cpp" line="377"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 层，%2 B 参数，每个 token 激活 %3 B（%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="369"/>
+        <location filename="../app/views/profile_editors.cpp" line="383"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -2706,290 +2751,290 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>平均划分</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="149"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="152"/>
         <source>Cluster:</source>
         <translation>集群：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="154"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="157"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>集群预设，或集群配置 JSON 的路径</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="158"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
         <source>Add job</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="159"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="162"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="190"/>
         <source>MILP time limit:</source>
         <translation>MILP 时间上限：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="161"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="163"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
         <source>Load jobs…</source>
         <translation>加载作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="164"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="167"/>
         <source>Save jobs…</source>
         <translation>保存作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="166"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="169"/>
         <source>Export schedule JSON…</source>
         <translation>导出调度 JSON…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="167"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="170"/>
         <source>Export launch scripts…</source>
         <translation>导出启动脚本…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="174"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="554"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="557"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="179"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="182"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="181"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="184"/>
         <source>within</source>
         <translation>限时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
         <source>automatically</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>每次启发式调度存在差距时，在后台（时限内）运行精确 MILP，若更优则显示其调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="198"/>
         <source>Reset progress</source>
         <translation>重置进度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="196"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="199"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>忘记图表中标记为完成或失败的作业，从头规划所有作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="204"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Spill</source>
         <translation>溢出</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="210"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="213"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>允许 Hydra 模型溢出：层保存在主机内存中并通过 PCIe 传输</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="219"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="222"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>右键点击作业可将其在该时间标记为完成或失败；其余作业重新规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>Job</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>GPU ids</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>End</source>
         <translation>结束</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="226"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="231"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="234"/>
         <source>Scheduled jobs</source>
         <translation>已调度作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="235"/>
         <source>Why this GPU count</source>
         <translation>为何是该 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="244"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="247"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>在图表中右键点击作业可标记为完成或失败；单击可查看它为何分配到该 GPU 数量。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="340"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="343"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="459"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="462"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="509"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="512"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="517"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="520"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="607"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="610"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="609"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="612"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="611"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="614"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="632"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="635"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="642"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="645"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="643"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="646"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="653"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="653"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="656"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="663"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="670"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="673"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="782"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="776"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="784"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="779"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="783"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="787"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="786"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="790"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="791"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="798"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="795"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="799"/>
         <location filename="../app/views/scheduler/scheduler_panel.cpp" line="802"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="805"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>
@@ -3050,12 +3095,12 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="223"/>
+        <location filename="../app/views/search_settings.cpp" line="233"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>最大上下文并行度；仅对至少 %1 个 token 的序列搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="225"/>
+        <location filename="../app/views/search_settings.cpp" line="235"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>最大专家并行度（混合专家层）</translation>
     </message>
@@ -3205,58 +3250,58 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>时间上限</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="167"/>
+        <location filename="../app/views/search_settings.cpp" line="177"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="168"/>
+        <location filename="../app/views/search_settings.cpp" line="178"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="181"/>
+        <location filename="../app/views/search_settings.cpp" line="191"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="192"/>
+        <location filename="../app/views/search_settings.cpp" line="202"/>
         <source>(edited) %1</source>
         <translation>（已编辑）%1</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="236"/>
-        <location filename="../app/views/search_settings.cpp" line="237"/>
+        <location filename="../app/views/search_settings.cpp" line="246"/>
+        <location filename="../app/views/search_settings.cpp" line="247"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="239"/>
+        <location filename="../app/views/search_settings.cpp" line="249"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="242"/>
+        <location filename="../app/views/search_settings.cpp" line="252"/>
         <source>Edited in the runtime editor</source>
         <translation>已在运行时编辑器中修改</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="319"/>
+        <location filename="../app/views/search_settings.cpp" line="329"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="326"/>
+        <location filename="../app/views/search_settings.cpp" line="336"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="351"/>
+        <location filename="../app/views/search_settings.cpp" line="361"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="360"/>
+        <location filename="../app/views/search_settings.cpp" line="370"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>

@@ -113,8 +113,8 @@ void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProf
     }
     if (!s.infeasible.empty()) {
         out << "\nInfeasible jobs (not scheduled):\n";
-        for (const auto& [name, reason] : s.infeasible)
-            out << "  " << name << ": " << reason << "\n";
+        for (const auto& [name, why] : s.infeasible)
+            out << "  " << name << ": " << why.reason << "\n";
     }
 }
 

@@ -127,7 +127,7 @@ std::vector<int> feasibleJobs(const JobTable& t) {
 void addInfeasible(ScheduleResult& r, const JobTable& t) {
     for (std::size_t j = 0; j < t.jobs.size(); ++j)
         if (t.options[j].empty())
-            r.infeasible.emplace_back(t.jobs[j].name, t.infeasible_reason[j]);
+            r.infeasible.emplace_back(t.jobs[j].name, t.infeasible[j]);
 }
 
 void finish(ScheduleResult& r, const JobTable& t, const ClusterProfile& c) {
@@ -491,7 +491,7 @@ JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, co
     JobTable t;
     t.jobs = jobs;
     t.options.resize(jobs.size());
-    t.infeasible_reason.resize(jobs.size());
+    t.infeasible.resize(jobs.size());
     for (std::size_t j = 0; j < jobs.size(); ++j) {
         const Job& job = jobs[j];
         const std::string f = "jobs[" + std::to_string(j) + "]";
@@ -565,13 +565,19 @@ JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, co
         const std::size_t r =
             static_cast<std::size_t>(std::find(reps.begin(), reps.end(), rep[j]) - reps.begin());
         const double steps = static_cast<double>(jobs[j].totalSteps());
-        std::string last_reason;
+        JobInfeasible why;
         for (std::size_t ci = 0; ci < counts.size(); ++ci) {
             const int g = counts[ci];
             JobEstimate e = answers[r * counts.size() + ci];
             if (!e.feasible || !(e.iteration_time > 0) || !std::isfinite(e.iteration_time)) {
-                if (!e.reason.empty())
-                    last_reason = "on " + std::to_string(g) + " GPUs: " + e.reason;
+                if (!e.reason.empty()) {
+                    why.gpus = g;
+                    why.search = e.why;
+                    why.spill = e.spill_reason;
+                    // (the planner's sentence is rebuilt from why.search; anything else stays as given)
+                    why.other = e.why.kind == Infeasibility::Kind::None ? e.reason : std::string();
+                    why.reason = e.reason;
+                }
                 continue;
             }
             auto& opts = t.options[j];
@@ -581,9 +587,12 @@ JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, co
                 continue;
             opts.push_back({g, steps * e.iteration_time, std::move(e)});
         }
-        if (t.options[j].empty())
-            t.infeasible_reason[j] = "no feasible plan on any allowed GPU count" +
-                                     (last_reason.empty() ? "" : " (" + last_reason + ")");
+        if (t.options[j].empty()) {
+            why.reason =
+                "no feasible plan on any allowed GPU count" +
+                (why.gpus == 0 ? "" : " (on " + std::to_string(why.gpus) + " GPUs: " + why.reason + ")");
+            t.infeasible[j] = std::move(why);
+        }
     }
     return t;
 }

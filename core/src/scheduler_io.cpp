@@ -61,8 +61,8 @@ nlohmann::json toJson(const ScheduleResult& s, const ClusterProfile& c) {
         jobs.push_back(std::move(o));
     }
     nlohmann::json inf = nlohmann::json::array();
-    for (const auto& [name, reason] : s.infeasible)
-        inf.push_back({{"name", name}, {"reason", reason}});
+    for (const auto& [name, why] : s.infeasible)
+        inf.push_back({{"name", name}, {"reason", why.reason}});
     return {{"algorithm", s.algorithm},
             {"status", s.status},
             {"cluster", c.name},

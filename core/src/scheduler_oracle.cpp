@@ -93,6 +93,7 @@ JobEstimate PlannerOracle::operator()(const Job& job, int gpus) {
             est.label = planLabel(r.best->plan);
         } else {
             est.reason = r.infeasible_reason.empty() ? "no plan fits" : r.infeasible_reason;
+            est.why = r.infeasible;
         }
     } catch (const InputError& e) {
         // Options impossible for this GPU count (e.g. batch not divisible): infeasible here only.
@@ -109,6 +110,7 @@ JobEstimate PlannerOracle::operator()(const Job& job, int gpus) {
             est.label = spillLabel(sp, gpus);
         } else if (!sp.feasible && !est.feasible) {
             est.reason += "; spilling: " + sp.reason;
+            est.spill_reason = sp.reason;
         }
     }
     std::lock_guard lock(mutex_);

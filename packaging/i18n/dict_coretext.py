@@ -178,4 +178,25 @@ T.update({
     "time limit": ("Zeitlimit", "时间限制"),
     "not available (built without COIN-OR CBC)":
         ("nicht verfügbar (ohne COIN-OR CBC gebaut)", "不可用（构建时未包含 COIN-OR CBC）"),
+    # Why a job of a multi-model schedule cannot run (CoreText::jobInfeasible, spillReason).
+    "no feasible plan on any allowed GPU count":
+        ("kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl", "在任何允许的 GPU 数量上都没有可行方案"),
+    "no feasible plan on any allowed GPU count (on %1 GPUs: %2)":
+        ("kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl (auf %1 GPUs: %2)",
+         "在任何允许的 GPU 数量上都没有可行方案（%1 个 GPU 上：%2）"),
+    "%1; spilling: %2": ("%1; Auslagern: %2", "%1；溢出到主机内存：%2"),
+    "no plan fits": ("kein Plan passt", "没有方案能放下"),
+    "global batch %1 is not divisible by %2 data-parallel GPUs":
+        ("die globale Batchgröße %1 ist nicht durch %2 datenparallele GPUs teilbar",
+         "全局批大小 %1 不能被 %2 个数据并行 GPU 整除"),
+    "model states need %1 GiB of host memory, the node has %2 GiB":
+        ("die Modellzustände brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB",
+         "模型状态需要 %1 GiB 主机内存，节点只有 %2 GiB"),
+    "even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB":
+        ("selbst mit Micro-Batch %1 braucht eine GPU %2 GiB (3 Schichtpuffer %3 GiB), Budget %4 GiB",
+         "即使微批大小为 %1，单个 GPU 也需要 %2 GiB（3 个层缓冲区 %3 GiB），预算 %4 GiB"),
+    "model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB":
+        ("Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB",
+         "模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB"),
+    "no micro-batch size fits": ("keine Micro-Batch-Größe passt", "没有能放下的微批大小"),
 })

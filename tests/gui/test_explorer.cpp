@@ -838,6 +838,52 @@ private slots:
         // The multi-model schedule's solver status.
         QCOMPARE(CoreText::scheduleStatus("optimal within 0.01% (no schedule shorter than the heuristic's)"),
                  QStringLiteral("optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)"));
+        // Why a job cannot run, from the planner and from spilling: real reasons of core, each part
+        // translated (issue 12: core's English reached the multi-model tab unchanged).
+        {
+            const ClusterProfile one = clusterPreset("8xA100-80G");
+            PlannerOracle oracle(one);
+            Job big;
+            big.name = "gpt3";
+            big.model = "gpt3-175b";
+            big.global_batch = 64;
+            big.steps = 10;
+            big.allow_spill = true;
+            Job odd = big;
+            odd.name = "odd";
+            odd.global_batch = 12; // not divisible by 8 data-parallel GPUs: spilling says so
+            const auto t = buildJobTable({big, odd}, one, oracle.function());
+            const auto r = scheduleHeuristic(t, one);
+            QCOMPARE(r.infeasible.size(), std::size_t(2));
+            QStringList seen;
+            for (const auto& [name, why] : r.infeasible) {
+                QVERIFY(why.gpus > 0);
+                QVERIFY(why.search.kind != Infeasibility::Kind::None);
+                QVERIFY(!why.spill.empty());
+                const QString de = CoreText::jobInfeasible(why);
+                for (const char* english : {"no feasible plan", "GPU count", "spilling", "model states need",
+                                            "is not divisible", "needs at least", "host memory"})
+                    QVERIFY2(!de.contains(QLatin1String(english)), qPrintable(de));
+                QVERIFY2(CoreText::spillReason(why.spill) != QString::fromStdString(why.spill),
+                         why.spill.c_str());
+                seen << QString::fromStdString(why.spill);
+            }
+            switchLanguage(QStringLiteral("en"));
+            for (const auto& [name, why] : r.infeasible) { // English: core's sentence, the GUI's wording
+                const QString en = CoreText::jobInfeasible(why);
+                QVERIFY2(
+                    en.startsWith(QStringLiteral("no feasible plan on any allowed GPU count (on %1 GPUs: ")
+                                      .arg(why.gpus)),
+                    qPrintable(en));
+                QVERIFY2(
+                    en.endsWith(QStringLiteral("; spilling: %1)").arg(QString::fromStdString(why.spill))),
+                    qPrintable(en));
+                QCOMPARE(CoreText::spillReason(why.spill), QString::fromStdString(why.spill));
+            }
+            QVERIFY(switchLanguage(QStringLiteral("de")));
+            QCOMPARE(CoreText::spillReason("no micro-batch size fits"),
+                     QStringLiteral("keine Micro-Batch-Größe passt"));
+        }
         QCOMPARE(CoreText::scheduleStatus("stopped (status 3)"), QStringLiteral("stopped (status 3)"));
         // Why nothing fits (SearchResult::infeasible): every kind worded in German with its figures.
         for (auto kind : {Infeasibility::Kind::NoConfiguration, Infeasibility::Kind::ModelStates,

@@ -463,7 +463,8 @@ private slots:
         QCOMPARE(h.jobs.size(), std::size_t(1));
         QCOMPARE(h.infeasible.size(), std::size_t(1));
         QCOMPARE(h.infeasible[0].first, std::string("big"));
-        QVERIFY(h.infeasible[0].second.find("on 8 GPUs: needs 120.0 GiB") != std::string::npos);
+        QVERIFY(h.infeasible[0].second.reason.find("on 8 GPUs: needs 120.0 GiB") != std::string::npos);
+        QCOMPARE(h.infeasible[0].second.gpus, 8);
         QCOMPARE(h.makespan, 2.0);
     }
 

@@ -668,10 +668,10 @@ void SchedulerPanel::showResult() {
                     .arg(running);
     }
     reset_button_->setVisible(state_.has_value());
-    for (const auto& [name, reason] : schedule_.infeasible)
+    for (const auto& [name, why] : schedule_.infeasible)
         html += QStringLiteral("<br><span style='color:#b00020'>%1</span>")
                     .arg(tr("%1 cannot run: %2")
-                             .arg(QString::fromStdString(name), QString::fromStdString(reason))
+                             .arg(QString::fromStdString(name), CoreText::jobInfeasible(why))
                              .toHtmlEscaped());
     summary_->setText(html);
     // Keep the curve on the job it showed, else the first planned job.

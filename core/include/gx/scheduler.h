@@ -70,7 +70,18 @@ struct JobEstimate {
     bool spilled = false;      ///< Hydra spilling used
     std::optional<Plan> plan;  ///< the planner's plan (absent for synthetic tables and spilled plans)
     std::string label;         ///< short description of the plan ("pp2 tp4 dp1 ...", "spilled dp2")
-    std::string reason;        ///< why infeasible
+    std::string reason;        ///< why infeasible (English, the whole sentence)
+    Infeasibility why;         ///< the planner's reason when it gave one (kind None otherwise)
+    std::string spill_reason;  ///< why spilling failed (English), when it was allowed
+};
+
+/// Why a job has no feasible GPU count: core's English sentence, and its parts for a GUI to translate.
+struct JobInfeasible {
+    std::string reason;   ///< the whole sentence (CLI, JSON)
+    int gpus = 0;         ///< the GPU count the parts below are about (the last tried that gave a reason)
+    Infeasibility search; ///< the planner's reason on that count (kind None when it gave none)
+    std::string other;    ///< else the reason on that count (an option error, a missing table entry)
+    std::string spill;    ///< why spilling failed on that count ("" when not allowed)
 };
 
 /// Throughput oracle: best iteration time and memory of job j on g GPUs. Must be thread-safe.
@@ -132,7 +143,7 @@ struct JobOption {
 struct JobTable {
     std::vector<Job> jobs;
     std::vector<std::vector<JobOption>> options; ///< feasible options per job, by GPU count
-    std::vector<std::string> infeasible_reason;  ///< non-empty when a job has no feasible option
+    std::vector<JobInfeasible> infeasible;       ///< reason non-empty when a job has no feasible option
     /// Re-planning: no job starts before `now`, and GPU k is busy (running jobs) until
     /// gpu_free_at[k] (empty = all free). Times are absolute (seconds since the schedule began).
     double now = 0;
@@ -169,7 +180,7 @@ struct ScheduledJob {
 struct ScheduleResult {
     std::string algorithm;          ///< "heuristic", "milp", "exhaustive", "baseline-..."
     std::vector<ScheduledJob> jobs; ///< feasible jobs only, by start time
-    std::vector<std::pair<std::string, std::string>> infeasible; ///< (job name, reason)
+    std::vector<std::pair<std::string, JobInfeasible>> infeasible; ///< (job name, why)
     double makespan = 0;
     double lower_bound = 0; ///< best proven lower bound on the optimal makespan
     bool optimal = false;   ///< proven optimal (MILP/exhaustive)
