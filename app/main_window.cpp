@@ -71,7 +71,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     controller_ = new SearchController(this);
     session_ = new Session(this);
 
-    // --- central tabs
+    buildViewTabs();
+    buildDocks();
+    connectSearchAndProfiles();
+    connectViews();
+
+    buildMenus();
+    setRunning(false);
+    statusBar()->showMessage(tr("Ready"));
+    restoreSession();
+}
+
+void MainWindow::buildViewTabs() {
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
     plan_view_ = new PlanView(this);
@@ -108,8 +119,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     for (int i = 0; i < tabs_->count(); ++i)
         tabs_->widget(i)->setObjectName(viewNames().value(i));
     setCentralWidget(tabs_);
+}
 
-    // --- docks
+void MainWindow::buildDocks() {
     model_editor_ = new ModelEditor(this);
     cluster_editor_ = new ClusterEditor(this);
     auto* model_dock = makeDock(tr("Model"), QStringLiteral("model_dock"), model_editor_, this);
@@ -119,6 +131,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabifyDockWidget(model_dock, cluster_dock);
     model_dock->raise();
 
+    auto* search_dock = makeDock(tr("Search"), QStringLiteral("search_dock"), buildSearchBox(), this);
+    addDockWidget(Qt::RightDockWidgetArea, search_dock);
+    search_dock->setMinimumWidth(280);
+    model_dock->setMinimumWidth(220);
+    model_dock_ = model_dock;
+    search_dock_ = search_dock;
+}
+
+QWidget* MainWindow::buildSearchBox() {
     auto* search_box = new QWidget(this);
     auto* sl = new QVBoxLayout(search_box);
     auto* buttons = new QHBoxLayout;
@@ -149,13 +170,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     search_settings_ = new SearchSettings(this);
     sl->addWidget(search_settings_);
     sl->addStretch(1);
-    auto* search_dock = makeDock(tr("Search"), QStringLiteral("search_dock"), search_box, this);
-    addDockWidget(Qt::RightDockWidgetArea, search_dock);
-    search_dock->setMinimumWidth(280);
-    model_dock->setMinimumWidth(220);
-    model_dock_ = model_dock;
-    search_dock_ = search_dock;
+    return search_box;
+}
 
+void MainWindow::connectSearchAndProfiles() {
     connect(run_button_, &QPushButton::clicked, this, &MainWindow::runSearch);
     connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelSearch);
     connect(controller_, &SearchController::batchReady, this, &MainWindow::onBatch);
@@ -183,7 +201,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(model_editor_, &ModelEditor::saveRequested, files_, &FileActions::saveModel);
     connect(cluster_editor_, &ClusterEditor::openRequested, files_, &FileActions::openCluster);
     connect(cluster_editor_, &ClusterEditor::saveRequested, files_, &FileActions::saveCluster);
+}
 
+void MainWindow::connectViews() {
     // The views follow the session.
     connect(session_, &Session::currentPlanChanged, this, &MainWindow::planChanged);
     connect(session_, &Session::knownPlansChanged, this, [this](const std::vector<NamedPlan>& plans) {
@@ -227,15 +247,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(static_cast<EnginePanel*>(engine_), &EnginePanel::profileMeasured, this,
             [this](const ClusterProfile& c) { cluster_editor_->setCluster(c); });
 #endif
+}
 
-    buildMenus();
-    setRunning(false);
-    statusBar()->showMessage(tr("Ready"));
-
+void MainWindow::restoreSession() {
     // Restore settings and the last profiles (fall back to the defaults).
     restoreGeometry(settings_.geometry());
     if (!restoreState(settings_.windowState()))
-        resizeDocks({model_dock, search_dock}, {300, 360}, Qt::Horizontal);
+        resizeDocks({model_dock_, search_dock_}, {300, 360}, Qt::Horizontal);
     // Both profiles are loaded before anything reacts to them: reacting to the model alone would
     // evaluate (and remember) it with the still-empty cluster.
     restoring_ = true;

@@ -93,6 +93,13 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    // Parts of the constructor, in the order it calls them.
+    void buildViewTabs();
+    void buildDocks();
+    QWidget* buildSearchBox();
+    void connectSearchAndProfiles();
+    void connectViews();
+    void restoreSession();
     void buildMenus();
     void profilesChanged();
     /// Saves the current profiles for the next start (file paths for profiles loaded from files).

@@ -118,10 +118,7 @@ void printSchedule(std::ostream& out, const ScheduleResult& s, const ClusterProf
     }
 }
 
-} // namespace
-
-int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
-    QCommandLineParser p;
+void addScheduleOptions(QCommandLineParser& p) {
     p.setApplicationDescription(QStringLiteral(
         "Schedules several training jobs on one cluster: each job gets a GPU count (a slice of one NVLink "
         "island, of one node on the fewest islands, or whole nodes), its best plan, GPUs and a start "
@@ -167,6 +164,64 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     p.addOption({QStringLiteral("scripts"),
                  QStringLiteral("Write a launch script and plan JSON per job into this directory."),
                  QStringLiteral("DIR")});
+}
+
+/// The cluster: --cluster, else the jobs file's "cluster", else the default preset.
+std::string scheduleClusterName(const QCommandLineParser& p, const nlohmann::json& jj) {
+    std::string cluster_name = kDefaultCluster;
+    if (jj.is_object() && jj.contains("cluster")) {
+        if (!jj["cluster"].is_string())
+            throw InputError("cluster", "must be a preset name or a profile path");
+        cluster_name = jj["cluster"].get<std::string>();
+    }
+    if (p.isSet(QStringLiteral("cluster")))
+        cluster_name = p.value(QStringLiteral("cluster")).toStdString();
+    return cluster_name;
+}
+
+/// --runtime (default megatron-core), --precision and --budget.
+CostOptions scheduleCostOptions(const QCommandLineParser& p, const ClusterProfile& cluster) {
+    CostOptions cost = costOptionsFromOptions(p, cluster);
+    if (p.isSet(QStringLiteral("budget"))) {
+        bool ok = false;
+        cost.memory_budget_gib = p.value(QStringLiteral("budget")).toDouble(&ok);
+        if (!ok || !(cost.memory_budget_gib > 0))
+            throw InputError("--budget", "must be a positive number of GiB");
+    }
+    return cost;
+}
+
+/// The schedule as JSON, with the planner searches, the re-planning time, every job's duration by GPU
+/// count and the baselines' makespans.
+nlohmann::json scheduleJson(const ScheduleResult& result, const ClusterProfile& cluster,
+                            const JobTable& table, const std::vector<ScheduleResult>& baselines,
+                            int planner_searches, const ReplanState* replan) {
+    nlohmann::json j = toJson(result, cluster);
+    j["planner_searches"] = planner_searches;
+    if (replan)
+        j["now_s"] = replan->now;
+    nlohmann::json curves = nlohmann::json::object();
+    for (std::size_t k = 0; k < table.jobs.size(); ++k) {
+        nlohmann::json cv = nlohmann::json::array();
+        for (const auto& o : table.options[k])
+            cv.push_back({{"gpus", o.gpus},
+                          {"duration_s", o.duration},
+                          {"iteration_time_s", o.estimate.iteration_time}});
+        curves[table.jobs[k].name] = cv;
+    }
+    j["duration_by_gpus"] = curves;
+    nlohmann::json bj = nlohmann::json::object();
+    for (const auto& b : baselines)
+        bj[b.algorithm] = b.makespan;
+    j["baselines"] = bj;
+    return j;
+}
+
+} // namespace
+
+int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
+    QCommandLineParser p;
+    addScheduleOptions(p);
     if (!p.parse(args)) {
         err << p.errorText().toStdString() << "\n";
         return 2;
@@ -188,14 +243,7 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     const std::string jobs_file =
         p.value(replan ? QStringLiteral("replan") : QStringLiteral("jobs")).toStdString();
     const nlohmann::json jj = readJsonFile(jobs_file);
-    std::string cluster_name = kDefaultCluster;
-    if (jj.is_object() && jj.contains("cluster")) {
-        if (!jj["cluster"].is_string())
-            throw InputError("cluster", "must be a preset name or a profile path");
-        cluster_name = jj["cluster"].get<std::string>();
-    }
-    if (p.isSet(QStringLiteral("cluster")))
-        cluster_name = p.value(QStringLiteral("cluster")).toStdString();
+    const std::string cluster_name = scheduleClusterName(p, jj);
     const ClusterProfile cluster = resolveCluster(cluster_name);
     ReplanState state;
     if (replan)
@@ -207,13 +255,7 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
     if (jobs.empty())
         throw InputError("jobs", "the jobs file lists no jobs");
 
-    CostOptions cost = costOptionsFromOptions(p, cluster); // --runtime (default megatron-core), --precision
-    if (p.isSet(QStringLiteral("budget"))) {
-        bool ok = false;
-        cost.memory_budget_gib = p.value(QStringLiteral("budget")).toDouble(&ok);
-        if (!ok || !(cost.memory_budget_gib > 0))
-            throw InputError("--budget", "must be a positive number of GiB");
-    }
+    const CostOptions cost = scheduleCostOptions(p, cluster);
     SchedulerOptions opt;
     {
         bool ok = false;
@@ -239,24 +281,8 @@ int cmdSchedule(const QStringList& args, std::ostream& out, std::ostream& err) {
                                                    baselineWholeNode(table, cluster),
                                                    baselineEqualSplit(table, cluster)};
     addHistory(result, state);
-    nlohmann::json j = toJson(result, cluster);
-    j["planner_searches"] = oracle.searches();
-    if (replan)
-        j["now_s"] = state.now;
-    nlohmann::json curves = nlohmann::json::object();
-    for (std::size_t k = 0; k < table.jobs.size(); ++k) {
-        nlohmann::json cv = nlohmann::json::array();
-        for (const auto& o : table.options[k])
-            cv.push_back({{"gpus", o.gpus},
-                          {"duration_s", o.duration},
-                          {"iteration_time_s", o.estimate.iteration_time}});
-        curves[table.jobs[k].name] = cv;
-    }
-    j["duration_by_gpus"] = curves;
-    nlohmann::json bj = nlohmann::json::object();
-    for (const auto& b : baselines)
-        bj[b.algorithm] = b.makespan;
-    j["baselines"] = bj;
+    const nlohmann::json j =
+        scheduleJson(result, cluster, table, baselines, oracle.searches(), replan ? &state : nullptr);
 
     if (p.isSet(QStringLiteral("json")))
         out << j.dump(2) << "\n";

@@ -104,6 +104,15 @@ void markInput(const QHash<QString, QWidget*>& fields, std::initializer_list<QWi
 // ----- ModelEditor ----------------------------------------------------------------------------------
 ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     auto* lay = new QVBoxLayout(this);
+    buildPresetRow(lay);
+    buildLayerForm(lay);
+    buildOptionalGroups(lay);
+    buildMessages(lay);
+    mapFieldNames();
+    connectInputs();
+}
+
+void ModelEditor::buildPresetRow(QVBoxLayout* lay) {
     auto* top = new QHBoxLayout;
     preset_ = new QComboBox(this);
     preset_->setToolTip(tr("Built-in model presets"));
@@ -128,7 +137,9 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     connect(hf, &QToolButton::clicked, this, &ModelEditor::importRequested);
     connect(save, &QToolButton::clicked, this, &ModelEditor::saveRequested);
     connect(preset_, &QComboBox::activated, this, [this](int i) { loadPreset(preset_->itemText(i)); });
+}
 
+void ModelEditor::buildLayerForm(QVBoxLayout* lay) {
     auto* form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows); // narrow docks: labels above their fields
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -156,7 +167,9 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     // Switches on rows of their own (in the form they wrapped unevenly in a narrow dock).
     lay->addWidget(gated_);
     lay->addWidget(tied_);
+}
 
+void ModelEditor::buildOptionalGroups(QVBoxLayout* lay) {
     // Mixture of experts and multi-latent attention: their inputs appear when switched on.
     auto subForm = [this](QWidget*& box) {
         box = new QWidget(this);
@@ -199,6 +212,9 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     af->addRow(tr("Rotary head size"), qk_rope_);
     af->addRow(tr("Value head size"), v_head_);
     lay->addWidget(mla_box_);
+}
+
+void ModelEditor::buildMessages(QVBoxLayout* lay) {
     params_ = new QLabel(this);
     params_->setWordWrap(true);
     lay->addWidget(params_);
@@ -213,6 +229,9 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
     note_->hide();
     lay->addWidget(note_);
     lay->addStretch(1);
+}
+
+void ModelEditor::mapFieldNames() {
     fields_ = {{QStringLiteral("name"), name_},
                {QStringLiteral("count"), layers_},
                {QStringLiteral("stacks"), layers_},
@@ -236,6 +255,9 @@ ModelEditor::ModelEditor(QWidget* parent) : QWidget(parent) {
                {QStringLiteral("qk_nope_head_dim"), qk_nope_},
                {QStringLiteral("qk_rope_head_dim"), qk_rope_},
                {QStringLiteral("v_head_dim"), v_head_}};
+}
+
+void ModelEditor::connectInputs() {
     for (auto* b : {layers_, hidden_, ffn_, heads_, kv_heads_, seq_, vocab_, experts_, top_k_,
                     shared_experts_, shared_ffn_, q_lora_, kv_lora_, qk_nope_, qk_rope_, v_head_})
         connect(b, &QSpinBox::valueChanged, this, &ModelEditor::fromWidgets);

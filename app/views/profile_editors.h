@@ -24,6 +24,7 @@ class QLineEdit;
 class QCheckBox;
 class QTableWidget;
 class QFormLayout;
+class QVBoxLayout;
 
 namespace gx::app {
 
@@ -72,6 +73,13 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    // Parts of the constructor, in the order it calls them.
+    void buildPresetRow(QVBoxLayout* lay);
+    void buildLayerForm(QVBoxLayout* lay);
+    void buildOptionalGroups(QVBoxLayout* lay);
+    void buildMessages(QVBoxLayout* lay);
+    void mapFieldNames();
+    void connectInputs();
     void fromWidgets();
     void toWidgets();
     void onStackChanged();

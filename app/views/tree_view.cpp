@@ -369,6 +369,197 @@ QColor TreeGraphicsItem::stateColor(NodeState s) {
     return Qt::gray;
 }
 
+namespace {
+/// a * (1 - t) + b * t, channel by channel.
+QColor mix(const QColor& a, const QColor& b, double t) {
+    return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - t) + b.redF() * t),
+                            static_cast<float>(a.greenF() * (1 - t) + b.greenF() * t),
+                            static_cast<float>(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+/// Edge rectangles in device pixels: plain edges, edges to pruned children, the best plan's path.
+struct EdgeRects {
+    std::vector<QRect> edges, pruned, path;
+};
+
+/// The edges of the nodes near `exposed` (scene units; `exposed_rect` is the exposed part itself).
+EdgeRects edgeRects(const std::vector<TreeLayout::Node>& nodes, const QTransform& device,
+                    const QRectF& exposed_rect, const QRectF& exposed) {
+    EdgeRects out;
+    const QRect clip = device.mapRect(exposed_rect).toAlignedRect().adjusted(-4, -4, 4, 4);
+    const double half_h = TreeLayout::kNodeH / 2;
+    for (const auto& p : nodes) {
+        if (p.children.empty())
+            continue;
+        const auto& first = nodes[static_cast<std::size_t>(p.children.front())];
+        const auto& last = nodes[static_cast<std::size_t>(p.children.back())];
+        const double x0 = std::min(first.x, p.x), x1 = std::max(last.x, p.x);
+        if (x1 < exposed.left() || x0 > exposed.right() || first.y < exposed.top() || p.y > exposed.bottom())
+            continue;
+        const QPointF top = device.map(QPointF(p.x, p.y + half_h));
+        const double child_top = device.map(QPointF(first.x, first.y - half_h)).y();
+        const int bar_y = static_cast<int>(std::lround((top.y() + child_top) / 2));
+        const int py = static_cast<int>(std::lround(top.y()));
+        const int cy = static_cast<int>(std::lround(child_top));
+        const int px = static_cast<int>(std::lround(top.x()));
+        const int bx0 = static_cast<int>(std::lround(device.map(QPointF(first.x, 0)).x()));
+        const int bx1 = static_cast<int>(std::lround(device.map(QPointF(last.x, 0)).x()));
+        out.edges.emplace_back(px, py, 1, std::max(1, bar_y - py));
+        out.edges.push_back(
+            QRect(QPoint(std::max(bx0, clip.left()), bar_y), QPoint(std::min(bx1, clip.right()), bar_y)));
+        for (int c : p.children) {
+            const auto& n = nodes[static_cast<std::size_t>(c)];
+            const int x = static_cast<int>(std::lround(device.map(QPointF(n.x, 0)).x()));
+            const bool visible = x >= clip.left() && x <= clip.right();
+            if (n.on_incumbent) { // the bar is drawn even when the child is off screen: it leads there
+                if (visible)
+                    out.path.emplace_back(x - 1, bar_y - 1, 3, std::max(1, cy - bar_y + 1));
+                out.path.emplace_back(px - 1, py, 3, std::max(1, bar_y - py + 1));
+                out.path.push_back(QRect(QPoint(std::max(std::min(px, x), clip.left()) - 1, bar_y - 1),
+                                         QPoint(std::min(std::max(px, x), clip.right()) + 1, bar_y + 1)));
+            } else if (visible) {
+                (n.node.pruned ? out.pruned : out.edges).emplace_back(x, bar_y, 1, std::max(1, cy - bar_y));
+            }
+        }
+    }
+    return out;
+}
+
+/// Draws the edges in device pixels (the painter's world transform is restored).
+void drawEdges(QPainter* painter, const EdgeRects& e, const QPalette& pal, const QColor& highlight) {
+    const QColor base = pal.base().color(), ink = pal.text().color();
+    const QTransform device = painter->worldTransform();
+    painter->setWorldTransform(QTransform());
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(mix(base, ink, 0.45));
+    painter->drawRects(e.edges.data(), static_cast<int>(e.edges.size()));
+    painter->setBrush(mix(base, ink, 0.2));
+    painter->drawRects(e.pruned.data(), static_cast<int>(e.pruned.size()));
+    painter->setBrush(highlight);
+    painter->drawRects(e.path.data(), static_cast<int>(e.path.size()));
+    painter->setWorldTransform(device);
+}
+
+/// Overview markers in device pixels: per state, and the frames of the selected / hovered node, of the
+/// search matches and of the best plan's path.
+struct Markers {
+    static constexpr int kStates = 6;
+    std::vector<QRectF> by_state[kStates], marked, path, match;
+};
+
+/// Draws the markers, the frames below the state colours.
+void drawMarkers(QPainter* painter, const Markers& m, const QColor& highlight, const QColor& match_color) {
+    painter->setPen(Qt::NoPen);
+    for (const auto& [rects, color] : {std::pair{&m.path, highlight}, std::pair{&m.match, match_color},
+                                       std::pair{&m.marked, QColor(255, 140, 0)}}) {
+        painter->setBrush(color);
+        painter->drawRects(rects->data(), static_cast<int>(rects->size()));
+    }
+    for (int s = 0; s < Markers::kStates; ++s) {
+        painter->setBrush(TreeGraphicsItem::stateColor(static_cast<NodeState>(s)).darker(s == 0 ? 110 : 120));
+        painter->drawRects(m.by_state[s].data(), static_cast<int>(m.by_state[s].size()));
+    }
+}
+
+/// A label in device pixels: a node's name (and second line), or a degree name on an edge.
+struct NodeText {
+    QRectF rect;
+    QString text, sub;
+    bool dim;
+};
+
+/// The fonts of the labels: names, and the smaller second lines.
+struct LabelFonts {
+    explicit LabelFonts(const QFont& painter_font)
+        : f(sized(painter_font, 8.5)), fm(f), fs(sized(f, 7.5)), fms(fs) {}
+    static QFont sized(QFont font, double points) {
+        font.setPointSizeF(points);
+        return font;
+    }
+    QFont f;
+    QFontMetrics fm;
+    QFont fs;
+    QFontMetrics fms;
+};
+
+/// The degree name of node `n` on the edge from its parent: centred between the two.
+NodeText edgeLabel(const std::vector<TreeLayout::Node>& nodes, const TreeLayout::Node& n,
+                   const QTransform& device, double sx, const QFontMetrics& fm) {
+    const auto& p = nodes[static_cast<std::size_t>(n.parent)];
+    const QPointF pc = device.map(QPointF(p.x, p.y + TreeLayout::kNodeH / 2));
+    const QPointF nc = device.map(QPointF(n.x, n.y - TreeLayout::kNodeH / 2));
+    const QPointF mid = pc * 0.35 + nc * 0.65;
+    const double w = (TreeLayout::kNodeW + TreeLayout::kGapX) * sx - 4;
+    return {QRectF(mid.x() - w / 2, mid.y() - fm.height() / 2.0, w, fm.height()),
+            fm.elidedText(n.text, Qt::ElideRight, static_cast<int>(w)), QString(), n.node.pruned};
+}
+
+/// Second line of node i's box: a pp node's best time or why it has none, a pruned node's rule, the
+/// root's best time per sample once the search finished.
+QString nodeSubLabel(const TreeLayout& layout, int i, NodeState st) {
+    const auto& n = layout.at(i);
+    QString sub;
+    if (const PipelineRecord* rec = layout.record(i); rec && !n.node.pruned && n.node.dimension == "pp") {
+        if (rec->feasible > 0)
+            sub = secondsText(rec->best_time);
+        else if (st == NodeState::Cut)
+            sub = DecisionTreeView::tr("cut: bound %1/sample").arg(secondsText(rec->lowest_cut_bound));
+        else
+            sub = stateName(st);
+    } else if (n.node.pruned) {
+        sub = QString::fromStdString(n.node.rule);
+    } else if (n.pp == 0 && layout.finished()) {
+        double best = 0;
+        for (const auto& [pp, rec] : layout.records())
+            if (rec.feasible > 0 && (best <= 0 || rec.best_per_sample < best))
+                best = rec.best_per_sample;
+        if (best > 0)
+            sub = DecisionTreeView::tr("best %1/sample").arg(secondsText(best));
+    }
+    return sub;
+}
+
+/// A box in device pixels: opaque fill and a `fw` px frame of rectangles (fast raster fills).
+void drawBox(QPainter* painter, const QRect& d, const QColor& fill, const QColor& frame, int fw) {
+    const QTransform device = painter->worldTransform();
+    painter->setWorldTransform(QTransform());
+    painter->fillRect(d, fill);
+    painter->fillRect(QRect(d.left(), d.top(), d.width(), fw), frame);
+    painter->fillRect(QRect(d.left(), d.bottom() - fw + 1, d.width(), fw), frame);
+    painter->fillRect(QRect(d.left(), d.top(), fw, d.height()), frame);
+    painter->fillRect(QRect(d.right() - fw + 1, d.top(), fw, d.height()), frame);
+    painter->setWorldTransform(device);
+}
+
+/// Draws the labels inside `exposed_device` (device pixels; the painter has no world transform).
+/// Boxes (`detailed`) with room for two lines get the second line in the smaller font.
+void drawTexts(QPainter* painter, const std::vector<NodeText>& texts, const LabelFonts& fonts, bool detailed,
+               const QColor& text, const QRectF& exposed_device) {
+    const QFontMetrics &fm = fonts.fm, &fms = fonts.fms;
+    QColor dim = text;
+    dim.setAlpha(150);
+    for (const auto& t : texts) {
+        if (!t.rect.intersects(exposed_device))
+            continue;
+        painter->setPen(t.dim ? dim : text);
+        if (detailed && !t.sub.isEmpty() && t.rect.height() >= fm.height() + fms.height()) {
+            painter->setFont(fonts.f);
+            const QRectF top(t.rect.left(), t.rect.center().y() - fm.height(), t.rect.width(), fm.height());
+            painter->drawText(top, Qt::AlignCenter,
+                              fm.elidedText(t.text, Qt::ElideRight, static_cast<int>(t.rect.width())));
+            painter->setFont(fonts.fs);
+            const QRectF bottom(t.rect.left(), t.rect.center().y(), t.rect.width(), fms.height());
+            painter->drawText(bottom, Qt::AlignCenter,
+                              fms.elidedText(t.sub, Qt::ElideRight, static_cast<int>(t.rect.width())));
+        } else {
+            painter->setFont(fonts.f);
+            painter->drawText(t.rect, Qt::AlignCenter,
+                              fm.elidedText(t.text, Qt::ElideRight, static_cast<int>(t.rect.width())));
+        }
+    }
+}
+} // namespace
+
 void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) {
     // The view may stretch y more than x (zoomed out): sizes follow the x scale, never more than y.
     const double lod =
@@ -388,80 +579,13 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
     const QTransform device = painter->worldTransform();
     const bool detailed = TreeLayout::kNodeW * sx >= 84 && TreeLayout::kNodeH * lod >= 18; // readable boxes
     const bool edge_labels = !detailed && (TreeLayout::kNodeW + TreeLayout::kGapX) * sx >= 44;
-    auto mix = [](const QColor& a, const QColor& b, double t) {
-        return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - t) + b.redF() * t),
-                                static_cast<float>(a.greenF() * (1 - t) + b.greenF() * t),
-                                static_cast<float>(a.blueF() * (1 - t) + b.blueF() * t));
-    };
-    const QColor base = pal.base().color(), ink = pal.text().color();
-    std::vector<QRect> edge_rects, pruned_rects, path_rects;
-    {
-        const QRect clip = device.mapRect(option->exposedRect).toAlignedRect().adjusted(-4, -4, 4, 4);
-        const double half_h = TreeLayout::kNodeH / 2;
-        for (const auto& p : nodes) {
-            if (p.children.empty())
-                continue;
-            const auto& first = nodes[static_cast<std::size_t>(p.children.front())];
-            const auto& last = nodes[static_cast<std::size_t>(p.children.back())];
-            const double x0 = std::min(first.x, p.x), x1 = std::max(last.x, p.x);
-            if (x1 < exposed.left() || x0 > exposed.right() || first.y < exposed.top() ||
-                p.y > exposed.bottom())
-                continue;
-            const QPointF top = device.map(QPointF(p.x, p.y + half_h));
-            const double child_top = device.map(QPointF(first.x, first.y - half_h)).y();
-            const int bar_y = static_cast<int>(std::lround((top.y() + child_top) / 2));
-            const int py = static_cast<int>(std::lround(top.y()));
-            const int cy = static_cast<int>(std::lround(child_top));
-            const int px = static_cast<int>(std::lround(top.x()));
-            const int bx0 = static_cast<int>(std::lround(device.map(QPointF(first.x, 0)).x()));
-            const int bx1 = static_cast<int>(std::lround(device.map(QPointF(last.x, 0)).x()));
-            edge_rects.emplace_back(px, py, 1, std::max(1, bar_y - py));
-            edge_rects.push_back(
-                QRect(QPoint(std::max(bx0, clip.left()), bar_y), QPoint(std::min(bx1, clip.right()), bar_y)));
-            for (int c : p.children) {
-                const auto& n = nodes[static_cast<std::size_t>(c)];
-                const int x = static_cast<int>(std::lround(device.map(QPointF(n.x, 0)).x()));
-                const bool visible = x >= clip.left() && x <= clip.right();
-                if (n.on_incumbent) { // the bar is drawn even when the child is off screen: it leads there
-                    if (visible)
-                        path_rects.emplace_back(x - 1, bar_y - 1, 3, std::max(1, cy - bar_y + 1));
-                    path_rects.emplace_back(px - 1, py, 3, std::max(1, bar_y - py + 1));
-                    path_rects.push_back(
-                        QRect(QPoint(std::max(std::min(px, x), clip.left()) - 1, bar_y - 1),
-                              QPoint(std::min(std::max(px, x), clip.right()) + 1, bar_y + 1)));
-                } else if (visible) {
-                    (n.node.pruned ? pruned_rects : edge_rects)
-                        .emplace_back(x, bar_y, 1, std::max(1, cy - bar_y));
-                }
-            }
-        }
-    }
-    painter->setWorldTransform(QTransform());
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(mix(base, ink, 0.45));
-    painter->drawRects(edge_rects.data(), static_cast<int>(edge_rects.size()));
-    painter->setBrush(mix(base, ink, 0.2));
-    painter->drawRects(pruned_rects.data(), static_cast<int>(pruned_rects.size()));
-    painter->setBrush(highlight);
-    painter->drawRects(path_rects.data(), static_cast<int>(path_rects.size()));
-    painter->setWorldTransform(device);
+    drawEdges(painter, edgeRects(nodes, device, option->exposedRect, exposed), pal, highlight);
 
     const double mw = std::max(5.0, TreeLayout::kNodeW * sx), mh = std::max(5.0, TreeLayout::kNodeH * lod);
     // Markers per state (overview) and per-node boxes (zoomed in).
-    constexpr int kStates = 6;
-    std::vector<QRectF> markers[kStates], marked, path_markers, match_markers;
-    struct Text {
-        QRectF rect;
-        QString text, sub;
-        bool dim;
-    };
-    std::vector<Text> texts;
-    QFont f = painter->font();
-    f.setPointSizeF(8.5);
-    const QFontMetrics fm(f);
-    QFont fs = f;
-    fs.setPointSizeF(7.5);
-    const QFontMetrics fms(fs);
+    Markers markers;
+    std::vector<NodeText> texts;
+    const LabelFonts fonts(painter->font());
     for (int i = 0; i < static_cast<int>(nodes.size()); ++i) {
         const auto& n = nodes[static_cast<std::size_t>(i)];
         const QRectF r(n.x - TreeLayout::kNodeW / 2, n.y - TreeLayout::kNodeH / 2, TreeLayout::kNodeW,
@@ -476,23 +600,14 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
             const QPointF c = device.map(QPointF(n.x, n.y));
             const QRectF marker(c.x() - mw / 2, c.y() - mh / 2, mw, mh);
             if (i == selected_ || i == hovered_)
-                marked.push_back(marker.adjusted(-2, -2, 2, 2));
+                markers.marked.push_back(marker.adjusted(-2, -2, 2, 2));
             else if (is_match)
-                match_markers.push_back(marker.adjusted(-2, -2, 2, 2));
+                markers.match.push_back(marker.adjusted(-2, -2, 2, 2));
             else if (n.on_incumbent)
-                path_markers.push_back(marker.adjusted(-1, -1, 1, 1));
-            markers[static_cast<int>(st)].push_back(marker);
-            if (edge_labels && n.parent >= 0) {
-                // Degree names on the edges: centred between the node and its parent.
-                const auto& p = nodes[static_cast<std::size_t>(n.parent)];
-                const QPointF pc = device.map(QPointF(p.x, p.y + TreeLayout::kNodeH / 2));
-                const QPointF nc = device.map(QPointF(n.x, n.y - TreeLayout::kNodeH / 2));
-                const QPointF mid = pc * 0.35 + nc * 0.65;
-                const double w = (TreeLayout::kNodeW + TreeLayout::kGapX) * sx - 4;
-                texts.push_back({QRectF(mid.x() - w / 2, mid.y() - fm.height() / 2.0, w, fm.height()),
-                                 fm.elidedText(n.text, Qt::ElideRight, static_cast<int>(w)), QString(),
-                                 n.node.pruned});
-            }
+                markers.path.push_back(marker.adjusted(-1, -1, 1, 1));
+            markers.by_state[static_cast<int>(st)].push_back(marker);
+            if (edge_labels && n.parent >= 0) // degree names on the edges
+                texts.push_back(edgeLabel(nodes, n, device, sx, fonts.fm));
             continue;
         }
         // Box: opaque fill and a 1-3 px frame of rectangles in device pixels (fast raster fills).
@@ -503,73 +618,17 @@ void TreeGraphicsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
                                               : QColor(60, 60, 60);
         const int fw = i == selected_ || is_match ? 3 : (n.on_incumbent || i == hovered_ ? 2 : 1);
         const QPointF dc = device.map(QPointF(n.x, n.y));
-        const QRect d = QRectF(dc.x() - mw / 2, dc.y() - mh / 2, mw, mh).toAlignedRect();
-        painter->setWorldTransform(QTransform());
-        painter->fillRect(d, stateColor(st));
-        painter->fillRect(QRect(d.left(), d.top(), d.width(), fw), frame);
-        painter->fillRect(QRect(d.left(), d.bottom() - fw + 1, d.width(), fw), frame);
-        painter->fillRect(QRect(d.left(), d.top(), fw, d.height()), frame);
-        painter->fillRect(QRect(d.right() - fw + 1, d.top(), fw, d.height()), frame);
-        painter->setWorldTransform(device);
+        drawBox(painter, QRectF(dc.x() - mw / 2, dc.y() - mh / 2, mw, mh).toAlignedRect(), stateColor(st),
+                frame, fw);
         // Labels in device pixels (readable at any zoom where boxes are drawn).
-        QString sub;
-        if (const PipelineRecord* rec = layout_->record(i);
-            rec && !n.node.pruned && n.node.dimension == "pp") {
-            if (rec->feasible > 0)
-                sub = secondsText(rec->best_time);
-            else if (st == NodeState::Cut)
-                sub = DecisionTreeView::tr("cut: bound %1/sample").arg(secondsText(rec->lowest_cut_bound));
-            else
-                sub = stateName(st);
-        } else if (n.node.pruned) {
-            sub = QString::fromStdString(n.node.rule);
-        } else if (n.pp == 0 && layout_->finished()) {
-            double best = 0;
-            for (const auto& [pp, rec] : layout_->records())
-                if (rec.feasible > 0 && (best <= 0 || rec.best_per_sample < best))
-                    best = rec.best_per_sample;
-            if (best > 0)
-                sub = DecisionTreeView::tr("best %1/sample").arg(secondsText(best));
-        }
-        texts.push_back({device.mapRect(r).adjusted(4, 1, -4, -1), n.text, sub, n.node.pruned});
+        texts.push_back(
+            {device.mapRect(r).adjusted(4, 1, -4, -1), n.text, nodeSubLabel(*layout_, i, st), n.node.pruned});
     }
     painter->setWorldTransform(QTransform());
-    if (!detailed) {
-        painter->setPen(Qt::NoPen);
-        for (const auto& [rects, color] :
-             {std::pair{&path_markers, highlight}, std::pair{&match_markers, match_color},
-              std::pair{&marked, QColor(255, 140, 0)}}) {
-            painter->setBrush(color);
-            painter->drawRects(rects->data(), static_cast<int>(rects->size()));
-        }
-        for (int s = 0; s < kStates; ++s) {
-            painter->setBrush(stateColor(static_cast<NodeState>(s)).darker(s == 0 ? 110 : 120));
-            painter->drawRects(markers[s].data(), static_cast<int>(markers[s].size()));
-        }
-    }
-    const QColor text = detailed ? QColor(15, 15, 15) : pal.text().color();
-    QColor dim = text;
-    dim.setAlpha(150);
-    const QRectF exposed_device = device.mapRect(option->exposedRect);
-    for (const auto& t : texts) {
-        if (!t.rect.intersects(exposed_device))
-            continue;
-        painter->setPen(t.dim ? dim : text);
-        if (detailed && !t.sub.isEmpty() && t.rect.height() >= fm.height() + fms.height()) {
-            painter->setFont(f);
-            const QRectF top(t.rect.left(), t.rect.center().y() - fm.height(), t.rect.width(), fm.height());
-            painter->drawText(top, Qt::AlignCenter,
-                              fm.elidedText(t.text, Qt::ElideRight, static_cast<int>(t.rect.width())));
-            painter->setFont(fs);
-            const QRectF bottom(t.rect.left(), t.rect.center().y(), t.rect.width(), fms.height());
-            painter->drawText(bottom, Qt::AlignCenter,
-                              fms.elidedText(t.sub, Qt::ElideRight, static_cast<int>(t.rect.width())));
-        } else {
-            painter->setFont(f);
-            painter->drawText(t.rect, Qt::AlignCenter,
-                              fm.elidedText(t.text, Qt::ElideRight, static_cast<int>(t.rect.width())));
-        }
-    }
+    if (!detailed)
+        drawMarkers(painter, markers, highlight, match_color);
+    drawTexts(painter, texts, fonts, detailed, detailed ? QColor(15, 15, 15) : pal.text().color(),
+              device.mapRect(option->exposedRect));
     painter->setWorldTransform(device);
 }
 

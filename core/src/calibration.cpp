@@ -93,24 +93,9 @@ std::string bucketSeq(int s) {
     return s <= 2048 ? "seq<=2K" : s <= 8192 ? "seq 4-8K" : "seq>=32K";
 }
 
-MeasuredRun runFromJson(const json& r, const std::string& path, const std::string& cluster_override) {
-    if (!r.is_object())
-        throw InputError(path, "expected a JSON object (one measured run)");
-    MeasuredRun run;
-    run.id = str(r, "id");
-    if (run.id.empty())
-        throw InputError(path + ".id", "required string is missing");
-    run.source = str(r, "source");
-    const json& jm = object(r, "model", path);
-    const json& jc = object(r, "cluster", path);
-    const json& jp = object(r, "plan", path);
-    const json& me =
-        r.contains("measured") && r.at("measured").is_object() ? r.at("measured") : json::object();
-    const json& de = r.contains("derived") && r.at("derived").is_object() ? r.at("derived") : json::object();
-    const std::string mp = path + ".model", cp = path + ".cluster", pp = path + ".plan";
-
-    // ---- model: GPT-style (LayerNorm, biases, dropout, GeLU, learned positions, tied embeddings)
-    // unless the record is a LLaMA-style model (GQA heads given or the name says so).
+/// The record's model: GPT-style (LayerNorm, biases, dropout, GeLU, learned positions, tied embeddings)
+/// unless the record is a LLaMA-style model (GQA heads given or the name says so).
+ModelProfile modelFromRecord(const json& jm, const std::string& mp, const MeasuredRun& run) {
     LayerType t;
     t.kind = BlockKind::Decoder;
     t.hidden = integer(jm, "hidden", mp, 0);
@@ -136,9 +121,14 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
     m.seq_len = t.seq_len;
     m.max_position = llama ? 0 : t.seq_len;
     m.tied_embeddings = !llama;
-    run.model = m;
+    return m;
+}
 
-    // ---- cluster: the GPU generation's preset, grown to the run's GPUs.
+/// Sets run.gpu and run.cluster: the GPU generation's preset (or `cluster_override`, or the record's
+/// profile), grown to the run's GPUs. Returns the run's GPU count; sets run.unsupported when no preset
+/// fits the GPU.
+int clusterFromRecord(MeasuredRun& run, const json& jc, const std::string& cp,
+                      const std::string& cluster_override) {
     run.gpu = str(jc, "gpu");
     const int gpn = integer(jc, "gpus_per_node", cp, 8);
     const int gpus = integer(jc, "gpus", cp, 0);
@@ -149,7 +139,7 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
         family = clusterFamilyFor(run.gpu);
     if (family.empty()) {
         run.unsupported = "unknown GPU '" + run.gpu + "' (give cluster.profile or --cluster)";
-        return run;
+        return gpus;
     }
     run.cluster = resolveCluster(family);
     run.cluster.gpus_per_node = gpn;
@@ -157,31 +147,87 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
     if (run.cluster.nodes == 1)
         run.cluster.inter = run.cluster.inter; // kept: a one-node run never crosses nodes
     run.cluster.name = family + " (" + std::to_string(gpus) + " GPUs)";
+    return gpus;
+}
 
-    // ---- plan
+/// The runtime of a record: the record's, else by source (Megatron-LM papers of 2021-22, NeMo =
+/// Megatron-Core, torchtitan; DeepSpeed for Narayanan et al.'s ZeRO-3 comparison rows).
+std::string runtimeOfRecord(const std::string& runtime_field, const std::string& source, bool zero3) {
+    if (!runtime_field.empty())
+        return runtime_field;
+    if (contains(source, "torchtitan"))
+        return "torchtitan";
+    if (contains(source, "NeMo"))
+        return "megatron-core";
+    if (zero3)
+        return "deepspeed";
+    return "megatron-lm-2021";
+}
+
+/// Layers of each of the `chunks` pipeline chunks of `L` layers, as the runtime splits them.
+std::vector<int> stageLayersOf(int L, int chunks, const std::string& runtime) {
+    std::vector<int> stage_layers;
+    if (runtime == "torchtitan") {
+        // torchtitan's generate_split_points (torchtitan/parallelisms/pipelining_utils.py, 9dec370):
+        // the first chunk gets L / chunks layers, the middle chunks one more while the remainder
+        // lasts, the last chunk what is left.
+        int extra = L % chunks, used = 0;
+        for (int c = 0; c + 1 < chunks; ++c) {
+            const int n = L / chunks + (c > 0 && extra > 0 ? 1 : 0);
+            if (c > 0 && extra > 0)
+                --extra;
+            stage_layers.push_back(n);
+            used += n;
+        }
+        stage_layers.push_back(L - used);
+    } else {
+        for (int c = 0; c < chunks; ++c)
+            stage_layers.push_back(L / chunks + (c < L % chunks ? 1 : 0));
+    }
+    return stage_layers;
+}
+
+/// The strategy every layer of the record's plan uses.
+LayerStrategy strategyOfRecord(const json& jp, int tp, int dp, int cpd, const std::string& zs, bool fsdp,
+                               const std::string& runtime) {
+    LayerStrategy s;
+    s.tp = tp;
+    s.dp = dp;
+    // Context parallelism, costed as the ring exchange with the load-balanced causal split (Megatron
+    // --cp-comm-type default p2p; torchtitan's K/V rotation is costed the same way).
+    s.cp = std::max(1, cpd);
+    const json spv = jp.contains("sp") ? jp.at("sp") : json();
+    // SP not stated: NeMo recipes and torchtitan's TP plan shard norms along the sequence when tp > 1.
+    s.sp = tp > 1 && (spv.is_boolean() ? spv.get<bool>() : spv.is_null());
+    if (zs == "3" || fsdp)
+        s.dp_type = DpType::ZeRO3;
+    else if (zs == "2")
+        s.dp_type = DpType::ZeRO2;
+    else if (zs == "1" || (zs.empty() && runtime == "megatron-core"))
+        s.dp_type = DpType::ZeRO1; // NeMo uses Megatron's distributed optimizer by default
+    else
+        s.dp_type = DpType::DDP;
+    const std::string rc = str(jp, "recompute");
+    s.ckpt = contains(rc, "full")        ? Checkpoint::Full
+             : contains(rc, "selective") ? Checkpoint::Selective
+                                         : Checkpoint::None;
+    return s;
+}
+
+/// Sets run.runtime and returns the record's plan (one strategy for every layer) on run.model and
+/// run.cluster.
+Plan planOfRecord(MeasuredRun& run, const json& r, const json& jp, const std::string& pp, int gpus) {
     const int tp = integer(jp, "tp", pp, 1);
     const int ppd = integer(jp, "pp", pp, 1);
     const int cpd = integer(jp, "cp", pp, 1);
     int dp = integer(jp, "dp", pp, gpus / std::max(1, tp * ppd * cpd));
-    const std::string runtime_field = str(r, "runtime");
     const std::string zs = str(jp, "zero_stage");
     const bool fsdp = jp.contains("fsdp") && !jp.at("fsdp").is_null() &&
                       !(jp.at("fsdp").is_boolean() && !jp.at("fsdp").get<bool>());
-    // Runtime: the record's, else by source (Megatron-LM papers of 2021-22, NeMo = Megatron-Core,
-    // torchtitan; DeepSpeed for Narayanan et al.'s ZeRO-3 comparison rows).
-    if (!runtime_field.empty())
-        run.runtime = runtime_field;
-    else if (contains(run.source, "torchtitan"))
-        run.runtime = "torchtitan";
-    else if (contains(run.source, "NeMo"))
-        run.runtime = "megatron-core";
-    else if (zs == "3" || fsdp)
-        run.runtime = "deepspeed";
-    else
-        run.runtime = "megatron-lm-2021";
+    run.runtime = runtimeOfRecord(str(r, "runtime"), run.source, zs == "3" || fsdp);
 
     Plan p;
-    p.model = m.name;
+    p.model = run.model.name;
     p.cluster = run.cluster.name;
     p.pp = ppd;
     p.gpus = tp * ppd * cpd * dp;
@@ -209,47 +255,10 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
         v = 1;
     p.virtual_stages = v;
     p.schedule = v > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
-    const int L = m.layerCount();
-    const int chunks = ppd * v;
-    if (run.runtime == "torchtitan") {
-        // torchtitan's generate_split_points (torchtitan/parallelisms/pipelining_utils.py, 9dec370):
-        // the first chunk gets L / chunks layers, the middle chunks one more while the remainder
-        // lasts, the last chunk what is left.
-        int extra = L % chunks, used = 0;
-        for (int c = 0; c + 1 < chunks; ++c) {
-            const int n = L / chunks + (c > 0 && extra > 0 ? 1 : 0);
-            if (c > 0 && extra > 0)
-                --extra;
-            p.stage_layers.push_back(n);
-            used += n;
-        }
-        p.stage_layers.push_back(L - used);
-    } else {
-        for (int c = 0; c < chunks; ++c)
-            p.stage_layers.push_back(L / chunks + (c < L % chunks ? 1 : 0));
-    }
+    const int L = run.model.layerCount();
+    p.stage_layers = stageLayersOf(L, ppd * v, run.runtime);
 
-    LayerStrategy s;
-    s.tp = tp;
-    s.dp = dp;
-    // Context parallelism, costed as the ring exchange with the load-balanced causal split (Megatron
-    // --cp-comm-type default p2p; torchtitan's K/V rotation is costed the same way).
-    s.cp = std::max(1, cpd);
-    const json spv = jp.contains("sp") ? jp.at("sp") : json();
-    // SP not stated: NeMo recipes and torchtitan's TP plan shard norms along the sequence when tp > 1.
-    s.sp = tp > 1 && (spv.is_boolean() ? spv.get<bool>() : spv.is_null());
-    if (zs == "3" || fsdp)
-        s.dp_type = DpType::ZeRO3;
-    else if (zs == "2")
-        s.dp_type = DpType::ZeRO2;
-    else if (zs == "1" || (zs.empty() && run.runtime == "megatron-core"))
-        s.dp_type = DpType::ZeRO1; // NeMo uses Megatron's distributed optimizer by default
-    else
-        s.dp_type = DpType::DDP;
-    const std::string rc = str(jp, "recompute");
-    s.ckpt = contains(rc, "full")        ? Checkpoint::Full
-             : contains(rc, "selective") ? Checkpoint::Selective
-                                         : Checkpoint::None;
+    const LayerStrategy s = strategyOfRecord(jp, tp, dp, cpd, zs, fsdp, run.runtime);
     p.layers.assign(static_cast<std::size_t>(L), s);
     p.vocab_tp = tp;
     p.vocab_dp_type = s.dp_type;
@@ -258,14 +267,19 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
                   : contains(prec, "fp16")                          ? Precision::FP16
                                                                     : Precision::BF16;
     p.runtime = run.runtime;
-    run.plan = p;
+    return p;
+}
 
-    // ---- measured figures
+/// Sets the run's measured figures: the iteration time (measured, else from tokens/s per GPU, a derived
+/// time or the MFU, with its basis), the per-layer time and the memory.
+void measuredOfRecord(MeasuredRun& run, const json& me, const json& de, const std::string& path, int gpus) {
+    const ModelProfile& m = run.model;
+    const Plan& p = run.plan;
     run.iteration_time_s = num(me, "iteration_time_s", path + ".measured");
     run.time_basis = "measured iteration time";
     if (run.iteration_time_s <= 0 && num(me, "tokens_per_s_per_gpu", path + ".measured") > 0) {
         run.iteration_time_s =
-            double(p.global_batch) * t.seq_len / (num(me, "tokens_per_s_per_gpu", path + ".measured") * gpus);
+            double(p.global_batch) * m.seq_len / (num(me, "tokens_per_s_per_gpu", path + ".measured") * gpus);
         run.time_basis = "tokens/s per GPU";
     }
     if (run.iteration_time_s <= 0 && num(de, "iteration_time_s", path + ".derived") > 0) {
@@ -280,20 +294,49 @@ MeasuredRun runFromJson(const json& r, const std::string& path, const std::strin
     }
     run.layer_time_ms = num(me, "per_layer_total_ms", path + ".measured");
     run.memory_gib = num(me, "memory_gib", path + ".measured");
+}
 
-    // ---- groups
-    run.groups["tp"] = bucketTp(tp);
-    run.groups["pp"] = ppd == 1 ? "pp=1" : "pp>1";
+/// Sets the groups the run's errors are reported by.
+void groupsOfRun(MeasuredRun& run) {
+    const Plan& p = run.plan;
+    const LayerStrategy& s = p.layers.front();
+    run.groups["tp"] = bucketTp(s.tp);
+    run.groups["pp"] = p.pp == 1 ? "pp=1" : "pp>1";
     run.groups["nodes"] = bucketNodes(run.cluster.nodes);
-    run.groups["size"] = bucketSize(double(m.totalParams()));
+    run.groups["size"] = bucketSize(double(run.model.totalParams()));
     run.groups["sharding"] = s.dp_type == DpType::ZeRO3 ? "ZeRO-3/FSDP" : "DDP/ZeRO-1";
     run.groups["precision"] = p.precision == Precision::FP8 ? "fp8" : "bf16/fp16";
-    run.groups["seq"] = bucketSeq(t.seq_len);
+    run.groups["seq"] = bucketSeq(run.model.seq_len);
     run.groups["recompute"] = toString(s.ckpt);
     run.groups["runtime"] = run.runtime;
+}
 
-    if (p.gpus != gpus)
-        run.unsupported = "tp x pp x cp x dp = " + std::to_string(p.gpus) + " differs from the " +
+MeasuredRun runFromJson(const json& r, const std::string& path, const std::string& cluster_override) {
+    if (!r.is_object())
+        throw InputError(path, "expected a JSON object (one measured run)");
+    MeasuredRun run;
+    run.id = str(r, "id");
+    if (run.id.empty())
+        throw InputError(path + ".id", "required string is missing");
+    run.source = str(r, "source");
+    const json& jm = object(r, "model", path);
+    const json& jc = object(r, "cluster", path);
+    const json& jp = object(r, "plan", path);
+    const json& me =
+        r.contains("measured") && r.at("measured").is_object() ? r.at("measured") : json::object();
+    const json& de = r.contains("derived") && r.at("derived").is_object() ? r.at("derived") : json::object();
+    const std::string mp = path + ".model", cp = path + ".cluster", pp = path + ".plan";
+
+    run.model = modelFromRecord(jm, mp, run);
+    const int gpus = clusterFromRecord(run, jc, cp, cluster_override);
+    if (!run.unsupported.empty())
+        return run;
+    run.plan = planOfRecord(run, r, jp, pp, gpus);
+    measuredOfRecord(run, me, de, path, gpus);
+    groupsOfRun(run);
+
+    if (run.plan.gpus != gpus)
+        run.unsupported = "tp x pp x cp x dp = " + std::to_string(run.plan.gpus) + " differs from the " +
                           std::to_string(gpus) + " GPUs of the run";
     else if (run.iteration_time_s <= 0 && run.layer_time_ms <= 0 && run.memory_gib <= 0)
         run.unsupported = "no measured time or memory";

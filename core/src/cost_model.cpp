@@ -26,6 +26,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 namespace gx {
 
@@ -243,10 +244,49 @@ double worstOverGroups(int stage_gpus, int n, int stride, int gpus_per_node, F&&
 }
 } // namespace
 
-LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const StageShape& shape) const {
-    LayerCost c;
-    const RuntimeProfile& rt = options_.runtime;
-    const bool fp8 = options_.precision == Precision::FP8;
+namespace {
+/// Forward parts of a layer's communication: a recomputed forward repeats them.
+struct ForwardComm {
+    double tp = 0, cp = 0, ep = 0;
+};
+
+/// CostModel::layer, part by part: compute (model FLOPs, GEMMs, attention core, element-wise work),
+/// communication (tensor-, context-, expert- and data-parallel), memory (activations and recomputation,
+/// model states). The members are the layer's dimensions per GPU under its strategy, named as in the
+/// formulas.
+class LayerCoster {
+public:
+    LayerCoster(const CostModel& model, bool intra_nvlink_peers, const LayerType& layer_type,
+                const LayerStrategy& strategy, const StageShape& stage_shape)
+        : cm(model), intra_nvlink(intra_nvlink_peers), type(layer_type), s(strategy), shape(stage_shape) {}
+
+    LayerCost cost() const;
+
+private:
+    double modelForwardFlops() const;
+    double forwardGemmTime() const;
+    std::pair<double, double> attentionTimes() const;
+    double forwardElementwiseTime() const;
+    double tensorParallelComm(double gemm, LayerCost& c) const;
+    double contextParallelComm(double attn_fwd, double attn_bwd, LayerCost& c) const;
+    double expertParallelComm(LayerCost& c) const;
+    double storedScoreBytes() const;
+    double fullActivationBytes(double scores) const;
+    void activationsAndRecompute(const ForwardComm& fwd_comm, LayerCost& c) const;
+    void modelStates(LayerCost& c) const;
+    double dpGroupsTime(Collective op, double dense_bytes, double expert_bytes, int r,
+                        bool flat = false) const;
+    void zero3Comm(LayerCost& c) const;
+    void gradientSyncComm(LayerCost& c) const;
+
+    const CostModel& cm;
+    const bool intra_nvlink; // the node's GPUs are NVLink peers
+    const LayerType& type;
+    const LayerStrategy& s;
+    const StageShape& shape;
+    const ClusterProfile& cluster = cm.cluster();
+    const RuntimeProfile& rt = cm.options().runtime;
+    const bool fp8 = cm.options().precision == Precision::FP8;
     const bool eager = rt.attention == AttentionKernel::Eager;
     const int t = std::max(1, s.tp), d = std::max(1, s.dp), cpd = std::max(1, s.cp);
     const int epd = type.moe.enabled() ? std::max(1, s.ep) : 1; // expert-parallel degree
@@ -274,92 +314,42 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const GroupLayout lay = layoutOf(s);
     const int G = shape.stage_gpus;
     const int first = shape.first_rank;
-    const double hbm = cluster_.gpu.hbm_bandwidth_gbs * 1e9;
-
-    // ---- model FLOPs [N21]: matmuls split by tp, attention scores counted in full (MFU convention).
-    // MoE layers count the active projections only (router, top_k routed and the shared experts) [MoE];
-    // replicated matrices (router, MLA down-projections) run whole on every TP rank.
-    const double matmul_flops = 2.0 * tokens * double(type.activeMatmulParams()) +
-                                (cross ? 2.0 * b * (se - seq) * 2.0 * h * hd * kv : 0.0);
-    const double repl_flops = 2.0 * tokens * double(type.replicatedMatmulParams());
-    // With cp, each rank computes 1/cp of the (load-balanced) causal score matrix.
-    const double self_score = 2.0 * b * seq * seq * a * (qkd + vd) / t / cpd;
-    const double cross_score = cross ? 4.0 * b * seq * se * a * hd / t : 0.0;
-    const double model_fwd = matmul_flops / t + repl_flops + self_score + cross_score;
-    c.model_flops = 3.0 * model_fwd;
-
-    // ---- GEMMs, one by one at their own shape (m = tokens, n = outputs, k = inputs per GPU).
+    const double hbm = cluster.gpu.hbm_bandwidth_gbs * 1e9;
+    // Query and key/value widths; FFN input projections (2 when gated); dropout (1) or not (0).
     const double qw = a * hd, kvw = kv * hd;
     const double gf = type.gated_ffn ? 2.0 : 1.0;
-    double gemm = 0.0;
-    if (mla) {
-        // Down-projections to the latents are replicated; up-projections and output split by heads.
-        const MlaSpec& m = type.mla;
-        const double ql = m.q_lora_rank, kvl = m.kv_lora_rank, rope = m.qk_rope_head_dim;
-        gemm += ql > 0 ? gemmTime(tokens, ql, h, fp8) + gemmTime(tokens, a * qkd / t, ql, fp8)
-                       : gemmTime(tokens, a * qkd / t, h, fp8);
-        gemm += gemmTime(tokens, kvl + rope, h, fp8) +
-                gemmTime(tokens, a * (m.qk_nope_head_dim + vd) / t, kvl, fp8) // K (no rope) and V
-                + gemmTime(tokens, h, a * vd / t, fp8);                       // output projection
-    } else {
-        gemm += gemmTime(tokens, (qw + 2.0 * kvw) / t, h, fp8) // fused QKV projection
-                + gemmTime(tokens, h, qw / t, fp8);            // attention output projection
-    }
-    if (!moe.enabled()) {
-        gemm += gemmTime(tokens, gf * f / t, h, fp8) // fc1 (+ gate)
-                + gemmTime(tokens, h, f / t, fp8);   // fc2
-    } else {
-        // Router logits (replicated), then the experts as grouped GEMMs: every expert sees
-        // tokens * top_k / experts tokens on average (balanced routing), each group at the efficiency
-        // of its own small shape, the group as a whole at the runtime's grouped-GEMM efficiency.
-        // With expert parallelism each rank holds experts/ep experts and receives the tokens routed to
-        // them from the ep ranks of its group: the same work in fewer, larger GEMMs, paced by the
-        // busiest rank (moe_load_imbalance).
-        gemm += gemmTime(tokens, moe.experts, h, false);
-        const double local_experts = double(moe.experts) / epd;
-        const double m_e = tokens * routed * epd / moe.experts;
-        const double ge = std::max(1e-3, rt.grouped_gemm_efficiency);
-        const double imb = epd > 1 ? std::max(1.0, rt.moe_load_imbalance) : 1.0;
-        gemm += imb * local_experts * (gemmTime(m_e, gf * f / t, h, fp8) + gemmTime(m_e, h, f / t, fp8)) / ge;
-        if (shared_f > 0)
-            gemm += gemmTime(tokens, gf * shared_f / t, h, fp8) + gemmTime(tokens, h, shared_f / t, fp8);
-    }
-    if (cross)
-        gemm += gemmTime(tokens, qw / t, h, fp8) + gemmTime(b * se, 2.0 * kvw / t, h, fp8) +
-                gemmTime(tokens, h, qw / t, fp8);
-
-    // ---- attention core. Fused kernels skip the masked half of causal self-attention and run at
-    // their own efficiency; backward does 2.5x the FLOPs at 0.85x the forward efficiency (Dao 2023).
-    // Eager attention is two batched GEMMs per head over the full score matrix.
-    double attn_fwd = 0.0, attn_bwd = 0.0;
-    const bool causal = type.kind != BlockKind::Encoder;
-    if (eager) {
-        attn_fwd = (self_score + cross_score) / (effectiveTflops(std::min(seq, hd)) * 1e12);
-        attn_bwd = 2.0 * attn_fwd;
-    } else {
-        const double eff = std::max(1e-3, cluster_.gpu.attention_efficiency);
-        const double flops = self_score * (causal ? 0.5 : 1.0) + cross_score;
-        attn_fwd = flops / (cluster_.gpu.peak_tflops_bf16 * eff * 1e12);
-        attn_bwd = 2.5 * attn_fwd / 0.85;
-    }
-
-    // ---- memory-bound element-wise work at HBM speed, in bf16 elements read + written per token:
-    // two norms (2 each), two residual adds (3 each), dropouts (2.5 each), the FFN activation
-    // (gated: read 2f, write f), eager norms' fp32 round trips, eager SwiGLU's separate kernels,
-    // eager softmax over the scores, FP8 casts of every linear input. Sequence-parallel parts /t.
     const double drop = type.dropout ? 1.0 : 0.0;
-    double elem = (10.0 * h + drop * 5.0 * h + (rt.fused_norm ? 0.0 : 8.0 * h)) / sp_div;
-    elem += (type.gated_ffn ? 3.0 : 2.0) * f_tok / t;
-    if (type.gated_ffn && !rt.fused_swiglu)
-        elem += 3.0 * f_tok / t;
-    if (moe.enabled()) // permute tokens to their experts and back (read + write each copy), router softmax
-        elem += 4.0 * routed * h + 3.0 * moe.experts;
+    // Attention score FLOPs. With cp, each rank computes 1/cp of the (load-balanced) causal score matrix.
+    const double self_score = 2.0 * b * seq * seq * a * (qkd + vd) / t / cpd;
+    const double cross_score = cross ? 4.0 * b * seq * se * a * hd / t : 0.0;
+    // Eager softmax over the scores, bf16 elements read + written per token.
     const double softmax_elem = eager ? (2.0 + drop) * a * (seq + se) / t : 0.0;
-    elem += softmax_elem;
-    if (fp8)
-        elem += rt.fp8_cast_bytes / 2.0 * (2.0 * h + qw / t + f_tok / t);
-    const double elem_fwd = 2.0 * tokens * elem / hbm;
+    // Model states [R20] are replicated over the CP ranks; gradients are reduced, and ZeRO / the
+    // distributed optimizer shards, over the whole dp x cp group (Megatron: parallel_state
+    // get_data_parallel_group(with_context_parallel=True) for grads and the distributed optimizer;
+    // torchtitan: FSDP over the "dp_shard_cp" mesh dimension).
+    // Expert parallelism: the routed experts' matrices are split over tp x ep, and their states are
+    // sharded and reduced over the expert data-parallel group of dp*cp/ep ranks (Megatron's
+    // expert_data_parallel group), the rest over dp x cp.
+    const int gd = d * cpd, egd = std::max(1, gd / epd);
+    const int estride = lay.grad_stride * epd;
+    const double routed_mm = moe.enabled() ? double(moe.experts) * double(type.expertMatmulParams()) : 0.0;
+    const double mm_dense = (double(type.matmulParams()) - routed_mm) / t;
+    const double p_dense = mm_dense + double(type.params() - type.matmulParams());
+    const double p_exp = routed_mm / (double(t) * epd);
+    const double p_local = p_dense + p_exp;
+    // Unsharded weight and gradient bytes per GPU of the dense and the expert parameters.
+    const double wb_d = rt.param_bytes * p_dense, gb_d = rt.grad_bytes * p_dense;
+    const double wb_e = rt.param_bytes * p_exp, gb_e = rt.grad_bytes * p_exp;
+};
 
+LayerCost LayerCoster::cost() const {
+    LayerCost c;
+    c.model_flops = 3.0 * modelForwardFlops();
+
+    const double gemm = forwardGemmTime();
+    const auto [attn_fwd, attn_bwd] = attentionTimes();
+    const double elem_fwd = forwardElementwiseTime();
     const double overhead = rt.layer_overhead_us * 1e-6;
     const double fwd = gemm + attn_fwd + elem_fwd + overhead / 3.0;
     c.fwd_compute = fwd;
@@ -369,6 +359,122 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     c.bwd_attention = attn_bwd;
     c.fwd_elementwise = elem_fwd;
 
+    ForwardComm fwd_comm;
+    fwd_comm.tp = tensorParallelComm(gemm, c);
+    fwd_comm.cp = contextParallelComm(attn_fwd, attn_bwd, c);
+    fwd_comm.ep = expertParallelComm(c);
+
+    activationsAndRecompute(fwd_comm, c);
+    modelStates(c);
+
+    // ---- data-parallel communication, hidden behind compute as far as the runtime overlaps it.
+    if (gd > 1) {
+        if (s.dp_type == DpType::ZeRO3)
+            zero3Comm(c);
+        else
+            gradientSyncComm(c);
+    }
+
+    // ---- optimizer step.
+    c.optimizer_step =
+        adamStepTime(p_dense, s.dp_type, gd, rt, hbm) + adamStepTime(p_exp, s.dp_type, egd, rt, hbm);
+    return c;
+}
+
+/// Model FLOPs of one forward per GPU (the layer's model_flops is 3x this).
+double LayerCoster::modelForwardFlops() const {
+    // ---- model FLOPs [N21]: matmuls split by tp, attention scores counted in full (MFU convention).
+    // MoE layers count the active projections only (router, top_k routed and the shared experts) [MoE];
+    // replicated matrices (router, MLA down-projections) run whole on every TP rank.
+    const double matmul_flops = 2.0 * tokens * double(type.activeMatmulParams()) +
+                                (cross ? 2.0 * b * (se - seq) * 2.0 * h * hd * kv : 0.0);
+    const double repl_flops = 2.0 * tokens * double(type.replicatedMatmulParams());
+    return matmul_flops / t + repl_flops + self_score + cross_score;
+}
+
+/// Forward seconds of the layer's GEMMs.
+double LayerCoster::forwardGemmTime() const {
+    // ---- GEMMs, one by one at their own shape (m = tokens, n = outputs, k = inputs per GPU).
+    double gemm = 0.0;
+    if (mla) {
+        // Down-projections to the latents are replicated; up-projections and output split by heads.
+        const MlaSpec& m = type.mla;
+        const double ql = m.q_lora_rank, kvl = m.kv_lora_rank, rope = m.qk_rope_head_dim;
+        gemm += ql > 0 ? cm.gemmTime(tokens, ql, h, fp8) + cm.gemmTime(tokens, a * qkd / t, ql, fp8)
+                       : cm.gemmTime(tokens, a * qkd / t, h, fp8);
+        gemm += cm.gemmTime(tokens, kvl + rope, h, fp8) +
+                cm.gemmTime(tokens, a * (m.qk_nope_head_dim + vd) / t, kvl, fp8) // K (no rope) and V
+                + cm.gemmTime(tokens, h, a * vd / t, fp8);                       // output projection
+    } else {
+        gemm += cm.gemmTime(tokens, (qw + 2.0 * kvw) / t, h, fp8) // fused QKV projection
+                + cm.gemmTime(tokens, h, qw / t, fp8);            // attention output projection
+    }
+    if (!moe.enabled()) {
+        gemm += cm.gemmTime(tokens, gf * f / t, h, fp8) // fc1 (+ gate)
+                + cm.gemmTime(tokens, h, f / t, fp8);   // fc2
+    } else {
+        // Router logits (replicated), then the experts as grouped GEMMs: every expert sees
+        // tokens * top_k / experts tokens on average (balanced routing), each group at the efficiency
+        // of its own small shape, the group as a whole at the runtime's grouped-GEMM efficiency.
+        // With expert parallelism each rank holds experts/ep experts and receives the tokens routed to
+        // them from the ep ranks of its group: the same work in fewer, larger GEMMs, paced by the
+        // busiest rank (moe_load_imbalance).
+        gemm += cm.gemmTime(tokens, moe.experts, h, false);
+        const double local_experts = double(moe.experts) / epd;
+        const double m_e = tokens * routed * epd / moe.experts;
+        const double ge = std::max(1e-3, rt.grouped_gemm_efficiency);
+        const double imb = epd > 1 ? std::max(1.0, rt.moe_load_imbalance) : 1.0;
+        gemm += imb * local_experts *
+                (cm.gemmTime(m_e, gf * f / t, h, fp8) + cm.gemmTime(m_e, h, f / t, fp8)) / ge;
+        if (shared_f > 0)
+            gemm +=
+                cm.gemmTime(tokens, gf * shared_f / t, h, fp8) + cm.gemmTime(tokens, h, shared_f / t, fp8);
+    }
+    if (cross)
+        gemm += cm.gemmTime(tokens, qw / t, h, fp8) + cm.gemmTime(b * se, 2.0 * kvw / t, h, fp8) +
+                cm.gemmTime(tokens, h, qw / t, fp8);
+    return gemm;
+}
+
+/// Forward and backward seconds of the attention core.
+std::pair<double, double> LayerCoster::attentionTimes() const {
+    // ---- attention core. Fused kernels skip the masked half of causal self-attention and run at
+    // their own efficiency; backward does 2.5x the FLOPs at 0.85x the forward efficiency (Dao 2023).
+    // Eager attention is two batched GEMMs per head over the full score matrix.
+    double attn_fwd = 0.0, attn_bwd = 0.0;
+    const bool causal = type.kind != BlockKind::Encoder;
+    if (eager) {
+        attn_fwd = (self_score + cross_score) / (cm.effectiveTflops(std::min(seq, hd)) * 1e12);
+        attn_bwd = 2.0 * attn_fwd;
+    } else {
+        const double eff = std::max(1e-3, cluster.gpu.attention_efficiency);
+        const double flops = self_score * (causal ? 0.5 : 1.0) + cross_score;
+        attn_fwd = flops / (cluster.gpu.peak_tflops_bf16 * eff * 1e12);
+        attn_bwd = 2.5 * attn_fwd / 0.85;
+    }
+    return {attn_fwd, attn_bwd};
+}
+
+/// Forward seconds of the memory-bound element-wise work.
+double LayerCoster::forwardElementwiseTime() const {
+    // ---- memory-bound element-wise work at HBM speed, in bf16 elements read + written per token:
+    // two norms (2 each), two residual adds (3 each), dropouts (2.5 each), the FFN activation
+    // (gated: read 2f, write f), eager norms' fp32 round trips, eager SwiGLU's separate kernels,
+    // eager softmax over the scores, FP8 casts of every linear input. Sequence-parallel parts /t.
+    double elem = (10.0 * h + drop * 5.0 * h + (rt.fused_norm ? 0.0 : 8.0 * h)) / sp_div;
+    elem += (type.gated_ffn ? 3.0 : 2.0) * f_tok / t;
+    if (type.gated_ffn && !rt.fused_swiglu)
+        elem += 3.0 * f_tok / t;
+    if (moe.enabled()) // permute tokens to their experts and back (read + write each copy), router softmax
+        elem += 4.0 * routed * h + 3.0 * moe.experts;
+    elem += softmax_elem;
+    if (fp8)
+        elem += rt.fp8_cast_bytes / 2.0 * (2.0 * h + qw / t + f_tok / t);
+    return 2.0 * tokens * elem / hbm;
+}
+
+/// Sets c.tp_comm (forward and backward); returns the forward part.
+double LayerCoster::tensorParallelComm(double gemm, LayerCost& c) const {
     // ---- tensor-parallel collectives: 2 all-reduces per block forward, 2 backward [Megatron]; with SP
     // an all-gather + reduce-scatter pair of the same volume replaces each all-reduce [K22]. The
     // runtime may hide a fraction (tp_overlap) behind the GEMMs beside them, but never more than those
@@ -382,21 +488,25 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
         const double S = 2.0 * sbh; // bf16 activation of the micro-batch shard
         const int blocks = cross ? 3 : 2;
         bool crosses = false;
-        const double one = worstOverGroups(G, t, lay.tp_stride, cluster_.gpus_per_node, [&](int off) {
+        const double one = worstOverGroups(G, t, lay.tp_stride, cluster.gpus_per_node, [&](int off) {
             const int r = first + off;
-            crosses = crosses || crossesNodes(t, lay.tp_stride, r);
+            crosses = crosses || cm.crossesNodes(t, lay.tp_stride, r);
             if (s.sp)
-                return collectiveTime(Collective::AllGather, S, t, lay.tp_stride, r) +
-                       collectiveTime(Collective::ReduceScatter, S, t, lay.tp_stride, r);
-            return collectiveTime(Collective::AllReduce, S, t, lay.tp_stride, r);
+                return cm.collectiveTime(Collective::AllGather, S, t, lay.tp_stride, r) +
+                       cm.collectiveTime(Collective::ReduceScatter, S, t, lay.tp_stride, r);
+            return cm.collectiveTime(Collective::AllReduce, S, t, lay.tp_stride, r);
         });
         const double comm = blocks * one;
         const double hidden =
-            crosses || !intra_nvlink_ ? 0.0 : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
+            crosses || !intra_nvlink ? 0.0 : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
         tp_fwd = comm - hidden;
         c.tp_comm = 2.0 * tp_fwd;
     }
+    return tp_fwd;
+}
 
+/// Sets c.cp_comm (forward and backward, exposed part); returns the forward part.
+double LayerCoster::contextParallelComm(double attn_fwd, double attn_bwd, LayerCost& c) const {
     // ---- context parallelism (validateContextParallel keeps it to fused self-attention).
     // Ring (p2p): cp-1 steps pass this rank's K/V block (GQA-sized, per TP rank) to the next CP rank
     // forward; backward circulates K/V and the dK/dV partial sums (2x). Each step overlaps the
@@ -408,11 +518,11 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     double cp_fwd = 0.0;
     if (cpd > 1) {
         const double kv_local = kv >= t ? kv / t : 1.0; // K/V heads per TP rank (replicated when kv < tp)
-        const double ovl = cluster_.overlap_efficiency;
+        const double ovl = cluster.overlap_efficiency;
         if (s.cp_comm == CpComm::P2P) {
             const double block = 2.0 * tokens * kv_local * hd * 2.0; // K and V, bf16
-            const double step = worstOverGroups(G, cpd, lay.cp_stride, cluster_.gpus_per_node, [&](int off) {
-                return collectiveTime(Collective::SendRecv, block, cpd, lay.cp_stride, first + off);
+            const double step = worstOverGroups(G, cpd, lay.cp_stride, cluster.gpus_per_node, [&](int off) {
+                return cm.collectiveTime(Collective::SendRecv, block, cpd, lay.cp_stride, first + off);
             });
             const double hide = double(cpd - 1) / cpd;
             cp_fwd = exposedComm((cpd - 1) * step, hide * attn_fwd, ovl);
@@ -422,15 +532,19 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             // replicated up to cp when there are fewer).
             const double q_bytes = 2.0 * tokens * (qw / t),
                          kv_bytes = 2.0 * tokens * std::max(kv_local, double(cpd)) * hd;
-            cp_fwd = worstOverGroups(G, cpd, lay.cp_stride, cluster_.gpus_per_node, [&](int off) {
+            cp_fwd = worstOverGroups(G, cpd, lay.cp_stride, cluster.gpus_per_node, [&](int off) {
                 const int r = first + off;
-                return 2.0 * collectiveTime(Collective::AllToAll, q_bytes, cpd, lay.cp_stride, r) +
-                       2.0 * collectiveTime(Collective::AllToAll, kv_bytes, cpd, lay.cp_stride, r);
+                return 2.0 * cm.collectiveTime(Collective::AllToAll, q_bytes, cpd, lay.cp_stride, r) +
+                       2.0 * cm.collectiveTime(Collective::AllToAll, kv_bytes, cpd, lay.cp_stride, r);
             });
             c.cp_comm = 2.0 * cp_fwd;
         }
     }
+    return cp_fwd;
+}
 
+/// Sets c.ep_comm (forward and backward); returns the forward part.
+double LayerCoster::expertParallelComm(LayerCost& c) const {
     // ---- expert parallelism: the routed token copies go to their experts' ranks and come back, an
     // all-to-all each way in forward and in backward (Lepikhin et al. 2021; Megatron's alltoall token
     // dispatcher), not overlapped. Each rank sends its own tokens (its sequence-parallel shard under
@@ -441,12 +555,25 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     if (epd > 1) {
         const double own = tokens / (s.sp ? t : 1);
         const double bytes = 2.0 * own * routed * h * std::max(1.0, rt.moe_load_imbalance);
-        ep_fwd = worstOverGroups(G, epd, lay.grad_stride, cluster_.gpus_per_node, [&](int off) {
-            return 2.0 * collectiveTime(Collective::AllToAll, bytes, epd, lay.grad_stride, first + off);
+        ep_fwd = worstOverGroups(G, epd, lay.grad_stride, cluster.gpus_per_node, [&](int off) {
+            return 2.0 * cm.collectiveTime(Collective::AllToAll, bytes, epd, lay.grad_stride, first + off);
         });
         c.ep_comm = 2.0 * ep_fwd;
     }
+    return ep_fwd;
+}
 
+/// Bytes per micro-batch of the attention core that scale with the heads (all TP ranks together):
+/// fused kernels' per-token softmax statistics, eager attention's score-sized buffers.
+double LayerCoster::storedScoreBytes() const {
+    double scores = !eager ? 4.0 * a * seq_l * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
+    if (cross)
+        scores += !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * se * b;
+    return scores;
+}
+
+/// Activation bytes per GPU stored per micro-batch when nothing is recomputed.
+double LayerCoster::fullActivationBytes(double scores) const {
     // ---- activations stored per micro-batch [K22 sec. 4], by component, generalised to GQA, gated
     // FFNs, dropout and the runtime's kernels.
     // Replicated across TP ranks without SP: norm inputs (2 x 2h), QKV and MLP inputs (2h each),
@@ -467,13 +594,20 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     // MoE: top_k permuted copies of the FFN input (bf16) and the fp32 router probabilities. Megatron's
     // dispatcher gathers the sequence-parallel shards before permuting, so SP does not divide them.
     const double routed_act = moe.enabled() ? sbh * 2.0 * routed + tokens * 4.0 * moe.experts : 0.0;
-    double scores = !eager ? 4.0 * a * seq_l * b : (type.dropout ? 5.0 : 2.0) * a * seq * seq * b;
     if (cross) {
         repl += sbh * (2.0 + 2.0 + drop);
         split_lin += sbh * 4.0 + se * b * h * 4.0 * (kv_stored / a);
-        scores += !eager ? 4.0 * a * seq * b : (type.dropout ? 5.0 : 2.0) * a * seq * se * b;
     }
-    const double full_act = repl / sp_div + routed_act + (split_lin + split_ffn) / t + scores / t;
+    return repl / sp_div + routed_act + (split_lin + split_ffn) / t + scores / t;
+}
+
+/// Sets the stored activations, the recomputation and what it repeats, and the transient memory of a
+/// re-materialised layer, by the layer's checkpointing; reads the compute times already set in c.
+void LayerCoster::activationsAndRecompute(const ForwardComm& fwd_comm, LayerCost& c) const {
+    const double gemm = c.fwd_gemm, attn_fwd = c.fwd_attention, elem_fwd = c.fwd_elementwise;
+    const double fwd = c.fwd_compute;
+    const double scores = storedScoreBytes();
+    const double full_act = fullActivationBytes(scores);
     switch (s.ckpt) {
     case Checkpoint::None:
         c.activations = full_act;
@@ -492,16 +626,16 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
             // attention nothing is freed and the kernel runs once more).
             c.activations = full_act - (eager ? scores / t : 0.0);
             c.recompute = attn_fwd + (eager ? 2.0 * tokens * softmax_elem / hbm : 0.0);
-            c.cp_comm += cp_fwd; // the recomputed attention core repeats its CP exchange
+            c.cp_comm += fwd_comm.cp; // the recomputed attention core repeats its CP exchange
         }
         break;
     case Checkpoint::Full:
         c.activations = 2.0 * sbh / sp_div; // layer input only
         c.recompute = fwd;
-        c.tp_comm += tp_fwd; // recomputed forward repeats its collectives
-        c.cp_comm += cp_fwd;
-        c.ep_comm += ep_fwd;     // and its token all-to-alls
-        c.transient += full_act; // one layer re-materialised during backward
+        c.tp_comm += fwd_comm.tp; // recomputed forward repeats its collectives
+        c.cp_comm += fwd_comm.cp;
+        c.ep_comm += fwd_comm.ep; // and its token all-to-alls
+        c.transient += full_act;  // one layer re-materialised during backward
         break;
     }
     c.bwd_compute += c.recompute;
@@ -509,105 +643,96 @@ LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const 
     const double frag = 1.0 + std::max(0.0, rt.fragmentation);
     c.activations *= frag;
     c.transient *= frag;
+}
 
-    // ---- model states [R20]. Replicated over the CP ranks; gradients are reduced, and ZeRO / the
-    // distributed optimizer shards, over the whole dp x cp group (Megatron: parallel_state
-    // get_data_parallel_group(with_context_parallel=True) for grads and the distributed optimizer;
-    // torchtitan: FSDP over the "dp_shard_cp" mesh dimension).
-    // Expert parallelism: the routed experts' matrices are split over tp x ep, and their states are
-    // sharded and reduced over the expert data-parallel group of dp*cp/ep ranks (Megatron's
-    // expert_data_parallel group), the rest over dp x cp.
-    const int gd = d * cpd, egd = std::max(1, gd / epd);
-    const int estride = lay.grad_stride * epd;
-    const double routed_mm = moe.enabled() ? double(moe.experts) * double(type.expertMatmulParams()) : 0.0;
-    const double mm_dense = (double(type.matmulParams()) - routed_mm) / t;
-    const double p_dense = mm_dense + double(type.params() - type.matmulParams());
-    const double p_exp = routed_mm / (double(t) * epd);
-    const double p_local = p_dense + p_exp;
-    {
-        LayerCost dense, expert;
-        setModelStates(dense, p_dense, fp8 ? mm_dense : 0.0, s.dp_type, gd, rt);
-        setModelStates(expert, p_exp, fp8 ? p_exp : 0.0, s.dp_type, egd, rt);
-        c.weights = dense.weights + expert.weights;
-        c.grads = dense.grads + expert.grads;
-        c.optimizer = dense.optimizer + expert.optimizer;
-    }
+/// Sets the weights, gradients and optimizer states per GPU (the dense and the expert parts).
+void LayerCoster::modelStates(LayerCost& c) const {
+    LayerCost dense, expert;
+    setModelStates(dense, p_dense, fp8 ? mm_dense : 0.0, s.dp_type, gd, rt);
+    setModelStates(expert, p_exp, fp8 ? p_exp : 0.0, s.dp_type, egd, rt);
+    c.weights = dense.weights + expert.weights;
+    c.grads = dense.grads + expert.grads;
+    c.optimizer = dense.optimizer + expert.optimizer;
+}
 
-    // ---- data-parallel communication, hidden behind compute as far as the runtime overlaps it.
+/// One collective over the dense group and one over the expert data-parallel group.
+double LayerCoster::dpGroupsTime(Collective op, double dense_bytes, double expert_bytes, int r,
+                                 bool flat) const {
+    return cm.collectiveTime(op, dense_bytes, gd, lay.grad_stride, r, flat) +
+           cm.collectiveTime(op, expert_bytes, egd, estride, r, flat);
+}
+
+/// ZeRO-3 / FSDP: parameter gathers and gradient reduce-scatters per micro-batch, or per iteration when
+/// the runtime keeps the unsharded weights.
+void LayerCoster::zero3Comm(LayerCost& c) const {
     const double ce = std::clamp(rt.comm_efficiency, 0.01, 1.0);
-    if (gd > 1) {
-        const double wbytes = rt.param_bytes * p_local;
-        const double wb_d = rt.param_bytes * p_dense, gb_d = rt.grad_bytes * p_dense;
-        const double wb_e = rt.param_bytes * p_exp, gb_e = rt.grad_bytes * p_exp;
-        // One collective over the dense group and one over the expert data-parallel group.
-        auto both = [&](Collective op, double dense_bytes, double expert_bytes, int r, bool flat = false) {
-            return collectiveTime(op, dense_bytes, gd, lay.grad_stride, r, flat) +
-                   collectiveTime(op, expert_bytes, egd, estride, r, flat);
-        };
-        const double ovl = cluster_.overlap_efficiency;
-        if (s.dp_type == DpType::ZeRO3) {
-            // Per micro-batch: all-gather weights for forward and again for backward, reduce-scatter
-            // grads; each hides behind the compute of the neighbouring layer (prefetch).
-            const bool flat = !rt.zero3_hierarchical;
-            double ag = 0.0, rs = 0.0;
-            worstOverGroups(G, gd, lay.grad_stride, cluster_.gpus_per_node, [&](int off) {
-                const int r = first + off;
-                const double g = both(Collective::AllGather, wb_d, wb_e, r, flat);
-                const double x = both(Collective::ReduceScatter, gb_d, gb_e, r, flat);
-                if (2.0 * g + x > 2.0 * ag + rs) {
-                    ag = g;
-                    rs = x;
-                }
-                return 2.0 * g + x;
-            });
-            ag /= ce;
-            rs /= ce;
-            const double z = std::clamp(rt.zero3_overlap, 0.0, 1.0);
-            if (rt.zero3_keep_unsharded && shape.num_micro > 1) {
-                // Unsharded weights and gradients live for the whole iteration: one gather before the
-                // first forward, one reduce-scatter after the last backward.
-                c.weights += wb_d * (1.0 - 1.0 / gd) + wb_e * (1.0 - 1.0 / egd);
-                c.grads += gb_d * (1.0 - 1.0 / gd) + gb_e * (1.0 - 1.0 / egd);
-                c.dp_comm = ag + rs;
-                c.dp_reduce = rs;
-                c.dp_reduce_exposed = exposedComm(rs, z * c.bwd_compute, ovl);
-                c.dp_exposed = c.dp_reduce_exposed + exposedComm(ag, z * c.fwd_compute, ovl);
-            } else {
-                c.zero3_comm = 2.0 * ag + rs;
-                c.zero3_exposed =
-                    exposedComm(ag, z * c.fwd_compute, ovl) + exposedComm(ag + rs, z * c.bwd_compute, ovl);
-                c.transient += 2.0 * wbytes; // gathered layer + prefetched next layer
-            }
-        } else {
-            // Once per iteration: all-reduce (DDP) or reduce-scatter + all-gather (ZeRO-1/2, distributed
-            // optimizer). The gradient reduction hides behind the last micro-batch's backward; the
-            // parameter all-gather behind the next forward when the runtime overlaps it.
-            double red = 0.0, gather = 0.0;
-            worstOverGroups(G, gd, lay.grad_stride, cluster_.gpus_per_node, [&](int off) {
-                const int r = first + off;
-                const double x = s.dp_type == DpType::DDP ? both(Collective::AllReduce, gb_d, gb_e, r)
-                                                          : both(Collective::ReduceScatter, gb_d, gb_e, r);
-                const double g = s.dp_type == DpType::DDP ? 0.0 : both(Collective::AllGather, wb_d, wb_e, r);
-                if (x + g > red + gather) {
-                    red = x;
-                    gather = g;
-                }
-                return x + g;
-            });
-            red /= ce;
-            gather /= ce;
-            c.dp_comm = red + gather;
-            c.dp_reduce = red;
-            c.dp_reduce_exposed = exposedComm(red, std::clamp(rt.dp_overlap, 0.0, 1.0) * c.bwd_compute, ovl);
-            c.dp_exposed = c.dp_reduce_exposed +
-                           (rt.overlap_param_gather ? exposedComm(gather, c.fwd_compute, ovl) : gather);
+    const double ovl = cluster.overlap_efficiency;
+    const double wbytes = rt.param_bytes * p_local;
+    // Per micro-batch: all-gather weights for forward and again for backward, reduce-scatter
+    // grads; each hides behind the compute of the neighbouring layer (prefetch).
+    const bool flat = !rt.zero3_hierarchical;
+    double ag = 0.0, rs = 0.0;
+    worstOverGroups(G, gd, lay.grad_stride, cluster.gpus_per_node, [&](int off) {
+        const int r = first + off;
+        const double g = dpGroupsTime(Collective::AllGather, wb_d, wb_e, r, flat);
+        const double x = dpGroupsTime(Collective::ReduceScatter, gb_d, gb_e, r, flat);
+        if (2.0 * g + x > 2.0 * ag + rs) {
+            ag = g;
+            rs = x;
         }
+        return 2.0 * g + x;
+    });
+    ag /= ce;
+    rs /= ce;
+    const double z = std::clamp(rt.zero3_overlap, 0.0, 1.0);
+    if (rt.zero3_keep_unsharded && shape.num_micro > 1) {
+        // Unsharded weights and gradients live for the whole iteration: one gather before the
+        // first forward, one reduce-scatter after the last backward.
+        c.weights += wb_d * (1.0 - 1.0 / gd) + wb_e * (1.0 - 1.0 / egd);
+        c.grads += gb_d * (1.0 - 1.0 / gd) + gb_e * (1.0 - 1.0 / egd);
+        c.dp_comm = ag + rs;
+        c.dp_reduce = rs;
+        c.dp_reduce_exposed = exposedComm(rs, z * c.bwd_compute, ovl);
+        c.dp_exposed = c.dp_reduce_exposed + exposedComm(ag, z * c.fwd_compute, ovl);
+    } else {
+        c.zero3_comm = 2.0 * ag + rs;
+        c.zero3_exposed =
+            exposedComm(ag, z * c.fwd_compute, ovl) + exposedComm(ag + rs, z * c.bwd_compute, ovl);
+        c.transient += 2.0 * wbytes; // gathered layer + prefetched next layer
     }
+}
 
-    // ---- optimizer step.
-    c.optimizer_step =
-        adamStepTime(p_dense, s.dp_type, gd, rt, hbm) + adamStepTime(p_exp, s.dp_type, egd, rt, hbm);
-    return c;
+/// DDP and ZeRO-1/2: the gradient synchronisation once per iteration.
+void LayerCoster::gradientSyncComm(LayerCost& c) const {
+    const double ce = std::clamp(rt.comm_efficiency, 0.01, 1.0);
+    const double ovl = cluster.overlap_efficiency;
+    // Once per iteration: all-reduce (DDP) or reduce-scatter + all-gather (ZeRO-1/2, distributed
+    // optimizer). The gradient reduction hides behind the last micro-batch's backward; the
+    // parameter all-gather behind the next forward when the runtime overlaps it.
+    double red = 0.0, gather = 0.0;
+    worstOverGroups(G, gd, lay.grad_stride, cluster.gpus_per_node, [&](int off) {
+        const int r = first + off;
+        const double x = s.dp_type == DpType::DDP ? dpGroupsTime(Collective::AllReduce, gb_d, gb_e, r)
+                                                  : dpGroupsTime(Collective::ReduceScatter, gb_d, gb_e, r);
+        const double g = s.dp_type == DpType::DDP ? 0.0 : dpGroupsTime(Collective::AllGather, wb_d, wb_e, r);
+        if (x + g > red + gather) {
+            red = x;
+            gather = g;
+        }
+        return x + g;
+    });
+    red /= ce;
+    gather /= ce;
+    c.dp_comm = red + gather;
+    c.dp_reduce = red;
+    c.dp_reduce_exposed = exposedComm(red, std::clamp(rt.dp_overlap, 0.0, 1.0) * c.bwd_compute, ovl);
+    c.dp_exposed =
+        c.dp_reduce_exposed + (rt.overlap_param_gather ? exposedComm(gather, c.fwd_compute, ovl) : gather);
+}
+} // namespace
+
+LayerCost CostModel::layer(const LayerType& type, const LayerStrategy& s, const StageShape& shape) const {
+    return LayerCoster(*this, intra_nvlink_, type, s, shape).cost();
 }
 
 double CostModel::switchTime(const LayerType& type, const LayerStrategy& from, const LayerStrategy& to,

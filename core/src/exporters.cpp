@@ -408,70 +408,49 @@ void addMegatronModelArgs(const ModelProfile& model, MegatronArgs& r) {
         add("--untie-embeddings-and-output-weights");
 }
 
-MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const ExportOptions& o) {
-    MegatronArgs r;
-    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
+/// Expert parallelism (model_parallel_config.py: expert_model_parallel_size, one for all MoE layers;
+/// expert_tensor_parallel_size defaults to the tensor-parallel size, as costed).
+void addMegatronExpertParallel(const Plan& plan, const ModelProfile& model, MegatronArgs& r) {
     const int L = static_cast<int>(plan.layers.size());
-    const int tp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; }) : 1;
-    r.tp = tp;
-    if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
-        r.unsupported.push_back(
-            "per-layer tensor-parallel degrees (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "tp=" + std::to_string(l.tp); }) +
-            "): Megatron-LM uses one --tensor-model-parallel-size; exported the most common (tp=" +
-            std::to_string(tp) + ")");
-    // Context parallelism (arguments.py: --context-parallel-size; --cp-comm-type nargs='+', one type for
-    // all layers or one per layer; validate_args: seq-length a multiple of 2 * context-parallel-size).
-    const int cp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.cp; }) : 1;
-    if (!uniform(plan, [](const LayerStrategy& l) { return l.cp; }))
-        r.unsupported.push_back(
-            "per-layer context-parallel degrees (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "cp=" + std::to_string(l.cp); }) +
-            "): Megatron-LM uses one --context-parallel-size; exported the most common (cp=" +
-            std::to_string(cp) + ")");
-    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
-
-    add("--tensor-model-parallel-size", std::to_string(tp));
-    add("--pipeline-model-parallel-size", std::to_string(plan.pp));
-    // Expert parallelism (model_parallel_config.py: expert_model_parallel_size, one for all MoE layers;
-    // expert_tensor_parallel_size defaults to the tensor-parallel size, as costed).
-    {
-        std::map<int, int> eps;
-        for (int i = 0; i < L; ++i)
-            if (model.layer(i).moe.enabled())
-                ++eps[plan.layers[static_cast<std::size_t>(i)].ep];
-        int ep = 1, most = 0;
-        for (const auto& [e, n] : eps)
-            if (n > most) {
-                ep = e;
-                most = n;
-            }
-        if (eps.size() > 1)
-            r.unsupported.push_back("per-layer expert-parallel degrees: Megatron-LM uses one "
-                                    "--expert-model-parallel-size; exported the most common (ep=" +
-                                    std::to_string(ep) + ")");
-        if (ep > 1)
-            add("--expert-model-parallel-size", std::to_string(ep));
-    }
-    if (cp > 1) {
-        add("--context-parallel-size", std::to_string(cp));
-        if (uniform(plan, [](const LayerStrategy& l) { return l.cp_comm; })) {
-            add("--cp-comm-type", toString(plan.layers.front().cp_comm));
-        } else {
-            std::string types;
-            for (const auto& l : plan.layers)
-                types += std::string(types.empty() ? "" : " ") + toString(l.cp_comm);
-            r.args.push_back("--cp-comm-type " + types); // p2p / a2a words: nothing to quote
+    std::map<int, int> eps;
+    for (int i = 0; i < L; ++i)
+        if (model.layer(i).moe.enabled())
+            ++eps[plan.layers[static_cast<std::size_t>(i)].ep];
+    int ep = 1, most = 0;
+    for (const auto& [e, n] : eps)
+        if (n > most) {
+            ep = e;
+            most = n;
         }
-        for (int i = 0; i < model.layerCount(); ++i)
-            if (model.layer(i).seq_len % (2 * cp) != 0) {
-                r.unsupported.push_back("seq_len " + std::to_string(model.layer(i).seq_len) +
-                                        " with cp=" + std::to_string(cp) +
-                                        ": Megatron-LM needs a multiple of 2 * context-parallel-size");
-                break;
-            }
-    }
+    if (eps.size() > 1)
+        r.unsupported.push_back("per-layer expert-parallel degrees: Megatron-LM uses one "
+                                "--expert-model-parallel-size; exported the most common (ep=" +
+                                std::to_string(ep) + ")");
+    if (ep > 1)
+        addArg(r, "--expert-model-parallel-size", std::to_string(ep));
+}
 
+/// Context-parallel size `cp` > 1 and its exchange, one type for all layers or one per layer.
+void addMegatronContextParallel(const Plan& plan, const ModelProfile& model, int cp, MegatronArgs& r) {
+    addArg(r, "--context-parallel-size", std::to_string(cp));
+    if (uniform(plan, [](const LayerStrategy& l) { return l.cp_comm; })) {
+        addArg(r, "--cp-comm-type", toString(plan.layers.front().cp_comm));
+    } else {
+        std::string types;
+        for (const auto& l : plan.layers)
+            types += std::string(types.empty() ? "" : " ") + toString(l.cp_comm);
+        r.args.push_back("--cp-comm-type " + types); // p2p / a2a words: nothing to quote
+    }
+    for (int i = 0; i < model.layerCount(); ++i)
+        if (model.layer(i).seq_len % (2 * cp) != 0) {
+            r.unsupported.push_back("seq_len " + std::to_string(model.layer(i).seq_len) +
+                                    " with cp=" + std::to_string(cp) +
+                                    ": Megatron-LM needs a multiple of 2 * context-parallel-size");
+            break;
+        }
+}
+
+void addMegatronPipeline(const Plan& plan, MegatronArgs& r) {
     // Pipeline split: equal chunks need nothing (or --num-layers-per-virtual-pipeline-stage when
     // interleaved); any other split is written exactly with --pipeline-model-parallel-layout, which
     // validate_args allows alone (not with --num-layers-per-virtual-pipeline-stage).
@@ -480,15 +459,17 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
     const bool interleaved = plan.schedule == Schedule::Interleaved && plan.virtual_stages > 1;
     if (plan.pp > 1 && !s.empty()) {
         if (!even)
-            add("--pipeline-model-parallel-layout", megatronLayout(plan));
+            addArg(r, "--pipeline-model-parallel-layout", megatronLayout(plan));
         else if (interleaved)
-            add("--num-layers-per-virtual-pipeline-stage", std::to_string(s.front()));
+            addArg(r, "--num-layers-per-virtual-pipeline-stage", std::to_string(s.front()));
     }
     if (plan.schedule == Schedule::GPipe && plan.pp > 1)
         r.unsupported.push_back("GPipe schedule: Megatron-LM always runs 1F1B (fewer activations in "
                                 "flight); exported as 1F1B");
+}
 
-    // Sequence parallelism (only meaningful with tp > 1).
+/// Sequence parallelism (only meaningful with tp > 1).
+void addMegatronSequenceParallel(const Plan& plan, int tp, MegatronArgs& r) {
     bool any_sp = false, all_sp = true;
     for (const auto& l : plan.layers) {
         if (l.tp <= 1)
@@ -497,24 +478,17 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
         all_sp = all_sp && l.sp;
     }
     if (any_sp && tp > 1)
-        add("--sequence-parallel");
+        addArg(r, "--sequence-parallel");
     if (any_sp && !all_sp)
         r.unsupported.push_back(
             "per-layer sequence parallelism (" +
             describeRuns(plan, [](const LayerStrategy& l) { return l.sp ? "sp" : "no-sp"; }) +
             "): Megatron-LM's --sequence-parallel applies to all layers; exported on for all");
+}
 
-    // Batch sizes: Megatron's --micro-batch-size is per data-parallel rank.
-    const int micro = perRankMicro(plan, dp);
-    if (micro == 0)
-        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
-                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
-                                "; exported --micro-batch-size 1");
-    add("--micro-batch-size", std::to_string(std::max(1, micro)));
-    add("--global-batch-size", std::to_string(plan.global_batch));
-
-    addMegatronRecompute(plan, r);
-
+/// The data-parallel flavour, the rank order and the embedding's tensor- and data-parallel layout.
+void addMegatronDataParallel(const Plan& plan, int tp, int dp, MegatronArgs& r) {
+    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     // Data parallelism flavour: ZeRO-1 = distributed optimizer; ZeRO-2/3 = Megatron-FSDP
     // (--data-parallel-sharding-strategy optim_grads / optim_grads_params, which needs
     // --ckpt-format fsdp_dtensor and CUDA_DEVICE_MAX_CONNECTIONS unset or > 1).
@@ -557,8 +531,12 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
         r.unsupported.push_back("embedding data-parallel type " + dpLabel(plan.vocab_dp_type) +
                                 ": Megatron-LM treats the embedding like the other layers (" + dpLabel(dpt) +
                                 ")");
+}
 
-    // Model shape.
+/// The model shape, precision, iterations, data, tokenizer and checkpoints.
+void addMegatronModelAndRun(const Plan& plan, const ModelProfile& model, const ExportOptions& o,
+                            MegatronArgs& r) {
+    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     if (o.include_model_args && !model.stacks.empty())
         addMegatronModelArgs(model, r);
     add(o.bf16 ? "--bf16" : "--fp16");
@@ -578,6 +556,51 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
         add("--save-interval", std::to_string(std::max(1, o.save_interval)));
         add("--load", o.save_path);
     }
+}
+
+MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const ExportOptions& o) {
+    MegatronArgs r;
+    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
+    const int L = static_cast<int>(plan.layers.size());
+    const int tp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; }) : 1;
+    r.tp = tp;
+    if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
+        r.unsupported.push_back(
+            "per-layer tensor-parallel degrees (" +
+            describeRuns(plan, [](const LayerStrategy& l) { return "tp=" + std::to_string(l.tp); }) +
+            "): Megatron-LM uses one --tensor-model-parallel-size; exported the most common (tp=" +
+            std::to_string(tp) + ")");
+    // Context parallelism (arguments.py: --context-parallel-size; --cp-comm-type nargs='+', one type for
+    // all layers or one per layer; validate_args: seq-length a multiple of 2 * context-parallel-size).
+    const int cp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.cp; }) : 1;
+    if (!uniform(plan, [](const LayerStrategy& l) { return l.cp; }))
+        r.unsupported.push_back(
+            "per-layer context-parallel degrees (" +
+            describeRuns(plan, [](const LayerStrategy& l) { return "cp=" + std::to_string(l.cp); }) +
+            "): Megatron-LM uses one --context-parallel-size; exported the most common (cp=" +
+            std::to_string(cp) + ")");
+    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
+
+    add("--tensor-model-parallel-size", std::to_string(tp));
+    add("--pipeline-model-parallel-size", std::to_string(plan.pp));
+    addMegatronExpertParallel(plan, model, r);
+    if (cp > 1)
+        addMegatronContextParallel(plan, model, cp, r);
+    addMegatronPipeline(plan, r);
+    addMegatronSequenceParallel(plan, tp, r);
+
+    // Batch sizes: Megatron's --micro-batch-size is per data-parallel rank.
+    const int micro = perRankMicro(plan, dp);
+    if (micro == 0)
+        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
+                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
+                                "; exported --micro-batch-size 1");
+    add("--micro-batch-size", std::to_string(std::max(1, micro)));
+    add("--global-batch-size", std::to_string(plan.global_batch));
+
+    addMegatronRecompute(plan, r);
+    addMegatronDataParallel(plan, tp, dp, r);
+    addMegatronModelAndRun(plan, model, o, r);
     return r;
 }
 

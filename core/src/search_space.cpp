@@ -180,35 +180,107 @@ struct SearchSpace::Walk {
     }
 };
 
-void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
+SearchSpace::Pruning SearchSpace::ppPruning(int pp) const {
     const auto& o = options_;
     const int layers = cost_.model().layerCount();
+    const bool user = ruleEnabled(rules::kUser);
+    if (pow2() && !isPow2(pp))
+        return {rules::kPow2, std::to_string(pp) + " is not a power of two"};
+    if (pp > layers)
+        return {rules::kPpLeLayers,
+                std::to_string(pp) + " stages but only " + std::to_string(layers) + " layers"};
+    if (user && o.fixed_pp > 0 && pp != o.fixed_pp)
+        return {rules::kUser, "pp is fixed to " + std::to_string(o.fixed_pp)};
+    if (user && o.max_pp > 0 && pp > o.max_pp)
+        return {rules::kUser, "pp is limited to " + std::to_string(o.max_pp)};
+    return {};
+}
+
+SearchSpace::Pruning SearchSpace::tpPruning(const LayerType& type, int pp, int tp, int rest) const {
+    const auto& o = options_;
     const int gpn = std::max(1, cost_.cluster().gpus_per_node);
-    const bool p2 = pow2();
     const bool user = ruleEnabled(rules::kUser);
     const bool tgt = o.target != Target::Any;
     const TargetCapabilities& caps = capabilities(o.target);
+    if (pow2() && !isPow2(tp))
+        return {rules::kPow2, "tp=" + std::to_string(tp) + " is not a power of two"};
+    const int kv = type.kv_heads > 0 ? type.kv_heads : type.heads;
+    if (type.heads % tp != 0 || (kv % tp != 0 && tp % kv != 0))
+        return {rules::kTpDividesHeads,
+                "tp=" + std::to_string(tp) + " does not divide " + std::to_string(type.heads) + " heads" +
+                    (kv != type.heads ? " / " + std::to_string(kv) + " KV heads" : std::string())};
+    if (user && o.fixed_tp > 0 && tp != o.fixed_tp)
+        return {rules::kUser, "tp is fixed to " + std::to_string(o.fixed_tp)};
+    if (user && o.max_tp > 0 && tp > o.max_tp)
+        return {rules::kUser, "tp is limited to " + std::to_string(o.max_tp)};
+    const std::vector<int> cps = contextDegrees(type, rest);
+    if (user && o.max_dp > 0 && rest / cps.back() > o.max_dp)
+        return {rules::kUser, "dp is limited to " + std::to_string(o.max_dp)};
+    // TP ranks adjacent from a node-aligned stage start: the group crosses a node when tp
+    // exceeds the node (any placement with dp > 1 interleaves it further).
+    if (ruleEnabled(rules::kTpWithinNode) && tp > gpn)
+        return {rules::kTpWithinNode,
+                "tp=" + std::to_string(tp) + " exceeds the " + std::to_string(gpn) + " GPUs of a node"};
+    if (tgt && tp > 1 && (!caps.tp || (pp > 1 && !caps.tp_with_pp)))
+        return {rules::kTargetTp,
+                caps.framework + (caps.tp ? " does not combine tensor with pipeline parallelism"
+                                          : " has no tensor parallelism")};
+    return {};
+}
+
+SearchSpace::Pruning SearchSpace::cpPruning(const LayerType& type, int pp, int tp, int cp, CpComm comm,
+                                            int dp) const {
+    const auto& o = options_;
+    const bool user = ruleEnabled(rules::kUser);
+    const bool tgt = o.target != Target::Any;
+    const TargetCapabilities& caps = capabilities(o.target);
+    if (cp > 1) {
+        if (pow2() && !isPow2(cp))
+            return {rules::kPow2, "cp=" + std::to_string(cp) + " is not a power of two"};
+        if (std::string why = cpInvalid(type, tp, cp, comm); !why.empty())
+            return {rules::kCpValid, std::move(why)};
+        if (tgt && !caps.context_parallel)
+            return {rules::kTargetCp, caps.framework + " has no context parallelism"};
+        if (tgt && comm == CpComm::A2A && !caps.cp_all_to_all)
+            return {rules::kTargetCp, caps.framework + " runs ring attention only (no all-to-all)"};
+        if (tgt && comm == CpComm::P2P && !caps.cp_ring)
+            return {rules::kTargetCp, caps.framework + " runs all-to-all (Ulysses) only (no ring)"};
+        if (tgt && comm == CpComm::A2A && tp > 1 && !caps.cp_a2a_with_tp)
+            return {rules::kTargetCp,
+                    caps.framework + " runs all-to-all in place of tensor parallelism (tp=1 only)"};
+        if (tgt && ((tp > 1 && !caps.cp_with_tp) || (pp > 1 && !caps.cp_with_pp)))
+            return {rules::kTargetCp, caps.framework + " is not told to combine context parallelism with " +
+                                          (tp > 1 && !caps.cp_with_tp ? "tensor" : "pipeline") +
+                                          " parallelism"};
+        if (user && o.fixed_cp > 0 && cp != o.fixed_cp)
+            return {rules::kUser, "cp is fixed to " + std::to_string(o.fixed_cp)};
+        if (user && o.max_cp > 0 && cp > o.max_cp)
+            return {rules::kUser, "cp is limited to " + std::to_string(o.max_cp)};
+        if (user && std::find(o.cp_comms.begin(), o.cp_comms.end(), comm) == o.cp_comms.end())
+            return {rules::kUser, std::string(toString(comm)) + " context parallelism is not allowed"};
+        if (ruleEnabled(rules::kCpLongSequence) && (type.seq_len < o.cp_min_seq || type.seq_len / cp < 1024))
+            return {rules::kCpLongSequence,
+                    type.seq_len < o.cp_min_seq
+                        ? "sequence of " + std::to_string(type.seq_len) + " tokens is below " +
+                              std::to_string(o.cp_min_seq)
+                        : std::to_string(type.seq_len / cp) + " tokens per rank (< 1024)"};
+    } else if (user && o.fixed_cp > 1) {
+        return {rules::kUser, "cp is fixed to " + std::to_string(o.fixed_cp)};
+    }
+    if (user && o.max_dp > 0 && dp > o.max_dp)
+        return {rules::kUser, "dp is limited to " + std::to_string(o.max_dp)};
+    return {};
+}
+
+void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
     const std::int64_t root =
         w.add(-1, 0, "root", type.name + " layer on " + std::to_string(gpus_) + " GPUs");
     for (int pp : degrees(gpus_, false)) {
         if (only_pp > 0 && pp != only_pp)
             continue;
         const std::string ppl = "pp=" + std::to_string(pp);
-        if (p2 && !isPow2(pp)) {
-            w.add(root, 1, "pp", ppl, rules::kPow2, std::to_string(pp) + " is not a power of two");
-            continue;
-        }
-        if (pp > layers) {
-            w.add(root, 1, "pp", ppl, rules::kPpLeLayers,
-                  std::to_string(pp) + " stages but only " + std::to_string(layers) + " layers");
-            continue;
-        }
-        if (user && o.fixed_pp > 0 && pp != o.fixed_pp) {
-            w.add(root, 1, "pp", ppl, rules::kUser, "pp is fixed to " + std::to_string(o.fixed_pp));
-            continue;
-        }
-        if (user && o.max_pp > 0 && pp > o.max_pp) {
-            w.add(root, 1, "pp", ppl, rules::kUser, "pp is limited to " + std::to_string(o.max_pp));
+        if (Pruning p = ppPruning(pp); p.rule) {
+            w.add(root, 1, "pp", ppl, p.rule, std::move(p.reason));
             continue;
         }
         const int g = gpus_ / pp;
@@ -216,42 +288,8 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
         for (int tp : degrees(g, false)) {
             const int rest = g / tp; // ranks for cp x dp
             const std::string tpl = "tp=" + std::to_string(tp) + " dp=" + std::to_string(rest);
-            if (p2 && !isPow2(tp)) {
-                w.add(ppn, 2, "tp", tpl, rules::kPow2, "tp=" + std::to_string(tp) + " is not a power of two");
-                continue;
-            }
-            const int kv = type.kv_heads > 0 ? type.kv_heads : type.heads;
-            if (type.heads % tp != 0 || (kv % tp != 0 && tp % kv != 0)) {
-                w.add(ppn, 2, "tp", tpl, rules::kTpDividesHeads,
-                      "tp=" + std::to_string(tp) + " does not divide " + std::to_string(type.heads) +
-                          " heads" +
-                          (kv != type.heads ? " / " + std::to_string(kv) + " KV heads" : std::string()));
-                continue;
-            }
-            if (user && o.fixed_tp > 0 && tp != o.fixed_tp) {
-                w.add(ppn, 2, "tp", tpl, rules::kUser, "tp is fixed to " + std::to_string(o.fixed_tp));
-                continue;
-            }
-            if (user && o.max_tp > 0 && tp > o.max_tp) {
-                w.add(ppn, 2, "tp", tpl, rules::kUser, "tp is limited to " + std::to_string(o.max_tp));
-                continue;
-            }
-            const std::vector<int> cps = contextDegrees(type, rest);
-            if (user && o.max_dp > 0 && rest / cps.back() > o.max_dp) {
-                w.add(ppn, 2, "tp", tpl, rules::kUser, "dp is limited to " + std::to_string(o.max_dp));
-                continue;
-            }
-            // TP ranks adjacent from a node-aligned stage start: the group crosses a node when tp
-            // exceeds the node (any placement with dp > 1 interleaves it further).
-            if (ruleEnabled(rules::kTpWithinNode) && tp > gpn) {
-                w.add(ppn, 2, "tp", tpl, rules::kTpWithinNode,
-                      "tp=" + std::to_string(tp) + " exceeds the " + std::to_string(gpn) + " GPUs of a node");
-                continue;
-            }
-            if (tgt && tp > 1 && (!caps.tp || (pp > 1 && !caps.tp_with_pp))) {
-                w.add(ppn, 2, "tp", tpl, rules::kTargetTp,
-                      caps.framework + (caps.tp ? " does not combine tensor with pipeline parallelism"
-                                                : " has no tensor parallelism"));
+            if (Pruning p = tpPruning(type, pp, tp, rest); p.rule) {
+                w.add(ppn, 2, "tp", tpl, p.rule, std::move(p.reason));
                 continue;
             }
             const std::int64_t tpn = w.add(ppn, 2, "tp", tpl);
@@ -263,76 +301,8 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
                     const std::string cpl = cp == 1 ? "cp=1 dp=" + std::to_string(dp)
                                                     : "cp=" + std::to_string(cp) + " " + toString(comm) +
                                                           " dp=" + std::to_string(dp);
-                    if (cp > 1) {
-                        if (p2 && !isPow2(cp)) {
-                            w.add(tpn, 3, "cp", cpl, rules::kPow2,
-                                  "cp=" + std::to_string(cp) + " is not a power of two");
-                            continue;
-                        }
-                        if (const std::string why = cpInvalid(type, tp, cp, comm); !why.empty()) {
-                            w.add(tpn, 3, "cp", cpl, rules::kCpValid, why);
-                            continue;
-                        }
-                        if (tgt && !caps.context_parallel) {
-                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
-                                  caps.framework + " has no context parallelism");
-                            continue;
-                        }
-                        if (tgt && comm == CpComm::A2A && !caps.cp_all_to_all) {
-                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
-                                  caps.framework + " runs ring attention only (no all-to-all)");
-                            continue;
-                        }
-                        if (tgt && comm == CpComm::P2P && !caps.cp_ring) {
-                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
-                                  caps.framework + " runs all-to-all (Ulysses) only (no ring)");
-                            continue;
-                        }
-                        if (tgt && comm == CpComm::A2A && tp > 1 && !caps.cp_a2a_with_tp) {
-                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
-                                  caps.framework +
-                                      " runs all-to-all in place of tensor parallelism (tp=1 only)");
-                            continue;
-                        }
-                        if (tgt && ((tp > 1 && !caps.cp_with_tp) || (pp > 1 && !caps.cp_with_pp))) {
-                            w.add(tpn, 3, "cp", cpl, rules::kTargetCp,
-                                  caps.framework + " is not told to combine context parallelism with " +
-                                      (tp > 1 && !caps.cp_with_tp ? "tensor" : "pipeline") + " parallelism");
-                            continue;
-                        }
-                        if (user && o.fixed_cp > 0 && cp != o.fixed_cp) {
-                            w.add(tpn, 3, "cp", cpl, rules::kUser,
-                                  "cp is fixed to " + std::to_string(o.fixed_cp));
-                            continue;
-                        }
-                        if (user && o.max_cp > 0 && cp > o.max_cp) {
-                            w.add(tpn, 3, "cp", cpl, rules::kUser,
-                                  "cp is limited to " + std::to_string(o.max_cp));
-                            continue;
-                        }
-                        if (user &&
-                            std::find(o.cp_comms.begin(), o.cp_comms.end(), comm) == o.cp_comms.end()) {
-                            w.add(tpn, 3, "cp", cpl, rules::kUser,
-                                  std::string(toString(comm)) + " context parallelism is not allowed");
-                            continue;
-                        }
-                        if (ruleEnabled(rules::kCpLongSequence) &&
-                            (type.seq_len < o.cp_min_seq || type.seq_len / cp < 1024)) {
-                            w.add(tpn, 3, "cp", cpl, rules::kCpLongSequence,
-                                  type.seq_len < o.cp_min_seq
-                                      ? "sequence of " + std::to_string(type.seq_len) + " tokens is below " +
-                                            std::to_string(o.cp_min_seq)
-                                      : std::to_string(type.seq_len / cp) + " tokens per rank (< 1024)");
-                            continue;
-                        }
-                    } else if (user && o.fixed_cp > 1) {
-                        w.add(tpn, 3, "cp", cpl, rules::kUser,
-                              "cp is fixed to " + std::to_string(o.fixed_cp));
-                        continue;
-                    }
-                    if (user && o.max_dp > 0 && dp > o.max_dp) {
-                        w.add(tpn, 3, "cp", cpl, rules::kUser,
-                              "dp is limited to " + std::to_string(o.max_dp));
+                    if (Pruning p = cpPruning(type, pp, tp, cp, comm, dp); p.rule) {
+                        w.add(tpn, 3, "cp", cpl, p.rule, std::move(p.reason));
                         continue;
                     }
                     const std::int64_t cpn = w.add(tpn, 3, "cp", cpl);

@@ -443,14 +443,12 @@ std::vector<std::string> inexpressible(const ModelProfile& model, const Plan& pl
     return out;
 }
 
-std::vector<std::string> inexpressible(const Plan& plan, Target target) {
-    std::vector<std::string> out;
-    const TargetCapabilities& c = capabilities(target);
-    if (target == Target::Any || plan.layers.empty())
-        return out;
-    const std::string fw = c.framework + " (" + c.version + ")";
-    if (plan.precision == Precision::FP8 && !c.fp8)
-        out.push_back("FP8 linear layers: " + fw + " cannot be told to train them by this export");
+namespace {
+// Parts of inexpressible(plan, target), by topic; each appends its sentences to `out` in the order the
+// whole list reads. `fw` names the framework and its version.
+
+void contextParallelIssues(const Plan& plan, const TargetCapabilities& c, const std::string& fw,
+                           std::vector<std::string>& out) {
     for (const auto& l : plan.layers)
         if (l.cp > 1 && !c.context_parallel) {
             out.push_back("context parallelism (cp=" + std::to_string(l.cp) + "): " + fw +
@@ -495,24 +493,29 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
                               fw + " runs a layer's Ulysses degree in place of its TP degree");
                 break;
             }
-    {
-        // Expert parallelism: dense layers carry ep = 1, so only the MoE layers' degrees must agree.
-        int ep = 0;
-        bool mixed = false;
-        for (const auto& l : plan.layers)
-            if (l.ep > 1) {
-                mixed = mixed || (ep > 0 && l.ep != ep);
-                ep = l.ep;
-            }
-        if (ep > 1 && !c.expert_parallel)
-            out.push_back("expert parallelism (ep=" + std::to_string(ep) + "): " + fw +
-                          " is not told to run it by this export");
-        else if (mixed)
-            out.push_back("per-layer expert-parallel degrees: " + fw + " uses one degree for all MoE layers");
-    }
-    const LayerStrategy& f = plan.layers.front();
-    const bool same_tp = allSame(plan, [](const LayerStrategy& l) { return l.tp; });
-    if (!c.per_layer_tp && !same_tp)
+}
+
+void expertParallelIssues(const Plan& plan, const TargetCapabilities& c, const std::string& fw,
+                          std::vector<std::string>& out) {
+    // Expert parallelism: dense layers carry ep = 1, so only the MoE layers' degrees must agree.
+    int ep = 0;
+    bool mixed = false;
+    for (const auto& l : plan.layers)
+        if (l.ep > 1) {
+            mixed = mixed || (ep > 0 && l.ep != ep);
+            ep = l.ep;
+        }
+    if (ep > 1 && !c.expert_parallel)
+        out.push_back("expert parallelism (ep=" + std::to_string(ep) + "): " + fw +
+                      " is not told to run it by this export");
+    else if (mixed)
+        out.push_back("per-layer expert-parallel degrees: " + fw + " uses one degree for all MoE layers");
+}
+
+/// Features the target sets once for all layers, and the data-parallel types it runs.
+void perLayerAndDataParallelIssues(const Plan& plan, const TargetCapabilities& c, const std::string& fw,
+                                   std::vector<std::string>& out) {
+    if (!c.per_layer_tp && !allSame(plan, [](const LayerStrategy& l) { return l.tp; }))
         out.push_back("per-layer tensor-parallel degrees: " + fw + " uses one degree for all layers");
     if (!c.per_layer_sp && !allSame(plan, [](const LayerStrategy& l) { return l.tp > 1 && l.sp; }))
         out.push_back("per-layer sequence parallelism: " + fw + " switches it for all layers");
@@ -540,6 +543,11 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
             out.push_back("layers mixing DDP and ZeRO-1/2: " + fw +
                           " has one default_dp_type (ddp or zero2) besides per-layer ZeRO-3");
     }
+}
+
+/// Tensor and sequence parallelism, and the rank order.
+void tensorParallelIssues(const Plan& plan, const TargetCapabilities& c, const std::string& fw,
+                          std::vector<std::string>& out) {
     for (const auto& l : plan.layers) {
         if (l.tp > 1 && !c.tp) {
             out.push_back("tensor parallelism: " + fw + " has none");
@@ -562,31 +570,38 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
                           " places tensor-parallel ranks adjacent");
             break;
         }
-    if (plan.pp > 1) {
-        if (std::find(c.schedules.begin(), c.schedules.end(), plan.schedule) == c.schedules.end())
-            out.push_back(std::string(toString(plan.schedule)) + " schedule: " + fw + " does not run it");
-        else if (plan.schedule == Schedule::Interleaved && plan.pp < c.interleaved_min_pp)
-            out.push_back("interleaved schedule with pp=" + std::to_string(plan.pp) + ": " + fw +
-                          " needs pp >= " + std::to_string(c.interleaved_min_pp));
-        const bool even = std::all_of(plan.stage_layers.begin(), plan.stage_layers.end(),
-                                      [&](int n) { return n == plan.stage_layers.front(); });
-        const auto splits = allowedSplits(target, static_cast<int>(plan.layers.size()),
-                                          static_cast<int>(plan.stage_layers.size()));
-        if (splits && std::find(splits->begin(), splits->end(), plan.stage_layers) == splits->end())
-            out.push_back(c.split_first_last_less
-                              ? "pipeline split of a shape " + fw +
-                                    " does not make (its first/last_stage_less_layers split spreads the "
-                                    "layers evenly and takes some off the first and last chunk)"
-                              : "pipeline split of a different shape than " + fw +
-                                    " partitions (partition_method uniform: the first stages get the extra "
-                                    "layers)");
-        else if (!c.uneven_interleaved_chunks && plan.virtual_stages > 1 && !even)
-            out.push_back("uneven interleaved model chunks: " + fw + " needs equal chunks");
-    }
-    // Recomputation.
-    int n_none = 0, n_full = 0, n_sel = 0;
+}
+
+/// The schedule and the split of the layers over the model chunks (pp > 1 only).
+void pipelineIssues(const Plan& plan, Target target, const TargetCapabilities& c, const std::string& fw,
+                    std::vector<std::string>& out) {
+    if (plan.pp <= 1)
+        return;
+    if (std::find(c.schedules.begin(), c.schedules.end(), plan.schedule) == c.schedules.end())
+        out.push_back(std::string(toString(plan.schedule)) + " schedule: " + fw + " does not run it");
+    else if (plan.schedule == Schedule::Interleaved && plan.pp < c.interleaved_min_pp)
+        out.push_back("interleaved schedule with pp=" + std::to_string(plan.pp) + ": " + fw +
+                      " needs pp >= " + std::to_string(c.interleaved_min_pp));
+    const bool even = std::all_of(plan.stage_layers.begin(), plan.stage_layers.end(),
+                                  [&](int n) { return n == plan.stage_layers.front(); });
+    const auto splits = allowedSplits(target, static_cast<int>(plan.layers.size()),
+                                      static_cast<int>(plan.stage_layers.size()));
+    if (splits && std::find(splits->begin(), splits->end(), plan.stage_layers) == splits->end())
+        out.push_back(c.split_first_last_less
+                          ? "pipeline split of a shape " + fw +
+                                " does not make (its first/last_stage_less_layers split spreads the "
+                                "layers evenly and takes some off the first and last chunk)"
+                          : "pipeline split of a different shape than " + fw +
+                                " partitions (partition_method uniform: the first stages get the extra "
+                                "layers)");
+    else if (!c.uneven_interleaved_chunks && plan.virtual_stages > 1 && !even)
+        out.push_back("uneven interleaved model chunks: " + fw + " needs equal chunks");
+}
+
+void recomputeIssues(const Plan& plan, const TargetCapabilities& c, const std::string& fw,
+                     std::vector<std::string>& out) {
+    int n_full = 0, n_sel = 0;
     for (const auto& l : plan.layers) {
-        n_none += l.ckpt == Checkpoint::None;
         n_full += l.ckpt == Checkpoint::Full;
         n_sel += l.ckpt == Checkpoint::Selective;
     }
@@ -603,10 +618,14 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
                                ? " recomputes all layers or the same first N layers of every stage"
                                : " recomputes all layers or none"));
     }
-    (void)n_none;
-    // Embedding / LM head.
+}
+
+/// The embedding and LM head's tensor-parallel degree and data-parallel type.
+void vocabIssues(const Plan& plan, const TargetCapabilities& c, const std::string& fw,
+                 std::vector<std::string>& out) {
+    const LayerStrategy& f = plan.layers.front();
     const int G = plan.stageGpus();
-    if (!c.vocab_tp_free && same_tp) {
+    if (!c.vocab_tp_free && allSame(plan, [](const LayerStrategy& l) { return l.tp; })) {
         const int want = c.vocab_tp_one ? 1 : f.tp;
         if (plan.vocab_tp != want)
             out.push_back("vocabulary tensor parallelism vtp=" + std::to_string(plan.vocab_tp) + ": " + fw +
@@ -623,6 +642,24 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
             out.push_back(std::string("embedding data-parallel type ") + dpLabel(plan.vocab_dp_type) + ": " +
                           fw + " cannot run it");
     }
+}
+} // namespace
+
+std::vector<std::string> inexpressible(const Plan& plan, Target target) {
+    std::vector<std::string> out;
+    const TargetCapabilities& c = capabilities(target);
+    if (target == Target::Any || plan.layers.empty())
+        return out;
+    const std::string fw = c.framework + " (" + c.version + ")";
+    if (plan.precision == Precision::FP8 && !c.fp8)
+        out.push_back("FP8 linear layers: " + fw + " cannot be told to train them by this export");
+    contextParallelIssues(plan, c, fw, out);
+    expertParallelIssues(plan, c, fw, out);
+    perLayerAndDataParallelIssues(plan, c, fw, out);
+    tensorParallelIssues(plan, c, fw, out);
+    pipelineIssues(plan, target, c, fw, out);
+    recomputeIssues(plan, c, fw, out);
+    vocabIssues(plan, c, fw, out);
     return out;
 }
 

@@ -92,6 +92,16 @@ public:
 private:
     struct Walk;
     void walk(const LayerType& type, int only_pp, Walk& w) const;
+    /// Why a node of the tree is pruned: the rule and the reason, or no rule (the node is kept).
+    struct Pruning {
+        const char* rule = nullptr;
+        std::string reason;
+    };
+    /// The pp-, tp- and cp-level rules of walk(), in the order it applies them; `rest` = cp x dp ranks
+    /// under tp.
+    Pruning ppPruning(int pp) const;
+    Pruning tpPruning(const LayerType& type, int pp, int tp, int rest) const;
+    Pruning cpPruning(const LayerType& type, int pp, int tp, int cp, CpComm comm, int dp) const;
     /// Levels below cp (sp, dp_type, ep for MoE layers, placement, ckpt) under node `cpn`.
     void walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpComm comm, std::int64_t cpn,
                      Walk& w) const;
