@@ -179,6 +179,15 @@ public:
 private:
     bool prepared_ = false, ready_ = false;
     TaskResult solveCore();
+    /// The best partition found so far of the task (solveCore's two schedule families fill it).
+    struct PartitionBest {
+        Plan plan;
+        std::vector<LayerStrategy> layers;
+        double T = kInf, peak = kInf;
+        int runs = 0;
+    };
+    void solveUneven(PartitionBest& best);
+    void solveInterleaved(PartitionBest& best);
     void computeCosts();
     struct VocabCfg {
         int vt = 1;
@@ -269,6 +278,11 @@ private:
     void dropDominated();
     bool buildVocab();
     Class& classFor(int stage, int start);
+    /// The layer positions of a stage class's sequence (v = 1) and its sequence DP.
+    std::vector<int> stagePositions(int start) const;
+    void runStageClass(Class& cl, int start);
+    /// One layer type, pp > 1: every stage class's sequence DP at once on the search's threads.
+    void runStageClassesAtOnce();
     /// `extra_t`: a lower bound on m C + E the stage adds outside its layers (p2p, embedding/head);
     /// `others`: for interleaved stages, a lower bound on the other stages' sum C / v (< 0: automatic).
     void runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,

@@ -1068,6 +1068,36 @@ json toJson(const LayerStrategy& s) {
     return j;
 }
 
+namespace {
+
+/// A plan's "stage_layers" (optional): one entry per model chunk, their sum within the layer limit.
+/// Returns whether it was given; `total` is the sum.
+bool readStageLayers(ObjectReader& r, int chunks, Plan& p, int& total) {
+    bool have_stages = false;
+    if (r.has("stage_layers")) {
+        const std::string sp = r.at("stage_layers");
+        const json& arr = requireArray(r.value("stage_layers"), sp, L::kMaxLayers);
+        for (std::size_t i = 0; i < arr.size(); ++i)
+            p.stage_layers.push_back(toInt(arr[i], indexPath(sp, i), IntRule::Positive, L::kMaxLayers));
+        if (static_cast<int>(p.stage_layers.size()) != chunks)
+            throw InputError(sp, "expected " + std::to_string(chunks) +
+                                     " entries (pp * virtual_stages), got " +
+                                     std::to_string(p.stage_layers.size()));
+        have_stages = true;
+    }
+    std::int64_t total64 = 0;
+    for (int n : p.stage_layers)
+        total64 += n;
+    if (total64 > L::kMaxLayers)
+        throw InputError(r.at("stage_layers"), "sums to " + std::to_string(total64) +
+                                                   " layers, more than the " + std::to_string(L::kMaxLayers) +
+                                                   "-layer input limit");
+    total = static_cast<int>(total64);
+    return have_stages;
+}
+
+} // namespace
+
 Plan planFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     Plan p;
@@ -1101,26 +1131,8 @@ Plan planFromJson(const json& j, const std::string& path) {
                                                      " model chunks, more than the " +
                                                      std::to_string(L::kMaxLayers) + "-layer input limit");
     const int chunks = static_cast<int>(chunks64);
-    bool have_stages = false;
-    if (r.has("stage_layers")) {
-        const std::string sp = r.at("stage_layers");
-        const json& arr = requireArray(r.value("stage_layers"), sp, L::kMaxLayers);
-        for (std::size_t i = 0; i < arr.size(); ++i)
-            p.stage_layers.push_back(toInt(arr[i], indexPath(sp, i), IntRule::Positive, L::kMaxLayers));
-        if (static_cast<int>(p.stage_layers.size()) != chunks)
-            throw InputError(sp, "expected " + std::to_string(chunks) +
-                                     " entries (pp * virtual_stages), got " +
-                                     std::to_string(p.stage_layers.size()));
-        have_stages = true;
-    }
-    std::int64_t total64 = 0;
-    for (int n : p.stage_layers)
-        total64 += n;
-    if (total64 > L::kMaxLayers)
-        throw InputError(r.at("stage_layers"), "sums to " + std::to_string(total64) +
-                                                   " layers, more than the " + std::to_string(L::kMaxLayers) +
-                                                   "-layer input limit");
-    int total = static_cast<int>(total64);
+    int total = 0;
+    const bool have_stages = readStageLayers(r, chunks, p, total);
 
     const std::string lp = r.at("layers");
     const json& layers = r.required("layers");

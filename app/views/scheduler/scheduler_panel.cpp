@@ -146,6 +146,22 @@ SchedulerPanel::~SchedulerPanel() {
     milp_watcher_->waitForFinished();
 }
 
+/// The summary under the chart (makespan, baselines, jobs that cannot run) with its usage hint.
+QWidget* SchedulerPanel::buildSummaryBox() {
+    auto* hint = new QLabel(tr("Right-click a job in the chart to mark it done or failed; click it to see "
+                               "why it got its GPU count."));
+    hint->setWordWrap(true);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+
+    auto* box = new SummaryBox;
+    auto* box_lay = new QVBoxLayout(box);
+    box_lay->setContentsMargins(0, 0, 0, 0);
+    box_lay->addWidget(summary_);
+    box_lay->addWidget(hint);
+    box_lay->addStretch(1);
+    return box;
+}
+
 void SchedulerPanel::buildUi() {
     // Two rows of controls so that the tab fits 1024 px (and German labels) without scrolling.
     auto* top = new QHBoxLayout;
@@ -244,17 +260,7 @@ void SchedulerPanel::buildUi() {
     split->setStretchFactor(2, 2);
     split->setSizes({220, 330, 220});
 
-    auto* hint = new QLabel(tr("Right-click a job in the chart to mark it done or failed; click it to see "
-                               "why it got its GPU count."));
-    hint->setWordWrap(true);
-    hint->setForegroundRole(QPalette::PlaceholderText);
-
-    auto* box = new SummaryBox;
-    auto* box_lay = new QVBoxLayout(box);
-    box_lay->setContentsMargins(0, 0, 0, 0);
-    box_lay->addWidget(summary_);
-    box_lay->addWidget(hint);
-    box_lay->addStretch(1);
+    QWidget* box = buildSummaryBox();
 
     auto* lay = new QVBoxLayout(this);
     lay->addLayout(top);

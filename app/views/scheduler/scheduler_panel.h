@@ -99,6 +99,7 @@ private:
         QString error;
     };
     void buildUi();
+    QWidget* buildSummaryBox();
     void appendRow(const Job& job);
     void editsChanged();
     void onHeuristicDone();
