@@ -82,7 +82,7 @@ void TaskSolver::runStageClassesAtOnce() {
             todo.push_back(&cl);
     }
     for (int rc : rcs_)
-        swMatrix(rc, 0, 0); // (built here: the threads only read the cache)
+        switchClasses(rc, 0, 0); // (built here with its matrix: the threads only read the caches)
     std::atomic<std::size_t> next{0};
     auto worker = [&]() {
         for (std::size_t k; (k = next.fetch_add(1)) < todo.size();)

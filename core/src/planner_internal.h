@@ -99,6 +99,15 @@ struct PartLabel {
     int runs;  ///< runs of all stages so far
 };
 
+/// The candidates of one layer grouped by their switch costs to the next layer's candidates (rows of the
+/// switch matrix): equal rows share a class; d[a * R + b] = max(0, max_j sw[a][j] - sw[b][j]) between
+/// the classes' representatives (see pruneAcrossCandidates in sequence_dp.cpp).
+struct SwitchClasses {
+    std::vector<int> cls;  ///< candidate -> class
+    std::vector<int> reps; ///< class -> a candidate of it
+    std::vector<double> d; ///< R x R
+};
+
 struct RuleCounter {
     std::mutex mu;
     std::map<std::string, std::int64_t> counts;
@@ -273,6 +282,8 @@ private:
     void stageComputeTables();
     std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
     const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);
+    /// The switch classes from `from_stack` to `to_stack` in a rank class (cached with swMatrix).
+    const SwitchClasses& switchClasses(int rc, int from_stack, int to_stack);
     void buildCandidates();
     /// Drops candidates dominated in every cost term (rule dominated-strategy).
     void dropDominated();
@@ -333,6 +344,7 @@ private:
     std::vector<std::vector<LayerStrategy>> cand_;                ///< per stack, after filtering
     std::map<int, std::vector<std::vector<CandCost>>> costs_;     ///< rc -> stack -> k
     std::map<std::tuple<int, int, int>, std::vector<double>> sw_; ///< (rc, from, to) -> K*K
+    std::map<std::tuple<int, int, int>, SwitchClasses> swc_;      ///< (rc, from, to)
     std::vector<VocabCfg> vocab_;
     std::vector<int> rcs_; ///< rank classes of the stages
     double cmin_ = 0;      ///< fastest per-micro-batch time of any candidate of any layer and rank class

@@ -45,9 +45,9 @@ template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Key
 
 } // namespace
 
-/// Labels of one position, across last candidates (the DP state). `sw` holds the switch costs from each
-/// of this position's K candidates to each of the next position's Kn (nullptr when none follows: the
-/// last position or a chunk start, where every candidate is alike).
+/// Labels of one position, across last candidates (the DP state). `sc`: the classes of this position's
+/// candidates by their switch costs to the next position's (TaskSolver::switchClasses); nullptr when no
+/// switch follows (the last position or a chunk start), where every candidate is alike.
 ///  1. Candidates whose switch-cost rows are equal are interchangeable for every continuation: their
 ///     labels form one Pareto set (filterKeepingTwins).
 ///  2. Across those classes, label A of class a stands for label B of class b when A, its compute
@@ -57,49 +57,31 @@ template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Key
 /// Both are exact; on GPT-3 175B over 64 GPUs they keep a quarter of the labels (stage prefixes of
 /// 20 layers: 40,000 -> 10,000 labels).
 template <class Keys>
-void pruneAcrossCandidates(std::vector<SeqLabel>& out, int K, const double* sw, std::size_t Kn, Keys keys) {
-    std::vector<int> cls(static_cast<std::size_t>(K), 0);
-    std::vector<int> reps; // one candidate per class
-    if (sw) {
-        for (int k = 0; k < K; ++k) {
-            const double* row = sw + static_cast<std::size_t>(k) * Kn;
-            int c = -1;
-            for (std::size_t r = 0; r < reps.size() && c < 0; ++r)
-                if (std::equal(row, row + Kn, sw + static_cast<std::size_t>(reps[r]) * Kn))
-                    c = static_cast<int>(r);
-            if (c < 0) {
-                c = static_cast<int>(reps.size());
-                reps.push_back(k);
-            }
-            cls[static_cast<std::size_t>(k)] = c;
-        }
-    } else {
-        reps.push_back(0);
-    }
+void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, Keys keys) {
+    static const SwitchClasses kOne{{}, {0}, {0.0}};
+    const SwitchClasses& c = sc ? *sc : kOne;
+    const std::vector<int>& reps = c.reps;
     std::vector<std::vector<SeqLabel>> groups(reps.size());
     for (const SeqLabel& l : out)
-        groups[static_cast<std::size_t>(cls[static_cast<std::size_t>(l.k)])].push_back(l);
+        groups[sc ? static_cast<std::size_t>(c.cls[static_cast<std::size_t>(l.k)]) : 0].push_back(l);
     for (auto& g : groups)
         filterKeepingTwins(g, keys);
-    if (sw && groups.size() > 1) {
+    if (sc && groups.size() > 1) {
         struct Tagged {
             SeqLabel l;
             int tag; ///< 0: a label of the class pruned, 1: another class's label, shifted
         };
         std::vector<Tagged> tmp;
         std::vector<std::vector<SeqLabel>> pruned(groups.size());
+        const std::size_t R = reps.size();
         for (std::size_t b = 0; b < groups.size(); ++b) {
             tmp.clear();
             for (const SeqLabel& l : groups[b])
                 tmp.push_back({l, 0});
-            const double* rb = sw + static_cast<std::size_t>(reps[b]) * Kn;
             for (std::size_t a = 0; a < groups.size(); ++a) {
                 if (a == b || groups[a].empty())
                     continue;
-                const double* ra = sw + static_cast<std::size_t>(reps[a]) * Kn;
-                double d = 0;
-                for (std::size_t j = 0; j < Kn; ++j)
-                    d = std::max(d, ra[j] - rb[j]);
+                const double d = c.d[a * R + b];
                 for (SeqLabel l : groups[a]) {
                     l.c += d;
                     tmp.push_back({l, 1});
@@ -445,19 +427,15 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         // Across last candidates (not with a limit on runs, where a label with more runs cannot stand
         // in for one with fewer, nor for block recomputation, whose candidate is fixed per position).
         if (max_runs <= 0 && block_n_ < 0 && out.size() > 1) {
-            const double* sw = nullptr;
-            std::size_t Kn = 0;
-            if (p + 1 < positions.size() && !reset[p + 1]) {
-                const int nst = stackAt(positions[p + 1]);
-                sw = swMatrix(cl.rc, st, nst).data();
-                Kn = cand_[static_cast<std::size_t>(nst)].size();
-            }
+            const SwitchClasses* sc = nullptr;
+            if (p + 1 < positions.size() && !reset[p + 1])
+                sc = &switchClasses(cl.rc, st, stackAt(positions[p + 1]));
             if (scalar)
-                pruneAcrossCandidates(out, K, sw, Kn, [m](const SeqLabel& l) {
+                pruneAcrossCandidates(out, sc, [m](const SeqLabel& l) {
                     return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
                 });
             else
-                pruneAcrossCandidates(out, K, sw, Kn, [iv](const SeqLabel& l) {
+                pruneAcrossCandidates(out, sc, [iv](const SeqLabel& l) {
                     return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
                 });
         }

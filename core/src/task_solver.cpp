@@ -41,6 +41,42 @@ const std::vector<double>& TaskSolver::swMatrix(int rc, int from_stack, int to_s
     return it->second;
 }
 
+const SwitchClasses& TaskSolver::switchClasses(int rc, int from_stack, int to_stack) {
+    auto key = std::make_tuple(rc, from_stack, to_stack);
+    auto it = swc_.find(key);
+    if (it != swc_.end())
+        return it->second;
+    const std::vector<double>& sw = swMatrix(rc, from_stack, to_stack);
+    const std::size_t K = cand_[static_cast<std::size_t>(from_stack)].size();
+    const std::size_t Kn = cand_[static_cast<std::size_t>(to_stack)].size();
+    SwitchClasses sc;
+    sc.cls.assign(K, 0);
+    for (std::size_t k = 0; k < K; ++k) {
+        const double* row = sw.data() + k * Kn;
+        int c = -1;
+        for (std::size_t r = 0; r < sc.reps.size() && c < 0; ++r)
+            if (std::equal(row, row + Kn, sw.data() + static_cast<std::size_t>(sc.reps[r]) * Kn))
+                c = static_cast<int>(r);
+        if (c < 0) {
+            c = static_cast<int>(sc.reps.size());
+            sc.reps.push_back(static_cast<int>(k));
+        }
+        sc.cls[k] = c;
+    }
+    const std::size_t R = sc.reps.size();
+    sc.d.assign(R * R, 0.0);
+    for (std::size_t a = 0; a < R; ++a)
+        for (std::size_t b = 0; b < R; ++b) {
+            const double* ra = sw.data() + static_cast<std::size_t>(sc.reps[a]) * Kn;
+            const double* rb = sw.data() + static_cast<std::size_t>(sc.reps[b]) * Kn;
+            double d = 0;
+            for (std::size_t j = 0; j < Kn; ++j)
+                d = std::max(d, ra[j] - rb[j]);
+            sc.d[a * R + b] = d;
+        }
+    return swc_.emplace(key, std::move(sc)).first->second;
+}
+
 void TaskSolver::computeCosts() {
     const auto& stacks = ctx_.cost.model().stacks;
     const auto& rcs = rcs_;
@@ -183,6 +219,7 @@ void TaskSolver::dropDominated() {
     if (changed) {
         cand_ = std::move(kept);
         sw_.clear();
+        swc_.clear();
         computeCosts();
     }
 }
@@ -323,6 +360,7 @@ TaskResult TaskSolver::solve() {
             list = {u};
         computeCosts();
         sw_.clear();
+        swc_.clear();
         classes_.clear();
         keepBest(solveCore());
         // Megatron's block recomputation: the first N layers of every chunk recomputed, the rest not.
@@ -337,6 +375,7 @@ TaskResult TaskSolver::solve() {
         for (int n = 1; n < longest && !ctx_.stop.stop_requested(); ++n) {
             block_n_ = n;
             sw_.clear();
+            swc_.clear();
             classes_.clear();
             keepBest(solveCore());
         }
