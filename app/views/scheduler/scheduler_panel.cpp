@@ -23,6 +23,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTabWidget>
@@ -153,12 +154,20 @@ QWidget* SchedulerPanel::buildSummaryBox() {
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
 
+    // The summary scrolls: with several jobs that cannot run, their reasons are longer than the box.
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("summaryScroll"));
+    scroll->setWidget(summary_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    summary_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+
     auto* box = new SummaryBox;
     auto* box_lay = new QVBoxLayout(box);
     box_lay->setContentsMargins(0, 0, 0, 0);
-    box_lay->addWidget(summary_);
+    box_lay->addWidget(scroll, 1);
     box_lay->addWidget(hint);
-    box_lay->addStretch(1);
     return box;
 }
 
