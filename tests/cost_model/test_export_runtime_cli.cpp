@@ -2,6 +2,7 @@
 // `galvatron export --runtime R --precision P`: the same options and errors as search and estimate; the
 // runtime and precision used are recorded in the export and cost its predicted figures.
 #include "cli/cli.h"
+#include "cli_capture.h"
 
 #include "gx/file_io.h"
 #include "gx/presets.h"
@@ -17,23 +18,11 @@
 using nlohmann::json;
 
 namespace {
-struct Result {
-    int rc = -1;
-    std::string out, err;
-};
+using Result = gx::test::CliResult;
+using gx::test::has;
 
-Result run(QStringList args) {
-    args.prepend(QStringLiteral("galvatron"));
-    std::ostringstream out, err;
-    Result r;
-    r.rc = gx::cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-bool has(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
+Result run(const QStringList& args) {
+    return gx::test::galvatron(args);
 }
 } // namespace
 

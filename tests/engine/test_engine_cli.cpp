@@ -2,6 +2,7 @@
 // `galvatron profile` and `galvatron run-plan` through gx::cli::run, with or without a GPU: bad input
 // names the option, and run-plan always prints the cost model's prediction.
 #include "cli/cli.h"
+#include "cli_capture.h"
 
 #include "gx/cost_model.h"
 #include "gx/engine/engine.h"
@@ -22,20 +23,8 @@ using namespace gx;
 
 namespace {
 
-struct Run {
-    int rc = -1;
-    std::string out, err;
-};
-
-Run galvatron(QStringList args) {
-    args.prepend(QStringLiteral("galvatron"));
-    std::ostringstream out, err;
-    Run r;
-    r.rc = cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using Run = gx::test::CliResult;
+using gx::test::galvatron;
 
 } // namespace
 

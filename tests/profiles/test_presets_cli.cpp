@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // `galvatron presets [models|clusters] [--show NAME] [--json]`.
 #include "cli/cli.h"
+#include "cli_capture.h"
 
 #include "gx/error.h"
 #include "gx/profile_io.h"
@@ -15,23 +16,11 @@
 using nlohmann::json;
 
 namespace {
-struct Result {
-    int rc = -1;
-    std::string out, err;
-};
+using Result = gx::test::CliResult;
+using gx::test::has;
 
-Result presets(QStringList args) {
-    args.prepend(QStringLiteral("galvatron presets"));
-    std::ostringstream out, err;
-    Result r;
-    r.rc = gx::cli::cmdPresets(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-bool has(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
+Result presets(const QStringList& args) {
+    return gx::test::captureCli(gx::cli::cmdPresets, args, QStringLiteral("galvatron presets"));
 }
 } // namespace
 

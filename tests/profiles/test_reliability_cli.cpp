@@ -3,6 +3,7 @@
 // best plan, --max-micro, the progress estimate of an unlimited search.
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "cli_capture.h"
 
 #include "gx/file_io.h"
 #include "gx/presets.h"
@@ -23,23 +24,11 @@
 using nlohmann::json;
 
 namespace {
-struct Result {
-    int rc = -1;
-    std::string out, err;
-};
+using Result = gx::test::CliResult;
+using gx::test::has;
 
-Result run(QStringList args) {
-    args.prepend(QStringLiteral("galvatron"));
-    std::ostringstream out, err;
-    Result r;
-    r.rc = gx::cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-bool has(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
+Result run(const QStringList& args) {
+    return gx::test::galvatron(args);
 }
 
 std::string slurp(const std::string& file) {
