@@ -99,13 +99,8 @@ void TaskSolver::runStageClassesAtOnce() {
 void TaskSolver::solveUneven(PartitionBest& best) {
     const int L = ctx_.layers, pp = t_.pp, v = t_.v;
     const double m = t_.m;
-    auto objective = [&](double maxC, double sumC, double maxE) {
-        return m * maxC + (sumC - maxC) / v + maxE;
-    };
     std::vector<LayerStrategy>& layers = best.layers;
     Plan& best_plan = best.plan;
-    double &bestT = best.T, &bestPeak = best.peak;
-    int& bestRuns = best.runs;
     // Sequences per class: positions start..L-1 (the stage takes a prefix of them).
     std::map<Class*, std::vector<int>> seq_pos;
     auto ensure = [&](int stage, int start) -> Class& {
@@ -192,7 +187,7 @@ void TaskSolver::solveUneven(PartitionBest& best) {
                                                                      [static_cast<std::size_t>(L - j - n)]);
                                 const double lb =
                                     left > 0 ? (m - 1) * std::max(N.maxC, rest_max) + N.sumC + R + N.maxE
-                                             : objective(N.maxC, N.sumC, N.maxE);
+                                             : partitionTime(N.maxC, N.sumC, N.maxE);
                                 if (lb > bound_)
                                     continue;
                                 to.push_back(N);
@@ -211,11 +206,8 @@ void TaskSolver::solveUneven(PartitionBest& best) {
             double bT = kInf, bM = kInf;
             int bR = 0;
             const int bi = bestFinal(fin, m, v, bT, bM, bR);
-            if (bi < 0 || !(std::tie(bT, bM, bR) < std::tie(bestT, bestPeak, bestRuns)))
+            if (bi < 0 || !best.improvedBy(bT, bM, bR))
                 continue;
-            bestT = bT;
-            bestPeak = bM;
-            bestRuns = bR;
             // Reconstruct.
             std::vector<int> sizes(static_cast<std::size_t>(pp));
             int li = bi, j = L;
@@ -244,13 +236,8 @@ void TaskSolver::solveUneven(PartitionBest& best) {
 void TaskSolver::solveInterleaved(PartitionBest& best) {
     const int L = ctx_.layers, pp = t_.pp, v = t_.v;
     const double m = t_.m;
-    auto objective = [&](double maxC, double sumC, double maxE) {
-        return m * maxC + (sumC - maxC) / v + maxE;
-    };
     std::vector<LayerStrategy>& layers = best.layers;
     Plan& best_plan = best.plan;
-    double &bestT = best.T, &bestPeak = best.peak;
-    int& bestRuns = best.runs;
     // Interleaved: equal chunks of L / (pp * v) layers; chunk c runs on stage c % pp.
     const int nc = L / (pp * v);
     const int chunks = pp * v;
@@ -322,7 +309,7 @@ void TaskSolver::solveInterleaved(PartitionBest& best) {
                                 len,
                                 static_cast<int>(b),
                                 P.runs + S.runs};
-                    if (objective(N.maxC, N.sumC, N.maxE) > bound_)
+                    if (partitionTime(N.maxC, N.sumC, N.maxE) > bound_)
                         continue;
                     to.push_back(N);
                 }
@@ -332,11 +319,8 @@ void TaskSolver::solveInterleaved(PartitionBest& best) {
         double bT = kInf, bM = kInf;
         int bR = 0;
         const int bi = bestFinal(fin, m, v, bT, bM, bR);
-        if (bi < 0 || !(std::tie(bT, bM, bR) < std::tie(bestT, bestPeak, bestRuns)))
+        if (bi < 0 || !best.improvedBy(bT, bM, bR))
             continue;
-        bestT = bT;
-        bestPeak = bM;
-        bestRuns = bR;
         int li = bi;
         for (int i = pp; i >= 1; --i) {
             const PartLabel& P = rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(li)];

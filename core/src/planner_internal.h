@@ -194,7 +194,20 @@ private:
         std::vector<LayerStrategy> layers;
         double T = kInf, peak = kInf;
         int runs = 0;
+        /// Takes (T, peak, runs) when it is better (least time, then peak memory, then fewest runs).
+        bool improvedBy(double t, double m, int r) {
+            if (!(std::tie(t, m, r) < std::tie(T, peak, runs)))
+                return false;
+            T = t;
+            peak = m;
+            runs = r;
+            return true;
+        }
     };
+    /// A partition's iteration time from its labels: m max C + (sum C - max C) / v + max E.
+    double partitionTime(double maxC, double sumC, double maxE) const {
+        return t_.m * maxC + (sumC - maxC) / t_.v + maxE;
+    }
     void solveUneven(PartitionBest& best);
     void solveInterleaved(PartitionBest& best);
     void computeCosts();
