@@ -73,7 +73,7 @@ void TaskSolver::runStageClassesAtOnce() {
     // One layer type: every stage's class is known before the partition (they start at layer 0), so
     // their sequence DPs run at once on the search's threads (a 1F1B task with pp = 4 has 4 classes;
     // alone it would leave the other cores idle while the tasks after it are cut).
-    if (!ctx_.single_type || t_.pp < 2 || threads_ < 2)
+    if (!ctx_.single_type || t_.pp < 2 || ctx_.threads() < 2)
         return;
     std::vector<Class*> todo;
     for (int i = 0; i < t_.pp; ++i) {
@@ -89,7 +89,7 @@ void TaskSolver::runStageClassesAtOnce() {
             runStageClass(*todo[k], 0);
     };
     std::vector<std::jthread> pool;
-    for (int k = 1; k < std::min<int>(threads_, static_cast<int>(todo.size())); ++k)
+    for (int k = 1; k < std::min<int>(ctx_.threads(), static_cast<int>(todo.size())); ++k)
         pool.emplace_back(worker);
     worker();
 }

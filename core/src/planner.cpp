@@ -205,8 +205,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     };
     // The same bound, read by running tasks so that they prune against plans found meanwhile.
     std::atomic<double> live{boundPerSample()};
-    int threads =
-        ctx.opt.threads > 0 ? ctx.opt.threads : static_cast<int>(std::thread::hardware_concurrency());
+    int threads = ctx.threads();
     threads = std::clamp(threads, 1, std::max(1, static_cast<int>(tasks.size())));
     auto parallel = [threads](const std::function<void()>& fn) {
         std::vector<std::jthread> pool;

@@ -52,6 +52,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -148,6 +149,11 @@ struct Context {
     /// N layers of every model chunk (--recompute-method block --recompute-num-layers N).
     bool block_recompute = false;
     bool rule(const char* name) const { return space.ruleEnabled(name); }
+    /// Worker threads of the search (SearchOptions::threads; 0 = the hardware's).
+    int threads() const {
+        return opt.threads > 0 ? opt.threads
+                               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    }
 };
 
 struct TaskResult {
@@ -338,8 +344,6 @@ private:
             bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
     }
     int G_ = 1, mb_ = 1;
-    /// Threads a task may use for its stage classes' sequence DPs (SearchOptions::threads).
-    int threads_ = 1;
     /// Block recomputation (Context::block_recompute): >= 0 while candidates are {u full, u none} and the
     /// first block_n_ layers of every chunk take the first; -1 otherwise.
     int block_n_ = -1;

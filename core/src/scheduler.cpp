@@ -566,6 +566,7 @@ JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, co
             static_cast<std::size_t>(std::find(reps.begin(), reps.end(), rep[j]) - reps.begin());
         const double steps = static_cast<double>(jobs[j].totalSteps());
         JobInfeasible why;
+        std::string last_reason; // the estimate's whole sentence on why.gpus
         for (std::size_t ci = 0; ci < counts.size(); ++ci) {
             const int g = counts[ci];
             JobEstimate e = answers[r * counts.size() + ci];
@@ -576,7 +577,7 @@ JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, co
                     why.spill = e.spill_reason;
                     // (the planner's sentence is rebuilt from why.search; anything else stays as given)
                     why.other = e.why.kind == Infeasibility::Kind::None ? e.reason : std::string();
-                    why.reason = e.reason;
+                    last_reason = e.reason;
                 }
                 continue;
             }
@@ -590,7 +591,7 @@ JobTable buildJobTable(const std::vector<Job>& jobs, const ClusterProfile& c, co
         if (t.options[j].empty()) {
             why.reason =
                 "no feasible plan on any allowed GPU count" +
-                (why.gpus == 0 ? "" : " (on " + std::to_string(why.gpus) + " GPUs: " + why.reason + ")");
+                (why.gpus == 0 ? "" : " (on " + std::to_string(why.gpus) + " GPUs: " + last_reason + ")");
             t.infeasible[j] = std::move(why);
         }
     }

@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <thread>
 
 namespace gx::planner {
 
@@ -302,8 +301,6 @@ bool TaskSolver::prepare() {
     prepared_ = true;
     G_ = ctx_.gpus / t_.pp;
     mb_ = t_.batch / t_.m;
-    threads_ =
-        ctx_.opt.threads > 0 ? ctx_.opt.threads : static_cast<int>(std::thread::hardware_concurrency());
     buildCandidates();
     for (const auto& c : cand_)
         if (c.empty())
