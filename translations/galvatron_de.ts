@@ -2491,216 +2491,236 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <source>Context parallelism: all-gather K/V</source>
+        <translation>Kontextparallelität: K/V per All-Gather</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <source>On: K/V of all context-parallel ranks are gathered once after the first attention block (PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)</source>
+        <translation>Ein: K/V aller kontextparallelen Ränge werden einmal nach dem ersten Attention-Block gesammelt (PyTorch context_parallel); aus: von Rang zu Rang hinter jedem Block weitergereicht (Megatron)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <source>Context parallelism: dK/dV bytes</source>
+        <translation>Kontextparallelität: Bytes je dK/dV</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <source>Bytes per element of the key/value gradient sums passed between context-parallel ranks (4: fp32)</source>
+        <translation>Bytes je Element der Key/Value-Gradientensummen, die zwischen kontextparallelen Rängen weitergereicht werden (4: fp32)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
         <source>Hierarchical ZeRO-3 rings</source>
         <translation>Hierarchische ZeRO-3-Ringe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Off: flat rings at one GPU&apos;s network share</source>
         <translation>Aus: flache Ringe mit dem Netzwerkanteil einer GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Grouped expert GEMM efficiency</source>
         <translation>Effizienz gruppierter Experten-GEMMs</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
         <translation>Mixture-of-Experts-Schichten: Durchsatz der gruppierten Experten-GEMMs relativ zu einem dichten GEMM gleicher Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Expert load imbalance</source>
         <translation>Ungleichgewicht der Experten-Last</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)</source>
         <translation>Expertenparallelität: Tokens auf dem meistbelasteten Experten-Rang im Verhältnis zum Mittel (1 = ausgeglichen)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Per-layer overhead (us)</source>
         <translation>Zusatzkosten pro Schicht (µs)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>Pro Schicht und Micro-Batch, vorwärts und rückwärts: Kernel-Starts, Hooks, Synchronisationen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Per-iteration overhead (s)</source>
         <translation>Zusatzkosten pro Iteration (s)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>Laden der Daten, Protokollierung, Gradient-Clipping</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Weight bytes per parameter</source>
         <translation>Gewichts-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>Arbeitsgewichte (2 für bf16/fp16)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Gradient bytes per parameter</source>
         <translation>Gradienten-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>Datentyp des Gradientenpuffers (4 für fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Optimizer bytes per parameter</source>
         <translation>Optimierer-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam: fp32-Mastergewichte und zwei Momente</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Allocator fragmentation</source>
         <translation>Fragmentierung des Allokators</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>Verschnitt des Caching-Allokators als Anteil der Aktivierungen und des Arbeitsspeichers</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Bytes per logit</source>
         <translation>Bytes pro Logit</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
         <translation>Bytes pro Logit-Element rund um den Loss (6 fusioniert, 14 eager fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Bytes per logit, vocabulary split</source>
         <translation>Bytes pro Logit, Vokabular geteilt</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
         <translation>Dasselbe, wenn das Vokabular auf Tensor-parallele Ränge verteilt ist (0: wie oben)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>Logits jedes Micro-Batches behalten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="109"/>
         <source>Runtime buffers (GiB)</source>
         <translation>Laufzeitpuffer (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>Arbeitsbereiche und Kommunikationspuffer über den reservierten Speicher des Clusters hinaus</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="111"/>
         <source>Memory headroom</source>
         <translation>Speicherreserve</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="106"/>
+        <location filename="../app/views/runtime_editor.cpp" line="112"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>Anteil des GPU-Speichers, den die Suche frei hält (unter 0,5)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="113"/>
         <source>Trains FP8 linear layers</source>
         <translation>Trainiert FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="113"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>Die Laufzeitumgebung kann FP8-Linearschichten ausführen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="114"/>
         <source>FP8 weight copy bytes</source>
         <translation>Bytes der FP8-Gewichtskopien</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="109"/>
+        <location filename="../app/views/runtime_editor.cpp" line="115"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="110"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>FP8 cast traffic</source>
         <translation>FP8-Konvertierungsverkehr</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="110"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="191"/>
+        <location filename="../app/views/runtime_editor.cpp" line="197"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="197"/>
+        <location filename="../app/views/runtime_editor.cpp" line="203"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="198"/>
+        <location filename="../app/views/runtime_editor.cpp" line="204"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="200"/>
+        <location filename="../app/views/runtime_editor.cpp" line="206"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="206"/>
+        <location filename="../app/views/runtime_editor.cpp" line="212"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="275"/>
+        <location filename="../app/views/runtime_editor.cpp" line="281"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="275"/>
+        <location filename="../app/views/runtime_editor.cpp" line="281"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="280"/>
+        <location filename="../app/views/runtime_editor.cpp" line="286"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="280"/>
+        <location filename="../app/views/runtime_editor.cpp" line="286"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>
@@ -2708,238 +2728,238 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="68"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="70"/>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="84"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="85"/>
         <source>heuristic</source>
         <translation>Heuristik</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="86"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="87"/>
         <source>exact MILP</source>
         <translation>exaktes MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>one job at a time</source>
         <translation>ein Job nach dem anderen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="94"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="95"/>
         <source>whole node per job</source>
         <translation>ganzer Knoten pro Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="96"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="97"/>
         <source>equal split</source>
         <translation>gleichmäßige Aufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="168"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
         <source>Cluster:</source>
         <translation>Cluster:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="182"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>Cluster-Vorlage oder der Pfad eines Cluster-Profils (JSON)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
         <source>Add job</source>
         <translation>Job hinzufügen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="206"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="215"/>
         <source>MILP time limit:</source>
         <translation>Zeitlimit für MILP:</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="205"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="214"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="182"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
         <source>Load jobs…</source>
         <translation>Jobs laden…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
         <source>Save jobs…</source>
         <translation>Jobs speichern…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
         <source>Export schedule JSON…</source>
         <translation>Zeitplan als JSON exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>Export launch scripts…</source>
         <translation>Startskripte exportieren…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="563"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="572"/>
         <source>Solve exactly (MILP)</source>
         <translation>Exakt lösen (MILP)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="196"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="205"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>Gemischt-ganzzahliges Programm, gelöst mit COIN-OR CBC, warmgestartet mit der Heuristik; meldet die bewiesene Lücke</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="198"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>Nicht verfügbar: ohne COIN-OR CBC gebaut</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="200"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
         <source>within</source>
         <translation>innerhalb</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="208"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="217"/>
         <source>automatically</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="211"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>Nach jedem heuristischen Zeitplan mit Lücke das exakte MILP im Hintergrund lösen (innerhalb des Zeitlimits) und seinen Zeitplan zeigen, wenn er besser ist</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="214"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
         <source>Reset progress</source>
         <translation>Fortschritt zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="215"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="224"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>Im Diagramm als fertig oder fehlgeschlagen markierte Jobs vergessen und alle Jobs von Anfang an planen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Priority</source>
         <translation>Priorität</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Spill</source>
         <translation>Auslagern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="238"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>Hydra-Auslagerung erlauben: Schichten liegen im Hauptspeicher und werden über PCIe nachgeladen</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="238"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="247"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>Rechtsklick auf einen Job markiert ihn zu diesem Zeitpunkt als fertig oder fehlgeschlagen; die übrigen Jobs werden neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>Job</source>
         <translation>Job</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>GPU ids</source>
         <translation>GPU-IDs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>End</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="250"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="259"/>
         <source>Scheduled jobs</source>
         <translation>Geplante Jobs</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="260"/>
         <source>Why this GPU count</source>
         <translation>Warum diese GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="152"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>Rechtsklick auf einen Job im Diagramm markiert ihn als fertig oder fehlgeschlagen; ein Klick zeigt, warum er seine GPU-Anzahl erhielt.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="349"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="358"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>Verwendet vorgegebene Iterationszeiten je GPU-Anzahl: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="468"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="477"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>Plane %n Job…</numerusform>
@@ -2947,97 +2967,97 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="518"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
         <source>Solving…</source>
         <translation>Wird gelöst…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="526"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>Exaktes MILP verbessert diesen Zeitplan im Hintergrund: %1 s von höchstens %2 s…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="616"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="625"/>
         <source>%1 (done)</source>
         <translation>%1 (fertig)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="618"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="627"/>
         <source>%1 (failed)</source>
         <translation>%1 (fehlgeschlagen)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="620"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="629"/>
         <source>%1 (running)</source>
         <translation>%1 (läuft)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="641"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
         <source>No job can be scheduled.</source>
         <translation>Kein Job kann eingeplant werden.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="651"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="661"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;Gesamtdauer %1&lt;/b&gt; (%2) · untere Schranke %3 · Lücke %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="659"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="668"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2 (%3x)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="662"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="671"/>
         <source>Baselines: %1</source>
         <translation>Referenzen: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="669"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="678"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>Neu geplant bei %1: %2 fertig, %3 fehlgeschlagen, %4 laufend (sie behalten ihre GPUs); die übrigen Jobs starten nicht früher.</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="679"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="688"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="785"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="797"/>
         <source>Load jobs</source>
         <translation>Jobs laden</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="785"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="793"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="802"/>
         <source>Jobs JSON (*.json)</source>
         <translation>Jobs-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="801"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="805"/>
         <source>Save jobs</source>
         <translation>Jobs speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="800"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="804"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="809"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="813"/>
         <source>Export schedule</source>
         <translation>Ablaufplan exportieren</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="801"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="810"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="808"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="811"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="817"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="820"/>
         <source>Export launch scripts</source>
         <translation>Startskripte exportieren</translation>
     </message>

@@ -2489,216 +2489,236 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <source>Context parallelism: all-gather K/V</source>
+        <translation>上下文并行：全收集 K/V</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <source>On: K/V of all context-parallel ranks are gathered once after the first attention block (PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)</source>
+        <translation>开启：在第一个注意力块之后一次性收集所有上下文并行 rank 的 K/V（PyTorch context_parallel）；关闭：在每个块之后逐个 rank 传递（Megatron）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <source>Context parallelism: dK/dV bytes</source>
+        <translation>上下文并行：dK/dV 字节数</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <source>Bytes per element of the key/value gradient sums passed between context-parallel ranks (4: fp32)</source>
+        <translation>上下文并行 rank 之间传递的键/值梯度和每个元素的字节数（4：fp32）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
         <source>Hierarchical ZeRO-3 rings</source>
         <translation>分层 ZeRO-3 环</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Off: flat rings at one GPU&apos;s network share</source>
         <translation>关闭：按单个 GPU 网络份额的扁平环</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="82"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Grouped expert GEMM efficiency</source>
         <translation>分组专家 GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
         <translation>混合专家层：分组专家 GEMM 相对同等规模稠密 GEMM 的吞吐率</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="85"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Expert load imbalance</source>
         <translation>专家负载不均衡</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)</source>
         <translation>专家并行：最繁忙专家 rank 上的 token 数与平均值之比（1 = 均衡）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Per-layer overhead (us)</source>
         <translation>每层开销（微秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>每层每个微批次的前向和反向开销：内核启动、钩子、同步</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Per-iteration overhead (s)</source>
         <translation>每次迭代开销（秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>数据加载、日志、梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Weight bytes per parameter</source>
         <translation>每参数权重字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>工作权重（bf16/fp16 为 2）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Gradient bytes per parameter</source>
         <translation>每参数梯度字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>梯度缓冲区数据类型（fp32 为 4）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Optimizer bytes per parameter</source>
         <translation>每参数优化器字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam：fp32 主权重和两个动量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>缓存分配器的冗余，占激活和工作内存的比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Bytes per logit</source>
         <translation>每个 logit 的字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
         <translation>损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 14）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Bytes per logit, vocabulary split</source>
         <translation>每个 logit 的字节（词表切分）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
         <translation>词表在张量并行各 rank 间切分时的同一数值（0：同上）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>保留每个微批次的 logits</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>流水线保留最后一级每个微批次的输出直到步骤结束</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="109"/>
         <source>Runtime buffers (GiB)</source>
         <translation>运行时缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>集群预留内存之外的工作区和通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="111"/>
         <source>Memory headroom</source>
         <translation>内存余量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="106"/>
+        <location filename="../app/views/runtime_editor.cpp" line="112"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>搜索保留空闲的 GPU 内存比例（小于 0.5）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="113"/>
         <source>Trains FP8 linear layers</source>
         <translation>训练 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="113"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>该运行时可以运行 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="114"/>
         <source>FP8 weight copy bytes</source>
         <translation>FP8 权重副本字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="109"/>
+        <location filename="../app/views/runtime_editor.cpp" line="115"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>FP8（及转置）权重副本的每参数字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="110"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>FP8 cast traffic</source>
         <translation>FP8 转换流量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="110"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>每个线性层输入元素的额外 HBM 字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="191"/>
+        <location filename="../app/views/runtime_editor.cpp" line="197"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="197"/>
+        <location filename="../app/views/runtime_editor.cpp" line="203"/>
         <source>Use for search</source>
         <translation>用于搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="198"/>
+        <location filename="../app/views/runtime_editor.cpp" line="204"/>
         <source>Save as JSON...</source>
         <translation>另存为 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="200"/>
+        <location filename="../app/views/runtime_editor.cpp" line="206"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>下一次搜索用此运行时评估计划</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="206"/>
+        <location filename="../app/views/runtime_editor.cpp" line="212"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>训练框架如何执行计划。将鼠标悬停在字段上可查看其含义；用户指南给出了每个预设值的来源。</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="275"/>
+        <location filename="../app/views/runtime_editor.cpp" line="281"/>
         <source>Save runtime profile</source>
         <translation>保存运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="275"/>
+        <location filename="../app/views/runtime_editor.cpp" line="281"/>
         <source>Runtime profile (*.json)</source>
         <translation>运行时配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="280"/>
+        <location filename="../app/views/runtime_editor.cpp" line="286"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="280"/>
+        <location filename="../app/views/runtime_editor.cpp" line="286"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
@@ -2706,335 +2726,335 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SchedulerPanel</name>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="64"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="65"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="66"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="67"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="68"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="69"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="70"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="84"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="85"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="86"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="87"/>
         <source>exact MILP</source>
         <translation>精确 MILP</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="92"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="93"/>
         <source>one job at a time</source>
         <translation>逐个运行任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="94"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="95"/>
         <source>whole node per job</source>
         <translation>每任务独占整节点</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="96"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="97"/>
         <source>equal split</source>
         <translation>平均划分</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="168"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
         <source>Cluster:</source>
         <translation>集群：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="173"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="182"/>
         <source>Cluster preset, or the path of a cluster profile JSON</source>
         <translation>集群预设，或集群配置 JSON 的路径</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="177"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
         <source>Add job</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="178"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="187"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="206"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="215"/>
         <source>MILP time limit:</source>
         <translation>MILP 时间上限：</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="205"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="214"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="180"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="189"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="182"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="191"/>
         <source>Load jobs…</source>
         <translation>加载作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="183"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="192"/>
         <source>Save jobs…</source>
         <translation>保存作业…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="185"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="194"/>
         <source>Export schedule JSON…</source>
         <translation>导出调度 JSON…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="186"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="195"/>
         <source>Export launch scripts…</source>
         <translation>导出启动脚本…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="193"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="563"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="202"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="572"/>
         <source>Solve exactly (MILP)</source>
         <translation>精确求解（MILP）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="196"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="205"/>
         <source>Mixed-integer program solved by COIN-OR CBC, warm-started from the heuristic; reports the proven gap</source>
         <translation>由 COIN-OR CBC 求解的混合整数规划，以启发式结果热启动；报告已证明的最优性差距</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="198"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="207"/>
         <source>Not available: built without COIN-OR CBC</source>
         <translation>不可用：构建时未包含 COIN-OR CBC</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="200"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="209"/>
         <source>within</source>
         <translation>限时</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="208"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="217"/>
         <source>automatically</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="211"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="220"/>
         <source>After each heuristic schedule with a gap, run the exact MILP in the background (within the time limit) and show its schedule when it is better</source>
         <translation>每次启发式调度存在差距时，在后台（时限内）运行精确 MILP，若更优则显示其调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="214"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
         <source>Reset progress</source>
         <translation>重置进度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="215"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="224"/>
         <source>Forget the jobs marked done or failed on the chart and plan all jobs from the start</source>
         <translation>忘记图表中标记为完成或失败的作业，从头规划所有作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="223"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="232"/>
         <source>Spill</source>
         <translation>溢出</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="229"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="238"/>
         <source>Allow Hydra model spilling: layers kept in host memory and streamed over PCIe</source>
         <translation>允许 Hydra 模型溢出：层保存在主机内存中并通过 PCIe 传输</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="238"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="247"/>
         <source>Right-click a job to mark it done or failed at that time; the remaining jobs are planned again.</source>
         <translation>右键点击作业可将其在该时间标记为完成或失败；其余作业重新规划。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>Job</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>GPU ids</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>End</source>
         <translation>结束</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="242"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="250"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="259"/>
         <source>Scheduled jobs</source>
         <translation>已调度作业</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="251"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="260"/>
         <source>Why this GPU count</source>
         <translation>为何是该 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="151"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="152"/>
         <source>Right-click a job in the chart to mark it done or failed; click it to see why it got its GPU count.</source>
         <translation>在图表中右键点击作业可标记为完成或失败；单击可查看它为何分配到该 GPU 数量。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="349"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="358"/>
         <source>Uses given iteration times per GPU count: %1</source>
         <translation>使用给定的各 GPU 数迭代时间：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="468"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="477"/>
         <source>Planning %n job(s)…</source>
         <translation>
             <numerusform>正在规划 %n 个任务…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="518"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="527"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="526"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="535"/>
         <source>Exact MILP improving this schedule in the background: %1 s of at most %2 s…</source>
         <translation>精确 MILP 正在后台改进此调度：已用 %1 秒，最多 %2 秒…</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="616"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="625"/>
         <source>%1 (done)</source>
         <translation>%1（已完成）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="618"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="627"/>
         <source>%1 (failed)</source>
         <translation>%1（已失败）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="620"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="629"/>
         <source>%1 (running)</source>
         <translation>%1（运行中）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="641"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="650"/>
         <source>No job can be scheduled.</source>
         <translation>没有可调度的任务。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="651"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="660"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="652"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="661"/>
         <source>&lt;b&gt;Makespan %1&lt;/b&gt; (%2) · lower bound %3 · gap %4%</source>
         <translation>&lt;b&gt;总完成时间 %1&lt;/b&gt;（%2）· 下界 %3 · 差距 %4%</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="659"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="668"/>
         <source>%1 %2 (%3x)</source>
         <translation>%1 %2（%3x）</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="662"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="671"/>
         <source>Baselines: %1</source>
         <translation>基线：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="669"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="678"/>
         <source>Re-planned at %1: %2 done, %3 failed, %4 running (they keep their GPUs); the other jobs start no earlier.</source>
         <translation>于 %1 重新规划：%2 个完成，%3 个失败，%4 个运行中（保留其 GPU）；其余作业不早于此时开始。</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="679"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="688"/>
         <source>%1 cannot run: %2</source>
         <translation>%1 无法运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="785"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="788"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="797"/>
         <source>Load jobs</source>
         <translation>加载任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="785"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="793"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="794"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="802"/>
         <source>Jobs JSON (*.json)</source>
         <translation>任务 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="792"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="796"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="801"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="805"/>
         <source>Save jobs</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="800"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="804"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="809"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="813"/>
         <source>Export schedule</source>
         <translation>导出调度</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="801"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="810"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="808"/>
-        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="811"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="817"/>
+        <location filename="../app/views/scheduler/scheduler_panel.cpp" line="820"/>
         <source>Export launch scripts</source>
         <translation>导出启动脚本</translation>
     </message>

@@ -77,6 +77,12 @@ RuntimeEditor::RuntimeEditor(const RuntimeProfile& runtime, QWidget* parent)
          tr("Fraction of the links' collective bandwidth the DP and ZeRO collectives reach")},
         {"zero3_keep_unsharded", comm, tr("Keep ZeRO-3 weights unsharded under PP"),
          tr("Weights and gradients stay gathered from the first forward to the last backward")},
+        {"cp_allgather", comm, tr("Context parallelism: all-gather K/V"),
+         tr("On: K/V of all context-parallel ranks are gathered once after the first attention block "
+            "(PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)")},
+        {"cp_grad_bytes", comm, tr("Context parallelism: dK/dV bytes"),
+         tr("Bytes per element of the key/value gradient sums passed between context-parallel ranks "
+            "(4: fp32)")},
         {"zero3_hierarchical", comm, tr("Hierarchical ZeRO-3 rings"),
          tr("Off: flat rings at one GPU's network share")},
         {"grouped_gemm_efficiency", compute, tr("Grouped expert GEMM efficiency"),

@@ -519,7 +519,24 @@ double LayerCoster::contextParallelComm(double attn_fwd, double attn_bwd, LayerC
     if (cpd > 1) {
         const double kv_local = kv >= t ? kv / t : 1.0; // K/V heads per TP rank (replicated when kv < tp)
         const double ovl = cluster.overlap_efficiency;
-        if (s.cp_comm == CpComm::P2P) {
+        if (s.cp_comm == CpComm::P2P && rt.cp_allgather) {
+            // PyTorch's context_parallel (RuntimeProfile::cp_allgather): K/V as the attention kernel
+            // receives them (expanded to the query heads with expand_kv), gathered from all CP ranks
+            // after the first of the cp blocks; backward gathers them again and passes the dK/dV
+            // partial sums (cp_grad_bytes per element) once per block, each behind the next block.
+            const double heads = rt.expand_kv ? a / t : kv_local;
+            const double block = 2.0 * tokens * heads * hd * 2.0;
+            const double grads = block * std::max(1, rt.cp_grad_bytes) / 2.0;
+            const double gather = worstOverGroups(G, cpd, lay.cp_stride, cluster.gpus_per_node, [&](int off) {
+                return cm.collectiveTime(Collective::AllGather, cpd * block, cpd, lay.cp_stride, first + off);
+            });
+            const double pass = worstOverGroups(G, cpd, lay.cp_stride, cluster.gpus_per_node, [&](int off) {
+                return cm.collectiveTime(Collective::SendRecv, grads, cpd, lay.cp_stride, first + off);
+            });
+            cp_fwd = exposedComm(gather, attn_fwd / cpd, ovl);
+            c.cp_comm = cp_fwd + exposedComm(gather, attn_bwd / cpd, ovl) +
+                        (cpd - 1) * exposedComm(pass, attn_bwd / cpd, ovl) + pass;
+        } else if (s.cp_comm == CpComm::P2P) {
             const double block = 2.0 * tokens * kv_local * hd * 2.0; // K and V, bf16
             const double step = worstOverGroups(G, cpd, lay.cp_stride, cluster.gpus_per_node, [&](int off) {
                 return cm.collectiveTime(Collective::SendRecv, block, cpd, lay.cp_stride, first + off);

@@ -1305,12 +1305,14 @@ constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"zero3_hierarchical", &RuntimeProfile::zero3_hierarchical},
     {"zero3_keep_unsharded", &RuntimeProfile::zero3_keep_unsharded},
     {"keep_pipeline_outputs", &RuntimeProfile::keep_pipeline_outputs},
+    {"cp_allgather", &RuntimeProfile::cp_allgather},
     {"supports_fp8", &RuntimeProfile::supports_fp8},
 };
 constexpr std::pair<const char*, int RuntimeProfile::*> kRuntimeBytes[] = {
     {"param_bytes", &RuntimeProfile::param_bytes},
     {"grad_bytes", &RuntimeProfile::grad_bytes},
     {"optimizer_bytes", &RuntimeProfile::optimizer_bytes},
+    {"cp_grad_bytes", &RuntimeProfile::cp_grad_bytes},
 };
 } // namespace
 

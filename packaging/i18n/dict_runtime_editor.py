@@ -135,4 +135,16 @@ T = {
          "编辑此运行时配置的每个字段，另存为 JSON 或用于下一次搜索"),
     "(edited) %1": ("(bearbeitet) %1", "（已编辑）%1"),
     "Edited in the runtime editor": ("Im Laufzeitprofil-Editor bearbeitet", "已在运行时编辑器中修改"),
+    "Context parallelism: all-gather K/V": ("Kontextparallelität: K/V per All-Gather",
+                                            "上下文并行：全收集 K/V"),
+    "On: K/V of all context-parallel ranks are gathered once after the first attention block (PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)": (
+        "Ein: K/V aller kontextparallelen Ränge werden einmal nach dem ersten Attention-Block gesammelt "
+        "(PyTorch context_parallel); aus: von Rang zu Rang hinter jedem Block weitergereicht (Megatron)",
+        "开启：在第一个注意力块之后一次性收集所有上下文并行 rank 的 K/V（PyTorch context_parallel）；"
+        "关闭：在每个块之后逐个 rank 传递（Megatron）"),
+    "Context parallelism: dK/dV bytes": ("Kontextparallelität: Bytes je dK/dV", "上下文并行：dK/dV 字节数"),
+    "Bytes per element of the key/value gradient sums passed between context-parallel ranks (4: fp32)": (
+        "Bytes je Element der Key/Value-Gradientensummen, die zwischen kontextparallelen Rängen "
+        "weitergereicht werden (4: fp32)",
+        "上下文并行 rank 之间传递的键/值梯度和每个元素的字节数（4：fp32）"),
 }

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <map>
 
 using namespace gx;
 
@@ -146,20 +147,37 @@ private slots:
     }
 
     void holdOutRunsNeverFitted() {
-        // Runs no coefficient was fitted to (torchtitan Table 2's middle rows): memory within 5% for
-        // both; time within 5% at CP 2 (64K). At CP 4 (128K) the prediction is 35% too fast, like the
-        // fitted CP 8 run: torchtitan's CP 4 and 8 runs are slower than one attention cost per token
-        // and context explains (the 32K->64K step costs 137 us per token and 32K of context, the 64K->128K
-        // and 128K->256K steps 270 and 223 us). Guarded against getting worse.
+        // Runs no coefficient was fitted to: torchtitan Table 2's middle rows (Llama 3.1 8B, 8 GPUs,
+        // CP 2 and 4) and Table 6 (Llama 3.1 405B, 512 GPUs, TP 8 x PP 8, CP 1 to 8 at 32K-256K).
+        //  - 8B: memory within 5%; time within 5% at CP 2. At CP 4 the prediction is 34% too fast, like
+        //    the fitted CP 8 run: torchtitan's 8B CP 4 and 8 runs are slower than any attention or
+        //    exchange term explains. Guarded against getting worse.
+        //  - 405B: time within 5% without CP. With CP its ranks sit on different nodes (TP fills a
+        //    node), so the exchange runs over the network: PyTorch's context_parallel gathers the
+        //    K/V expanded to the query heads (16 per TP rank instead of 1) behind the first block only,
+        //    and passes fp32 dK/dV (runtime cp_allgather, cp_grad_bytes). Before those facts the model
+        //    was 20%, 21% and 40% too fast at CP 2, 4 and 8; now 12%, 11% and 23%.
+        //  - 405B memory is predicted 13-23% low, as for the fitted 405B 1F1B run (Table 5).
         const auto runs = loadRunsFile(std::string(GX_TEST_DATA_DIR) + "/calibration/holdout_runs.json");
-        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs.size(), std::size_t(6));
         const ValidationReport rep = validateRuns(runs, presets());
-        QCOMPARE(rep.results.size(), std::size_t(2));
+        QCOMPARE(rep.results.size(), std::size_t(6));
+        const std::map<std::string, std::pair<double, double>> limits = {
+            // id -> (|time error|, |memory error|)
+            {"torchtitan-llama31-8b-t2-cp2-64k", {0.05, 0.05}},
+            {"torchtitan-llama31-8b-t2-cp4-128k", {0.40, 0.05}},
+            {"torchtitan-llama31-405b-t6-4d-cp1-32k", {0.05, 0.15}},
+            {"torchtitan-llama31-405b-t6-4d-cp2-64k", {0.15, 0.16}},
+            {"torchtitan-llama31-405b-t6-4d-cp4-128k", {0.15, 0.17}},
+            {"torchtitan-llama31-405b-t6-4d-cp8-256k", {0.26, 0.25}},
+        };
         for (const auto& r : rep.results) {
             QVERIFY2(r.failure.empty(), r.failure.c_str());
-            QVERIFY2(r.has_mem && std::fabs(r.mem_error) <= 0.05, r.id.c_str());
-            const bool cp2 = r.id.find("cp2-64k") != std::string::npos;
-            QVERIFY2(r.has_time && std::fabs(r.error) <= (cp2 ? 0.05 : 0.40),
+            const auto it = limits.find(r.id);
+            QVERIFY2(it != limits.end(), r.id.c_str());
+            QVERIFY2(r.has_mem && std::fabs(r.mem_error) <= it->second.second,
+                     (r.id + " memory error " + std::to_string(r.mem_error)).c_str());
+            QVERIFY2(r.has_time && std::fabs(r.error) <= it->second.first,
                      (r.id + " time error " + std::to_string(r.error)).c_str());
         }
     }

@@ -380,6 +380,39 @@ private slots:
         QVERIFY(near(l1.tp_comm, 1.5 * l0.tp_comm)); // the recomputed forward repeats its all-reduces
     }
 
+    void pytorchContextParallelGathersExpandedKvBehindOneBlock() {
+        // RuntimeProfile::cp_allgather (PyTorch 2.6 context_parallel, torchtitan's default): K/V as the
+        // attention kernel receives them (expanded to the query heads with expand_kv) are gathered
+        // from all CP ranks after the first block only; backward gathers them again and passes the
+        // dK/dV sums (cp_grad_bytes each), the last pass exposed. CP ranks 8 apart (TP fills a node)
+        // exchange over the network, as in torchtitan's Llama 3.1 405B runs with CP.
+        auto m = gptModel(4, 4096, 32, 32768, 50257);
+        m.stacks[0].type.kv_heads = 8;
+        LayerStrategy s{8, 1, true, DpType::DDP, Checkpoint::None, true};
+        s.cp = 2;
+        const StageShape shape{16, 0, 1, 1};
+        auto cpComm = [&](bool allgather, bool expand, int grad_bytes) {
+            CostOptions o;
+            o.runtime.cp_allgather = allgather;
+            o.runtime.expand_kv = expand;
+            o.runtime.cp_grad_bytes = grad_bytes;
+            return CostModel(m, cluster(2, 8), o).layer(m.stacks[0].type, s, shape).cp_comm;
+        };
+        const double ring = cpComm(false, true, 4); // Megatron's ring: GQA-sized K/V behind every block
+        const double gqa = cpComm(true, false, 2), expanded = cpComm(true, true, 4);
+        QVERIFY2(ring > 0.0 && gqa > ring, (std::to_string(ring) + " " + std::to_string(gqa)).c_str());
+        QVERIFY(expanded > gqa);
+        // The last dK/dV pass is exposed in full: 16384 tokens x 4 query heads per TP rank x 128 x
+        // (K and V) in fp32.
+        const CostModel cm(m, cluster(2, 8));
+        const double pass = cm.collectiveTime(Collective::SendRecv, 2.0 * 16384 * 4 * 128 * 4, 2, 8, 0);
+        QVERIFY(cm.crossesNodes(2, 8, 0));
+        QVERIFY2(expanded >= pass, (std::to_string(expanded) + " < " + std::to_string(pass)).c_str());
+        // A Ulysses layer is not affected by the ring's exchange method.
+        s.cp_comm = CpComm::A2A;
+        QCOMPARE(cpComm(true, true, 4), cpComm(false, true, 4));
+    }
+
     void contextParallelSplitsTheSequence() {
         // Issue 16: with cp ranks each holding seq/cp tokens, stored activations and the per-rank GEMM
         // work divide by cp, the causal score FLOPs too (load-balanced split), the model states stay

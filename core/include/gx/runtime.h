@@ -77,6 +77,18 @@ struct RuntimeProfile {
     /// forward_one_chunk`), so torchtitan's last stage holds num_micro bf16 logit tensors. Megatron
     /// and DeepSpeed keep only the loss.
     bool keep_pipeline_outputs = false;
+    /// Context parallelism (ring attention): the runtime all-gathers the K/V blocks of every CP rank
+    /// once, after the first attention block, instead of passing them rank to rank behind each block
+    /// (PyTorch 2.6 experimental `context_parallel`, torchtitan's default rotate method "allgather":
+    /// torch/distributed/tensor/experimental/_attention.py `_AllGatherRotater`). Only that first block
+    /// hides the gather; backward gathers K/V again and passes the dK/dV partial sums rank to rank,
+    /// each exchange behind the next block and the last one exposed. The exchange carries the K/V the
+    /// attention kernel receives: expanded to all query heads when `expand_kv`. false: Megatron /
+    /// Transformer Engine's ring, GQA-sized K/V passed behind every block.
+    bool cp_allgather = false;
+    /// Bytes per element of the dK/dV partial sums passed between CP ranks in backward (PyTorch's
+    /// context_parallel accumulates them in fp32, `_ContextParallelOptions.convert_to_f32`: 4).
+    int cp_grad_bytes = 2;
     /// ZeRO-3 collectives use hierarchical / multi-channel NCCL rings (all NICs of a node). false:
     /// flat rings whose bandwidth is one GPU's network share (DeepSpeed ZeRO-3 of 2021).
     bool zero3_hierarchical = true;
