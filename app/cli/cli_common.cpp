@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <memory>
 #include <ostream>
+#include <sstream>
 #include <thread>
 
 namespace gx::cli {
@@ -186,6 +187,38 @@ double DpProjection::remaining(std::string& text) const {
     return worst;
 }
 
+std::string progressLine(double secs, double fraction, double dp_rest, const std::string& dp_text,
+                         std::int64_t configurations) {
+    std::ostringstream line;
+    const double f = fraction;
+    line << "search: " << static_cast<int>(100 * f) << "% of the configurations done after "
+         << formatSeconds(secs);
+    if (f > 0.005 && f < 1) {
+        // The rate so far assumes the configurations left are like the finished ones; a running
+        // configuration whose own DP projects further says otherwise, and then bounds it from below.
+        const double linear = secs * (1 - f) / f;
+        if (dp_rest > linear)
+            line << "; " << dp_text << "; so at least " << roughDuration(dp_rest)
+                 << " are left (the finished configurations' rate alone suggests " << roughDuration(linear)
+                 << ")";
+        else
+            line << ", about " << roughDuration(linear) << " left";
+    } else if (f <= 0.005) {
+        // No configuration has completed: project the running one from its DP's progress.
+        if (dp_rest >= 0) {
+            line << "; " << dp_text;
+            if (configurations > 1)
+                line << "; " << configurations
+                     << " configurations in all (most are cut by their bound once a good plan is known; if "
+                        "each took as long: up to "
+                     << roughDuration((dp_rest + secs) * double(configurations)) << ")";
+        } else {
+            line << " (no estimate yet: the first configurations are still running)";
+        }
+    }
+    return line.str();
+}
+
 SearchObserver unlimitedSearchProgress(const CostModel& model, const SearchOptions& so, double limit,
                                        std::ostream& err) {
     if (limit > 0 || so.uniform_layers)
@@ -214,28 +247,9 @@ SearchObserver unlimitedSearchProgress(const CostModel& model, const SearchOptio
                 continue;
             next = now + std::chrono::seconds(10);
             const double secs = std::chrono::duration<double>(now - s->t0).count();
-            const double f = s->fraction.load();
-            err << "search: " << static_cast<int>(100 * f) << "% of the configurations done after "
-                << formatSeconds(secs);
-            if (f > 0.005 && f < 1)
-                err << ", about " << formatSeconds(secs * (1 - f) / f) << " left";
-            else if (f <= 0.005) {
-                // No configuration has completed: project the running one from its DP's progress.
-                std::string dp;
-                const double rest = s->dp.remaining(dp);
-                if (rest >= 0) {
-                    err << "; " << dp;
-                    const auto n = s->configurations.load();
-                    if (n > 1)
-                        err << "; " << n
-                            << " configurations in all (most are cut by their bound once a good plan is "
-                               "known; "
-                               "if each took as long: up to "
-                            << roughDuration((rest + secs) * double(n)) << ")";
-                } else {
-                    err << " (no estimate yet: the first configurations are still running)";
-                }
-            }
+            std::string dp;
+            const double rest = s->dp.remaining(dp);
+            err << progressLine(secs, s->fraction.load(), rest, dp, s->configurations.load());
             err << "\n" << std::flush;
         }
     });

@@ -195,6 +195,25 @@ private slots:
         QVERIFY(std::abs(dp.remaining(text) - 990) < 1e-9);
         QVERIFY2(has(text, "layer 100 of 1000"), text.c_str());
     }
+
+    void progressNeverPromisesLessThanARunningConfiguration() {
+        // Item 7: 40 s into a 1,000-layer search 2% of the configurations were done and the line said
+        // "about 1960 s left" while the running configuration's own DP still needed 12 min and more
+        // passes; the estimate then grew every 10 s. The running DP now bounds the estimate from below.
+        const std::string dp = "a configuration's DP pass is at layer 53 of 985 after 2 s";
+        const std::string slow = gx::cli::progressLine(40, 0.02, 4000, dp, 73);
+        QVERIFY2(has(slow, "2% of the configurations done") && has(slow, "layer 53 of 985") &&
+                     has(slow, "at least 67 min") && has(slow, "rate alone suggests 33 min"),
+                 slow.c_str());
+        // When the finished configurations' rate says more, it stands.
+        const std::string fast = gx::cli::progressLine(40, 0.5, 5, dp, 73);
+        QVERIFY2(has(fast, "50% of the configurations done") && has(fast, "left") && !has(fast, "53 of 985"),
+                 fast.c_str());
+        // Before any configuration finished: the projection and the worst case over all of them.
+        const std::string first = gx::cli::progressLine(20, 0, 700, dp, 73);
+        QVERIFY2(has(first, "layer 53 of 985") && has(first, "73 configurations"), first.c_str());
+        QVERIFY(has(gx::cli::progressLine(5, 0, -1, "", 0), "no estimate yet"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReliabilityCli)
