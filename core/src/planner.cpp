@@ -172,6 +172,13 @@ struct TaskMemo {
     TaskResult best;
 };
 
+/// The same for the two subspaces that seed a pass (one strategy per layer type; at most two runs per
+/// stage): their per-task optima under a larger budget carry over to the frontier's smaller budgets as
+/// the per-layer search's do, so a frontier pass re-solves only the seeds the budget cut.
+struct SeedMemo {
+    std::vector<TaskMemo> uniform, two_runs;
+};
+
 /// One full pass over all tasks under a budget; returns per-task optima sorted best first. `memo`
 /// (optional, one per task): read as what earlier passes under larger budgets proved, and updated
 /// with what this pass proves (unless it was stopped).
@@ -556,7 +563,7 @@ double boundTasks(Context& ctx, std::vector<Task>& tasks) {
 /// most `max_runs` runs of one strategy per stage. They are upper bounds of the per-task optima, so
 /// pruning against them is safe. Empty when they would not be used.
 std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
-                                 Phase phase, int max_runs) {
+                                 Phase phase, int max_runs, std::vector<TaskMemo>* memo = nullptr) {
     std::vector<double> seed;
     if (ctx.opt.uniform_layers || !ctx.space.ruleEnabled(rules::kTimeLowerBound))
         return seed;
@@ -578,7 +585,7 @@ std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, d
     uctx.vocab_tp_one = ctx.vocab_tp_one;
     // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
-    runPass(uctx, tasks, budget, keep, phase, {}, &seed);
+    runPass(uctx, tasks, budget, keep, phase, {}, &seed, memo);
     return seed;
 }
 
@@ -588,12 +595,14 @@ std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, d
 /// and each task is solved directly under its own seed when that is close to its root bound
 /// (TaskSolver::setUpperHint). GPT-3 175B on 64 GPUs, 1 thread: 14.7 -> 7.6 s of CPU.
 std::vector<double> passSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
-                             Phase phase = {}) {
-    std::vector<double> seed = subspaceSeed(ctx, tasks, budget, keep, phase, 0);
+                             Phase phase = {}, SeedMemo* memo = nullptr) {
+    std::vector<double> seed =
+        subspaceSeed(ctx, tasks, budget, keep, phase, 0, memo ? &memo->uniform : nullptr);
     if (ctx.stop.stop_requested())
         return seed;
     phase.name = phase.name.empty() ? phase.name : "two-run seed";
-    const std::vector<double> two = subspaceSeed(ctx, tasks, budget, keep, phase, 2);
+    const std::vector<double> two =
+        subspaceSeed(ctx, tasks, budget, keep, phase, 2, memo ? &memo->two_runs : nullptr);
     if (two.size() != tasks.size())
         return seed;
     if (seed.size() != tasks.size())
@@ -631,7 +640,7 @@ void reportPoint(const Context& ctx, const RankedPlan& p) {
 /// Pareto frontier (iteration time, peak memory): the fastest plan under decreasing budgets, by time.
 /// `memo`: what the main pass proved per task; each pass narrows it for the next, smaller budget.
 std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& tasks, const RankedPlan& best,
-                                        std::vector<TaskMemo>& memo) {
+                                        std::vector<TaskMemo>& memo, SeedMemo& seed_memo) {
     std::vector<RankedPlan> frontier{best};
     const SearchOptions& options = ctx.opt;
     double peak = best.cost.peak_memory;
@@ -641,8 +650,8 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
             break;
         const Phase phase{"frontier " + std::to_string(k) + "/" + std::to_string(options.frontier_points - 1),
                           1 + k, 2 + options.frontier_points - 1};
-        auto r =
-            runPass(ctx, tasks, next_budget, 1, phase, passSeed(ctx, tasks, next_budget, 1), nullptr, &memo);
+        auto r = runPass(ctx, tasks, next_budget, 1, phase,
+                         passSeed(ctx, tasks, next_budget, 1, {}, &seed_memo), nullptr, &memo);
         if (r.empty())
             break;
         RankedPlan p = r.front();
@@ -729,8 +738,9 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     const int keep = std::max(options.top_k, 1);
     const int phases = 2 + std::max(0, options.frontier_points - 1);
     IncumbentLog incumbents;
-    std::vector<double> seed =
-        passSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases, false, nullptr, &incumbents});
+    SeedMemo seed_memo;
+    std::vector<double> seed = passSeed(ctx, tasks, ctx.budget, keep,
+                                        {"uniform seed", 0, phases, false, nullptr, &incumbents}, &seed_memo);
     std::vector<TaskMemo> memo;
     auto ranked =
         runPass(ctx, tasks, ctx.budget, keep, {"per-layer search", 1, phases, true, nullptr, &incumbents},
@@ -748,7 +758,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     }
     // 5. The time-memory frontier.
     if (result.best && options.frontier_points > 0 && !stop.stop_requested())
-        result.frontier = computeFrontier(ctx, tasks, *result.best, memo);
+        result.frontier = computeFrontier(ctx, tasks, *result.best, memo, seed_memo);
     if (result.best)
         reportPoint(ctx, *result.best);
     collectStats(ctx, result.stats);

@@ -517,28 +517,17 @@ double TaskSolver::rootBound() const {
             gi[static_cast<std::size_t>(n)] =
                 relax[static_cast<std::size_t>(i)].time(n) + double(L - n) * cmin_;
     }
-    // Least tau such that the stages can take all L layers with g_i(n_i) <= tau (g_i increases with n).
+    // Least tau such that the stages can take all L layers with g_i(n_i) <= tau: as every g_i increases
+    // with n, the stages take #{(i, n): g_i(n) <= tau} layers, so tau is the L-th smallest value.
     std::vector<double> values;
     for (const auto& gi : g)
         for (int n = 1; n <= L; ++n)
             if (gi[static_cast<std::size_t>(n)] < kInf)
                 values.push_back(gi[static_cast<std::size_t>(n)]);
-    std::sort(values.begin(), values.end());
-    auto layersUnder = [&](double tau) {
-        long total = 0;
-        for (const auto& gi : g)
-            total += std::upper_bound(gi.begin() + 1, gi.end(), tau) - (gi.begin() + 1);
-        return total;
-    };
-    std::size_t lo = 0, hi = values.size();
-    while (lo < hi) {
-        const std::size_t mid = (lo + hi) / 2;
-        if (layersUnder(values[mid]) >= L)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return std::max(lb, lo < values.size() ? values[lo] : kInf);
+    if (values.size() < static_cast<std::size_t>(L))
+        return kInf;
+    std::nth_element(values.begin(), values.begin() + (L - 1), values.end());
+    return std::max(lb, values[static_cast<std::size_t>(L - 1)]);
 }
 
 /// Iterative deepening on the bound: solving with a bound just above the task's lower bound keeps few
