@@ -74,6 +74,17 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
         std::vector<Tagged> tmp;
         std::vector<std::vector<SeqLabel>> pruned(groups.size());
         const std::size_t R = reps.size();
+        // Per class: the least and the largest first key and memory of its labels. Shifting a class's
+        // compute by d raises every label's first key by the same amount (the keys are linear in the
+        // compute), so a class whose least shifted first key or least memory exceeds the largest of class
+        // b cannot stand for any label of b.
+        std::vector<std::array<double, 4>> span(groups.size(), {kInf, -kInf, kInf, -kInf});
+        for (std::size_t a = 0; a < groups.size(); ++a)
+            for (const SeqLabel& l : groups[a]) {
+                const double k0 = keys(l)[0];
+                span[a] = {std::min(span[a][0], k0), std::max(span[a][1], k0), std::min(span[a][2], l.m),
+                           std::max(span[a][3], l.m)};
+            }
         for (std::size_t b = 0; b < groups.size(); ++b) {
             tmp.clear();
             for (const SeqLabel& l : groups[b])
@@ -82,10 +93,19 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
                 if (a == b || groups[a].empty())
                     continue;
                 const double d = c.d[a * R + b];
+                SeqLabel probe = groups[a].front();
+                const double k0 = keys(probe)[0];
+                probe.c += d;
+                if (span[a][0] + (keys(probe)[0] - k0) > span[b][1] || span[a][2] > span[b][3])
+                    continue;
                 for (SeqLabel l : groups[a]) {
                     l.c += d;
                     tmp.push_back({l, 1});
                 }
+            }
+            if (tmp.size() == groups[b].size()) { // no other class can stand for one of b's labels
+                pruned[b] = groups[b];
+                continue;
             }
             paretoFilter(
                 tmp, [&keys](const Tagged& t) { return keys(t.l); }, [](const Tagged& t) { return t.tag; });
