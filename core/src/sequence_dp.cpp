@@ -67,9 +67,12 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
     for (auto& g : groups)
         filterKeepingTwins(g, keys);
     if (sc && groups.size() > 1) {
+        // Keys only (with the class tag and the label's index): the filters below copy these, not labels.
+        using Key = decltype(keys(out.front()));
         struct Tagged {
-            SeqLabel l;
+            Key k;
             int tag; ///< 0: a label of the class pruned, 1: another class's label, shifted
+            int idx; ///< index in its group
         };
         std::vector<Tagged> tmp;
         std::vector<std::vector<SeqLabel>> pruned(groups.size());
@@ -87,8 +90,8 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
             }
         for (std::size_t b = 0; b < groups.size(); ++b) {
             tmp.clear();
-            for (const SeqLabel& l : groups[b])
-                tmp.push_back({l, 0});
+            for (std::size_t i = 0; i < groups[b].size(); ++i)
+                tmp.push_back({keys(groups[b][i]), 0, static_cast<int>(i)});
             for (std::size_t a = 0; a < groups.size(); ++a) {
                 if (a == b || groups[a].empty())
                     continue;
@@ -100,7 +103,7 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
                     continue;
                 for (SeqLabel l : groups[a]) {
                     l.c += d;
-                    tmp.push_back({l, 1});
+                    tmp.push_back({keys(l), 1, 0});
                 }
             }
             if (tmp.size() == groups[b].size()) { // no other class can stand for one of b's labels
@@ -108,10 +111,10 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
                 continue;
             }
             paretoFilter(
-                tmp, [&keys](const Tagged& t) { return keys(t.l); }, [](const Tagged& t) { return t.tag; });
+                tmp, [](const Tagged& t) { return t.k; }, [](const Tagged& t) { return t.tag; });
             for (const Tagged& t : tmp)
                 if (t.tag == 0)
-                    pruned[b].push_back(t.l);
+                    pruned[b].push_back(groups[b][static_cast<std::size_t>(t.idx)]);
         }
         groups.swap(pruned);
     }
