@@ -536,6 +536,10 @@ double LayerCoster::contextParallelComm(double attn_fwd, double attn_bwd, LayerC
             cp_fwd = exposedComm(gather, attn_fwd / cpd, ovl);
             c.cp_comm = cp_fwd + exposedComm(gather, attn_bwd / cpd, ovl) +
                         (cpd - 1) * exposedComm(pass, attn_bwd / cpd, ovl) + pass;
+            // Working memory of the attention backward: the gathered K/V (cp blocks) and the local block
+            // concatenated for the exchange, the query gradient and the dK/dV sums in fp32, and the
+            // dK/dV buffers sent and received.
+            c.transient += (cpd + 1) * block + tokens * (a / t) * hd * 4.0 + 3.0 * grads;
         } else if (s.cp_comm == CpComm::P2P) {
             const double block = 2.0 * tokens * kv_local * hd * 2.0; // K and V, bf16
             const double step = worstOverGroups(G, cpd, lay.cp_stride, cluster.gpus_per_node, [&](int off) {

@@ -157,7 +157,8 @@ private slots:
         //    K/V expanded to the query heads (16 per TP rank instead of 1) behind the first block only,
         //    and passes fp32 dK/dV (runtime cp_allgather, cp_grad_bytes). Before those facts the model
         //    was 20%, 21% and 40% too fast at CP 2, 4 and 8; now 12%, 11% and 23%.
-        //  - 405B memory is predicted 13-23% low, as for the fitted 405B 1F1B run (Table 5).
+        //  - 405B memory is predicted 12-19% low, as for the fitted 405B 1F1B run (Table 5); counting the
+        //    buffers of that exchange in the attention backward took CP 2/4/8 from 14/15/23% low.
         const auto runs = loadRunsFile(std::string(GX_TEST_DATA_DIR) + "/calibration/holdout_runs.json");
         QCOMPARE(runs.size(), std::size_t(6));
         const ValidationReport rep = validateRuns(runs, presets());
@@ -167,9 +168,9 @@ private slots:
             {"torchtitan-llama31-8b-t2-cp2-64k", {0.05, 0.05}},
             {"torchtitan-llama31-8b-t2-cp4-128k", {0.40, 0.05}},
             {"torchtitan-llama31-405b-t6-4d-cp1-32k", {0.05, 0.15}},
-            {"torchtitan-llama31-405b-t6-4d-cp2-64k", {0.15, 0.16}},
-            {"torchtitan-llama31-405b-t6-4d-cp4-128k", {0.15, 0.17}},
-            {"torchtitan-llama31-405b-t6-4d-cp8-256k", {0.26, 0.25}},
+            {"torchtitan-llama31-405b-t6-4d-cp2-64k", {0.15, 0.13}},
+            {"torchtitan-llama31-405b-t6-4d-cp4-128k", {0.15, 0.14}},
+            {"torchtitan-llama31-405b-t6-4d-cp8-256k", {0.26, 0.21}},
         };
         for (const auto& r : rep.results) {
             QVERIFY2(r.failure.empty(), r.failure.c_str());

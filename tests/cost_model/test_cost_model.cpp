@@ -408,6 +408,19 @@ private slots:
         const double pass = cm.collectiveTime(Collective::SendRecv, 2.0 * 16384 * 4 * 128 * 4, 2, 8, 0);
         QVERIFY(cm.crossesNodes(2, 8, 0));
         QVERIFY2(expanded >= pass, (std::to_string(expanded) + " < " + std::to_string(pass)).c_str());
+        // Its working memory in backward: the gathered K/V (cp = 2 blocks) and the local block sent,
+        // the query gradient and the dK/dV sums in fp32, and the dK/dV buffers sent and received.
+        auto transient = [&](bool allgather) {
+            CostOptions o;
+            o.runtime.cp_allgather = allgather;
+            o.runtime.expand_kv = true;
+            o.runtime.cp_grad_bytes = 4;
+            return CostModel(m, cluster(2, 8), o).layer(m.stacks[0].type, s, shape).transient;
+        };
+        const double block = 2.0 * 16384 * 4 * 128 * 2; // K and V, bf16, 4 heads per TP rank
+        const double q32 = 16384.0 * 4 * 128 * 4;
+        QVERIFY2(std::fabs(transient(true) - transient(false) - (3 * block + q32 + 3 * 2 * block)) < 1.0,
+                 std::to_string(transient(true) - transient(false)).c_str());
         // A Ulysses layer is not affected by the ring's exchange method.
         s.cp_comm = CpComm::A2A;
         QCOMPARE(cpComm(true, true, 4), cpComm(false, true, 4));

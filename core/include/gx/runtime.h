@@ -83,7 +83,8 @@ struct RuntimeProfile {
     /// torch/distributed/tensor/experimental/_attention.py `_AllGatherRotater`). Only that first block
     /// hides the gather; backward gathers K/V again and passes the dK/dV partial sums rank to rank,
     /// each exchange behind the next block and the last one exposed. The exchange carries the K/V the
-    /// attention kernel receives: expanded to all query heads when `expand_kv`. false: Megatron /
+    /// attention kernel receives: expanded to all query heads when `expand_kv`. Its backward holds the
+    /// gathered K/V, the fp32 query gradient and dK/dV sums and the exchange buffers. false: Megatron /
     /// Transformer Engine's ring, GQA-sized K/V passed behind every block.
     bool cp_allgather = false;
     /// Bytes per element of the dK/dV partial sums passed between CP ranks in backward (PyTorch's
