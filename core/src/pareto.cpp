@@ -2,6 +2,8 @@
 // Galvatron Explorer - Pareto helpers of the planner (see gx/pareto.h).
 #include "gx/pareto.h"
 
+#include <algorithm>
+
 namespace gx {
 
 Hull lowerHull(std::vector<std::pair<double, double>> pts) {
@@ -33,11 +35,12 @@ double hullBound(const Hull& hull, double q, double mem_left) {
         return std::numeric_limits<double>::infinity();
     if (x >= hull.back().first)
         return q * hull.back().second;
-    std::size_t i = 1;
-    while (hull[i].first < x)
-        ++i;
-    const auto& a = hull[i - 1];
-    const auto& b = hull[i];
+    // The first point at or beyond x (after the first point; one exists as x < the last point's memory).
+    const auto it =
+        std::lower_bound(hull.begin() + 1, hull.end(), x,
+                         [](const std::pair<double, double>& p, double v) { return p.first < v; });
+    const auto& a = *(it - 1);
+    const auto& b = *it;
     return q * (a.second + (b.second - a.second) * (x - a.first) / (b.first - a.first));
 }
 
