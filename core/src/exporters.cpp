@@ -113,6 +113,21 @@ template <class F> bool uniform(const Plan& plan, F&& get) {
     return true;
 }
 
+/// The one degree a framework takes for all layers (`field`: tp or cp): the most common, with a note in
+/// `unsupported` naming the per-layer runs when the layers differ ("per-layer tensor-parallel degrees
+/// (layers 0-15 tp=4, 16-31 tp=8): <uses>; exported the most common (tp=8)").
+int oneDegree(std::vector<std::string>& unsupported, const Plan& plan, int LayerStrategy::*field,
+              const std::string& what, const std::string& key, const std::string& uses) {
+    const auto get = [field](const LayerStrategy& l) { return l.*field; };
+    const int d = mostCommon<int>(plan, get);
+    if (!uniform(plan, get))
+        unsupported.push_back(
+            "per-layer " + what + " degrees (" +
+            describeRuns(plan, [&](const LayerStrategy& l) { return key + "=" + std::to_string(get(l)); }) +
+            "): " + uses + "; exported the most common (" + key + "=" + std::to_string(d) + ")");
+    return d;
+}
+
 std::string fmt(double v, int prec = 3) {
     std::ostringstream s;
     s.precision(prec);
@@ -562,23 +577,15 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
     MegatronArgs r;
     const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     const int L = static_cast<int>(plan.layers.size());
-    const int tp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; }) : 1;
+    const int tp = L > 0 ? oneDegree(r.unsupported, plan, &LayerStrategy::tp, "tensor-parallel", "tp",
+                                     "Megatron-LM uses one --tensor-model-parallel-size")
+                         : 1;
     r.tp = tp;
-    if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
-        r.unsupported.push_back(
-            "per-layer tensor-parallel degrees (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "tp=" + std::to_string(l.tp); }) +
-            "): Megatron-LM uses one --tensor-model-parallel-size; exported the most common (tp=" +
-            std::to_string(tp) + ")");
     // Context parallelism (arguments.py: --context-parallel-size; --cp-comm-type nargs='+', one type for
     // all layers or one per layer; validate_args: seq-length a multiple of 2 * context-parallel-size).
-    const int cp = L > 0 ? mostCommon<int>(plan, [](const LayerStrategy& l) { return l.cp; }) : 1;
-    if (!uniform(plan, [](const LayerStrategy& l) { return l.cp; }))
-        r.unsupported.push_back(
-            "per-layer context-parallel degrees (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "cp=" + std::to_string(l.cp); }) +
-            "): Megatron-LM uses one --context-parallel-size; exported the most common (cp=" +
-            std::to_string(cp) + ")");
+    const int cp = L > 0 ? oneDegree(r.unsupported, plan, &LayerStrategy::cp, "context-parallel", "cp",
+                                     "Megatron-LM uses one --context-parallel-size")
+                         : 1;
     const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
 
     add("--tensor-model-parallel-size", std::to_string(tp));
@@ -871,23 +878,13 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                                                    "' is not supported; expected 0.2 (command line on a "
                                                    "--module/--config base) or 0.1 (TOML job file)");
     const int L = static_cast<int>(plan.layers.size());
-    const int tp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; });
+    const int tp = oneDegree(r.unsupported, plan, &LayerStrategy::tp, "tensor-parallel", "tp",
+                             "torchtitan uses one tensor_parallel_degree");
     // Context parallelism (configs.py ParallelismConfig.context_parallel_degree; ring attention with the
     // "headtail" load balancer by default, no all-to-all variant).
-    const int cp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.cp; });
+    const int cp = oneDegree(r.unsupported, plan, &LayerStrategy::cp, "context-parallel", "cp",
+                             "torchtitan uses one context_parallel_degree");
     const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
-    if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
-        r.unsupported.push_back(
-            "per-layer tensor-parallel degrees (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "tp=" + std::to_string(l.tp); }) +
-            "): torchtitan uses one tensor_parallel_degree; exported the most common (tp=" +
-            std::to_string(tp) + ")");
-    if (!uniform(plan, [](const LayerStrategy& l) { return l.cp; }))
-        r.unsupported.push_back(
-            "per-layer context-parallel degrees (" +
-            describeRuns(plan, [](const LayerStrategy& l) { return "cp=" + std::to_string(l.cp); }) +
-            "): torchtitan uses one context_parallel_degree; exported the most common (cp=" +
-            std::to_string(cp) + ")");
     if (cp > 1) {
         if (std::any_of(plan.layers.begin(), plan.layers.end(),
                         [](const LayerStrategy& l) { return l.cp > 1 && l.cp_comm == CpComm::A2A; }))
