@@ -177,7 +177,10 @@ void TaskSolver::solveUneven(PartitionBest& best) {
                                             P.runs + S.runs};
                                 // Lower bound with the layers still to place (as in runSequence).
                                 const int left = pp - 1 - i;
-                                const double R = double(L - j - n) * cmin_;
+                                double R = double(L - j - n) * cmin_;
+                                if (left > 0 && !after_sum_.empty()) // (memory-aware: after_sum_)
+                                    R = std::max(R, after_sum_[static_cast<std::size_t>(i + 1)]
+                                                              [static_cast<std::size_t>(L - j - n)]);
                                 // The stages after this one hold the L - j - n layers left: their
                                 // largest C is at least after_max_ (memory-aware) and their mean.
                                 double rest_max = R / std::max(left, 1);

@@ -298,6 +298,10 @@ private:
     /// layers with max C = T, at least N of the values g_j(1..n_j) are <= T, so the N-th smallest value
     /// of all g_j(n) bounds T from below.
     std::vector<std::vector<double>> others_max_, after_max_;
+    /// The same sets' least sum of C: others_sum_[i][N] (every stage but i), after_sum_[i][N] (stages
+    /// i..pp-1), the N smallest per-layer increments of the stages' LP hull bounds (see
+    /// stageComputeTables). Memory-bound stages must recompute, so this exceeds N * cmin.
+    std::vector<std::vector<double>> others_sum_, after_sum_;
     void stageComputeTables();
     std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
     const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);

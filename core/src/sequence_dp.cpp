@@ -285,18 +285,27 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     const Hull chull = ctx_.single_type && !whole && pp > 1 ? classHull(cl.rc, cl.f, true) : Hull{};
     // The other stages' largest C when they hold N layers: the least bound over the stages this class
     // serves (see TaskSolver::others_max_).
-    std::vector<double> others_max;
+    // (others_sum: their least sum of C, others_sum_.)
+    std::vector<double> others_max, others_sum;
+    int others_n = 0; // most layers the others' sum table holds
     if (!whole && !others_max_.empty()) {
         const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
         others_max.assign(static_cast<std::size_t>(ctx_.layers + 1), kInf);
+        others_sum.assign(static_cast<std::size_t>(ctx_.layers + 1), kInf);
         for (int i = 0; i < pp; ++i) {
             if (CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i) != cl.f ||
                 (i == 0) != cl.first || (i == pp - 1) != cl.last || (i * G_) % gpn != cl.rc)
                 continue;
             const auto& om = others_max_[static_cast<std::size_t>(i)];
-            for (std::size_t n = 0; n < others_max.size(); ++n)
+            const auto& os = others_sum_[static_cast<std::size_t>(i)];
+            for (std::size_t n = 0; n < others_max.size(); ++n) {
                 others_max[n] = std::min(others_max[n], om[n]);
+                others_sum[n] = std::min(others_sum[n], os[n]);
+            }
         }
+        while (others_n + 1 < static_cast<int>(others_sum.size()) &&
+               others_sum[static_cast<std::size_t>(others_n + 1)] < kInf)
+            ++others_n;
     }
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
@@ -348,7 +357,37 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             maxc = std::min(grow(lo), others(lo - 1));
         }
         maxc = std::max(maxc, (c + R) / pp); // the mean (a check: implied by the above)
-        return (m - 1) * maxc + c + R + e;
+        // The sum: this stage's growth plus the other stages' least sum, F(x) = grow(x) - c +
+        // others_sum(L - n - x), is convex in x (a perspective of a convex hull plus a sum of sorted
+        // increments), so its least value is where its steps turn non-negative.
+        double sumc = c + R;
+        if (!others_sum.empty() && !chull.empty()) {
+            const int rest = ctx_.layers - static_cast<int>(p + 1);
+            auto F = [&](int x) {
+                const double o = others_sum[static_cast<std::size_t>(rest - x)];
+                return o == kInf ? kInf : grow(x) + o;
+            };
+            // F is finite where the others can hold the rest (x >= rest - others_n) and this stage
+            // the x more layers (x <= xb): an interval, else no plan completes this label.
+            const int xa = std::max(x_min, rest - others_n);
+            if (xa > X || F(xa) == kInf)
+                return kInf;
+            int xb = X;
+            if (chull.front().first > 0)
+                xb = std::min<double>(X, std::floor(room / chull.front().first) + 1);
+            while (xb > xa && F(xb) == kInf)
+                --xb;
+            int a = xa, b = xb; // least x in [a, b] with F(x + 1) >= F(x)
+            while (a < b) {
+                const int mid = (a + b) / 2;
+                if (F(mid + 1) >= F(mid))
+                    b = mid;
+                else
+                    a = mid + 1;
+            }
+            sumc = std::max(sumc, F(a) * (1 - 1e-9));
+        }
+        return (m - 1) * maxc + sumc + e;
     };
     // Candidates that cannot appear even once: one layer of k plus the best relaxed completion of the
     // other len - 1 layers already exceeds the bound (whole sequences of one layer type).

@@ -447,6 +447,8 @@ bool TaskSolver::layerCapacity() {
 void TaskSolver::stageComputeTables() {
     others_max_.clear();
     after_max_.clear();
+    others_sum_.clear();
+    after_sum_.clear();
     const int pp = t_.pp, L = ctx_.layers;
     if (!ctx_.single_type || pp < 2 || t_.v != 1)
         return;
@@ -488,6 +490,43 @@ void TaskSolver::stageComputeTables() {
         others_max_.push_back(table([i](int j) { return j != i; }));
     for (int i = 0; i <= pp; ++i)
         after_max_.push_back(table([i](int j) { return j >= i; }));
+    // The sums: stage j's n-th layer adds at least d_j(n) = H_j(n) - H_j(n - 1) to its C, H_j being the
+    // LP hull bound of n layers under its memory (without the embedding/head extras, H_j(0) = 0). Any
+    // split of N layers over a set of stages adds N of these increments, so at least the N smallest.
+    std::vector<std::pair<double, int>> inc;
+    for (int j = 0; j < pp; ++j) {
+        const StageRelax r = stageRelax(j);
+        double prev = 0;
+        for (int n = 1; n <= cap_[static_cast<std::size_t>(j)]; ++n) {
+            const double h = hullBound(r.compute_hull, n, r.room);
+            if (h == kInf)
+                break;
+            inc.emplace_back(h - prev, j);
+            prev = h;
+        }
+    }
+    std::sort(inc.begin(), inc.end());
+    auto sums = [&](auto inSet) {
+        std::vector<double> t(static_cast<std::size_t>(L + 1), kInf);
+        t[0] = 0;
+        std::size_t n = 0;
+        for (const auto& [x, j] : inc) {
+            if (!inSet(j))
+                continue;
+            if (++n > static_cast<std::size_t>(L))
+                break;
+            t[n] = t[n - 1] + x;
+        }
+        for (double& x : t)
+            x *= 1 - 1e-9; // (floating-point slack)
+        return t;
+    };
+    others_sum_.clear();
+    after_sum_.clear();
+    for (int i = 0; i < pp; ++i)
+        others_sum_.push_back(sums([i](int j) { return j != i; }));
+    for (int i = 0; i <= pp; ++i)
+        after_sum_.push_back(sums([i](int j) { return j >= i; }));
 }
 
 double TaskSolver::rootBound() const {

@@ -294,6 +294,7 @@ private slots:
     void bruteForceTwoStacks();
     void bruteForcePipelines();
     void bruteForceDeepPipelines();
+    void memoryBoundPipelinesAgainstUnprunedDp();
     void bruteForceContextAndExpertParallel();
     void bruteForceTargets();
     void contextAndExpertRules();
@@ -862,6 +863,50 @@ void TestSearch::bruteForceDeepPipelines() {
         c.o.max_micro = 8;
         c.o.top_k = 1; // the bound is the best plan: pruning is as tight as it gets
         checkCase(c, 300 + i);
+    }
+}
+
+void TestSearch::memoryBoundPipelinesAgainstUnprunedDp() {
+    // Pipelines too deep for the brute force (16-24 layers over 4 stages of 2 GPUs), swept from the
+    // unconstrained budget to ones where every stage must recompute: the bounds' answers (best plan,
+    // top 3 and every frontier point) equal the same DP's without the time-lower-bound rule, which
+    // prunes nothing. The lower bounds of stage prefixes and partition labels count what the other
+    // stages' layers cost under their memory (TaskSolver::others_sum_): an over-estimate loses plans.
+    const int layer_counts[] = {16, 20, 24};
+    for (int i = 0; i < 6; ++i) {
+        const int L = layer_counts[i % 3];
+        CostModel cm(tinyModel(L, 1024, 8, i < 3 ? 2048 : 4096, 32000), tinyCluster(1, 8));
+        SearchOptions o;
+        o.gpus = 8;
+        o.fixed_pp = 4;
+        o.schedules = {i % 2 ? Schedule::GPipe : Schedule::OneFOneB};
+        o.global_batches = {16};
+        o.max_micro = i < 3 ? 2 : 4; // few micro-batches: the sum of C weighs most (T = (m-1) max C + sum C)
+        o.dp_types = {DpType::DDP, DpType::ZeRO3};
+        o.allow_sp = false;
+        o.top_k = i % 3 == 0 ? 1 : 3; // one: the bound is the best plan itself
+        o.frontier_points = 8;
+        o.frontier_step = 0.04;
+        o.threads = 2;
+        o.emit_tree_events = false;
+        const SearchResult pruned = search(cm, o);
+        SearchOptions u = o;
+        u.disabled_rules = {rules::kTimeLowerBound};
+        const SearchResult full = search(cm, u);
+        const QString ctx = QStringLiteral("case %1 (%2 layers)").arg(i).arg(L);
+        QVERIFY2(pruned.best && full.best, qPrintable(ctx));
+        QCOMPARE(pruned.top.size(), full.top.size());
+        for (std::size_t k = 0; k < full.top.size(); ++k)
+            QVERIFY2(closeRel(timePerSample(pruned.top[k]), timePerSample(full.top[k])),
+                     qPrintable(ctx + QStringLiteral(" top %1").arg(k)));
+        QVERIFY2(full.frontier.size() >= 4, qPrintable(ctx)); // the sweep reaches recomputing budgets
+        QCOMPARE(pruned.frontier.size(), full.frontier.size());
+        for (std::size_t k = 0; k < full.frontier.size(); ++k)
+            QVERIFY2(closeRel(timePerSample(pruned.frontier[k]), timePerSample(full.frontier[k])),
+                     qPrintable(ctx + QStringLiteral(" frontier point %1: %2 vs %3")
+                                          .arg(k)
+                                          .arg(timePerSample(pruned.frontier[k]))
+                                          .arg(timePerSample(full.frontier[k]))));
     }
 }
 
