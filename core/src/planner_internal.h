@@ -25,7 +25,8 @@
 //     bound, using the LP relaxation (lower convex hull) and an integral knapsack table of the layers
 //     still to come under the memory left, plus the other stages' least compute (for stage prefixes
 //     and partial partitions: the largest C of the stages taking the layers left, from each stage's
-//     LP hull under its memory, TaskSolver::others_max_ / after_max_). The bound is the k-th
+//     LP hull under its memory, TaskSolver::others_max_ / after_max_, and their least sum of C, the
+//     smallest steps of those hulls, others_sum_ / after_sum_). The bound is the k-th
 //     best per-sample time found so far, shared live between threads, and each task is solved by
 //     iterative deepening from its root lower bound, which keeps few labels near the optimum (and
 //     straight under the bound in force once a guess is within 0.5% of it).
