@@ -452,81 +452,62 @@ void TaskSolver::stageComputeTables() {
     const int pp = t_.pp, L = ctx_.layers;
     if (!ctx_.single_type || pp < 2 || t_.v != 1)
         return;
-    std::vector<std::vector<double>> g(static_cast<std::size_t>(pp));
-    for (int i = 0; i < pp; ++i) {
-        const StageRelax r = stageRelax(i);
-        const int cap = cap_[static_cast<std::size_t>(i)];
-        std::vector<double> gi(static_cast<std::size_t>(cap + 1), kInf);
-        for (int n = cap; n >= 1; --n) {
-            gi[static_cast<std::size_t>(n)] = r.compute(n) * (1 - 1e-9); // (floating-point slack)
-            if (n < cap) // non-decreasing in n (a smaller value stays a lower bound)
-                gi[static_cast<std::size_t>(n)] =
-                    std::min(gi[static_cast<std::size_t>(n)], gi[static_cast<std::size_t>(n + 1)]);
-        }
-        for (int n = 1; n <= cap; ++n)
-            if (gi[static_cast<std::size_t>(n)] < kInf)
-                g[static_cast<std::size_t>(i)].push_back(gi[static_cast<std::size_t>(n)]);
-    }
-    // All values sorted once with their stage; each table is that list without some stages.
-    std::vector<std::pair<double, int>> all;
-    for (int j = 0; j < pp; ++j)
-        for (double x : g[static_cast<std::size_t>(j)])
-            all.emplace_back(x, j);
-    std::sort(all.begin(), all.end());
-    auto table = [&](auto inSet) {
-        std::vector<double> t(static_cast<std::size_t>(L + 1), kInf);
-        t[0] = 0;
-        std::size_t n = 0;
-        for (const auto& [x, j] : all) {
-            if (!inSet(j))
-                continue;
-            if (++n > static_cast<std::size_t>(L))
-                break;
-            t[n] = x;
-        }
-        return t;
-    };
-    for (int i = 0; i < pp; ++i)
-        others_max_.push_back(table([i](int j) { return j != i; }));
-    for (int i = 0; i <= pp; ++i)
-        after_max_.push_back(table([i](int j) { return j >= i; }));
-    // The sums: stage j's n-th layer adds at least d_j(n) = H_j(n) - H_j(n - 1) to its C, H_j being the
-    // LP hull bound of n layers under its memory (without the embedding/head extras, H_j(0) = 0). Any
-    // split of N layers over a set of stages adds N of these increments, so at least the N smallest.
-    std::vector<std::pair<double, int>> inc;
+    // Per stage j, from its LP hull bound H_j(n) of n layers under its memory (one evaluation per n):
+    //  - the largest-C values g_j(n) = H_j(n) + the embedding/head extras, made non-decreasing in n (a
+    //    smaller value stays a lower bound);
+    //  - the sums' steps: stage j's n-th layer adds at least d_j(n) = H_j(n) - H_j(n - 1) to its C
+    //    (H_j(0) = 0, extras left out). Any split of N layers over a set of stages adds N of these
+    //    steps, so at least the N smallest.
+    // Each list is sorted once with its stages; each table is that list without some stages.
+    std::vector<std::pair<double, int>> all, inc;
     for (int j = 0; j < pp; ++j) {
         const StageRelax r = stageRelax(j);
-        double prev = 0;
-        for (int n = 1; n <= cap_[static_cast<std::size_t>(j)]; ++n) {
-            const double h = hullBound(r.compute_hull, n, r.room);
-            if (h == kInf)
-                break;
-            inc.emplace_back(h - prev, j);
-            prev = h;
+        const int cap = cap_[static_cast<std::size_t>(j)];
+        std::vector<double> h(static_cast<std::size_t>(cap + 1), 0.0);
+        for (int n = 1; n <= cap; ++n)
+            h[static_cast<std::size_t>(n)] = hullBound(r.compute_hull, n, r.room);
+        std::vector<double> gj(static_cast<std::size_t>(cap + 1), kInf);
+        for (int n = cap; n >= 1; --n) {
+            gj[static_cast<std::size_t>(n)] = (h[static_cast<std::size_t>(n)] + r.c_extra) * (1 - 1e-9);
+            if (n < cap)
+                gj[static_cast<std::size_t>(n)] =
+                    std::min(gj[static_cast<std::size_t>(n)], gj[static_cast<std::size_t>(n + 1)]);
         }
+        for (int n = 1; n <= cap; ++n)
+            if (gj[static_cast<std::size_t>(n)] < kInf)
+                all.emplace_back(gj[static_cast<std::size_t>(n)], j);
+        for (int n = 1; n <= cap && h[static_cast<std::size_t>(n)] < kInf; ++n)
+            inc.emplace_back(h[static_cast<std::size_t>(n)] - h[static_cast<std::size_t>(n - 1)], j);
     }
+    std::sort(all.begin(), all.end());
     std::sort(inc.begin(), inc.end());
-    auto sums = [&](auto inSet) {
+    // t[N]: the N-th smallest value of `list` over the stages in the set, or (sum) the sum of the N smallest.
+    auto table = [&](const std::vector<std::pair<double, int>>& list, auto inSet, bool sum) {
         std::vector<double> t(static_cast<std::size_t>(L + 1), kInf);
         t[0] = 0;
         std::size_t n = 0;
-        for (const auto& [x, j] : inc) {
+        for (const auto& [x, j] : list) {
             if (!inSet(j))
                 continue;
             if (++n > static_cast<std::size_t>(L))
                 break;
-            t[n] = t[n - 1] + x;
+            t[n] = sum ? t[n - 1] + x : x;
         }
-        for (double& x : t)
-            x *= 1 - 1e-9; // (floating-point slack)
+        if (sum)
+            for (double& x : t)
+                x *= 1 - 1e-9; // (floating-point slack)
         return t;
     };
-    others_sum_.clear();
-    after_sum_.clear();
-    for (int i = 0; i < pp; ++i)
-        others_sum_.push_back(sums([i](int j) { return j != i; }));
-    for (int i = 0; i <= pp; ++i)
-        after_sum_.push_back(sums([i](int j) { return j >= i; }));
+    for (int i = 0; i < pp; ++i) {
+        auto others = [i](int j) { return j != i; };
+        others_max_.push_back(table(all, others, false));
+        others_sum_.push_back(table(inc, others, true));
+    }
+    for (int i = 0; i <= pp; ++i) {
+        auto after = [i](int j) { return j >= i; };
+        after_max_.push_back(table(all, after, false));
+        after_sum_.push_back(table(inc, after, true));
+    }
 }
 
 double TaskSolver::rootBound() const {
