@@ -62,6 +62,20 @@ std::vector<int> TaskSolver::stagePositions(int start) const {
     return pos;
 }
 
+int TaskSolver::canonicalStart(int start) const {
+    if (ctx_.single_type)
+        return 0;
+    const int L = ctx_.layers, len = std::min(L - start, L - t_.pp + 1);
+    for (int s = 0; s < start; ++s) {
+        bool same = true;
+        for (int r = 0; r < len && same; ++r)
+            same = stackAt(s + r) == stackAt(start + r);
+        if (same)
+            return s;
+    }
+    return start;
+}
+
 void TaskSolver::runStageClass(Class& cl, int start) {
     cl.start = ctx_.single_type ? 0 : start;
     const std::vector<int> pos = stagePositions(start);
@@ -104,11 +118,12 @@ void TaskSolver::solveUneven(PartitionBest& best) {
     // Sequences per class: positions start..L-1 (the stage takes a prefix of them).
     std::map<Class*, std::vector<int>> seq_pos;
     auto ensure = [&](int stage, int start) -> Class& {
-        Class& cl = classFor(stage, start);
+        const int from = canonicalStart(start);
+        Class& cl = classFor(stage, from);
         if (!cl.done)
-            runStageClass(cl, start);
+            runStageClass(cl, from);
         if (!seq_pos.count(&cl))
-            seq_pos[&cl] = stagePositions(start);
+            seq_pos[&cl] = stagePositions(from);
         return cl;
     };
     runStageClassesAtOnce();

@@ -244,6 +244,17 @@ private:
             pts.emplace_back(x.s + f * x.a, compute_only ? x.c : t_.m * x.c + x.e);
         return lowerHull(std::move(pts));
     }
+    /// The same per layer type (several stacks: dense and mixture-of-experts layers), merged.
+    MultiHull classMultiHull(int rc, double f, bool compute_only = false) const {
+        std::vector<Hull> per_type;
+        for (const auto& list : costs_.at(rc)) {
+            std::vector<std::pair<double, double>> pts;
+            for (const CandCost& x : list)
+                pts.emplace_back(x.s + f * x.a, compute_only ? x.c : t_.m * x.c + x.e);
+            per_type.push_back(lowerHull(std::move(pts)));
+        }
+        return MultiHull(std::move(per_type));
+    }
     /// LP relaxation of pipeline stage i (one layer type) under its memory room, with the least
     /// embedding/head extras of a first or last stage: lower bounds on m C_i + E_i and on C_i.
     struct StageRelax {
@@ -287,15 +298,23 @@ private:
     /// Lower bound on the task's iteration time: the compute-only bound, and for one stage of one layer
     /// type the LP relaxation over all layers under the budget.
     double rootBound() const;
+    /// rootBound for several layer types (v = 1): stage i holds a contiguous range of n layers, so
+    /// m C_i + E_i is at least the least LP bound (MultiHull) over the ranges of n layers it can hold.
+    double rootBoundMultiType(double lb) const;
+    /// Several layer types: per n (0..L), the least LP bound (MultiHull, of m c + e, or of c alone) over
+    /// the contiguous ranges of n layers stage i can hold in a partition, under its memory room;
+    /// infinity where none fits.
+    std::vector<double> rangeBounds(int i, bool compute_only) const;
     TaskResult solveDeepening();
     /// Most layers each stage can hold (lightest candidate per layer, lightest embedding/head option);
     /// false when the stages together cannot hold the model (rule memory-lower-bound).
     bool layerCapacity();
     std::vector<int> cap_; ///< per stage (v = 1) - L when the rule is off
     /// Memory-aware lower bounds on the largest compute C of a set of stages that hold N layers in all
-    /// (one layer type, v = 1, pp > 1; empty otherwise): others_max_[i][N] over every stage but i,
-    /// after_max_[i][N] over stages i..pp-1. Stage j holding n layers has C_j >= g_j(n), the LP hull of
-    /// its candidates' (memory, c) under its memory room (made non-decreasing in n); if the set holds N
+    /// (v = 1, pp > 1; empty otherwise): others_max_[i][N] over every stage but i, after_max_[i][N]
+    /// over stages i..pp-1. Stage j holding n layers has C_j >= g_j(n), the LP hull of its candidates'
+    /// (memory, c) under its memory room (several layer types: the least over the ranges of n layers
+    /// it can hold, rangeBounds), made non-decreasing in n; if the set holds N
     /// layers with max C = T, at least N of the values g_j(1..n_j) are <= T, so the N-th smallest value
     /// of all g_j(n) bounds T from below.
     std::vector<std::vector<double>> others_max_, after_max_;
@@ -315,6 +334,11 @@ private:
     Class& classFor(int stage, int start);
     /// The layer positions of a stage class's sequence (v = 1) and its sequence DP.
     std::vector<int> stagePositions(int start) const;
+    /// Several layer types: the first layer from which the layer types run as they do from `start`
+    /// for the longest stage starting there (stagePositions). Stages starting at either position share
+    /// one sequence DP: its labels depend only on the types along the sequence, and the longer run
+    /// prunes no more (DeepSeek-V3's 58 expert layers after 3 dense ones: one sequence, not 58).
+    int canonicalStart(int start) const;
     void runStageClass(Class& cl, int start);
     /// One layer type, pp > 1: every stage class's sequence DP at once on the search's threads.
     void runStageClassesAtOnce();

@@ -227,6 +227,29 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // (memory, m c + e) points - the LP relaxation of the remaining multiple-choice knapsack.
     const bool use_hull = whole && ctx_.single_type;
     const Hull hull = use_hull ? classHull(cl.rc, cl.f) : Hull{};
+    // Several layer types (dense and mixture-of-experts layers): the same LP bound over each type's own
+    // hull, the layers to come counted per type (MultiHull); for whole sequences on the layers still to
+    // come, for a stage prefix on the layers it may still take.
+    const std::size_t types = cand_.size();
+    std::vector<double> type_pre, counts(types);
+    MultiHull mhull;
+    if (!ctx_.single_type) {
+        type_pre.assign((positions.size() + 1) * types, 0.0);
+        for (std::size_t q = 0; q < positions.size(); ++q)
+            for (std::size_t k = 0; k < types; ++k)
+                type_pre[(q + 1) * types + k] =
+                    type_pre[q * types + k] + (stackAt(positions[q]) == static_cast<int>(k) ? 1.0 : 0.0);
+        if (whole)
+            mhull = classMultiHull(cl.rc, cl.f);
+        else if (t_.pp > 1)
+            mhull = classMultiHull(cl.rc, cl.f, true);
+    }
+    // Layers of each type at positions [from, to) of the sequence, into `counts`.
+    auto countTypes = [&](std::size_t from, std::size_t to) {
+        for (std::size_t k = 0; k < types; ++k)
+            counts[k] = type_pre[to * types + k] - type_pre[from * types + k];
+        return counts.data();
+    };
     // The integral version of the same bound: a knapsack table over memory rounded down to buckets
     // (sum of floors <= floor of sum, so the table never overestimates). rest_tab[q][b] is the least
     // m c + e of q layers whose rounded memory fits in b buckets; switch costs (>= 0) are left out.
@@ -250,8 +273,12 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     }
     auto hullRest = [&](std::size_t p, double mem_left) {
         const std::size_t q = len - p - 1;
-        if (!use_hull)
-            return m * rest_c[p + 1] + rest_e[p + 1];
+        if (!use_hull) {
+            const double plain = m * rest_c[p + 1] + rest_e[p + 1];
+            if (mhull.empty() || q == 0)
+                return plain;
+            return std::max(plain, mhull.bound(countTypes(p + 1, len), mem_left));
+        }
         double lb = hullBound(hull, double(q), mem_left);
         if (!rest_tab.empty() && lb < kInf) {
             const double b = std::floor(mem_left / bucket);
@@ -314,8 +341,9 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         // The stage may still grow (it takes a prefix of the sequence), so the layers still to come are
         // split between it and the other stages: the largest stage holds at least the mean (c + R) / pp.
         // It grows by x layers (x <= the positions left) that must fit in its memory left: they add at
-        // least Hc(x) to c, Hc being the LP relaxation over the candidates' (memory, c) points (x cmin
-        // with several layer types), and leave at least R - x cmin to the other pp - 1 stages. So
+        // least Hc(x) to c, Hc being the LP relaxation over the candidates' (memory, c) points (with
+        // several layer types, over each type's points for the types of those x layers), and leave at
+        // least R - x cmin to the other pp - 1 stages. So
         // max C >= min over x of max(c + Hc(x), (R - x cmin) / (pp - 1)); the first term rises with x,
         // the second falls, and a binary search finds the crossing.
         const double R = (L_all - double(p + 1)) * cmin_;
@@ -325,6 +353,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 return c;
             if (!chull.empty())
                 return c + hullBound(chull, x, room);
+            if (!mhull.empty())
+                return c + mhull.bound(countTypes(p + 1, p + 1 + static_cast<std::size_t>(x)), room);
             return x * mmin <= room ? c + x * cmin_ : kInf;
         };
         auto others = [&](int x) {
@@ -367,7 +397,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         // others_sum(L - n - x), is convex in x (a perspective of a convex hull plus a sum of sorted
         // increments), so its least value is where its steps turn non-negative.
         double sumc = c + R;
-        if (!others_sum.empty() && !chull.empty()) {
+        if (!others_sum.empty() && (!chull.empty() || !mhull.empty())) {
             const int rest = ctx_.layers - static_cast<int>(p + 1);
             auto F = [&](int x) {
                 const double o = others_sum[static_cast<std::size_t>(rest - x)];
@@ -385,6 +415,21 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             const double fp = F(probe);
             if (fp < kInf && simple - (c + R) + fp <= bound)
                 return simple;
+            if (chull.empty()) {
+                // Several layer types: grow() is not convex across a change of type, so every x is
+                // tried (from xa until this stage cannot hold more), stopping at the first that keeps
+                // the label under the bound.
+                double least = fp;
+                for (int x = xa; x <= X; ++x) {
+                    const double fx = F(x);
+                    if (fx == kInf)
+                        break; // (grow only rises: no more layers fit)
+                    if (simple - (c + R) + fx <= bound)
+                        return simple;
+                    least = std::min(least, fx);
+                }
+                return (m - 1) * maxc + std::max(sumc, least * (1 - 1e-9)) + e;
+            }
             int xb = X;
             if (chull.front().first > 0)
                 xb = std::min<double>(X, std::floor(room / chull.front().first) + 1);

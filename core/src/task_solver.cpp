@@ -319,14 +319,22 @@ TaskResult TaskSolver::solve() {
     stageComputeTables();
     if (!ctx_.opt.uniform_layers)
         return solveDeepening();
-    // One strategy for every layer: solve once per candidate with the lists restricted to it.
+    // One strategy for every layer: solve once per candidate with the lists restricted to it, in the
+    // order of the candidates' own root bounds; a candidate whose bound exceeds the best plan found
+    // for another cannot beat it and is not solved. Among equal plans the one earlier in the list
+    // (plain before its block-recomputation variants) stays, as when every candidate was solved in
+    // list order.
     const auto full = cand_;
     const auto all_vocab = vocab_;
     const int L = ctx_.layers;
     TaskResult best;
-    auto keepBest = [&](TaskResult r) {
-        if (r.feasible && (r.T < best.T || (r.T == best.T && r.peak < best.peak)))
+    std::size_t best_key = 0;
+    auto keepBest = [&](TaskResult r, std::size_t key) {
+        if (r.feasible && (std::tie(r.T, r.peak) < std::tie(best.T, best.peak) ||
+                           (r.T == best.T && r.peak == best.peak && key < best_key))) {
             best = std::move(r);
+            best_key = key;
+        }
     };
     auto inAll = [&](const LayerStrategy& u) {
         for (const auto& list : full)
@@ -334,47 +342,74 @@ TaskResult TaskSolver::solve() {
                 return false;
         return true;
     };
-    for (const auto& u : full[0]) {
-        if (ctx_.stop.stop_requested())
-            break;
-        if (!inAll(u))
+    // The embedding and LM head options of candidate u (false when the target has none for it).
+    auto vocabFor = [&](const LayerStrategy& u) {
+        if (!ctx_.vocab_follows_layers)
+            return true;
+        // The target shards embedding and LM head as the layers: vocab_tp = tp (or 1), their DP type.
+        vocab_.clear();
+        const int want_tp = ctx_.vocab_tp_one ? 1 : u.tp;
+        for (const auto& vc : all_vocab) {
+            const DpType want_dt = G_ / vc.vt > 1 ? u.dp_type : DpType::DDP;
+            if (vc.vt == want_tp && (u.dp <= 1 || vc.dt == want_dt))
+                vocab_.push_back(vc);
+        }
+        if (vocab_.empty())
+            ctx_.rules.add(rules::kTargetVocab);
+        return !vocab_.empty();
+    };
+    // Megatron's block recomputation: the first N layers of every chunk recomputed, the rest not.
+    auto blockVariant = [&](const LayerStrategy& u) {
+        LayerStrategy u0 = u;
+        u0.ckpt = Checkpoint::None;
+        return ctx_.block_recompute && u.ckpt == Checkpoint::Full && inAll(u0) ? std::optional(u0)
+                                                                               : std::nullopt;
+    };
+    auto restrictTo = [&](std::vector<LayerStrategy> list) {
+        for (auto& l : cand_)
+            l = list;
+        computeCosts();
+    };
+    const bool bounded = ctx_.rule(rules::kTimeLowerBound);
+    std::vector<std::pair<double, std::size_t>> order; // (root bound of the candidate's plans, index)
+    for (std::size_t idx = 0; idx < full[0].size(); ++idx) {
+        const LayerStrategy& u = full[0][idx];
+        if (!inAll(u) || !vocabFor(u))
             continue;
-        if (ctx_.vocab_follows_layers) {
-            // The target shards embedding and LM head as the layers: vocab_tp = tp (or 1), their DP type.
-            vocab_.clear();
-            const int want_tp = ctx_.vocab_tp_one ? 1 : u.tp;
-            for (const auto& vc : all_vocab) {
-                const DpType want_dt = G_ / vc.vt > 1 ? u.dp_type : DpType::DDP;
-                if (vc.vt == want_tp && (u.dp <= 1 || vc.dt == want_dt))
-                    vocab_.push_back(vc);
-            }
-            if (vocab_.empty()) {
-                ctx_.rules.add(rules::kTargetVocab);
-                continue;
+        double lb = 0.0;
+        if (bounded) {
+            restrictTo({u});
+            lb = rootBound();
+            if (const auto u0 = blockVariant(u)) {
+                restrictTo({u, *u0});
+                lb = std::min(lb, rootBound());
             }
         }
-        for (auto& list : cand_)
-            list = {u};
-        computeCosts();
+        order.emplace_back(lb, idx);
+    }
+    std::stable_sort(order.begin(), order.end());
+    const std::size_t variants = static_cast<std::size_t>(L) + 1;
+    for (const auto& [lb, idx] : order) {
+        if (ctx_.stop.stop_requested() || (best.feasible && lb > best.T))
+            break; // (the bounds only rise from here)
+        const LayerStrategy& u = full[0][idx];
+        vocabFor(u);
+        restrictTo({u});
         sw_.clear();
         swc_.clear();
         classes_.clear();
-        keepBest(solveCore());
-        // Megatron's block recomputation: the first N layers of every chunk recomputed, the rest not.
-        LayerStrategy u0 = u;
-        u0.ckpt = Checkpoint::None;
-        if (!ctx_.block_recompute || u.ckpt != Checkpoint::Full || !inAll(u0))
+        keepBest(solveCore(), idx * variants);
+        const auto u0 = blockVariant(u);
+        if (!u0)
             continue;
-        for (auto& list : cand_)
-            list = {u, u0};
-        computeCosts();
+        restrictTo({u, *u0});
         const int longest = t_.v > 1 ? L / (t_.pp * t_.v) : L - t_.pp + 1;
         for (int n = 1; n < longest && !ctx_.stop.stop_requested(); ++n) {
             block_n_ = n;
             sw_.clear();
             swc_.clear();
             classes_.clear();
-            keepBest(solveCore());
+            keepBest(solveCore(), idx * variants + static_cast<std::size_t>(n));
         }
         block_n_ = -1;
     }
@@ -450,7 +485,7 @@ void TaskSolver::stageComputeTables() {
     others_sum_.clear();
     after_sum_.clear();
     const int pp = t_.pp, L = ctx_.layers;
-    if (!ctx_.single_type || pp < 2 || t_.v != 1)
+    if (pp < 2 || t_.v != 1)
         return;
     // Per stage j, from its LP hull bound H_j(n) of n layers under its memory (one evaluation per n):
     //  - the largest-C values g_j(n) = H_j(n) + the embedding/head extras, made non-decreasing in n (a
@@ -464,8 +499,14 @@ void TaskSolver::stageComputeTables() {
         const StageRelax r = stageRelax(j);
         const int cap = cap_[static_cast<std::size_t>(j)];
         std::vector<double> h(static_cast<std::size_t>(cap + 1), 0.0);
-        for (int n = 1; n <= cap; ++n)
-            h[static_cast<std::size_t>(n)] = hullBound(r.compute_hull, n, r.room);
+        if (ctx_.single_type) {
+            for (int n = 1; n <= cap; ++n)
+                h[static_cast<std::size_t>(n)] = hullBound(r.compute_hull, n, r.room);
+        } else { // several layer types: the least bound over the ranges of n layers stage j can hold
+            const std::vector<double> least = rangeBounds(j, true);
+            for (int n = 1; n <= cap; ++n)
+                h[static_cast<std::size_t>(n)] = least[static_cast<std::size_t>(n)];
+        }
         std::vector<double> gj(static_cast<std::size_t>(cap + 1), kInf);
         for (int n = cap; n >= 1; --n) {
             gj[static_cast<std::size_t>(n)] = (h[static_cast<std::size_t>(n)] + r.c_extra) * (1 - 1e-9);
@@ -513,7 +554,7 @@ void TaskSolver::stageComputeTables() {
 double TaskSolver::rootBound() const {
     double lb = t_.lower_bound * t_.batch;
     if (!ctx_.single_type)
-        return lb;
+        return t_.v == 1 ? rootBoundMultiType(lb) : lb;
     // Stage i holding n layers: m C_i + E_i >= h_i(n) (LP hull under the stage's memory), and the other
     // L - n layers add at least (L - n) cmin to sum C (divided by v when interleaved), so
     // T >= g_i(n) = h_i(n) + (L - n) cmin / v; every partition has T >= max_i g_i(n_i).
@@ -544,6 +585,66 @@ double TaskSolver::rootBound() const {
         for (int n = 1; n <= L; ++n)
             if (gi[static_cast<std::size_t>(n)] < kInf)
                 values.push_back(gi[static_cast<std::size_t>(n)]);
+    if (values.size() < static_cast<std::size_t>(L))
+        return kInf;
+    std::nth_element(values.begin(), values.begin() + (L - 1), values.end());
+    return std::max(lb, values[static_cast<std::size_t>(L - 1)]);
+}
+
+std::vector<double> TaskSolver::rangeBounds(int i, bool compute_only) const {
+    const int pp = t_.pp, L = ctx_.layers;
+    const std::size_t S = cand_.size();
+    // Layers of each type among the first l layers.
+    std::vector<double> pre(static_cast<std::size_t>(L + 1) * S, 0.0);
+    for (int l = 0; l < L; ++l)
+        for (std::size_t k = 0; k < S; ++k)
+            pre[static_cast<std::size_t>(l + 1) * S + k] =
+                pre[static_cast<std::size_t>(l) * S + k] + (stackAt(l) == static_cast<int>(k) ? 1.0 : 0.0);
+    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    const StageRelax r = stageRelax(i);
+    const double f = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
+    const MultiHull hull = classMultiHull((i * G_) % gpn, f, compute_only);
+    std::vector<double> out(static_cast<std::size_t>(L + 1), kInf), counts(S), last(S);
+    out[0] = 0.0;
+    for (int n = 1; n <= L; ++n) {
+        // Stage i starts after stages 0..i-1 (one layer each at least) and leaves one layer to each
+        // later stage; stage 0 starts at layer 0 and the last stage ends at layer L.
+        const int a_lo = std::max(i, i == pp - 1 ? L - n : 0);
+        const int a_hi = std::min(i == 0 ? 0 : L, L - (pp - 1 - i) - n);
+        std::fill(last.begin(), last.end(), -1.0);
+        for (int a = a_lo; a <= a_hi; ++a) {
+            for (std::size_t k = 0; k < S; ++k)
+                counts[k] =
+                    pre[static_cast<std::size_t>(a + n) * S + k] - pre[static_cast<std::size_t>(a) * S + k];
+            if (counts == last)
+                continue; // (layers come in blocks of one type: most ranges repeat a composition)
+            last = counts;
+            out[static_cast<std::size_t>(n)] =
+                std::min(out[static_cast<std::size_t>(n)], hull.bound(counts.data(), r.room));
+        }
+    }
+    return out;
+}
+
+double TaskSolver::rootBoundMultiType(double lb) const {
+    const int pp = t_.pp, L = ctx_.layers;
+    std::vector<double> values;
+    for (int i = 0; i < pp; ++i) {
+        const StageRelax r = stageRelax(i);
+        std::vector<double> g = rangeBounds(i, false);
+        for (int n = 1; n <= L; ++n)
+            if (g[static_cast<std::size_t>(n)] < kInf)
+                g[static_cast<std::size_t>(n)] =
+                    (g[static_cast<std::size_t>(n)] + r.t_extra + double(L - n) * cmin_) * (1 - 1e-9);
+        // Made non-decreasing in n (a smaller value stays a lower bound), for the count below.
+        for (int n = L - 1; n >= 1; --n)
+            g[static_cast<std::size_t>(n)] =
+                std::min(g[static_cast<std::size_t>(n)], g[static_cast<std::size_t>(n + 1)]);
+        for (int n = 1; n <= L; ++n)
+            if (g[static_cast<std::size_t>(n)] < kInf)
+                values.push_back(g[static_cast<std::size_t>(n)]);
+    }
+    // As in rootBound: the least tau at which the stages can take all L layers.
     if (values.size() < static_cast<std::size_t>(L))
         return kInf;
     std::nth_element(values.begin(), values.begin() + (L - 1), values.end());

@@ -58,6 +58,7 @@ private slots:
     void filterMatchesDefinition();
     void tieBreakChoosesAmongEquals();
     void hullBoundIsTheBestMix();
+    void multiHullIsTheBestSplitOfMemory();
 };
 
 void TestPareto::staircase() {
@@ -135,6 +136,77 @@ void TestPareto::hullBoundIsTheBestMix() {
             }
     }
     QCOMPARE(gx::hullBound(gx::lowerHull({{1, 1}}), 0, 0), 0.0);
+}
+
+void TestPareto::multiHullIsTheBestSplitOfMemory() {
+    // Two layer types (dense and mixture-of-experts layers): the LP bound of q1 + q2 layers in `mem` is
+    // the best split of the memory between the types, each bounded by its own hull; the optimum of
+    // that split (a sum of two convex piecewise-linear terms) sits at a breakpoint of one of them.
+    // The bound never exceeds the best integral choice (it is a relaxation), and with one type it is
+    // hullBound.
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> u(1, 10);
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    int finite = 0;
+    for (int round = 0; round < 60; ++round) {
+        std::vector<std::pair<double, double>> p1(6), p2(6);
+        for (auto& p : p1)
+            p = {u(rng), u(rng)};
+        for (auto& p : p2)
+            p = {2 * u(rng), u(rng)}; // the heavier type
+        const gx::Hull h1 = gx::lowerHull(p1), h2 = gx::lowerHull(p2);
+        const gx::MultiHull both({h1, h2}), first({h1});
+        for (double q1 : {0.0, 1.0, 2.0, 5.0})
+            for (double q2 : {0.0, 2.0, 3.0})
+                for (double mem : {3.0, 12.0, 25.0, 40.0, 70.0, 150.0}) {
+                    // (m1, m2): one side at a breakpoint (a hair above it: q * v / q may round below
+                    // v), the other with the rest.
+                    std::vector<std::pair<double, double>> splits = {{0.0, mem}, {mem, 0.0}};
+                    for (const auto& v : h1)
+                        splits.emplace_back(q1 * v.first * (1 + 1e-13), mem - q1 * v.first * (1 + 1e-13));
+                    for (const auto& v : h2)
+                        splits.emplace_back(mem - q2 * v.first * (1 + 1e-13), q2 * v.first * (1 + 1e-13));
+                    double ref = inf;
+                    for (const auto& [m1, m2] : splits)
+                        if (m1 >= 0 && m2 >= 0)
+                            ref = std::min(ref, gx::hullBound(h1, q1, m1) + gx::hullBound(h2, q2, m2));
+                    const double counts[] = {q1, q2};
+                    const double got = both.bound(counts, mem);
+                    const QString ctx = QStringLiteral("round %1 q %2 + %3 mem %4: %5 vs %6")
+                                            .arg(round)
+                                            .arg(q1)
+                                            .arg(q2)
+                                            .arg(mem)
+                                            .arg(got)
+                                            .arg(ref);
+                    if (ref == inf) {
+                        QVERIFY2(got == inf, qPrintable(ctx));
+                        continue;
+                    }
+                    ++finite;
+                    QVERIFY2(std::abs(got - ref) <= 1e-9 * std::max(1.0, ref), qPrintable(ctx));
+                    if (q2 == 0)
+                        QVERIFY2(std::abs(first.bound(counts, mem) - got) <= 1e-9 * std::max(1.0, got),
+                                 qPrintable(ctx));
+                }
+        // Integral choices of 2 + 2 layers: the relaxation is never above the best that fits.
+        for (double mem : {12.0, 25.0, 40.0}) {
+            double best = inf;
+            for (const auto& a : p1)
+                for (const auto& b : p1)
+                    for (const auto& c : p2)
+                        for (const auto& d : p2)
+                            if (a.first + b.first + c.first + d.first <= mem)
+                                best = std::min(best, a.second + b.second + c.second + d.second);
+            const double counts[] = {2.0, 2.0};
+            QVERIFY(both.bound(counts, mem) <= best * (1 + 1e-12));
+        }
+    }
+    QVERIFY(finite > 300);
+    const double none[] = {0.0, 0.0};
+    QCOMPARE(gx::MultiHull({gx::lowerHull({{1, 1}}), gx::Hull{}}).bound(none, 0.0), 0.0);
+    const double needs_second[] = {0.0, 1.0};
+    QVERIFY(gx::MultiHull({gx::lowerHull({{1, 1}}), gx::Hull{}}).bound(needs_second, 5.0) == inf);
 }
 
 QTEST_APPLESS_MAIN(TestPareto)

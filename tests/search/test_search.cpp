@@ -295,6 +295,7 @@ private slots:
     void bruteForcePipelines();
     void bruteForceDeepPipelines();
     void memoryBoundPipelinesAgainstUnprunedDp();
+    void mixedTypesAgainstUnprunedDp();
     void bruteForceContextAndExpertParallel();
     void bruteForceTargets();
     void contextAndExpertRules();
@@ -900,6 +901,60 @@ void TestSearch::memoryBoundPipelinesAgainstUnprunedDp() {
             QVERIFY2(closeRel(timePerSample(pruned.top[k]), timePerSample(full.top[k])),
                      qPrintable(ctx + QStringLiteral(" top %1").arg(k)));
         QVERIFY2(full.frontier.size() >= 4, qPrintable(ctx)); // the sweep reaches recomputing budgets
+        QCOMPARE(pruned.frontier.size(), full.frontier.size());
+        for (std::size_t k = 0; k < full.frontier.size(); ++k)
+            QVERIFY2(closeRel(timePerSample(pruned.frontier[k]), timePerSample(full.frontier[k])),
+                     qPrintable(ctx + QStringLiteral(" frontier point %1: %2 vs %3")
+                                          .arg(k)
+                                          .arg(timePerSample(pruned.frontier[k]))
+                                          .arg(timePerSample(full.frontier[k]))));
+    }
+}
+
+void TestSearch::mixedTypesAgainstUnprunedDp() {
+    // Dense layers followed by mixture-of-experts layers (DeepSeek-V3's shape, small): the memory-aware
+    // bounds over several layer types (MultiHull: the task's root bound, the layers still to come of
+    // one stage, a stage prefix's growth) must not cut a plan. Swept by the frontier down to budgets
+    // where the expert layers must shard and recompute; every answer equals the same DP's without the
+    // time-lower-bound rule.
+    for (int i = 0; i < 6; ++i) {
+        ModelProfile m = tinyModel(2, 1024, 8, i < 3 ? 2048 : 1024, 32000);
+        LayerType moe = m.stacks[0].type;
+        moe.name = "moe";
+        moe.ffn_hidden = 1024;
+        moe.moe.experts = 8;
+        moe.moe.top_k = 2;
+        const int dense = 1 + i % 3, experts = 9 + 2 * i;
+        m.stacks = {{m.stacks[0].type, dense}, {moe, experts}};
+        CostModel cm(m, tinyCluster(1, 8));
+        SearchOptions o;
+        o.gpus = 8;
+        o.fixed_pp = i % 2 ? 2 : (i < 3 ? 1 : 4);
+        o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
+        o.global_batches = {16};
+        o.max_micro = 4;
+        o.dp_types = {DpType::DDP, DpType::ZeRO3};
+        o.allow_sp = false;
+        o.top_k = i % 3 == 0 ? 1 : 3;
+        o.frontier_points = 8;
+        o.frontier_step = 0.04;
+        o.threads = 2;
+        o.emit_tree_events = false;
+        const SearchResult pruned = search(cm, o);
+        SearchOptions u = o;
+        u.disabled_rules = {rules::kTimeLowerBound};
+        const SearchResult full = search(cm, u);
+        const QString ctx = QStringLiteral("case %1 (%2 dense + %3 expert layers, pp %4)")
+                                .arg(i)
+                                .arg(dense)
+                                .arg(experts)
+                                .arg(o.fixed_pp);
+        QVERIFY2(pruned.best && full.best, qPrintable(ctx));
+        QCOMPARE(pruned.top.size(), full.top.size());
+        for (std::size_t k = 0; k < full.top.size(); ++k)
+            QVERIFY2(closeRel(timePerSample(pruned.top[k]), timePerSample(full.top[k])),
+                     qPrintable(ctx + QStringLiteral(" top %1").arg(k)));
+        QVERIFY2(full.frontier.size() >= 4, qPrintable(ctx));
         QCOMPARE(pruned.frontier.size(), full.frontier.size());
         for (std::size_t k = 0; k < full.frontier.size(); ++k)
             QVERIFY2(closeRel(timePerSample(pruned.frontier[k]), timePerSample(full.frontier[k])),

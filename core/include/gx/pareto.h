@@ -145,4 +145,27 @@ Hull lowerHull(std::vector<std::pair<double, double>> pts);
 /// q * h(mem_left / q); infinity when q layers cannot fit in mem_left.
 double hullBound(const Hull& hull, double q, double mem_left);
 
+/// The same relaxation for layers of several types (dense and mixture-of-experts layers): q_t layers of
+/// type t, each type with its own hull. The LP over all of them starts from every layer's fastest point
+/// and gives up time for memory along the hulls' edges, cheapest time per byte first (the greedy
+/// solution of the multiple-choice knapsack's LP, Sinha & Zoltners 1979): the edges of all types merged
+/// by that ratio, each taken q_t times.
+class MultiHull {
+public:
+    explicit MultiHull(std::vector<Hull> per_type = {});
+    bool empty() const { return hulls_.empty(); }
+    std::size_t types() const { return hulls_.size(); }
+    /// Least total time of counts[t] layers of each type t in mem_left (LP relaxation); infinity when
+    /// they cannot fit (or a type with layers has no candidate).
+    double bound(const double* counts, double mem_left) const;
+
+private:
+    struct Edge {
+        double ratio, dm, dt; ///< time per byte saved, bytes saved and time added by one layer
+        int type;
+    };
+    std::vector<Hull> hulls_;
+    std::vector<Edge> edges_; ///< by ratio
+};
+
 } // namespace gx
