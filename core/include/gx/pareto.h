@@ -59,11 +59,15 @@ template <class L, class K, class Tie> void paretoFilter(std::vector<L>& in, K k
         int i;
         bool operator<(const Item& o) const { return std::tie(first, t, i) < std::tie(o.first, o.t, o.i); }
     };
-    std::vector<Item> items(in.size());
+    // Scratch buffers kept per thread: the DP filters label sets of 10^4-10^5 entries many times, and
+    // fresh buffers of that size cost page faults on every call.
+    thread_local std::vector<Item> items;
+    thread_local std::vector<L> out;
+    items.resize(in.size());
     for (std::size_t i = 0; i < in.size(); ++i)
         items[i] = {key(in[i]), tie(in[i]), static_cast<int>(i)};
     std::sort(items.begin(), items.end()); // index breaks ties: stable
-    std::vector<L> out;
+    out.clear();
     out.reserve(items.size());
     if constexpr (N == 2) {
         double best = std::numeric_limits<double>::infinity();
