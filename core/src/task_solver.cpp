@@ -563,11 +563,25 @@ double TaskSolver::rootBound() const {
     for (int i = 0; i < pp; ++i)
         relax.push_back(stageRelax(i));
     if (v > 1) { // equal chunks: T >= m C_i + E_i + (sum of the other stages' C) / v
+        // C_i includes the point-to-point sends at the stage's chunk boundaries (as solveInterleaved
+        // adds them; they do not depend on the layers' strategies): pp * v - 1 boundaries, each half
+        // on the sending and half on the receiving stage.
+        const int nc = L / (pp * v), chunks = pp * v;
+        std::vector<double> p2p(static_cast<std::size_t>(pp), 0.0);
+        for (int c = 0; c + 1 < chunks; ++c) {
+            const double h = p2pHalf(c * nc + nc - 1, c % pp, (c + 1) % pp);
+            p2p[static_cast<std::size_t>(c % pp)] += h;
+            p2p[static_cast<std::size_t>((c + 1) % pp)] += h;
+        }
         double sumc = 0;
-        for (const auto& r : relax)
-            sumc += r.compute(L / pp);
-        for (const auto& r : relax)
-            lb = std::max(lb, r.time(L / pp) + (sumc - r.compute(L / pp)) / v);
+        for (int i = 0; i < pp; ++i)
+            sumc += relax[static_cast<std::size_t>(i)].compute(L / pp) + p2p[static_cast<std::size_t>(i)];
+        for (int i = 0; i < pp; ++i) {
+            const auto& r = relax[static_cast<std::size_t>(i)];
+            const double ci = r.compute(L / pp) + p2p[static_cast<std::size_t>(i)];
+            lb = std::max(lb, (r.time(L / pp) + t_.m * p2p[static_cast<std::size_t>(i)] + (sumc - ci) / v) *
+                                  (1 - 1e-9));
+        }
         return lb;
     }
     std::vector<std::vector<double>> g(static_cast<std::size_t>(pp));
