@@ -317,8 +317,14 @@ TaskResult TaskSolver::solve() {
     // go (the hull bounds stay valid: they only get tighter), then the stage tables are built.
     dropDominated();
     stageComputeTables();
+    if (!ctx_.rule(rules::kTimeLowerBound)) {
+        // The rule switched off: no bound prunes a label either (every plan the DP's Pareto filters
+        // keep is completed), so a comparison with it off checks the bounds inside the DP as well.
+        bound_ = kInf;
+        live_ = nullptr;
+    }
     if (!ctx_.opt.uniform_layers)
-        return solveDeepening();
+        return ctx_.rule(rules::kTimeLowerBound) ? solveDeepening() : solveCore();
     // One strategy for every layer: solve once per candidate with the lists restricted to it, in the
     // order of the candidates' own root bounds; a candidate whose bound exceeds the best plan found
     // for another cannot beat it and is not solved. Among equal plans the one earlier in the list
