@@ -117,8 +117,12 @@ void TaskSolver::solveUneven(PartitionBest& best) {
     Plan& best_plan = best.plan;
     // Sequences per class: positions start..L-1 (the stage takes a prefix of them).
     std::map<Class*, std::vector<int>> seq_pos;
+    // Each start's shared sequence (several layer types), once per configuration: looked up per cell.
+    std::vector<int> canonical(static_cast<std::size_t>(L));
+    for (int start = 0; start < L; ++start)
+        canonical[static_cast<std::size_t>(start)] = canonicalStart(start);
     auto ensure = [&](int stage, int start) -> Class& {
-        const int from = canonicalStart(start);
+        const int from = canonical[static_cast<std::size_t>(start)];
         Class& cl = classFor(stage, from);
         if (!cl.done)
             runStageClass(cl, from);

@@ -303,8 +303,10 @@ private:
     double rootBoundMultiType(double lb) const;
     /// Several layer types: per n (0..L), the least LP bound (MultiHull, of m c + e, or of c alone) over
     /// the contiguous ranges of n layers stage i can hold in a partition, under its memory room;
-    /// infinity where none fits.
-    std::vector<double> rangeBounds(int i, bool compute_only) const;
+    /// infinity where none fits. `r`: stage i's relaxation (its memory room).
+    std::vector<double> rangeBounds(int i, const StageRelax& r, bool compute_only) const;
+    /// Layers of each type among the first q of `layers` (q = 0..size), as a (size + 1) x types table.
+    std::vector<double> typePrefix(const std::vector<int>& layers) const;
     TaskResult solveDeepening();
     /// Most layers each stage can hold (lightest candidate per layer, lightest embedding/head option);
     /// false when the stages together cannot hold the model (rule memory-lower-bound).

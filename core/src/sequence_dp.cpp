@@ -234,11 +234,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     std::vector<double> type_pre, counts(types);
     MultiHull mhull;
     if (!ctx_.single_type) {
-        type_pre.assign((positions.size() + 1) * types, 0.0);
-        for (std::size_t q = 0; q < positions.size(); ++q)
-            for (std::size_t k = 0; k < types; ++k)
-                type_pre[(q + 1) * types + k] =
-                    type_pre[q * types + k] + (stackAt(positions[q]) == static_cast<int>(k) ? 1.0 : 0.0);
+        type_pre = typePrefix(positions);
         if (whole)
             mhull = classMultiHull(cl.rc, cl.f);
         else if (t_.pp > 1)

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <numeric>
 
 namespace gx::planner {
 
@@ -509,7 +510,7 @@ void TaskSolver::stageComputeTables() {
             for (int n = 1; n <= cap; ++n)
                 h[static_cast<std::size_t>(n)] = hullBound(r.compute_hull, n, r.room);
         } else { // several layer types: the least bound over the ranges of n layers stage j can hold
-            const std::vector<double> least = rangeBounds(j, true);
+            const std::vector<double> least = rangeBounds(j, r, true);
             for (int n = 1; n <= cap; ++n)
                 h[static_cast<std::size_t>(n)] = least[static_cast<std::size_t>(n)];
         }
@@ -557,6 +558,18 @@ void TaskSolver::stageComputeTables() {
     }
 }
 
+namespace {
+/// Least tau such that the stages can take all L layers with g_i(n_i) <= tau, from the values g_i(n)
+/// (finite ones, every g_i non-decreasing in n): the stages take #{(i, n): g_i(n) <= tau} layers, so tau
+/// is the L-th smallest value; infinity when there are fewer than L.
+double leastToHoldAll(std::vector<double> values, int L) {
+    if (values.size() < static_cast<std::size_t>(L))
+        return kInf;
+    std::nth_element(values.begin(), values.begin() + (L - 1), values.end());
+    return values[static_cast<std::size_t>(L - 1)];
+}
+} // namespace
+
 double TaskSolver::rootBound() const {
     double lb = t_.lower_bound * t_.batch;
     if (!ctx_.single_type)
@@ -598,30 +611,30 @@ double TaskSolver::rootBound() const {
             gi[static_cast<std::size_t>(n)] =
                 relax[static_cast<std::size_t>(i)].time(n) + double(L - n) * cmin_;
     }
-    // Least tau such that the stages can take all L layers with g_i(n_i) <= tau: as every g_i increases
-    // with n, the stages take #{(i, n): g_i(n) <= tau} layers, so tau is the L-th smallest value.
     std::vector<double> values;
     for (const auto& gi : g)
         for (int n = 1; n <= L; ++n)
             if (gi[static_cast<std::size_t>(n)] < kInf)
                 values.push_back(gi[static_cast<std::size_t>(n)]);
-    if (values.size() < static_cast<std::size_t>(L))
-        return kInf;
-    std::nth_element(values.begin(), values.begin() + (L - 1), values.end());
-    return std::max(lb, values[static_cast<std::size_t>(L - 1)]);
+    return std::max(lb, leastToHoldAll(std::move(values), L));
 }
 
-std::vector<double> TaskSolver::rangeBounds(int i, bool compute_only) const {
+std::vector<double> TaskSolver::typePrefix(const std::vector<int>& layers) const {
+    const std::size_t S = cand_.size();
+    std::vector<double> pre((layers.size() + 1) * S, 0.0);
+    for (std::size_t q = 0; q < layers.size(); ++q)
+        for (std::size_t k = 0; k < S; ++k)
+            pre[(q + 1) * S + k] = pre[q * S + k] + (stackAt(layers[q]) == static_cast<int>(k) ? 1.0 : 0.0);
+    return pre;
+}
+
+std::vector<double> TaskSolver::rangeBounds(int i, const StageRelax& r, bool compute_only) const {
     const int pp = t_.pp, L = ctx_.layers;
     const std::size_t S = cand_.size();
-    // Layers of each type among the first l layers.
-    std::vector<double> pre(static_cast<std::size_t>(L + 1) * S, 0.0);
-    for (int l = 0; l < L; ++l)
-        for (std::size_t k = 0; k < S; ++k)
-            pre[static_cast<std::size_t>(l + 1) * S + k] =
-                pre[static_cast<std::size_t>(l) * S + k] + (stackAt(l) == static_cast<int>(k) ? 1.0 : 0.0);
+    std::vector<int> all(static_cast<std::size_t>(L));
+    std::iota(all.begin(), all.end(), 0);
+    const std::vector<double> pre = typePrefix(all);
     const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
-    const StageRelax r = stageRelax(i);
     const double f = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
     const MultiHull hull = classMultiHull((i * G_) % gpn, f, compute_only);
     std::vector<double> out(static_cast<std::size_t>(L + 1), kInf), counts(S), last(S);
@@ -651,7 +664,7 @@ double TaskSolver::rootBoundMultiType(double lb) const {
     std::vector<double> values;
     for (int i = 0; i < pp; ++i) {
         const StageRelax r = stageRelax(i);
-        std::vector<double> g = rangeBounds(i, false);
+        std::vector<double> g = rangeBounds(i, r, false);
         for (int n = 1; n <= L; ++n)
             if (g[static_cast<std::size_t>(n)] < kInf)
                 g[static_cast<std::size_t>(n)] =
@@ -664,11 +677,7 @@ double TaskSolver::rootBoundMultiType(double lb) const {
             if (g[static_cast<std::size_t>(n)] < kInf)
                 values.push_back(g[static_cast<std::size_t>(n)]);
     }
-    // As in rootBound: the least tau at which the stages can take all L layers.
-    if (values.size() < static_cast<std::size_t>(L))
-        return kInf;
-    std::nth_element(values.begin(), values.begin() + (L - 1), values.end());
-    return std::max(lb, values[static_cast<std::size_t>(L - 1)]);
+    return std::max(lb, leastToHoldAll(std::move(values), L));
 }
 
 /// Iterative deepening on the bound: solving with a bound just above the task's lower bound keeps few

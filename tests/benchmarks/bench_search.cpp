@@ -109,10 +109,9 @@ void record(benchmark::State& state, const std::string& name, const gx::SearchRe
     state.counters["iter_s"] = f.iteration_s;
 }
 
-void BM_Search(benchmark::State& state, const std::string& name, const char* model, int gpus,
-               const std::string& mode) {
-    const gx::CostModel cm = defaultCostModel(model, gpus);
-    const gx::SearchOptions o = benchOptions(gpus, mode);
+/// One search per iteration under the stop limit, recorded under `name` (with its first plan's time).
+void timeSearch(benchmark::State& state, const std::string& name, const gx::CostModel& cm,
+                const gx::SearchOptions& o) {
     gx::SearchResult r;
     double seconds = 0, first = -1;
     for (auto _ : state) {
@@ -120,6 +119,11 @@ void BM_Search(benchmark::State& state, const std::string& name, const char* mod
         state.SetIterationTime(seconds);
     }
     record(state, name, r, seconds, first);
+}
+
+void BM_Search(benchmark::State& state, const std::string& name, const char* model, int gpus,
+               const std::string& mode) {
+    timeSearch(state, name, defaultCostModel(model, gpus), benchOptions(gpus, mode));
 }
 
 /// What-if: the user moves the memory slider and the panel searches again (best plan, no frontier).
@@ -160,16 +164,9 @@ gx::CostModel newDimsModel(const std::string& which) {
 
 void BM_NewDims(benchmark::State& state, const std::string& name, const std::string& which,
                 const std::string& mode) {
-    const gx::CostModel cm = newDimsModel(which);
     gx::SearchOptions o = benchOptions(1024, mode);
     o.global_batches = {which == "405b-128k" ? 128 : 4 * 1024};
-    gx::SearchResult r;
-    double seconds = 0, first = -1;
-    for (auto _ : state) {
-        r = timedSearch(cm, o, kLimitS, seconds, &first);
-        state.SetIterationTime(seconds);
-    }
-    record(state, name, r, seconds, first);
+    timeSearch(state, name, newDimsModel(which), o);
 }
 
 std::string fmt(const Figure& f) {

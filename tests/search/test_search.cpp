@@ -868,6 +868,39 @@ void TestSearch::bruteForceDeepPipelines() {
     }
 }
 
+namespace {
+/// Searches with `o` and again with the time-lower-bound rule off (no bound prunes anything, inside or
+/// across configurations) and checks that both give the same best plan, top list and frontier (times
+/// per sample), the frontier having at least `min_frontier` points. Returns the unbounded search's
+/// result; the caller stops when QTest::currentTestFailed().
+SearchResult expectSameAsUnboundedDp(const CostModel& cm, const SearchOptions& o, const QString& ctx,
+                                     std::size_t min_frontier) {
+    const SearchResult pruned = search(cm, o);
+    SearchOptions u = o;
+    u.disabled_rules = {rules::kTimeLowerBound};
+    SearchResult full = search(cm, u);
+    [&] {
+        QVERIFY2(pruned.best && full.best, qPrintable(ctx));
+        QCOMPARE(pruned.top.size(), full.top.size());
+        for (std::size_t k = 0; k < full.top.size(); ++k)
+            QVERIFY2(closeRel(timePerSample(pruned.top[k]), timePerSample(full.top[k])),
+                     qPrintable(ctx + QStringLiteral(" top %1: %2 vs %3")
+                                          .arg(k)
+                                          .arg(timePerSample(pruned.top[k]))
+                                          .arg(timePerSample(full.top[k]))));
+        QVERIFY2(full.frontier.size() >= min_frontier, qPrintable(ctx)); // the sweep reaches tight budgets
+        QCOMPARE(pruned.frontier.size(), full.frontier.size());
+        for (std::size_t k = 0; k < full.frontier.size(); ++k)
+            QVERIFY2(closeRel(timePerSample(pruned.frontier[k]), timePerSample(full.frontier[k])),
+                     qPrintable(ctx + QStringLiteral(" frontier point %1: %2 vs %3")
+                                          .arg(k)
+                                          .arg(timePerSample(pruned.frontier[k]))
+                                          .arg(timePerSample(full.frontier[k]))));
+    }();
+    return full;
+}
+} // namespace
+
 void TestSearch::memoryBoundPipelinesAgainstUnprunedDp() {
     // Pipelines too deep for the brute force (16-24 layers over 4 stages of 2 GPUs), swept from the
     // unconstrained budget to ones where every stage must recompute: the bounds' answers (best plan,
@@ -891,24 +924,10 @@ void TestSearch::memoryBoundPipelinesAgainstUnprunedDp() {
         o.frontier_step = 0.04;
         o.threads = 2;
         o.emit_tree_events = false;
-        const SearchResult pruned = search(cm, o);
-        SearchOptions u = o;
-        u.disabled_rules = {rules::kTimeLowerBound};
-        const SearchResult full = search(cm, u);
         const QString ctx = QStringLiteral("case %1 (%2 layers)").arg(i).arg(L);
-        QVERIFY2(pruned.best && full.best, qPrintable(ctx));
-        QCOMPARE(pruned.top.size(), full.top.size());
-        for (std::size_t k = 0; k < full.top.size(); ++k)
-            QVERIFY2(closeRel(timePerSample(pruned.top[k]), timePerSample(full.top[k])),
-                     qPrintable(ctx + QStringLiteral(" top %1").arg(k)));
-        QVERIFY2(full.frontier.size() >= 4, qPrintable(ctx)); // the sweep reaches recomputing budgets
-        QCOMPARE(pruned.frontier.size(), full.frontier.size());
-        for (std::size_t k = 0; k < full.frontier.size(); ++k)
-            QVERIFY2(closeRel(timePerSample(pruned.frontier[k]), timePerSample(full.frontier[k])),
-                     qPrintable(ctx + QStringLiteral(" frontier point %1: %2 vs %3")
-                                          .arg(k)
-                                          .arg(timePerSample(pruned.frontier[k]))
-                                          .arg(timePerSample(full.frontier[k]))));
+        expectSameAsUnboundedDp(cm, o, ctx, 4);
+        if (QTest::currentTestFailed())
+            return;
     }
 }
 
@@ -941,28 +960,14 @@ void TestSearch::mixedTypesAgainstUnprunedDp() {
         o.frontier_step = 0.04;
         o.threads = 2;
         o.emit_tree_events = false;
-        const SearchResult pruned = search(cm, o);
-        SearchOptions u = o;
-        u.disabled_rules = {rules::kTimeLowerBound};
-        const SearchResult full = search(cm, u);
         const QString ctx = QStringLiteral("case %1 (%2 dense + %3 expert layers, pp %4)")
                                 .arg(i)
                                 .arg(dense)
                                 .arg(experts)
                                 .arg(o.fixed_pp);
-        QVERIFY2(pruned.best && full.best, qPrintable(ctx));
-        QCOMPARE(pruned.top.size(), full.top.size());
-        for (std::size_t k = 0; k < full.top.size(); ++k)
-            QVERIFY2(closeRel(timePerSample(pruned.top[k]), timePerSample(full.top[k])),
-                     qPrintable(ctx + QStringLiteral(" top %1").arg(k)));
-        QVERIFY2(full.frontier.size() >= 4, qPrintable(ctx));
-        QCOMPARE(pruned.frontier.size(), full.frontier.size());
-        for (std::size_t k = 0; k < full.frontier.size(); ++k)
-            QVERIFY2(closeRel(timePerSample(pruned.frontier[k]), timePerSample(full.frontier[k])),
-                     qPrintable(ctx + QStringLiteral(" frontier point %1: %2 vs %3")
-                                          .arg(k)
-                                          .arg(timePerSample(pruned.frontier[k]))
-                                          .arg(timePerSample(full.frontier[k]))));
+        expectSameAsUnboundedDp(cm, o, ctx, 4);
+        if (QTest::currentTestFailed())
+            return;
     }
 }
 
@@ -991,25 +996,12 @@ void TestSearch::interleavedAcrossNodesAgainstUnprunedDp() {
         o.frontier_step = 0.05;
         o.threads = 2;
         o.emit_tree_events = false;
-        const SearchResult pruned = search(cm, o);
-        SearchOptions u = o;
-        u.disabled_rules = {rules::kTimeLowerBound};
-        const SearchResult full = search(cm, u);
         const QString ctx = QStringLiteral("case %1").arg(i);
-        QVERIFY2(pruned.best && full.best, qPrintable(ctx));
+        const SearchResult full = expectSameAsUnboundedDp(cm, o, ctx, 0);
+        if (QTest::currentTestFailed())
+            return;
         for (const auto& p : full.top)
             interleaved_ranked += p.plan.schedule == Schedule::Interleaved;
-        QCOMPARE(pruned.top.size(), full.top.size());
-        for (std::size_t k = 0; k < full.top.size(); ++k)
-            QVERIFY2(closeRel(timePerSample(pruned.top[k]), timePerSample(full.top[k])),
-                     qPrintable(ctx + QStringLiteral(" top %1: %2 vs %3")
-                                          .arg(k)
-                                          .arg(timePerSample(pruned.top[k]))
-                                          .arg(timePerSample(full.top[k]))));
-        QCOMPARE(pruned.frontier.size(), full.frontier.size());
-        for (std::size_t k = 0; k < full.frontier.size(); ++k)
-            QVERIFY2(closeRel(timePerSample(pruned.frontier[k]), timePerSample(full.frontier[k])),
-                     qPrintable(ctx + QStringLiteral(" frontier point %1").arg(k)));
     }
     QVERIFY(interleaved_ranked > 0); // the cases rank interleaved configurations: their bound is exercised
 }
