@@ -298,6 +298,9 @@ private:
     /// Lower bound on the task's iteration time: the compute-only bound, and for one stage of one layer
     /// type the LP relaxation over all layers under the budget.
     double rootBound() const;
+    /// With the stage tables (one layer type, v = 1): the least over the partitions of the largest
+    /// m C_i + E_i - C_i plus the sum of C, each from the stages' LP and integral tables.
+    double partitionBound(const std::vector<StageRelax>& relax) const;
     /// rootBound for several layer types (v = 1): stage i holds a contiguous range of n layers, so
     /// m C_i + E_i is at least the least LP bound (MultiHull) over the ranges of n layers it can hold.
     double rootBoundMultiType(double lb) const;
@@ -324,7 +327,16 @@ private:
     /// i..pp-1), the N smallest per-layer increments of the stages' LP hull bounds (see
     /// stageComputeTables). Memory-bound stages must recompute, so this exceeds N * cmin.
     std::vector<std::vector<double>> others_sum_, after_sum_;
+    /// One layer type: per stage, the least integral m C + E of n layers (n <= its capacity) under its
+    /// memory room, embedding/head extras left out (integralStage); for rootBound once solving.
+    std::vector<std::vector<double>> stage_time_;
+    /// The same stages' least C of n layers (the larger of the LP and the integral bound; n = 0..cap).
+    std::vector<std::vector<double>> stage_c_;
     void stageComputeTables();
+    /// One layer type: the least c and m c + e of n = 0..cap whole layers on stage j whose memory fits
+    /// `room` (a knapsack over memory buckets, rounded down: lower bounds on the integral optima);
+    /// infinity where none fits.
+    std::pair<std::vector<double>, std::vector<double>> integralStage(int j, double room, int cap) const;
     std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
     const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);
     /// The switch classes from `from_stack` to `to_stack` in a rank class (cached with swMatrix).

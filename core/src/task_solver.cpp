@@ -296,6 +296,63 @@ TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
     return cl;
 }
 
+std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(int j, double room,
+                                                                              int cap) const {
+    // Multiple-choice knapsack over whole layers with each layer's memory rounded down to a bucket of
+    // the room: a sum of rounded-down sizes never exceeds the rounded-down sum, so a set of layers that
+    // fits the room fits the buckets and the tables never exceed the least integral value. n layers
+    // lose at most n buckets: 256 buckets per layer the stage can hold keep that under 0.4% of the room.
+    const std::size_t N = static_cast<std::size_t>(std::max(cap, 0));
+    const std::size_t B = std::clamp<std::size_t>(256 * N, 1024, 8192);
+    const double kBuckets = static_cast<double>(B);
+    std::vector<double> c_out(N + 1, kInf), t_out(N + 1, kInf);
+    c_out[0] = t_out[0] = 0.0;
+    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    // The stage's largest working memory is at least its lightest candidate's (a layer runs on it).
+    double wmin = kInf;
+    for (const CandCost& x : costs_.at((j * G_) % gpn)[0])
+        wmin = std::min(wmin, x.w);
+    room -= wmin;
+    if (room <= 0 || N == 0)
+        return {c_out, t_out};
+    const double bucket = room / kBuckets;
+    const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, j);
+    // Items (buckets, value) of one table: only those no other beats in both (at most as many buckets
+    // for at most the value; the table is the same without them).
+    auto itemsOf = [&](bool time) {
+        std::vector<std::pair<std::size_t, double>> all, kept;
+        for (const CandCost& x : costs_.at((j * G_) % gpn)[0]) {
+            const double wb = std::floor((x.s + f * x.a) / bucket);
+            if (wb <= static_cast<double>(B))
+                all.emplace_back(static_cast<std::size_t>(std::max(wb, 0.0)), time ? t_.m * x.c + x.e : x.c);
+        }
+        std::sort(all.begin(), all.end());
+        double best = kInf;
+        for (const auto& it : all)
+            if (it.second < best) {
+                kept.push_back(it);
+                best = it.second;
+            }
+        return kept;
+    };
+    auto table = [&](const std::vector<std::pair<std::size_t, double>>& items, std::vector<double>& out) {
+        std::vector<double> prev(B + 1, 0.0), next(B + 1);
+        for (std::size_t n = 1; n <= N; ++n) {
+            std::fill(next.begin(), next.end(), kInf);
+            for (const auto& [w, v] : items)
+                for (std::size_t b = w; b <= B; ++b)
+                    next[b] = std::min(next[b], prev[b - w] + v);
+            prev.swap(next);
+            out[n] = prev[B] * (1 - 1e-9); // (floating-point slack)
+            if (prev[B] == kInf)
+                break;
+        }
+    };
+    table(itemsOf(false), c_out);
+    table(itemsOf(true), t_out);
+    return {c_out, t_out};
+}
+
 bool TaskSolver::prepare() {
     if (prepared_)
         return ready_;
@@ -489,6 +546,8 @@ bool TaskSolver::layerCapacity() {
 void TaskSolver::stageComputeTables() {
     others_max_.clear();
     after_max_.clear();
+    stage_time_.clear();
+    stage_c_.clear();
     others_sum_.clear();
     after_sum_.clear();
     const int pp = t_.pp, L = ctx_.layers;
@@ -502,13 +561,21 @@ void TaskSolver::stageComputeTables() {
     //    steps, so at least the N smallest.
     // Each list is sorted once with its stages; each table is that list without some stages.
     std::vector<std::pair<double, int>> all, inc;
+    stage_time_.assign(static_cast<std::size_t>(pp), {});
+    stage_c_.assign(static_cast<std::size_t>(pp), {});
     for (int j = 0; j < pp; ++j) {
         const StageRelax r = stageRelax(j);
         const int cap = cap_[static_cast<std::size_t>(j)];
         std::vector<double> h(static_cast<std::size_t>(cap + 1), 0.0);
         if (ctx_.single_type) {
+            // The LP bound, raised to the integral one where that is higher (whole layers: the LP may
+            // recompute a fraction of a layer, which the largest C pays m - 1 times).
+            const auto [c_int, t_int] = integralStage(j, r.room, cap);
+            stage_time_[static_cast<std::size_t>(j)] = t_int;
             for (int n = 1; n <= cap; ++n)
-                h[static_cast<std::size_t>(n)] = hullBound(r.compute_hull, n, r.room);
+                h[static_cast<std::size_t>(n)] =
+                    std::max(hullBound(r.compute_hull, n, r.room), c_int[static_cast<std::size_t>(n)]);
+            stage_c_[static_cast<std::size_t>(j)] = h;
         } else { // several layer types: the least bound over the ranges of n layers stage j can hold
             const std::vector<double> least = rangeBounds(j, r, true);
             for (int n = 1; n <= cap; ++n)
@@ -603,20 +670,103 @@ double TaskSolver::rootBound() const {
         }
         return lb;
     }
-    std::vector<std::vector<double>> g(static_cast<std::size_t>(pp));
-    for (int i = 0; i < pp; ++i) {
-        auto& gi = g[static_cast<std::size_t>(i)];
-        gi.assign(static_cast<std::size_t>(L + 1), kInf);
-        for (int n = 1; n <= L; ++n)
-            gi[static_cast<std::size_t>(n)] =
-                relax[static_cast<std::size_t>(i)].time(n) + double(L - n) * cmin_;
-    }
+    // With the stage tables (stageComputeTables, built when the task is solved), stage i's m C_i + E_i
+    // is at least its integral bound and the other stages' L - n layers add at least others_sum_[i] to
+    // sum C (memory-bound stages recompute), plus their embedding/head extras.
+    const bool tables = stage_c_.size() == static_cast<std::size_t>(pp) &&
+                        stage_time_.size() == static_cast<std::size_t>(pp) &&
+                        others_sum_.size() == static_cast<std::size_t>(pp);
+    double extras = 0.0;
+    if (tables)
+        for (int j : {0, pp - 1})
+            extras += relax[static_cast<std::size_t>(j)].c_extra;
     std::vector<double> values;
-    for (const auto& gi : g)
+    for (int i = 0; i < pp; ++i) {
+        const auto& r = relax[static_cast<std::size_t>(i)];
+        std::vector<double> gi(static_cast<std::size_t>(L + 2), kInf);
+        for (int n = L; n >= 1; --n) {
+            double own = r.time(n), rest = double(L - n) * cmin_;
+            if (tables) {
+                const auto& ti = stage_time_[static_cast<std::size_t>(i)];
+                own = static_cast<std::size_t>(n) < ti.size()
+                          ? std::max(own, ti[static_cast<std::size_t>(n)] + r.t_extra)
+                          : kInf;
+                rest = others_sum_[static_cast<std::size_t>(i)][static_cast<std::size_t>(L - n)] + extras -
+                       r.c_extra;
+            }
+            // (made non-decreasing in n: a smaller value stays a lower bound, as the count below needs)
+            gi[static_cast<std::size_t>(n)] = std::min(own + rest, gi[static_cast<std::size_t>(n + 1)]);
+        }
         for (int n = 1; n <= L; ++n)
             if (gi[static_cast<std::size_t>(n)] < kInf)
                 values.push_back(gi[static_cast<std::size_t>(n)]);
-    return std::max(lb, leastToHoldAll(std::move(values), L));
+    }
+    lb = std::max(lb, leastToHoldAll(std::move(values), L));
+    return tables ? std::max(lb, partitionBound(relax)) : lb;
+}
+
+double TaskSolver::partitionBound(const std::vector<StageRelax>& relax) const {
+    // Every partition (n_i) has T >= m C_i + E_i + sum_{j != i} C_j for each stage i (the largest C
+    // takes m, the others 1, max E >= E_i), so T >= max_i D_i(n_i) + sum_j C_j(n_j) with the stage
+    // tables' lower bounds T_i(n) on m C_i + E_i, C_i(n) on C_i and D_i = T_i - C_i. The least over the
+    // partitions: for each value tau of the largest D, the least sum of C over the splits with every
+    // D_j(n_j) <= tau (a min-plus convolution over the stages), plus tau.
+    const int pp = t_.pp, L = ctx_.layers;
+    std::vector<std::vector<double>> C(static_cast<std::size_t>(pp)), D(static_cast<std::size_t>(pp));
+    std::vector<double> taus;
+    for (int i = 0; i < pp; ++i) {
+        const auto& r = relax[static_cast<std::size_t>(i)];
+        const auto& tc = stage_c_[static_cast<std::size_t>(i)];
+        const auto& tt = stage_time_[static_cast<std::size_t>(i)];
+        const std::size_t n_max = std::min(tc.size(), tt.size());
+        auto& ci = C[static_cast<std::size_t>(i)];
+        auto& di = D[static_cast<std::size_t>(i)];
+        ci.assign(n_max, kInf);
+        di.assign(n_max, kInf);
+        for (std::size_t n = 1; n < n_max; ++n) {
+            const double t = std::max(r.time(static_cast<int>(n)), tt[n] + r.t_extra), c = tc[n] + r.c_extra;
+            if (t == kInf || c == kInf)
+                continue;
+            ci[n] = c;
+            di[n] = t - c;
+            taus.push_back(di[n]);
+        }
+    }
+    std::sort(taus.begin(), taus.end());
+    taus.erase(std::unique(taus.begin(), taus.end()), taus.end());
+    // The least sum of C over the splits with every D_j(n_j) <= tau (infinity when none).
+    std::vector<double> acc, next;
+    auto leastSum = [&](double tau) {
+        acc.assign(static_cast<std::size_t>(L + 1), kInf);
+        acc[0] = 0.0;
+        for (int j = 0; j < pp; ++j) {
+            const auto& cj = C[static_cast<std::size_t>(j)];
+            const auto& dj = D[static_cast<std::size_t>(j)];
+            next.assign(acc.size(), kInf);
+            for (std::size_t a = 0; a < acc.size(); ++a) {
+                if (acc[a] == kInf)
+                    continue;
+                for (std::size_t n = 1; n < cj.size() && a + n < acc.size(); ++n)
+                    if (dj[n] <= tau)
+                        next[a + n] = std::min(next[a + n], acc[a] + cj[n]);
+            }
+            acc.swap(next);
+        }
+        return acc[static_cast<std::size_t>(L)];
+    };
+    if (taus.empty())
+        return kInf;
+    // S(tau) falls as tau grows: once tau plus the least sum with no limit reaches the best, stop.
+    const double floor_sum = leastSum(taus.back());
+    double best = kInf;
+    for (double tau : taus) {
+        if (tau + floor_sum >= best || ctx_.stop.stop_requested())
+            break;
+        const double sum = leastSum(tau);
+        if (sum < kInf)
+            best = std::min(best, tau + sum);
+    }
+    return best == kInf ? kInf : best * (1 - 1e-9);
 }
 
 std::vector<double> TaskSolver::typePrefix(const std::vector<int>& layers) const {
@@ -685,7 +835,7 @@ double TaskSolver::rootBoundMultiType(double lb) const {
 /// a lower bound under it), otherwise the bound grows. The last round uses the caller's bound, so the
 /// answer is the same as one solve under that bound.
 TaskResult TaskSolver::solveDeepening() {
-    double guess = std::max(rootBound(), hint_) * (1 + 1e-3);
+    double guess = std::max(rootBound(), hint_) * (1 + 1e-3); // (with the stage tables built by solve())
     double step = 0.004;
     // A guess within 0.5% of the caller's bound solves under that bound at once: a round so close to it
     // costs nearly as much as the capped one, and the rounds in between are then wasted. (bench_search
@@ -700,7 +850,14 @@ TaskResult TaskSolver::solveDeepening() {
     // tasks: rounds of 4.6, 3.0 and 4.4 s, then one).
     constexpr double kDirect = 0.05;
     const double reachable = upper_ > 0 ? upper_ * (1 + 1e-9) : kInf;
-    const bool direct = reachable < rootBound() * (1 + kDirect);
+    const double root = rootBound();
+    const bool direct = reachable < root * (1 + kDirect);
+    refreshBound();
+    if (root > bound_ && !ctx_.stop.stop_requested()) {
+        // The root bound with the stage tables (integral stages) already exceeds the bound.
+        proven_ = bound_;
+        return {};
+    }
     for (;;) {
         refreshBound();
         const double cap = bound_; // the caller's bound, lowered only by the live bound

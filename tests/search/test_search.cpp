@@ -295,6 +295,7 @@ private slots:
     void bruteForcePipelines();
     void bruteForceDeepPipelines();
     void memoryBoundPipelinesAgainstUnprunedDp();
+    void integralStagesAgainstUnprunedDp();
     void mixedTypesAgainstUnprunedDp();
     void interleavedAcrossNodesAgainstUnprunedDp();
     void bruteForceContextAndExpertParallel();
@@ -926,6 +927,34 @@ void TestSearch::memoryBoundPipelinesAgainstUnprunedDp() {
         o.emit_tree_events = false;
         const QString ctx = QStringLiteral("case %1 (%2 layers)").arg(i).arg(L);
         expectSameAsUnboundedDp(cm, o, ctx, 4);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+void TestSearch::integralStagesAgainstUnprunedDp() {
+    // Three and four stages of one GPU, a few layers each, with and without recomputation, swept by the
+    // frontier to budgets where a stage holds only so many whole layers: a configuration is cut before
+    // its DP when the partition bound over its stages' integral tables (TaskSolver::partitionBound)
+    // exceeds the k-th best plan found, so a bound above a configuration's optimum loses plans here.
+    // Every answer equals the DP's without the time-lower-bound rule.
+    for (int i = 0; i < 8; ++i) {
+        const int pp = i % 2 ? 3 : 4, L = 8 + i;
+        CostModel cm(tinyModel(L, 1024, 8, i % 4 < 2 ? 2048 : 1024, 32000), tinyCluster(1, pp));
+        SearchOptions o;
+        o.gpus = pp;
+        o.fixed_pp = pp;
+        o.pow2_degrees = false;
+        o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
+        o.global_batches = {i % 2 ? 6 : 8};
+        o.max_micro = 8;
+        o.top_k = i % 4 == 0 ? 1 : 3;
+        o.frontier_points = 8;
+        o.frontier_step = 0.02;
+        o.threads = 2;
+        o.emit_tree_events = false;
+        const QString ctx = QStringLiteral("case %1 (%2 layers, pp %3)").arg(i).arg(L).arg(pp);
+        expectSameAsUnboundedDp(cm, o, ctx, 2);
         if (QTest::currentTestFailed())
             return;
     }
