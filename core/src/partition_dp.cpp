@@ -53,10 +53,15 @@ int bestFinal(const std::vector<PartLabel>& fin, double m, double v, double& T, 
 
 } // namespace
 
-std::vector<int> TaskSolver::stagePositions(int start) const {
+std::vector<int> TaskSolver::stagePositions(int start, bool reversed) const {
     // A class may serve several stages: cover the longest stage any of them can hold.
     const int L = ctx_.layers, from = ctx_.single_type ? 0 : start;
     std::vector<int> pos;
+    if (reversed) { // the last stage, from the last layer down (it holds L - pp + 1 layers at most)
+        for (int l = L - 1; l >= t_.pp - 1; --l)
+            pos.push_back(l);
+        return pos;
+    }
     for (int l = from; l < from + std::min(L - from, L - t_.pp + 1); ++l)
         pos.push_back(l);
     return pos;
@@ -77,8 +82,8 @@ int TaskSolver::canonicalStart(int start) const {
 }
 
 void TaskSolver::runStageClass(Class& cl, int start) {
-    cl.start = ctx_.single_type ? 0 : start;
-    const std::vector<int> pos = stagePositions(start);
+    cl.start = ctx_.single_type || cl.reversed ? 0 : start;
+    const std::vector<int> pos = stagePositions(start, cl.reversed);
     runSequence(cl, pos, std::vector<char>(pos.size(), 0), t_.pp == 1 ? -1 : 0,
                 t_.pp == 1 ? vocabTime(true) : 0.0);
 }
@@ -127,7 +132,7 @@ void TaskSolver::solveUneven(PartitionBest& best) {
         if (!cl.done)
             runStageClass(cl, from);
         if (!seq_pos.count(&cl))
-            seq_pos[&cl] = stagePositions(from);
+            seq_pos[&cl] = stagePositions(from, cl.reversed);
         return cl;
     };
     runStageClassesAtOnce();

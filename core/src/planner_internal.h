@@ -46,6 +46,7 @@
 #include "gx/search_space.h"
 #include "gx/units.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -228,6 +229,9 @@ private:
         bool first = false, last = false;
         int rc = 0; ///< rank class (first rank mod GPUs per node)
         int start = 0;
+        /// The last stage of a pipeline of several layer types (v = 1): one sequence from the last
+        /// layer down serves every start (a stage of n layers reads position n - 1).
+        bool reversed = false;
         std::vector<std::vector<SeqLabel>> arena; ///< per relative position
         bool done = false;
     };
@@ -347,7 +351,25 @@ private:
     bool buildVocab();
     Class& classFor(int stage, int start);
     /// The layer positions of a stage class's sequence (v = 1) and its sequence DP.
-    std::vector<int> stagePositions(int start) const;
+    std::vector<int> stagePositions(int start, bool reversed = false) const;
+    /// Several layer types, v = 1, pp > 1: the last stage's class runs reversed (Class::reversed), one
+    /// sequence for every start instead of one per start (T5's decoder stage: 47 starts, one DP).
+    /// Only where the starts need more than two sequences: one reversed sequence keeps more labels
+    /// than a forward one (no pruning across last strategies), so DeepSeek's last stage, whose starts
+    /// inside the expert layers share one forward sequence (canonicalStart), stays forward.
+    bool lastStageReversed(int stage) const {
+        if (ctx_.single_type || t_.v != 1 || t_.pp < 2 || stage != t_.pp - 1 || block_n_ >= 0)
+            return false;
+        if (reverse_last_ < 0) {
+            std::vector<int> starts;
+            for (int s = t_.pp - 1; s < ctx_.layers; ++s)
+                starts.push_back(canonicalStart(s));
+            std::sort(starts.begin(), starts.end());
+            reverse_last_ = std::unique(starts.begin(), starts.end()) - starts.begin() > 2 ? 1 : 0;
+        }
+        return reverse_last_ == 1;
+    }
+    mutable int reverse_last_ = -1; ///< lastStageReversed's answer for this task (-1: not computed)
     /// Several layer types: the first layer from which the layer types run as they do from `start`
     /// for the longest stage starting there (stagePositions). Stages starting at either position share
     /// one sequence DP: its labels depend only on the types along the sequence, and the longer run

@@ -527,8 +527,12 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             } else {
                 const auto& prevArena = cl.arena[p - 1];
                 const int pst = stackAt(positions[p - 1]);
-                const std::vector<double>& swm = swMatrix(cl.rc, pst, st);
-                const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size();
+                // (a reversed class runs from the last layer down: the model switches from this
+                // position's strategy to the previous position's)
+                const std::vector<double>& swm =
+                    cl.reversed ? swMatrix(cl.rc, st, pst) : swMatrix(cl.rc, pst, st);
+                const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size(),
+                                  Kp = cand_[static_cast<std::size_t>(pst)].size();
                 if (reset[p]) {
                     for (int li : sources) {
                         const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
@@ -540,7 +544,9 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                         const SeqLabel& L = prevArena[li];
                         // (uniform_layers: solve() restricts every list to one strategy)
                         const double s =
-                            swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
+                            cl.reversed
+                                ? swm[static_cast<std::size_t>(k) * Kp + static_cast<std::size_t>(L.k)]
+                                : swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
                         push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li),
                              L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
                     }
@@ -552,7 +558,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         }
         // Across last candidates (not with a limit on runs, where a label with more runs cannot stand
         // in for one with fewer, nor for block recomputation, whose candidate is fixed per position).
-        if (max_runs <= 0 && block_n_ < 0 && out.size() > 1) {
+        // (A reversed class keeps one Pareto set per last candidate: the switch classes are by rows.)
+        if (max_runs <= 0 && block_n_ < 0 && !cl.reversed && out.size() > 1) {
             const SwitchClasses* sc = nullptr;
             if (p + 1 < positions.size() && !reset[p + 1])
                 sc = &switchClasses(cl.rc, st, stackAt(positions[p + 1]));
@@ -624,6 +631,8 @@ std::vector<LayerStrategy> TaskSolver::reconstruct(const Class& cl, int pos_inde
             cand_[static_cast<std::size_t>(stackAt(layer))][static_cast<std::size_t>(L.k)];
         li = L.prev;
     }
+    if (cl.reversed) // (in the model's layer order)
+        std::reverse(out.begin(), out.end());
     return out;
 }
 

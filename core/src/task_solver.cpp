@@ -287,8 +287,10 @@ TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
     const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, stage);
     const bool first = stage == 0, last = stage == t_.pp - 1;
     const int rc = (stage * G_) % gpn;
-    auto key = std::make_tuple(f, first, last, rc, ctx_.single_type ? 0 : start);
+    const bool reversed = lastStageReversed(stage);
+    auto key = std::make_tuple(f, first, last, rc, ctx_.single_type ? 0 : reversed ? -1 : start);
     auto& cl = classes_[key];
+    cl.reversed = reversed;
     cl.f = f;
     cl.first = first;
     cl.last = last;

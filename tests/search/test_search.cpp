@@ -292,6 +292,7 @@ private slots:
     void invalidOptions();
     void bruteForceAgreement();
     void bruteForceTwoStacks();
+    void bruteForceLastStageAcrossStacks();
     void bruteForcePipelines();
     void bruteForceDeepPipelines();
     void memoryBoundPipelinesAgainstUnprunedDp();
@@ -822,6 +823,32 @@ void TestSearch::bruteForceTwoStacks() {
     for (int i = 0; i < 12; ++i) {
         Case c = randomCase(rng, true);
         checkCase(c, 100 + i);
+    }
+}
+
+void TestSearch::bruteForceLastStageAcrossStacks() {
+    // Four encoder layers and one decoder layer over two stages: the last stage spans both layer types
+    // and, under the tighter budgets, mixes recomputation. Its sequence runs from the last layer down
+    // (one DP for every start); the plan read back must be in the model's layer order, or its evaluated
+    // cost differs from the DP's (checkCase compares them) and from brute force.
+    std::mt19937 rng(5151);
+    for (int i = 0; i < 6; ++i) {
+        Case c = randomCase(rng, true);
+        ModelProfile m = tinyModel(5, 512, 8, i % 2 ? 1024 : 2048, 32000, true);
+        m.stacks[0].count = 4;
+        m.stacks[1].count = 1;
+        m.stacks[1].type.seq_len = 512; // (a shorter decoder: the two types cost differently)
+        c.cm = CostModel(m, tinyCluster(1, 4));
+        c.o.gpus = 4;
+        c.o.fixed_pp = 2;
+        c.o.allow_sp = false;
+        c.o.allow_ckpt = true;
+        c.o.dp_types = {DpType::DDP};
+        c.o.uniform_layers = false;
+        c.o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
+        c.o.global_batches = {8};
+        c.o.max_micro = 4;
+        checkCase(c, 400 + i);
     }
 }
 
