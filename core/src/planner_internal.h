@@ -50,6 +50,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -75,6 +76,14 @@ struct Task {
 struct CandCost {
     double c = 0, e = 0, s = 0, a = 0, w = 0;
 };
+
+/// Whole layers under a memory limit (the integral counterpart of hullBound): items are a candidate's
+/// memory in buckets (rounded down: a set of layers that fits the limit fits the buckets) and its value.
+/// For n = 1..N, `row(n, least)` receives least[b] = the least sum of values of n items (repetition
+/// allowed) whose buckets add up to at most b, for b = 0..B (infinity where none fits); rows stop after
+/// the first where nothing fits. Items another beats in both buckets and value are left out first.
+void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::size_t N, std::size_t B,
+                     const std::function<void(std::size_t, const std::vector<double>&)>& row);
 
 /// Readable plans: among labels with equal costs the DP keeps the one whose layers form the fewest
 /// contiguous runs of one strategy (a tie-break of the Pareto filters, so it never changes a cost).

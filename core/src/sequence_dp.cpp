@@ -254,18 +254,18 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     const std::size_t len = positions.size();
     std::vector<double> rest_tab;
     if (use_hull && len > 4) {
-        std::vector<std::pair<int, double>> items;
+        std::vector<std::pair<std::size_t, double>> items;
         for (const CandCost& x : costs_.at(cl.rc)[0])
-            items.emplace_back(static_cast<int>(std::floor((x.s + cl.f * x.a) / bucket)), m * x.c + x.e);
+            items.emplace_back(
+                static_cast<std::size_t>(std::max(0.0, std::floor((x.s + cl.f * x.a) / bucket))),
+                m * x.c + x.e);
         rest_tab.assign((len + 1) * (kBuckets + 1), kInf);
         std::fill(rest_tab.begin(), rest_tab.begin() + kBuckets + 1, 0.0);
-        for (std::size_t q = 1; q <= len; ++q) {
-            const double* prev = &rest_tab[(q - 1) * (kBuckets + 1)];
-            double* row = &rest_tab[q * (kBuckets + 1)];
-            for (const auto& [wk, tk] : items)
-                for (int b = std::max(wk, 0); b <= kBuckets; ++b)
-                    row[b] = std::min(row[b], prev[b - std::max(wk, 0)] + tk);
-        }
+        wholeLayerTable(std::move(items), len, kBuckets,
+                        [&](std::size_t q, const std::vector<double>& least) {
+                            std::copy(least.begin(), least.end(),
+                                      rest_tab.begin() + static_cast<std::ptrdiff_t>(q * (kBuckets + 1)));
+                        });
     }
     auto hullRest = [&](std::size_t p, double mem_left) {
         const std::size_t q = len - p - 1;

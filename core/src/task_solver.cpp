@@ -298,6 +298,26 @@ TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
     return cl;
 }
 
+void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::size_t N, std::size_t B,
+                     const std::function<void(std::size_t, const std::vector<double>&)>& row) {
+    std::sort(items.begin(), items.end());
+    std::vector<std::pair<std::size_t, double>> kept;
+    for (const auto& it : items)
+        if (it.first <= B && (kept.empty() || it.second < kept.back().second))
+            kept.push_back(it);
+    std::vector<double> prev(B + 1, 0.0), next(B + 1);
+    for (std::size_t n = 1; n <= N; ++n) {
+        std::fill(next.begin(), next.end(), kInf);
+        for (const auto& [w, v] : kept)
+            for (std::size_t b = w; b <= B; ++b)
+                next[b] = std::min(next[b], prev[b - w] + v);
+        prev.swap(next);
+        row(n, prev);
+        if (prev[B] == kInf)
+            break;
+    }
+}
+
 std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(int j, double room,
                                                                               int cap) const {
     // Multiple-choice knapsack over whole layers with each layer's memory rounded down to a bucket of
@@ -319,39 +339,20 @@ std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(in
         return {c_out, t_out};
     const double bucket = room / kBuckets;
     const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, j);
-    // Items (buckets, value) of one table: only those no other beats in both (at most as many buckets
-    // for at most the value; the table is the same without them).
-    auto itemsOf = [&](bool time) {
-        std::vector<std::pair<std::size_t, double>> all, kept;
+    auto fill = [&](bool time, std::vector<double>& out) {
+        std::vector<std::pair<std::size_t, double>> items;
         for (const CandCost& x : costs_.at((j * G_) % gpn)[0]) {
             const double wb = std::floor((x.s + f * x.a) / bucket);
             if (wb <= static_cast<double>(B))
-                all.emplace_back(static_cast<std::size_t>(std::max(wb, 0.0)), time ? t_.m * x.c + x.e : x.c);
+                items.emplace_back(static_cast<std::size_t>(std::max(wb, 0.0)),
+                                   time ? t_.m * x.c + x.e : x.c);
         }
-        std::sort(all.begin(), all.end());
-        double best = kInf;
-        for (const auto& it : all)
-            if (it.second < best) {
-                kept.push_back(it);
-                best = it.second;
-            }
-        return kept;
+        wholeLayerTable(std::move(items), N, B, [&](std::size_t n, const std::vector<double>& least) {
+            out[n] = least[B] * (1 - 1e-9); // (floating-point slack)
+        });
     };
-    auto table = [&](const std::vector<std::pair<std::size_t, double>>& items, std::vector<double>& out) {
-        std::vector<double> prev(B + 1, 0.0), next(B + 1);
-        for (std::size_t n = 1; n <= N; ++n) {
-            std::fill(next.begin(), next.end(), kInf);
-            for (const auto& [w, v] : items)
-                for (std::size_t b = w; b <= B; ++b)
-                    next[b] = std::min(next[b], prev[b - w] + v);
-            prev.swap(next);
-            out[n] = prev[B] * (1 - 1e-9); // (floating-point slack)
-            if (prev[B] == kInf)
-                break;
-        }
-    };
-    table(itemsOf(false), c_out);
-    table(itemsOf(true), t_out);
+    fill(false, c_out);
+    fill(true, t_out);
     return {c_out, t_out};
 }
 
