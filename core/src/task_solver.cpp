@@ -143,6 +143,18 @@ void TaskSolver::dropDominated() {
         ctx_.block_recompute)
         return;
     // Dominance: replacing every use of k by k2 never makes anything worse (see header comment).
+    // With one strategy for every layer (one stack, see above) a plan switches only from a strategy to
+    // itself, so only those switches are compared: no K x K switch matrix is built (Llama 3.1 405B at
+    // 128K on 1024 GPUs: 0.55 s of CPU in the uniform seed, 304 strategies on one stage).
+    const bool uniform = ctx_.opt.uniform_layers;
+    std::map<int, std::vector<double>> self_switch; // per rank class: strategy k to itself
+    if (uniform)
+        for (int rc : rcs_) {
+            auto& d = self_switch[rc];
+            const StageShape shape{G_, rc, mb_, t_.m};
+            for (const LayerStrategy& u : cand_[0])
+                d.push_back(qT(ctx_.cost.switchTime(stacks[0].type, u, u, shape)));
+        }
     bool changed = false;
     std::vector<std::vector<LayerStrategy>> kept(stacks.size());
     for (std::size_t s = 0; s < stacks.size(); ++s) {
@@ -165,6 +177,14 @@ void TaskSolver::dropDominated() {
                     }
                     if (!le)
                         break;
+                    if (uniform) {
+                        const auto& d = self_switch[rc];
+                        le = d[static_cast<std::size_t>(k2)] <= d[static_cast<std::size_t>(k)];
+                        strict = strict || d[static_cast<std::size_t>(k2)] < d[static_cast<std::size_t>(k)];
+                        if (!le)
+                            break;
+                        continue;
+                    }
                     const int si = static_cast<int>(s);
                     auto chk = [&](double x, double y) {
                         if (x > y)
