@@ -225,6 +225,7 @@ void TaskSolver::solveUneven(PartitionBest& best) {
                 for (int j = 0; j <= L; ++j) {
                     auto& cell = cells[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(j)];
                     filterPartition(cell, v);
+                    labels_.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
                     ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()),
                                              std::memory_order_relaxed);
                 }

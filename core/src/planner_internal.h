@@ -411,6 +411,8 @@ private:
     Task t_;
     double budget_, bound_;
     double hint_ = 0, proven_ = 0, upper_ = 0;
+    /// Labels this solver's DPs kept (solveDeepening compares its rounds by them).
+    std::atomic<std::int64_t> labels_{0};
     const std::atomic<double>* live_ = nullptr;
     /// Tightens bound_ from the live bound (valid: it never drops below the final k-th best).
     void refreshBound() {

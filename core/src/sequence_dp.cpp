@@ -553,6 +553,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 }
             }
             filterLabels(cell);
+            labels_.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
             ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
             out.insert(out.end(), cell.begin(), cell.end());
         }
