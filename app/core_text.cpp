@@ -281,6 +281,14 @@ QString CoreText::searchNote(const std::string& note) {
                        "far, not proven optimal")
                  .arg(m.captured(1));
          }},
+        {exact("the time limit \\(([0-9.]+) s\\) stopped the time/memory frontier after ([0-9]+) of ([0-9]+) "
+               "points: the plans below are proven optimal, the frontier is partial"),
+         [](const QRegularExpressionMatch& m) {
+             return tr("the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the "
+                       "plans "
+                       "below are proven optimal, the frontier is partial")
+                 .arg(m.captured(1), m.captured(2), m.captured(3));
+         }},
     };
     return translateShapes(shapes, QString::fromStdString(note));
 }

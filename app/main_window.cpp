@@ -671,7 +671,8 @@ void MainWindow::showResultTexts() {
                          .arg(st.tree_nodes)
                          .arg(st.pruned_nodes)
                          .arg(st.plans_evaluated);
-    if (r.time_limited && r.best) // the plans shown are not proven optimal
+    // (plans not proven optimal, or a frontier cut short by the time limit)
+    if ((r.time_limited || (r.frontier_partial && !r.cancelled && !r.note.empty())) && r.best)
         status += QStringLiteral("<br><span style='color:#b06000'>%1</span>")
                       .arg(CoreText::searchNote(r.note).toHtmlEscaped());
     if (const QString note = headroomNote(r); !note.isEmpty())

@@ -632,12 +632,18 @@ void reportPoint(const Context& ctx, const RankedPlan& p) {
 
 /// Pareto frontier (iteration time, peak memory): the fastest plan under decreasing budgets, by time.
 /// `memo`: what the main pass proved per task; each pass narrows it for the next, smaller budget.
+/// `stopped` is set when the stop ended the passes early.
 std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& tasks, const RankedPlan& best,
-                                        std::vector<TaskMemo>& memo, std::vector<TaskMemo>& two_run_memo) {
+                                        std::vector<TaskMemo>& memo, std::vector<TaskMemo>& two_run_memo,
+                                        bool& stopped) {
     std::vector<RankedPlan> frontier{best};
     const SearchOptions& options = ctx.opt;
     double peak = best.cost.peak_memory;
-    for (int k = 1; k < options.frontier_points && !ctx.stop.stop_requested(); ++k) {
+    for (int k = 1; k < options.frontier_points; ++k) {
+        if (ctx.stop.stop_requested()) {
+            stopped = true;
+            break;
+        }
         const double next_budget = peak * (1.0 - std::max(1e-9, options.frontier_step));
         if (next_budget <= ctx.reserved)
             break;
@@ -648,6 +654,10 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
         // GPT-3 175B, top 5 + frontier: 64 GPUs 4.5 -> 4.0 s, 512 GPUs 1.08 -> 0.67 s.
         auto r = runPass(ctx, tasks, next_budget, 1, phase,
                          subspaceSeed(ctx, tasks, next_budget, 1, {}, 2, &two_run_memo), nullptr, &memo);
+        if (ctx.stop.stop_requested()) { // (a stopped pass's plan is not proven the fastest)
+            stopped = true;
+            break;
+        }
         if (r.empty())
             break;
         RankedPlan p = r.front();
@@ -755,7 +765,8 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     }
     // 5. The time-memory frontier.
     if (result.best && options.frontier_points > 0 && !stop.stop_requested())
-        result.frontier = computeFrontier(ctx, tasks, *result.best, memo, two_run_memo);
+        result.frontier =
+            computeFrontier(ctx, tasks, *result.best, memo, two_run_memo, result.frontier_partial);
     if (result.best)
         reportPoint(ctx, *result.best);
     collectStats(ctx, result.stats);
@@ -836,6 +847,13 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
     SearchResult r = search(model, options, observer, limit.get_token());
     timer.request_stop();
     timer.join();
+    if (!r.cancelled && r.frontier_partial && !stop.stop_requested()) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.0f s", time_limit_s);
+        r.note = std::string("the time limit (") + buf + ") stopped the time/memory frontier after " +
+                 std::to_string(r.frontier.size()) + " of " + std::to_string(options.frontier_points) +
+                 " points: the plans below are proven optimal, the frontier is partial";
+    }
     if (!r.cancelled)
         return r;
     r.cancelled = stop.stop_requested(); // the caller's stop, not the time limit

@@ -98,7 +98,7 @@ void record(benchmark::State& state, const std::string& name, const gx::SearchRe
     Figure f;
     f.first_plan_s = first_plan_s;
     f.seconds = seconds;
-    f.cancelled = r.cancelled;
+    f.cancelled = r.cancelled || r.frontier_partial; // (a frontier cut by the limit is a stopped case)
     f.found = r.best.has_value();
     f.iteration_s = r.best ? r.best->cost.iteration_time : 0.0;
     f.pp = r.best ? r.best->plan.pp : 0;

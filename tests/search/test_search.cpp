@@ -304,6 +304,7 @@ private slots:
     void contextAndExpertRules();
     void mixedLayerTypesCapacity();
     void frontierIsPareto();
+    void frontierStoppedIsPartial();
     void frontierAgainstBruteForce();
     void simplicityAgainstBruteForce();
     void deterministicAcrossThreads();
@@ -1164,6 +1165,38 @@ void TestSearch::frontierIsPareto() {
             QVERIFY(r.frontier[i - 1].cost.peak_memory > f.cost.peak_memory);
         }
     }
+}
+
+void TestSearch::frontierStoppedIsPartial() {
+    // A stop during the frontier passes: the best and top plans stay exact and are not marked
+    // cancelled, the result says the frontier is partial, and no point of the stopped pass (not proven
+    // the fastest under its budget) is reported. Stopped at the second frontier pass's first event.
+    std::mt19937 rng(99);
+    Case c = randomCase(rng, false);
+    c.o.frontier_points = 8;
+    c.o.frontier_step = 0.01;
+    c.o.allow_ckpt = true;
+    const SearchResult full = search(c.cm, c.o);
+    QVERIFY(full.best);
+    QVERIFY(!full.frontier_partial);
+    QVERIFY2(full.frontier.size() >= 3, "the case needs a frontier of 3 points or more");
+    std::stop_source src;
+    const SearchResult r = search(
+        c.cm, c.o,
+        [&](const SearchEvent& ev) {
+            if (ev.kind == SearchEvent::Kind::Progress && ev.phase.rfind("frontier 2/", 0) == 0)
+                src.request_stop();
+        },
+        src.get_token());
+    QVERIFY(src.stop_requested());
+    QVERIFY(!r.cancelled);
+    QVERIFY(r.frontier_partial);
+    QVERIFY(r.best);
+    QVERIFY(closeRel(timePerSample(*r.best), timePerSample(*full.best)));
+    // The best plan and the first pass's point: the points the full search has first.
+    QCOMPARE(r.frontier.size(), std::size_t{2});
+    for (std::size_t i = 0; i < r.frontier.size(); ++i)
+        QVERIFY(closeRel(timePerSample(r.frontier[i]), timePerSample(full.frontier[i])));
 }
 
 void TestSearch::frontierAgainstBruteForce() {

@@ -198,6 +198,9 @@ struct SearchResult {
     std::vector<RankedPlan> per_config;
     /// searchAnytime: the per-layer search reached the time limit (the plans are the best found).
     bool time_limited = false;
+    /// The stop (or searchAnytime's time limit) came during the frontier passes: best and top are exact,
+    /// the frontier holds only the points found before it.
+    bool frontier_partial = false;
     std::string note; ///< searchAnytime: a sentence saying so
 };
 
