@@ -810,6 +810,14 @@ std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOption
     return out;
 }
 
+std::string frontierPartialNote(double time_limit_s, std::size_t points, int requested) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f s", time_limit_s);
+    return std::string("the time limit (") + buf + ") stopped the time/memory frontier after " +
+           std::to_string(points) + " of " + std::to_string(requested) +
+           " points: the plans below are proven optimal, the frontier is partial";
+}
+
 SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,
                            const SearchObserver& observer, std::stop_token stop) {
     if (!(time_limit_s >= 0))
@@ -847,13 +855,8 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
     SearchResult r = search(model, options, observer, limit.get_token());
     timer.request_stop();
     timer.join();
-    if (!r.cancelled && r.frontier_partial && !stop.stop_requested()) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.0f s", time_limit_s);
-        r.note = std::string("the time limit (") + buf + ") stopped the time/memory frontier after " +
-                 std::to_string(r.frontier.size()) + " of " + std::to_string(options.frontier_points) +
-                 " points: the plans below are proven optimal, the frontier is partial";
-    }
+    if (!r.cancelled && r.frontier_partial && !stop.stop_requested())
+        r.note = frontierPartialNote(time_limit_s, r.frontier.size(), options.frontier_points);
     if (!r.cancelled)
         return r;
     r.cancelled = stop.stop_requested(); // the caller's stop, not the time limit

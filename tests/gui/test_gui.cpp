@@ -5,6 +5,7 @@
 #include "charts/frontier_chart.h"
 #include "core_text.h"
 #include "gx/model_file.h"
+#include "gx/planner.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "main_window.h"
@@ -448,6 +449,10 @@ private slots:
         QVERIFY(installTranslation(QStringLiteral("de")));
         QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"),
                  QStringLiteral("Entscheidungsbaum"));
+        // The planner's note for a frontier cut by the time limit, in the user's language.
+        QCOMPARE(CoreText::searchNote(frontierPartialNote(3, 8, 12)),
+                 QStringLiteral("das Zeitlimit (3 s) hat die Pareto-Front nach 8 von 12 Punkten angehalten: "
+                                "die Pläne sind bewiesen optimal, die Front ist unvollständig"));
         QVERIFY(installTranslation(QStringLiteral("zh_CN")));
         QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"),
                  QStringLiteral("决策树"));

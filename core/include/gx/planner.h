@@ -216,6 +216,9 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
 SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,
                            const SearchObserver& observer = {}, std::stop_token stop = {});
 
+/// searchAnytime's note when its time limit stopped the frontier passes (SearchResult::frontier_partial).
+std::string frontierPartialNote(double time_limit_s, std::size_t points, int requested);
+
 /// A simpler plan than the best one: the price of simplicity.
 struct SimplerPlan {
     int max_runs = 0;               ///< 0: one strategy for all layers; N: at most N runs per stage
