@@ -529,6 +529,10 @@ nlohmann::json resultJson(const CostModel& model, const SearchOptions& so, const
     j["seconds"] = secs;
     j["infeasible_reason"] = r.infeasible_reason;
     j["note"] = note;
+    // For scripts: whether the plans are proven optimal (not stopped by the time limit or Ctrl-C) and
+    // whether the frontier holds every point it would have (the note says the same in words).
+    j["proven_optimal"] = !r.cancelled && !r.time_limited;
+    j["frontier_partial"] = r.frontier_partial;
     j["target"] = toString(so.target);
     if (any_result && any_result->best)
         j["best_any"] = {{"iteration_time", any_result->best->cost.iteration_time},

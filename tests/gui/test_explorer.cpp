@@ -1015,6 +1015,20 @@ private slots:
                             QStringLiteral("--runtime"), QStringLiteral("generic")}),
                  QStringLiteral("generic"));
         QCOMPARE(runtimeOf({}), QLatin1String(kDefaultRuntime));
+
+        // A complete search says so in its JSON: plans proven optimal, frontier complete.
+        QProcess p;
+        p.start(QStringLiteral(GX_EXPLORER_BIN),
+                QStringList{QStringLiteral("--cli"), QStringLiteral("search"), QStringLiteral("--model"),
+                            QStringLiteral("llama2-7b"), QStringLiteral("--cluster"),
+                            QStringLiteral("8xH100"), QStringLiteral("--batch"), QStringLiteral("64"),
+                            QStringLiteral("--json"), QStringLiteral("--time-limit"), QStringLiteral("0")});
+        QVERIFY(p.waitForFinished(180000));
+        QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromLocal8Bit(p.readAllStandardError())));
+        const auto j = nlohmann::json::parse(p.readAllStandardOutput().toStdString());
+        QCOMPARE(j.at("proven_optimal").get<bool>(), true);
+        QCOMPARE(j.at("frontier_partial").get<bool>(), false);
+        QVERIFY(j.at("frontier").size() >= 2);
     }
 
     void planRecordsItsTarget() {
