@@ -1146,12 +1146,18 @@ void TestSearch::simplicityAgainstBruteForce() {
     QVERIFY(thrown);
 }
 
-void TestSearch::frontierIsPareto() {
+/// A random case whose search computes an 8-point frontier in 1% steps (with recomputation).
+static Case frontierCase() {
     std::mt19937 rng(99);
     Case c = randomCase(rng, false);
     c.o.frontier_points = 8;
     c.o.frontier_step = 0.01;
     c.o.allow_ckpt = true;
+    return c;
+}
+
+void TestSearch::frontierIsPareto() {
+    const Case c = frontierCase();
     const auto all = bruteForce(c.cm, c.o);
     const SearchResult r = search(c.cm, c.o);
     QVERIFY(r.best);
@@ -1171,11 +1177,7 @@ void TestSearch::frontierStoppedIsPartial() {
     // A stop during the frontier passes: the best and top plans stay exact and are not marked
     // cancelled, the result says the frontier is partial, and no point of the stopped pass (not proven
     // the fastest under its budget) is reported. Stopped at the second frontier pass's first event.
-    std::mt19937 rng(99);
-    Case c = randomCase(rng, false);
-    c.o.frontier_points = 8;
-    c.o.frontier_step = 0.01;
-    c.o.allow_ckpt = true;
+    const Case c = frontierCase();
     const SearchResult full = search(c.cm, c.o);
     QVERIFY(full.best);
     QVERIFY(!full.frontier_partial);
