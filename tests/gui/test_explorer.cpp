@@ -1015,7 +1015,9 @@ private slots:
                             QStringLiteral("--runtime"), QStringLiteral("generic")}),
                  QStringLiteral("generic"));
         QCOMPARE(runtimeOf({}), QLatin1String(kDefaultRuntime));
+    }
 
+    void searchJsonSaysWhatIsProven() {
         // A complete search says so in its JSON: plans proven optimal, frontier complete.
         QProcess p;
         p.start(QStringLiteral(GX_EXPLORER_BIN),
