@@ -169,6 +169,8 @@ void TaskSolver::solveUneven(PartitionBest& best) {
             cells[0][0].push_back({0, 0, 0, 0, -1, -1, 0, -1, 0});
             for (int i = 0; i < pp; ++i) {
                 refreshBound();
+                if (cutBelow(bound_))
+                    break;
                 for (int j = i; j <= L - (pp - i); ++j) {
                     const auto& from = cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
                     if (from.empty())
@@ -311,6 +313,8 @@ void TaskSolver::solveInterleaved(PartitionBest& best) {
                         (cl.first || cl.last ? vocabTime(cl.first) : 0.0),
                     ctx_.single_type ? others : -1.0);
         cls[static_cast<std::size_t>(i)] = &cl;
+        if (cut_.load(std::memory_order_relaxed))
+            return;
     }
     const int len = v * nc;
     for (const auto& vc : vocab_) {
@@ -377,7 +381,7 @@ TaskResult TaskSolver::solveCore() {
     const int pp = t_.pp, v = t_.v;
     Plan& best_plan = best.plan;
     const double bestT = best.T, bestPeak = best.peak;
-    if (bestT == kInf)
+    if (bestT == kInf || cut_.load(std::memory_order_relaxed))
         return res;
     best_plan.model = ctx_.cost.model().name;
     best_plan.cluster = ctx_.cost.cluster().name;

@@ -419,6 +419,18 @@ private:
         if (live_)
             bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
     }
+    /// The task's root bound while solveDeepening runs (0 otherwise): no plan of the task is faster.
+    double floor_ = 0;
+    /// Set once the bound in force (lowered by the live bound while other tasks finish) drops below
+    /// floor_: no plan of the task can be kept any more, and its DPs stop (solveDeepening then returns
+    /// nothing found, proven above that bound).
+    std::atomic<bool> cut_{false};
+    /// True when `bound` (the bound in force) is under the task's root bound (sets cut_).
+    bool cutBelow(double bound) {
+        if (bound < floor_)
+            cut_.store(true, std::memory_order_relaxed);
+        return cut_.load(std::memory_order_relaxed);
+    }
     int G_ = 1, mb_ = 1;
     /// Block recomputation (Context::block_recompute): >= 0 while candidates are {u full, u none} and the
     /// first block_n_ layers of every chunk take the first; -1 otherwise.

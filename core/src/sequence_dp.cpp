@@ -487,6 +487,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             }
         }
         refresh();
+        if (cutBelow(bound))
+            return;
         const int layer = positions[p];
         const int st = stackAt(layer);
         const int K = static_cast<int>(cand_[static_cast<std::size_t>(st)].size());
