@@ -330,6 +330,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                others_sum[static_cast<std::size_t>(others_n + 1)] < kInf)
             ++others_n;
     }
+    int last_cross = -1; // where the last full evaluation below found the crossing (a guess for the next)
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
             return m * c + e + others + extra_t +
@@ -366,6 +367,55 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         const int x_min = std::max(0, ctx_.layers - static_cast<int>(p + 1) - others_cap);
         if (x_min > X)
             return kInf;
+        // Most labels pass. Any growth x0 gives max(grow(x0), others(x0)) >= the least over x below, and
+        // grow(x0) plus the others' least sum >= the least sum: when those already keep the label under
+        // the bound, it passes without the searches (the same labels pass: the full bound is lower).
+        if (last_cross >= 0) {
+            const int x0 = std::clamp(last_cross, x_min, X);
+            const double g = grow(x0);
+            double up = kInf;
+            if (g < kInf) {
+                up = c + R;
+                if (!others_sum.empty() && (!chull.empty() || !mhull.empty())) {
+                    const int rest = ctx_.layers - static_cast<int>(p + 1);
+                    const double o =
+                        x0 >= rest - others_n ? others_sum[static_cast<std::size_t>(rest - x0)] : kInf;
+                    up = o == kInf ? kInf : std::max(up, g + o);
+                }
+            }
+            if (up < kInf) {
+                const double v = (m - 1) * std::max({g, others(x0), (c + R) / pp}) + up + e;
+                if (v <= bound)
+                    return v;
+            }
+        }
+        // Whether the largest C alone keeps the label over the bound needs one growth: with tau the
+        // largest C the bound allows and x1 the least growth whose others' largest C is <= tau (others()
+        // falls with x, from tables), every growth has max(grow, others) > tau iff grow(x1) > tau, and
+        // then min(grow(x1), others(x1 - 1)) is a lower bound on that largest C.
+        if (m > 1) {
+            const double tau = (bound - c - R - e) / (m - 1);
+            double lbc = -1.0;
+            if ((c + R) / pp > tau)
+                lbc = (c + R) / pp;
+            else if (others(X) > tau)
+                lbc = others(X);
+            else {
+                int lo = x_min, hi = X; // least x with others(x) <= tau
+                while (lo < hi) {
+                    const int mid = (lo + hi) / 2;
+                    if (others(mid) <= tau)
+                        hi = mid;
+                    else
+                        lo = mid + 1;
+                }
+                const double g1 = grow(lo);
+                if (g1 > tau)
+                    lbc = lo > x_min ? std::min(g1, others(lo - 1)) : g1;
+            }
+            if (lbc >= 0)
+                return (m - 1) * std::max(lbc, (c + R) / pp) + c + R + e;
+        }
         double maxc;
         int cross = x_min; // where the stage's growth meets the others' largest C
         if (grow(x_min) >= others(x_min)) {
@@ -385,6 +435,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             maxc = std::min(grow(lo), others(lo - 1));
             cross = lo;
         }
+        last_cross = cross;
         maxc = std::max(maxc, (c + R) / pp); // the mean (a check: implied by the above)
         const double simple = (m - 1) * maxc + c + R + e;
         if (simple > bound)
