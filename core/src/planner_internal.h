@@ -319,7 +319,8 @@ private:
     double rootBoundMultiType(double lb) const;
     /// Several layer types: per n (0..L), the least LP bound (MultiHull, of m c + e, or of c alone) over
     /// the contiguous ranges of n layers stage i can hold in a partition, under its memory room;
-    /// infinity where none fits. `r`: stage i's relaxation (its memory room).
+    /// infinity where none fits. `r`: stage i's relaxation (its memory room). For m c + e (the root
+    /// bound) each range adds the layers outside it at their type's fastest c (cmin_type_).
     std::vector<double> rangeBounds(int i, const StageRelax& r, bool compute_only) const;
     /// Layers of each type among the first q of `layers` (q = 0..size), as a (size + 1) x types table.
     std::vector<double> typePrefix(const std::vector<int>& layers) const;
@@ -453,6 +454,7 @@ private:
     std::vector<VocabCfg> vocab_;
     std::vector<int> rcs_; ///< rank classes of the stages
     double cmin_ = 0;      ///< fastest per-micro-batch time of any candidate of any layer and rank class
+    std::vector<double> cmin_type_; ///< per layer type (stack): its fastest candidate's c, any rank class
     std::map<std::tuple<double, bool, bool, int, int>, Class> classes_;
 };
 

@@ -100,12 +100,14 @@ void TaskSolver::computeCosts() {
     auto grid = [](double x) { return x > 0 && x < kInf ? std::ldexp(1.0, std::ilogb(x) + 1 - 47) : 0.0; };
     qt_ = grid(tmax * ctx_.layers);
     qm_ = grid(budget_);
+    cmin_type_.assign(stacks.size(), kInf);
     for (auto& [rc, per] : costs_)
-        for (auto& row : per)
-            for (CandCost& x : row) {
+        for (std::size_t st = 0; st < per.size(); ++st)
+            for (CandCost& x : per[st]) {
                 x.c = qT(x.c);
                 x.e = qT(x.e);
                 cmin_ = std::min(cmin_, x.c);
+                cmin_type_[st] = std::min(cmin_type_[st], x.c);
             }
 }
 
@@ -829,8 +831,13 @@ std::vector<double> TaskSolver::rangeBounds(int i, const StageRelax& r, bool com
             if (counts == last)
                 continue; // (layers come in blocks of one type: most ranges repeat a composition)
             last = counts;
+            // (for the root bound: the other stages' layers, each at least its type's fastest c)
+            double others = 0.0;
+            if (!compute_only)
+                for (std::size_t k = 0; k < S; ++k)
+                    others += (pre[static_cast<std::size_t>(L) * S + k] - counts[k]) * cmin_type_[k];
             out[static_cast<std::size_t>(n)] =
-                std::min(out[static_cast<std::size_t>(n)], hull.bound(counts.data(), r.room));
+                std::min(out[static_cast<std::size_t>(n)], hull.bound(counts.data(), r.room) + others);
         }
     }
     return out;
@@ -844,8 +851,7 @@ double TaskSolver::rootBoundMultiType(double lb) const {
         std::vector<double> g = rangeBounds(i, r, false);
         for (int n = 1; n <= L; ++n)
             if (g[static_cast<std::size_t>(n)] < kInf)
-                g[static_cast<std::size_t>(n)] =
-                    (g[static_cast<std::size_t>(n)] + r.t_extra + double(L - n) * cmin_) * (1 - 1e-9);
+                g[static_cast<std::size_t>(n)] = (g[static_cast<std::size_t>(n)] + r.t_extra) * (1 - 1e-9);
         // Made non-decreasing in n (a smaller value stays a lower bound), for the count below.
         for (int n = L - 1; n >= 1; --n)
             g[static_cast<std::size_t>(n)] =
@@ -870,10 +876,11 @@ TaskResult TaskSolver::solveDeepening() {
     // 1024-GPU frontiers of LLaMA-2 70B took 3x longer, their labels growing steeply near the bound.)
     constexpr double kCapped = 0.005;
     // With several layer types (dense and MoE layers, encoder and decoder) the root bound is weaker and
-    // the labels grow less near it: 1.5% (DeepSeek-V3 on 1024 H100s, batch 4096: its pp = 8 m = 32
-    // task, root 1% under the best plan, ran a round of 0.96 s at 0.1% before the capped one of 1.1 s;
-    // best plan 3.12 -> 2.82 s; 22 DeepSeek-V2-Lite / T5-large searches 110.9 -> 107.2 s).
-    const double capped_within = ctx_.single_type ? kCapped : 0.015;
+    // the labels grow little above it: 5% (DeepSeek-V3 on 1024 H100s, batch 4096: its pp = 8 m = 64
+    // task, root 4.1% under the best plan, ran rounds of 0.93 and 0.90 s at 0.1% and 0.5% (369,000 and
+    // 382,000 labels) before the capped one of 1.5 s (744,000); best plan 4.3 -> 2.5 s; 22
+    // DeepSeek-V2-Lite / T5-large searches, 1 thread, 135 -> 104 s, none slower).
+    const double capped_within = ctx_.single_type ? kCapped : 0.05;
     // A known reachable time (setUpperHint) caps the rounds: a plan at or under it exists, so a round
     // under it finds the optimum. Within 5% of the root bound the rounds below it are skipped: the
     // hint (a two-run optimum) is mostly the optimum itself, and rounds that near cost about as much as
