@@ -330,6 +330,20 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                others_sum[static_cast<std::size_t>(others_n + 1)] < kInf)
             ++others_n;
     }
+    // The layers outside positions 0..q-1 of the sequence, each at its type's fastest c (one type: the
+    // fastest c of any candidate).
+    std::vector<double> type_total(types, 0.0);
+    if (!ctx_.single_type)
+        for (int l = 0; l < ctx_.layers; ++l)
+            type_total[static_cast<std::size_t>(stackAt(l))] += 1;
+    auto restC = [&](std::size_t q) {
+        if (ctx_.single_type)
+            return (L_all - double(q)) * cmin_;
+        double r = 0.0;
+        for (std::size_t k = 0; k < types; ++k)
+            r += (type_total[k] - type_pre[q * types + k]) * cmin_type_[k];
+        return r;
+    };
     int last_cross = -1; // where the last full evaluation below found the crossing (a guess for the next)
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
@@ -343,7 +357,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         // least R - x cmin to the other pp - 1 stages. So
         // max C >= min over x of max(c + Hc(x), (R - x cmin) / (pp - 1)); the first term rises with x,
         // the second falls, and a binary search finds the crossing.
-        const double R = (L_all - double(p + 1)) * cmin_;
+        const double R = restC(p + 1);
         const double room = budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb);
         auto grow = [&](int x) {
             if (x <= 0)
@@ -355,7 +369,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             return x * mmin <= room ? c + x * cmin_ : kInf;
         };
         auto others = [&](int x) {
-            const double mean = (R - x * cmin_) / (pp - 1);
+            const double mean = restC(p + 1 + static_cast<std::size_t>(x)) / (pp - 1);
             if (others_max.empty())
                 return mean;
             return std::max(mean,
