@@ -317,6 +317,20 @@ private:
     /// rootBound for several layer types (v = 1): stage i holds a contiguous range of n layers, so
     /// m C_i + E_i is at least the least LP bound (MultiHull) over the ranges of n layers it can hold.
     double rootBoundMultiType(double lb) const;
+    /// Several layer types, with the stage tables: the least over the partitions into contiguous ranges
+    /// of max_i D_i + sum_j C_j, from lower bounds per range (range_bounds_).
+    double partitionBoundRanges() const;
+    /// Appends stage i's ranges to range_bounds_ (solveDeepening, once per task); `whole`: ranges of
+    /// one layer type also take the integral tables of whole layers (integralStage).
+    void rangeBoundsOf(int i, const StageRelax& r, bool whole);
+    /// Per range a stage may hold (stage i, layers [a, a + n)): lower bounds on its m C + E and on its C
+    /// (LP over the range's layer types under the stage's memory, embedding/head extras included); built
+    /// by solveDeepening for several layer types (v = 1, pp > 1).
+    struct RangeBound {
+        int i, a, n;
+        double d, c; ///< (m C + E bound) - (C bound), and the C bound
+    };
+    std::vector<RangeBound> range_bounds_;
     /// Several layer types: per n (0..L), the least LP bound (MultiHull, of m c + e, or of c alone) over
     /// the contiguous ranges of n layers stage i can hold in a partition, under its memory room;
     /// infinity where none fits. `r`: stage i's relaxation (its memory room). For m c + e (the root
@@ -347,10 +361,11 @@ private:
     /// The same stages' least C of n layers (the larger of the LP and the integral bound; n = 0..cap).
     std::vector<std::vector<double>> stage_c_;
     void stageComputeTables();
-    /// One layer type: the least c and m c + e of n = 0..cap whole layers on stage j whose memory fits
+    /// The least c and m c + e of n = 0..cap whole layers of type `stack` on stage j whose memory fits
     /// `room` (a knapsack over memory buckets, rounded down: lower bounds on the integral optima);
     /// infinity where none fits.
-    std::pair<std::vector<double>, std::vector<double>> integralStage(int j, double room, int cap) const;
+    std::pair<std::vector<double>, std::vector<double>> integralStage(int j, double room, int cap,
+                                                                      std::size_t stack = 0) const;
     std::vector<int> cap_from_; ///< cap_from_[i] = sum of cap_[i..pp-1]
     const std::vector<double>& swMatrix(int rc, int from_stack, int to_stack);
     /// The switch classes from `from_stack` to `to_stack` in a rank class (cached with swMatrix).

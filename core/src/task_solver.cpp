@@ -340,8 +340,8 @@ void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::siz
     }
 }
 
-std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(int j, double room,
-                                                                              int cap) const {
+std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(int j, double room, int cap,
+                                                                              std::size_t stack) const {
     // Multiple-choice knapsack over whole layers with each layer's memory rounded down to a bucket of
     // the room: a sum of rounded-down sizes never exceeds the rounded-down sum, so a set of layers that
     // fits the room fits the buckets and the tables never exceed the least integral value. n layers
@@ -352,10 +352,16 @@ std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(in
     std::vector<double> c_out(N + 1, kInf), t_out(N + 1, kInf);
     c_out[0] = t_out[0] = 0.0;
     const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
-    // The stage's largest working memory is at least its lightest candidate's (a layer runs on it).
+    // The stage's largest working memory is at least its lightest candidate's (a layer runs on it). The
+    // room of a first or last stage (stageRelax) already leaves out the lightest embedding/head working
+    // memory, and the stage's largest is max(layers', head's): only the excess of the layers' is left out.
     double wmin = kInf;
-    for (const CandCost& x : costs_.at((j * G_) % gpn)[0])
+    for (const CandCost& x : costs_.at((j * G_) % gpn)[stack])
         wmin = std::min(wmin, x.w);
+    if (j == 0 || j == t_.pp - 1)
+        wmin = std::max(0.0, wmin - vocabMemory(j == 0, CostModel::inflightMicroBatches(t_.schedule, t_.pp,
+                                                                                        t_.v, t_.m, j))
+                                        .second);
     room -= wmin;
     if (room <= 0 || N == 0)
         return {c_out, t_out};
@@ -363,7 +369,7 @@ std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(in
     const double f = CostModel::inflightMicroBatches(t_.schedule, t_.pp, t_.v, t_.m, j);
     auto fill = [&](bool time, std::vector<double>& out) {
         std::vector<std::pair<std::size_t, double>> items;
-        for (const CandCost& x : costs_.at((j * G_) % gpn)[0]) {
+        for (const CandCost& x : costs_.at((j * G_) % gpn)[stack]) {
             const double wb = std::floor((x.s + f * x.a) / bucket);
             if (wb <= static_cast<double>(B))
                 items.emplace_back(static_cast<std::size_t>(std::max(wb, 0.0)),
@@ -843,6 +849,108 @@ std::vector<double> TaskSolver::rangeBounds(int i, const StageRelax& r, bool com
     return out;
 }
 
+void TaskSolver::rangeBoundsOf(int i, const StageRelax& r, bool whole) {
+    const int pp = t_.pp, L = ctx_.layers;
+    const std::size_t S = cand_.size();
+    std::vector<int> all(static_cast<std::size_t>(L));
+    std::iota(all.begin(), all.end(), 0);
+    const std::vector<double> pre = typePrefix(all);
+    const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
+    const double f = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
+    const MultiHull time = classMultiHull((i * G_) % gpn, f), comp = classMultiHull((i * G_) % gpn, f, true);
+    const int cap = cap_[static_cast<std::size_t>(i)];
+    std::vector<double> counts(S);
+    // Whole layers of one type (a range of one type: the LP may recompute a fraction of a layer).
+    std::vector<std::pair<std::vector<double>, std::vector<double>>> ints(whole ? S : 0);
+    for (std::size_t k = 0; k < ints.size(); ++k)
+        ints[k] = integralStage(i, r.room, cap, k);
+    // Stage i starts after stages 0..i-1 (one layer each at least) and leaves one layer to each later
+    // stage; stage 0 starts at layer 0 and the last stage ends at layer L.
+    const int a_lo = i, a_hi = i == 0 ? 0 : L - (pp - i);
+    for (int a = a_lo; a <= a_hi; ++a) {
+        const int n_hi = i == pp - 1 ? L - a : std::min(cap, L - a - (pp - 1 - i));
+        for (int n = i == pp - 1 ? L - a : 1; n <= n_hi; ++n) {
+            if (n > cap)
+                break;
+            for (std::size_t k = 0; k < S; ++k)
+                counts[k] =
+                    pre[static_cast<std::size_t>(a + n) * S + k] - pre[static_cast<std::size_t>(a) * S + k];
+            double tv = time.bound(counts.data(), r.room), cv = comp.bound(counts.data(), r.room);
+            if (tv == kInf || cv == kInf)
+                continue;
+            for (std::size_t k = 0; k < ints.size(); ++k)
+                if (counts[k] == n) {
+                    const auto& [c_int, t_int] = ints[k];
+                    cv = std::max(cv, c_int[static_cast<std::size_t>(n)]);
+                    tv = std::max(tv, t_int[static_cast<std::size_t>(n)]);
+                }
+            if (tv == kInf || cv == kInf)
+                continue;
+            const double t_lb = (tv + r.t_extra) * (1 - 1e-9), c_lb = (cv + r.c_extra) * (1 - 1e-9);
+            range_bounds_.push_back({i, a, n, t_lb - c_lb, c_lb});
+        }
+    }
+}
+
+double TaskSolver::partitionBoundRanges() const {
+    // Every partition into ranges has T >= m C_i + E_i + sum_{j != i} C_j for each stage i (the largest C
+    // takes m - 1 more, max E >= E_i), so T >= max_i D_i + sum_j C_j with the ranges' lower bounds. With
+    // S(tau) the least sum of C over the partitions whose ranges all have D <= tau (a DP over stages and
+    // layers; it falls as tau grows), the bound is the least over tau of tau + S(tau). On a grid
+    // g_0 < ... < g_K, every tau in (g_k, g_k+1] has tau + S(tau) >= g_k + S(g_k+1): the least of these
+    // (and of g_0 + S(g_0)) is still a lower bound, within one grid step of the exact one.
+    const int pp = t_.pp, L = ctx_.layers;
+    if (range_bounds_.empty())
+        return 0.0;
+    std::vector<double> cur(static_cast<std::size_t>(L + 1)), nxt(static_cast<std::size_t>(L + 1));
+    auto least = [&](double tau) { // S(tau)
+        std::fill(cur.begin(), cur.end(), kInf);
+        std::fill(nxt.begin(), nxt.end(), kInf);
+        cur[0] = 0.0;
+        int stage = 0;
+        for (const auto& rb : range_bounds_) { // (built stage by stage)
+            for (; stage < rb.i; ++stage) {
+                cur.swap(nxt);
+                std::fill(nxt.begin(), nxt.end(), kInf);
+            }
+            if (rb.d <= tau && cur[static_cast<std::size_t>(rb.a)] < kInf) {
+                double& to = nxt[static_cast<std::size_t>(rb.a + rb.n)];
+                to = std::min(to, cur[static_cast<std::size_t>(rb.a)] + rb.c);
+            }
+        }
+        return stage == pp - 1 ? nxt[static_cast<std::size_t>(L)] : kInf;
+    };
+    std::vector<double> taus;
+    for (const auto& rb : range_bounds_)
+        taus.push_back(rb.d);
+    std::sort(taus.begin(), taus.end());
+    taus.erase(std::unique(taus.begin(), taus.end()), taus.end());
+    // The least tau with a partition (S is finite from there on).
+    std::size_t lo = 0, hi = taus.size();
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (least(taus[mid]) < kInf)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (lo == taus.size())
+        return kInf;
+    const double g0 = taus[lo], s0 = least(g0);
+    double best = g0 + s0; // (tau >= this adds nothing: S >= 0)
+    constexpr int kGrid = 48;
+    const double step = (best - g0) / kGrid;
+    for (int k = 0; k < kGrid && step > 0; ++k) {
+        const double gk = g0 + k * step;
+        if (gk >= best)
+            break;
+        const double s = least(gk + step);
+        if (s < kInf)
+            best = std::min(best, gk + s);
+    }
+    return best * (1 - 1e-9);
+}
+
 double TaskSolver::rootBoundMultiType(double lb) const {
     const int pp = t_.pp, L = ctx_.layers;
     std::vector<double> values;
@@ -860,7 +968,8 @@ double TaskSolver::rootBoundMultiType(double lb) const {
             if (g[static_cast<std::size_t>(n)] < kInf)
                 values.push_back(g[static_cast<std::size_t>(n)]);
     }
-    return std::max(lb, leastToHoldAll(std::move(values), L));
+    lb = std::max(lb, leastToHoldAll(std::move(values), L));
+    return range_bounds_.empty() ? lb : std::max(lb, partitionBoundRanges());
 }
 
 /// Iterative deepening on the bound: solving with a bound just above the task's lower bound keeps few
@@ -868,6 +977,20 @@ double TaskSolver::rootBoundMultiType(double lb) const {
 /// a lower bound under it), otherwise the bound grows. The last round uses the caller's bound, so the
 /// answer is the same as one solve under that bound.
 TaskResult TaskSolver::solveDeepening() {
+    // Several layer types: the ranges' bounds for the root (partitionBoundRanges), once per task.
+    // Whole layers of one type where that root is within 1% under the bound in force (the tables cost
+    // about as much as the LP: worth it where they may cut the task).
+    if (!ctx_.single_type && t_.v == 1 && t_.pp > 1 && range_bounds_.empty()) {
+        for (int i = 0; i < t_.pp; ++i)
+            rangeBoundsOf(i, stageRelax(i), false);
+        refreshBound();
+        const double lp = rootBound();
+        if (lp <= bound_ && lp * 1.01 > bound_) {
+            range_bounds_.clear();
+            for (int i = 0; i < t_.pp; ++i)
+                rangeBoundsOf(i, stageRelax(i), true);
+        }
+    }
     double guess = std::max(rootBound(), hint_) * (1 + 1e-3); // (with the stage tables built by solve())
     double step = 0.004;
     // A guess within 0.5% of the caller's bound solves under that bound at once: a round so close to it
