@@ -331,6 +331,7 @@ private:
         double d, c; ///< (m C + E bound) - (C bound), and the C bound
     };
     std::vector<RangeBound> range_bounds_;
+    bool ranges_whole_ = false; ///< range_bounds_ take the whole-layer tables
     /// Several layer types: per n (0..L), the least LP bound (MultiHull, of m c + e, or of c alone) over
     /// the contiguous ranges of n layers stage i can hold in a partition, under its memory room;
     /// infinity where none fits. `r`: stage i's relaxation (its memory room). For m c + e (the root

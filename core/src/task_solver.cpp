@@ -977,20 +977,26 @@ double TaskSolver::rootBoundMultiType(double lb) const {
 /// a lower bound under it), otherwise the bound grows. The last round uses the caller's bound, so the
 /// answer is the same as one solve under that bound.
 TaskResult TaskSolver::solveDeepening() {
-    // Several layer types: the ranges' bounds for the root (partitionBoundRanges), once per task.
-    // Whole layers of one type where that root is within 1% under the bound in force (the tables cost
-    // about as much as the LP: worth it where they may cut the task).
-    if (!ctx_.single_type && t_.v == 1 && t_.pp > 1 && range_bounds_.empty()) {
+    // Several layer types: the ranges' bounds for the root (partitionBoundRanges), once per task; whole
+    // layers of one type once that root is within 1% under the bound in force (the tables cost about as
+    // much as the LP: worth it where they may cut the task). Checked again before every round, as the
+    // live bound falls (DeepSeek-V3's two-run seed: its pp = 8 m = 64 task began under a bound 6% above
+    // its root, and ran a capped round of 0.21 s after the live bound fell to 0.2% above it).
+    const bool ranges = !ctx_.single_type && t_.v == 1 && t_.pp > 1;
+    if (ranges && range_bounds_.empty())
         for (int i = 0; i < t_.pp; ++i)
             rangeBoundsOf(i, stageRelax(i), false);
-        refreshBound();
-        const double lp = rootBound();
-        if (lp <= bound_ && lp * 1.01 > bound_) {
-            range_bounds_.clear();
-            for (int i = 0; i < t_.pp; ++i)
-                rangeBoundsOf(i, stageRelax(i), true);
-        }
-    }
+    auto wholeRanges = [&](double lp) {
+        if (!ranges || ranges_whole_ || !(lp <= bound_ && lp * 1.01 > bound_))
+            return lp;
+        ranges_whole_ = true;
+        range_bounds_.clear();
+        for (int i = 0; i < t_.pp; ++i)
+            rangeBoundsOf(i, stageRelax(i), true);
+        return rootBound();
+    };
+    refreshBound();
+    wholeRanges(rootBound());
     double guess = std::max(rootBound(), hint_) * (1 + 1e-3); // (with the stage tables built by solve())
     double step = 0.004;
     // A guess within 0.5% of the caller's bound solves under that bound at once: a round so close to it
@@ -1012,7 +1018,7 @@ TaskResult TaskSolver::solveDeepening() {
     // tasks: rounds of 4.6, 3.0 and 4.4 s, then one).
     constexpr double kDirect = 0.05;
     const double reachable = upper_ > 0 ? upper_ * (1 + 1e-9) : kInf;
-    const double root = rootBound();
+    double root = rootBound();
     const bool direct = reachable < root * (1 + kDirect);
     refreshBound();
     if (root > bound_ && !ctx_.stop.stop_requested()) {
@@ -1030,6 +1036,13 @@ TaskResult TaskSolver::solveDeepening() {
     constexpr double kJump = 0.08;
     for (;;) {
         refreshBound();
+        if (const double tighter = wholeRanges(root); tighter > root) {
+            root = floor_ = tighter;
+            if (root > bound_ && !ctx_.stop.stop_requested()) {
+                proven_ = bound_;
+                return {};
+            }
+        }
         const double cap = bound_; // the caller's bound, lowered only by the live bound
         const double limit = std::min(cap, reachable);
         const bool capped = direct || jump || !(guess * (1 + capped_within) < limit);
