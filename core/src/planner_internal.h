@@ -339,6 +339,8 @@ private:
     std::vector<double> rangeBounds(int i, const StageRelax& r, bool compute_only) const;
     /// Layers of each type among the first q of `layers` (q = 0..size), as a (size + 1) x types table.
     std::vector<double> typePrefix(const std::vector<int>& layers) const;
+    /// typePrefix over all the model's layers, in order.
+    std::vector<double> modelTypePrefix() const;
     TaskResult solveDeepening();
     /// Most layers each stage can hold (lightest candidate per layer, lightest embedding/head option);
     /// false when the stages together cannot hold the model (rule memory-lower-bound).

@@ -813,12 +813,16 @@ std::vector<double> TaskSolver::typePrefix(const std::vector<int>& layers) const
     return pre;
 }
 
+std::vector<double> TaskSolver::modelTypePrefix() const {
+    std::vector<int> all(static_cast<std::size_t>(ctx_.layers));
+    std::iota(all.begin(), all.end(), 0);
+    return typePrefix(all);
+}
+
 std::vector<double> TaskSolver::rangeBounds(int i, const StageRelax& r, bool compute_only) const {
     const int pp = t_.pp, L = ctx_.layers;
     const std::size_t S = cand_.size();
-    std::vector<int> all(static_cast<std::size_t>(L));
-    std::iota(all.begin(), all.end(), 0);
-    const std::vector<double> pre = typePrefix(all);
+    const std::vector<double> pre = modelTypePrefix();
     const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
     const double f = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
     const MultiHull hull = classMultiHull((i * G_) % gpn, f, compute_only);
@@ -852,9 +856,7 @@ std::vector<double> TaskSolver::rangeBounds(int i, const StageRelax& r, bool com
 void TaskSolver::rangeBoundsOf(int i, const StageRelax& r, bool whole) {
     const int pp = t_.pp, L = ctx_.layers;
     const std::size_t S = cand_.size();
-    std::vector<int> all(static_cast<std::size_t>(L));
-    std::iota(all.begin(), all.end(), 0);
-    const std::vector<double> pre = typePrefix(all);
+    const std::vector<double> pre = modelTypePrefix();
     const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
     const double f = CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i);
     const MultiHull time = classMultiHull((i * G_) % gpn, f), comp = classMultiHull((i * G_) % gpn, f, true);
