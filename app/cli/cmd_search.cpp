@@ -683,10 +683,7 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
             note = "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
                    "the plans below are complete, the frontier is partial";
         else if (r.frontier_partial)
-            note = "the time limit (" + fmt("%.0f", limit) +
-                   " s, --time-limit) stopped the time/memory frontier after " +
-                   std::to_string(r.frontier.size()) + " of " + std::to_string(so.frontier_points) +
-                   " points: the plans below are proven optimal, the frontier is partial";
+            note = frontierPartialNote(limit, r.frontier.size(), so.frontier_points, "--time-limit");
         return r;
     };
     if (progress)

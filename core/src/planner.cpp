@@ -807,12 +807,13 @@ std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOption
     return out;
 }
 
-std::string frontierPartialNote(double time_limit_s, std::size_t points, int requested) {
+std::string frontierPartialNote(double time_limit_s, std::size_t points, int requested,
+                                const std::string& option) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.0f s", time_limit_s);
-    return std::string("the time limit (") + buf + ") stopped the time/memory frontier after " +
-           std::to_string(points) + " of " + std::to_string(requested) +
-           " points: the plans below are proven optimal, the frontier is partial";
+    return std::string("the time limit (") + buf + (option.empty() ? "" : ", " + option) +
+           ") stopped the time/memory frontier after " + std::to_string(points) + " of " +
+           std::to_string(requested) + " points: the plans below are proven optimal, the frontier is partial";
 }
 
 SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,

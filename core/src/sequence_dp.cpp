@@ -332,16 +332,14 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     }
     // The layers outside positions 0..q-1 of the sequence, each at its type's fastest c (one type: the
     // fastest c of any candidate).
-    std::vector<double> type_total(types, 0.0);
-    if (!ctx_.single_type)
-        for (int l = 0; l < ctx_.layers; ++l)
-            type_total[static_cast<std::size_t>(stackAt(l))] += 1;
+    const std::vector<double> model_pre = ctx_.single_type ? std::vector<double>{} : modelTypePrefix();
     auto restC = [&](std::size_t q) {
         if (ctx_.single_type)
             return (L_all - double(q)) * cmin_;
         double r = 0.0;
         for (std::size_t k = 0; k < types; ++k)
-            r += (type_total[k] - type_pre[q * types + k]) * cmin_type_[k];
+            r += (model_pre[static_cast<std::size_t>(ctx_.layers) * types + k] - type_pre[q * types + k]) *
+                 cmin_type_[k];
         return r;
     };
     int last_cross = -1; // where the last full evaluation below found the crossing (a guess for the next)

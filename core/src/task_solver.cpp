@@ -878,8 +878,6 @@ void TaskSolver::rangeBoundsOf(int i, const StageRelax& r, bool whole) {
                 counts[k] =
                     pre[static_cast<std::size_t>(a + n) * S + k] - pre[static_cast<std::size_t>(a) * S + k];
             double tv = time.bound(counts.data(), r.room), cv = comp.bound(counts.data(), r.room);
-            if (tv == kInf || cv == kInf)
-                continue;
             for (std::size_t k = 0; k < ints.size(); ++k)
                 if (counts[k] == n) {
                     const auto& [c_int, t_int] = ints[k];
@@ -998,8 +996,8 @@ TaskResult TaskSolver::solveDeepening() {
         return rootBound();
     };
     refreshBound();
-    wholeRanges(rootBound());
-    double guess = std::max(rootBound(), hint_) * (1 + 1e-3); // (with the stage tables built by solve())
+    double root = wholeRanges(rootBound()); // (with the stage tables built by solve())
+    double guess = std::max(root, hint_) * (1 + 1e-3);
     double step = 0.004;
     // A guess within 0.5% of the caller's bound solves under that bound at once: a round so close to it
     // costs nearly as much as the capped one, and the rounds in between are then wasted. (bench_search
@@ -1020,17 +1018,12 @@ TaskResult TaskSolver::solveDeepening() {
     // tasks: rounds of 4.6, 3.0 and 4.4 s, then one).
     constexpr double kDirect = 0.05;
     const double reachable = upper_ > 0 ? upper_ * (1 + 1e-9) : kInf;
-    double root = rootBound();
     const bool direct = reachable < root * (1 + kDirect);
-    refreshBound();
-    if (root > bound_ && !ctx_.stop.stop_requested()) {
-        // The root bound with the stage tables (integral stages) already exceeds the bound.
-        proven_ = bound_;
-        return {};
-    }
-    // The same once the live bound falls under the root while a round runs: its DPs stop (GPT-3 175B
-    // on 64 GPUs, best plan: the pp = 4 task, root 0.06% above the optimum another thread found,
-    // solved on for 87 ms).
+    // Nothing found, proven above the bound in force, once the root bound exceeds it: before a round
+    // (the root with the stage tables, or with whole-layer ranges added as the live bound fell), or
+    // while one runs, its DPs stopping as the live bound falls under the root (GPT-3 175B on 64 GPUs,
+    // best plan: the pp = 4 task, root 0.06% above the optimum another thread found, solved on for
+    // 87 ms).
     floor_ = root;
     cut_.store(false, std::memory_order_relaxed);
     std::int64_t last_labels = -1; // labels kept by the previous round
@@ -1038,12 +1031,10 @@ TaskResult TaskSolver::solveDeepening() {
     constexpr double kJump = 0.08;
     for (;;) {
         refreshBound();
-        if (const double tighter = wholeRanges(root); tighter > root) {
-            root = floor_ = tighter;
-            if (root > bound_ && !ctx_.stop.stop_requested()) {
-                proven_ = bound_;
-                return {};
-            }
+        root = floor_ = wholeRanges(root);
+        if (root > bound_ && !ctx_.stop.stop_requested()) {
+            proven_ = bound_;
+            return {};
         }
         const double cap = bound_; // the caller's bound, lowered only by the live bound
         const double limit = std::min(cap, reachable);

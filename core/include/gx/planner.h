@@ -216,8 +216,10 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
 SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,
                            const SearchObserver& observer = {}, std::stop_token stop = {});
 
-/// searchAnytime's note when its time limit stopped the frontier passes (SearchResult::frontier_partial).
-std::string frontierPartialNote(double time_limit_s, std::size_t points, int requested);
+/// searchAnytime's note when its time limit stopped the frontier passes (SearchResult::frontier_partial);
+/// `option` (e.g. the CLI's "--time-limit") is named beside the limit.
+std::string frontierPartialNote(double time_limit_s, std::size_t points, int requested,
+                                const std::string& option = {});
 
 /// A simpler plan than the best one: the price of simplicity.
 struct SimplerPlan {
