@@ -39,6 +39,52 @@ private:
     std::vector<std::pair<double, double>> pts_; ///< a ascending, b strictly descending
 };
 
+/// Sorts `v` (a strict total order: the result is the one std::sort gives). Inputs that are a few
+/// ascending runs (label sets extended by one candidate: each earlier group shifted by one cost) are
+/// merged run by run, in O(n log runs); others are sorted.
+template <class T> void sortRuns(std::vector<T>& v) {
+    thread_local std::vector<std::size_t> bounds;
+    bounds.clear();
+    bounds.push_back(0);
+    for (std::size_t i = 1; i < v.size(); ++i)
+        if (v[i] < v[i - 1]) {
+            bounds.push_back(i);
+            if (bounds.size() > 64) {
+                std::sort(v.begin(), v.end());
+                return;
+            }
+        }
+    bounds.push_back(v.size());
+    if (bounds.size() <= 2)
+        return;
+    thread_local std::vector<T> buf;
+    buf.resize(v.size());
+    std::vector<T>* src = &v;
+    std::vector<T>* dst = &buf;
+    while (bounds.size() > 2) {
+        std::size_t w = 0, r = 0;
+        for (; r + 2 < bounds.size(); r += 2) {
+            std::merge(src->begin() + static_cast<std::ptrdiff_t>(bounds[r]),
+                       src->begin() + static_cast<std::ptrdiff_t>(bounds[r + 1]),
+                       src->begin() + static_cast<std::ptrdiff_t>(bounds[r + 1]),
+                       src->begin() + static_cast<std::ptrdiff_t>(bounds[r + 2]),
+                       dst->begin() + static_cast<std::ptrdiff_t>(bounds[r]));
+            bounds[w++] = bounds[r];
+        }
+        if (r + 1 < bounds.size()) { // an odd run left over: copied as it is
+            std::copy(src->begin() + static_cast<std::ptrdiff_t>(bounds[r]),
+                      src->begin() + static_cast<std::ptrdiff_t>(bounds[r + 1]),
+                      dst->begin() + static_cast<std::ptrdiff_t>(bounds[r]));
+            bounds[w++] = bounds[r];
+        }
+        bounds[w++] = v.size();
+        bounds.resize(w);
+        std::swap(src, dst);
+    }
+    if (src != &v)
+        v.swap(*src);
+}
+
 /// Keeps the Pareto-minimal labels of `in` over N <= 4 keys (all <= dominates; equal keeps the first),
 /// in lexicographic key order. Labels with equal keys are ordered by `tie` (smallest first, then their
 /// index), so the kept one is the one `tie` prefers. After sorting by the first key, a label is
@@ -66,7 +112,7 @@ template <class L, class K, class Tie> void paretoFilter(std::vector<L>& in, K k
     items.resize(in.size());
     for (std::size_t i = 0; i < in.size(); ++i)
         items[i] = {key(in[i]), tie(in[i]), static_cast<int>(i)};
-    std::sort(items.begin(), items.end()); // index breaks ties: stable
+    sortRuns(items); // index breaks ties: stable
     out.clear();
     out.reserve(items.size());
     if constexpr (N == 2) {
