@@ -93,6 +93,9 @@ QString CoreText::ruleDescription(const std::string& rule) {
         return tr("model states and activations alone exceed the memory budget");
     if (rule == r::kDominatedStrategy)
         return tr("another candidate is no slower and no larger in every cost term (incl. switch costs)");
+    if (rule == r::kDominatedRun)
+        return tr("in a stage, another candidate takes every run of this one faster (its switches in and "
+                  "out included), in no more memory");
     if (rule == r::kGpipeDominated)
         return tr("GPipe holds at least as many micro-batches as 1F1B at the same time cost");
     if (rule == r::kInterleavedSplit)

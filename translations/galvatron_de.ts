@@ -388,6 +388,11 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="97"/>
+        <source>in a stage, another candidate takes every run of this one faster (its switches in and out included), in no more memory</source>
+        <translation>in einer Stufe übernimmt ein anderer Kandidat jeden Lauf dieses Kandidaten schneller (samt Wechseln hinein und hinaus) und mit nicht mehr Speicher</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="97"/>
         <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
         <translation>GPipe hält bei gleichen Zeitkosten mindestens so viele Micro-Batches wie 1F1B</translation>
     </message>

@@ -388,6 +388,11 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="97"/>
+        <source>in a stage, another candidate takes every run of this one faster (its switches in and out included), in no more memory</source>
+        <translation>在某一阶段中，另一候选替代该候选的每一段连续层时更快（含进出切换），且内存不更多</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="97"/>
         <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
         <translation>在相同时间代价下 GPipe 保留的微批次至少与 1F1B 一样多</translation>
     </message>

@@ -33,6 +33,10 @@ const std::vector<PruningRule>& pruningRules() {
         {rules::kMemoryLowerBound, "model states and activations alone exceed the memory budget", false},
         {rules::kDominatedStrategy,
          "another candidate is no slower and no larger in every cost term (incl. switch costs)", false},
+        {rules::kDominatedRun,
+         "in a stage, another candidate takes every run of this one faster (its switches in and out "
+         "included), in no more memory",
+         false},
         {rules::kGpipeDominated, "GPipe holds at least as many micro-batches as 1F1B at the same time cost",
          false},
         {rules::kInterleavedSplit,

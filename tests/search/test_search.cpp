@@ -297,6 +297,7 @@ private slots:
     void bruteForceDeepPipelines();
     void memoryBoundPipelinesAgainstUnprunedDp();
     void integralStagesAgainstUnprunedDp();
+    void runDominanceAgainstAllCandidates();
     void mixedTypesAgainstUnprunedDp();
     void interleavedAcrossNodesAgainstUnprunedDp();
     void bruteForceContextAndExpertParallel();
@@ -537,8 +538,8 @@ void checkCase(Case& c, int id) {
                 if (p.peak <= budget && p.per_sample == ref)
                     qWarning("brute: %s peak %.6g", describe(p.plan).c_str(), p.peak);
             qWarning("planner: %s peak %.6g", describe(r.best->plan).c_str(), r.best->cost.peak_memory);
-            for (const char* rule :
-                 {rules::kTimeLowerBound, rules::kDominatedStrategy, rules::kGpipeDominated}) {
+            for (const char* rule : {rules::kTimeLowerBound, rules::kDominatedStrategy, rules::kDominatedRun,
+                                     rules::kGpipeDominated}) {
                 SearchOptions o2 = o;
                 o2.disabled_rules = {rule};
                 const auto r2 = search(c.cm, o2);
@@ -898,15 +899,15 @@ void TestSearch::bruteForceDeepPipelines() {
 }
 
 namespace {
-/// Searches with `o` and again with the time-lower-bound rule off (no bound prunes anything, inside or
-/// across configurations) and checks that both give the same best plan, top list and frontier (times
-/// per sample), the frontier having at least `min_frontier` points. Returns the unbounded search's
+/// Searches with `o` and again with the time-lower-bound rule (or `rule`) off (no bound prunes anything,
+/// inside or across configurations) and checks that both give the same best plan, top list and frontier
+/// (times per sample), the frontier having at least `min_frontier` points. Returns the unbounded search's
 /// result; the caller stops when QTest::currentTestFailed().
 SearchResult expectSameAsUnboundedDp(const CostModel& cm, const SearchOptions& o, const QString& ctx,
-                                     std::size_t min_frontier) {
+                                     std::size_t min_frontier, const char* rule = rules::kTimeLowerBound) {
     const SearchResult pruned = search(cm, o);
     SearchOptions u = o;
-    u.disabled_rules = {rules::kTimeLowerBound};
+    u.disabled_rules = {rule};
     SearchResult full = search(cm, u);
     // The same list sizes and times per sample, position by position.
     auto sameTimes = [&](const std::vector<RankedPlan>& a, const std::vector<RankedPlan>& b,
@@ -960,6 +961,60 @@ void TestSearch::memoryBoundPipelinesAgainstUnprunedDp() {
         if (QTest::currentTestFailed())
             return;
     }
+}
+
+void TestSearch::runDominanceAgainstAllCandidates() {
+    // Rule dominated-run drops, per stage class, the candidates another one replaces in every run of
+    // layers at a lower time (its switches in and out included) and no more memory. Six small models on
+    // slow links, where switches between layouts cost as much as a layer: each answer (top 3 and an
+    // 8-point frontier) equals the DP's with the rule off. A rule weighing per-layer costs alone (no
+    // switches) gets all six wrong; 2,000 random cases of this kind agree with the rule (probe).
+    struct Shape {
+        int layers, hidden, heads, seq, nodes, gpn;
+        double intra_gbs, intra_us, inter_gbs, overlap;
+        int pp;
+        bool sp, zero123;
+        int batch;
+    };
+    const Shape shapes[] = {
+        {6, 2048, 16, 1024, 1, 8, 50, 20, 25, 0.8, 1, true, false, 16},
+        {8, 1024, 8, 1024, 2, 4, 50, 20, 50, 0.8, 1, false, false, 8},
+        {8, 4096, 32, 1024, 2, 4, 10, 20, 50, 0.8, 1, false, false, 16},
+        {16, 2048, 32, 2048, 2, 4, 50, 20, 5, 0.2, 2, true, false, 8},
+        {10, 2048, 32, 2048, 2, 4, 50, 20, 25, 0.5, 2, true, false, 16},
+        {12, 4096, 32, 2048, 2, 8, 10, 2, 5, 0.5, 1, false, true, 8},
+    };
+    std::int64_t fired = 0;
+    for (std::size_t i = 0; i < std::size(shapes); ++i) {
+        const Shape& sh = shapes[i];
+        ClusterProfile cl = tinyCluster(sh.nodes, sh.gpn);
+        cl.intra.bandwidth_gbs = sh.intra_gbs;
+        cl.intra.latency_us = sh.intra_us;
+        cl.inter.bandwidth_gbs = sh.inter_gbs;
+        cl.overlap_efficiency = sh.overlap;
+        CostModel cm(tinyModel(sh.layers, sh.hidden, sh.heads, sh.seq, 32000), cl);
+        SearchOptions o;
+        o.gpus = sh.nodes * sh.gpn;
+        o.fixed_pp = sh.pp;
+        o.global_batches = {sh.batch};
+        o.max_micro = 4;
+        o.allow_sp = sh.sp;
+        o.dp_types = sh.zero123 ? std::vector<DpType>{DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}
+                                : std::vector<DpType>{DpType::DDP, DpType::ZeRO3};
+        o.top_k = 3;
+        o.frontier_points = 8;
+        o.frontier_step = 0.03;
+        o.threads = 2;
+        o.emit_tree_events = false;
+        const QString ctx = QStringLiteral("case %1 (%2 layers, pp %3)").arg(i).arg(sh.layers).arg(sh.pp);
+        expectSameAsUnboundedDp(cm, o, ctx, 2, rules::kDominatedRun);
+        if (QTest::currentTestFailed())
+            return;
+        for (const auto& [rule, n] : search(cm, o).stats.pruned_by_rule)
+            if (rule == rules::kDominatedRun)
+                fired += n;
+    }
+    QVERIFY(fired > 0);
 }
 
 void TestSearch::integralStagesAgainstUnprunedDp() {

@@ -43,6 +43,7 @@ inline constexpr const char* kPlacementMatters = "placement-matters";
 inline constexpr const char* kBatchDivisible = "batch-divisible";
 inline constexpr const char* kMemoryLowerBound = "memory-lower-bound";
 inline constexpr const char* kDominatedStrategy = "dominated-strategy";
+inline constexpr const char* kDominatedRun = "dominated-run";
 inline constexpr const char* kGpipeDominated = "gpipe-dominated";
 inline constexpr const char* kInterleavedSplit = "interleaved-even-split";
 inline constexpr const char* kTimeLowerBound = "time-lower-bound";
