@@ -19,27 +19,16 @@ namespace {
 template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Keys keys) {
     if (labels.size() < 2)
         return;
-    std::vector<SeqLabel> all = labels;
-    paretoFilter(labels, keys, [](const SeqLabel& l) { return l.runs; });
-    if (labels.size() == all.size())
-        return;
-    auto less = [&](const SeqLabel& a, const SeqLabel& b) { return keys(a) < keys(b); };
-    std::vector<SeqLabel> kept = labels;
-    std::sort(kept.begin(), kept.end(), less);
-    for (const SeqLabel& l : all) {
-        const auto [lo, hi] = std::equal_range(kept.begin(), kept.end(), l, less);
-        bool twin = false, same = false;
-        for (auto it = lo; it != hi; ++it) {
-            same = same || (it->k == l.k && it->runs == l.runs && it->prev == l.prev);
-            twin = twin || (it->runs == l.runs && it->k != l.k);
-        }
-        if (twin && !same) {
-            bool k_kept = false; // one label per last candidate and key
-            for (auto it = lo; it != hi; ++it)
-                k_kept = k_kept || it->k == l.k;
-            if (!k_kept)
-                labels.push_back(l);
-        }
+    // The dropped labels whose keys equal a kept one's (one kept label per key: another with equal keys
+    // is <= it), in input order; a twin has the kept one's runs and another last candidate.
+    thread_local std::vector<std::pair<SeqLabel, std::size_t>> equal;
+    paretoFilter(
+        labels, keys, [](const SeqLabel& l) { return l.runs; }, &equal);
+    const std::size_t kept = labels.size();
+    for (const auto& [l, at] : equal) {
+        const SeqLabel& K = labels[at];
+        if (at < kept && l.runs == K.runs && l.k != K.k)
+            labels.push_back(l);
     }
 }
 

@@ -92,7 +92,13 @@ template <class T> void sortRuns(std::vector<T>& v) {
 /// a staircase (N = 3), or one staircase per distinct value of the remaining key with the fewest values
 /// (N = 4, e.g. the transient-buffer maximum, which takes one value per strategy). Kung, Luccio &
 /// Preparata (JACM 1975) give the general maxima-of-vectors bounds this follows.
-template <class L, class K, class Tie> void paretoFilter(std::vector<L>& in, K key, Tie tie) {
+///
+/// `equal` (optional) receives, in input order, every dropped label whose keys equal a kept label's,
+/// with that kept label's index in the output (labels with equal keys are adjacent after sorting; the
+/// first of them is kept or not, the others are dropped).
+template <class L, class K, class Tie>
+void paretoFilter(std::vector<L>& in, K key, Tie tie,
+                  std::vector<std::pair<L, std::size_t>>* equal = nullptr) {
     if (in.size() <= 1)
         return;
     using Key = decltype(key(in[0]));
@@ -115,19 +121,27 @@ template <class L, class K, class Tie> void paretoFilter(std::vector<L>& in, K k
     sortRuns(items); // index breaks ties: stable
     out.clear();
     out.reserve(items.size());
+    thread_local std::vector<int> kept_at; // per sorted item: its index in `out`, -1 if dropped
+    if (equal)
+        kept_at.assign(items.size(), -1);
+    auto keep = [&](const Item& it) {
+        if (equal)
+            kept_at[static_cast<std::size_t>(&it - items.data())] = static_cast<int>(out.size());
+        out.push_back(in[static_cast<std::size_t>(it.i)]);
+    };
     if constexpr (N == 2) {
         double best = std::numeric_limits<double>::infinity();
-        for (const auto& [k, t, i] : items)
-            if (!(best <= k[1])) {
-                best = k[1];
-                out.push_back(in[static_cast<std::size_t>(i)]);
+        for (const auto& it : items)
+            if (!(best <= it.first[1])) {
+                best = it.first[1];
+                keep(it);
             }
     } else if constexpr (N == 3) {
         Staircase st;
-        for (const auto& [k, t, i] : items)
-            if (!st.dominates(k[1], k[2])) {
-                st.insert(k[1], k[2]);
-                out.push_back(in[static_cast<std::size_t>(i)]);
+        for (const auto& it : items)
+            if (!st.dominates(it.first[1], it.first[2])) {
+                st.insert(it.first[1], it.first[2]);
+                keep(it);
             }
     } else {
         // Level dimension: the last key when it takes few values (labels put the transient-buffer
@@ -164,7 +178,8 @@ template <class L, class K, class Tie> void paretoFilter(std::vector<L>& in, K k
         }
         const std::size_t a = lvl == 1 ? 2 : 1, b = lvl == 3 ? 2 : 3;
         std::vector<Staircase> levels(best_values.size());
-        for (const auto& [k, t, i] : items) {
+        for (const auto& it : items) {
+            const Key& k = it.first;
             const auto pos = static_cast<std::size_t>(
                 std::lower_bound(best_values.begin(), best_values.end(), k[lvl]) - best_values.begin());
             bool dominated = false;
@@ -172,9 +187,26 @@ template <class L, class K, class Tie> void paretoFilter(std::vector<L>& in, K k
                 dominated = levels[q].dominates(k[a], k[b]);
             if (!dominated) {
                 levels[pos].insert(k[a], k[b]);
-                out.push_back(in[static_cast<std::size_t>(i)]);
+                keep(it);
             }
         }
+    }
+    if (equal) {
+        // Runs of equal keys are adjacent in key order; the first of a run is kept or not, the others
+        // are dropped (the first is <= them). Reported in input order.
+        thread_local std::vector<std::pair<int, int>> eq; // (input index, output index of the kept one)
+        eq.clear();
+        int leader = -1;
+        for (std::size_t j = 0; j < items.size(); ++j) {
+            if (j == 0 || !(items[j].first == items[j - 1].first))
+                leader = kept_at[j];
+            else if (leader >= 0)
+                eq.emplace_back(items[j].i, leader);
+        }
+        std::sort(eq.begin(), eq.end());
+        equal->clear();
+        for (const auto& [i, k] : eq)
+            equal->emplace_back(in[static_cast<std::size_t>(i)], static_cast<std::size_t>(k));
     }
     in.swap(out);
 }
