@@ -376,9 +376,9 @@ private:
     void buildCandidates();
     /// Drops candidates dominated in every cost term (rule dominated-strategy).
     void dropDominated();
-    /// Rule dominated-run: clears usable[k] for the candidates of a one-type class that another candidate
+    /// Rule dominated-run: per stack, the candidates of a class's sequence that another candidate
     /// replaces in every run at a lower time and no more memory (see sequence_dp.cpp).
-    void dropDominatedRuns(const Class& cl, std::vector<char>& usable);
+    std::vector<std::vector<char>> dropDominatedRuns(const Class& cl, const std::vector<int>& positions);
     bool buildVocab();
     Class& classFor(int stage, int start);
     /// The layer positions of a stage class's sequence (v = 1) and its sequence DP.

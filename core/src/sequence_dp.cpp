@@ -511,8 +511,10 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             }
         }
     }
-    if (ctx_.single_type && block_n_ < 0 && ctx_.rule(rules::kDominatedRun))
-        dropDominatedRuns(cl, usable);
+    // Rule dominated-run: per stack, the candidates another replaces in every run (dropDominatedRuns).
+    const std::vector<std::vector<char>> run_drop = block_n_ < 0 && ctx_.rule(rules::kDominatedRun)
+                                                        ? dropDominatedRuns(cl, positions)
+                                                        : std::vector<std::vector<char>>{};
     cl.arena.assign(positions.size(), {});
     std::vector<SeqLabel> cell;
     // In-DP progress of long sequences (see SearchEvent::dp_layer): every 2 s.
@@ -563,6 +565,9 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         }
         for (int k = 0; k < K; ++k) {
             if (!usable.empty() && !usable[static_cast<std::size_t>(k)])
+                continue;
+            if (!run_drop.empty() && !run_drop[static_cast<std::size_t>(st)].empty() &&
+                run_drop[static_cast<std::size_t>(st)][static_cast<std::size_t>(k)])
                 continue;
             if (block_n_ >= 0 && k != (rel < block_n_ ? 0 : 1))
                 continue;
@@ -655,43 +660,82 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
 /// dominance the whole search uses (rule dominated-strategy) must hold for every switch and rank class
 /// and for s and a apart; this one is per class and weighs the switches against the time gained
 /// (Llama 3.1 405B at 128K on 1024 GPUs: 56-61 of 104 candidates per stage of its pp = 8 configuration).
-void TaskSolver::dropDominatedRuns(const Class& cl, std::vector<char>& usable) {
-    const auto& row = costs_.at(cl.rc)[0];
-    const std::size_t K = row.size();
-    if (K < 2)
-        return;
-    const std::vector<double>& sw = swMatrix(cl.rc, 0, 0);
-    auto memOf = [&](const CandCost& x) { return qM(x.s + cl.f * x.a); };
-    std::vector<double> mem(K);
-    for (std::size_t k = 0; k < K; ++k)
-        mem[k] = memOf(row[k]);
-    if (usable.empty())
-        usable.assign(K, 1);
+/// With several layer types, per stack: x and y also range over the candidates of the stacks next to it.
+/// Returns per stack the candidates dropped (empty where none is).
+std::vector<std::vector<char>> TaskSolver::dropDominatedRuns(const Class& cl,
+                                                             const std::vector<int>& positions) {
+    const std::size_t types = cand_.size();
+    // The stacks next to each stack in this sequence, in the model's order (a reversed class runs from
+    // the last layer down): the candidates a run of one stack's candidate can switch from and to.
+    std::vector<std::vector<char>> before(types, std::vector<char>(types, 0)), after = before;
+    std::vector<char> present(types, 0);
+    for (std::size_t p = 0; p < positions.size(); ++p) {
+        const auto st = static_cast<std::size_t>(stackAt(positions[p]));
+        present[st] = 1;
+        if (p > 0) {
+            auto prev = static_cast<std::size_t>(stackAt(positions[p - 1]));
+            auto cur = st;
+            if (cl.reversed)
+                std::swap(prev, cur);
+            before[cur][prev] = 1;
+            after[prev][cur] = 1;
+        }
+    }
+    std::vector<std::vector<char>> drop(types);
     std::int64_t dropped = 0;
-    for (std::size_t k = 0; k < K; ++k) {
-        if (!usable[k])
+    for (std::size_t st = 0; st < types; ++st) {
+        const auto& row = costs_.at(cl.rc)[st];
+        const std::size_t K = row.size();
+        if (!present[st] || K < 2)
             continue;
-        const CandCost& b = row[k];
-        for (std::size_t k2 = 0; k2 < K; ++k2) {
-            const CandCost& a = row[k2];
-            if (k2 == k || !(a.c < b.c && a.e <= b.e && a.w <= b.w && mem[k2] <= mem[k]) ||
-                a.c + sw[k2 * K + k2] - sw[k * K + k] > b.c)
-                continue;
-            double in = 0.0, out = 0.0;
-            for (std::size_t x = 0; x < K; ++x)
-                if (x != k) {
-                    in = std::max(in, sw[x * K + k2] - sw[x * K + k]);
-                    out = std::max(out, sw[k2 * K + x] - sw[k * K + x]);
+        const int si = static_cast<int>(st);
+        const std::vector<double>& self = swMatrix(cl.rc, si, si);
+        std::vector<double> mem(K);
+        for (std::size_t k = 0; k < K; ++k)
+            mem[k] = qM(row[k].s + cl.f * row[k].a);
+        drop[st].assign(K, 0);
+        for (std::size_t k = 0; k < K; ++k) {
+            const CandCost& b = row[k];
+            for (std::size_t k2 = 0; k2 < K; ++k2) {
+                const CandCost& a = row[k2];
+                if (k2 == k || !(a.c < b.c && a.e <= b.e && a.w <= b.w && mem[k2] <= mem[k]) ||
+                    a.c + self[k2 * K + k2] - self[k * K + k] > b.c)
+                    continue;
+                // The largest extra switch time into and out of a run of k2 in place of k: from and to
+                // the other candidates of this stack, and every candidate of a stack next to it.
+                double in = 0.0, out = 0.0;
+                for (std::size_t x = 0; x < K; ++x)
+                    if (x != k) {
+                        in = std::max(in, self[x * K + k2] - self[x * K + k]);
+                        out = std::max(out, self[k2 * K + x] - self[k * K + x]);
+                    }
+                for (std::size_t o = 0; o < types; ++o) {
+                    if (o == st)
+                        continue;
+                    const std::size_t Ko = cand_[o].size();
+                    const int oi = static_cast<int>(o);
+                    if (before[st][o]) {
+                        const std::vector<double>& m = swMatrix(cl.rc, oi, si); // Ko x K
+                        for (std::size_t x = 0; x < Ko; ++x)
+                            in = std::max(in, m[x * K + k2] - m[x * K + k]);
+                    }
+                    if (after[st][o]) {
+                        const std::vector<double>& m = swMatrix(cl.rc, si, oi); // K x Ko
+                        for (std::size_t y = 0; y < Ko; ++y)
+                            out = std::max(out, m[k2 * Ko + y] - m[k * Ko + y]);
+                    }
                 }
-            if (a.c + in + out < b.c) {
-                usable[k] = 0;
-                ++dropped;
-                break;
+                if (a.c + in + out < b.c) {
+                    drop[st][k] = 1;
+                    ++dropped;
+                    break;
+                }
             }
         }
     }
     if (dropped > 0)
         ctx_.rules.add(rules::kDominatedRun, dropped);
+    return drop;
 }
 
 std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int /*stage*/, const VocabCfg& vc,

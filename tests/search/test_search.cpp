@@ -1015,6 +1015,55 @@ void TestSearch::runDominanceAgainstAllCandidates() {
                 fired += n;
     }
     QVERIFY(fired > 0);
+    // Several layer types: per stack, with the switches from and to the stacks next to it (an encoder
+    // then a cross-attention decoder; dense layers then mixture-of-experts layers). The last two cases
+    // catch a rule that reads one stack's drops for another's candidates (probe: 5 of 300 random cases).
+    const Shape mixed[] = {
+        {12, 1024, 8, 1024, 2, 4, 50, 20, 25, 0.5, 1, false, false, 16},
+        {12, 1024, 8, 1024, 2, 4, 50, 20, 25, 0.5, 2, false, false, 16},
+        {12, 2048, 16, 2048, 1, 4, 50, 2, 5, 0.5, 1, false, false, 16},
+        {10, 512, 8, 2048, 2, 8, 50, 2, 50, 0.8, 1, false, true, 8},
+    };
+    fired = 0;
+    for (std::size_t i = 0; i < std::size(mixed); ++i) {
+        const Shape& sh = mixed[i];
+        ModelProfile m = tinyModel(sh.layers, sh.hidden, sh.heads, sh.seq, 32000, i < 2);
+        if (i >= 2) { // 1 + L % 3 dense layers, then L mixture-of-experts layers
+            LayerType moe = m.stacks[0].type;
+            moe.name = "moe";
+            moe.ffn_hidden = sh.hidden;
+            moe.moe.experts = 8;
+            moe.moe.top_k = 2;
+            m.stacks = {{m.stacks[0].type, 1 + sh.layers % 3}, {moe, sh.layers}};
+        }
+        ClusterProfile cl = tinyCluster(sh.nodes, sh.gpn);
+        cl.intra.bandwidth_gbs = sh.intra_gbs;
+        cl.intra.latency_us = sh.intra_us;
+        cl.inter.bandwidth_gbs = sh.inter_gbs;
+        cl.overlap_efficiency = sh.overlap;
+        CostModel cm(m, cl);
+        SearchOptions o;
+        o.gpus = sh.nodes * sh.gpn;
+        o.fixed_pp = sh.pp;
+        o.global_batches = {sh.batch};
+        o.max_micro = 4;
+        o.allow_sp = sh.sp;
+        o.dp_types = sh.zero123 ? std::vector<DpType>{DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}
+                                : std::vector<DpType>{DpType::DDP, DpType::ZeRO3};
+        o.top_k = 3;
+        o.frontier_points = 8;
+        o.frontier_step = 0.03;
+        o.threads = 2;
+        o.emit_tree_events = false;
+        const QString ctx = QStringLiteral("two types, case %1 (pp %2)").arg(i).arg(sh.pp);
+        expectSameAsUnboundedDp(cm, o, ctx, 2, rules::kDominatedRun);
+        if (QTest::currentTestFailed())
+            return;
+        for (const auto& [rule, n] : search(cm, o).stats.pruned_by_rule)
+            if (rule == rules::kDominatedRun)
+                fired += n;
+    }
+    QVERIFY(fired > 0);
 }
 
 void TestSearch::integralStagesAgainstUnprunedDp() {
