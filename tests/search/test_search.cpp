@@ -963,20 +963,54 @@ void TestSearch::memoryBoundPipelinesAgainstUnprunedDp() {
     }
 }
 
+namespace {
+/// A small model on slow links for runDominanceAgainstAllCandidates.
+struct RunShape {
+    int layers, hidden, heads, seq, nodes, gpn;
+    double intra_gbs, intra_us, inter_gbs, overlap;
+    int pp;
+    bool sp, zero123;
+    int batch;
+};
+
+/// Top 3 and an 8-point frontier of `m` on the shape's cluster, with and without rule dominated-run (the
+/// same answers expected); returns the candidates the rule dropped.
+std::int64_t checkRunDominance(const ModelProfile& m, const RunShape& sh, const QString& ctx) {
+    ClusterProfile cl = tinyCluster(sh.nodes, sh.gpn);
+    cl.intra.bandwidth_gbs = sh.intra_gbs;
+    cl.intra.latency_us = sh.intra_us;
+    cl.inter.bandwidth_gbs = sh.inter_gbs;
+    cl.overlap_efficiency = sh.overlap;
+    CostModel cm(m, cl);
+    SearchOptions o;
+    o.gpus = sh.nodes * sh.gpn;
+    o.fixed_pp = sh.pp;
+    o.global_batches = {sh.batch};
+    o.max_micro = 4;
+    o.allow_sp = sh.sp;
+    o.dp_types = sh.zero123 ? std::vector<DpType>{DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}
+                            : std::vector<DpType>{DpType::DDP, DpType::ZeRO3};
+    o.top_k = 3;
+    o.frontier_points = 8;
+    o.frontier_step = 0.03;
+    o.threads = 2;
+    o.emit_tree_events = false;
+    expectSameAsUnboundedDp(cm, o, ctx, 2, rules::kDominatedRun);
+    std::int64_t fired = 0;
+    for (const auto& [rule, n] : search(cm, o).stats.pruned_by_rule)
+        if (rule == rules::kDominatedRun)
+            fired += n;
+    return fired;
+}
+} // namespace
+
 void TestSearch::runDominanceAgainstAllCandidates() {
     // Rule dominated-run drops, per stage class, the candidates another one replaces in every run of
     // layers at a lower time (its switches in and out included) and no more memory. Six small models on
     // slow links, where switches between layouts cost as much as a layer: each answer (top 3 and an
     // 8-point frontier) equals the DP's with the rule off. A rule weighing per-layer costs alone (no
     // switches) gets all six wrong; 2,000 random cases of this kind agree with the rule (probe).
-    struct Shape {
-        int layers, hidden, heads, seq, nodes, gpn;
-        double intra_gbs, intra_us, inter_gbs, overlap;
-        int pp;
-        bool sp, zero123;
-        int batch;
-    };
-    const Shape shapes[] = {
+    const RunShape shapes[] = {
         {6, 2048, 16, 1024, 1, 8, 50, 20, 25, 0.8, 1, true, false, 16},
         {8, 1024, 8, 1024, 2, 4, 50, 20, 50, 0.8, 1, false, false, 8},
         {8, 4096, 32, 1024, 2, 4, 10, 20, 50, 0.8, 1, false, false, 16},
@@ -986,39 +1020,18 @@ void TestSearch::runDominanceAgainstAllCandidates() {
     };
     std::int64_t fired = 0;
     for (std::size_t i = 0; i < std::size(shapes); ++i) {
-        const Shape& sh = shapes[i];
-        ClusterProfile cl = tinyCluster(sh.nodes, sh.gpn);
-        cl.intra.bandwidth_gbs = sh.intra_gbs;
-        cl.intra.latency_us = sh.intra_us;
-        cl.inter.bandwidth_gbs = sh.inter_gbs;
-        cl.overlap_efficiency = sh.overlap;
-        CostModel cm(tinyModel(sh.layers, sh.hidden, sh.heads, sh.seq, 32000), cl);
-        SearchOptions o;
-        o.gpus = sh.nodes * sh.gpn;
-        o.fixed_pp = sh.pp;
-        o.global_batches = {sh.batch};
-        o.max_micro = 4;
-        o.allow_sp = sh.sp;
-        o.dp_types = sh.zero123 ? std::vector<DpType>{DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}
-                                : std::vector<DpType>{DpType::DDP, DpType::ZeRO3};
-        o.top_k = 3;
-        o.frontier_points = 8;
-        o.frontier_step = 0.03;
-        o.threads = 2;
-        o.emit_tree_events = false;
-        const QString ctx = QStringLiteral("case %1 (%2 layers, pp %3)").arg(i).arg(sh.layers).arg(sh.pp);
-        expectSameAsUnboundedDp(cm, o, ctx, 2, rules::kDominatedRun);
+        const RunShape& sh = shapes[i];
+        fired +=
+            checkRunDominance(tinyModel(sh.layers, sh.hidden, sh.heads, sh.seq, 32000), sh,
+                              QStringLiteral("case %1 (%2 layers, pp %3)").arg(i).arg(sh.layers).arg(sh.pp));
         if (QTest::currentTestFailed())
             return;
-        for (const auto& [rule, n] : search(cm, o).stats.pruned_by_rule)
-            if (rule == rules::kDominatedRun)
-                fired += n;
     }
     QVERIFY(fired > 0);
     // Several layer types: per stack, with the switches from and to the stacks next to it (an encoder
     // then a cross-attention decoder; dense layers then mixture-of-experts layers). The last two cases
     // catch a rule that reads one stack's drops for another's candidates (probe: 5 of 300 random cases).
-    const Shape mixed[] = {
+    const RunShape mixed[] = {
         {12, 1024, 8, 1024, 2, 4, 50, 20, 25, 0.5, 1, false, false, 16},
         {12, 1024, 8, 1024, 2, 4, 50, 20, 25, 0.5, 2, false, false, 16},
         {12, 2048, 16, 2048, 1, 4, 50, 2, 5, 0.5, 1, false, false, 16},
@@ -1026,7 +1039,7 @@ void TestSearch::runDominanceAgainstAllCandidates() {
     };
     fired = 0;
     for (std::size_t i = 0; i < std::size(mixed); ++i) {
-        const Shape& sh = mixed[i];
+        const RunShape& sh = mixed[i];
         ModelProfile m = tinyModel(sh.layers, sh.hidden, sh.heads, sh.seq, 32000, i < 2);
         if (i >= 2) { // 1 + L % 3 dense layers, then L mixture-of-experts layers
             LayerType moe = m.stacks[0].type;
@@ -1036,32 +1049,9 @@ void TestSearch::runDominanceAgainstAllCandidates() {
             moe.moe.top_k = 2;
             m.stacks = {{m.stacks[0].type, 1 + sh.layers % 3}, {moe, sh.layers}};
         }
-        ClusterProfile cl = tinyCluster(sh.nodes, sh.gpn);
-        cl.intra.bandwidth_gbs = sh.intra_gbs;
-        cl.intra.latency_us = sh.intra_us;
-        cl.inter.bandwidth_gbs = sh.inter_gbs;
-        cl.overlap_efficiency = sh.overlap;
-        CostModel cm(m, cl);
-        SearchOptions o;
-        o.gpus = sh.nodes * sh.gpn;
-        o.fixed_pp = sh.pp;
-        o.global_batches = {sh.batch};
-        o.max_micro = 4;
-        o.allow_sp = sh.sp;
-        o.dp_types = sh.zero123 ? std::vector<DpType>{DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3}
-                                : std::vector<DpType>{DpType::DDP, DpType::ZeRO3};
-        o.top_k = 3;
-        o.frontier_points = 8;
-        o.frontier_step = 0.03;
-        o.threads = 2;
-        o.emit_tree_events = false;
-        const QString ctx = QStringLiteral("two types, case %1 (pp %2)").arg(i).arg(sh.pp);
-        expectSameAsUnboundedDp(cm, o, ctx, 2, rules::kDominatedRun);
+        fired += checkRunDominance(m, sh, QStringLiteral("two types, case %1 (pp %2)").arg(i).arg(sh.pp));
         if (QTest::currentTestFailed())
             return;
-        for (const auto& [rule, n] : search(cm, o).stats.pruned_by_rule)
-            if (rule == rules::kDominatedRun)
-                fired += n;
     }
     QVERIFY(fired > 0);
 }
