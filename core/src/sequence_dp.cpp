@@ -683,6 +683,18 @@ std::vector<std::vector<char>> TaskSolver::dropDominatedRuns(const Class& cl,
     }
     std::vector<std::vector<char>> drop(types);
     std::int64_t dropped = 0;
+    // Under a limit on runs, a run of one strategy goes on across a change of type (sameStrategy), so
+    // k2 in place of k could add a run there: a candidate whose strategy a neighbouring type also has
+    // stays.
+    const bool limited = ctx_.opt.max_runs_per_stage > 0;
+    auto sharedAcross = [&](std::size_t st, std::size_t k) {
+        for (std::size_t o = 0; o < types; ++o)
+            if (o != st && (before[st][o] || after[st][o]))
+                for (const LayerStrategy& x : cand_[o])
+                    if (x == cand_[st][k])
+                        return true;
+        return false;
+    };
     for (std::size_t st = 0; st < types; ++st) {
         const auto& row = costs_.at(cl.rc)[st];
         const std::size_t K = row.size();
@@ -696,6 +708,8 @@ std::vector<std::vector<char>> TaskSolver::dropDominatedRuns(const Class& cl,
         drop[st].assign(K, 0);
         for (std::size_t k = 0; k < K; ++k) {
             const CandCost& b = row[k];
+            if (limited && sharedAcross(st, k))
+                continue;
             for (std::size_t k2 = 0; k2 < K; ++k2) {
                 const CandCost& a = row[k2];
                 if (k2 == k || !(a.c < b.c && a.e <= b.e && a.w <= b.w && mem[k2] <= mem[k]) ||
