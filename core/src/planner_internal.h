@@ -198,9 +198,14 @@ public:
     /// solve()): the iterative deepening never goes above it, and starts there when it is within 5% of
     /// the root bound.
     void setUpperHint(double T) { upper_ = T; }
-    /// After a solve() that found no plan: no plan of the task has T <= this (s); 0 when unknown
-    /// (stopped, or nothing solved).
+    /// After a solve() that found no plan, or a plan it did not prove optimal (certified() false): no
+    /// plan of the task has T <= this (s); 0 when unknown (stopped, or nothing solved).
     double provenAbove() const { return proven_; }
+    /// After a solve() that found a plan: whether it is the task's optimum. The DPs prune against the
+    /// bound in force, which the live bound lowers while they run; a plan found above the lowest bound
+    /// they used may not be the optimum (another, pruned, may lie between the two). Such a plan is a
+    /// valid plan and upper bound, but a later frontier pass must not take it as the task's optimum.
+    bool certified() const { return certified_; }
 
 private:
     bool prepared_ = false, ready_ = false;
@@ -433,6 +438,11 @@ private:
     Task t_;
     double budget_, bound_;
     double hint_ = 0, proven_ = 0, upper_ = 0;
+    bool certified_ = true;
+    double round_bound_ = kInf; ///< the bound of solveDeepening's last round (kInf outside it)
+    /// The solve's result certified against the least bound its DPs pruned with (certified()).
+    TaskResult certify(TaskResult r);
+    TaskResult solveTask();
     /// Labels this solver's DPs kept (solveDeepening compares its rounds by them).
     std::atomic<std::int64_t> labels_{0};
     const std::atomic<double>* live_ = nullptr;

@@ -400,6 +400,26 @@ bool TaskSolver::prepare() {
 }
 
 TaskResult TaskSolver::solve() {
+    certified_ = true;
+    round_bound_ = kInf;
+    return certify(solveTask());
+}
+
+TaskResult TaskSolver::certify(TaskResult r) {
+    if (ctx_.stop.stop_requested())
+        return r;
+    // The least bound the DPs pruned with: the live bound only falls, so its value now is at most any
+    // it had, and solveDeepening's last round may have used a lower one of its own.
+    refreshBound();
+    const double inforce = std::min(bound_, round_bound_);
+    if (r.feasible && r.T > inforce) {
+        certified_ = false;
+        proven_ = inforce; // the optimum, had it been <= this, would have been kept and found
+    }
+    return r;
+}
+
+TaskResult TaskSolver::solveTask() {
     if (!prepare())
         return {};
     // Only for the tasks solved (prepare() serves the root bound of every task): dominated candidates
@@ -1053,10 +1073,14 @@ TaskResult TaskSolver::solveDeepening() {
         bound_ = cap;
         // Certified: a plan within the bound used, or the caller's (live) bound was the one in force.
         const bool cap_in_force = used < guess * (1 + 1e-12);
+        round_bound_ = used;
         if (capped || cap_in_force || ctx_.stop.stop_requested() || (r.feasible && r.T <= used)) {
-            // Nothing found: every plan with T <= the bound in force would have been kept.
-            if (!r.feasible && !ctx_.stop.stop_requested())
-                proven_ = used;
+            // Nothing found: every plan with T <= the bound in force would have been kept (the live
+            // bound, falling while the round ran, may have been below the round's own).
+            if (!r.feasible && !ctx_.stop.stop_requested()) {
+                refreshBound();
+                proven_ = std::min(used, bound_);
+            }
             return r;
         }
         // Small steps: the labels kept grow steeply with the bound near the optimum. Where they grew
