@@ -184,8 +184,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     std::atomic<std::int64_t> done_tasks{0}, cut_tasks{0};
     std::atomic<double> best_time{0};
     std::vector<TaskResult> results(tasks.size());
-    // Per task: its result is its optimum (TaskSolver::certified); else only a plan and a lower bound.
-    std::vector<char> certified(tasks.size(), 1);
+    // Per task: a plan found and proven its optimum (TaskSolver::certified), which the memo may keep.
+    std::vector<char> optimum(tasks.size(), 0);
     std::mutex mu;
     // Best per-sample times so far (ascending, at most keep). `seed` holds valid upper bounds (per-task
     // optima of the uniform-strategy subspace), so pruning against them never loses a top-k plan.
@@ -293,10 +293,9 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch,
                                            t.m, lower[i], bound));
                 results[i] = solver.solve();
-                certified[i] = !results[i].feasible || solver.certified();
-                if (!certified[i] || !results[i].feasible)
-                    if (solver.provenAbove() > 0) // (slack: DP vs evaluate rounding)
-                        lower[i] = std::max(lower[i], solver.provenAbove() / t.batch * (1 - 1e-9));
+                optimum[i] = results[i].feasible && solver.certified();
+                if (!optimum[i] && solver.provenAbove() > 0) // (slack: DP vs evaluate rounding)
+                    lower[i] = std::max(lower[i], solver.provenAbove() / t.batch * (1 - 1e-9));
                 solvers[i].reset(); // its labels are no longer needed
                 if (report && ctx.observer)
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskSolved, t.pp, t.schedule, t.v, t.batch, t.m,
@@ -353,7 +352,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
         memo->resize(tasks.size());
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             TaskMemo& tm = (*memo)[i];
-            if (results[i].feasible && certified[i]) {
+            if (optimum[i] || known[i]) {
                 tm.best = results[i];
                 tm.lower = results[i].T / tasks[i].batch * (1 - 1e-9);
             } else {

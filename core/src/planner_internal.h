@@ -472,6 +472,9 @@ private:
     double qT(double x) const { return qt_ > 0 ? std::nearbyint(x / qt_) * qt_ : x; }
     double qM(double x) const { return qm_ > 0 ? std::nearbyint(x / qm_) * qm_ : x; }
     /// Candidates kt of `to_stack` and kf of `from_stack` are the same strategy.
+    /// A layer's memory in a stage class as the sequence DP counts it (states + in-flight activations,
+    /// on the fixed-point grid); rule dominated-run compares the same value.
+    double layerMemory(const Class& cl, const CandCost& x) const { return qM(x.s + cl.f * x.a); }
     bool sameStrategy(int from_stack, int kf, int to_stack, int kt) const {
         if (from_stack == to_stack)
             return kf == kt;

@@ -24,10 +24,9 @@ template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Key
     thread_local std::vector<std::pair<SeqLabel, std::size_t>> equal;
     paretoFilter(
         labels, keys, [](const SeqLabel& l) { return l.runs; }, &equal);
-    const std::size_t kept = labels.size();
     for (const auto& [l, at] : equal) {
-        const SeqLabel& K = labels[at];
-        if (at < kept && l.runs == K.runs && l.k != K.k)
+        const SeqLabel& K = labels[at]; // (a kept label: before the twins appended)
+        if (l.runs == K.runs && l.k != K.k)
             labels.push_back(l);
     }
 }
@@ -188,7 +187,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         }
         labels.swap(kept);
     };
-    auto memOf = [&](const CandCost& x) { return qM(x.s + cl.f * x.a); };
+    auto memOf = [&](const CandCost& x) { return layerMemory(cl, x); };
     std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0),
         rest_m(positions.size() + 1, 0.0);
     if (whole)
@@ -704,7 +703,7 @@ std::vector<std::vector<char>> TaskSolver::dropDominatedRuns(const Class& cl,
         const std::vector<double>& self = swMatrix(cl.rc, si, si);
         std::vector<double> mem(K);
         for (std::size_t k = 0; k < K; ++k)
-            mem[k] = qM(row[k].s + cl.f * row[k].a);
+            mem[k] = layerMemory(cl, row[k]);
         drop[st].assign(K, 0);
         for (std::size_t k = 0; k < K; ++k) {
             const CandCost& b = row[k];

@@ -1071,7 +1071,8 @@ TaskResult TaskSolver::solveDeepening() {
             return {};
         }
         bound_ = cap;
-        // Certified: a plan within the bound used, or the caller's (live) bound was the one in force.
+        // Done: a plan within the bound used, or the caller's (live) bound was the one in force (solve()
+        // then checks the plan against the live bound's fall during the round: certify).
         const bool cap_in_force = used < guess * (1 + 1e-12);
         round_bound_ = used;
         if (capped || cap_in_force || ctx_.stop.stop_requested() || (r.feasible && r.T <= used)) {
