@@ -18,11 +18,29 @@
 #include <numeric>
 #include <thread>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace gx {
 
 using namespace planner;
 
 namespace {
+
+/// A search allocates and frees tens of MiB of labels and tables. glibc returns freed memory at the top
+/// of a heap above 128 KiB to the system and serves blocks above a (moving) threshold by mmap, so the
+/// next search page-faults all of it in again: 7% of the CPU of a what-if re-search (GPT-3 175B on 64
+/// GPUs at 80 GiB, median 68 -> 49 ms). Freed memory up to 256 MiB stays with the process instead.
+void keepFreedMemory() {
+#if defined(__GLIBC__)
+    static std::once_flag once;
+    std::call_once(once, [] {
+        mallopt(M_MMAP_THRESHOLD, 64 << 20);
+        mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    });
+#endif
+}
 
 bool isPow2(int n) {
     return n > 0 && (n & (n - 1)) == 0;
@@ -537,7 +555,7 @@ double boundTasks(Context& ctx, std::vector<Task>& tasks) {
             for (const auto& c : ctx.candidates[{t.space, t.pp}][s]) {
                 if (mb % c.dp != 0)
                     continue;
-                const LayerCost lc = model.layer(model.model().stacks[s].type, c, shape);
+                const LayerCost lc = ctx.layerCost(s, c, shape);
                 cmin = std::min(cmin, lc.perMicro());
                 smin = std::min(smin, lc.states());
             }
@@ -561,7 +579,8 @@ double boundTasks(Context& ctx, std::vector<Task>& tasks) {
 /// per-task optima under a larger budget, which carry over to smaller ones as the per-layer search's do
 /// (runPass), so the frontier's passes re-solve only the seeds their budget cut.
 std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
-                                 Phase phase, int max_runs, std::vector<TaskMemo>* memo = nullptr) {
+                                 Phase phase, int max_runs, std::vector<TaskMemo>* memo = nullptr,
+                                 std::vector<double> initial = {}) {
     std::vector<double> seed;
     if (ctx.opt.uniform_layers || !ctx.space.ruleEnabled(rules::kTimeLowerBound))
         return seed;
@@ -581,24 +600,28 @@ std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, d
     uctx.splits = ctx.splits;
     uctx.vocab_follows_layers = ctx.vocab_follows_layers;
     uctx.vocab_tp_one = ctx.vocab_tp_one;
+    uctx.layer_costs = ctx.layer_costs;
+    uctx.last_columns = ctx.last_columns;
     // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
-    runPass(uctx, tasks, budget, keep, phase, {}, &seed, memo);
+    runPass(uctx, tasks, budget, keep, phase, std::move(initial), &seed, memo);
     return seed;
 }
 
 /// The seed of a per-layer pass: per task, the better of its uniform optimum and its optimum with at most
 /// two runs of one strategy per stage. The second is found in a fraction of the per-layer search's time
-/// (few labels compete) and is often the optimum itself, so the per-layer pass starts with a tight bound
-/// and each task is solved directly under its own seed when that is close to its root bound
-/// (TaskSolver::setUpperHint). GPT-3 175B on 64 GPUs, 1 thread: 14.7 -> 7.6 s of CPU.
+/// (few labels compete), under the first as its own seed (a uniform plan has one run per stage: GPT-3
+/// 175B on 64 GPUs at 80 GiB, its pp = 8 and pp = 4 1F1B tasks 29 and 34 -> 18 and 20 ms), and is often
+/// the optimum itself, so the per-layer pass starts with a tight bound and each task is solved directly
+/// under its own seed when that is close to its root bound (TaskSolver::setUpperHint). GPT-3 175B on 64 GPUs,
+/// 1 thread: 14.7 -> 7.6 s of CPU.
 std::vector<double> passSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
                              Phase phase = {}, std::vector<TaskMemo>* two_run_memo = nullptr) {
     std::vector<double> seed = subspaceSeed(ctx, tasks, budget, keep, phase, 0);
     if (ctx.stop.stop_requested())
         return seed;
     phase.name = phase.name.empty() ? phase.name : "two-run seed";
-    const std::vector<double> two = subspaceSeed(ctx, tasks, budget, keep, phase, 2, two_run_memo);
+    const std::vector<double> two = subspaceSeed(ctx, tasks, budget, keep, phase, 2, two_run_memo, seed);
     if (two.size() != tasks.size())
         return seed;
     if (seed.size() != tasks.size())
@@ -688,6 +711,7 @@ void collectStats(Context& ctx, SearchStats& stats) {
 SearchResult search(const CostModel& model, const SearchOptions& options, const SearchObserver& observer,
                     std::stop_token stop) {
     const auto t0 = std::chrono::steady_clock::now();
+    keepFreedMemory();
     validate(options);
     SearchSpace space(model, options);
     SearchResult result;
@@ -700,6 +724,8 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     ctx.single_type = model.model().stacks.size() == 1;
     ctx.budget = memoryBudget(model, options);
     ctx.reserved = model.reservedBytes();
+    ctx.layer_costs = std::make_shared<LayerCostCache>(model);
+    ctx.last_columns = std::make_shared<LastColumnCache>();
     if (ctx.budget <= 0)
         throw InputError("cost.memory_budget_gib", "the budget minus the reserve leaves no memory");
     for (int pp : space.pipelineDegrees())

@@ -47,16 +47,19 @@
 #include "gx/units.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -130,6 +133,52 @@ struct RuleCounter {
 };
 
 /// Everything shared by all tasks of one search.
+/// A search's layer costs, each computed once: the uniform seed, the two-run seed and the per-layer pass
+/// solve the same tasks, and the tasks' compute-only bounds (boundTasks) take the same costs first (GPT-3
+/// 175B on 64 GPUs: about 3,000 evaluations per pass). Thread-safe.
+class LayerCostCache {
+public:
+    explicit LayerCostCache(const CostModel& cost) : cost_(cost) {}
+    /// CostModel::layer of the stack's layer type under `s` and `shape`.
+    LayerCost get(std::size_t stack, const LayerStrategy& s, const StageShape& shape);
+    /// The same for every strategy of `list` (Context::candidates[{part, pp}][stack]) whose dp divides
+    /// the micro-batch, in the list's order (the others left default): one lookup per task and rank class.
+    using Row = std::shared_ptr<const std::vector<LayerCost>>;
+    Row row(int part, int pp, std::size_t stack, const std::vector<LayerStrategy>& list,
+            const StageShape& shape);
+
+private:
+    using Key = std::array<int, 14>;
+    struct Hash {
+        std::size_t operator()(const Key& k) const {
+            std::uint64_t h = 1469598103934665603ULL;
+            for (int x : k)
+                h = (h ^ static_cast<std::uint32_t>(x)) * 1099511628211ULL;
+            return static_cast<std::size_t>(h);
+        }
+    };
+    const CostModel& cost_;
+    std::mutex mu_;
+    std::unordered_map<Key, LayerCost, Hash> costs_;
+    std::map<std::array<int, 7>, Row> rows_;
+};
+
+/// The last column of wholeLayerTable (least[B] for n = 1..N: the integral stage tables), computed once
+/// per search for the same items, rows and buckets: the seeds' passes and the per-layer pass build the
+/// same stage tables for a task (GPT-3 175B on 64 GPUs: 9% of a what-if re-search's CPU). Thread-safe.
+class LastColumnCache {
+public:
+    /// out[n] = least[B] of row n (out[0] = 0; infinity from the first row where nothing fits).
+    std::shared_ptr<const std::vector<double>> get(std::vector<std::pair<std::size_t, double>> items,
+                                                   std::size_t N, std::size_t B);
+
+private:
+    std::mutex mu_;
+    std::map<std::tuple<std::size_t, std::size_t, std::vector<std::pair<std::size_t, double>>>,
+             std::shared_ptr<const std::vector<double>>>
+        columns_;
+};
+
 struct Context {
     Context(const CostModel& c, const SearchOptions& o, const SearchSpace& s, const SearchObserver& obs,
             std::stop_token st)
@@ -159,6 +208,13 @@ struct Context {
     /// Megatron's block recomputation (uniform plans): besides recomputing all layers or none, the first
     /// N layers of every model chunk (--recompute-method block --recompute-num-layers N).
     bool block_recompute = false;
+    /// Shared by the passes' contexts (subspaceSeed); absent = computed on every call.
+    std::shared_ptr<LayerCostCache> layer_costs;
+    std::shared_ptr<LastColumnCache> last_columns; ///< (the same)
+    LayerCost layerCost(std::size_t stack, const LayerStrategy& s, const StageShape& shape) const {
+        return layer_costs ? layer_costs->get(stack, s, shape)
+                           : cost.layer(cost.model().stacks[stack].type, s, shape);
+    }
     bool rule(const char* name) const { return space.ruleEnabled(name); }
     /// Worker threads of the search (SearchOptions::threads; 0 = the hardware's).
     int threads() const {
@@ -481,7 +537,10 @@ private:
         return cand_[static_cast<std::size_t>(from_stack)][static_cast<std::size_t>(kf)] ==
                cand_[static_cast<std::size_t>(to_stack)][static_cast<std::size_t>(kt)];
     }
-    std::vector<std::vector<LayerStrategy>> cand_;                ///< per stack, after filtering
+    std::vector<std::vector<LayerStrategy>> cand_; ///< per stack, after filtering
+    /// Per stack, the index of each of cand_'s strategies in Context::candidates (empty: not a subset
+    /// of it in order, as when restricted to one strategy; computeCosts then looks each one up).
+    std::vector<std::vector<std::size_t>> cand_base_;
     std::map<int, std::vector<std::vector<CandCost>>> costs_;     ///< rc -> stack -> k
     std::map<std::tuple<int, int, int>, std::vector<double>> sw_; ///< (rc, from, to) -> K*K
     std::map<std::tuple<int, int, int>, SwitchClasses> swc_;      ///< (rc, from, to)

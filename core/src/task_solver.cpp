@@ -17,6 +17,49 @@
 
 namespace gx::planner {
 
+LayerCost LayerCostCache::get(std::size_t stack, const LayerStrategy& s, const StageShape& shape) {
+    const Key key{static_cast<int>(stack),
+                  shape.stage_gpus,
+                  shape.first_rank,
+                  shape.micro_batch,
+                  shape.num_micro,
+                  s.tp,
+                  s.dp,
+                  s.sp ? 1 : 0,
+                  static_cast<int>(s.dp_type),
+                  static_cast<int>(s.ckpt),
+                  s.tp_consecutive ? 1 : 0,
+                  s.cp,
+                  static_cast<int>(s.cp_comm),
+                  s.ep};
+    {
+        std::lock_guard lock(mu_);
+        if (auto it = costs_.find(key); it != costs_.end())
+            return it->second;
+    }
+    const LayerCost lc = cost_.layer(cost_.model().stacks[stack].type, s, shape); // (outside the lock)
+    std::lock_guard lock(mu_);
+    return costs_.emplace(key, lc).first->second;
+}
+
+LayerCostCache::Row LayerCostCache::row(int part, int pp, std::size_t stack,
+                                        const std::vector<LayerStrategy>& list, const StageShape& shape) {
+    const std::array<int, 7> key{
+        part,           pp, static_cast<int>(stack), shape.stage_gpus, shape.first_rank, shape.micro_batch,
+        shape.num_micro};
+    {
+        std::lock_guard lock(mu_);
+        if (auto it = rows_.find(key); it != rows_.end())
+            return it->second;
+    }
+    auto out = std::make_shared<std::vector<LayerCost>>(list.size());
+    for (std::size_t k = 0; k < list.size(); ++k)
+        if (shape.micro_batch % list[k].dp == 0)
+            (*out)[k] = get(stack, list[k], shape);
+    std::lock_guard lock(mu_);
+    return rows_.emplace(key, std::move(out)).first->second;
+}
+
 double TaskSolver::p2pHalf(int boundary_layer, int from_stage, int to_stage) const {
     const StageShape shape{G_, from_stage * G_, mb_, t_.m};
     return qT(ctx_.cost.p2pTime(ctx_.cost.model().layer(boundary_layer), LayerStrategy{}, shape,
@@ -87,13 +130,18 @@ void TaskSolver::computeCosts() {
         auto& per = costs_[rc];
         per.resize(stacks.size());
         const StageShape shape{G_, rc, mb_, t_.m};
-        for (std::size_t s = 0; s < stacks.size(); ++s)
-            for (const auto& c : cand_[s]) {
-                const LayerCost lc = ctx_.cost.layer(stacks[s].type, c, shape);
+        for (std::size_t s = 0; s < stacks.size(); ++s) {
+            LayerCostCache::Row row;
+            if (ctx_.layer_costs && cand_base_.size() == stacks.size())
+                row = ctx_.layer_costs->row(t_.space, t_.pp, s, ctx_.candidates.at({t_.space, t_.pp})[s],
+                                            shape);
+            for (std::size_t k = 0; k < cand_[s].size(); ++k) {
+                const LayerCost lc = row ? (*row)[cand_base_[s][k]] : ctx_.layerCost(s, cand_[s][k], shape);
                 per[s].push_back(
                     {lc.perMicro(), lc.perIteration(), lc.states(), lc.activations, lc.transient});
                 tmax = std::max(tmax, t_.m * lc.perMicro() + lc.perIteration());
             }
+        }
     }
     // Fixed-point grids (see SeqLabel): 2^-47 of the largest sum leaves 6 bits of the 53-bit mantissa
     // for switches, p2p and the embedding/head, and rounds a plan's time by < 1e-11 of itself.
@@ -115,13 +163,16 @@ void TaskSolver::buildCandidates() {
     const auto& base = ctx_.candidates.at({t_.space, t_.pp});
     const auto& stacks = ctx_.cost.model().stacks;
     cand_.assign(stacks.size(), {});
+    cand_base_.assign(stacks.size(), {});
     for (std::size_t s = 0; s < stacks.size(); ++s)
-        for (const auto& c : base[s]) {
+        for (std::size_t k = 0; k < base[s].size(); ++k) {
+            const LayerStrategy& c = base[s][k];
             if (mb_ % c.dp != 0) {
                 ctx_.rules.add(rules::kBatchDivisible);
                 continue;
             }
             cand_[s].push_back(c);
+            cand_base_[s].push_back(k);
         }
     // Rank classes of the stages: costs only depend on the first rank modulo the node size.
     const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
@@ -159,6 +210,7 @@ void TaskSolver::dropDominated() {
         }
     bool changed = false;
     std::vector<std::vector<LayerStrategy>> kept(stacks.size());
+    std::vector<std::vector<std::size_t>> kept_base(stacks.size());
     for (std::size_t s = 0; s < stacks.size(); ++s) {
         const int K = static_cast<int>(cand_[s].size());
         std::vector<char> drop(static_cast<std::size_t>(K), 0);
@@ -235,11 +287,15 @@ void TaskSolver::dropDominated() {
                 ctx_.rules.add(rules::kDominatedStrategy);
             } else {
                 kept[s].push_back(cand_[s][static_cast<std::size_t>(k)]);
+                if (s < cand_base_.size())
+                    kept_base[s].push_back(cand_base_[s][static_cast<std::size_t>(k)]);
             }
         }
     }
     if (changed) {
         cand_ = std::move(kept);
+        if (cand_base_.size() == stacks.size())
+            cand_base_ = std::move(kept_base);
         sw_.clear();
         swc_.clear();
         computeCosts();
@@ -320,6 +376,9 @@ TaskSolver::Class& TaskSolver::classFor(int stage, int start) {
     return cl;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::size_t N, std::size_t B,
                      const std::function<void(std::size_t, const std::vector<double>&)>& row) {
     std::sort(items.begin(), items.end());
@@ -338,6 +397,23 @@ void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::siz
         if (prev[B] == kInf)
             break;
     }
+}
+
+std::shared_ptr<const std::vector<double>>
+LastColumnCache::get(std::vector<std::pair<std::size_t, double>> items, std::size_t N, std::size_t B) {
+    std::sort(items.begin(), items.end());
+    auto key = std::make_tuple(N, B, items);
+    {
+        std::lock_guard lock(mu_);
+        if (auto it = columns_.find(key); it != columns_.end())
+            return it->second;
+    }
+    auto out = std::make_shared<std::vector<double>>(N + 1, kInf);
+    (*out)[0] = 0.0;
+    wholeLayerTable(std::move(items), N, B,
+                    [&](std::size_t n, const std::vector<double>& least) { (*out)[n] = least[B]; });
+    std::lock_guard lock(mu_);
+    return columns_.emplace(std::move(key), std::move(out)).first->second;
 }
 
 std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(int j, double room, int cap,
@@ -374,6 +450,12 @@ std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(in
             if (wb <= static_cast<double>(B))
                 items.emplace_back(static_cast<std::size_t>(std::max(wb, 0.0)),
                                    time ? t_.m * x.c + x.e : x.c);
+        }
+        if (ctx_.last_columns) {
+            const auto column = ctx_.last_columns->get(std::move(items), N, B);
+            for (std::size_t n = 1; n <= N; ++n)
+                out[n] = (*column)[n] * (1 - 1e-9); // (floating-point slack)
+            return;
         }
         wholeLayerTable(std::move(items), N, B, [&](std::size_t n, const std::vector<double>& least) {
             out[n] = least[B] * (1 - 1e-9); // (floating-point slack)
@@ -483,6 +565,7 @@ TaskResult TaskSolver::solveTask() {
     auto restrictTo = [&](std::vector<LayerStrategy> list) {
         for (auto& l : cand_)
             l = list;
+        cand_base_.clear(); // (looked up one by one)
         computeCosts();
     };
     const bool bounded = ctx_.rule(rules::kTimeLowerBound);
