@@ -254,6 +254,15 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     live.store(boundPerSample());
     std::atomic<std::size_t> next{0};
     const double initial = boundPerSample();
+    // A task's solver, prepared (its root then served by RootCache when a later pass bounds it again).
+    auto makeSolver = [&](std::size_t i) {
+        const Task& t = tasks[i];
+        auto solver = std::make_unique<TaskSolver>(ctx, t, budget, kInf, &live);
+        const double earlier = use_memo ? (*memo)[i].lower : 0.0;
+        if (solver->prepare() && earlier > 0)
+            solver->setLowerHint(earlier * t.batch);
+        return solver;
+    };
     parallel([&]() {
         for (std::size_t i; !ctx.stop.stop_requested() && (i = next.fetch_add(1)) < tasks.size();) {
             if (known[i])
@@ -265,11 +274,16 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                 lower[i] = std::max(t.lower_bound, earlier);
                 continue;
             }
-            solvers[i] = std::make_unique<TaskSolver>(ctx, t, budget, kInf, &live);
-            const double root = solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch : kInf;
+            // (a root an earlier pass took: the solver is made if the task is solved)
+            const std::optional<double> known_root = ctx.roots ? ctx.roots->find(t, budget) : std::nullopt;
+            if (!known_root)
+                solvers[i] = makeSolver(i);
+            const double root = known_root              ? *known_root
+                                : solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch
+                                                        : kInf;
+            if (!known_root && ctx.roots && !ctx.stop.stop_requested())
+                ctx.roots->put(t, budget, root);
             lower[i] = std::max({t.lower_bound, earlier, root * (1 - 1e-9)}); // (floating-point slack)
-            if (earlier > 0 && root < kInf)
-                solvers[i]->setLowerHint(earlier * t.batch);
         }
     });
     std::vector<std::size_t> order(tasks.size());
@@ -298,6 +312,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                                            lower[i], bound));
                 solvers[i].reset();
             } else {
+                if (!solvers[i] && !ctx.stop.stop_requested())
+                    solvers[i] = makeSolver(i);
                 if (!solvers[i]) // (a stop during the preparation)
                     continue;
                 TaskSolver& solver = *solvers[i];
@@ -602,6 +618,7 @@ std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, d
     uctx.vocab_tp_one = ctx.vocab_tp_one;
     uctx.layer_costs = ctx.layer_costs;
     uctx.last_columns = ctx.last_columns;
+    uctx.roots = ctx.roots;
     // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
     runPass(uctx, tasks, budget, keep, phase, std::move(initial), &seed, memo);
@@ -726,6 +743,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     ctx.reserved = model.reservedBytes();
     ctx.layer_costs = std::make_shared<LayerCostCache>(model);
     ctx.last_columns = std::make_shared<LastColumnCache>();
+    ctx.roots = std::make_shared<RootCache>();
     if (ctx.budget <= 0)
         throw InputError("cost.memory_budget_gib", "the budget minus the reserve leaves no memory");
     for (int pp : space.pipelineDegrees())

@@ -56,6 +56,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -179,6 +180,25 @@ private:
         columns_;
 };
 
+/// The root bounds of a search's tasks (TaskSolver::lowerBound() after prepare(), infinity when nothing
+/// fits) per budget, shared by its passes: the seeds and the per-layer pass bound the same tasks under
+/// the same budget, and a task a later pass cuts by that bound is then neither prepared nor bounded again
+/// (GPT-3 175B on 64 GPUs: 3 of 41 tasks solved per pass). Thread-safe.
+class RootCache {
+public:
+    /// The task's root under `budget` (bytes), if a pass took it.
+    std::optional<double> find(const Task& t, double budget);
+    void put(const Task& t, double budget, double root);
+
+private:
+    using Key = std::tuple<int, int, int, int, int, int, double>;
+    static Key key(const Task& t, double budget) {
+        return {t.space, t.batch, t.pp, t.m, t.v, static_cast<int>(t.schedule), budget};
+    }
+    std::mutex mu_;
+    std::map<Key, double> roots_;
+};
+
 struct Context {
     Context(const CostModel& c, const SearchOptions& o, const SearchSpace& s, const SearchObserver& obs,
             std::stop_token st)
@@ -211,6 +231,7 @@ struct Context {
     /// Shared by the passes' contexts (subspaceSeed); absent = computed on every call.
     std::shared_ptr<LayerCostCache> layer_costs;
     std::shared_ptr<LastColumnCache> last_columns; ///< (the same)
+    std::shared_ptr<RootCache> roots;              ///< (the same)
     LayerCost layerCost(std::size_t stack, const LayerStrategy& s, const StageShape& shape) const {
         return layer_costs ? layer_costs->get(stack, s, shape)
                            : cost.layer(cost.model().stacks[stack].type, s, shape);

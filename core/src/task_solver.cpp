@@ -399,6 +399,18 @@ void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::siz
     }
 }
 
+std::optional<double> RootCache::find(const Task& t, double budget) {
+    std::lock_guard lock(mu_);
+    if (auto it = roots_.find(key(t, budget)); it != roots_.end())
+        return it->second;
+    return std::nullopt;
+}
+
+void RootCache::put(const Task& t, double budget, double root) {
+    std::lock_guard lock(mu_);
+    roots_.emplace(key(t, budget), root);
+}
+
 std::shared_ptr<const std::vector<double>>
 LastColumnCache::get(std::vector<std::pair<std::size_t, double>> items, std::size_t N, std::size_t B) {
     std::sort(items.begin(), items.end());
