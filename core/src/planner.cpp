@@ -619,6 +619,7 @@ std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, d
     uctx.layer_costs = ctx.layer_costs;
     uctx.last_columns = ctx.last_columns;
     uctx.roots = ctx.roots;
+    uctx.dominance = ctx.dominance;
     // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
     runPass(uctx, tasks, budget, keep, phase, std::move(initial), &seed, memo);
@@ -744,6 +745,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     ctx.layer_costs = std::make_shared<LayerCostCache>(model);
     ctx.last_columns = std::make_shared<LastColumnCache>();
     ctx.roots = std::make_shared<RootCache>();
+    ctx.dominance = std::make_shared<DominanceCache>();
     if (ctx.budget <= 0)
         throw InputError("cost.memory_budget_gib", "the budget minus the reserve leaves no memory");
     for (int pp : space.pipelineDegrees())

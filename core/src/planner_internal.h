@@ -199,6 +199,26 @@ private:
     std::map<Key, double> roots_;
 };
 
+/// The candidates TaskSolver::dropDominated keeps (indices into Context::candidates per stack) and how
+/// many it drops, per configuration shape (part, pp, stage GPUs, micro-batch, micro-batches, one strategy
+/// for all layers or not). It compares costs and switch costs only, not memory against the budget, so
+/// every pass of a search reuses it, the frontier's included (DeepSeek-V3 on 1024 GPUs: its K x K switch
+/// matrices were 10% of the CPU of top 5 + frontier). Thread-safe.
+class DominanceCache {
+public:
+    struct Kept {
+        std::vector<std::vector<std::size_t>> base;
+        std::int64_t dropped = 0;
+    };
+    using Key = std::array<int, 6>;
+    std::optional<Kept> find(const Key& key);
+    void put(const Key& key, Kept kept);
+
+private:
+    std::mutex mu_;
+    std::map<Key, Kept> kept_;
+};
+
 struct Context {
     Context(const CostModel& c, const SearchOptions& o, const SearchSpace& s, const SearchObserver& obs,
             std::stop_token st)
@@ -232,6 +252,7 @@ struct Context {
     std::shared_ptr<LayerCostCache> layer_costs;
     std::shared_ptr<LastColumnCache> last_columns; ///< (the same)
     std::shared_ptr<RootCache> roots;              ///< (the same)
+    std::shared_ptr<DominanceCache> dominance;     ///< (the same)
     LayerCost layerCost(std::size_t stack, const LayerStrategy& s, const StageShape& shape) const {
         return layer_costs ? layer_costs->get(stack, s, shape)
                            : cost.layer(cost.model().stacks[stack].type, s, shape);
@@ -461,6 +482,10 @@ private:
     /// Rule dominated-run: per stack, the candidates of a class's sequence that another candidate
     /// replaces in every run at a lower time and no more memory (see sequence_dp.cpp).
     std::vector<std::vector<char>> dropDominatedRuns(const Class& cl, const std::vector<int>& positions);
+    /// dropDominatedRuns, once per class and sequence for all rounds.
+    std::vector<std::vector<char>> dominatedRuns(const Class& cl, const std::vector<int>& positions);
+    std::mutex run_drops_mu_;
+    std::map<std::tuple<int, double, bool, std::vector<int>>, std::vector<std::vector<char>>> run_drops_;
     bool buildVocab();
     Class& classFor(int stage, int start);
     /// The layer positions of a stage class's sequence (v = 1) and its sequence DP.

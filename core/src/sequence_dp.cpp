@@ -512,7 +512,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     }
     // Rule dominated-run: per stack, the candidates another replaces in every run (dropDominatedRuns).
     const std::vector<std::vector<char>> run_drop = block_n_ < 0 && ctx_.rule(rules::kDominatedRun)
-                                                        ? dropDominatedRuns(cl, positions)
+                                                        ? dominatedRuns(cl, positions)
                                                         : std::vector<std::vector<char>>{};
     cl.arena.assign(positions.size(), {});
     std::vector<SeqLabel> cell;
@@ -661,6 +661,25 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
 /// (Llama 3.1 405B at 128K on 1024 GPUs: 56-61 of 104 candidates per stage of its pp = 8 configuration).
 /// With several layer types, per stack: x and y also range over the candidates of the stacks next to it.
 /// Returns per stack the candidates dropped (empty where none is).
+std::vector<std::vector<char>> TaskSolver::dominatedRuns(const Class& cl, const std::vector<int>& positions) {
+    // The same for a class in every deepening round (it compares costs and switches, not the bound).
+    auto key = std::make_tuple(cl.rc, cl.f, cl.reversed, positions);
+    {
+        std::lock_guard lock(run_drops_mu_);
+        if (auto it = run_drops_.find(key); it != run_drops_.end()) {
+            std::int64_t dropped = 0;
+            for (const auto& d : it->second)
+                dropped += std::count(d.begin(), d.end(), 1);
+            if (dropped > 0)
+                ctx_.rules.add(rules::kDominatedRun, dropped);
+            return it->second;
+        }
+    }
+    auto drop = dropDominatedRuns(cl, positions);
+    std::lock_guard lock(run_drops_mu_);
+    return run_drops_.emplace(std::move(key), std::move(drop)).first->second;
+}
+
 std::vector<std::vector<char>> TaskSolver::dropDominatedRuns(const Class& cl,
                                                              const std::vector<int>& positions) {
     const std::size_t types = cand_.size();

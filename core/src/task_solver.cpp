@@ -121,6 +121,7 @@ const SwitchClasses& TaskSolver::switchClasses(int rc, int from_stack, int to_st
 }
 
 void TaskSolver::computeCosts() {
+    run_drops_.clear(); // (for the lists before)
     const auto& stacks = ctx_.cost.model().stacks;
     const auto& rcs = rcs_;
     costs_.clear();
@@ -195,6 +196,26 @@ void TaskSolver::dropDominated() {
     if (!ctx_.rule(rules::kDominatedStrategy) || (ctx_.opt.uniform_layers && stacks.size() > 1) ||
         ctx_.block_recompute)
         return;
+    // (the lists are buildCandidates' own: an earlier pass's result for the same shape applies)
+    const bool cacheable = ctx_.dominance && cand_base_.size() == stacks.size();
+    const DominanceCache::Key key{t_.space, t_.pp, G_, mb_, t_.m, ctx_.opt.uniform_layers ? 1 : 0};
+    if (cacheable)
+        if (const auto known = ctx_.dominance->find(key)) {
+            if (known->dropped == 0)
+                return;
+            ctx_.rules.add(rules::kDominatedStrategy, known->dropped);
+            const auto& base = ctx_.candidates.at({t_.space, t_.pp});
+            for (std::size_t s = 0; s < stacks.size(); ++s) {
+                cand_[s].clear();
+                for (std::size_t idx : known->base[s])
+                    cand_[s].push_back(base[s][idx]);
+            }
+            cand_base_ = known->base;
+            sw_.clear();
+            swc_.clear();
+            computeCosts();
+            return;
+        }
     // Dominance: replacing every use of k by k2 never makes anything worse (see header comment).
     // With one strategy for every layer (one stack, see above) a plan switches only from a strategy to
     // itself, so only those switches are compared: no K x K switch matrix is built (Llama 3.1 405B at
@@ -291,6 +312,13 @@ void TaskSolver::dropDominated() {
                     kept_base[s].push_back(cand_base_[s][static_cast<std::size_t>(k)]);
             }
         }
+    }
+    if (cacheable) {
+        DominanceCache::Kept entry;
+        entry.base = kept_base;
+        for (std::size_t s = 0; s < stacks.size(); ++s)
+            entry.dropped += static_cast<std::int64_t>(cand_[s].size() - kept[s].size());
+        ctx_.dominance->put(key, std::move(entry));
     }
     if (changed) {
         cand_ = std::move(kept);
@@ -397,6 +425,18 @@ void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::siz
         if (prev[B] == kInf)
             break;
     }
+}
+
+std::optional<DominanceCache::Kept> DominanceCache::find(const Key& key) {
+    std::lock_guard lock(mu_);
+    if (auto it = kept_.find(key); it != kept_.end())
+        return it->second;
+    return std::nullopt;
+}
+
+void DominanceCache::put(const Key& key, Kept kept) {
+    std::lock_guard lock(mu_);
+    kept_.emplace(key, std::move(kept));
 }
 
 std::optional<double> RootCache::find(const Task& t, double budget) {
