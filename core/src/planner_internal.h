@@ -133,7 +133,6 @@ struct RuleCounter {
     }
 };
 
-/// Everything shared by all tasks of one search.
 /// A search's layer costs, each computed once: the uniform seed, the two-run seed and the per-layer pass
 /// solve the same tasks, and the tasks' compute-only bounds (boundTasks) take the same costs first (GPT-3
 /// 175B on 64 GPUs: about 3,000 evaluations per pass). Thread-safe.
@@ -219,6 +218,7 @@ private:
     std::map<Key, Kept> kept_;
 };
 
+/// Everything shared by all tasks of one search.
 struct Context {
     Context(const CostModel& c, const SearchOptions& o, const SearchSpace& s, const SearchObserver& obs,
             std::stop_token st)
