@@ -254,7 +254,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     live.store(boundPerSample());
     std::atomic<std::size_t> next{0};
     const double initial = boundPerSample();
-    // A task's solver, prepared (its root then served by RootCache when a later pass bounds it again).
+    // A task's solver, prepared (its root then served by SearchCaches::roots when a later pass bounds it
+    // again).
     auto makeSolver = [&](std::size_t i) {
         const Task& t = tasks[i];
         auto solver = std::make_unique<TaskSolver>(ctx, t, budget, kInf, &live);
@@ -275,14 +276,15 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                 continue;
             }
             // (a root an earlier pass took: the solver is made if the task is solved)
-            const std::optional<double> known_root = ctx.roots ? ctx.roots->find(t, budget) : std::nullopt;
+            const std::optional<double> known_root =
+                ctx.caches ? ctx.caches->roots.find(SearchCaches::rootKey(t, budget)) : std::nullopt;
             if (!known_root)
                 solvers[i] = makeSolver(i);
             const double root = known_root              ? *known_root
                                 : solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch
                                                         : kInf;
-            if (!known_root && ctx.roots && !ctx.stop.stop_requested())
-                ctx.roots->put(t, budget, root);
+            if (!known_root && ctx.caches && !ctx.stop.stop_requested())
+                ctx.caches->roots.put(SearchCaches::rootKey(t, budget), root);
             lower[i] = std::max({t.lower_bound, earlier, root * (1 - 1e-9)}); // (floating-point slack)
         }
     });
@@ -616,10 +618,7 @@ std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, d
     uctx.splits = ctx.splits;
     uctx.vocab_follows_layers = ctx.vocab_follows_layers;
     uctx.vocab_tp_one = ctx.vocab_tp_one;
-    uctx.layer_costs = ctx.layer_costs;
-    uctx.last_columns = ctx.last_columns;
-    uctx.roots = ctx.roots;
-    uctx.dominance = ctx.dominance;
+    uctx.caches = ctx.caches;
     // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
     runPass(uctx, tasks, budget, keep, phase, std::move(initial), &seed, memo);
@@ -742,10 +741,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     ctx.single_type = model.model().stacks.size() == 1;
     ctx.budget = memoryBudget(model, options);
     ctx.reserved = model.reservedBytes();
-    ctx.layer_costs = std::make_shared<LayerCostCache>(model);
-    ctx.last_columns = std::make_shared<LastColumnCache>();
-    ctx.roots = std::make_shared<RootCache>();
-    ctx.dominance = std::make_shared<DominanceCache>();
+    ctx.caches = std::make_shared<SearchCaches>(model);
     if (ctx.budget <= 0)
         throw InputError("cost.memory_budget_gib", "the budget minus the reserve leaves no memory");
     for (int pp : space.pipelineDegrees())

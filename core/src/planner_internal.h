@@ -133,6 +133,34 @@ struct RuleCounter {
     }
 };
 
+/// A map the threads of a search share: find() copies a value out; a value computed outside the lock is
+/// then put(), and the first one stored for a key stays (the computations are deterministic). Entries
+/// are erased only by clear(), while no thread uses the map, so the reference put() returns stays valid
+/// until then.
+template <class Map> class SharedMemo {
+public:
+    using Key = typename Map::key_type;
+    using Value = typename Map::mapped_type;
+    std::optional<Value> find(const Key& key) {
+        std::lock_guard lock(mu_);
+        if (auto it = map_.find(key); it != map_.end())
+            return it->second;
+        return std::nullopt;
+    }
+    const Value& put(Key key, Value value) {
+        std::lock_guard lock(mu_);
+        return map_.emplace(std::move(key), std::move(value)).first->second;
+    }
+    void clear() {
+        std::lock_guard lock(mu_);
+        map_.clear();
+    }
+
+private:
+    std::mutex mu_;
+    Map map_;
+};
+
 /// A search's layer costs, each computed once: the uniform seed, the two-run seed and the per-layer pass
 /// solve the same tasks, and the tasks' compute-only bounds (boundTasks) take the same costs first (GPT-3
 /// 175B on 64 GPUs: about 3,000 evaluations per pass). Thread-safe.
@@ -158,64 +186,42 @@ private:
         }
     };
     const CostModel& cost_;
-    std::mutex mu_;
-    std::unordered_map<Key, LayerCost, Hash> costs_;
-    std::map<std::array<int, 7>, Row> rows_;
-};
-
-/// The last column of wholeLayerTable (least[B] for n = 1..N: the integral stage tables), computed once
-/// per search for the same items, rows and buckets: the seeds' passes and the per-layer pass build the
-/// same stage tables for a task (GPT-3 175B on 64 GPUs: 9% of a what-if re-search's CPU). Thread-safe.
-class LastColumnCache {
-public:
-    /// out[n] = least[B] of row n (out[0] = 0; infinity from the first row where nothing fits).
-    std::shared_ptr<const std::vector<double>> get(std::vector<std::pair<std::size_t, double>> items,
-                                                   std::size_t N, std::size_t B);
-
-private:
-    std::mutex mu_;
-    std::map<std::tuple<std::size_t, std::size_t, std::vector<std::pair<std::size_t, double>>>,
-             std::shared_ptr<const std::vector<double>>>
-        columns_;
-};
-
-/// The root bounds of a search's tasks (TaskSolver::lowerBound() after prepare(), infinity when nothing
-/// fits) per budget, shared by its passes: the seeds and the per-layer pass bound the same tasks under
-/// the same budget, and a task a later pass cuts by that bound is then neither prepared nor bounded again
-/// (GPT-3 175B on 64 GPUs: 3 of 41 tasks solved per pass). Thread-safe.
-class RootCache {
-public:
-    /// The task's root under `budget` (bytes), if a pass took it.
-    std::optional<double> find(const Task& t, double budget);
-    void put(const Task& t, double budget, double root);
-
-private:
-    using Key = std::tuple<int, int, int, int, int, int, double>;
-    static Key key(const Task& t, double budget) {
-        return {t.space, t.batch, t.pp, t.m, t.v, static_cast<int>(t.schedule), budget};
-    }
-    std::mutex mu_;
-    std::map<Key, double> roots_;
+    SharedMemo<std::unordered_map<Key, LayerCost, Hash>> costs_;
+    SharedMemo<std::map<std::array<int, 7>, Row>> rows_;
 };
 
 /// The candidates TaskSolver::dropDominated keeps (indices into Context::candidates per stack) and how
-/// many it drops, per configuration shape (part, pp, stage GPUs, micro-batch, micro-batches, one strategy
-/// for all layers or not). It compares costs and switch costs only, not memory against the budget, so
-/// every pass of a search reuses it, the frontier's included (DeepSeek-V3 on 1024 GPUs: its K x K switch
-/// matrices were 10% of the CPU of top 5 + frontier). Thread-safe.
-class DominanceCache {
-public:
-    struct Kept {
-        std::vector<std::vector<std::size_t>> base;
-        std::int64_t dropped = 0;
-    };
-    using Key = std::array<int, 6>;
-    std::optional<Kept> find(const Key& key);
-    void put(const Key& key, Kept kept);
+/// many it drops.
+struct DominanceKept {
+    std::vector<std::vector<std::size_t>> base;
+    std::int64_t dropped = 0;
+};
 
-private:
-    std::mutex mu_;
-    std::map<Key, Kept> kept_;
+/// Work the passes of one search (uniform seed, two-run seed, per-layer pass, frontier passes) share,
+/// each computed once.
+struct SearchCaches {
+    explicit SearchCaches(const CostModel& cost) : layer_costs(cost) {}
+    LayerCostCache layer_costs;
+    /// The last column of wholeLayerTable (least[B] for n = 1..N: the integral stage tables; out[0] = 0,
+    /// infinity from the first row where nothing fits) per (N, B, sorted items): the seeds' passes and
+    /// the per-layer pass build the same stage tables for a task (GPT-3 175B on 64 GPUs: 9% of a what-if
+    /// re-search's CPU).
+    SharedMemo<std::map<std::tuple<std::size_t, std::size_t, std::vector<std::pair<std::size_t, double>>>,
+                        std::shared_ptr<const std::vector<double>>>>
+        last_columns;
+    /// The root bounds of the tasks (TaskSolver::lowerBound() after prepare(), infinity when nothing
+    /// fits) per (part, batch, pp, micro-batches, chunks, schedule, budget): the seeds and the per-layer
+    /// pass bound the same tasks under the same budget, and a task a later pass cuts by that bound is
+    /// then neither prepared nor bounded again (GPT-3 175B on 64 GPUs: 3 of 41 tasks solved per pass).
+    SharedMemo<std::map<std::tuple<int, int, int, int, int, int, double>, double>> roots;
+    static std::tuple<int, int, int, int, int, int, double> rootKey(const Task& t, double budget) {
+        return {t.space, t.batch, t.pp, t.m, t.v, static_cast<int>(t.schedule), budget};
+    }
+    /// dropDominated's result per configuration shape (part, pp, stage GPUs, micro-batch,
+    /// micro-batches, one strategy for all layers or not). It compares costs and switch costs only, not
+    /// memory against the budget, so every pass of a search reuses it, the frontier's included
+    /// (DeepSeek-V3 on 1024 GPUs: its K x K switch matrices were 10% of the CPU of top 5 + frontier).
+    SharedMemo<std::map<std::array<int, 6>, DominanceKept>> dominance;
 };
 
 /// Everything shared by all tasks of one search.
@@ -248,14 +254,11 @@ struct Context {
     /// Megatron's block recomputation (uniform plans): besides recomputing all layers or none, the first
     /// N layers of every model chunk (--recompute-method block --recompute-num-layers N).
     bool block_recompute = false;
-    /// Shared by the passes' contexts (subspaceSeed); absent = computed on every call.
-    std::shared_ptr<LayerCostCache> layer_costs;
-    std::shared_ptr<LastColumnCache> last_columns; ///< (the same)
-    std::shared_ptr<RootCache> roots;              ///< (the same)
-    std::shared_ptr<DominanceCache> dominance;     ///< (the same)
+    /// Shared by the passes' contexts (subspaceSeed); absent = everything computed on every call.
+    std::shared_ptr<SearchCaches> caches;
     LayerCost layerCost(std::size_t stack, const LayerStrategy& s, const StageShape& shape) const {
-        return layer_costs ? layer_costs->get(stack, s, shape)
-                           : cost.layer(cost.model().stacks[stack].type, s, shape);
+        return caches ? caches->layer_costs.get(stack, s, shape)
+                      : cost.layer(cost.model().stacks[stack].type, s, shape);
     }
     bool rule(const char* name) const { return space.ruleEnabled(name); }
     /// Worker threads of the search (SearchOptions::threads; 0 = the hardware's).
@@ -484,8 +487,8 @@ private:
     std::vector<std::vector<char>> dropDominatedRuns(const Class& cl, const std::vector<int>& positions);
     /// dropDominatedRuns, once per class and sequence for all rounds.
     std::vector<std::vector<char>> dominatedRuns(const Class& cl, const std::vector<int>& positions);
-    std::mutex run_drops_mu_;
-    std::map<std::tuple<int, double, bool, std::vector<int>>, std::vector<std::vector<char>>> run_drops_;
+    SharedMemo<std::map<std::tuple<int, double, bool, std::vector<int>>, std::vector<std::vector<char>>>>
+        run_drops_;
     bool buildVocab();
     Class& classFor(int stage, int start);
     /// The layer positions of a stage class's sequence (v = 1) and its sequence DP.

@@ -664,20 +664,15 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
 std::vector<std::vector<char>> TaskSolver::dominatedRuns(const Class& cl, const std::vector<int>& positions) {
     // The same for a class in every deepening round (it compares costs and switches, not the bound).
     auto key = std::make_tuple(cl.rc, cl.f, cl.reversed, positions);
-    {
-        std::lock_guard lock(run_drops_mu_);
-        if (auto it = run_drops_.find(key); it != run_drops_.end()) {
-            std::int64_t dropped = 0;
-            for (const auto& d : it->second)
-                dropped += std::count(d.begin(), d.end(), 1);
-            if (dropped > 0)
-                ctx_.rules.add(rules::kDominatedRun, dropped);
-            return it->second;
-        }
+    if (auto known = run_drops_.find(key)) {
+        std::int64_t dropped = 0;
+        for (const auto& d : *known)
+            dropped += std::count(d.begin(), d.end(), 1);
+        if (dropped > 0)
+            ctx_.rules.add(rules::kDominatedRun, dropped);
+        return *known;
     }
-    auto drop = dropDominatedRuns(cl, positions);
-    std::lock_guard lock(run_drops_mu_);
-    return run_drops_.emplace(std::move(key), std::move(drop)).first->second;
+    return run_drops_.put(std::move(key), dropDominatedRuns(cl, positions));
 }
 
 std::vector<std::vector<char>> TaskSolver::dropDominatedRuns(const Class& cl,

@@ -18,28 +18,23 @@
 namespace gx::planner {
 
 LayerCost LayerCostCache::get(std::size_t stack, const LayerStrategy& s, const StageShape& shape) {
-    const Key key{static_cast<int>(stack),
-                  shape.stage_gpus,
-                  shape.first_rank,
-                  shape.micro_batch,
-                  shape.num_micro,
-                  s.tp,
-                  s.dp,
-                  s.sp ? 1 : 0,
-                  static_cast<int>(s.dp_type),
-                  static_cast<int>(s.ckpt),
-                  s.tp_consecutive ? 1 : 0,
-                  s.cp,
-                  static_cast<int>(s.cp_comm),
-                  s.ep};
-    {
-        std::lock_guard lock(mu_);
-        if (auto it = costs_.find(key); it != costs_.end())
-            return it->second;
-    }
-    const LayerCost lc = cost_.layer(cost_.model().stacks[stack].type, s, shape); // (outside the lock)
-    std::lock_guard lock(mu_);
-    return costs_.emplace(key, lc).first->second;
+    Key key{static_cast<int>(stack),
+            shape.stage_gpus,
+            shape.first_rank,
+            shape.micro_batch,
+            shape.num_micro,
+            s.tp,
+            s.dp,
+            s.sp ? 1 : 0,
+            static_cast<int>(s.dp_type),
+            static_cast<int>(s.ckpt),
+            s.tp_consecutive ? 1 : 0,
+            s.cp,
+            static_cast<int>(s.cp_comm),
+            s.ep};
+    if (auto known = costs_.find(key))
+        return *known;
+    return costs_.put(key, cost_.layer(cost_.model().stacks[stack].type, s, shape));
 }
 
 LayerCostCache::Row LayerCostCache::row(int part, int pp, std::size_t stack,
@@ -47,17 +42,13 @@ LayerCostCache::Row LayerCostCache::row(int part, int pp, std::size_t stack,
     const std::array<int, 7> key{
         part,           pp, static_cast<int>(stack), shape.stage_gpus, shape.first_rank, shape.micro_batch,
         shape.num_micro};
-    {
-        std::lock_guard lock(mu_);
-        if (auto it = rows_.find(key); it != rows_.end())
-            return it->second;
-    }
+    if (auto known = rows_.find(key))
+        return *known;
     auto out = std::make_shared<std::vector<LayerCost>>(list.size());
     for (std::size_t k = 0; k < list.size(); ++k)
         if (shape.micro_batch % list[k].dp == 0)
             (*out)[k] = get(stack, list[k], shape);
-    std::lock_guard lock(mu_);
-    return rows_.emplace(key, std::move(out)).first->second;
+    return rows_.put(key, std::move(out));
 }
 
 double TaskSolver::p2pHalf(int boundary_layer, int from_stage, int to_stage) const {
@@ -133,9 +124,9 @@ void TaskSolver::computeCosts() {
         const StageShape shape{G_, rc, mb_, t_.m};
         for (std::size_t s = 0; s < stacks.size(); ++s) {
             LayerCostCache::Row row;
-            if (ctx_.layer_costs && cand_base_.size() == stacks.size())
-                row = ctx_.layer_costs->row(t_.space, t_.pp, s, ctx_.candidates.at({t_.space, t_.pp})[s],
-                                            shape);
+            if (ctx_.caches && cand_base_.size() == stacks.size())
+                row = ctx_.caches->layer_costs.row(t_.space, t_.pp, s,
+                                                   ctx_.candidates.at({t_.space, t_.pp})[s], shape);
             for (std::size_t k = 0; k < cand_[s].size(); ++k) {
                 const LayerCost lc = row ? (*row)[cand_base_[s][k]] : ctx_.layerCost(s, cand_[s][k], shape);
                 per[s].push_back(
@@ -196,24 +187,31 @@ void TaskSolver::dropDominated() {
     if (!ctx_.rule(rules::kDominatedStrategy) || (ctx_.opt.uniform_layers && stacks.size() > 1) ||
         ctx_.block_recompute)
         return;
+    // The lists kept (their indices into Context::candidates as well, where cand_ is still a subset of
+    // them): the switch matrices and costs follow.
+    auto keep = [&](std::vector<std::vector<LayerStrategy>> kept,
+                    std::vector<std::vector<std::size_t>> base) {
+        cand_ = std::move(kept);
+        if (cand_base_.size() == stacks.size())
+            cand_base_ = std::move(base);
+        sw_.clear();
+        swc_.clear();
+        computeCosts();
+    };
     // (the lists are buildCandidates' own: an earlier pass's result for the same shape applies)
-    const bool cacheable = ctx_.dominance && cand_base_.size() == stacks.size();
-    const DominanceCache::Key key{t_.space, t_.pp, G_, mb_, t_.m, ctx_.opt.uniform_layers ? 1 : 0};
+    const bool cacheable = ctx_.caches && cand_base_.size() == stacks.size();
+    const std::array<int, 6> key{t_.space, t_.pp, G_, mb_, t_.m, ctx_.opt.uniform_layers ? 1 : 0};
     if (cacheable)
-        if (const auto known = ctx_.dominance->find(key)) {
+        if (const auto known = ctx_.caches->dominance.find(key)) {
             if (known->dropped == 0)
                 return;
             ctx_.rules.add(rules::kDominatedStrategy, known->dropped);
             const auto& base = ctx_.candidates.at({t_.space, t_.pp});
-            for (std::size_t s = 0; s < stacks.size(); ++s) {
-                cand_[s].clear();
+            std::vector<std::vector<LayerStrategy>> kept(stacks.size());
+            for (std::size_t s = 0; s < stacks.size(); ++s)
                 for (std::size_t idx : known->base[s])
-                    cand_[s].push_back(base[s][idx]);
-            }
-            cand_base_ = known->base;
-            sw_.clear();
-            swc_.clear();
-            computeCosts();
+                    kept[s].push_back(base[s][idx]);
+            keep(std::move(kept), known->base);
             return;
         }
     // Dominance: replacing every use of k by k2 never makes anything worse (see header comment).
@@ -314,20 +312,14 @@ void TaskSolver::dropDominated() {
         }
     }
     if (cacheable) {
-        DominanceCache::Kept entry;
+        DominanceKept entry;
         entry.base = kept_base;
         for (std::size_t s = 0; s < stacks.size(); ++s)
             entry.dropped += static_cast<std::int64_t>(cand_[s].size() - kept[s].size());
-        ctx_.dominance->put(key, std::move(entry));
+        ctx_.caches->dominance.put(key, std::move(entry));
     }
-    if (changed) {
-        cand_ = std::move(kept);
-        if (cand_base_.size() == stacks.size())
-            cand_base_ = std::move(kept_base);
-        sw_.clear();
-        swc_.clear();
-        computeCosts();
-    }
+    if (changed)
+        keep(std::move(kept), std::move(kept_base));
 }
 
 bool TaskSolver::buildVocab() {
@@ -427,47 +419,6 @@ void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::siz
     }
 }
 
-std::optional<DominanceCache::Kept> DominanceCache::find(const Key& key) {
-    std::lock_guard lock(mu_);
-    if (auto it = kept_.find(key); it != kept_.end())
-        return it->second;
-    return std::nullopt;
-}
-
-void DominanceCache::put(const Key& key, Kept kept) {
-    std::lock_guard lock(mu_);
-    kept_.emplace(key, std::move(kept));
-}
-
-std::optional<double> RootCache::find(const Task& t, double budget) {
-    std::lock_guard lock(mu_);
-    if (auto it = roots_.find(key(t, budget)); it != roots_.end())
-        return it->second;
-    return std::nullopt;
-}
-
-void RootCache::put(const Task& t, double budget, double root) {
-    std::lock_guard lock(mu_);
-    roots_.emplace(key(t, budget), root);
-}
-
-std::shared_ptr<const std::vector<double>>
-LastColumnCache::get(std::vector<std::pair<std::size_t, double>> items, std::size_t N, std::size_t B) {
-    std::sort(items.begin(), items.end());
-    auto key = std::make_tuple(N, B, items);
-    {
-        std::lock_guard lock(mu_);
-        if (auto it = columns_.find(key); it != columns_.end())
-            return it->second;
-    }
-    auto out = std::make_shared<std::vector<double>>(N + 1, kInf);
-    (*out)[0] = 0.0;
-    wholeLayerTable(std::move(items), N, B,
-                    [&](std::size_t n, const std::vector<double>& least) { (*out)[n] = least[B]; });
-    std::lock_guard lock(mu_);
-    return columns_.emplace(std::move(key), std::move(out)).first->second;
-}
-
 std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(int j, double room, int cap,
                                                                               std::size_t stack) const {
     // Multiple-choice knapsack over whole layers with each layer's memory rounded down to a bucket of
@@ -503,8 +454,20 @@ std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(in
                 items.emplace_back(static_cast<std::size_t>(std::max(wb, 0.0)),
                                    time ? t_.m * x.c + x.e : x.c);
         }
-        if (ctx_.last_columns) {
-            const auto column = ctx_.last_columns->get(std::move(items), N, B);
+        if (ctx_.caches) {
+            std::sort(items.begin(), items.end());
+            auto key = std::make_tuple(N, B, items);
+            std::shared_ptr<const std::vector<double>> column;
+            if (auto known = ctx_.caches->last_columns.find(key)) {
+                column = *known;
+            } else {
+                auto fresh = std::make_shared<std::vector<double>>(N + 1, kInf);
+                (*fresh)[0] = 0.0;
+                wholeLayerTable(std::move(items), N, B, [&](std::size_t n, const std::vector<double>& least) {
+                    (*fresh)[n] = least[B];
+                });
+                column = ctx_.caches->last_columns.put(std::move(key), std::move(fresh));
+            }
             for (std::size_t n = 1; n <= N; ++n)
                 out[n] = (*column)[n] * (1 - 1e-9); // (floating-point slack)
             return;
