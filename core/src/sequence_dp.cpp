@@ -578,7 +578,10 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                     return;
                 if (mm + rest_m[p + 1] + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
                     return;
-                cell.push_back({c, e, mm, w, prev, k, runs});
+                // The transient is kept no lower than the lightest embedding/head option's: every use
+                // takes the larger of the two (the check above, prefixBound, readout), so labels whose
+                // transients differ only below it are equal and the fewest runs decide between them.
+                cell.push_back({c, e, mm, std::max(w, w_emb), prev, k, runs});
             };
             if (p == 0) {
                 push(x.c, x.e, mk, x.w, -1, 1);
