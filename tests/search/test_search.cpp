@@ -1242,6 +1242,17 @@ void TestSearch::simplicityAgainstBruteForce() {
 }
 
 namespace {
+/// `pp` stages of one GPU each over 6 layers (several layers per stage), 1F1B and GPipe, batch 8.
+void stagesOfOneGpu(Case& c, int pp) {
+    c.cm = CostModel(tinyModel(6, 1024, 8, 2048, 32000, false), tinyCluster(1, pp));
+    c.o.gpus = pp;
+    c.o.fixed_pp = pp;
+    c.o.pow2_degrees = false;
+    c.o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
+    c.o.global_batches = {8};
+    c.o.max_micro = 8;
+}
+
 /// Runs of one strategy over all stages (a new run at every stage or chunk start, as the DP counts).
 int totalRuns(const Plan& p) {
     int runs = 0, first = 0;
@@ -1290,14 +1301,7 @@ void TestSearch::fewestRunsAgainstBruteForce() {
             c.o.fixed_pp = 1;
             c.o.global_batches = {8};
         } else if (i % 3 == 1) { // 3 or 4 stages of one GPU over 6 layers
-            const int pp = (i % 2) ? 3 : 4;
-            c.cm = CostModel(tinyModel(6, 1024, 8, 2048, 32000, false), tinyCluster(1, pp));
-            c.o.gpus = pp;
-            c.o.fixed_pp = pp;
-            c.o.pow2_degrees = false;
-            c.o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
-            c.o.global_batches = {8};
-            c.o.max_micro = 8;
+            stagesOfOneGpu(c, (i % 2) ? 3 : 4);
         } else if (c.o.gpus > 2) {
             continue; // (the brute force of the random shapes on more GPUs takes minutes)
         }
@@ -1408,15 +1412,8 @@ void TestSearch::frontierAgainstBruteForce() {
     for (int i = 0; i < 9; ++i) {
         Case c = randomCase(rng, i % 3 == 2);
         if (i % 3 == 1) { // several stages of one GPU each, several layers per stage
-            const int pp = (i % 2) ? 3 : 4;
-            c.cm = CostModel(tinyModel(6, 1024, 8, 2048, 32000, false), tinyCluster(1, pp));
-            c.o.gpus = pp;
-            c.o.fixed_pp = pp;
-            c.o.pow2_degrees = false;
+            stagesOfOneGpu(c, (i % 2) ? 3 : 4);
             c.o.uniform_layers = false;
-            c.o.schedules = {Schedule::OneFOneB, Schedule::GPipe};
-            c.o.global_batches = {8};
-            c.o.max_micro = 8;
         }
         c.o.allow_ckpt = true;
         c.o.frontier_points = 6;
