@@ -1448,6 +1448,19 @@ void TestSearch::frontierAgainstBruteForce() {
         for (std::size_t k = 1; k < r.frontier.size(); ++k) {
             const double budget = r.frontier[k - 1].cost.peak_memory * (1 - c.o.frontier_step);
             QVERIFY2(r.frontier[k].cost.peak_memory <= budget * (1 + 1e-9), qPrintable(ctx));
+            // Readable: no reordering of the point's layers with its time and peak has fewer runs.
+            const Plan& fp = r.frontier[k].plan;
+            const auto sets = stageMultisets(fp);
+            for (const auto& p : all)
+                if (closeRel(p.per_sample, timePerSample(r.frontier[k])) &&
+                    p.peak <= r.frontier[k].cost.peak_memory * (1 + 1e-9) &&
+                    p.plan.stage_layers == fp.stage_layers && p.plan.num_micro == fp.num_micro &&
+                    p.plan.schedule == fp.schedule && stageMultisets(p.plan) == sets)
+                    QVERIFY2(totalRuns(p.plan) >= totalRuns(fp),
+                             qPrintable(ctx + QStringLiteral(" point %1: %2 runs, a reordering has %3")
+                                                  .arg(k)
+                                                  .arg(totalRuns(fp))
+                                                  .arg(totalRuns(p.plan))));
             QVERIFY2(closeRel(bestUnder(all, budget), timePerSample(r.frontier[k])),
                      qPrintable(ctx + QStringLiteral(" point %1: brute force %2, search %3")
                                           .arg(k)
