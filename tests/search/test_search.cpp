@@ -1281,6 +1281,15 @@ std::vector<std::vector<std::string>> stageMultisets(const Plan& p) {
     }
     return out;
 }
+
+/// Whether brute-force plan `p` takes `x`'s time per sample and peak memory with the same strategies per
+/// stage (`sets`: stageMultisets of x's plan), in the same or another order.
+bool sameCostReordering(const BrutePlan& p, const RankedPlan& x,
+                        const std::vector<std::vector<std::string>>& sets) {
+    return closeRel(p.per_sample, timePerSample(x)) && p.peak <= x.cost.peak_memory * (1 + 1e-9) &&
+           p.plan.stage_layers == x.plan.stage_layers && p.plan.num_micro == x.plan.num_micro &&
+           p.plan.schedule == x.plan.schedule && stageMultisets(p.plan) == sets;
+}
 } // namespace
 
 void TestSearch::fewestRunsAgainstBruteForce() {
@@ -1341,8 +1350,7 @@ void TestSearch::fewestRunsAgainstBruteForce() {
                 for (const auto& p : all) {
                     if (!closeRel(p.per_sample, t) || p.peak > pk * (1 + 1e-9))
                         continue;
-                    if (p.plan.stage_layers == best.stage_layers && p.plan.num_micro == best.num_micro &&
-                        p.plan.schedule == best.schedule && stageMultisets(p.plan) == sets) {
+                    if (sameCostReordering(p, *r.best, sets)) {
                         least = std::min(least, totalRuns(p.plan));
                         most = std::max(most, totalRuns(p.plan));
                     } else {
@@ -1452,10 +1460,7 @@ void TestSearch::frontierAgainstBruteForce() {
             const Plan& fp = r.frontier[k].plan;
             const auto sets = stageMultisets(fp);
             for (const auto& p : all)
-                if (closeRel(p.per_sample, timePerSample(r.frontier[k])) &&
-                    p.peak <= r.frontier[k].cost.peak_memory * (1 + 1e-9) &&
-                    p.plan.stage_layers == fp.stage_layers && p.plan.num_micro == fp.num_micro &&
-                    p.plan.schedule == fp.schedule && stageMultisets(p.plan) == sets)
+                if (sameCostReordering(p, r.frontier[k], sets))
                     QVERIFY2(totalRuns(p.plan) >= totalRuns(fp),
                              qPrintable(ctx + QStringLiteral(" point %1: %2 runs, a reordering has %3")
                                                   .arg(k)
