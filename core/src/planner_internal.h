@@ -523,6 +523,23 @@ private:
     /// `others`: for interleaved stages, a lower bound on the other stages' sum C / v (< 0: automatic).
     void runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
                      int record_from, double extra_t = 0, double others_lb = -1);
+    /// The labels of a sequence position extended once for several candidates of the next (see
+    /// shareColumns in sequence_dp.cpp).
+    struct ColumnShare {
+        std::vector<int> group;                    ///< per candidate: its group, -1 = extended alone
+        std::vector<std::vector<SeqLabel>> labels; ///< per group: the previous labels, switched, filtered
+        std::vector<std::vector<SeqLabel>> extra;  ///< per group: dropped by a smaller transient alone
+        std::vector<std::vector<int>> same;        ///< per candidate: previous candidates of its strategy
+        std::vector<std::vector<int>> by_last;     ///< per previous candidate: its labels' indices
+    };
+    /// Fills `sh` for position p > 0 (no chunk start) of a sequence, `prev` being position p - 1's labels:
+    /// the candidates of stack `st` that `allowed` lets in, grouped by switch column. `mem_rest`:
+    /// rest_m[p + 1] and the stage's memory offset (added in this order, as the DP's check does);
+    /// `filter`: the DP's Pareto filter (its second argument receives what paretoFilter's but_last does).
+    void shareColumns(const Class& cl, int pst, int st, const std::vector<SeqLabel>& prev,
+                      const std::function<bool(int)>& allowed, std::array<double, 2> mem_rest,
+                      const std::function<void(std::vector<SeqLabel>&, std::vector<SeqLabel>*)>& filter,
+                      ColumnShare& sh);
     /// Least m c + e of the embedding/head options on a first or last stage.
     double vocabTime(bool first) const {
         double best = kInf;

@@ -154,22 +154,24 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // than (c', e'), so dominance is checked on (c, c/v + e) rather than (c, e).
     const double iv = 1.0 / t_.v;
     // Among equal labels the one with the fewest runs stays (readable plans, see SeqLabel).
-    auto byRuns = [](const SeqLabel& l) { return l.runs; };
-    auto filterOnce = [&](std::vector<SeqLabel>& labels) {
+    // (Then the earliest previous label: the cells below may be assembled in any order.)
+    auto byRuns = [](const SeqLabel& l) { return std::pair<int, int>{l.runs, l.prev}; };
+    std::vector<std::pair<SeqLabel, std::size_t>>* const noEqual = nullptr;
+    auto filterOnce = [&](std::vector<SeqLabel>& labels, std::vector<SeqLabel>* but_last = nullptr) {
         if (scalar)
             paretoFilter(
                 labels,
                 [m](const SeqLabel& l) {
                     return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
                 },
-                byRuns);
+                byRuns, noEqual, but_last);
         else
             paretoFilter(
                 labels,
                 [iv](const SeqLabel& l) {
                     return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
                 },
-                byRuns);
+                byRuns, noEqual, but_last);
     };
     // With a limit on the runs per stage, a label with more runs cannot stand in for one with fewer:
     // labels compete only with labels of the same run count.
@@ -522,6 +524,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                                                         : std::vector<std::vector<char>>{};
     cl.arena.assign(positions.size(), {});
     std::vector<SeqLabel> cell;
+    ColumnShare share;
     // In-DP progress of long sequences (see SearchEvent::dp_layer): every 2 s.
     const bool report = ctx_.observer && positions.size() >= 64;
     const auto seq_t0 = std::chrono::steady_clock::now();
@@ -568,13 +571,22 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 sources.push_back(a.prev);
             std::sort(sources.begin(), sources.end());
         }
-        for (int k = 0; k < K; ++k) {
+        auto allowed = [&](int k) {
             if (!usable.empty() && !usable[static_cast<std::size_t>(k)])
-                continue;
+                return false;
             if (!run_drop.empty() && !run_drop[static_cast<std::size_t>(st)].empty() &&
                 run_drop[static_cast<std::size_t>(st)][static_cast<std::size_t>(k)])
-                continue;
-            if (block_n_ >= 0 && k != (rel < block_n_ ? 0 : 1))
+                return false;
+            return !(block_n_ >= 0 && k != (rel < block_n_ ? 0 : 1));
+        };
+        // (Exact when the keys move by constants: on the fixed-point grid c / v stays exact for v a
+        // power of two up to 16.)
+        const bool shared = p > 0 && !reset[p] && max_runs <= 0 && t_.v <= 16 && (t_.v & (t_.v - 1)) == 0;
+        if (shared)
+            shareColumns(cl, stackAt(positions[p - 1]), st, cl.arena[p - 1], allowed,
+                         {rest_m[p + 1], mem_off}, filterOnce, share);
+        for (int k = 0; k < K; ++k) {
+            if (!allowed(k))
                 continue;
             const CandCost& x = cc(cl.rc, st, k);
             cell.clear();
@@ -606,6 +618,23 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                         push(L.c + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li,
                              L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
                     }
+                } else if (const int g = shared ? share.group[static_cast<std::size_t>(k)] : -1; g >= 0) {
+                    // Candidates with the same switch column: the labels of the previous position
+                    // already extended and filtered once for all of them (shareColumns), plus those
+                    // whose strategy k continues (one run fewer).
+                    for (const auto* set : {&share.labels[static_cast<std::size_t>(g)],
+                                            &share.extra[static_cast<std::size_t>(g)]})
+                        for (const SeqLabel& G : *set)
+                            push(G.c + x.c, G.e + x.e, G.m + mk, std::max(G.w, x.w), G.prev, G.runs);
+                    for (const int j : share.same[static_cast<std::size_t>(k)])
+                        for (const int li : share.by_last[static_cast<std::size_t>(j)]) {
+                            const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
+                            const double s =
+                                cl.reversed
+                                    ? swm[static_cast<std::size_t>(k) * Kp + static_cast<std::size_t>(L.k)]
+                                    : swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
+                            push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
+                        }
                 } else {
                     for (std::size_t li = 0; li < prevArena.size(); ++li) {
                         const SeqLabel& L = prevArena[li];
@@ -654,6 +683,92 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         }
     }
     cl.done = true;
+}
+
+/// Candidates whose switch costs from every previous candidate are equal (one column of the switch
+/// matrix: the same layout with another ZeRO stage or recomputation) extend the previous position's
+/// labels alike but for constants: their own c, e and memory, and the transient raised to their own.
+/// So the labels are switched and filtered once per group (`sh.labels`, one run more each), and every
+/// candidate of the group extends only those, plus the labels whose last strategy it continues (no new
+/// run, `sh.by_last`) and those a smaller transient alone dropped (`sh.extra`: raised to a candidate's
+/// own, the transients may become equal and the fewest runs decide). The cells are the same: a label
+/// dropped here is dominated by another whose extension dominates its extension, the costs moved by
+/// the same constants (exact on the fixed-point grids; c / v for v a power of two), with no more runs.
+void TaskSolver::shareColumns(
+    const Class& cl, int pst, int st, const std::vector<SeqLabel>& prev,
+    const std::function<bool(int)>& allowed, std::array<double, 2> mem_rest,
+    const std::function<void(std::vector<SeqLabel>&, std::vector<SeqLabel>*)>& filter, ColumnShare& sh) {
+    const std::vector<double>& swm = cl.reversed ? swMatrix(cl.rc, st, pst) : swMatrix(cl.rc, pst, st);
+    const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size(),
+                      Kp = cand_[static_cast<std::size_t>(pst)].size();
+    auto sw = [&](std::size_t j, int k) {
+        return cl.reversed ? swm[static_cast<std::size_t>(k) * Kp + j]
+                           : swm[j * Kt + static_cast<std::size_t>(k)];
+    };
+    // Candidates in the order of their columns, equal columns adjacent.
+    auto less = [&](int a, int b) {
+        for (std::size_t j = 0; j < Kp; ++j)
+            if (sw(j, a) != sw(j, b))
+                return sw(j, a) < sw(j, b);
+        return a < b;
+    };
+    auto alike = [&](int a, int b) {
+        for (std::size_t j = 0; j < Kp; ++j)
+            if (sw(j, a) != sw(j, b))
+                return false;
+        return true;
+    };
+    std::vector<int> ks;
+    for (int k = 0; k < static_cast<int>(Kt); ++k)
+        if (allowed(k))
+            ks.push_back(k);
+    std::sort(ks.begin(), ks.end(), less);
+    std::vector<std::vector<int>> groups;
+    for (std::size_t i = 0; i < ks.size();) {
+        std::size_t j = i + 1;
+        while (j < ks.size() && alike(ks[i], ks[j]))
+            ++j;
+        if (j - i >= 2)
+            groups.emplace_back(ks.begin() + static_cast<std::ptrdiff_t>(i),
+                                ks.begin() + static_cast<std::ptrdiff_t>(j));
+        i = j;
+    }
+    sh.group.assign(Kt, -1);
+    sh.labels.resize(groups.size());
+    sh.extra.resize(groups.size());
+    if (groups.empty())
+        return;
+    sh.by_last.assign(Kp, {});
+    for (std::size_t li = 0; li < prev.size(); ++li)
+        sh.by_last[static_cast<std::size_t>(prev[li].k)].push_back(static_cast<int>(li));
+    sh.same.assign(Kt, {});
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        double mk_min = kInf, xw_max = -kInf;
+        for (const int k : groups[g]) {
+            sh.group[static_cast<std::size_t>(k)] = static_cast<int>(g);
+            mk_min = std::min(mk_min, layerMemory(cl, cc(cl.rc, st, k)));
+            xw_max = std::max(xw_max, cc(cl.rc, st, k).w);
+            for (int j = 0; j < static_cast<int>(Kp); ++j)
+                if (sameStrategy(pst, j, st, k))
+                    sh.same[static_cast<std::size_t>(k)].push_back(j);
+        }
+        const int col = groups[g].front();
+        auto& G = sh.labels[g];
+        G.clear();
+        for (std::size_t li = 0; li < prev.size(); ++li) {
+            const SeqLabel& L = prev[li];
+            // (No candidate of the group fits after this label: the DP's check with the lightest. The
+            // labels' transients are at least the embedding/head's already.)
+            if (L.m + mk_min + mem_rest[0] + mem_rest[1] + L.w > budget_ * (1 + 1e-12))
+                continue;
+            G.push_back({L.c + sw(static_cast<std::size_t>(L.k), col), L.e, L.m, L.w, static_cast<int>(li),
+                         -1, L.runs + 1});
+        }
+        filter(G, &sh.extra[g]);
+        // (Those whose transients stay above every candidate's of the group stay dropped.)
+        auto& X = sh.extra[g];
+        X.erase(std::remove_if(X.begin(), X.end(), [&](const SeqLabel& l) { return l.w > xw_max; }), X.end());
+    }
 }
 
 /// Rule dominated-run. In a stage's sequence a maximal run of n layers of candidate k between

@@ -57,6 +57,7 @@ private slots:
     void staircase();
     void filterMatchesDefinition();
     void tieBreakChoosesAmongEquals();
+    void butLastReportsWhatALastKeyAloneDropped();
     void hullBoundIsTheBestMix();
     void multiHullIsTheBestSplitOfMemory();
 };
@@ -100,6 +101,57 @@ void TestPareto::tieBreakChoosesAmongEquals() {
     QCOMPARE(in.size(), std::size_t(2));
     QCOMPARE(in[0].runs, 9);
     QCOMPARE(in[1].runs, 2); // the tie-break's choice among the three equal (1, 2)
+}
+
+/// paretoFilter's `but_last`: every dropped label that a label with the same keys but a smaller last one
+/// and a larger tie key dropped is reported (were the last keys raised to one value, the tie-break would
+/// keep it), and nothing else: what the sequence DP's shared columns extend besides the kept labels.
+void TestPareto::butLastReportsWhatALastKeyAloneDropped() {
+    struct L {
+        std::array<double, 3> k;
+        int runs, id;
+    };
+    auto key = [](const L& l) { return l.k; };
+    auto tie = [](const L& l) { return std::pair<int, int>{l.runs, l.id}; };
+    int reported_total = 0;
+    for (unsigned seed = 1; seed <= 60; ++seed) {
+        std::mt19937 rng(seed);
+        std::uniform_int_distribution<int> v(0, 3), r(1, 4);
+        std::vector<L> in(40);
+        for (std::size_t i = 0; i < in.size(); ++i)
+            in[i] = {{double(v(rng)), double(v(rng)), double(v(rng))}, r(rng), static_cast<int>(i)};
+        const std::vector<L> all = in;
+        std::vector<L> but_last;
+        std::vector<std::pair<L, std::size_t>>* no_equal = nullptr;
+        gx::paretoFilter(in, key, tie, no_equal, &but_last);
+        std::set<int> kept, reported;
+        for (const L& l : in)
+            kept.insert(l.id);
+        for (const L& l : but_last)
+            reported.insert(l.id);
+        QCOMPARE(reported.size(), but_last.size());
+        reported_total += static_cast<int>(reported.size());
+        for (const L& b : all) {
+            bool needed = false, allowed = false; // a smaller last key alone / at most equal, larger tie
+            for (const L& a : all) {
+                if (a.id == b.id || a.k[0] != b.k[0] || a.k[1] != b.k[1] || !(tie(b) < tie(a)))
+                    continue;
+                needed = needed || a.k[2] < b.k[2];
+                allowed = allowed || a.k[2] <= b.k[2];
+            }
+            if (kept.count(b.id))
+                QVERIFY2(!reported.count(b.id), "a kept label is not reported");
+            else if (needed)
+                QVERIFY2(reported.count(b.id),
+                         qPrintable(QString("seed %1: label %2 missing").arg(seed).arg(b.id)));
+            else
+                QVERIFY2(!reported.count(b.id) || allowed,
+                         qPrintable(QString("seed %1: label %2").arg(seed).arg(b.id)));
+        }
+        for (std::size_t i = 1; i < but_last.size(); ++i)
+            QVERIFY(but_last[i - 1].id < but_last[i].id); // in input order
+    }
+    QVERIFY(reported_total > 20); // the cases occur
 }
 
 void TestPareto::hullBoundIsTheBestMix() {

@@ -96,9 +96,16 @@ template <class T> void sortRuns(std::vector<T>& v) {
 /// `equal` (optional) receives, in input order, every dropped label whose keys equal a kept label's,
 /// with that kept label's index in the output (labels with equal keys are adjacent after sorting; the
 /// first of them is kept or not, the others are dropped).
+/// `but_last` (optional) receives, in input order, every dropped label whose keys but the last equal
+/// those of a label before it in key order with a larger tie key: the labels a smaller last key alone
+/// may have dropped where `tie` would keep them were the last keys equal.
 template <class L, class K, class Tie>
-void paretoFilter(std::vector<L>& in, K key, Tie tie,
-                  std::vector<std::pair<L, std::size_t>>* equal = nullptr) {
+void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, std::size_t>>* equal = nullptr,
+                  std::vector<L>* but_last = nullptr) {
+    if (equal)
+        equal->clear();
+    if (but_last)
+        but_last->clear();
     if (in.size() <= 1)
         return;
     using Key = decltype(key(in[0]));
@@ -122,10 +129,10 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie,
     out.clear();
     out.reserve(items.size());
     thread_local std::vector<int> kept_at; // per sorted item: its index in `out`, -1 if dropped
-    if (equal)
+    if (equal || but_last)
         kept_at.assign(items.size(), -1);
     auto keep = [&](const Item& it) {
-        if (equal)
+        if (equal || but_last)
             kept_at[static_cast<std::size_t>(&it - items.data())] = static_cast<int>(out.size());
         out.push_back(in[static_cast<std::size_t>(it.i)]);
     };
@@ -190,6 +197,22 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie,
                 keep(it);
             }
         }
+    }
+    if (but_last) {
+        thread_local std::vector<int> idx;
+        idx.clear();
+        TieKey most{}; // the largest tie key so far in the run of equal keys but the last
+        for (std::size_t j = 0; j < items.size(); ++j) {
+            const bool run = j > 0 && std::equal(items[j].first.begin(), items[j].first.end() - 1,
+                                                 items[j - 1].first.begin());
+            if (run && kept_at[j] < 0 && items[j].t < most)
+                idx.push_back(items[j].i);
+            most = run ? std::max(most, items[j].t) : items[j].t;
+        }
+        std::sort(idx.begin(), idx.end());
+        but_last->clear();
+        for (const int i : idx)
+            but_last->push_back(in[static_cast<std::size_t>(i)]);
     }
     if (equal) {
         // Runs of equal keys are adjacent in key order; the first of a run is kept or not, the others
