@@ -117,11 +117,13 @@ struct PartLabel {
 
 /// The candidates of one layer grouped by their switch costs to the next layer's candidates (rows of the
 /// switch matrix): equal rows share a class; d[a * R + b] = max(0, max_j sw[a][j] - sw[b][j]) between
-/// the classes' representatives (see pruneAcrossCandidates in sequence_dp.cpp).
+/// the classes' representatives (see pruneAcrossCandidates in sequence_dp.cpp). The next layer's
+/// candidates are grouped the same way by columns (switch costs from every candidate: shareColumns).
 struct SwitchClasses {
     std::vector<int> cls;  ///< candidate -> class
     std::vector<int> reps; ///< class -> a candidate of it
     std::vector<double> d; ///< R x R
+    std::vector<int> col;  ///< next layer's candidate -> class of its column
 };
 
 struct RuleCounter {

@@ -31,6 +31,14 @@ template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Key
     }
 }
 
+/// Switch cost from the previous position's candidate j to candidate k of this one, read from the
+/// matrix runSequence uses: a reversed class runs from the last layer down, so the model switches from
+/// k to j (swm is then the matrix from this position's stack, Kt x Kp, otherwise Kp x Kt).
+double switchCost(const std::vector<double>& swm, bool reversed, std::size_t Kp, std::size_t Kt,
+                  std::size_t j, std::size_t k) {
+    return reversed ? swm[k * Kp + j] : swm[j * Kt + k];
+}
+
 } // namespace
 
 /// Labels of one position, across last candidates (the DP state). `sc`: the classes of this position's
@@ -47,7 +55,7 @@ template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Key
 /// 20 layers: 40,000 -> 10,000 labels).
 template <class Keys>
 void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, Keys keys) {
-    static const SwitchClasses kOne{{}, {0}, {0.0}};
+    static const SwitchClasses kOne{{}, {0}, {0.0}, {}};
     const SwitchClasses& c = sc ? *sc : kOne;
     const std::vector<int>& reps = c.reps;
     std::vector<std::vector<SeqLabel>> groups(reps.size());
@@ -630,19 +638,16 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                         for (const int li : share.by_last[static_cast<std::size_t>(j)]) {
                             const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
                             const double s =
-                                cl.reversed
-                                    ? swm[static_cast<std::size_t>(k) * Kp + static_cast<std::size_t>(L.k)]
-                                    : swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
+                                switchCost(swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
+                                           static_cast<std::size_t>(k));
                             push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
                         }
                 } else {
                     for (std::size_t li = 0; li < prevArena.size(); ++li) {
                         const SeqLabel& L = prevArena[li];
                         // (uniform_layers: solve() restricts every list to one strategy)
-                        const double s =
-                            cl.reversed
-                                ? swm[static_cast<std::size_t>(k) * Kp + static_cast<std::size_t>(L.k)]
-                                : swm[static_cast<std::size_t>(L.k) * Kt + static_cast<std::size_t>(k)];
+                        const double s = switchCost(swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
+                                                    static_cast<std::size_t>(k));
                         push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li),
                              L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
                     }
@@ -701,38 +706,21 @@ void TaskSolver::shareColumns(
     const std::vector<double>& swm = cl.reversed ? swMatrix(cl.rc, st, pst) : swMatrix(cl.rc, pst, st);
     const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size(),
                       Kp = cand_[static_cast<std::size_t>(pst)].size();
-    auto sw = [&](std::size_t j, int k) {
-        return cl.reversed ? swm[static_cast<std::size_t>(k) * Kp + j]
-                           : swm[j * Kt + static_cast<std::size_t>(k)];
-    };
-    // Candidates in the order of their columns, equal columns adjacent.
-    auto less = [&](int a, int b) {
-        for (std::size_t j = 0; j < Kp; ++j)
-            if (sw(j, a) != sw(j, b))
-                return sw(j, a) < sw(j, b);
-        return a < b;
-    };
-    auto alike = [&](int a, int b) {
-        for (std::size_t j = 0; j < Kp; ++j)
-            if (sw(j, a) != sw(j, b))
-                return false;
-        return true;
-    };
-    std::vector<int> ks;
+    // Equal columns (a reversed class reads the matrix from this stack: its rows).
+    const std::vector<int>& column =
+        cl.reversed ? switchClasses(cl.rc, st, pst).cls : switchClasses(cl.rc, pst, st).col;
+    std::vector<std::vector<int>> by_column;
     for (int k = 0; k < static_cast<int>(Kt); ++k)
-        if (allowed(k))
-            ks.push_back(k);
-    std::sort(ks.begin(), ks.end(), less);
+        if (allowed(k)) {
+            const auto c = static_cast<std::size_t>(column[static_cast<std::size_t>(k)]);
+            if (by_column.size() <= c)
+                by_column.resize(c + 1);
+            by_column[c].push_back(k);
+        }
     std::vector<std::vector<int>> groups;
-    for (std::size_t i = 0; i < ks.size();) {
-        std::size_t j = i + 1;
-        while (j < ks.size() && alike(ks[i], ks[j]))
-            ++j;
-        if (j - i >= 2)
-            groups.emplace_back(ks.begin() + static_cast<std::ptrdiff_t>(i),
-                                ks.begin() + static_cast<std::ptrdiff_t>(j));
-        i = j;
-    }
+    for (auto& members : by_column)
+        if (members.size() >= 2)
+            groups.push_back(std::move(members));
     sh.group.assign(Kt, -1);
     sh.labels.resize(groups.size());
     sh.extra.resize(groups.size());
@@ -761,8 +749,9 @@ void TaskSolver::shareColumns(
             // labels' transients are at least the embedding/head's already.)
             if (L.m + mk_min + mem_rest[0] + mem_rest[1] + L.w > budget_ * (1 + 1e-12))
                 continue;
-            G.push_back({L.c + sw(static_cast<std::size_t>(L.k), col), L.e, L.m, L.w, static_cast<int>(li),
-                         -1, L.runs + 1});
+            G.push_back({L.c + switchCost(swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
+                                          static_cast<std::size_t>(col)),
+                         L.e, L.m, L.w, static_cast<int>(li), -1, L.runs + 1});
         }
         filter(G, &sh.extra[g]);
         // (Those whose transients stay above every candidate's of the group stay dropped.)

@@ -108,6 +108,20 @@ const SwitchClasses& TaskSolver::switchClasses(int rc, int from_stack, int to_st
                 d = std::max(d, ra[j] - rb[j]);
             sc.d[a * R + b] = d;
         }
+    sc.col.assign(Kn, 0);
+    std::vector<std::size_t> col_reps;
+    for (std::size_t j = 0; j < Kn; ++j) {
+        auto same = [&](std::size_t r) {
+            for (std::size_t k = 0; k < K; ++k)
+                if (sw[k * Kn + j] != sw[k * Kn + r])
+                    return false;
+            return true;
+        };
+        const auto c = std::find_if(col_reps.begin(), col_reps.end(), same);
+        sc.col[j] = static_cast<int>(c - col_reps.begin());
+        if (c == col_reps.end())
+            col_reps.push_back(j);
+    }
     return swc_.emplace(key, std::move(sc)).first->second;
 }
 

@@ -210,7 +210,6 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, s
             most = run ? std::max(most, items[j].t) : items[j].t;
         }
         std::sort(idx.begin(), idx.end());
-        but_last->clear();
         for (const int i : idx)
             but_last->push_back(in[static_cast<std::size_t>(i)]);
     }
@@ -227,7 +226,6 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, s
                 eq.emplace_back(items[j].i, leader);
         }
         std::sort(eq.begin(), eq.end());
-        equal->clear();
         for (const auto& [i, k] : eq)
             equal->emplace_back(in[static_cast<std::size_t>(i)], static_cast<std::size_t>(k));
     }
