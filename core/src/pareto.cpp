@@ -8,6 +8,10 @@ namespace gx {
 
 Hull lowerHull(std::vector<std::pair<double, double>> pts) {
     std::sort(pts.begin(), pts.end());
+    return lowerHullSorted(pts);
+}
+
+Hull lowerHullSorted(const std::vector<std::pair<double, double>>& pts) {
     Hull hull;
     for (const auto& q : pts) {
         if (!hull.empty() && q.second >= hull.back().second)

@@ -271,7 +271,11 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                                       rest_tab.begin() + static_cast<std::ptrdiff_t>(q * (kBuckets + 1)));
                         });
     }
-    auto hullRest = [&](std::size_t p, double mem_left) {
+    // The same hull per transient group (TransientLevel): layers still to come whose largest transient
+    // exceeds the label's `w_have` leave that much less memory. The groups whose least transient is at
+    // most w_have keep the memory left, and the last of them has the most candidates.
+    const std::vector<TransientLevel>* levels = use_hull ? &transientLevels(cl.rc, cl.f) : nullptr;
+    auto hullRest = [&](std::size_t p, double mem_left, double w_have) {
         const std::size_t q = len - p - 1;
         if (!use_hull) {
             const double plain = m * rest_c[p + 1] + rest_e[p + 1];
@@ -280,6 +284,18 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             return std::max(plain, mhull.bound(countTypes(p + 1, len), mem_left));
         }
         double lb = hullBound(hull, double(q), mem_left);
+        if (levels->size() > 1 && lb < kInf && q > 0) {
+            std::size_t g0 = 0;
+            while (g0 + 1 < levels->size() && (*levels)[g0 + 1].lo <= w_have)
+                ++g0;
+            double least = kInf;
+            for (std::size_t g = g0; g < levels->size() && least > lb; ++g) {
+                const TransientLevel& l = (*levels)[g];
+                least = std::min(least,
+                                 hullBound(l.time_hull, double(q), mem_left - std::max(0.0, l.lo - w_have)));
+            }
+            lb = std::max(lb, least);
+        }
         if (!rest_tab.empty() && lb < kInf) {
             const double b = std::floor(mem_left / bucket);
             if (b < 0)
@@ -350,7 +366,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
         if (whole || pp < 2)
             return m * c + e + others + extra_t +
-                   hullRest(p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb));
+                   hullRest(p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb), std::max(w, w_emb));
         // The stage may still grow (it takes a prefix of the sequence), so the layers still to come are
         // split between it and the other stages: the largest stage holds at least the mean (c + R) / pp.
         // It grows by x layers (x <= the positions left) that must fit in its memory left: they add at

@@ -130,6 +130,10 @@ void TaskSolver::computeCosts() {
     const auto& stacks = ctx_.cost.model().stacks;
     const auto& rcs = rcs_;
     costs_.clear();
+    {
+        std::lock_guard lock(levels_mu_);
+        levels_.clear();
+    }
     cmin_ = kInf;
     double tmax = 0; // largest m c + e of one layer
     for (int rc : rcs) {
@@ -431,6 +435,62 @@ void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::siz
         if (prev[B] == kInf)
             break;
     }
+}
+
+const std::vector<TaskSolver::TransientLevel>& TaskSolver::transientLevels(int rc, double f) const {
+    std::lock_guard lock(levels_mu_);
+    auto [it, fresh] = levels_.try_emplace({rc, f});
+    if (!fresh)
+        return it->second;
+    const auto& list = costs_.at(rc)[0];
+    std::vector<double> ws;
+    for (const CandCost& x : list)
+        ws.push_back(x.w);
+    std::sort(ws.begin(), ws.end());
+    if (!ctx_.single_type && !ws.empty())
+        ws.assign({0.0, ws.back()}); // (one group, below)
+    // The groups: values within kTransientTol of the budget from a group's first share it, and the
+    // groups after the first kMaxTransientGroups - 1 are one .
+    std::vector<std::pair<double, double>> groups;
+    const double tol = kTransientTol * budget_;
+    for (std::size_t i = 0; i < ws.size();) {
+        std::size_t j = i;
+        while (j + 1 < ws.size() &&
+               (ws[j + 1] - ws[i] <= tol || groups.size() + 1 == kMaxTransientGroups || !ctx_.single_type))
+            ++j;
+        groups.emplace_back(ws[i], ws[j]);
+        i = j + 1;
+    }
+    // The candidates' points in hull order (memory, then value), sorted once for all groups.
+    std::vector<std::size_t> by_time(list.size()), by_c(list.size());
+    std::iota(by_time.begin(), by_time.end(), std::size_t{0});
+    std::iota(by_c.begin(), by_c.end(), std::size_t{0});
+    auto mem = [&](std::size_t k) { return list[k].s + f * list[k].a; };
+    auto time = [&](std::size_t k) { return t_.m * list[k].c + list[k].e; };
+    std::sort(by_time.begin(), by_time.end(), [&](std::size_t a, std::size_t b) {
+        return std::pair(mem(a), time(a)) < std::pair(mem(b), time(b));
+    });
+    std::sort(by_c.begin(), by_c.end(), [&](std::size_t a, std::size_t b) {
+        return std::pair(mem(a), list[a].c) < std::pair(mem(b), list[b].c);
+    });
+    std::vector<std::pair<double, double>> pts;
+    for (const auto& [lo, hi] : groups) {
+        TransientLevel l;
+        l.lo = lo;
+        l.hi = hi;
+        pts.clear();
+        for (std::size_t k : by_time)
+            if (list[k].w <= hi)
+                pts.emplace_back(mem(k), time(k));
+        l.time_hull = lowerHullSorted(pts);
+        pts.clear();
+        for (std::size_t k : by_c)
+            if (list[k].w <= hi)
+                pts.emplace_back(mem(k), list[k].c);
+        l.compute_hull = lowerHullSorted(pts);
+        it->second.push_back(std::move(l));
+    }
+    return it->second;
 }
 
 std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(int j, double room, int cap,
@@ -741,7 +801,7 @@ void TaskSolver::stageComputeTables() {
             stage_time_[static_cast<std::size_t>(j)] = t_int;
             for (int n = 1; n <= cap; ++n)
                 h[static_cast<std::size_t>(n)] =
-                    std::max(hullBound(r.compute_hull, n, r.room), c_int[static_cast<std::size_t>(n)]);
+                    std::max(r.layers(n, true), c_int[static_cast<std::size_t>(n)]);
             stage_c_[static_cast<std::size_t>(j)] = h;
         } else { // several layer types: the least bound over the ranges of n layers stage j can hold
             const std::vector<double> least = rangeBounds(j, r, true);

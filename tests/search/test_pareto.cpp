@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <array>
 #include <random>
 #include <set>
@@ -162,6 +163,10 @@ void TestPareto::hullBoundIsTheBestMix() {
         for (auto& p : pts)
             p = {u(rng), u(rng)};
         const gx::Hull hull = gx::lowerHull(pts);
+        // (the planner's groups of candidates sort their points once: lowerHullSorted)
+        std::vector<std::pair<double, double>> sorted = pts;
+        std::sort(sorted.begin(), sorted.end());
+        QVERIFY(gx::lowerHullSorted(sorted) == hull);
         for (std::size_t i = 1; i < hull.size(); ++i) {
             QVERIFY(hull[i].first > hull[i - 1].first);
             QVERIFY(hull[i].second < hull[i - 1].second);

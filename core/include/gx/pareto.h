@@ -244,6 +244,8 @@ template <class L, class K> void paretoFilter(std::vector<L>& in, K key) {
 using Hull = std::vector<std::pair<double, double>>;
 
 Hull lowerHull(std::vector<std::pair<double, double>> pts);
+/// The same of points already in ascending order.
+Hull lowerHullSorted(const std::vector<std::pair<double, double>>& pts);
 
 /// q * h(mem_left / q); infinity when q layers cannot fit in mem_left.
 double hullBound(const Hull& hull, double q, double mem_left);
