@@ -554,7 +554,8 @@ nlohmann::json resultJson(const CostModel& model, const SearchOptions& so, const
                   {"pruned_nodes", r.stats.pruned_nodes},
                   {"leaves", r.stats.leaves},
                   {"dp_states", r.stats.dp_states},
-                  {"plans_evaluated", r.stats.plans_evaluated}};
+                  {"plans_evaluated", r.stats.plans_evaluated},
+                  {"reused_solves", r.stats.reused_solves}};
     return j;
 }
 

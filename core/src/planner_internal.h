@@ -243,7 +243,7 @@ struct Context {
     double budget = 0;   ///< bytes per GPU
     double reserved = 0; ///< bytes per GPU
     RuleCounter rules;
-    std::atomic<std::int64_t> dp_states{0}, plans_evaluated{0}, tree_nodes{0}, leaves{0};
+    std::atomic<std::int64_t> dp_states{0}, plans_evaluated{0}, tree_nodes{0}, leaves{0}, reused_solves{0};
     std::atomic<std::int64_t> sequences{0}; ///< sequence DPs begun (ids of the in-DP progress events)
     std::atomic<double> progress{0};        ///< last main-pass progress reported (0..1)
     /// (part of the space, pp) -> per stack (part 0 when SearchOptions::subspaces is empty)
@@ -286,6 +286,25 @@ public:
         : ctx_(ctx), t_(t), budget_(budget), bound_(bound_T), live_(live) {}
 
     TaskResult solve();
+    /// solve() under `bound_T` alone (the live bound and the upper hint left out), so that the stage
+    /// classes' labels hold every plan of the task up to the bound of its last round (completeUnder()):
+    /// a later pass under a smaller budget and a bound up to that is answered from them (resolve()).
+    TaskResult solveWide(double bound_T);
+    /// After solveWide(): the bound its labels are complete under (0 when none are kept).
+    double completeUnder() const { return complete_; }
+    /// Whether resolve() can answer under `budget`: at most the budget solved under, with the same
+    /// fixed-point memory grid (the labels' memory sums are on it).
+    bool canResolve(double budget) const {
+        return complete_ > 0 && budget <= budget_ && grid(std::max(budget, ctx_.budget)) == qm_;
+    }
+    /// The task's optimum under a smaller budget and `bound_T` <= completeUnder(), from the labels kept
+    /// by solveWide(): the stage capacities and tables are rebuilt for the budget and only the partition
+    /// DP runs. A smaller budget only removes plans, and a label another one dominates uses no less
+    /// memory than it, so the labels under the larger budget and bound hold those of a fresh solve; the
+    /// readout checks every stage's memory against the new budget. `live` as for the constructor.
+    TaskResult resolve(double budget, double bound_T, const std::atomic<double>* live);
+    /// Labels the last solve's DPs kept.
+    std::int64_t labelsKept() const { return labels_.load(std::memory_order_relaxed); }
     /// Candidate lists, costs, embedding/head options and stage capacities (once); false when nothing
     /// can fit. solve() calls it when the caller has not.
     bool prepare();
@@ -627,6 +646,9 @@ private:
     /// first block_n_ layers of every chunk take the first; -1 otherwise.
     int block_n_ = -1;
     double qt_ = 0, qm_ = 0; ///< fixed-point grids of times (s) and memory (bytes), see SeqLabel
+    /// The fixed-point grid of sums up to x: 2^-47 of the next power of two (see computeCosts).
+    static double grid(double x) { return x > 0 && x < kInf ? std::ldexp(1.0, std::ilogb(x) + 1 - 47) : 0.0; }
+    double complete_ = 0; ///< see completeUnder()
     /// Rounds a time / a memory size to its grid (exact: the grids are powers of two).
     double qT(double x) const { return qt_ > 0 ? std::nearbyint(x / qt_) * qt_ : x; }
     double qM(double x) const { return qm_ > 0 ? std::nearbyint(x / qm_) * qm_ : x; }

@@ -155,9 +155,9 @@ void TaskSolver::computeCosts() {
     }
     // Fixed-point grids (see SeqLabel): 2^-47 of the largest sum leaves 6 bits of the 53-bit mantissa
     // for switches, p2p and the embedding/head, and rounds a plan's time by < 1e-11 of itself.
-    auto grid = [](double x) { return x > 0 && x < kInf ? std::ldexp(1.0, std::ilogb(x) + 1 - 47) : 0.0; };
     qt_ = grid(tmax * ctx_.layers);
-    qm_ = grid(budget_);
+    qm_ = grid(std::max(budget_,
+                        ctx_.budget)); // (the search's budget: its frontier passes share the grid, resolve())
     cmin_type_.assign(stacks.size(), kInf);
     for (auto& [rc, per] : costs_)
         for (std::size_t st = 0; st < per.size(); ++st)
@@ -574,6 +574,42 @@ TaskResult TaskSolver::solve() {
     certified_ = true;
     round_bound_ = kInf;
     return certify(solveTask());
+}
+
+TaskResult TaskSolver::solveWide(double bound_T) {
+    live_ = nullptr;
+    upper_ = 0;
+    bound_ = bound_T;
+    complete_ = 0;
+    TaskResult r = solve();
+    // (stopped, or no round ran: nothing kept; one strategy for all layers: the classes hold the last
+    // strategy's labels alone)
+    if (!ctx_.stop.stop_requested() && !classes_.empty() && !ctx_.opt.uniform_layers)
+        complete_ = std::min(bound_, round_bound_);
+    return r;
+}
+
+TaskResult TaskSolver::resolve(double budget, double bound_T, const std::atomic<double>* live) {
+    budget_ = budget;
+    bound_ = bound_T;
+    live_ = live;
+    certified_ = true;
+    round_bound_ = kInf;
+    proven_ = 0;
+    floor_ = 0;
+    cut_.store(false, std::memory_order_relaxed);
+    labels_.store(0, std::memory_order_relaxed);
+    range_bounds_.clear();
+    ranges_whole_ = false;
+    if (!layerCapacity())
+        return {};
+    stageComputeTables();
+    TaskResult r = certify(solveCore());
+    if (!r.feasible && !ctx_.stop.stop_requested()) {
+        refreshBound();
+        proven_ = bound_; // every plan with T <= the bound in force was kept and found
+    }
+    return r;
 }
 
 TaskResult TaskSolver::certify(TaskResult r) {

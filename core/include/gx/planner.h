@@ -159,6 +159,9 @@ struct SearchStats {
     std::int64_t tree_nodes = 0, pruned_nodes = 0, leaves = 0;
     std::int64_t dp_states = 0; ///< DP states visited
     std::int64_t plans_evaluated = 0;
+    /// Frontier configurations answered from the labels an earlier frontier pass kept (partition DP
+    /// only, TaskSolver::resolve).
+    std::int64_t reused_solves = 0;
     double seconds = 0;
     std::vector<std::pair<std::string, std::int64_t>> pruned_by_rule;
 };
