@@ -192,7 +192,6 @@ struct TaskMemo {
     /// passes solve a task wide when it kept many and its bound rises slowly.
     std::int64_t labels = 0;
     double bound = 0;
-    bool slow = false; ///< the bound rose by at most half of kWideMargin into the last frontier pass
     /// A solver whose labels hold every plan of the task under its budget up to its completeUnder()
     /// bound (TaskSolver::solveWide): a later frontier pass under a bound up to that is answered from
     /// them (TaskSolver::resolve). Only the frontier's passes keep one.
@@ -200,12 +199,11 @@ struct TaskMemo {
 };
 
 /// A frontier pass solves a task whose last solve kept at least kWideLabels labels, and whose bound rose
-/// by at most half of kWideMargin into each of the last two passes, under a bound kWideMargin above the
-/// one in force and keeps its labels: each later pass under a bound up to that is answered by the
-/// partition DP alone. DeepSeek-V3 on 1024 GPUs, top 5 + frontier: its pp = 8 configuration took 1.0-1.5
-/// s in each of passes 2-7, whose bounds rose by 0.05% a pass. (LLaMA-2 70B on 64 GPUs: its bounds rise
-/// by about 1% a pass, and wide solves doubled the frontier's time. Llama 3.1 405B at 128K: its pp = 8
-/// bounds rose by 0.05-0.08% and 0.7-1.6% in turn, and a wide solve after one slow rise was never used.)
+/// by at most half of kWideMargin since the last pass, under a bound kWideMargin above the one in force
+/// and keeps its labels: each later pass under a bound up to that is answered by the partition DP alone.
+/// DeepSeek-V3 on 1024 GPUs, top 5 + frontier: its pp = 8 configuration took 1.0-1.5 s in each of
+/// passes 2-7, whose bounds rose by 0.05% a pass. (LLaMA-2 70B on 64 GPUs: its bounds rise by about 1%
+/// a pass, and the wider solves doubled the frontier's time.)
 constexpr std::int64_t kWideLabels = 1000;
 constexpr double kWideMargin = 0.003;
 
@@ -259,16 +257,10 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     std::vector<std::int64_t> labels(tasks.size(), -1);           // labels a solve kept (-1: not solved)
     std::vector<std::shared_ptr<TaskSolver>> wides(tasks.size()); // solvers whose labels are kept
     std::vector<double> bounds(tasks.size(), 0.0);                // their bounds in force (frontier)
-    std::vector<char> slow(tasks.size(), 0);                      // and whether they rose slowly
     std::vector<double> lower(tasks.size(), kInf);
     // Tasks whose optimum an earlier pass found and that still fits: known, not solved again.
     std::vector<char> known(tasks.size(), 0);
     const bool use_memo = memo && memo->size() == tasks.size() && ctx.rule(rules::kTimeLowerBound);
-    // Task i's bound in force rose by at most half of kWideMargin since the last frontier pass.
-    auto slowRise = [&](std::size_t i, double in_force) {
-        const double last = use_memo ? (*memo)[i].bound : 0.0;
-        return last > 0 && in_force >= last && in_force <= last * (1 + kWideMargin / 2);
-    };
     if (use_memo)
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             const TaskMemo& tm = (*memo)[i];
@@ -365,7 +357,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                     labels[i] = (*memo)[i].labels; // (the wide solve's, not the partition DP's)
                     ctx.reused_solves.fetch_add(1, std::memory_order_relaxed);
                 } else if (wide && use_memo && !ctx.opt.uniform_layers && (*memo)[i].labels >= kWideLabels &&
-                           (*memo)[i].slow && slowRise(i, in_force)) {
+                           (*memo)[i].bound > 0 && in_force >= (*memo)[i].bound &&
+                           in_force <= (*memo)[i].bound * (1 + kWideMargin / 2)) {
                     results[i] = solver->solveWide(in_force * (1 + kWideMargin));
                     kept = std::move(solvers[i]);
                 } else {
@@ -381,7 +374,6 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                 if (labels[i] < 0)
                     labels[i] = solver->labelsKept();
                 bounds[i] = wide ? in_force : 0.0;
-                slow[i] = wide && slowRise(i, in_force);
                 wides[i] = kept && kept->completeUnder() > 0 ? std::move(kept) : nullptr;
                 solvers[i].reset(); // its labels are no longer needed (unless kept)
                 if (report && ctx.observer)
@@ -449,7 +441,6 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             if (labels[i] >= 0) {
                 tm.labels = labels[i];
                 tm.bound = bounds[i];
-                tm.slow = slow[i];
                 tm.wide = std::move(wides[i]);
             }
         }
