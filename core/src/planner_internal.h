@@ -199,6 +199,14 @@ struct DominanceKept {
     std::int64_t dropped = 0;
 };
 
+/// A group of a stage's candidates by transient (working memory): those with w <= hi, whose stage holds
+/// at least lo of working memory (TaskSolver::transientLevels), and the lower hulls of their (memory,
+/// m c + e) and (memory, c) points.
+struct TransientLevel {
+    double lo = 0, hi = 0; ///< the group's least and largest transient
+    Hull time_hull, compute_hull;
+};
+
 /// Work the passes of one search (uniform seed, two-run seed, per-layer pass, frontier passes) share,
 /// each computed once.
 struct SearchCaches {
@@ -224,6 +232,13 @@ struct SearchCaches {
     /// memory against the budget, so every pass of a search reuses it, the frontier's included
     /// (DeepSeek-V3 on 1024 GPUs: its K x K switch matrices were 10% of the CPU of top 5 + frontier).
     SharedMemo<std::map<std::array<int, 6>, DominanceKept>> dominance;
+    /// TaskSolver::transientLevels per (part, batch, pp, micro-batches, chunks, schedule, rank class,
+    /// in-flight count, candidates' indices in Context::candidates): budget-independent, so every pass
+    /// bounds a configuration with the same groups (GPT-3 175B on 512 GPUs, top 5 + frontier: each of
+    /// its 13 passes took every configuration's root again, 12,000 group sets).
+    SharedMemo<std::map<std::tuple<int, int, int, int, int, int, int, double, std::vector<std::size_t>>,
+                        std::shared_ptr<const std::vector<TransientLevel>>>>
+        transient_levels;
 };
 
 /// Everything shared by all tasks of one search.
@@ -404,17 +419,14 @@ private:
     /// task: recomputation adds a transient of 1.0 GiB, ZeRO-3 1.5 GiB and more, which the bound left
     /// out; its root 0.42% -> 0.05% under the optimum, and the pp = 2 task (4 s for no plan) is cut at
     /// its root. The groups of a rank class's candidates (one layer type) and their hulls, once per
-    /// in-flight count (cleared with costs_). Several layer types: one group (lo = 0) of the first type's
-    /// candidates; their ranges' MultiHull bounds take StageRelax::room.
-    struct TransientLevel {
-        double lo = 0, hi = 0; ///< the group's least and largest transient
-        Hull time_hull, compute_hull;
-    };
+    /// in-flight count (cleared with costs_; shared by the passes of a search, SearchCaches). Several
+    /// layer types: one group (lo = 0) of the first type's candidates; their ranges' MultiHull bounds take
+    /// StageRelax::room.
     const std::vector<TransientLevel>& transientLevels(int rc, double f) const;
     mutable std::mutex levels_mu_;
-    mutable std::map<std::pair<int, double>, std::vector<TransientLevel>> levels_;
-    /// Transients within this fraction of the budget from a group's least share the group, and the groups
-    /// after the first kMaxTransientGroups - 1 are one (each costs a hull evaluation per bound).
+    mutable std::map<std::pair<int, double>, std::shared_ptr<const std::vector<TransientLevel>>> levels_;
+    /// Transients within this fraction of the GPU's memory from a group's least share the group, and the
+    /// groups after the first kMaxTransientGroups - 1 are one (each costs a hull evaluation per bound).
     static constexpr double kTransientTol = 1.0 / 512;
     static constexpr std::size_t kMaxTransientGroups = 6;
     /// LP relaxation of pipeline stage i (one layer type) under its memory room, with the least

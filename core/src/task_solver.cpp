@@ -437,60 +437,62 @@ void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::siz
     }
 }
 
-const std::vector<TaskSolver::TransientLevel>& TaskSolver::transientLevels(int rc, double f) const {
+const std::vector<TransientLevel>& TaskSolver::transientLevels(int rc, double f) const {
     std::lock_guard lock(levels_mu_);
-    auto [it, fresh] = levels_.try_emplace({rc, f});
-    if (!fresh)
-        return it->second;
+    auto& mine = levels_[{rc, f}];
+    if (mine)
+        return *mine;
+    // (lists restricted to one strategy, cand_base_ empty, are not shared)
+    const bool shared = ctx_.caches && !cand_base_.empty();
+    auto key = std::make_tuple(t_.space, t_.batch, t_.pp, t_.m, t_.v, static_cast<int>(t_.schedule), rc, f,
+                               shared ? cand_base_[0] : std::vector<std::size_t>{});
+    if (shared)
+        if (auto known = ctx_.caches->transient_levels.find(key)) {
+            mine = *known;
+            return *mine;
+        }
     const auto& list = costs_.at(rc)[0];
     std::vector<double> ws;
     for (const CandCost& x : list)
         ws.push_back(x.w);
     std::sort(ws.begin(), ws.end());
-    if (!ctx_.single_type && !ws.empty())
-        ws.assign({0.0, ws.back()}); // (one group, below)
-    // The groups: values within kTransientTol of the budget from a group's first share it, and the
-    // groups after the first kMaxTransientGroups - 1 are one .
+    // Groups: values within kTransientTol of the GPU's memory from a group's first share it, and the
+    // groups after the first kMaxTransientGroups - 1 are one. Several layer types: one group.
     std::vector<std::pair<double, double>> groups;
-    const double tol = kTransientTol * budget_;
+    const double tol = kTransientTol * ctx_.cost.cluster().gpu.memory_gib * kGiB;
     for (std::size_t i = 0; i < ws.size();) {
         std::size_t j = i;
         while (j + 1 < ws.size() &&
                (ws[j + 1] - ws[i] <= tol || groups.size() + 1 == kMaxTransientGroups || !ctx_.single_type))
             ++j;
-        groups.emplace_back(ws[i], ws[j]);
+        groups.emplace_back(ctx_.single_type ? ws[i] : 0.0, ws[j]);
         i = j + 1;
     }
-    // The candidates' points in hull order (memory, then value), sorted once for all groups.
-    std::vector<std::size_t> by_time(list.size()), by_c(list.size());
-    std::iota(by_time.begin(), by_time.end(), std::size_t{0});
-    std::iota(by_c.begin(), by_c.end(), std::size_t{0});
-    auto mem = [&](std::size_t k) { return list[k].s + f * list[k].a; };
-    auto time = [&](std::size_t k) { return t_.m * list[k].c + list[k].e; };
-    std::sort(by_time.begin(), by_time.end(), [&](std::size_t a, std::size_t b) {
-        return std::pair(mem(a), time(a)) < std::pair(mem(b), time(b));
-    });
-    std::sort(by_c.begin(), by_c.end(), [&](std::size_t a, std::size_t b) {
-        return std::pair(mem(a), list[a].c) < std::pair(mem(b), list[b].c);
-    });
-    std::vector<std::pair<double, double>> pts;
-    for (const auto& [lo, hi] : groups) {
-        TransientLevel l;
-        l.lo = lo;
-        l.hi = hi;
-        pts.clear();
-        for (std::size_t k : by_time)
-            if (list[k].w <= hi)
-                pts.emplace_back(mem(k), time(k));
-        l.time_hull = lowerHullSorted(pts);
-        pts.clear();
-        for (std::size_t k : by_c)
-            if (list[k].w <= hi)
-                pts.emplace_back(mem(k), list[k].c);
-        l.compute_hull = lowerHullSorted(pts);
-        it->second.push_back(std::move(l));
+    // The candidates' points (memory, value, transient) in hull order, sorted once for all groups.
+    std::vector<std::array<double, 3>> tp, cp;
+    tp.reserve(list.size());
+    cp.reserve(list.size());
+    for (const CandCost& x : list) {
+        tp.push_back({x.s + f * x.a, t_.m * x.c + x.e, x.w});
+        cp.push_back({x.s + f * x.a, x.c, x.w});
     }
-    return it->second;
+    std::sort(tp.begin(), tp.end());
+    std::sort(cp.begin(), cp.end());
+    std::vector<std::pair<double, double>> pts;
+    auto hullOf = [&](const std::vector<std::array<double, 3>>& sorted, double hi) {
+        pts.clear();
+        for (const auto& q : sorted)
+            if (q[2] <= hi)
+                pts.emplace_back(q[0], q[1]);
+        return lowerHullSorted(pts);
+    };
+    auto levels = std::make_shared<std::vector<TransientLevel>>();
+    for (const auto& [lo, hi] : groups)
+        levels->push_back({lo, hi, hullOf(tp, hi), hullOf(cp, hi)});
+    mine = levels;
+    if (shared)
+        mine = ctx_.caches->transient_levels.put(std::move(key), std::move(levels));
+    return *mine;
 }
 
 std::pair<std::vector<double>, std::vector<double>> TaskSolver::integralStage(int j, double room, int cap,
