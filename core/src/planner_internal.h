@@ -233,10 +233,10 @@ struct SearchCaches {
     /// (DeepSeek-V3 on 1024 GPUs: its K x K switch matrices were 10% of the CPU of top 5 + frontier).
     SharedMemo<std::map<std::array<int, 6>, DominanceKept>> dominance;
     /// TaskSolver::transientLevels per (part, batch, pp, micro-batches, chunks, schedule, rank class,
-    /// in-flight count, candidates' indices in Context::candidates): budget-independent, so every pass
-    /// bounds a configuration with the same groups (GPT-3 175B on 512 GPUs, top 5 + frontier: each of
-    /// its 13 passes took every configuration's root again, 12,000 group sets).
-    SharedMemo<std::map<std::tuple<int, int, int, int, int, int, int, double, std::vector<std::size_t>>,
+    /// in-flight count, candidate list: TaskSolver::list_): budget-independent, so every pass bounds a
+    /// configuration with the same groups (GPT-3 175B on 512 GPUs, top 5 + frontier: each of its 13
+    /// passes took every configuration's root again, 12,000 group sets).
+    SharedMemo<std::map<std::tuple<int, int, int, int, int, int, int, double, int>,
                         std::shared_ptr<const std::vector<TransientLevel>>>>
         transient_levels;
 };
@@ -675,6 +675,9 @@ private:
                cand_[static_cast<std::size_t>(to_stack)][static_cast<std::size_t>(kt)];
     }
     std::vector<std::vector<LayerStrategy>> cand_; ///< per stack, after filtering
+    /// Which lists cand_ holds: buildCandidates' (0), after dropDominated (1; 2 with one strategy for
+    /// all layers, whose dominance differs); with cand_base_ empty (restricted to one strategy), others.
+    int list_ = 0;
     /// Per stack, the index of each of cand_'s strategies in Context::candidates (empty: not a subset
     /// of it in order, as when restricted to one strategy; computeCosts then looks each one up).
     std::vector<std::vector<std::size_t>> cand_base_;

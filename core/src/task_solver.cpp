@@ -212,6 +212,7 @@ void TaskSolver::dropDominated() {
         cand_ = std::move(kept);
         if (cand_base_.size() == stacks.size())
             cand_base_ = std::move(base);
+        list_ = ctx_.opt.uniform_layers ? 2 : 1;
         sw_.clear();
         swc_.clear();
         computeCosts();
@@ -444,8 +445,8 @@ const std::vector<TransientLevel>& TaskSolver::transientLevels(int rc, double f)
         return *mine;
     // (lists restricted to one strategy, cand_base_ empty, are not shared)
     const bool shared = ctx_.caches && !cand_base_.empty();
-    auto key = std::make_tuple(t_.space, t_.batch, t_.pp, t_.m, t_.v, static_cast<int>(t_.schedule), rc, f,
-                               shared ? cand_base_[0] : std::vector<std::size_t>{});
+    const auto key =
+        std::make_tuple(t_.space, t_.batch, t_.pp, t_.m, t_.v, static_cast<int>(t_.schedule), rc, f, list_);
     if (shared)
         if (auto known = ctx_.caches->transient_levels.find(key)) {
             mine = *known;
@@ -491,7 +492,7 @@ const std::vector<TransientLevel>& TaskSolver::transientLevels(int rc, double f)
         levels->push_back({lo, hi, hullOf(tp, hi), hullOf(cp, hi)});
     mine = levels;
     if (shared)
-        mine = ctx_.caches->transient_levels.put(std::move(key), std::move(levels));
+        mine = ctx_.caches->transient_levels.put(key, std::move(levels));
     return *mine;
 }
 
