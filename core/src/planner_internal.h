@@ -417,7 +417,7 @@ private:
     /// transients, of the bound over the group's candidates under the group's room: exact in the
     /// transient where every group holds one value. Llama 3.1 405B at 128K on 1024 GPUs, its pp = 4 1F1B
     /// task: recomputation adds a transient of 1.0 GiB, ZeRO-3 1.5 GiB and more, which the bound left
-    /// out; its root 0.42% -> 0.05% under the optimum, and the pp = 2 task (4 s for no plan) is cut at
+    /// out; its root 0.42% -> 0.07% under the optimum, and the pp = 2 task (4 s for no plan) is cut at
     /// its root. The groups of a rank class's candidates (one layer type) and their hulls, once per
     /// in-flight count (cleared with costs_; shared by the passes of a search, SearchCaches). Several
     /// layer types: one group (lo = 0) of the first type's candidates; their ranges' MultiHull bounds take

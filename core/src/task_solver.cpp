@@ -156,8 +156,8 @@ void TaskSolver::computeCosts() {
     // Fixed-point grids (see SeqLabel): 2^-47 of the largest sum leaves 6 bits of the 53-bit mantissa
     // for switches, p2p and the embedding/head, and rounds a plan's time by < 1e-11 of itself.
     qt_ = grid(tmax * ctx_.layers);
-    qm_ = grid(std::max(budget_,
-                        ctx_.budget)); // (the search's budget: its frontier passes share the grid, resolve())
+    // (of the search's budget too: its frontier passes share the grid, so resolve() can answer them)
+    qm_ = grid(std::max(budget_, ctx_.budget));
     cmin_type_.assign(stacks.size(), kInf);
     for (auto& [rc, per] : costs_)
         for (std::size_t st = 0; st < per.size(); ++st)
