@@ -349,7 +349,8 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                     ctx.observer(taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch,
                                            t.m, lower[i], bound));
                 // The bound a solve works under: the pass's, capped by the seed (solveDeepening).
-                const double in_force = std::min(bound * t.batch * (1 + 1e-12), reach * (1 + 1e-9));
+                const double pass_bound = bound * t.batch * (1 + 1e-12);
+                const double in_force = std::min(pass_bound, reach * (1 + 1e-9));
                 std::shared_ptr<TaskSolver> kept = use_memo ? (*memo)[i].wide : nullptr;
                 if (kept && kept->completeUnder() >= in_force && kept->canResolve(budget)) {
                     solver = kept.get();
@@ -362,7 +363,7 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
                     results[i] = solver->solveWide(in_force * (1 + kWideMargin));
                     kept = std::move(solvers[i]);
                 } else {
-                    solver->setBound(bound * t.batch * (1 + 1e-12));
+                    solver->setBound(pass_bound);
                     if (reach < kInf)
                         solver->setUpperHint(reach);
                     results[i] = solver->solve();

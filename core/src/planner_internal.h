@@ -391,15 +391,9 @@ private:
     const CandCost& cc(int rc, int stack, int k) const {
         return costs_.at(rc)[static_cast<std::size_t>(stack)][static_cast<std::size_t>(k)];
     }
-    /// Hull of the candidates' (s + f a, m c + e) for a rank class and in-flight count (one layer type).
-    /// (compute_only: of (s + f a, c)).
-    Hull classHull(int rc, double f, bool compute_only = false) const {
-        std::vector<std::pair<double, double>> pts;
-        for (const CandCost& x : costs_.at(rc)[0])
-            pts.emplace_back(x.s + f * x.a, compute_only ? x.c : t_.m * x.c + x.e);
-        return lowerHull(std::move(pts));
-    }
-    /// The same per layer type (several stacks: dense and mixture-of-experts layers), merged.
+    /// Hulls of the candidates' (s + f a, m c + e) (compute_only: (s + f a, c)) for a rank class and
+    /// in-flight count per layer type (several stacks: dense and mixture-of-experts layers), merged. (One
+    /// layer type: the last of transientLevels holds every candidate.)
     MultiHull classMultiHull(int rc, double f, bool compute_only = false) const {
         std::vector<Hull> per_type;
         for (const auto& list : costs_.at(rc)) {

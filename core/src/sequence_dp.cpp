@@ -230,7 +230,11 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // they take at least q * h(memory left / q), h being the lower convex hull of the candidates'
     // (memory, m c + e) points - the LP relaxation of the remaining multiple-choice knapsack.
     const bool use_hull = whole && ctx_.single_type;
-    const Hull hull = use_hull ? classHull(cl.rc, cl.f) : Hull{};
+    // (the class's transient groups, TaskSolver::transientLevels: the last holds every candidate, so its
+    // hulls are the class's)
+    const std::vector<TransientLevel>* levels = ctx_.single_type ? &transientLevels(cl.rc, cl.f) : nullptr;
+    static const Hull kNoHull;
+    const Hull& hull = use_hull && !levels->empty() ? levels->back().time_hull : kNoHull;
     // Several layer types (dense and mixture-of-experts layers): the same LP bound over each type's own
     // hull, the layers to come counted per type (MultiHull); for whole sequences on the layers still to
     // come, for a stage prefix on the layers it may still take.
@@ -274,7 +278,6 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // The same hull per transient group (TransientLevel): layers still to come whose largest transient
     // exceeds the label's `w_have` leave that much less memory. The groups whose least transient is at
     // most w_have keep the memory left, and the last of them has the most candidates.
-    const std::vector<TransientLevel>* levels = use_hull ? &transientLevels(cl.rc, cl.f) : nullptr;
     auto hullRest = [&](std::size_t p, double mem_left, double w_have) {
         const std::size_t q = len - p - 1;
         if (!use_hull) {
@@ -325,7 +328,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         }
         others_cap = static_cast<int>(std::min<long>(sum - least, ctx_.layers));
     }
-    const Hull chull = ctx_.single_type && !whole && pp > 1 ? classHull(cl.rc, cl.f, true) : Hull{};
+    const Hull& chull =
+        ctx_.single_type && !whole && pp > 1 && !levels->empty() ? levels->back().compute_hull : kNoHull;
     // The other stages' largest C when they hold N layers: the least bound over the stages this class
     // serves (see TaskSolver::others_max_).
     // (others_sum: their least sum of C, others_sum_.)
