@@ -22,7 +22,7 @@ template <class Keys> void filterKeepingTwins(std::vector<SeqLabel>& labels, Key
     // The dropped labels whose keys equal a kept one's (one kept label per key: another with equal keys
     // is <= it), in input order; a twin has the kept one's runs and another last candidate.
     thread_local std::vector<std::pair<SeqLabel, std::size_t>> equal;
-    paretoFilter(
+    paretoFilter<true>(
         labels, keys, [](const SeqLabel& l) { return l.runs; }, &equal);
     for (const auto& [l, at] : equal) {
         const SeqLabel& K = labels[at]; // (a kept label: before the twins appended)
@@ -119,7 +119,7 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
             }
             // Labels of class b with equal keys are the twins filterKeepingTwins kept: all of them stay.
             thread_local std::vector<std::pair<Tagged, std::size_t>> equal;
-            paretoFilter(
+            paretoFilter<true>(
                 tmp, [](const Tagged& t) { return t.k; }, [](const Tagged& t) { return t.tag; }, &equal);
             for (const Tagged& t : tmp)
                 if (t.tag == 0)
@@ -143,7 +143,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     if (cl.first || cl.last) {
         const auto [best, bw] = vocabMemory(cl.first, cl.f);
         mem_off += best;
-        w_emb = bw;
+        w_emb = qM(bw);
     }
     const double m = t_.m;
     // The bound, read from the live bound into a local: several classes may run at once (solveCore).
@@ -170,11 +170,11 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             paretoFilter(
                 labels,
                 [m](const SeqLabel& l) {
-                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
+                    return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
                 },
                 byRuns, noEqual, but_last);
         else
-            paretoFilter(
+            paretoFilter<true>(
                 labels,
                 [iv](const SeqLabel& l) {
                     return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
@@ -695,7 +695,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 sc = &switchClasses(cl.rc, st, stackAt(positions[p + 1]));
             if (scalar)
                 pruneAcrossCandidates(out, sc, [m](const SeqLabel& l) {
-                    return std::array<double, 3>{m * l.c + l.e, l.m, l.w};
+                    return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
                 });
             else
                 pruneAcrossCandidates(out, sc, [iv](const SeqLabel& l) {

@@ -164,6 +164,7 @@ void TaskSolver::computeCosts() {
             for (CandCost& x : per[st]) {
                 x.c = qT(x.c);
                 x.e = qT(x.e);
+                x.w = qM(x.w); // (memory plus transient is compared exactly: see paretoFilter's Transient)
                 cmin_ = std::min(cmin_, x.c);
                 cmin_type_[st] = std::min(cmin_type_[st], x.c);
             }

@@ -50,6 +50,38 @@ template <std::size_t N> void checkRandom(unsigned seed, int n, int values) {
     QVERIFY(std::is_sorted(kept.begin(), kept.end()));
 }
 
+/// paretoFilter<true>: the last key is a transient w that later labels take as m + max(w, w'), so the
+/// kept labels are the Pareto-minimal ones over (k0, k1, m, m + w), when w takes few values (the
+/// filter's level dimension); with many values of w, what it keeps lies between that set and the
+/// plain Pareto set.
+void checkTransient(unsigned seed, int n, int values, int w_values) {
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> dist(0, values - 1), wd(0, w_values - 1);
+    std::vector<Pt<4>> pts(static_cast<std::size_t>(n));
+    for (auto& p : pts)
+        p = {double(dist(rng)), double(dist(rng)), double(dist(rng)), double(wd(rng))};
+    auto kept = pts;
+    gx::paretoFilter<true>(kept, [](const Pt<4>& p) { return p; });
+    auto relaxed = [](const Pt<4>& p) { return Pt<4>{p[0], p[1], p[2], p[2] + p[3]}; };
+    std::vector<Pt<4>> moved;
+    for (const auto& p : pts)
+        moved.push_back(relaxed(p));
+    std::set<Pt<4>> got;
+    for (const auto& p : kept)
+        got.insert(relaxed(p));
+    QCOMPARE(got.size(), kept.size());
+    const std::set<Pt<4>> least = minimalByDefinition(moved);
+    if (w_values <= 16) {
+        QVERIFY2(got == least, qPrintable(QString("seed %1").arg(seed)));
+    } else {
+        const std::set<Pt<4>> plain = minimalByDefinition(pts);
+        for (const auto& p : least)
+            QVERIFY(got.count(p));
+        for (const auto& p : kept)
+            QVERIFY(plain.count(p));
+    }
+}
+
 } // namespace
 
 class TestPareto : public QObject {
@@ -57,6 +89,7 @@ class TestPareto : public QObject {
 private slots:
     void staircase();
     void filterMatchesDefinition();
+    void transientTradesAgainstMemory();
     void tieBreakChoosesAmongEquals();
     void butLastReportsWhatALastKeyAloneDropped();
     void hullBoundIsTheBestMix();
@@ -84,6 +117,21 @@ void TestPareto::filterMatchesDefinition() {
         checkRandom<3>(seed, 80, 6);
         checkRandom<4>(seed, 120, 5);
         checkRandom<4>(seed + 100, 150, 40); // many distinct values in every key
+    }
+}
+
+void TestPareto::transientTradesAgainstMemory() {
+    // (2, 2, 3, 5) stands in for (2, 2, 6, 3): 3 + max(5, w') <= 6 + max(3, w') for every later w',
+    // and for (2, 2, 4, 4); not for (2, 2, 7, 0), whose memory with w' = 0 is 7 < 8.
+    std::vector<Pt<4>> in = {{2, 2, 6, 3}, {2, 2, 3, 5}, {2, 2, 4, 4}, {2, 2, 7, 0}};
+    gx::paretoFilter<true>(in, [](const Pt<4>& p) { return p; });
+    QCOMPARE(in.size(), std::size_t(2));
+    QCOMPARE(in[0], (Pt<4>{2, 2, 3, 5}));
+    QCOMPARE(in[1], (Pt<4>{2, 2, 7, 0}));
+    for (unsigned seed = 1; seed <= 40; ++seed) {
+        checkTransient(seed, 120, 6, 4);
+        checkTransient(seed + 100, 150, 30, 12);
+        checkTransient(seed + 200, 150, 30, 40); // w with too many values to be the level dimension
     }
 }
 

@@ -292,6 +292,7 @@ private slots:
     void invalidOptions();
     void bruteForceAgreement();
     void bruteForceTwoStacks();
+    void transientTradesAgainstBruteForce();
     void bruteForceLastStageAcrossStacks();
     void bruteForcePipelines();
     void bruteForceDeepPipelines();
@@ -820,6 +821,64 @@ void TestSearch::mixedLayerTypesCapacity() {
         named = named || (rule == rules::kMemoryLowerBound && n > 0);
     QVERIFY(named);
     QVERIFY2(r.infeasible_reason.find("model states") != std::string::npos, r.infeasible_reason.c_str());
+}
+
+void TestSearch::transientTradesAgainstBruteForce() {
+    // The sequence DP lets a label with a larger transient (ZeRO-3's gathered weights, a recomputation
+    // buffer) stand in for one with less only when its memory is lower by at least the difference
+    // (paretoFilter<true>). Stages of several layers mixing ZeRO-2 / ZeRO-3 and recomputation under
+    // runtimes with such buffers, at budgets between every few distinct peaks, against brute force.
+    std::mt19937 rng(7);
+    const char* runtimes[] = {"torchtitan", "megatron-core", "deepspeed"};
+    for (int i = 0; i < 6; ++i) {
+        CostOptions co;
+        co.runtime = runtimePreset(runtimes[i % 3]);
+        co.runtime.memory_headroom = 0; // (budgets as brute force reads them)
+        Case c{CostModel(tinyModel(4, 2048, 16, 2048, 32000), tinyCluster(1, 4), co), {}};
+        SearchOptions& o = c.o;
+        o.gpus = 4;
+        o.global_batches = {8};
+        o.max_micro = 2;
+        o.fixed_pp = i % 2 ? 2 : 1;
+        o.dp_types = {DpType::ZeRO2, DpType::ZeRO3};
+        o.max_tp = 2;
+        o.allow_sp = false;
+        o.allow_ckpt = true;
+        o.top_k = 1;
+        o.frontier_points = 0;
+        o.threads = 2;
+        o.emit_tree_events = false;
+        const auto all = bruteForce(c.cm, o);
+        QVERIFY(!all.empty());
+        std::vector<double> peaks;
+        for (const auto& p : all)
+            peaks.push_back(p.peak);
+        std::sort(peaks.begin(), peaks.end());
+        peaks.erase(std::unique(peaks.begin(), peaks.end()), peaks.end());
+        const std::size_t step = std::max<std::size_t>(1, peaks.size() / 16);
+        for (std::size_t k = 0; k + 1 < peaks.size(); k += step) {
+            SearchOptions ob = o;
+            ob.cost.memory_budget_gib = 0.5 * (peaks[k] + peaks[k + 1]) / kGiB;
+            const double ref = bestUnder(all, ob.cost.memory_budget_gib * kGiB);
+            const QString ctx = QStringLiteral("case %1 (%2, pp %3) budget %4 GiB")
+                                    .arg(i)
+                                    .arg(runtimes[i % 3])
+                                    .arg(o.fixed_pp)
+                                    .arg(ob.cost.memory_budget_gib);
+            SearchResult r;
+            try {
+                r = search(c.cm, ob);
+            } catch (const InputError&) { // (below the runtime's reserve: nothing fits)
+                QVERIFY2(std::isinf(ref), qPrintable(ctx + ": refused a budget a plan fits"));
+                continue;
+            }
+            QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
+            QVERIFY2(closeRel(timePerSample(*r.best), ref),
+                     qPrintable(
+                         ctx +
+                         QStringLiteral(": search %1, brute force %2").arg(timePerSample(*r.best)).arg(ref)));
+        }
+    }
 }
 
 void TestSearch::bruteForceTwoStacks() {

@@ -99,7 +99,13 @@ template <class T> void sortRuns(std::vector<T>& v) {
 /// `but_last` (optional) receives, in input order, every dropped label whose keys but the last equal
 /// those of a label before it in key order with a larger tie key: the labels a smaller last key alone
 /// may have dropped where `tie` would keep them were the last keys equal.
-template <class L, class K, class Tie>
+///
+/// `Transient` (N = 4): the last key is a transient buffer w that a label's memory (key 2) takes as
+/// m + max(w, w') for whatever w' comes later, so A also dominates B when m_A <= m_B and
+/// m_A + w_A <= m_B + w_B with w_A > w_B: for every w', m_A + max(w_A, w') <= m_B + max(w_B, w').
+/// (Applied when the transient is the level dimension, i.e. takes at most 16 values; exact on keys
+/// that are multiples of one fixed-point quantum.)
+template <bool Transient = false, class L, class K, class Tie>
 void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, std::size_t>>* equal = nullptr,
                   std::vector<L>* but_last = nullptr) {
     if (equal)
@@ -192,6 +198,10 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, s
             bool dominated = false;
             for (std::size_t q = 0; q <= pos && !dominated; ++q)
                 dominated = levels[q].dominates(k[a], k[b]);
+            if constexpr (Transient)
+                if (lvl == 3) // a larger transient, paid for by at least as much less memory (key b = 2)
+                    for (std::size_t q = pos + 1; q < levels.size() && !dominated; ++q)
+                        dominated = levels[q].dominates(k[a], k[b] - (best_values[q] - k[3]));
             if (!dominated) {
                 levels[pos].insert(k[a], k[b]);
                 keep(it);
@@ -233,8 +243,8 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, s
 }
 
 /// paretoFilter without a tie-break: equal labels keep their input order.
-template <class L, class K> void paretoFilter(std::vector<L>& in, K key) {
-    paretoFilter(in, key, [](const L&) { return 0; });
+template <bool Transient = false, class L, class K> void paretoFilter(std::vector<L>& in, K key) {
+    paretoFilter<Transient>(in, key, [](const L&) { return 0; });
 }
 
 /// Lower convex hull of (memory, time) points, memory ascending and time descending: h(x) is the least
