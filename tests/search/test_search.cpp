@@ -267,13 +267,19 @@ std::vector<BrutePlan> bruteForceUniformTarget(const CostModel& cm, const Search
     return out;
 }
 
-/// Budgets between distinct peaks of `all` (rounding cannot decide feasibility): loose to tight.
-std::vector<double> budgetsBetweenPeaks(const std::vector<BrutePlan>& all) {
+/// The distinct peak memories of `all`, ascending.
+std::vector<double> distinctPeaks(const std::vector<BrutePlan>& all) {
     std::vector<double> peaks;
     for (const auto& p : all)
         peaks.push_back(p.peak);
     std::sort(peaks.begin(), peaks.end());
     peaks.erase(std::unique(peaks.begin(), peaks.end()), peaks.end());
+    return peaks;
+}
+
+/// Budgets between distinct peaks of `all` (rounding cannot decide feasibility): loose to tight.
+std::vector<double> budgetsBetweenPeaks(const std::vector<BrutePlan>& all) {
+    const std::vector<double> peaks = distinctPeaks(all);
     auto between = [&](std::size_t i) {
         return i + 1 < peaks.size() ? 0.5 * (peaks[i] + peaks[i + 1]) : peaks.back() * 1.01;
     };
@@ -497,12 +503,8 @@ Case randomCase(std::mt19937& rng, bool two_stacks) {
 void checkCase(Case& c, int id) {
     const auto all = bruteForce(c.cm, c.o);
     QVERIFY(!all.empty());
-    std::vector<double> peaks;
-    for (const auto& p : all)
-        peaks.push_back(p.peak);
-    std::sort(peaks.begin(), peaks.end());
     // Budgets: unconstrained, tight (a few percentiles) and infeasible.
-    peaks.erase(std::unique(peaks.begin(), peaks.end()), peaks.end());
+    const std::vector<double> peaks = distinctPeaks(all);
     // Budgets between two distinct peaks (so that rounding cannot decide feasibility).
     auto between = [&](std::size_t i) {
         return i + 1 < peaks.size() ? 0.5 * (peaks[i] + peaks[i + 1]) : peaks.back() * 1.01;
@@ -850,11 +852,7 @@ void TestSearch::transientTradesAgainstBruteForce() {
         o.emit_tree_events = false;
         const auto all = bruteForce(c.cm, o);
         QVERIFY(!all.empty());
-        std::vector<double> peaks;
-        for (const auto& p : all)
-            peaks.push_back(p.peak);
-        std::sort(peaks.begin(), peaks.end());
-        peaks.erase(std::unique(peaks.begin(), peaks.end()), peaks.end());
+        const std::vector<double> peaks = distinctPeaks(all);
         const std::size_t step = std::max<std::size_t>(1, peaks.size() / 16);
         for (std::size_t k = 0; k + 1 < peaks.size(); k += step) {
             SearchOptions ob = o;
