@@ -121,12 +121,17 @@ std::string formatPlanReport(const CostModel& model, const Plan& plan, const Pla
         o << line;
     }
     const auto& t = c.time;
-    o << "\n  iteration " << formatSeconds(c.iteration_time) << " = compute " << formatSeconds(t.compute)
-      << " + recompute " << formatSeconds(t.recompute) << " + TP " << formatSeconds(t.tp_comm) << " + ZeRO-3 "
-      << formatSeconds(t.zero_comm) << " + PP " << formatSeconds(t.pp_comm) << " + switch "
-      << formatSeconds(t.switch_comm) << " + bubble " << formatSeconds(t.bubble) << " + DP sync "
-      << formatSeconds(t.dp_comm) << " + optimizer " << formatSeconds(t.optimizer) << " + overhead "
-      << formatSeconds(t.overhead) << "\n";
+    // The terms of the iteration time; those that are zero for this plan (no ZeRO-3, one stage, no
+    // recomputation...) are left out, and compute always stays.
+    o << "\n  iteration " << formatSeconds(c.iteration_time) << " = compute " << formatSeconds(t.compute);
+    const std::pair<const char*, double> terms[] = {
+        {"recompute", t.recompute}, {"TP", t.tp_comm},          {"ZeRO-3", t.zero_comm},
+        {"PP", t.pp_comm},          {"switch", t.switch_comm},  {"bubble", t.bubble},
+        {"DP sync", t.dp_comm},     {"optimizer", t.optimizer}, {"overhead", t.overhead}};
+    for (const auto& [name, v] : terms)
+        if (v != 0.0)
+            o << " + " << name << " " << formatSeconds(v);
+    o << "\n";
     o << "  peak memory " << formatBytes(c.peak_memory) << " (stage " << c.peak_stage << ") of "
       << formatBytes(c.memory_budget) << (c.fits() ? " - fits" : " - DOES NOT FIT") << "\n";
     o << "  throughput " << fmt("%.2f", c.samples_per_s) << " samples/s, " << fmt("%.0f", c.tokens_per_s)
