@@ -555,7 +555,8 @@ nlohmann::json resultJson(const CostModel& model, const SearchOptions& so, const
                   {"leaves", r.stats.leaves},
                   {"dp_states", r.stats.dp_states},
                   {"plans_evaluated", r.stats.plans_evaluated},
-                  {"reused_solves", r.stats.reused_solves}};
+                  {"reused_solves", r.stats.reused_solves},
+                  {"helped_positions", r.stats.helped_positions}};
     return j;
 }
 

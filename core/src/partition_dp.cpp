@@ -102,15 +102,23 @@ void TaskSolver::runStageClassesAtOnce() {
     }
     for (int rc : rcs_)
         switchClasses(rc, 0, 0); // (built here with its matrix: the threads only read the caches)
+    // The threads run beside the search's (Context::spare): a thread with no class left is spare until
+    // they all end, so a long class borrows it.
+    const int extra = std::min<int>(ctx_.threads(), static_cast<int>(todo.size())) - 1;
+    ctx_.spare.fetch_sub(extra);
     std::atomic<std::size_t> next{0};
     auto worker = [&]() {
         for (std::size_t k; (k = next.fetch_add(1)) < todo.size();)
             runStageClass(*todo[k], 0);
+        ctx_.spare.fetch_add(1);
     };
-    std::vector<std::jthread> pool;
-    for (int k = 1; k < std::min<int>(ctx_.threads(), static_cast<int>(todo.size())); ++k)
-        pool.emplace_back(worker);
-    worker();
+    {
+        std::vector<std::jthread> pool;
+        for (int k = 0; k < extra; ++k)
+            pool.emplace_back(worker);
+        worker();
+    }
+    ctx_.spare.fetch_sub(1); // (this thread goes on)
 }
 
 /// 1F1B and GPipe: stages of any size (a prefix of each class's sequence), the partition DP over

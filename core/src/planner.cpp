@@ -244,11 +244,21 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     std::atomic<double> live{boundPerSample()};
     int threads = ctx.threads();
     threads = std::clamp(threads, 1, std::max(1, static_cast<int>(tasks.size())));
-    auto parallel = [threads](const std::function<void()>& fn) {
-        std::vector<std::jthread> pool;
-        for (int k = 1; k < threads; ++k)
-            pool.emplace_back(fn);
-        fn();
+    // A thread whose loop ends (no task left) is spare until the pass ends, as are the threads the
+    // pass has no task for: a task still solving borrows them (Context::spare).
+    auto parallel = [threads, &ctx](const std::function<void()>& fn) {
+        ctx.spare.fetch_add(ctx.threads() - threads);
+        {
+            auto run = [&]() {
+                fn();
+                ctx.spare.fetch_add(1);
+            };
+            std::vector<std::jthread> pool;
+            for (int k = 1; k < threads; ++k)
+                pool.emplace_back(run);
+            run();
+        }
+        ctx.spare.fetch_sub(ctx.threads());
     };
     // Prepare every task and take its root lower bound (the stages' LP relaxations under the memory
     // budget, much tighter than the compute-only one), then solve the tasks in the order of that bound:
@@ -671,6 +681,7 @@ std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, d
     // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
     runPass(uctx, tasks, budget, keep, phase, std::move(initial), &seed, memo);
+    ctx.helped_positions.fetch_add(uctx.helped_positions.load());
     return seed;
 }
 
@@ -766,6 +777,7 @@ void collectStats(Context& ctx, SearchStats& stats) {
     stats.dp_states = ctx.dp_states.load();
     stats.plans_evaluated = ctx.plans_evaluated.load();
     stats.reused_solves = ctx.reused_solves.load();
+    stats.helped_positions = ctx.helped_positions.load();
     std::lock_guard lock(ctx.rules.mu);
     for (const auto& rule : pruningRules()) {
         auto it = ctx.rules.counts.find(rule.name);

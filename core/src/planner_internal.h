@@ -261,6 +261,10 @@ struct Context {
     std::atomic<std::int64_t> dp_states{0}, plans_evaluated{0}, tree_nodes{0}, leaves{0}, reused_solves{0};
     std::atomic<std::int64_t> sequences{0}; ///< sequence DPs begun (ids of the in-DP progress events)
     std::atomic<double> progress{0};        ///< last main-pass progress reported (0..1)
+    /// Search threads with no task left in the running pass (runPass): a long sequence DP borrows
+    /// them for its positions (LoopHelpers) and gives them back when it ends.
+    std::atomic<int> spare{0};
+    std::atomic<std::int64_t> helped_positions{0}; ///< SearchStats::helped_positions
     /// (part of the space, pp) -> per stack (part 0 when SearchOptions::subspaces is empty)
     std::map<std::pair<int, int>, std::vector<std::vector<LayerStrategy>>> candidates;
     /// pp -> the only pipeline splits (layers per stage, v = 1) the target runs; absent = any split.

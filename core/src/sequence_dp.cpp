@@ -2,16 +2,24 @@
 // Galvatron Explorer - the sequence DP of the planner: Pareto labels over the layers of one stage
 // class with the last strategy as state, its read-out per stage size and the reconstruction of a
 // stage's strategies (see planner_internal.h for the whole algorithm).
+#include "loop_helpers.h"
 #include "planner_internal.h"
 
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <memory>
 
 namespace gx::planner {
 
 namespace {
+
+/// Labels a position extends (the previous position's labels times its candidates) from which its cells
+/// are filled with the search's spare threads: below it, handing them out costs more than it saves.
+constexpr std::size_t kParallelCells = 16384;
+/// The same for the filters across last candidates (one per switch class): labels of the position.
+constexpr std::size_t kParallelLabels = 4096;
 
 /// Keeps the Pareto-minimal labels of `labels` over `keys` (ties: fewest runs), and also every label
 /// whose keys and runs equal a kept one's but whose last candidate differs: a run may go on from
@@ -52,17 +60,18 @@ double switchCost(const std::vector<double>& swm, bool reversed, std::size_t Kp,
 ///     On equal keys B stays, and so do B's twins (equal keys in class b). Only the two classes with the
 ///     least d(a, b) stand in for class b's labels.
 /// Both are exact; on GPT-3 175B over 64 GPUs they keep a quarter of the labels (stage prefixes of
-/// 20 layers: 40,000 -> 10,000 labels).
-template <class Keys>
-void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, Keys keys) {
+/// 20 layers: 40,000 -> 10,000 labels). `each(n, fn)` calls fn(i) for every i < n, in any order and on
+/// any thread: every class is filtered on its own.
+template <class Keys, class Each>
+void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, Keys keys, const Each& each) {
     static const SwitchClasses kOne{{}, {0}, {0.0}, {}};
     const SwitchClasses& c = sc ? *sc : kOne;
     const std::vector<int>& reps = c.reps;
     std::vector<std::vector<SeqLabel>> groups(reps.size());
     for (const SeqLabel& l : out)
         groups[sc ? static_cast<std::size_t>(c.cls[static_cast<std::size_t>(l.k)]) : 0].push_back(l);
-    for (auto& g : groups)
-        filterKeepingTwins(g, keys);
+    each(static_cast<int>(groups.size()),
+         [&](int g) { filterKeepingTwins(groups[static_cast<std::size_t>(g)], keys); });
     if (sc && groups.size() > 1) {
         // Keys only (with the class tag and the label's index): the filters below copy these, not labels.
         using Key = decltype(keys(out.front()));
@@ -71,8 +80,6 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
             int tag; ///< 0: a label of the class pruned, 1: another class's label, shifted
             int idx; ///< index in its group
         };
-        std::vector<Tagged> tmp;
-        std::vector<std::pair<double, std::size_t>> near; // (d(a, b), a)
         std::vector<std::vector<SeqLabel>> pruned(groups.size());
         const std::size_t R = reps.size();
         // Per class: the least and the largest first key and memory of its labels. Shifting a class's
@@ -86,7 +93,10 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
                 span[a] = {std::min(span[a][0], k0), std::max(span[a][1], k0), std::min(span[a][2], l.m),
                            std::max(span[a][3], l.m)};
             }
-        for (std::size_t b = 0; b < groups.size(); ++b) {
+        each(static_cast<int>(groups.size()), [&](int bi) {
+            const auto b = static_cast<std::size_t>(bi);
+            thread_local std::vector<Tagged> tmp;
+            thread_local std::vector<std::pair<double, std::size_t>> near; // (d(a, b), a)
             tmp.clear();
             for (std::size_t i = 0; i < groups[b].size(); ++i)
                 tmp.push_back({keys(groups[b][i]), 0, static_cast<int>(i)});
@@ -115,7 +125,7 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
             }
             if (tmp.size() == groups[b].size()) { // no other class can stand for one of b's labels
                 pruned[b] = groups[b];
-                continue;
+                return;
             }
             // Labels of class b with equal keys are the twins filterKeepingTwins kept: all of them stay.
             thread_local std::vector<std::pair<Tagged, std::size_t>> equal;
@@ -127,7 +137,7 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
             for (const auto& [t, at] : equal)
                 if (t.tag == 0 && tmp[at].tag == 0)
                     pruned[b].push_back(groups[b][static_cast<std::size_t>(t.idx)]);
-        }
+        });
         groups.swap(pruned);
     }
     out.clear();
@@ -184,12 +194,20 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // With a limit on the runs per stage, a label with more runs cannot stand in for one with fewer:
     // labels compete only with labels of the same run count.
     const int max_runs = ctx_.opt.max_runs_per_stage;
-    std::vector<SeqLabel> group, kept;
-    auto filterLabels = [&](std::vector<SeqLabel>& labels) {
+    // Scratch of one thread filling a position's cells (slot 0: this thread; the others: LoopHelpers).
+    struct Slot {
+        std::vector<SeqLabel> group, kept;
+        std::vector<double> counts;
+        int last_cross = -1; // where prefixBound's last full evaluation found the crossing (a guess)
+    };
+    std::vector<Slot> slots(1);
+    auto filterLabels = [&](Slot& sl, std::vector<SeqLabel>& labels) {
         if (max_runs <= 0)
             return filterOnce(labels);
         std::stable_sort(labels.begin(), labels.end(),
                          [](const SeqLabel& a, const SeqLabel& b) { return a.runs < b.runs; });
+        auto& group = sl.group;
+        auto& kept = sl.kept;
         kept.clear();
         for (std::size_t i = 0; i < labels.size();) {
             std::size_t j = i;
@@ -239,7 +257,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // hull, the layers to come counted per type (MultiHull); for whole sequences on the layers still to
     // come, for a stage prefix on the layers it may still take.
     const std::size_t types = cand_.size();
-    std::vector<double> type_pre, counts(types);
+    std::vector<double> type_pre;
     MultiHull mhull;
     if (!ctx_.single_type) {
         type_pre = typePrefix(positions);
@@ -248,8 +266,10 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         else if (t_.pp > 1)
             mhull = classMultiHull(cl.rc, cl.f, true);
     }
-    // Layers of each type at positions [from, to) of the sequence, into `counts`.
-    auto countTypes = [&](std::size_t from, std::size_t to) {
+    // Layers of each type at positions [from, to) of the sequence, into the slot's `counts`.
+    auto countTypes = [&](Slot& sl, std::size_t from, std::size_t to) {
+        auto& counts = sl.counts;
+        counts.resize(types);
         for (std::size_t k = 0; k < types; ++k)
             counts[k] = type_pre[to * types + k] - type_pre[from * types + k];
         return counts.data();
@@ -278,13 +298,13 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
     // The same hull per transient group (TransientLevel): layers still to come whose largest transient
     // exceeds the label's `w_have` leave that much less memory. The groups whose least transient is at
     // most w_have keep the memory left, and the last of them has the most candidates.
-    auto hullRest = [&](std::size_t p, double mem_left, double w_have) {
+    auto hullRest = [&](Slot& sl, std::size_t p, double mem_left, double w_have) {
         const std::size_t q = len - p - 1;
         if (!use_hull) {
             const double plain = m * rest_c[p + 1] + rest_e[p + 1];
             if (mhull.empty() || q == 0)
                 return plain;
-            return std::max(plain, mhull.bound(countTypes(p + 1, len), mem_left));
+            return std::max(plain, mhull.bound(countTypes(sl, p + 1, len), mem_left));
         }
         double lb = hullBound(hull, double(q), mem_left);
         if (levels->size() > 1 && lb < kInf && q > 0) {
@@ -366,11 +386,12 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                  cmin_type_[k];
         return r;
     };
-    int last_cross = -1; // where the last full evaluation below found the crossing (a guess for the next)
-    auto prefixBound = [&](double c, double e, double mm, double w, std::size_t p) {
+    auto prefixBound = [&](Slot& sl, double c, double e, double mm, double w, std::size_t p) {
+        int& last_cross = sl.last_cross;
         if (whole || pp < 2)
             return m * c + e + others + extra_t +
-                   hullRest(p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb), std::max(w, w_emb));
+                   hullRest(sl, p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb),
+                            std::max(w, w_emb));
         // The stage may still grow (it takes a prefix of the sequence), so the layers still to come are
         // split between it and the other stages: the largest stage holds at least the mean (c + R) / pp.
         // It grows by x layers (x <= the positions left) that must fit in its memory left: they add at
@@ -387,7 +408,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             if (!chull.empty())
                 return c + hullBound(chull, x, room);
             if (!mhull.empty())
-                return c + mhull.bound(countTypes(p + 1, p + 1 + static_cast<std::size_t>(x)), room);
+                return c + mhull.bound(countTypes(sl, p + 1, p + 1 + static_cast<std::size_t>(x)), room);
             return x * mmin <= room ? c + x * cmin_ : kInf;
         };
         auto others = [&](int x) {
@@ -540,7 +561,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         for (std::size_t k = 0; k < row.size(); ++k) {
             const CandCost& x = row[k];
             const double mk = memOf(x);
-            if (prefixBound(x.c, x.e, mk, x.w, 0) > bound) {
+            if (prefixBound(slots[0], x.c, x.e, mk, x.w, 0) > bound) {
                 usable[k] = 0;
                 ctx_.rules.add(rules::kTimeLowerBound);
             }
@@ -551,8 +572,29 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                                                         ? dominatedRuns(cl, positions)
                                                         : std::vector<std::vector<char>>{};
     cl.arena.assign(positions.size(), {});
-    std::vector<SeqLabel> cell;
     ColumnShare share;
+    // The cells of a position, one per candidate, filled by this thread alone or, where a position
+    // extends many labels, with the search's spare threads (Context::spare): the same cells either way.
+    std::vector<std::vector<SeqLabel>> cells;
+    std::unique_ptr<LoopHelpers> helpers;
+    // fn(i, slot) for i < n, with the spare threads when `many` (the work is worth handing out). Returns
+    // whether they helped.
+    auto forEach = [&](int n, bool many, const std::function<void(int, int)>& fn) {
+        many = many && n > 1;
+        if (many && ctx_.spare.load(std::memory_order_relaxed) > 0) {
+            if (!helpers)
+                helpers = std::make_unique<LoopHelpers>(ctx_.spare, ctx_.threads() - 1);
+            helpers->start();
+        }
+        if (many && helpers && helpers->helpers() > 0) {
+            slots.resize(static_cast<std::size_t>(1 + helpers->helpers()));
+            helpers->run(n, fn);
+            return true;
+        }
+        for (int i = 0; i < n; ++i)
+            fn(i, 0);
+        return false;
+    };
     // In-DP progress of long sequences (see SearchEvent::dp_layer): every 2 s.
     const bool report = ctx_.observer && positions.size() >= 64;
     const auto seq_t0 = std::chrono::steady_clock::now();
@@ -594,7 +636,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 all[li].prev = static_cast<int>(li); // remember the label's index
             // With a limit on runs the previous strategy still matters (a run continues or not).
             if (max_runs <= 0)
-                filterLabels(all);
+                filterLabels(slots[0], all);
             for (const auto& a : all)
                 sources.push_back(a.prev);
             std::sort(sources.begin(), sources.end());
@@ -613,11 +655,19 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         if (shared)
             shareColumns(cl, stackAt(positions[p - 1]), st, cl.arena[p - 1], allowed,
                          {rest_m[p + 1], mem_off}, filterOnce, share);
-        for (int k = 0; k < K; ++k) {
-            if (!allowed(k))
-                continue;
-            const CandCost& x = cc(cl.rc, st, k);
+        // (the previous position's: its stack and the switch matrix from it, built here, not by the
+        // threads filling the cells)
+        const int pst = p > 0 ? stackAt(positions[p - 1]) : st;
+        const std::vector<double>* swm = p == 0        ? nullptr
+                                         : cl.reversed ? &swMatrix(cl.rc, st, pst)
+                                                       : &swMatrix(cl.rc, pst, st);
+        // The cell of candidate k: the previous position's labels extended by k, filtered, and cut by the
+        // bound. The cells depend on nothing but this position's inputs, so they may be filled at once.
+        auto fillCell = [&](int k, Slot& sl, std::vector<SeqLabel>& cell) {
             cell.clear();
+            if (!allowed(k))
+                return;
+            const CandCost& x = cc(cl.rc, st, k);
             const double mk = memOf(x);
             auto push = [&](double c, double e, double mm, double w, int prev, int runs) {
                 if (max_runs > 0 && runs > max_runs)
@@ -633,11 +683,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                 push(x.c, x.e, mk, x.w, -1, 1);
             } else {
                 const auto& prevArena = cl.arena[p - 1];
-                const int pst = stackAt(positions[p - 1]);
                 // (a reversed class runs from the last layer down: the model switches from this
                 // position's strategy to the previous position's)
-                const std::vector<double>& swm =
-                    cl.reversed ? swMatrix(cl.rc, st, pst) : swMatrix(cl.rc, pst, st);
                 const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size(),
                                   Kp = cand_[static_cast<std::size_t>(pst)].size();
                 if (reset[p]) {
@@ -658,7 +705,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                         for (const int li : share.by_last[static_cast<std::size_t>(j)]) {
                             const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
                             const double s =
-                                switchCost(swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
+                                switchCost(*swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
                                            static_cast<std::size_t>(k));
                             push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
                         }
@@ -666,7 +713,7 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                     for (std::size_t li = 0; li < prevArena.size(); ++li) {
                         const SeqLabel& L = prevArena[li];
                         // (uniform_layers: solve() restricts every list to one strategy)
-                        const double s = switchCost(swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
+                        const double s = switchCost(*swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
                                                     static_cast<std::size_t>(k));
                         push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li),
                              L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
@@ -677,15 +724,24 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             // (prefixBound rises with c, c / v + e, memory and the transient), so the same labels stay,
             // and the bound is evaluated for the few kept (Llama 3.1 405B at 128K on 1024 GPUs: 19.0
             // million evaluations before, 1.8 million after).
-            filterLabels(cell);
-            cell.erase(
-                std::remove_if(cell.begin(), cell.end(),
-                               [&](const SeqLabel& l) { return prefixBound(l.c, l.e, l.m, l.w, p) > bound; }),
-                cell.end());
+            filterLabels(sl, cell);
+            cell.erase(std::remove_if(
+                           cell.begin(), cell.end(),
+                           [&](const SeqLabel& l) { return prefixBound(sl, l.c, l.e, l.m, l.w, p) > bound; }),
+                       cell.end());
             labels_.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
             ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
-            out.insert(out.end(), cell.begin(), cell.end());
-        }
+        };
+        cells.resize(std::max(cells.size(), static_cast<std::size_t>(K)));
+        if (forEach(K, (p == 0 ? 0 : cl.arena[p - 1].size()) * static_cast<std::size_t>(K) >= kParallelCells,
+                    [&](int k, int slot) {
+                        fillCell(k, slots[static_cast<std::size_t>(slot)],
+                                 cells[static_cast<std::size_t>(k)]);
+                    }))
+            ctx_.helped_positions.fetch_add(1, std::memory_order_relaxed);
+        for (int k = 0; k < K; ++k)
+            out.insert(out.end(), cells[static_cast<std::size_t>(k)].begin(),
+                       cells[static_cast<std::size_t>(k)].end());
         // Across last candidates (not with a limit on runs, where a label with more runs cannot stand
         // in for one with fewer, nor for block recomputation, whose candidate is fixed per position).
         // (A reversed class keeps one Pareto set per last candidate: the switch classes are by rows.)
@@ -693,14 +749,24 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
             const SwitchClasses* sc = nullptr;
             if (p + 1 < positions.size() && !reset[p + 1])
                 sc = &switchClasses(cl.rc, st, stackAt(positions[p + 1]));
+            const bool many = out.size() >= kParallelLabels;
+            auto each = [&](int n, const std::function<void(int)>& fn) {
+                forEach(n, many, [&](int i, int) { fn(i); });
+            };
             if (scalar)
-                pruneAcrossCandidates(out, sc, [m](const SeqLabel& l) {
-                    return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
-                });
+                pruneAcrossCandidates(
+                    out, sc,
+                    [m](const SeqLabel& l) {
+                        return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
+                    },
+                    each);
             else
-                pruneAcrossCandidates(out, sc, [iv](const SeqLabel& l) {
-                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
-                });
+                pruneAcrossCandidates(
+                    out, sc,
+                    [iv](const SeqLabel& l) {
+                        return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
+                    },
+                    each);
         }
         if (out.empty()) {
             cl.arena.resize(p + 1);

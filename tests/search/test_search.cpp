@@ -318,6 +318,7 @@ private slots:
     void simplicityAgainstBruteForce();
     void fewestRunsAgainstBruteForce();
     void deterministicAcrossThreads();
+    void spareThreadsFillCellsAlike();
     void infeasibleNamesConstraint();
     void observerAndStop();
     void presetPlansAgreeWithEvaluate();
@@ -1601,6 +1602,35 @@ void TestSearch::deterministicAcrossThreads() {
         QCOMPARE(a.top[i].plan.num_micro, b.top[i].plan.num_micro);
     }
     QCOMPARE(a.frontier.size(), b.frontier.size());
+}
+
+void TestSearch::spareThreadsFillCellsAlike() {
+    // LLaMA-2 70B on 64 A100s at 40 GiB: its pp = 4 1F1B configuration solves long after the others,
+    // so the threads with nothing left help fill the cells of its positions (LoopHelpers). The answer
+    // must be the one a single thread finds.
+    CostOptions co;
+    co.runtime = runtimePreset("megatron-core");
+    CostModel cm(modelPreset("llama2-70b"), clusterPreset("8x8xA100-80G-IB"), co);
+    SearchOptions o;
+    o.gpus = 64;
+    o.global_batches = {256};
+    o.cost.memory_budget_gib = 40;
+    o.top_k = 2;
+    o.frontier_points = 0;
+    o.emit_tree_events = false;
+    o.threads = 1;
+    const SearchResult a = search(cm, o);
+    o.threads = 4;
+    const SearchResult b = search(cm, o);
+    QCOMPARE(a.stats.helped_positions, std::int64_t{0});
+    QVERIFY2(b.stats.helped_positions > 0, "no position was filled with the spare threads' help");
+    QVERIFY(a.best && b.best);
+    QCOMPARE(a.top.size(), b.top.size());
+    for (std::size_t i = 0; i < a.top.size(); ++i) {
+        QCOMPARE(a.top[i].cost.iteration_time, b.top[i].cost.iteration_time);
+        QCOMPARE(a.top[i].cost.peak_memory, b.top[i].cost.peak_memory);
+        QVERIFY(a.top[i].plan == b.top[i].plan);
+    }
 }
 
 void TestSearch::infeasibleNamesConstraint() {

@@ -162,6 +162,9 @@ struct SearchStats {
     /// Frontier configurations answered from the labels an earlier frontier pass kept (partition DP
     /// only, TaskSolver::resolve).
     std::int64_t reused_solves = 0;
+    /// Sequence-DP positions whose cells the search's idle threads helped fill (a configuration still
+    /// solving while the others are done; 0 with one thread).
+    std::int64_t helped_positions = 0;
     double seconds = 0;
     std::vector<std::pair<std::string, std::int64_t>> pruned_by_rule;
 };
