@@ -289,6 +289,9 @@ struct Context {
     }
 };
 
+/// Runs fn(i) for every i < n, in any order and possibly on several threads at once (LoopHelpers).
+using EachIndex = std::function<void(int n, const std::function<void(int)>& fn)>;
+
 struct TaskResult {
     bool feasible = false;
     double T = kInf;    ///< DP iteration time
@@ -601,11 +604,12 @@ private:
     /// Fills `sh` for position p > 0 (no chunk start) of a sequence, `prev` being position p - 1's labels:
     /// the candidates of stack `st` that `allowed` lets in, grouped by switch column. `mem_rest`:
     /// rest_m[p + 1] and the stage's memory offset (added in this order, as the DP's check does);
-    /// `filter`: the DP's Pareto filter (its second argument receives what paretoFilter's but_last does).
+    /// `filter`: the DP's Pareto filter (its second argument receives what paretoFilter's but_last does);
+    /// `each` runs the groups (each writes only its own entries).
     void shareColumns(const Class& cl, int pst, int st, const std::vector<SeqLabel>& prev,
                       const std::function<bool(int)>& allowed, std::array<double, 2> mem_rest,
                       const std::function<void(std::vector<SeqLabel>&, std::vector<SeqLabel>*)>& filter,
-                      ColumnShare& sh);
+                      ColumnShare& sh, const EachIndex& each);
     /// Least m c + e of the embedding/head options on a first or last stage.
     double vocabTime(bool first) const {
         double best = kInf;

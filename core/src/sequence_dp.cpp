@@ -18,7 +18,8 @@ namespace {
 /// Labels a position extends (the previous position's labels times its candidates) from which its cells
 /// are filled with the search's spare threads: below it, handing them out costs more than it saves.
 constexpr std::size_t kParallelCells = 16384;
-/// The same for the filters across last candidates (one per switch class): labels of the position.
+/// The same for the filters of a position's labels, one per switch class (across last candidates) or per
+/// group of candidates with one switch column (shareColumns): the labels filtered.
 constexpr std::size_t kParallelLabels = 4096;
 
 /// Keeps the Pareto-minimal labels of `labels` over `keys` (ties: fewest runs), and also every label
@@ -653,8 +654,11 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         // power of two up to 16.)
         const bool shared = p > 0 && !reset[p] && max_runs <= 0 && t_.v <= 16 && (t_.v & (t_.v - 1)) == 0;
         if (shared)
-            shareColumns(cl, stackAt(positions[p - 1]), st, cl.arena[p - 1], allowed,
-                         {rest_m[p + 1], mem_off}, filterOnce, share);
+            shareColumns(
+                cl, stackAt(positions[p - 1]), st, cl.arena[p - 1], allowed, {rest_m[p + 1], mem_off},
+                filterOnce, share, [&](int n, const std::function<void(int)>& fn) {
+                    forEach(n, cl.arena[p - 1].size() >= kParallelLabels, [&](int i, int) { fn(i); });
+                });
         // (the previous position's: its stack and the switch matrix from it, built here, not by the
         // threads filling the cells)
         const int pst = p > 0 ? stackAt(positions[p - 1]) : st;
@@ -788,7 +792,8 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
 void TaskSolver::shareColumns(
     const Class& cl, int pst, int st, const std::vector<SeqLabel>& prev,
     const std::function<bool(int)>& allowed, std::array<double, 2> mem_rest,
-    const std::function<void(std::vector<SeqLabel>&, std::vector<SeqLabel>*)>& filter, ColumnShare& sh) {
+    const std::function<void(std::vector<SeqLabel>&, std::vector<SeqLabel>*)>& filter, ColumnShare& sh,
+    const EachIndex& each) {
     const std::vector<double>& swm = cl.reversed ? swMatrix(cl.rc, st, pst) : swMatrix(cl.rc, pst, st);
     const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size(),
                       Kp = cand_[static_cast<std::size_t>(pst)].size();
@@ -816,7 +821,9 @@ void TaskSolver::shareColumns(
     for (std::size_t li = 0; li < prev.size(); ++li)
         sh.by_last[static_cast<std::size_t>(prev[li].k)].push_back(static_cast<int>(li));
     sh.same.assign(Kt, {});
-    for (std::size_t g = 0; g < groups.size(); ++g) {
+    // (the groups' candidates are disjoint: each group writes only its own entries)
+    each(static_cast<int>(groups.size()), [&](int gi) {
+        const auto g = static_cast<std::size_t>(gi);
         double mk_min = kInf, xw_max = -kInf;
         for (const int k : groups[g]) {
             sh.group[static_cast<std::size_t>(k)] = static_cast<int>(g);
@@ -843,7 +850,7 @@ void TaskSolver::shareColumns(
         // (Those whose transients stay above every candidate's of the group stay dropped.)
         auto& X = sh.extra[g];
         X.erase(std::remove_if(X.begin(), X.end(), [&](const SeqLabel& l) { return l.w > xw_max; }), X.end());
-    }
+    });
 }
 
 /// Rule dominated-run. In a stage's sequence a maximal run of n layers of candidate k between
