@@ -592,6 +592,8 @@ private:
     /// `others`: for interleaved stages, a lower bound on the other stages' sum C / v (< 0: automatic).
     void runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
                      int record_from, double extra_t = 0, double others_lb = -1);
+    /// One call of runSequence (sequence_dp.cpp).
+    class SequenceRun;
     /// The labels of a sequence position extended once for several candidates of the next (see
     /// shareColumns in sequence_dp.cpp).
     struct ColumnShare {

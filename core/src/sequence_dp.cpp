@@ -146,145 +146,245 @@ void pruneAcrossCandidates(std::vector<SeqLabel>& out, const SwitchClasses* sc, 
         out.insert(out.end(), g.begin(), g.end());
 }
 
-/// Sequence DP over `positions` (global layer ids); reset[p] marks a chunk start (no switch cost).
-void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
-                             int record_from, double extra_t, double others_lb) {
-    // Memory slack: the lightest vocabulary option's extras (exact check happens at readout).
-    double mem_off = ctx_.reserved, w_emb = 0;
-    if (cl.first || cl.last) {
-        const auto [best, bw] = vocabMemory(cl.first, cl.f);
-        mem_off += best;
-        w_emb = qM(bw);
-    }
-    const double m = t_.m;
-    // The bound, read from the live bound into a local: several classes may run at once (solveCore).
-    double bound = bound_;
-    auto refresh = [&]() {
-        if (live_)
-            bound = std::min(bound, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
-    };
-    // When the whole sequence is always used (one stage, or an interleaved stage), the layers still to
-    // come add at least their fastest candidate's c and e: a valid lower bound for pruning.
-    const bool whole = record_from < 0;
-    // One stage (pp = 1): T = m * C + E exactly, so labels only need (m c + e, memory, transient).
-    const bool scalar = whole && t_.pp == 1;
-    // Otherwise T grows with a stage's C at a rate of at least 1/v (the sum C / v term) and with its E
-    // at a rate of at most 1 (max E): a label with c <= c' and c/v + e <= c'/v + e' is never worse
-    // than (c', e'), so dominance is checked on (c, c/v + e) rather than (c, e).
-    const double iv = 1.0 / t_.v;
-    // Among equal labels the one with the fewest runs stays (readable plans, see SeqLabel).
-    // (Then the earliest previous label: the cells below may be assembled in any order.)
-    auto byRuns = [](const SeqLabel& l) { return std::pair<int, int>{l.runs, l.prev}; };
-    std::vector<std::pair<SeqLabel, std::size_t>>* const noEqual = nullptr;
-    auto filterOnce = [&](std::vector<SeqLabel>& labels, std::vector<SeqLabel>* but_last = nullptr) {
-        if (scalar)
-            paretoFilter(
-                labels,
-                [m](const SeqLabel& l) {
-                    return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
-                },
-                byRuns, noEqual, but_last);
-        else
-            paretoFilter<true>(
-                labels,
-                [iv](const SeqLabel& l) {
-                    return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
-                },
-                byRuns, noEqual, but_last);
-    };
-    // With a limit on the runs per stage, a label with more runs cannot stand in for one with fewer:
-    // labels compete only with labels of the same run count.
-    const int max_runs = ctx_.opt.max_runs_per_stage;
+/// (no hull: the bounds that use one are off)
+static const Hull kNoHull;
+
+/// One call of TaskSolver::runSequence, as an object: the call's inputs, its bounds and its scratch are
+/// members, its steps are methods. The members named like TaskSolver's refer to the solver's.
+class TaskSolver::SequenceRun {
+public:
+    SequenceRun(TaskSolver& ts, Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
+                int record_from, double extra_t, double others_lb);
+    void run();
+
+private:
     // Scratch of one thread filling a position's cells (slot 0: this thread; the others: LoopHelpers).
     struct Slot {
         std::vector<SeqLabel> group, kept;
         std::vector<double> counts;
         int last_cross = -1; // where prefixBound's last full evaluation found the crossing (a guess)
     };
-    std::vector<Slot> slots(1);
-    auto filterLabels = [&](Slot& sl, std::vector<SeqLabel>& labels) {
-        if (max_runs <= 0)
-            return filterOnce(labels);
-        std::stable_sort(labels.begin(), labels.end(),
-                         [](const SeqLabel& a, const SeqLabel& b) { return a.runs < b.runs; });
-        auto& group = sl.group;
-        auto& kept = sl.kept;
-        kept.clear();
-        for (std::size_t i = 0; i < labels.size();) {
-            std::size_t j = i;
-            while (j < labels.size() && labels[j].runs == labels[i].runs)
-                ++j;
-            group.assign(labels.begin() + static_cast<std::ptrdiff_t>(i),
-                         labels.begin() + static_cast<std::ptrdiff_t>(j));
-            filterOnce(group);
-            kept.insert(kept.end(), group.begin(), group.end());
-            i = j;
-        }
-        labels.swap(kept);
+    /// A label's stage prefix (pp > 1): what prefixBound's searches over its growth x need.
+    struct Prefix {
+        Slot* sl;
+        std::size_t p;
+        double c, e;
+        double R;    ///< the layers outside the prefix at their fastest c
+        double room; ///< the stage's memory left
+        int X;       ///< positions left
+        int x_min;   ///< least growth (the other stages' capacity)
     };
-    auto memOf = [&](const CandCost& x) { return layerMemory(cl, x); };
-    std::vector<double> rest_c(positions.size() + 1, 0.0), rest_e(positions.size() + 1, 0.0),
-        rest_m(positions.size() + 1, 0.0);
-    if (whole)
-        for (std::size_t q = positions.size(); q-- > 0;) {
-            const int st = stackAt(positions[q]);
-            double cm = kInf, em = kInf, mm = kInf;
-            for (int k = 0; k < static_cast<int>(cand_[static_cast<std::size_t>(st)].size()); ++k) {
-                const CandCost& x = cc(cl.rc, st, k);
-                cm = std::min(cm, x.c);
-                em = std::min(em, x.e);
-                mm = std::min(mm, memOf(x));
-            }
-            rest_c[q] = rest_c[q + 1] + cm;
-            rest_e[q] = rest_e[q + 1] + em;
-            rest_m[q] = rest_m[q + 1] + mm;
+    /// One position of the sequence, as its cells need it.
+    struct Position {
+        std::size_t p;
+        int st, pst, rel;                ///< its stack, the previous position's, place in the chunk
+        const std::vector<double>* swm;  ///< switch matrix from the previous position (p > 0)
+        bool shared;                     ///< candidates share the previous labels by switch column
+        const std::vector<int>* sources; ///< chunk start: the previous labels extended
+    };
+    enum class Step { Next, Stop, End };
+
+    void refresh() {
+        if (live_)
+            bound = std::min(bound, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
+    }
+    void filterOnce(std::vector<SeqLabel>& labels, std::vector<SeqLabel>* but_last = nullptr) const;
+    void filterLabels(Slot& sl, std::vector<SeqLabel>& labels) const;
+    double memOf(const CandCost& x) const { return ts.layerMemory(cl, x); }
+    void setUpRest();
+    void setUpHulls();
+    void setUpOthers();
+    const double* countTypes(Slot& sl, std::size_t from, std::size_t to) const;
+    double hullRest(Slot& sl, std::size_t p, double mem_left, double w_have) const;
+    double restC(std::size_t q) const;
+    double grow(const Prefix& q, int x) const;
+    double othersAt(const Prefix& q, int x) const;
+    double prefixBound(Slot& sl, double c, double e, double mm, double w, std::size_t p) const;
+    double crossingBound(const Prefix& q) const;
+    double sumBound(const Prefix& q, int cross, double maxc, double simple) const;
+    void setUpCandidates();
+    bool forEach(int n, bool many, const std::function<void(int, int)>& fn);
+    void reportProgress(std::size_t p);
+    std::vector<int> chunkSources(std::size_t p);
+    bool allowed(int k, int st, int rel) const;
+    void fillCell(const Position& at, int k, Slot& sl, std::vector<SeqLabel>& cell) const;
+    void pruneAcross(std::size_t p, int st, std::vector<SeqLabel>& out);
+    Step position(std::size_t p, int& rel);
+
+    TaskSolver& ts;
+    Context& ctx_;
+    const Task& t_;
+    const double budget_;
+    const std::atomic<double>* const live_;
+    const std::vector<std::vector<LayerStrategy>>& cand_;
+    Class& cl;
+    const std::vector<int>& positions;
+    const std::vector<char>& reset;
+    const double extra_t, others_lb;
+    // Memory slack: the lightest vocabulary option's extras (exact check happens at readout).
+    double mem_off = 0, w_emb = 0;
+    const double m;
+    // The bound, read from the live bound into a local: several classes may run at once (solveCore).
+    double bound;
+    // When the whole sequence is always used (one stage, or an interleaved stage), the layers still to
+    // come add at least their fastest candidate's c and e: a valid lower bound for pruning.
+    const bool whole;
+    // One stage (pp = 1): T = m * C + E exactly, so labels only need (m c + e, memory, transient).
+    const bool scalar;
+    // Otherwise T grows with a stage's C at a rate of at least 1/v (the sum C / v term) and with its E
+    // at a rate of at most 1 (max E): a label with c <= c' and c/v + e <= c'/v + e' is never worse
+    // than (c', e'), so dominance is checked on (c, c/v + e) rather than (c, e).
+    const double iv;
+    // With a limit on the runs per stage, a label with more runs cannot stand in for one with fewer:
+    // labels compete only with labels of the same run count.
+    const int max_runs;
+    std::vector<Slot> slots = std::vector<Slot>(1);
+    std::vector<double> rest_c, rest_e, rest_m;
+    const int pp;
+    const double L_all;
+    bool use_hull = false;
+    const std::vector<TransientLevel>* levels = nullptr;
+    const Hull* hull = nullptr;
+    std::size_t types = 0;
+    std::vector<double> type_pre;
+    MultiHull mhull;
+    static constexpr int kBuckets = 1024;
+    double bucket = 0;
+    std::size_t len = 0;
+    std::vector<double> rest_tab;
+    double others = 0;
+    double mmin = kInf; // lightest layer of any candidate in this class
+    int others_cap = 0;
+    const Hull* chull = nullptr;
+    std::vector<double> others_max, others_sum;
+    int others_n = 0; // most layers the others' sum table holds
+    std::vector<double> model_pre;
+    std::vector<char> usable;
+    std::vector<std::vector<char>> run_drop;
+    ColumnShare share;
+    // The cells of a position, one per candidate, filled by this thread alone or, where a position
+    // extends many labels, with the search's spare threads (Context::spare): the same cells either way.
+    std::vector<std::vector<SeqLabel>> cells;
+    std::unique_ptr<LoopHelpers> helpers;
+    // In-DP progress of long sequences (see SearchEvent::dp_layer): every 2 s.
+    bool report = false;
+    std::chrono::steady_clock::time_point seq_t0, last_report;
+    std::int64_t seq_id = 0;
+};
+
+TaskSolver::SequenceRun::SequenceRun(TaskSolver& ts, Class& cl, const std::vector<int>& positions,
+                                     const std::vector<char>& reset, int record_from, double extra_t,
+                                     double others_lb)
+    : ts(ts), ctx_(ts.ctx_), t_(ts.t_), budget_(ts.budget_), live_(ts.live_), cand_(ts.cand_), cl(cl),
+      positions(positions), reset(reset), extra_t(extra_t), others_lb(others_lb), m(ts.t_.m),
+      bound(ts.bound_), whole(record_from < 0), scalar(whole && ts.t_.pp == 1), iv(1.0 / ts.t_.v),
+      max_runs(ts.ctx_.opt.max_runs_per_stage), pp(ts.t_.pp), L_all(ts.ctx_.layers) {
+    mem_off = ctx_.reserved;
+    if (cl.first || cl.last) {
+        const auto [best, bw] = ts.vocabMemory(cl.first, cl.f);
+        mem_off += best;
+        w_emb = ts.qM(bw);
+    }
+    setUpRest();
+    setUpHulls();
+    setUpOthers();
+    setUpCandidates();
+}
+
+void TaskSolver::SequenceRun::filterOnce(std::vector<SeqLabel>& labels,
+                                         std::vector<SeqLabel>* but_last) const {
+    // Among equal labels the one with the fewest runs stays (readable plans, see SeqLabel).
+    // (Then the earliest previous label: the cells below may be assembled in any order.)
+    auto byRuns = [](const SeqLabel& l) { return std::pair<int, int>{l.runs, l.prev}; };
+    std::vector<std::pair<SeqLabel, std::size_t>>* const noEqual = nullptr;
+    if (scalar)
+        paretoFilter(
+            labels,
+            [m = m](const SeqLabel& l) {
+                return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
+            },
+            byRuns, noEqual, but_last);
+    else
+        paretoFilter<true>(
+            labels,
+            [iv = iv](const SeqLabel& l) {
+                return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
+            },
+            byRuns, noEqual, but_last);
+}
+
+void TaskSolver::SequenceRun::filterLabels(Slot& sl, std::vector<SeqLabel>& labels) const {
+    if (max_runs <= 0)
+        return filterOnce(labels);
+    std::stable_sort(labels.begin(), labels.end(),
+                     [](const SeqLabel& a, const SeqLabel& b) { return a.runs < b.runs; });
+    auto& group = sl.group;
+    auto& kept = sl.kept;
+    kept.clear();
+    for (std::size_t i = 0; i < labels.size();) {
+        std::size_t j = i;
+        while (j < labels.size() && labels[j].runs == labels[i].runs)
+            ++j;
+        group.assign(labels.begin() + static_cast<std::ptrdiff_t>(i),
+                     labels.begin() + static_cast<std::ptrdiff_t>(j));
+        filterOnce(group);
+        kept.insert(kept.end(), group.begin(), group.end());
+        i = j;
+    }
+    labels.swap(kept);
+}
+
+/// The fastest c, e and least memory of the positions from each on (whole sequences).
+void TaskSolver::SequenceRun::setUpRest() {
+    rest_c.assign(positions.size() + 1, 0.0);
+    rest_e.assign(positions.size() + 1, 0.0);
+    rest_m.assign(positions.size() + 1, 0.0);
+    if (!whole)
+        return;
+    for (std::size_t q = positions.size(); q-- > 0;) {
+        const int st = ts.stackAt(positions[q]);
+        double cm = kInf, em = kInf, mm = kInf;
+        for (int k = 0; k < static_cast<int>(cand_[static_cast<std::size_t>(st)].size()); ++k) {
+            const CandCost& x = ts.cc(cl.rc, st, k);
+            cm = std::min(cm, x.c);
+            em = std::min(em, x.e);
+            mm = std::min(mm, memOf(x));
         }
-    // A stage prefix of n layers (pp > 1, one stage per pipeline rank): the other L - n layers take at
-    // least the fastest candidate's time each, R in all, on this stage (if it grows) or the others, so
-    // T = (m - 1) max C + sum C + max E >= (m - 1) max(c, (c + R) / pp) + c + R + e. (R / (pp - 1) in
-    // place of the mean was wrong: it assumed the stage ends here and lost GPT-3 175B's plans on pp = 8.)
-    const int pp = t_.pp;
-    const double L_all = ctx_.layers;
+        rest_c[q] = rest_c[q + 1] + cm;
+        rest_e[q] = rest_e[q + 1] + em;
+        rest_m[q] = rest_m[q + 1] + mm;
+    }
+}
+
+/// The LP bounds of the layers still to come: hulls, per-type counts and the whole-layer table.
+void TaskSolver::SequenceRun::setUpHulls() {
     // Whole sequences of one layer type: the q layers still to come must fit in the memory left, so
     // they take at least q * h(memory left / q), h being the lower convex hull of the candidates'
     // (memory, m c + e) points - the LP relaxation of the remaining multiple-choice knapsack.
-    const bool use_hull = whole && ctx_.single_type;
+    use_hull = whole && ctx_.single_type;
     // (the class's transient groups, TaskSolver::transientLevels: the last holds every candidate, so its
     // hulls are the class's)
-    const std::vector<TransientLevel>* levels = ctx_.single_type ? &transientLevels(cl.rc, cl.f) : nullptr;
-    static const Hull kNoHull;
-    const Hull& hull = use_hull && !levels->empty() ? levels->back().time_hull : kNoHull;
+    levels = ctx_.single_type ? &ts.transientLevels(cl.rc, cl.f) : nullptr;
+    hull = use_hull && !levels->empty() ? &levels->back().time_hull : &kNoHull;
     // Several layer types (dense and mixture-of-experts layers): the same LP bound over each type's own
     // hull, the layers to come counted per type (MultiHull); for whole sequences on the layers still to
     // come, for a stage prefix on the layers it may still take.
-    const std::size_t types = cand_.size();
-    std::vector<double> type_pre;
-    MultiHull mhull;
+    types = cand_.size();
     if (!ctx_.single_type) {
-        type_pre = typePrefix(positions);
+        type_pre = ts.typePrefix(positions);
         if (whole)
-            mhull = classMultiHull(cl.rc, cl.f);
+            mhull = ts.classMultiHull(cl.rc, cl.f);
         else if (t_.pp > 1)
-            mhull = classMultiHull(cl.rc, cl.f, true);
+            mhull = ts.classMultiHull(cl.rc, cl.f, true);
     }
-    // Layers of each type at positions [from, to) of the sequence, into the slot's `counts`.
-    auto countTypes = [&](Slot& sl, std::size_t from, std::size_t to) {
-        auto& counts = sl.counts;
-        counts.resize(types);
-        for (std::size_t k = 0; k < types; ++k)
-            counts[k] = type_pre[to * types + k] - type_pre[from * types + k];
-        return counts.data();
-    };
     // The integral version of the same bound: a knapsack table over memory rounded down to buckets
     // (sum of floors <= floor of sum, so the table never overestimates). rest_tab[q][b] is the least
     // m c + e of q layers whose rounded memory fits in b buckets; switch costs (>= 0) are left out.
-    constexpr int kBuckets = 1024;
-    const double bucket = budget_ / kBuckets;
-    const std::size_t len = positions.size();
-    std::vector<double> rest_tab;
+    bucket = budget_ / kBuckets;
+    len = positions.size();
     if (use_hull && len > 4) {
         std::vector<std::pair<std::size_t, double>> items;
-        for (const CandCost& x : costs_.at(cl.rc)[0])
+        for (const CandCost& x : ts.costs_.at(cl.rc)[0])
             items.emplace_back(
                 static_cast<std::size_t>(std::max(0.0, std::floor((x.s + cl.f * x.a) / bucket))),
                 m * x.c + x.e);
@@ -296,76 +396,87 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                                       rest_tab.begin() + static_cast<std::ptrdiff_t>(q * (kBuckets + 1)));
                         });
     }
-    // The same hull per transient group (TransientLevel): layers still to come whose largest transient
-    // exceeds the label's `w_have` leave that much less memory. The groups whose least transient is at
-    // most w_have keep the memory left, and the last of them has the most candidates.
-    auto hullRest = [&](Slot& sl, std::size_t p, double mem_left, double w_have) {
-        const std::size_t q = len - p - 1;
-        if (!use_hull) {
-            const double plain = m * rest_c[p + 1] + rest_e[p + 1];
-            if (mhull.empty() || q == 0)
-                return plain;
-            return std::max(plain, mhull.bound(countTypes(sl, p + 1, len), mem_left));
+}
+
+/// Layers of each type at positions [from, to) of the sequence, into the slot's `counts`.
+const double* TaskSolver::SequenceRun::countTypes(Slot& sl, std::size_t from, std::size_t to) const {
+    auto& counts = sl.counts;
+    counts.resize(types);
+    for (std::size_t k = 0; k < types; ++k)
+        counts[k] = type_pre[to * types + k] - type_pre[from * types + k];
+    return counts.data();
+}
+
+/// A lower bound on m c + e of the layers after position p (whole sequences) in `mem_left`. The hull per
+/// transient group (TransientLevel): layers still to come whose largest transient exceeds the label's
+/// `w_have` leave that much less memory. The groups whose least transient is at most w_have keep the
+/// memory left, and the last of them has the most candidates.
+double TaskSolver::SequenceRun::hullRest(Slot& sl, std::size_t p, double mem_left, double w_have) const {
+    const std::size_t q = len - p - 1;
+    if (!use_hull) {
+        const double plain = m * rest_c[p + 1] + rest_e[p + 1];
+        if (mhull.empty() || q == 0)
+            return plain;
+        return std::max(plain, mhull.bound(countTypes(sl, p + 1, len), mem_left));
+    }
+    double lb = hullBound(*hull, double(q), mem_left);
+    if (levels->size() > 1 && lb < kInf && q > 0) {
+        std::size_t g0 = 0;
+        while (g0 + 1 < levels->size() && (*levels)[g0 + 1].lo <= w_have)
+            ++g0;
+        double least = kInf;
+        for (std::size_t g = g0; g < levels->size() && least > lb; ++g) {
+            const TransientLevel& l = (*levels)[g];
+            least =
+                std::min(least, hullBound(l.time_hull, double(q), mem_left - std::max(0.0, l.lo - w_have)));
         }
-        double lb = hullBound(hull, double(q), mem_left);
-        if (levels->size() > 1 && lb < kInf && q > 0) {
-            std::size_t g0 = 0;
-            while (g0 + 1 < levels->size() && (*levels)[g0 + 1].lo <= w_have)
-                ++g0;
-            double least = kInf;
-            for (std::size_t g = g0; g < levels->size() && least > lb; ++g) {
-                const TransientLevel& l = (*levels)[g];
-                least = std::min(least,
-                                 hullBound(l.time_hull, double(q), mem_left - std::max(0.0, l.lo - w_have)));
-            }
-            lb = std::max(lb, least);
-        }
-        if (!rest_tab.empty() && lb < kInf) {
-            const double b = std::floor(mem_left / bucket);
-            if (b < 0)
-                return kInf;
-            lb = std::max(
-                lb, rest_tab[q * (kBuckets + 1) + static_cast<std::size_t>(std::min<double>(b, kBuckets))]);
-        }
-        return lb;
-    };
+        lb = std::max(lb, least);
+    }
+    if (!rest_tab.empty() && lb < kInf) {
+        const double b = std::floor(mem_left / bucket);
+        if (b < 0)
+            return kInf;
+        lb = std::max(lb,
+                      rest_tab[q * (kBuckets + 1) + static_cast<std::size_t>(std::min<double>(b, kBuckets))]);
+    }
+    return lb;
+}
+
+/// What the other stages add: their least C (interleaved), capacities and tables (stage prefixes).
+void TaskSolver::SequenceRun::setUpOthers() {
     // Interleaved (T = (m - 1/v) max C + sum C / v + max E): T >= m C_i + E_i + (other stages' C) / v.
-    const double others = !(whole && pp > 1) ? 0.0
-                          : others_lb >= 0   ? others_lb
-                                             : (L_all - double(positions.size())) * cmin_ / t_.v;
-    double mmin = kInf; // lightest layer of any candidate in this class
+    others = !(whole && pp > 1) ? 0.0
+             : others_lb >= 0   ? others_lb
+                                : (L_all - double(positions.size())) * ts.cmin_ / t_.v;
     for (std::size_t st = 0; st < cand_.size(); ++st)
         for (std::size_t k = 0; k < cand_[st].size(); ++k)
-            mmin = std::min(mmin, memOf(cc(cl.rc, static_cast<int>(st), static_cast<int>(k))));
+            mmin = std::min(mmin, memOf(ts.cc(cl.rc, static_cast<int>(st), static_cast<int>(k))));
     // Most layers the other stages of this class's stages can hold together (sum of the stage
     // capacities but the smallest: a valid upper bound for every stage the class serves).
-    int others_cap = 0;
     if (!whole && pp > 1) {
         long sum = 0;
         int least = ctx_.layers;
-        for (int cap : cap_) {
+        for (int cap : ts.cap_) {
             sum += cap;
             least = std::min(least, cap);
         }
         others_cap = static_cast<int>(std::min<long>(sum - least, ctx_.layers));
     }
-    const Hull& chull =
-        ctx_.single_type && !whole && pp > 1 && !levels->empty() ? levels->back().compute_hull : kNoHull;
+    chull =
+        ctx_.single_type && !whole && pp > 1 && !levels->empty() ? &levels->back().compute_hull : &kNoHull;
     // The other stages' largest C when they hold N layers: the least bound over the stages this class
     // serves (see TaskSolver::others_max_).
     // (others_sum: their least sum of C, others_sum_.)
-    std::vector<double> others_max, others_sum;
-    int others_n = 0; // most layers the others' sum table holds
-    if (!whole && !others_max_.empty()) {
+    if (!whole && !ts.others_max_.empty()) {
         const int gpn = std::max(1, ctx_.cost.cluster().gpus_per_node);
         others_max.assign(static_cast<std::size_t>(ctx_.layers + 1), kInf);
         others_sum.assign(static_cast<std::size_t>(ctx_.layers + 1), kInf);
         for (int i = 0; i < pp; ++i) {
             if (CostModel::inflightMicroBatches(t_.schedule, pp, t_.v, t_.m, i) != cl.f ||
-                (i == 0) != cl.first || (i == pp - 1) != cl.last || (i * G_) % gpn != cl.rc)
+                (i == 0) != cl.first || (i == pp - 1) != cl.last || (i * ts.G_) % gpn != cl.rc)
                 continue;
-            const auto& om = others_max_[static_cast<std::size_t>(i)];
-            const auto& os = others_sum_[static_cast<std::size_t>(i)];
+            const auto& om = ts.others_max_[static_cast<std::size_t>(i)];
+            const auto& os = ts.others_sum_[static_cast<std::size_t>(i)];
             for (std::size_t n = 0; n < others_max.size(); ++n) {
                 others_max[n] = std::min(others_max[n], om[n]);
                 others_sum[n] = std::min(others_sum[n], os[n]);
@@ -375,189 +486,216 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
                others_sum[static_cast<std::size_t>(others_n + 1)] < kInf)
             ++others_n;
     }
-    // The layers outside positions 0..q-1 of the sequence, each at its type's fastest c (one type: the
-    // fastest c of any candidate).
-    const std::vector<double> model_pre = ctx_.single_type ? std::vector<double>{} : modelTypePrefix();
-    auto restC = [&](std::size_t q) {
-        if (ctx_.single_type)
-            return (L_all - double(q)) * cmin_;
-        double r = 0.0;
-        for (std::size_t k = 0; k < types; ++k)
-            r += (model_pre[static_cast<std::size_t>(ctx_.layers) * types + k] - type_pre[q * types + k]) *
-                 cmin_type_[k];
-        return r;
-    };
-    auto prefixBound = [&](Slot& sl, double c, double e, double mm, double w, std::size_t p) {
-        int& last_cross = sl.last_cross;
-        if (whole || pp < 2)
-            return m * c + e + others + extra_t +
-                   hullRest(sl, p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb),
-                            std::max(w, w_emb));
-        // The stage may still grow (it takes a prefix of the sequence), so the layers still to come are
-        // split between it and the other stages: the largest stage holds at least the mean (c + R) / pp.
-        // It grows by x layers (x <= the positions left) that must fit in its memory left: they add at
-        // least Hc(x) to c, Hc being the LP relaxation over the candidates' (memory, c) points (with
-        // several layer types, over each type's points for the types of those x layers), and leave at
-        // least R - x cmin to the other pp - 1 stages. So
-        // max C >= min over x of max(c + Hc(x), (R - x cmin) / (pp - 1)); the first term rises with x,
-        // the second falls, and a binary search finds the crossing.
-        const double R = restC(p + 1);
-        const double room = budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb);
-        auto grow = [&](int x) {
-            if (x <= 0)
-                return c;
-            if (!chull.empty())
-                return c + hullBound(chull, x, room);
-            if (!mhull.empty())
-                return c + mhull.bound(countTypes(sl, p + 1, p + 1 + static_cast<std::size_t>(x)), room);
-            return x * mmin <= room ? c + x * cmin_ : kInf;
-        };
-        auto others = [&](int x) {
-            const double mean = restC(p + 1 + static_cast<std::size_t>(x)) / (pp - 1);
-            if (others_max.empty())
-                return mean;
-            return std::max(mean,
-                            others_max[static_cast<std::size_t>(ctx_.layers - static_cast<int>(p + 1) - x)]);
-        };
-        const int X = static_cast<int>(positions.size()) - static_cast<int>(p + 1);
-        // The other stages hold at most their capacity (rule memory-lower-bound), so the stage must
-        // take at least x_min more layers.
-        const int x_min = std::max(0, ctx_.layers - static_cast<int>(p + 1) - others_cap);
-        if (x_min > X)
-            return kInf;
-        // Most labels pass. Any growth x0 gives max(grow(x0), others(x0)) >= the least over x below, and
-        // grow(x0) plus the others' least sum >= the least sum: when those already keep the label under
-        // the bound, it passes without the searches (the same labels pass: the full bound is lower).
-        if (last_cross >= 0) {
-            const int x0 = std::clamp(last_cross, x_min, X);
-            const double g = grow(x0);
-            double up = kInf;
-            if (g < kInf) {
-                up = c + R;
-                if (!others_sum.empty() && (!chull.empty() || !mhull.empty())) {
-                    const int rest = ctx_.layers - static_cast<int>(p + 1);
-                    const double o =
-                        x0 >= rest - others_n ? others_sum[static_cast<std::size_t>(rest - x0)] : kInf;
-                    up = o == kInf ? kInf : std::max(up, g + o);
-                }
-            }
-            if (up < kInf) {
-                const double v = (m - 1) * std::max({g, others(x0), (c + R) / pp}) + up + e;
-                if (v <= bound)
-                    return v;
+    if (!ctx_.single_type)
+        model_pre = ts.modelTypePrefix();
+}
+
+/// The layers outside positions 0..q-1 of the sequence, each at its type's fastest c (one type: the
+/// fastest c of any candidate).
+double TaskSolver::SequenceRun::restC(std::size_t q) const {
+    if (ctx_.single_type)
+        return (L_all - double(q)) * ts.cmin_;
+    double r = 0.0;
+    for (std::size_t k = 0; k < types; ++k)
+        r += (model_pre[static_cast<std::size_t>(ctx_.layers) * types + k] - type_pre[q * types + k]) *
+             ts.cmin_type_[k];
+    return r;
+}
+
+/// The least c of the stage prefix grown by x more layers in its memory left (kInf: they do not fit).
+double TaskSolver::SequenceRun::grow(const Prefix& q, int x) const {
+    if (x <= 0)
+        return q.c;
+    if (!chull->empty())
+        return q.c + hullBound(*chull, x, q.room);
+    if (!mhull.empty())
+        return q.c + mhull.bound(countTypes(*q.sl, q.p + 1, q.p + 1 + static_cast<std::size_t>(x)), q.room);
+    return x * mmin <= q.room ? q.c + x * ts.cmin_ : kInf;
+}
+
+/// The other stages' largest C, at least, when the prefix grows by x layers (falls with x).
+double TaskSolver::SequenceRun::othersAt(const Prefix& q, int x) const {
+    const double mean = restC(q.p + 1 + static_cast<std::size_t>(x)) / (pp - 1);
+    if (others_max.empty())
+        return mean;
+    return std::max(mean, others_max[static_cast<std::size_t>(ctx_.layers - static_cast<int>(q.p + 1) - x)]);
+}
+
+/// A lower bound on the task's T for every plan extending the label (c, e, memory mm, transient w) at
+/// position p. A stage prefix of n layers (pp > 1, one stage per pipeline rank): the other L - n layers
+/// take at least the fastest candidate's time each, R in all, on this stage (if it grows) or the others,
+/// so T = (m - 1) max C + sum C + max E >= (m - 1) max(c, (c + R) / pp) + c + R + e. (R / (pp - 1) in
+/// place of the mean was wrong: it assumed the stage ends here and lost GPT-3 175B's plans on pp = 8.)
+double TaskSolver::SequenceRun::prefixBound(Slot& sl, double c, double e, double mm, double w,
+                                            std::size_t p) const {
+    if (whole || pp < 2)
+        return m * c + e + others + extra_t +
+               hullRest(sl, p, budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb), std::max(w, w_emb));
+    // The stage may still grow (it takes a prefix of the sequence), so the layers still to come are
+    // split between it and the other stages: the largest stage holds at least the mean (c + R) / pp.
+    // It grows by x layers (x <= the positions left) that must fit in its memory left: they add at
+    // least Hc(x) to c, Hc being the LP relaxation over the candidates' (memory, c) points (with
+    // several layer types, over each type's points for the types of those x layers), and leave at
+    // least R - x cmin to the other pp - 1 stages. So
+    // max C >= min over x of max(c + Hc(x), (R - x cmin) / (pp - 1)); the first term rises with x,
+    // the second falls, and a binary search finds the crossing.
+    Prefix q{&sl, p, c, e, restC(p + 1), budget_ * (1 + 1e-12) - mm - mem_off - std::max(w, w_emb), 0, 0};
+    const double R = q.R;
+    q.X = static_cast<int>(positions.size()) - static_cast<int>(p + 1);
+    // The other stages hold at most their capacity (rule memory-lower-bound), so the stage must
+    // take at least x_min more layers.
+    q.x_min = std::max(0, ctx_.layers - static_cast<int>(p + 1) - others_cap);
+    const int X = q.X, x_min = q.x_min;
+    if (x_min > X)
+        return kInf;
+    // Most labels pass. Any growth x0 gives max(grow(x0), others(x0)) >= the least over x below, and
+    // grow(x0) plus the others' least sum >= the least sum: when those already keep the label under
+    // the bound, it passes without the searches (the same labels pass: the full bound is lower).
+    if (sl.last_cross >= 0) {
+        const int x0 = std::clamp(sl.last_cross, x_min, X);
+        const double g = grow(q, x0);
+        double up = kInf;
+        if (g < kInf) {
+            up = c + R;
+            if (!others_sum.empty() && (!chull->empty() || !mhull.empty())) {
+                const int rest = ctx_.layers - static_cast<int>(p + 1);
+                const double o =
+                    x0 >= rest - others_n ? others_sum[static_cast<std::size_t>(rest - x0)] : kInf;
+                up = o == kInf ? kInf : std::max(up, g + o);
             }
         }
-        // Whether the largest C alone keeps the label over the bound needs one growth: with tau the
-        // largest C the bound allows and x1 the least growth whose others' largest C is <= tau (others()
-        // falls with x, from tables), every growth has max(grow, others) > tau iff grow(x1) > tau, and
-        // then min(grow(x1), others(x1 - 1)) is a lower bound on that largest C.
-        if (m > 1) {
-            const double tau = (bound - c - R - e) / (m - 1);
-            double lbc = -1.0;
-            if ((c + R) / pp > tau)
-                lbc = (c + R) / pp;
-            else if (others(X) > tau)
-                lbc = others(X);
-            else {
-                int lo = x_min, hi = X; // least x with others(x) <= tau
-                while (lo < hi) {
-                    const int mid = (lo + hi) / 2;
-                    if (others(mid) <= tau)
-                        hi = mid;
-                    else
-                        lo = mid + 1;
-                }
-                const double g1 = grow(lo);
-                if (g1 > tau)
-                    lbc = lo > x_min ? std::min(g1, others(lo - 1)) : g1;
-            }
-            if (lbc >= 0)
-                return (m - 1) * std::max(lbc, (c + R) / pp) + c + R + e;
+        if (up < kInf) {
+            const double v = (m - 1) * std::max({g, othersAt(q, x0), (c + R) / pp}) + up + e;
+            if (v <= bound)
+                return v;
         }
-        double maxc;
-        int cross = x_min; // where the stage's growth meets the others' largest C
-        if (grow(x_min) >= others(x_min)) {
-            maxc = grow(x_min);
-        } else if (grow(X) < others(X)) {
-            maxc = std::max(c, others(X));
-            cross = X;
-        } else {
-            int lo = x_min, hi = X; // grow(hi) >= others(hi), grow(x_min) < others(x_min)
+    }
+    // Whether the largest C alone keeps the label over the bound needs one growth: with tau the
+    // largest C the bound allows and x1 the least growth whose others' largest C is <= tau (others()
+    // falls with x, from tables), every growth has max(grow, others) > tau iff grow(x1) > tau, and
+    // then min(grow(x1), others(x1 - 1)) is a lower bound on that largest C.
+    if (m > 1) {
+        const double tau = (bound - c - R - e) / (m - 1);
+        double lbc = -1.0;
+        if ((c + R) / pp > tau)
+            lbc = (c + R) / pp;
+        else if (othersAt(q, X) > tau)
+            lbc = othersAt(q, X);
+        else {
+            int lo = x_min, hi = X; // least x with others(x) <= tau
             while (lo < hi) {
                 const int mid = (lo + hi) / 2;
-                if (grow(mid) >= others(mid))
+                if (othersAt(q, mid) <= tau)
                     hi = mid;
                 else
                     lo = mid + 1;
             }
-            maxc = std::min(grow(lo), others(lo - 1));
-            cross = lo;
+            const double g1 = grow(q, lo);
+            if (g1 > tau)
+                lbc = lo > x_min ? std::min(g1, othersAt(q, lo - 1)) : g1;
         }
-        last_cross = cross;
-        maxc = std::max(maxc, (c + R) / pp); // the mean (a check: implied by the above)
-        const double simple = (m - 1) * maxc + c + R + e;
-        if (simple > bound)
+        if (lbc >= 0)
+            return (m - 1) * std::max(lbc, (c + R) / pp) + c + R + e;
+    }
+    return crossingBound(q);
+}
+
+/// prefixBound's full evaluation: the largest C where the stage's growth meets the others' largest C,
+/// then the sum (sumBound) if the label is still under the bound.
+double TaskSolver::SequenceRun::crossingBound(const Prefix& q) const {
+    const int X = q.X, x_min = q.x_min;
+    double maxc;
+    int cross = x_min; // where the stage's growth meets the others' largest C
+    if (grow(q, x_min) >= othersAt(q, x_min)) {
+        maxc = grow(q, x_min);
+    } else if (grow(q, X) < othersAt(q, X)) {
+        maxc = std::max(q.c, othersAt(q, X));
+        cross = X;
+    } else {
+        int lo = x_min, hi = X; // grow(hi) >= others(hi), grow(x_min) < others(x_min)
+        while (lo < hi) {
+            const int mid = (lo + hi) / 2;
+            if (grow(q, mid) >= othersAt(q, mid))
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        maxc = std::min(grow(q, lo), othersAt(q, lo - 1));
+        cross = lo;
+    }
+    q.sl->last_cross = cross;
+    maxc = std::max(maxc, (q.c + q.R) / pp); // the mean (a check: implied by the above)
+    const double simple = (m - 1) * maxc + q.c + q.R + q.e;
+    if (simple > bound)
+        return simple;
+    return sumBound(q, cross, maxc, simple);
+}
+
+/// The sum: this stage's growth plus the other stages' least sum, F(x) = grow(x) - c +
+/// others_sum(L - n - x), is convex in x (a perspective of a convex hull plus a sum of sorted
+/// increments), so its least value is where its steps turn non-negative.
+double TaskSolver::SequenceRun::sumBound(const Prefix& q, int cross, double maxc, double simple) const {
+    const double c = q.c, R = q.R, e = q.e;
+    const int X = q.X;
+    double sumc = c + R;
+    if (!others_sum.empty() && (!chull->empty() || !mhull.empty())) {
+        const int rest = ctx_.layers - static_cast<int>(q.p + 1);
+        auto F = [&](int x) {
+            const double o = others_sum[static_cast<std::size_t>(rest - x)];
+            return o == kInf ? kInf : grow(q, x) + o;
+        };
+        // F is finite where the others can hold the rest (x >= rest - others_n) and this stage
+        // the x more layers (x <= xb): an interval, else no plan completes this label.
+        const int xa = std::max(q.x_min, rest - others_n);
+        if (xa > X || F(xa) == kInf)
+            return kInf;
+        // The callers only ask whether the bound exceeds `bound`: when F at one point (an upper
+        // estimate of its least value) keeps the label under it, the search below cannot change
+        // the answer. (GPT-3 175B on 64 GPUs: 18% of the search's time without this test.)
+        const int probe = std::clamp(cross, xa, X);
+        const double fp = F(probe);
+        if (fp < kInf && simple - (c + R) + fp <= bound)
             return simple;
-        // The sum: this stage's growth plus the other stages' least sum, F(x) = grow(x) - c +
-        // others_sum(L - n - x), is convex in x (a perspective of a convex hull plus a sum of sorted
-        // increments), so its least value is where its steps turn non-negative.
-        double sumc = c + R;
-        if (!others_sum.empty() && (!chull.empty() || !mhull.empty())) {
-            const int rest = ctx_.layers - static_cast<int>(p + 1);
-            auto F = [&](int x) {
-                const double o = others_sum[static_cast<std::size_t>(rest - x)];
-                return o == kInf ? kInf : grow(x) + o;
-            };
-            // F is finite where the others can hold the rest (x >= rest - others_n) and this stage
-            // the x more layers (x <= xb): an interval, else no plan completes this label.
-            const int xa = std::max(x_min, rest - others_n);
-            if (xa > X || F(xa) == kInf)
-                return kInf;
-            // The callers only ask whether the bound exceeds `bound`: when F at one point (an upper
-            // estimate of its least value) keeps the label under it, the search below cannot change
-            // the answer. (GPT-3 175B on 64 GPUs: 18% of the search's time without this test.)
-            const int probe = std::clamp(cross, xa, X);
-            const double fp = F(probe);
-            if (fp < kInf && simple - (c + R) + fp <= bound)
-                return simple;
-            if (chull.empty()) {
-                // Several layer types: grow() is not convex across a change of type, so every x is
-                // tried (from xa until this stage cannot hold more), stopping at the first that keeps
-                // the label under the bound.
-                double least = fp;
-                for (int x = xa; x <= X; ++x) {
-                    const double fx = F(x);
-                    if (fx == kInf)
-                        break; // (grow only rises: no more layers fit)
-                    if (simple - (c + R) + fx <= bound)
-                        return simple;
-                    least = std::min(least, fx);
-                }
-                return (m - 1) * maxc + std::max(sumc, least * (1 - 1e-9)) + e;
+        if (chull->empty()) {
+            // Several layer types: grow() is not convex across a change of type, so every x is
+            // tried (from xa until this stage cannot hold more), stopping at the first that keeps
+            // the label under the bound.
+            double least = fp;
+            for (int x = xa; x <= X; ++x) {
+                const double fx = F(x);
+                if (fx == kInf)
+                    break; // (grow only rises: no more layers fit)
+                if (simple - (c + R) + fx <= bound)
+                    return simple;
+                least = std::min(least, fx);
             }
-            int xb = X;
-            if (chull.front().first > 0)
-                xb = std::min<double>(X, std::floor(room / chull.front().first) + 1);
-            while (xb > xa && F(xb) == kInf)
-                --xb;
-            int a = xa, b = xb; // least x in [a, b] with F(x + 1) >= F(x)
-            while (a < b) {
-                const int mid = (a + b) / 2;
-                if (F(mid + 1) >= F(mid))
-                    b = mid;
-                else
-                    a = mid + 1;
-            }
-            sumc = std::max(sumc, F(a) * (1 - 1e-9));
+            return (m - 1) * maxc + std::max(sumc, least * (1 - 1e-9)) + e;
         }
-        return (m - 1) * maxc + sumc + e;
-    };
+        int xb = X;
+        if (chull->front().first > 0)
+            xb = std::min<double>(X, std::floor(q.room / chull->front().first) + 1);
+        while (xb > xa && F(xb) == kInf)
+            --xb;
+        int a = xa, b = xb; // least x in [a, b] with F(x + 1) >= F(x)
+        while (a < b) {
+            const int mid = (a + b) / 2;
+            if (F(mid + 1) >= F(mid))
+                b = mid;
+            else
+                a = mid + 1;
+        }
+        sumc = std::max(sumc, F(a) * (1 - 1e-9));
+    }
+    return (m - 1) * maxc + sumc + e;
+}
+
+/// Candidates ruled out for the whole sequence, and the positions' label sets (empty).
+void TaskSolver::SequenceRun::setUpCandidates() {
     // Candidates that cannot appear even once: one layer of k plus the best relaxed completion of the
     // other len - 1 layers already exceeds the bound (whole sequences of one layer type).
-    std::vector<char> usable;
     if (use_hull) {
         refresh();
-        const auto& row = costs_.at(cl.rc)[0];
+        const auto& row = ts.costs_.at(cl.rc)[0];
         usable.assign(row.size(), 1);
         for (std::size_t k = 0; k < row.size(); ++k) {
             const CandCost& x = row[k];
@@ -569,215 +707,247 @@ void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const
         }
     }
     // Rule dominated-run: per stack, the candidates another replaces in every run (dropDominatedRuns).
-    const std::vector<std::vector<char>> run_drop = block_n_ < 0 && ctx_.rule(rules::kDominatedRun)
-                                                        ? dominatedRuns(cl, positions)
-                                                        : std::vector<std::vector<char>>{};
+    if (ts.block_n_ < 0 && ctx_.rule(rules::kDominatedRun))
+        run_drop = ts.dominatedRuns(cl, positions);
     cl.arena.assign(positions.size(), {});
-    ColumnShare share;
-    // The cells of a position, one per candidate, filled by this thread alone or, where a position
-    // extends many labels, with the search's spare threads (Context::spare): the same cells either way.
-    std::vector<std::vector<SeqLabel>> cells;
-    std::unique_ptr<LoopHelpers> helpers;
-    // fn(i, slot) for i < n, with the spare threads when `many` (the work is worth handing out). Returns
-    // whether they helped.
-    auto forEach = [&](int n, bool many, const std::function<void(int, int)>& fn) {
-        many = many && n > 1;
-        if (many && ctx_.spare.load(std::memory_order_relaxed) > 0) {
-            if (!helpers)
-                helpers = std::make_unique<LoopHelpers>(ctx_.spare, ctx_.threads() - 1);
-            helpers->start();
-        }
-        if (many && helpers && helpers->helpers() > 0) {
-            slots.resize(static_cast<std::size_t>(1 + helpers->helpers()));
-            helpers->run(n, fn);
-            return true;
-        }
-        for (int i = 0; i < n; ++i)
-            fn(i, 0);
+}
+
+/// fn(i, slot) for i < n, with the spare threads when `many` (the work is worth handing out). Returns
+/// whether they helped.
+bool TaskSolver::SequenceRun::forEach(int n, bool many, const std::function<void(int, int)>& fn) {
+    many = many && n > 1;
+    if (many && ctx_.spare.load(std::memory_order_relaxed) > 0) {
+        if (!helpers)
+            helpers = std::make_unique<LoopHelpers>(ctx_.spare, ctx_.threads() - 1);
+        helpers->start();
+    }
+    if (many && helpers && helpers->helpers() > 0) {
+        slots.resize(static_cast<std::size_t>(1 + helpers->helpers()));
+        helpers->run(n, fn);
+        return true;
+    }
+    for (int i = 0; i < n; ++i)
+        fn(i, 0);
+    return false;
+}
+
+/// In-DP progress of a long sequence (SearchEvent::dp_layer), every 2 s.
+void TaskSolver::SequenceRun::reportProgress(std::size_t p) {
+    if (!report || p == 0)
+        return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_report < std::chrono::seconds(2))
+        return;
+    last_report = now;
+    SearchEvent ev;
+    ev.kind = SearchEvent::Kind::Progress;
+    ev.progress = ctx_.progress.load(std::memory_order_relaxed);
+    ev.dp_layer = static_cast<int>(p);
+    ev.dp_layers = static_cast<int>(positions.size());
+    ev.dp_seconds = std::chrono::duration<double>(now - seq_t0).count();
+    ev.dp_sequence = seq_id;
+    ev.dp_states = ctx_.dp_states.load(std::memory_order_relaxed);
+    ctx_.observer(ev);
+}
+
+/// At a chunk start (no switch cost) the previous strategy no longer matters: the labels extended are
+/// those Pareto-minimal over all previous strategies (the same result, fewer pushes). Their indices.
+std::vector<int> TaskSolver::SequenceRun::chunkSources(std::size_t p) {
+    std::vector<int> sources;
+    std::vector<SeqLabel> all = cl.arena[p - 1];
+    for (std::size_t li = 0; li < all.size(); ++li)
+        all[li].prev = static_cast<int>(li); // remember the label's index
+    // With a limit on runs the previous strategy still matters (a run continues or not).
+    if (max_runs <= 0)
+        filterLabels(slots[0], all);
+    for (const auto& a : all)
+        sources.push_back(a.prev);
+    std::sort(sources.begin(), sources.end());
+    return sources;
+}
+
+/// Whether candidate k of stack st may take a position at place `rel` of its model chunk.
+bool TaskSolver::SequenceRun::allowed(int k, int st, int rel) const {
+    if (!usable.empty() && !usable[static_cast<std::size_t>(k)])
         return false;
+    if (!run_drop.empty() && !run_drop[static_cast<std::size_t>(st)].empty() &&
+        run_drop[static_cast<std::size_t>(st)][static_cast<std::size_t>(k)])
+        return false;
+    return !(ts.block_n_ >= 0 && k != (rel < ts.block_n_ ? 0 : 1));
+}
+
+/// The cell of candidate k: the previous position's labels extended by k, filtered, and cut by the
+/// bound. The cells depend on nothing but the position's inputs, so they may be filled at once.
+void TaskSolver::SequenceRun::fillCell(const Position& at, int k, Slot& sl,
+                                       std::vector<SeqLabel>& cell) const {
+    const std::size_t p = at.p;
+    const int st = at.st, pst = at.pst;
+    cell.clear();
+    if (!allowed(k, st, at.rel))
+        return;
+    const CandCost& x = ts.cc(cl.rc, st, k);
+    const double mk = memOf(x);
+    auto push = [&](double c, double e, double mm, double w, int prev, int runs) {
+        if (max_runs > 0 && runs > max_runs)
+            return;
+        if (mm + rest_m[p + 1] + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
+            return;
+        // The transient is kept no lower than the lightest embedding/head option's: every use
+        // takes the larger of the two (the check above, prefixBound, readout), so labels whose
+        // transients differ only below it are equal and the fewest runs decide between them.
+        cell.push_back({c, e, mm, std::max(w, w_emb), prev, k, runs});
     };
-    // In-DP progress of long sequences (see SearchEvent::dp_layer): every 2 s.
-    const bool report = ctx_.observer && positions.size() >= 64;
-    const auto seq_t0 = std::chrono::steady_clock::now();
-    auto last_report = seq_t0;
-    const std::int64_t seq_id = report ? ctx_.sequences.fetch_add(1) + 1 : 0;
-    int rel = -1; // position inside the model chunk (block recomputation)
-    for (std::size_t p = 0; p < positions.size(); ++p) {
-        if (ctx_.stop.stop_requested())
-            return;
-        rel = p == 0 || reset[p] ? 0 : rel + 1;
-        if (report && p > 0) {
-            const auto now = std::chrono::steady_clock::now();
-            if (now - last_report >= std::chrono::seconds(2)) {
-                last_report = now;
-                SearchEvent ev;
-                ev.kind = SearchEvent::Kind::Progress;
-                ev.progress = ctx_.progress.load(std::memory_order_relaxed);
-                ev.dp_layer = static_cast<int>(p);
-                ev.dp_layers = static_cast<int>(positions.size());
-                ev.dp_seconds = std::chrono::duration<double>(now - seq_t0).count();
-                ev.dp_sequence = seq_id;
-                ev.dp_states = ctx_.dp_states.load(std::memory_order_relaxed);
-                ctx_.observer(ev);
+    if (p == 0) {
+        push(x.c, x.e, mk, x.w, -1, 1);
+    } else {
+        const auto& prevArena = cl.arena[p - 1];
+        // (a reversed class runs from the last layer down: the model switches from this
+        // position's strategy to the previous position's)
+        const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size(),
+                          Kp = cand_[static_cast<std::size_t>(pst)].size();
+        if (reset[p]) {
+            for (int li : *at.sources) {
+                const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
+                push(L.c + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li,
+                     L.runs + (ts.sameStrategy(pst, L.k, st, k) ? 0 : 1));
             }
-        }
-        refresh();
-        if (cutBelow(bound))
-            return;
-        const int layer = positions[p];
-        const int st = stackAt(layer);
-        const int K = static_cast<int>(cand_[static_cast<std::size_t>(st)].size());
-        auto& out = cl.arena[p];
-        // At a chunk start (no switch cost) the previous strategy no longer matters: extend only the
-        // labels that are Pareto-minimal over all previous strategies (the same result, fewer pushes).
-        std::vector<int> sources;
-        if (p > 0 && reset[p]) {
-            std::vector<SeqLabel> all = cl.arena[p - 1];
-            for (std::size_t li = 0; li < all.size(); ++li)
-                all[li].prev = static_cast<int>(li); // remember the label's index
-            // With a limit on runs the previous strategy still matters (a run continues or not).
-            if (max_runs <= 0)
-                filterLabels(slots[0], all);
-            for (const auto& a : all)
-                sources.push_back(a.prev);
-            std::sort(sources.begin(), sources.end());
-        }
-        auto allowed = [&](int k) {
-            if (!usable.empty() && !usable[static_cast<std::size_t>(k)])
-                return false;
-            if (!run_drop.empty() && !run_drop[static_cast<std::size_t>(st)].empty() &&
-                run_drop[static_cast<std::size_t>(st)][static_cast<std::size_t>(k)])
-                return false;
-            return !(block_n_ >= 0 && k != (rel < block_n_ ? 0 : 1));
-        };
-        // (Exact when the keys move by constants: on the fixed-point grid c / v stays exact for v a
-        // power of two up to 16.)
-        const bool shared = p > 0 && !reset[p] && max_runs <= 0 && t_.v <= 16 && (t_.v & (t_.v - 1)) == 0;
-        if (shared)
-            shareColumns(
-                cl, stackAt(positions[p - 1]), st, cl.arena[p - 1], allowed, {rest_m[p + 1], mem_off},
-                filterOnce, share, [&](int n, const std::function<void(int)>& fn) {
-                    forEach(n, cl.arena[p - 1].size() >= kParallelLabels, [&](int i, int) { fn(i); });
-                });
-        // (the previous position's: its stack and the switch matrix from it, built here, not by the
-        // threads filling the cells)
-        const int pst = p > 0 ? stackAt(positions[p - 1]) : st;
-        const std::vector<double>* swm = p == 0        ? nullptr
-                                         : cl.reversed ? &swMatrix(cl.rc, st, pst)
-                                                       : &swMatrix(cl.rc, pst, st);
-        // The cell of candidate k: the previous position's labels extended by k, filtered, and cut by the
-        // bound. The cells depend on nothing but this position's inputs, so they may be filled at once.
-        auto fillCell = [&](int k, Slot& sl, std::vector<SeqLabel>& cell) {
-            cell.clear();
-            if (!allowed(k))
-                return;
-            const CandCost& x = cc(cl.rc, st, k);
-            const double mk = memOf(x);
-            auto push = [&](double c, double e, double mm, double w, int prev, int runs) {
-                if (max_runs > 0 && runs > max_runs)
-                    return;
-                if (mm + rest_m[p + 1] + mem_off + std::max(w, w_emb) > budget_ * (1 + 1e-12))
-                    return;
-                // The transient is kept no lower than the lightest embedding/head option's: every use
-                // takes the larger of the two (the check above, prefixBound, readout), so labels whose
-                // transients differ only below it are equal and the fewest runs decide between them.
-                cell.push_back({c, e, mm, std::max(w, w_emb), prev, k, runs});
-            };
-            if (p == 0) {
-                push(x.c, x.e, mk, x.w, -1, 1);
-            } else {
-                const auto& prevArena = cl.arena[p - 1];
-                // (a reversed class runs from the last layer down: the model switches from this
-                // position's strategy to the previous position's)
-                const std::size_t Kt = cand_[static_cast<std::size_t>(st)].size(),
-                                  Kp = cand_[static_cast<std::size_t>(pst)].size();
-                if (reset[p]) {
-                    for (int li : sources) {
-                        const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
-                        push(L.c + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li,
-                             L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
-                    }
-                } else if (const int g = shared ? share.group[static_cast<std::size_t>(k)] : -1; g >= 0) {
-                    // Candidates with the same switch column: the labels of the previous position
-                    // already extended and filtered once for all of them (shareColumns), plus those
-                    // whose strategy k continues (one run fewer).
-                    for (const auto* set : {&share.labels[static_cast<std::size_t>(g)],
-                                            &share.extra[static_cast<std::size_t>(g)]})
-                        for (const SeqLabel& G : *set)
-                            push(G.c + x.c, G.e + x.e, G.m + mk, std::max(G.w, x.w), G.prev, G.runs);
-                    for (const int j : share.same[static_cast<std::size_t>(k)])
-                        for (const int li : share.by_last[static_cast<std::size_t>(j)]) {
-                            const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
-                            const double s =
-                                switchCost(*swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
-                                           static_cast<std::size_t>(k));
-                            push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
-                        }
-                } else {
-                    for (std::size_t li = 0; li < prevArena.size(); ++li) {
-                        const SeqLabel& L = prevArena[li];
-                        // (uniform_layers: solve() restricts every list to one strategy)
-                        const double s = switchCost(*swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
-                                                    static_cast<std::size_t>(k));
-                        push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li),
-                             L.runs + (sameStrategy(pst, L.k, st, k) ? 0 : 1));
-                    }
+        } else if (const int g = at.shared ? share.group[static_cast<std::size_t>(k)] : -1; g >= 0) {
+            // Candidates with the same switch column: the labels of the previous position
+            // already extended and filtered once for all of them (shareColumns), plus those
+            // whose strategy k continues (one run fewer).
+            for (const auto* set :
+                 {&share.labels[static_cast<std::size_t>(g)], &share.extra[static_cast<std::size_t>(g)]})
+                for (const SeqLabel& G : *set)
+                    push(G.c + x.c, G.e + x.e, G.m + mk, std::max(G.w, x.w), G.prev, G.runs);
+            for (const int j : share.same[static_cast<std::size_t>(k)])
+                for (const int li : share.by_last[static_cast<std::size_t>(j)]) {
+                    const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
+                    const double s = switchCost(*at.swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
+                                                static_cast<std::size_t>(k));
+                    push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
                 }
+        } else {
+            for (std::size_t li = 0; li < prevArena.size(); ++li) {
+                const SeqLabel& L = prevArena[li];
+                // (uniform_layers: solve() restricts every list to one strategy)
+                const double s = switchCost(*at.swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
+                                            static_cast<std::size_t>(k));
+                push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li),
+                     L.runs + (ts.sameStrategy(pst, L.k, st, k) ? 0 : 1));
             }
-            // The bound after the Pareto filter: a label that dominates another has no larger bound
-            // (prefixBound rises with c, c / v + e, memory and the transient), so the same labels stay,
-            // and the bound is evaluated for the few kept (Llama 3.1 405B at 128K on 1024 GPUs: 19.0
-            // million evaluations before, 1.8 million after).
-            filterLabels(sl, cell);
-            cell.erase(std::remove_if(
-                           cell.begin(), cell.end(),
-                           [&](const SeqLabel& l) { return prefixBound(sl, l.c, l.e, l.m, l.w, p) > bound; }),
-                       cell.end());
-            labels_.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
-            ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
-        };
-        cells.resize(std::max(cells.size(), static_cast<std::size_t>(K)));
-        if (forEach(K, (p == 0 ? 0 : cl.arena[p - 1].size()) * static_cast<std::size_t>(K) >= kParallelCells,
-                    [&](int k, int slot) {
-                        fillCell(k, slots[static_cast<std::size_t>(slot)],
-                                 cells[static_cast<std::size_t>(k)]);
-                    }))
-            ctx_.helped_positions.fetch_add(1, std::memory_order_relaxed);
-        for (int k = 0; k < K; ++k)
-            out.insert(out.end(), cells[static_cast<std::size_t>(k)].begin(),
-                       cells[static_cast<std::size_t>(k)].end());
-        // Across last candidates (not with a limit on runs, where a label with more runs cannot stand
-        // in for one with fewer, nor for block recomputation, whose candidate is fixed per position).
-        // (A reversed class keeps one Pareto set per last candidate: the switch classes are by rows.)
-        if (max_runs <= 0 && block_n_ < 0 && !cl.reversed && out.size() > 1) {
-            const SwitchClasses* sc = nullptr;
-            if (p + 1 < positions.size() && !reset[p + 1])
-                sc = &switchClasses(cl.rc, st, stackAt(positions[p + 1]));
-            const bool many = out.size() >= kParallelLabels;
-            auto each = [&](int n, const std::function<void(int)>& fn) {
-                forEach(n, many, [&](int i, int) { fn(i); });
-            };
-            if (scalar)
-                pruneAcrossCandidates(
-                    out, sc,
-                    [m](const SeqLabel& l) {
-                        return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
-                    },
-                    each);
-            else
-                pruneAcrossCandidates(
-                    out, sc,
-                    [iv](const SeqLabel& l) {
-                        return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
-                    },
-                    each);
-        }
-        if (out.empty()) {
-            cl.arena.resize(p + 1);
-            break;
         }
     }
+    // The bound after the Pareto filter: a label that dominates another has no larger bound
+    // (prefixBound rises with c, c / v + e, memory and the transient), so the same labels stay,
+    // and the bound is evaluated for the few kept (Llama 3.1 405B at 128K on 1024 GPUs: 19.0
+    // million evaluations before, 1.8 million after).
+    filterLabels(sl, cell);
+    cell.erase(
+        std::remove_if(cell.begin(), cell.end(),
+                       [&](const SeqLabel& l) { return prefixBound(sl, l.c, l.e, l.m, l.w, p) > bound; }),
+        cell.end());
+    ts.labels_.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
+    ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
+}
+
+/// Across last candidates (not with a limit on runs, where a label with more runs cannot stand in for
+/// one with fewer, nor for block recomputation, whose candidate is fixed per position). (A reversed
+/// class keeps one Pareto set per last candidate: the switch classes are by rows.)
+void TaskSolver::SequenceRun::pruneAcross(std::size_t p, int st, std::vector<SeqLabel>& out) {
+    if (max_runs > 0 || ts.block_n_ >= 0 || cl.reversed || out.size() <= 1)
+        return;
+    const SwitchClasses* sc = nullptr;
+    if (p + 1 < positions.size() && !reset[p + 1])
+        sc = &ts.switchClasses(cl.rc, st, ts.stackAt(positions[p + 1]));
+    const bool many = out.size() >= kParallelLabels;
+    auto each = [&](int n, const std::function<void(int)>& fn) {
+        forEach(n, many, [&](int i, int) { fn(i); });
+    };
+    if (scalar)
+        pruneAcrossCandidates(
+            out, sc,
+            [m = m](const SeqLabel& l) {
+                return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
+            },
+            each);
+    else
+        pruneAcrossCandidates(
+            out, sc,
+            [iv = iv](const SeqLabel& l) {
+                return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
+            },
+            each);
+}
+
+/// Position p's labels (cl.arena[p]) from position p - 1's. Stop: stopped or cut (the sequence is not
+/// done); End: no label is left.
+TaskSolver::SequenceRun::Step TaskSolver::SequenceRun::position(std::size_t p, int& rel) {
+    if (ctx_.stop.stop_requested())
+        return Step::Stop;
+    rel = p == 0 || reset[p] ? 0 : rel + 1;
+    reportProgress(p);
+    refresh();
+    if (ts.cutBelow(bound))
+        return Step::Stop;
+    const int st = ts.stackAt(positions[p]);
+    const int K = static_cast<int>(cand_[static_cast<std::size_t>(st)].size());
+    auto& out = cl.arena[p];
+    const std::vector<int> sources = p > 0 && reset[p] ? chunkSources(p) : std::vector<int>{};
+    // (Exact when the keys move by constants: on the fixed-point grid c / v stays exact for v a
+    // power of two up to 16.)
+    const bool shared = p > 0 && !reset[p] && max_runs <= 0 && t_.v <= 16 && (t_.v & (t_.v - 1)) == 0;
+    if (shared)
+        ts.shareColumns(
+            cl, ts.stackAt(positions[p - 1]), st, cl.arena[p - 1], [&](int k) { return allowed(k, st, rel); },
+            {rest_m[p + 1], mem_off},
+            [&](std::vector<SeqLabel>& l, std::vector<SeqLabel>* b) { filterOnce(l, b); }, share,
+            [&](int n, const std::function<void(int)>& fn) {
+                forEach(n, cl.arena[p - 1].size() >= kParallelLabels, [&](int i, int) { fn(i); });
+            });
+    // (the previous position's: its stack and the switch matrix from it, built here, not by the
+    // threads filling the cells)
+    const int pst = p > 0 ? ts.stackAt(positions[p - 1]) : st;
+    const std::vector<double>* swm = p == 0        ? nullptr
+                                     : cl.reversed ? &ts.swMatrix(cl.rc, st, pst)
+                                                   : &ts.swMatrix(cl.rc, pst, st);
+    const Position at{p, st, pst, rel, swm, shared, &sources};
+    cells.resize(std::max(cells.size(), static_cast<std::size_t>(K)));
+    if (forEach(K, (p == 0 ? 0 : cl.arena[p - 1].size()) * static_cast<std::size_t>(K) >= kParallelCells,
+                [&](int k, int slot) {
+                    fillCell(at, k, slots[static_cast<std::size_t>(slot)],
+                             cells[static_cast<std::size_t>(k)]);
+                }))
+        ctx_.helped_positions.fetch_add(1, std::memory_order_relaxed);
+    for (int k = 0; k < K; ++k)
+        out.insert(out.end(), cells[static_cast<std::size_t>(k)].begin(),
+                   cells[static_cast<std::size_t>(k)].end());
+    pruneAcross(p, st, out);
+    if (out.empty()) {
+        cl.arena.resize(p + 1);
+        return Step::End;
+    }
+    return Step::Next;
+}
+
+void TaskSolver::SequenceRun::run() {
+    report = ctx_.observer && positions.size() >= 64;
+    seq_t0 = last_report = std::chrono::steady_clock::now();
+    seq_id = report ? ctx_.sequences.fetch_add(1) + 1 : 0;
+    int rel = -1; // position inside the model chunk (block recomputation)
+    for (std::size_t p = 0; p < positions.size(); ++p) {
+        const Step s = position(p, rel);
+        if (s == Step::Stop)
+            return;
+        if (s == Step::End)
+            break;
+    }
     cl.done = true;
+}
+
+/// Sequence DP over `positions` (global layer ids); reset[p] marks a chunk start (no switch cost).
+void TaskSolver::runSequence(Class& cl, const std::vector<int>& positions, const std::vector<char>& reset,
+                             int record_from, double extra_t, double others_lb) {
+    SequenceRun(*this, cl, positions, reset, record_from, extra_t, others_lb).run();
 }
 
 /// Candidates whose switch costs from every previous candidate are equal (one column of the switch
