@@ -207,70 +207,81 @@ struct TaskMemo {
 constexpr std::int64_t kWideLabels = 1000;
 constexpr double kWideMargin = 0.003;
 
-/// One full pass over all tasks under a budget; returns per-task optima sorted best first. `memo`
-/// (optional, one per task): read as what earlier passes under larger budgets proved, and updated
-/// with what this pass proves (unless it was stopped).
-std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
-                                const Phase& phase, std::vector<double> seed = {},
-                                std::vector<double>* per_task_out = nullptr,
-                                std::vector<TaskMemo>* memo = nullptr, bool wide = false) {
-    const bool report = phase.main;
-    const std::int64_t total_tasks = static_cast<std::int64_t>(tasks.size());
+/// One full pass over all tasks under a budget (runPass), as an object: the pass's state as members,
+/// its steps as methods.
+class Pass {
+public:
+    Pass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep, const Phase& phase,
+         std::vector<double> seed, std::vector<TaskMemo>* memo, bool wide);
+    std::vector<RankedPlan> run(std::vector<double>* per_task_out);
+
+private:
+    double boundLocked() const;
+    double boundPerSample() {
+        std::lock_guard lock(mu);
+        return boundLocked();
+    }
+    void parallel(const std::function<void()>& fn);
+    std::unique_ptr<TaskSolver> makeSolver(std::size_t i);
+    void takeRoots();
+    bool solveTask(std::size_t i, double bound);
+    void noteResult(std::size_t i);
+    void reportProgress(std::int64_t done);
+    void worker();
+    void saveMemo();
+    std::vector<RankedPlan> ranked();
+
+    Context& ctx;
+    const std::vector<Task>& tasks;
+    const double budget;
+    const int keep;
+    const Phase& phase;
+    std::vector<TaskMemo>* const memo;
+    const bool wide;
+    const bool report;
+    const std::int64_t total_tasks;
     std::atomic<std::int64_t> done_tasks{0}, cut_tasks{0};
     std::atomic<double> best_time{0};
-    std::vector<TaskResult> results(tasks.size());
+    std::vector<TaskResult> results;
     // Per task: a plan found and proven its optimum (TaskSolver::certified), which the memo may keep.
-    std::vector<char> optimum(tasks.size(), 0);
+    std::vector<char> optimum;
     std::mutex mu;
     // Best per-sample times so far (ascending, at most keep). `seed` holds valid upper bounds (per-task
     // optima of the uniform-strategy subspace), so pruning against them never loses a top-k plan.
     // Upper bound per task (time per sample): the seed, then the task's own optimum. The bound used for
     // pruning is the keep-th smallest over tasks, never below the final keep-th best plan.
-    std::vector<double> ub =
-        seed.size() == tasks.size() ? std::move(seed) : std::vector<double>(tasks.size(), kInf);
+    std::vector<double> ub;
     double best_seen = kInf;
-    auto boundLocked = [&]() {
-        if (static_cast<int>(ub.size()) < keep)
-            return kInf;
-        std::vector<double> tmp = ub;
-        std::nth_element(tmp.begin(), tmp.begin() + (keep - 1), tmp.end());
-        return tmp[static_cast<std::size_t>(keep - 1)];
-    };
-    auto boundPerSample = [&]() {
-        std::lock_guard lock(mu);
-        return boundLocked();
-    };
     // The same bound, read by running tasks so that they prune against plans found meanwhile.
-    std::atomic<double> live{boundPerSample()};
-    int threads = ctx.threads();
-    threads = std::clamp(threads, 1, std::max(1, static_cast<int>(tasks.size())));
-    // A thread whose loop ends (no task left) is spare until the pass ends, as are the threads the
-    // pass has no task for: a task still solving borrows them (Context::spare).
-    auto parallel = [threads, &ctx](const std::function<void()>& fn) {
-        ctx.spare.fetch_add(ctx.threads() - threads);
-        {
-            auto run = [&]() {
-                fn();
-                ctx.spare.fetch_add(1);
-            };
-            std::vector<std::jthread> pool;
-            for (int k = 1; k < threads; ++k)
-                pool.emplace_back(run);
-            run();
-        }
-        ctx.spare.fetch_sub(ctx.threads());
-    };
+    std::atomic<double> live{kInf};
+    int threads = 1;
     // Prepare every task and take its root lower bound (the stages' LP relaxations under the memory
     // budget, much tighter than the compute-only one), then solve the tasks in the order of that bound:
     // the promising ones come first, set the bound early, and the others are cut without a DP.
-    std::vector<std::unique_ptr<TaskSolver>> solvers(tasks.size());
-    std::vector<std::int64_t> labels(tasks.size(), -1);           // labels a solve kept (-1: not solved)
-    std::vector<std::shared_ptr<TaskSolver>> wides(tasks.size()); // solvers whose labels are kept
-    std::vector<double> bounds(tasks.size(), 0.0);                // their bounds in force (frontier)
-    std::vector<double> lower(tasks.size(), kInf);
+    std::vector<std::unique_ptr<TaskSolver>> solvers;
+    std::vector<std::int64_t> labels;               // labels a solve kept (-1: not solved)
+    std::vector<std::shared_ptr<TaskSolver>> wides; // solvers whose labels are kept
+    std::vector<double> bounds;                     // their bounds in force (frontier)
+    std::vector<double> lower;
     // Tasks whose optimum an earlier pass found and that still fits: known, not solved again.
-    std::vector<char> known(tasks.size(), 0);
-    const bool use_memo = memo && memo->size() == tasks.size() && ctx.rule(rules::kTimeLowerBound);
+    std::vector<char> known;
+    bool use_memo = false;
+    std::atomic<std::size_t> next{0};
+    double initial = kInf;
+    std::vector<std::size_t> order;
+};
+
+Pass::Pass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep, const Phase& phase,
+           std::vector<double> seed, std::vector<TaskMemo>* memo, bool wide)
+    : ctx(ctx), tasks(tasks), budget(budget), keep(keep), phase(phase), memo(memo), wide(wide),
+      report(phase.main), total_tasks(static_cast<std::int64_t>(tasks.size())), results(tasks.size()),
+      optimum(tasks.size(), 0),
+      ub(seed.size() == tasks.size() ? std::move(seed) : std::vector<double>(tasks.size(), kInf)),
+      solvers(tasks.size()), labels(tasks.size(), -1), wides(tasks.size()), bounds(tasks.size(), 0.0),
+      lower(tasks.size(), kInf), known(tasks.size(), 0) {
+    live.store(boundPerSample());
+    threads = std::clamp(ctx.threads(), 1, std::max(1, static_cast<int>(tasks.size())));
+    use_memo = memo && memo->size() == tasks.size() && ctx.rule(rules::kTimeLowerBound);
     if (use_memo)
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             const TaskMemo& tm = (*memo)[i];
@@ -282,18 +293,47 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             ub[i] = std::min(ub[i], lower[i] * (1 + 1e-9));
         }
     live.store(boundPerSample());
-    std::atomic<std::size_t> next{0};
-    const double initial = boundPerSample();
-    // A task's solver, prepared (its root then served by SearchCaches::roots when a later pass bounds it
-    // again).
-    auto makeSolver = [&](std::size_t i) {
-        const Task& t = tasks[i];
-        auto solver = std::make_unique<TaskSolver>(ctx, t, budget, kInf, &live);
-        const double earlier = use_memo ? (*memo)[i].lower : 0.0;
-        if (solver->prepare() && earlier > 0)
-            solver->setLowerHint(earlier * t.batch);
-        return solver;
-    };
+    initial = boundPerSample();
+}
+
+double Pass::boundLocked() const {
+    if (static_cast<int>(ub.size()) < keep)
+        return kInf;
+    std::vector<double> tmp = ub;
+    std::nth_element(tmp.begin(), tmp.begin() + (keep - 1), tmp.end());
+    return tmp[static_cast<std::size_t>(keep - 1)];
+}
+
+/// fn on the pass's threads. A thread whose loop ends (no task left) is spare until the pass ends, as
+/// are the threads the pass has no task for: a task still solving borrows them (Context::spare).
+void Pass::parallel(const std::function<void()>& fn) {
+    ctx.spare.fetch_add(ctx.threads() - threads);
+    {
+        auto run = [&]() {
+            fn();
+            ctx.spare.fetch_add(1);
+        };
+        std::vector<std::jthread> pool;
+        for (int k = 1; k < threads; ++k)
+            pool.emplace_back(run);
+        run();
+    }
+    ctx.spare.fetch_sub(ctx.threads());
+}
+
+/// A task's solver, prepared (its root then served by SearchCaches::roots when a later pass bounds it
+/// again).
+std::unique_ptr<TaskSolver> Pass::makeSolver(std::size_t i) {
+    const Task& t = tasks[i];
+    auto solver = std::make_unique<TaskSolver>(ctx, t, budget, kInf, &live);
+    const double earlier = use_memo ? (*memo)[i].lower : 0.0;
+    if (solver->prepare() && earlier > 0)
+        solver->setLowerHint(earlier * t.batch);
+    return solver;
+}
+
+/// Every task's root lower bound (lower), and the order the tasks are solved in: by that bound.
+void Pass::takeRoots() {
     parallel([&]() {
         for (std::size_t i; !ctx.stop.stop_requested() && (i = next.fetch_add(1)) < tasks.size();) {
             if (known[i])
@@ -318,151 +358,166 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
             lower[i] = std::max({t.lower_bound, earlier, root * (1 - 1e-9)}); // (floating-point slack)
         }
     });
-    std::vector<std::size_t> order(tasks.size());
+    order.resize(tasks.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return lower[a] < lower[b]; });
     next = 0;
-    auto worker = [&]() {
-        for (;;) {
-            if (ctx.stop.stop_requested())
-                return;
-            const std::size_t n = next.fetch_add(1);
-            if (n >= tasks.size())
-                return;
-            const std::size_t i = order[n];
-            const Task& t = tasks[i];
-            const double bound = boundPerSample();
-            if (known[i]) {
-                // (its optimum is known from an earlier pass: nothing to solve, only to report)
-            } else if (ctx.rule(rules::kTimeLowerBound) && lower[i] > bound) {
-                ctx.rules.add(rules::kTimeLowerBound);
-                cut_tasks.fetch_add(1);
-                if (report && ctx.observer)
-                    ctx.observer(taskEvent(SearchEvent::Kind::TaskCut, t.pp, t.schedule, t.v, t.batch, t.m,
-                                           lower[i], bound));
-                solvers[i].reset();
-            } else {
-                if (!solvers[i] && !ctx.stop.stop_requested())
-                    solvers[i] = makeSolver(i);
-                if (!solvers[i]) // (a stop during the preparation)
-                    continue;
-                TaskSolver* solver = solvers[i].get();
-                double reach = kInf; // the task's seed: a plan of its own space
-                {
-                    std::lock_guard lock(mu);
-                    if (ub[i] < kInf)
-                        reach = ub[i] * t.batch;
-                }
-                if (report && ctx.observer)
-                    ctx.observer(taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch,
-                                           t.m, lower[i], bound));
-                // The bound a solve works under: the pass's, capped by the seed (solveDeepening).
-                const double pass_bound = bound * t.batch * (1 + 1e-12);
-                const double in_force = std::min(pass_bound, reach * (1 + 1e-9));
-                std::shared_ptr<TaskSolver> kept = use_memo ? (*memo)[i].wide : nullptr;
-                if (kept && kept->completeUnder() >= in_force && kept->canResolve(budget)) {
-                    solver = kept.get();
-                    results[i] = solver->resolve(budget, in_force, &live);
-                    labels[i] = (*memo)[i].labels; // (the wide solve's, not the partition DP's)
-                    ctx.reused_solves.fetch_add(1, std::memory_order_relaxed);
-                } else if (wide && use_memo && !ctx.opt.uniform_layers && (*memo)[i].labels >= kWideLabels &&
-                           (*memo)[i].bound > 0 && in_force >= (*memo)[i].bound &&
-                           in_force <= (*memo)[i].bound * (1 + kWideMargin / 2)) {
-                    results[i] = solver->solveWide(in_force * (1 + kWideMargin));
-                    kept = std::move(solvers[i]);
-                } else {
-                    solver->setBound(pass_bound);
-                    if (reach < kInf)
-                        solver->setUpperHint(reach);
-                    results[i] = solver->solve();
-                    kept = nullptr;
-                }
-                optimum[i] = results[i].feasible && solver->certified();
-                if (!optimum[i] && solver->provenAbove() > 0) // (slack: DP vs evaluate rounding)
-                    lower[i] = std::max(lower[i], solver->provenAbove() / t.batch * (1 - 1e-9));
-                if (labels[i] < 0)
-                    labels[i] = solver->labelsKept();
-                bounds[i] = wide ? in_force : 0.0;
-                wides[i] = kept && kept->completeUnder() > 0 ? std::move(kept) : nullptr;
-                solvers[i].reset(); // its labels are no longer needed (unless kept)
-                if (report && ctx.observer)
-                    ctx.observer(taskEvent(SearchEvent::Kind::TaskSolved, t.pp, t.schedule, t.v, t.batch, t.m,
-                                           lower[i], bound, results[i].feasible, results[i].T,
-                                           results[i].peak));
-                if (results[i].feasible) {
-                    const double ps = results[i].T / t.batch;
-                    bool improved = false;
-                    {
-                        std::lock_guard lock(mu);
-                        improved = ps < best_seen;
-                        best_seen = std::min(best_seen, ps);
-                        if (improved)
-                            best_time.store(results[i].T);
-                        ub[i] = std::min(ub[i], ps);
-                        live.store(boundLocked(), std::memory_order_relaxed);
-                    }
-                    if (improved && phase.incumbents && ctx.observer) {
-                        // (under the log's lock: the reported times only fall)
-                        std::lock_guard lock(phase.incumbents->mu);
-                        if (ps < phase.incumbents->per_sample) {
-                            phase.incumbents->per_sample = ps;
-                            SearchEvent ev;
-                            ev.kind = SearchEvent::Kind::Incumbent;
-                            ev.time = results[i].T;
-                            ev.memory = results[i].peak;
-                            ev.plan = results[i].plan;
-                            ctx.observer(ev);
-                        }
-                    }
-                }
-            }
-            const auto d = done_tasks.fetch_add(1) + 1;
-            if (ctx.observer && !phase.name.empty()) {
-                SearchEvent ev;
-                ev.kind = SearchEvent::Kind::Progress;
-                ev.progress = !report ? (phase.index == 0 ? 0.0 : 1.0)
-                                      : (total_tasks > 0 ? double(d) / double(total_tasks) : 1.0);
-                ctx.progress.store(ev.progress, std::memory_order_relaxed);
-                ev.phase = phase.name;
-                ev.phase_index = phase.index;
-                ev.phase_count = phase.count;
-                ev.tasks_done = d;
-                ev.tasks_total = total_tasks;
-                ev.tasks_cut = cut_tasks.load();
-                ev.dp_states = (phase.dp_states ? phase.dp_states : &ctx.dp_states)->load();
-                ev.best_time = best_time.load();
-                ctx.observer(ev);
-            }
-        }
-    };
-    parallel(worker);
-    if (memo && !ctx.stop.stop_requested()) {
-        memo->resize(tasks.size());
-        for (std::size_t i = 0; i < tasks.size(); ++i) {
-            TaskMemo& tm = (*memo)[i];
-            if (optimum[i] || known[i]) {
-                tm.best = results[i];
-                tm.lower = results[i].T / tasks[i].batch * (1 - 1e-9);
-            } else {
-                tm.best = {};
-                tm.lower = std::max(tm.lower, lower[i]);
-            }
-            if (labels[i] >= 0) {
-                tm.labels = labels[i];
-                tm.bound = bounds[i];
-                tm.wide = std::move(wides[i]);
-            }
+}
+
+/// Solves task i under the pass's bound (per sample) `bound`. False: stopped before its solver was
+/// made.
+bool Pass::solveTask(std::size_t i, double bound) {
+    const Task& t = tasks[i];
+    if (!solvers[i] && !ctx.stop.stop_requested())
+        solvers[i] = makeSolver(i);
+    if (!solvers[i]) // (a stop during the preparation)
+        return false;
+    TaskSolver* solver = solvers[i].get();
+    double reach = kInf; // the task's seed: a plan of its own space
+    {
+        std::lock_guard lock(mu);
+        if (ub[i] < kInf)
+            reach = ub[i] * t.batch;
+    }
+    if (report && ctx.observer)
+        ctx.observer(
+            taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch, t.m, lower[i], bound));
+    // The bound a solve works under: the pass's, capped by the seed (solveDeepening).
+    const double pass_bound = bound * t.batch * (1 + 1e-12);
+    const double in_force = std::min(pass_bound, reach * (1 + 1e-9));
+    std::shared_ptr<TaskSolver> kept = use_memo ? (*memo)[i].wide : nullptr;
+    if (kept && kept->completeUnder() >= in_force && kept->canResolve(budget)) {
+        solver = kept.get();
+        results[i] = solver->resolve(budget, in_force, &live);
+        labels[i] = (*memo)[i].labels; // (the wide solve's, not the partition DP's)
+        ctx.reused_solves.fetch_add(1, std::memory_order_relaxed);
+    } else if (wide && use_memo && !ctx.opt.uniform_layers && (*memo)[i].labels >= kWideLabels &&
+               (*memo)[i].bound > 0 && in_force >= (*memo)[i].bound &&
+               in_force <= (*memo)[i].bound * (1 + kWideMargin / 2)) {
+        results[i] = solver->solveWide(in_force * (1 + kWideMargin));
+        kept = std::move(solvers[i]);
+    } else {
+        solver->setBound(pass_bound);
+        if (reach < kInf)
+            solver->setUpperHint(reach);
+        results[i] = solver->solve();
+        kept = nullptr;
+    }
+    optimum[i] = results[i].feasible && solver->certified();
+    if (!optimum[i] && solver->provenAbove() > 0) // (slack: DP vs evaluate rounding)
+        lower[i] = std::max(lower[i], solver->provenAbove() / t.batch * (1 - 1e-9));
+    if (labels[i] < 0)
+        labels[i] = solver->labelsKept();
+    bounds[i] = wide ? in_force : 0.0;
+    wides[i] = kept && kept->completeUnder() > 0 ? std::move(kept) : nullptr;
+    solvers[i].reset(); // its labels are no longer needed (unless kept)
+    if (report && ctx.observer)
+        ctx.observer(taskEvent(SearchEvent::Kind::TaskSolved, t.pp, t.schedule, t.v, t.batch, t.m, lower[i],
+                               bound, results[i].feasible, results[i].T, results[i].peak));
+    noteResult(i);
+    return true;
+}
+
+/// Task i's plan (if any) as an upper bound for the others, and as the incumbent if it is the best yet.
+void Pass::noteResult(std::size_t i) {
+    if (!results[i].feasible)
+        return;
+    const double ps = results[i].T / tasks[i].batch;
+    bool improved = false;
+    {
+        std::lock_guard lock(mu);
+        improved = ps < best_seen;
+        best_seen = std::min(best_seen, ps);
+        if (improved)
+            best_time.store(results[i].T);
+        ub[i] = std::min(ub[i], ps);
+        live.store(boundLocked(), std::memory_order_relaxed);
+    }
+    if (improved && phase.incumbents && ctx.observer) {
+        // (under the log's lock: the reported times only fall)
+        std::lock_guard lock(phase.incumbents->mu);
+        if (ps < phase.incumbents->per_sample) {
+            phase.incumbents->per_sample = ps;
+            SearchEvent ev;
+            ev.kind = SearchEvent::Kind::Incumbent;
+            ev.time = results[i].T;
+            ev.memory = results[i].peak;
+            ev.plan = results[i].plan;
+            ctx.observer(ev);
         }
     }
-    if (per_task_out) {
-        per_task_out->assign(tasks.size(), kInf);
-        for (std::size_t i = 0; i < results.size(); ++i)
-            if (results[i].feasible)
-                (*per_task_out)[i] = results[i].T / tasks[i].batch * (1 + 1e-9);
+}
+
+void Pass::reportProgress(std::int64_t done) {
+    if (!ctx.observer || phase.name.empty())
+        return;
+    SearchEvent ev;
+    ev.kind = SearchEvent::Kind::Progress;
+    ev.progress = !report ? (phase.index == 0 ? 0.0 : 1.0)
+                          : (total_tasks > 0 ? double(done) / double(total_tasks) : 1.0);
+    ctx.progress.store(ev.progress, std::memory_order_relaxed);
+    ev.phase = phase.name;
+    ev.phase_index = phase.index;
+    ev.phase_count = phase.count;
+    ev.tasks_done = done;
+    ev.tasks_total = total_tasks;
+    ev.tasks_cut = cut_tasks.load();
+    ev.dp_states = (phase.dp_states ? phase.dp_states : &ctx.dp_states)->load();
+    ev.best_time = best_time.load();
+    ctx.observer(ev);
+}
+
+/// One thread of the pass: takes the next task in order and solves, cuts or reports it.
+void Pass::worker() {
+    for (;;) {
+        if (ctx.stop.stop_requested())
+            return;
+        const std::size_t n = next.fetch_add(1);
+        if (n >= tasks.size())
+            return;
+        const std::size_t i = order[n];
+        const Task& t = tasks[i];
+        const double bound = boundPerSample();
+        if (known[i]) {
+            // (its optimum is known from an earlier pass: nothing to solve, only to report)
+        } else if (ctx.rule(rules::kTimeLowerBound) && lower[i] > bound) {
+            ctx.rules.add(rules::kTimeLowerBound);
+            cut_tasks.fetch_add(1);
+            if (report && ctx.observer)
+                ctx.observer(taskEvent(SearchEvent::Kind::TaskCut, t.pp, t.schedule, t.v, t.batch, t.m,
+                                       lower[i], bound));
+            solvers[i].reset();
+        } else if (!solveTask(i, bound)) {
+            continue;
+        }
+        reportProgress(done_tasks.fetch_add(1) + 1);
     }
-    // Deterministic reduction: evaluate, sort by (time per sample, peak, task order).
+}
+
+/// What the pass proved per task, for the passes under smaller budgets (TaskMemo).
+void Pass::saveMemo() {
+    memo->resize(tasks.size());
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        TaskMemo& tm = (*memo)[i];
+        if (optimum[i] || known[i]) {
+            tm.best = results[i];
+            tm.lower = results[i].T / tasks[i].batch * (1 - 1e-9);
+        } else {
+            tm.best = {};
+            tm.lower = std::max(tm.lower, lower[i]);
+        }
+        if (labels[i] >= 0) {
+            tm.labels = labels[i];
+            tm.bound = bounds[i];
+            tm.wide = std::move(wides[i]);
+        }
+    }
+}
+
+/// Deterministic reduction: evaluate, sort by (time per sample, peak, task order).
+std::vector<RankedPlan> Pass::ranked() {
     std::vector<std::pair<std::size_t, RankedPlan>> ranked;
     for (std::size_t i = 0; i < results.size(); ++i) {
         if (!results[i].feasible)
@@ -490,6 +545,30 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
     for (auto& r : ranked)
         out.push_back(std::move(r.second));
     return out;
+}
+
+std::vector<RankedPlan> Pass::run(std::vector<double>* per_task_out) {
+    takeRoots();
+    parallel([this]() { worker(); });
+    if (memo && !ctx.stop.stop_requested())
+        saveMemo();
+    if (per_task_out) {
+        per_task_out->assign(tasks.size(), kInf);
+        for (std::size_t i = 0; i < results.size(); ++i)
+            if (results[i].feasible)
+                (*per_task_out)[i] = results[i].T / tasks[i].batch * (1 + 1e-9);
+    }
+    return ranked();
+}
+
+/// One full pass over all tasks under a budget; returns per-task optima sorted best first. `memo`
+/// (optional, one per task): read as what earlier passes under larger budgets proved, and updated
+/// with what this pass proves (unless it was stopped).
+std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
+                                const Phase& phase, std::vector<double> seed = {},
+                                std::vector<double>* per_task_out = nullptr,
+                                std::vector<TaskMemo>* memo = nullptr, bool wide = false) {
+    return Pass(ctx, tasks, budget, keep, phase, std::move(seed), memo, wide).run(per_task_out);
 }
 
 } // namespace
