@@ -672,6 +672,82 @@ ExportResult exportMegatron(const Plan& plan, const ModelProfile& model, const C
     return r;
 }
 
+/// DeepSpeed's zero_optimization section for a ZeRO stage (0: plain data parallelism).
+ordered_json deepspeedZero(int stage) {
+    ordered_json z;
+    z["stage"] = stage;
+    if (stage > 0) {
+        z["overlap_comm"] = true;
+        z["contiguous_gradients"] = true;
+        z["reduce_scatter"] = true;
+        z["reduce_bucket_size"] = 500000000;
+    }
+    if (stage == 1 || stage == 2)
+        z["allgather_bucket_size"] = 500000000;
+    if (stage == 3) {
+        z["stage3_prefetch_bucket_size"] = 50000000;
+        z["stage3_param_persistence_threshold"] = 100000;
+        z["stage3_max_live_parameters"] = 1000000000;
+        z["stage3_gather_16bit_weights_on_model_save"] = true;
+    }
+    return z;
+}
+
+/// Adds DeepSpeed's activation_checkpointing section to `j` when the plan checkpoints any layer, with the
+/// notes on what DeepSpeed cannot express; returns whether any layer is checkpointed.
+bool addDeepSpeedCheckpointing(const Plan& plan, int tp, ordered_json& j, ExportResult& r) {
+    int n_full = 0, n_sel = 0;
+    for (const auto& l : plan.layers) {
+        n_full += l.ckpt == Checkpoint::Full;
+        n_sel += l.ckpt == Checkpoint::Selective;
+    }
+    const bool any_ckpt = n_full + n_sel > 0;
+    if (any_ckpt) {
+        j["activation_checkpointing"] = {{"partition_activations", tp > 1},
+                                         {"contiguous_memory_optimization", false},
+                                         {"cpu_checkpointing", false},
+                                         {"number_checkpoints", nullptr},
+                                         {"synchronize_checkpoint_boundary", false},
+                                         {"profile", false}};
+        if (plan.pp <= 1)
+            r.warnings.push_back(
+                "DeepSpeed's activation_checkpointing section only configures checkpointing; "
+                "the model code must wrap every layer with deepspeed.checkpointing.checkpoint");
+        if (n_sel > 0)
+            r.unsupported.push_back("selective recomputation: DeepSpeed checkpoints whole layers; exported "
+                                    "full checkpointing");
+        if (n_full + n_sel < static_cast<int>(plan.layers.size()))
+            r.unsupported.push_back(
+                "per-layer activation checkpointing (" +
+                describeRuns(plan,
+                             [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); }) +
+                "): DeepSpeed checkpoints all layers or none; exported all");
+    }
+    return any_ckpt;
+}
+
+/// Adds DeepSpeed's pipeline section to `j` for a plan with pp > 1, with the notes on the split and
+/// schedule DeepSpeed's pipeline engine cannot express.
+void addDeepSpeedPipeline(const Plan& plan, bool any_ckpt, ordered_json& j, ExportResult& r) {
+    // pipe/engine.py reads activation_checkpoint_interval, pipe_partitioned, grad_partitioned and
+    // use_reentrant from this section; "stages", "partition" and "seed_layers" are never read.
+    ordered_json p;
+    p["activation_checkpoint_interval"] = any_ckpt ? 1 : 0;
+    j["pipeline"] = p;
+    const std::vector<int> ds_split = deepspeedUniformSplit(static_cast<int>(plan.layers.size()), plan.pp);
+    if (plan.virtual_stages <= 1 && plan.stage_layers != ds_split)
+        r.unsupported.push_back("pipeline split " + joinInts(plan.stage_layers) +
+                                ": PipelineModule(partition_method='uniform') splits the layers " +
+                                joinInts(ds_split) + "; exported that split");
+    r.warnings.push_back(
+        "pipeline parallelism needs the model as a deepspeed.pipe.PipelineModule(layers=<the " +
+        std::to_string(plan.layers.size()) + " transformer layers>, num_stages=" + std::to_string(plan.pp) +
+        ", partition_method='uniform')");
+    if (plan.schedule != Schedule::OneFOneB)
+        r.unsupported.push_back(std::string(toString(plan.schedule)) +
+                                " schedule: DeepSpeed's pipeline engine runs 1F1B (TrainSchedule)");
+}
+
 ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const ClusterProfile&,
                              const ExportOptions& o) {
     ExportResult r;
@@ -745,23 +821,7 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
         j["bf16"] = {{"enabled", true}};
     else
         j["fp16"] = {{"enabled", true}, {"loss_scale", 0}, {"initial_scale_power", 16}};
-    ordered_json z;
-    z["stage"] = stage;
-    if (stage > 0) {
-        z["overlap_comm"] = true;
-        z["contiguous_gradients"] = true;
-        z["reduce_scatter"] = true;
-        z["reduce_bucket_size"] = 500000000;
-    }
-    if (stage == 1 || stage == 2)
-        z["allgather_bucket_size"] = 500000000;
-    if (stage == 3) {
-        z["stage3_prefetch_bucket_size"] = 50000000;
-        z["stage3_param_persistence_threshold"] = 100000;
-        z["stage3_max_live_parameters"] = 1000000000;
-        z["stage3_gather_16bit_weights_on_model_save"] = true;
-    }
-    j["zero_optimization"] = z;
+    j["zero_optimization"] = deepspeedZero(stage);
 
     // Tensor parallelism inside DeepSpeed: AutoTP (runtime/tensor_parallel/config.py autotp_size).
     if (tp > 1) {
@@ -788,54 +848,9 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
         r.unsupported.push_back("vocabulary tensor parallelism vtp=" + std::to_string(plan.vocab_tp) +
                                 ": AutoTP leaves the embedding replicated");
 
-    int n_full = 0, n_sel = 0;
-    for (const auto& l : plan.layers) {
-        n_full += l.ckpt == Checkpoint::Full;
-        n_sel += l.ckpt == Checkpoint::Selective;
-    }
-    const bool any_ckpt = n_full + n_sel > 0;
-    if (any_ckpt) {
-        j["activation_checkpointing"] = {{"partition_activations", tp > 1},
-                                         {"contiguous_memory_optimization", false},
-                                         {"cpu_checkpointing", false},
-                                         {"number_checkpoints", nullptr},
-                                         {"synchronize_checkpoint_boundary", false},
-                                         {"profile", false}};
-        if (plan.pp <= 1)
-            r.warnings.push_back(
-                "DeepSpeed's activation_checkpointing section only configures checkpointing; "
-                "the model code must wrap every layer with deepspeed.checkpointing.checkpoint");
-        if (n_sel > 0)
-            r.unsupported.push_back("selective recomputation: DeepSpeed checkpoints whole layers; exported "
-                                    "full checkpointing");
-        if (n_full + n_sel < static_cast<int>(plan.layers.size()))
-            r.unsupported.push_back(
-                "per-layer activation checkpointing (" +
-                describeRuns(plan,
-                             [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); }) +
-                "): DeepSpeed checkpoints all layers or none; exported all");
-    }
-
-    if (plan.pp > 1) {
-        // pipe/engine.py reads activation_checkpoint_interval, pipe_partitioned, grad_partitioned and
-        // use_reentrant from this section; "stages", "partition" and "seed_layers" are never read.
-        ordered_json p;
-        p["activation_checkpoint_interval"] = any_ckpt ? 1 : 0;
-        j["pipeline"] = p;
-        const std::vector<int> ds_split =
-            deepspeedUniformSplit(static_cast<int>(plan.layers.size()), plan.pp);
-        if (plan.virtual_stages <= 1 && plan.stage_layers != ds_split)
-            r.unsupported.push_back("pipeline split " + joinInts(plan.stage_layers) +
-                                    ": PipelineModule(partition_method='uniform') splits the layers " +
-                                    joinInts(ds_split) + "; exported that split");
-        r.warnings.push_back(
-            "pipeline parallelism needs the model as a deepspeed.pipe.PipelineModule(layers=<the " +
-            std::to_string(plan.layers.size()) +
-            " transformer layers>, num_stages=" + std::to_string(plan.pp) + ", partition_method='uniform')");
-        if (plan.schedule != Schedule::OneFOneB)
-            r.unsupported.push_back(std::string(toString(plan.schedule)) +
-                                    " schedule: DeepSpeed's pipeline engine runs 1F1B (TrainSchedule)");
-    }
+    const bool any_ckpt = addDeepSpeedCheckpointing(plan, tp, j, r);
+    if (plan.pp > 1)
+        addDeepSpeedPipeline(plan, any_ckpt, j, r);
     std::ostringstream s;
     s << j.dump(2) << "\n";
     r.text = s.str();
@@ -868,35 +883,28 @@ std::pair<std::string, std::string> torchtitanBase(const ModelProfile& model) {
     return {};
 }
 
-ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
-                              const ExportOptions& o) {
-    ExportResult r;
-    refuseMoeAndMla(model, "torchtitan", r);
-    const bool legacy = o.torchtitan_version.rfind("0.1", 0) == 0;
-    if (!legacy && o.torchtitan_version.rfind("0.2", 0) != 0)
-        throw InputError("torchtitan_version", "'" + o.torchtitan_version +
-                                                   "' is not supported; expected 0.2 (command line on a "
-                                                   "--module/--config base) or 0.1 (TOML job file)");
-    const int L = static_cast<int>(plan.layers.size());
-    const int tp = oneDegree(r.unsupported, plan, &LayerStrategy::tp, "tensor-parallel", "tp",
-                             "torchtitan uses one tensor_parallel_degree");
-    // Context parallelism (configs.py ParallelismConfig.context_parallel_degree; ring attention with the
-    // "headtail" load balancer by default, no all-to-all variant).
-    const int cp = oneDegree(r.unsupported, plan, &LayerStrategy::cp, "context-parallel", "cp",
-                             "torchtitan uses one context_parallel_degree");
-    const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
-    if (cp > 1) {
-        if (std::any_of(plan.layers.begin(), plan.layers.end(),
-                        [](const LayerStrategy& l) { return l.cp > 1 && l.cp_comm == CpComm::A2A; }))
-            r.unsupported.push_back(
-                "all-to-all (Ulysses) context parallelism: torchtitan's is ring attention "
-                "with the head-tail load balancer; exported the ring");
-        if (model.seq_len % (2 * cp) != 0)
-            r.unsupported.push_back(
-                "seq_len " + std::to_string(model.seq_len) + " with cp=" + std::to_string(cp) +
-                ": the head-tail load balancer cuts the sequence into 2 * cp equal chunks");
-    }
+/// What a torchtitan export writes, settled before either version's file is written (exportTorchtitan).
+struct TorchtitanSettings {
+    bool legacy = false; ///< torchtitan 0.1 TOML job file instead of the 0.2 command line
+    int L = 0;           ///< transformer layers
+    int tp = 1, cp = 1, dp = 1;
+    DpType dpt = DpType::DDP; ///< the one data-parallel type of all layers
+    int replicate = 1, shard = 1;
+    std::string reshard = "default"; ///< fsdp_reshard_after_forward
+    bool any_sp = false;             ///< some tensor-parallel layer uses sequence parallelism
+    int b = 1;                       ///< samples of one forward pass per data-parallel rank
+    int seq = 0;
+    Checkpoint ck = Checkpoint::None; ///< the one activation-checkpoint policy of all blocks
+    const char* sched = "1F1B";
+    std::pair<std::string, std::string> base; ///< --module/--config (empty when unknown)
+};
+
+/// The data-parallel type (the most common) and its torchtitan degrees and resharding, with notes in
+/// `r.unsupported` for what torchtitan shards differently.
+void torchtitanDataParallel(const Plan& plan, TorchtitanSettings& tt, ExportResult& r) {
+    const int cp = tt.cp, dp = tt.dp;
     const DpType dpt = mostCommon<DpType>(plan, [](const LayerStrategy& l) { return l.dp_type; });
+    tt.dpt = dpt;
     if (!uniform(plan, [](const LayerStrategy& l) { return l.dp_type; }))
         r.unsupported.push_back(
             "per-layer data-parallel types (" +
@@ -930,12 +938,24 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                                         "fsdp_reshard_after_forward=\"never\" (ZeRO-2-like)");
         }
     }
+    tt.replicate = replicate;
+    tt.shard = shard;
+    tt.reshard = reshard;
+}
+
+/// Sequence parallelism (tt.any_sp), with notes in `r.unsupported` for the rank order and the embedding's
+/// tensor- and data-parallel layout, which torchtitan takes from the layers.
+void torchtitanLayout(const Plan& plan, TorchtitanSettings& tt, ExportResult& r) {
+    const int tp = tt.tp, dp = tt.dp;
+    const bool legacy = tt.legacy;
+    const DpType dpt = tt.dpt;
     bool any_sp = false, all_sp = true;
     for (const auto& l : plan.layers)
         if (l.tp > 1) {
             any_sp = any_sp || l.sp;
             all_sp = all_sp && l.sp;
         }
+    tt.any_sp = any_sp;
     if (tp > 1 && legacy && !all_sp)
         r.unsupported.push_back("tensor parallelism without sequence parallelism: torchtitan 0.1 always "
                                 "shards norms along the sequence with TP; exported with");
@@ -955,45 +975,12 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
     if (vdp > 1 && dp > 1 && plan.vocab_dp_type != dpt)
         r.unsupported.push_back("embedding data-parallel type " + dpLabel(plan.vocab_dp_type) +
                                 ": torchtitan wraps the embedding like the layers (" + dpLabel(dpt) + ")");
+}
 
-    // Batch: per data-parallel rank, one forward pass holds `micro` samples.
-    const int micro = perRankMicro(plan, dp);
-    if (micro == 0)
-        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
-                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
-                                "; exported 1 sample per forward pass");
-    const int b = std::max(1, micro);
-    const int seq = model.seq_len > 0 ? model.seq_len : model.stacks.front().type.seq_len;
-
-    // Checkpointing: one policy for every block.
-    const Checkpoint ck = mostCommon<Checkpoint>(plan, [](const LayerStrategy& l) { return l.ckpt; });
-    if (!uniform(plan, [](const LayerStrategy& l) { return l.ckpt; }))
-        r.unsupported.push_back(
-            "per-layer activation checkpointing (" +
-            describeRuns(plan,
-                         [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); }) +
-            "): torchtitan applies one activation-checkpoint policy to every block; exported the most "
-            "common (" +
-            std::string(toString(ck)) + ")");
-    if (ck == Checkpoint::Selective)
-        r.warnings.push_back("torchtitan's selective AC saves every other matmul (per-op SAC), not only the "
-                             "attention core the plan was costed with: memory and time differ somewhat");
-
-    // Pipeline: the command line makes torchtitan's own split (torchtitanSplit) from per-stage layers and
-    // the first/last_stage_less_layers weights; other splits need module_fqns_per_model_part (0.1 TOML).
-    const auto& st = plan.stage_layers;
-    const char* sched = plan.schedule == Schedule::GPipe         ? "GPipe"
-                        : plan.schedule == Schedule::Interleaved ? "Interleaved1F1B"
-                                                                 : "1F1B";
-    if (plan.pp > 1 && !legacy) {
-        const auto w = torchtitanSplitWeights(st);
-        if (!w || torchtitanLayersPerStage(L, static_cast<int>(st.size()), w->first, w->second) == 0)
-            r.unsupported.push_back("pipeline split " + joinInts(st) +
-                                    ": torchtitan's command line spreads the layers evenly and takes "
-                                    "first/last_stage_less_layers off the first and last stage; exported " +
-                                    std::to_string(L / static_cast<int>(st.size())) + " layers per stage");
-    }
-
+/// The --module/--config base: the options', else torchtitan's own definition of the model, else none
+/// (empty) with a warning in `r.warnings` on how to write one.
+std::pair<std::string, std::string> torchtitanModelBase(const ModelProfile& model, const ExportOptions& o,
+                                                        bool legacy, ExportResult& r) {
     std::pair<std::string, std::string> base = {o.torchtitan_module, o.torchtitan_config};
     if (base.first.empty() || base.second.empty()) {
         const auto known = torchtitanBase(model);
@@ -1014,78 +1001,89 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                                  "or set TORCHTITAN_MODULE/TORCHTITAN_CONFIG");
         }
     }
+    return base;
+}
 
+/// Writes the torchtitan 0.1.x TOML job file (--job.config_file) into r.text.
+void writeTorchtitanToml(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                         const ExportOptions& o, const TorchtitanSettings& tt, ExportResult& r) {
+    const int tp = tt.tp, cp = tt.cp, b = tt.b;
+    const auto& st = plan.stage_layers;
+    const auto& base = tt.base;
+    const Checkpoint ck = tt.ck;
     std::ostringstream s;
-    if (legacy) {
-        // torchtitan 0.1.x TOML job file (--job.config_file): local_batch_size is the per-rank batch of one
-        // optimizer step without PP (gradient accumulation = global / (local * dp)) and the pipeline's
-        // batch with PP (split into pipeline_parallel_microbatch_size).
-        s << "# torchtitan 0.1 job config generated by Galvatron Explorer (torchtitan >= 0.2: use the "
-             "default "
-             "export)\n";
-        if (o.include_cost_header)
-            s << costComment(plan, model, cluster, o, "# ");
-        s << listBlock(r.unsupported, "not expressible in torchtitan (exported approximation)");
-        s << "\n[job]\ndescription = " << tomlString(model.name + " plan by Galvatron Explorer") << "\n";
-        s << "\n[model]\n";
-        s << "name = " << tomlString(base.first.empty() ? "SET_ME" : base.first) << "\n";
-        s << "flavor = "
-          << tomlString(base.second.empty() ? "SET_ME" : base.second.substr(base.second.find('_') + 1))
-          << "\n";
-        s << "hf_assets_path = " << tomlString(o.tokenizer) << "\n";
-        s << "\n[training]\n";
-        s << "local_batch_size = " << (plan.pp > 1 ? b * plan.num_micro : b) << "\n";
-        s << "global_batch_size = " << plan.global_batch << "\n";
-        s << "seq_len = " << seq << "\n";
-        s << "mixed_precision_param = " << tomlString(o.bf16 ? "bfloat16" : "float32") << "\n";
-        if (o.train_iters > 0)
-            s << "steps = " << o.train_iters << "\n";
-        s << "dataset_path = " << tomlString(o.data_path) << "\n";
-        s << "\n[parallelism]\n";
-        s << "data_parallel_replicate_degree = " << replicate << "\n";
-        s << "data_parallel_shard_degree = " << shard << "\n";
-        s << "fsdp_reshard_after_forward = " << tomlString(reshard) << "\n";
-        s << "tensor_parallel_degree = " << tp << "\n";
-        s << "context_parallel_degree = " << cp << "\n";
-        s << "pipeline_parallel_degree = " << plan.pp << "\n";
-        if (plan.pp > 1) {
-            s << "pipeline_parallel_schedule = " << tomlString(sched) << "\n";
-            s << "pipeline_parallel_microbatch_size = " << b << "\n";
-            s << "module_fqns_per_model_part = [\n";
-            int layer = 0;
-            for (std::size_t c = 0; c < st.size(); ++c) {
-                s << "  [";
-                bool first = true;
-                auto item = [&](const std::string& n) {
-                    s << (first ? "" : ", ") << tomlString(n);
-                    first = false;
-                };
-                if (c == 0)
-                    item("tok_embeddings");
-                for (int k = 0; k < st[c]; ++k)
-                    item("layers." + std::to_string(layer++));
-                if (c + 1 == st.size()) {
-                    item("norm");
-                    item("output");
-                }
-                s << "]" << (c + 1 < st.size() ? "," : "") << "\n";
+    // local_batch_size is the per-rank batch of one optimizer step without PP (gradient accumulation =
+    // global / (local * dp)) and the pipeline's batch with PP (split into
+    // pipeline_parallel_microbatch_size).
+    s << "# torchtitan 0.1 job config generated by Galvatron Explorer (torchtitan >= 0.2: use the "
+         "default "
+         "export)\n";
+    if (o.include_cost_header)
+        s << costComment(plan, model, cluster, o, "# ");
+    s << listBlock(r.unsupported, "not expressible in torchtitan (exported approximation)");
+    s << "\n[job]\ndescription = " << tomlString(model.name + " plan by Galvatron Explorer") << "\n";
+    s << "\n[model]\n";
+    s << "name = " << tomlString(base.first.empty() ? "SET_ME" : base.first) << "\n";
+    s << "flavor = "
+      << tomlString(base.second.empty() ? "SET_ME" : base.second.substr(base.second.find('_') + 1)) << "\n";
+    s << "hf_assets_path = " << tomlString(o.tokenizer) << "\n";
+    s << "\n[training]\n";
+    s << "local_batch_size = " << (plan.pp > 1 ? b * plan.num_micro : b) << "\n";
+    s << "global_batch_size = " << plan.global_batch << "\n";
+    s << "seq_len = " << tt.seq << "\n";
+    s << "mixed_precision_param = " << tomlString(o.bf16 ? "bfloat16" : "float32") << "\n";
+    if (o.train_iters > 0)
+        s << "steps = " << o.train_iters << "\n";
+    s << "dataset_path = " << tomlString(o.data_path) << "\n";
+    s << "\n[parallelism]\n";
+    s << "data_parallel_replicate_degree = " << tt.replicate << "\n";
+    s << "data_parallel_shard_degree = " << tt.shard << "\n";
+    s << "fsdp_reshard_after_forward = " << tomlString(tt.reshard) << "\n";
+    s << "tensor_parallel_degree = " << tp << "\n";
+    s << "context_parallel_degree = " << cp << "\n";
+    s << "pipeline_parallel_degree = " << plan.pp << "\n";
+    if (plan.pp > 1) {
+        s << "pipeline_parallel_schedule = " << tomlString(tt.sched) << "\n";
+        s << "pipeline_parallel_microbatch_size = " << b << "\n";
+        s << "module_fqns_per_model_part = [\n";
+        int layer = 0;
+        for (std::size_t c = 0; c < st.size(); ++c) {
+            s << "  [";
+            bool first = true;
+            auto item = [&](const std::string& n) {
+                s << (first ? "" : ", ") << tomlString(n);
+                first = false;
+            };
+            if (c == 0)
+                item("tok_embeddings");
+            for (int k = 0; k < st[c]; ++k)
+                item("layers." + std::to_string(layer++));
+            if (c + 1 == st.size()) {
+                item("norm");
+                item("output");
             }
-            s << "]\n";
+            s << "]" << (c + 1 < st.size() ? "," : "") << "\n";
         }
-        s << "\n[activation_checkpoint]\nmode = " << tomlString(std::string(toString(ck))) << "\n";
-        if (ck == Checkpoint::Selective)
-            s << "selective_ac_option = \"op\"\n";
-        s << "\n[checkpoint]\nenable = true\nfolder = " << tomlString(o.save_path)
-          << "\ninterval = " << std::max(1, o.save_interval) << "\n";
-        r.text = s.str();
-        r.suggested_filename = safeName(model.name) + "_torchtitan.toml";
-        return r;
+        s << "]\n";
     }
+    s << "\n[activation_checkpoint]\nmode = " << tomlString(std::string(toString(ck))) << "\n";
+    if (ck == Checkpoint::Selective)
+        s << "selective_ac_option = \"op\"\n";
+    s << "\n[checkpoint]\nenable = true\nfolder = " << tomlString(o.save_path)
+      << "\ninterval = " << std::max(1, o.save_interval) << "\n";
+    r.text = s.str();
+    r.suggested_filename = safeName(model.name) + "_torchtitan.toml";
+}
 
-    // torchtitan 0.2: --module/--config pick a base Trainer.Config; --section.field flags override it
-    // (config/manager.py); activation checkpointing is the tyro subcommand activation-checkpoint:<policy>.
-    int per_node = 1;
-    const int nodes = launchNodes(plan, cluster, o, &per_node);
+/// torchtitan 0.2's TORCHTITAN_ARGS: --module/--config, then the --section.field overrides of the base
+/// configuration (config/manager.py), then activation checkpointing as the tyro subcommand
+/// activation-checkpoint:<policy>.
+std::vector<std::string> torchtitanArgs(const Plan& plan, const ExportOptions& o,
+                                        const TorchtitanSettings& tt) {
+    const int L = tt.L, tp = tt.tp, cp = tt.cp, b = tt.b, seq = tt.seq;
+    const auto& st = plan.stage_layers;
+    const auto& base = tt.base;
+    const Checkpoint ck = tt.ck;
     std::vector<std::string> a;
     auto add = [&](const std::string& flag, const std::string& v = {}) {
         a.push_back(v.empty() ? flag : flag + " " + shellQuote(v));
@@ -1105,16 +1103,17 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
     add("--training.mixed_precision_param", o.bf16 ? "bfloat16" : "float32");
     if (o.train_iters > 0)
         add("--training.steps", std::to_string(o.train_iters));
-    add("--parallelism.data_parallel_replicate_degree", std::to_string(replicate));
-    add("--parallelism.data_parallel_shard_degree", std::to_string(shard));
-    add("--parallelism.fsdp_reshard_after_forward", reshard);
+    add("--parallelism.data_parallel_replicate_degree", std::to_string(tt.replicate));
+    add("--parallelism.data_parallel_shard_degree", std::to_string(tt.shard));
+    add("--parallelism.fsdp_reshard_after_forward", tt.reshard);
     add("--parallelism.tensor_parallel_degree", std::to_string(tp));
     if (tp > 1)
-        add(any_sp ? "--parallelism.enable_sequence_parallel" : "--parallelism.no_enable_sequence_parallel");
+        add(tt.any_sp ? "--parallelism.enable_sequence_parallel"
+                      : "--parallelism.no_enable_sequence_parallel");
     add("--parallelism.context_parallel_degree", std::to_string(cp));
     add("--parallelism.pipeline_parallel_degree", std::to_string(plan.pp));
     if (plan.pp > 1) {
-        add("--parallelism.pipeline_parallel_schedule", sched);
+        add("--parallelism.pipeline_parallel_schedule", tt.sched);
         add("--parallelism.num_pp_microbatches", std::to_string(plan.num_micro));
         // The plan's split as torchtitan makes it: layers + the two weights spread evenly over the
         // chunks, the weights taken off the first and last (torchtitanSplit); --lossy falls back to the
@@ -1136,7 +1135,17 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
     a.push_back(std::string("activation-checkpoint:") + (ck == Checkpoint::Full        ? "full"
                                                          : ck == Checkpoint::Selective ? "selective"
                                                                                        : "none"));
+    return a;
+}
 
+/// Writes the torchtitan 0.2 launch script (torchrun -m torchtitan.train on every node) into r.text.
+void writeTorchtitanLaunch(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                           const ExportOptions& o, const TorchtitanSettings& tt, ExportResult& r) {
+    int per_node = 1;
+    const int nodes = launchNodes(plan, cluster, o, &per_node);
+    const std::vector<std::string> a = torchtitanArgs(plan, o, tt);
+
+    std::ostringstream s;
     s << "#!/usr/bin/env bash\n";
     s << "# torchtitan 0.2 launch (pytorch/torchtitan@b5bcd76c, 0.2.2) generated by Galvatron Explorer\n";
     if (o.include_cost_header)
@@ -1154,6 +1163,84 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
          "--rdzv-endpoint=\"$MASTER_ADDR:$MASTER_PORT\" -m torchtitan.train \"${TORCHTITAN_ARGS[@]}\"\n";
     r.text = s.str();
     r.suggested_filename = safeName(model.name) + "_torchtitan.sh";
+}
+
+ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                              const ExportOptions& o) {
+    ExportResult r;
+    refuseMoeAndMla(model, "torchtitan", r);
+    TorchtitanSettings tt;
+    tt.legacy = o.torchtitan_version.rfind("0.1", 0) == 0;
+    const bool legacy = tt.legacy;
+    if (!legacy && o.torchtitan_version.rfind("0.2", 0) != 0)
+        throw InputError("torchtitan_version", "'" + o.torchtitan_version +
+                                                   "' is not supported; expected 0.2 (command line on a "
+                                                   "--module/--config base) or 0.1 (TOML job file)");
+    const int L = tt.L = static_cast<int>(plan.layers.size());
+    tt.tp = oneDegree(r.unsupported, plan, &LayerStrategy::tp, "tensor-parallel", "tp",
+                      "torchtitan uses one tensor_parallel_degree");
+    // Context parallelism (configs.py ParallelismConfig.context_parallel_degree; ring attention with the
+    // "headtail" load balancer by default, no all-to-all variant).
+    const int cp = tt.cp = oneDegree(r.unsupported, plan, &LayerStrategy::cp, "context-parallel", "cp",
+                                     "torchtitan uses one context_parallel_degree");
+    const int dp = tt.dp = std::max(1, plan.stageGpus() / std::max(1, tt.tp * cp));
+    if (cp > 1) {
+        if (std::any_of(plan.layers.begin(), plan.layers.end(),
+                        [](const LayerStrategy& l) { return l.cp > 1 && l.cp_comm == CpComm::A2A; }))
+            r.unsupported.push_back(
+                "all-to-all (Ulysses) context parallelism: torchtitan's is ring attention "
+                "with the head-tail load balancer; exported the ring");
+        if (model.seq_len % (2 * cp) != 0)
+            r.unsupported.push_back(
+                "seq_len " + std::to_string(model.seq_len) + " with cp=" + std::to_string(cp) +
+                ": the head-tail load balancer cuts the sequence into 2 * cp equal chunks");
+    }
+    torchtitanDataParallel(plan, tt, r);
+    torchtitanLayout(plan, tt, r);
+
+    // Batch: per data-parallel rank, one forward pass holds `micro` samples.
+    const int micro = perRankMicro(plan, dp);
+    if (micro == 0)
+        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
+                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
+                                "; exported 1 sample per forward pass");
+    tt.b = std::max(1, micro);
+    tt.seq = model.seq_len > 0 ? model.seq_len : model.stacks.front().type.seq_len;
+
+    // Checkpointing: one policy for every block.
+    const Checkpoint ck = tt.ck = mostCommon<Checkpoint>(plan, [](const LayerStrategy& l) { return l.ckpt; });
+    if (!uniform(plan, [](const LayerStrategy& l) { return l.ckpt; }))
+        r.unsupported.push_back(
+            "per-layer activation checkpointing (" +
+            describeRuns(plan,
+                         [](const LayerStrategy& l) { return "ckpt=" + std::string(toString(l.ckpt)); }) +
+            "): torchtitan applies one activation-checkpoint policy to every block; exported the most "
+            "common (" +
+            std::string(toString(ck)) + ")");
+    if (ck == Checkpoint::Selective)
+        r.warnings.push_back("torchtitan's selective AC saves every other matmul (per-op SAC), not only the "
+                             "attention core the plan was costed with: memory and time differ somewhat");
+
+    // Pipeline: the command line makes torchtitan's own split (torchtitanSplit) from per-stage layers and
+    // the first/last_stage_less_layers weights; other splits need module_fqns_per_model_part (0.1 TOML).
+    const auto& st = plan.stage_layers;
+    tt.sched = plan.schedule == Schedule::GPipe         ? "GPipe"
+               : plan.schedule == Schedule::Interleaved ? "Interleaved1F1B"
+                                                        : "1F1B";
+    if (plan.pp > 1 && !legacy) {
+        const auto w = torchtitanSplitWeights(st);
+        if (!w || torchtitanLayersPerStage(L, static_cast<int>(st.size()), w->first, w->second) == 0)
+            r.unsupported.push_back("pipeline split " + joinInts(st) +
+                                    ": torchtitan's command line spreads the layers evenly and takes "
+                                    "first/last_stage_less_layers off the first and last stage; exported " +
+                                    std::to_string(L / static_cast<int>(st.size())) + " layers per stage");
+    }
+    tt.base = torchtitanModelBase(model, o, legacy, r);
+
+    if (legacy)
+        writeTorchtitanToml(plan, model, cluster, o, tt, r);
+    else
+        writeTorchtitanLaunch(plan, model, cluster, o, tt, r);
     return r;
 }
 
