@@ -711,6 +711,79 @@ ScheduleResult baselineEqualSplit(const JobTable& t, const ClusterProfile& c) {
     return r;
 }
 
+namespace {
+/// List orders of the feasible jobs for an allocation (`gpus[j]`, 0 = the job's last option): longest
+/// first (LPT), priority then LPT, most work first.
+std::vector<std::vector<int>> heuristicOrders(const JobTable& t, const std::vector<int>& feas,
+                                              const std::vector<int>& gpus) {
+    auto dur = [&](int j) {
+        const int g = gpus[static_cast<std::size_t>(j)];
+        return g ? findOption(t, j, g)->duration : t.options[static_cast<std::size_t>(j)].back().duration;
+    };
+    std::vector<std::vector<int>> out;
+    std::vector<int> lpt = feas;
+    std::stable_sort(lpt.begin(), lpt.end(), [&](int a, int b) { return dur(a) > dur(b); });
+    out.push_back(lpt);
+    std::vector<int> pr = lpt;
+    std::stable_sort(pr.begin(), pr.end(), [&](int a, int b) {
+        return t.jobs[static_cast<std::size_t>(a)].priority > t.jobs[static_cast<std::size_t>(b)].priority;
+    });
+    out.push_back(pr);
+    std::vector<int> work = feas;
+    std::stable_sort(work.begin(), work.end(), [&](int a, int b) {
+        const int ga = gpus[static_cast<std::size_t>(a)], gb = gpus[static_cast<std::size_t>(b)];
+        return (ga ? ga : 1) * dur(a) > (gb ? gb : 1) * dur(b);
+    });
+    out.push_back(work);
+    return out;
+}
+
+/// The heuristic's local search from (cur_order, cur_gpus): swaps two jobs in the order or moves one job
+/// to a neighbouring GPU count, keeps moves that do not worsen the makespan (plateaus allowed) and offers
+/// each kept one to `consider`, which updates `best`. Stops early once `best` meets the lower bound `lb`.
+/// Fixed seed: deterministic.
+void localSearch(const JobTable& t, const ClusterProfile& c, const SchedulerOptions& options,
+                 const std::vector<int>& feas, double lb, const ScheduleResult& best,
+                 std::vector<int> cur_order, std::vector<int> cur_gpus,
+                 const std::function<void(const std::vector<int>&, const std::vector<int>&)>& consider) {
+    std::mt19937 rng(12345);
+    double cur = best.makespan;
+    for (int it = 0; it < options.local_search_iterations; ++it) {
+        if (best.makespan <= lb + tol(lb))
+            break;
+        auto order = cur_order;
+        auto gpus = cur_gpus;
+        if (order.size() > 1 && (rng() % 2 == 0)) {
+            std::uniform_int_distribution<std::size_t> pick(0, order.size() - 1);
+            std::swap(order[pick(rng)], order[pick(rng)]);
+        } else {
+            std::uniform_int_distribution<std::size_t> pick(0, feas.size() - 1);
+            const int j = feas[pick(rng)];
+            const auto& opts = t.options[static_cast<std::size_t>(j)];
+            std::size_t k = 0;
+            while (k < opts.size() && opts[k].gpus != gpus[static_cast<std::size_t>(j)])
+                ++k;
+            if (opts.size() < 2)
+                continue;
+            if (k == 0)
+                k = 1;
+            else if (k + 1 >= opts.size())
+                k = k - 1;
+            else
+                k = rng() % 2 ? k + 1 : k - 1;
+            gpus[static_cast<std::size_t>(j)] = opts[k].gpus;
+        }
+        const double m = makespanOf(t, c, order, gpus);
+        if (m <= cur + tol(cur)) {
+            cur = m;
+            cur_order = order;
+            cur_gpus = gpus;
+            consider(order, gpus);
+        }
+    }
+}
+} // namespace
+
 ScheduleResult scheduleHeuristic(const JobTable& t, const ClusterProfile& c,
                                  const SchedulerOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -739,30 +812,7 @@ ScheduleResult scheduleHeuristic(const JobTable& t, const ClusterProfile& c,
         return best;
     }
 
-    // Orders for a given allocation: longest first (LPT), priority then LPT, most work first.
-    auto orders = [&](const std::vector<int>& gpus) {
-        auto dur = [&](int j) {
-            const int g = gpus[static_cast<std::size_t>(j)];
-            return g ? findOption(t, j, g)->duration : t.options[static_cast<std::size_t>(j)].back().duration;
-        };
-        std::vector<std::vector<int>> out;
-        std::vector<int> lpt = feas;
-        std::stable_sort(lpt.begin(), lpt.end(), [&](int a, int b) { return dur(a) > dur(b); });
-        out.push_back(lpt);
-        std::vector<int> pr = lpt;
-        std::stable_sort(pr.begin(), pr.end(), [&](int a, int b) {
-            return t.jobs[static_cast<std::size_t>(a)].priority >
-                   t.jobs[static_cast<std::size_t>(b)].priority;
-        });
-        out.push_back(pr);
-        std::vector<int> work = feas;
-        std::stable_sort(work.begin(), work.end(), [&](int a, int b) {
-            const int ga = gpus[static_cast<std::size_t>(a)], gb = gpus[static_cast<std::size_t>(b)];
-            return (ga ? ga : 1) * dur(a) > (gb ? gb : 1) * dur(b);
-        });
-        out.push_back(work);
-        return out;
-    };
+    auto orders = [&](const std::vector<int>& gpus) { return heuristicOrders(t, feas, gpus); };
 
     // 1. Greedy allocation: start from the fewest GPUs per job; repeatedly give the upgrade that most
     //    lowers the estimate max(max_j d_j, sum_j g_j d_j / G) (balances marginal speed-up against the
@@ -827,44 +877,8 @@ ScheduleResult scheduleHeuristic(const JobTable& t, const ClusterProfile& c,
     }
     // 3. Local search: swap two jobs in the order or move one job to a neighbouring GPU count;
     //    keep moves that do not worsen the makespan (plateaus allowed). Fixed seed: deterministic.
-    if (feas.size() > 1 || t.options[static_cast<std::size_t>(feas[0])].size() > 1) {
-        std::mt19937 rng(12345);
-        std::vector<int> cur_order = best_order, cur_gpus = best_gpus;
-        double cur = best.makespan;
-        for (int it = 0; it < options.local_search_iterations; ++it) {
-            if (best.makespan <= lb + tol(lb))
-                break;
-            auto order = cur_order;
-            auto gpus = cur_gpus;
-            if (order.size() > 1 && (rng() % 2 == 0)) {
-                std::uniform_int_distribution<std::size_t> pick(0, order.size() - 1);
-                std::swap(order[pick(rng)], order[pick(rng)]);
-            } else {
-                std::uniform_int_distribution<std::size_t> pick(0, feas.size() - 1);
-                const int j = feas[pick(rng)];
-                const auto& opts = t.options[static_cast<std::size_t>(j)];
-                std::size_t k = 0;
-                while (k < opts.size() && opts[k].gpus != gpus[static_cast<std::size_t>(j)])
-                    ++k;
-                if (opts.size() < 2)
-                    continue;
-                if (k == 0)
-                    k = 1;
-                else if (k + 1 >= opts.size())
-                    k = k - 1;
-                else
-                    k = rng() % 2 ? k + 1 : k - 1;
-                gpus[static_cast<std::size_t>(j)] = opts[k].gpus;
-            }
-            const double m = makespanOf(t, c, order, gpus);
-            if (m <= cur + tol(cur)) {
-                cur = m;
-                cur_order = order;
-                cur_gpus = gpus;
-                consider(order, gpus);
-            }
-        }
-    }
+    if (feas.size() > 1 || t.options[static_cast<std::size_t>(feas[0])].size() > 1)
+        localSearch(t, c, options, feas, lb, best, best_order, best_gpus, consider);
     best.algorithm = "heuristic";
     best.status = best.makespan <= lb + tol(lb) ? "optimal (meets lower bound)" : "heuristic";
     best.optimal = best.makespan <= lb + tol(lb);
