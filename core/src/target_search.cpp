@@ -111,12 +111,18 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
     std::vector<RankedPlan> sources;
     for (auto* list : {&r.per_config, &r.top, &r.frontier})
         sources.insert(sources.end(), list->begin(), list->end());
+    // The top plans and the frontier are the search's proven answers; the other configurations' plans
+    // are those it happened to solve before the bound cut them (thread timing), so only the proven ones
+    // make the frontier below, which then does not change from run to run.
+    const std::size_t first_proven = r.per_config.size();
 
     // The planner searched only what the target runs; every plan is checked again (and re-costed) so
     // that what is exported is exactly what was costed.
     std::vector<RankedPlan> kept;
+    std::vector<char> proven; // per kept plan: one of the search's proven answers
     std::int64_t dropped = 0;
-    for (const RankedPlan& src : sources) {
+    for (std::size_t si = 0; si < sources.size(); ++si) {
+        const RankedPlan& src = sources[si];
         if (stop.stop_requested())
             break;
         if (!inexpressible(src.plan, target).empty()) {
@@ -124,8 +130,11 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
             continue;
         }
         bool dup = false;
-        for (const auto& k : kept)
-            dup = dup || k.plan.runsSameAs(src.plan);
+        for (std::size_t k = 0; k < kept.size(); ++k)
+            if (kept[k].plan.runsSameAs(src.plan)) {
+                dup = true;
+                proven[k] = proven[k] || si >= first_proven;
+            }
         if (dup)
             continue;
         PlanCost cost;
@@ -144,13 +153,27 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
         rp.predicted_time = cost.iteration_time;
         rp.predicted_peak = cost.peak_memory;
         kept.push_back(std::move(rp));
+        proven.push_back(si >= first_proven);
     }
-    std::stable_sort(kept.begin(), kept.end(), [](const RankedPlan& a, const RankedPlan& b) {
-        const double ta = timePerSample(a), tb = timePerSample(b);
+    std::vector<std::size_t> by_time(kept.size());
+    for (std::size_t k = 0; k < by_time.size(); ++k)
+        by_time[k] = k;
+    std::stable_sort(by_time.begin(), by_time.end(), [&](std::size_t a, std::size_t b) {
+        const double ta = timePerSample(kept[a]), tb = timePerSample(kept[b]);
         if (ta != tb)
             return ta < tb;
-        return a.cost.peak_memory < b.cost.peak_memory;
+        return kept[a].cost.peak_memory < kept[b].cost.peak_memory;
     });
+    {
+        std::vector<RankedPlan> sorted;
+        std::vector<char> sorted_proven;
+        for (const std::size_t k : by_time) {
+            sorted.push_back(std::move(kept[k]));
+            sorted_proven.push_back(proven[k]);
+        }
+        kept.swap(sorted);
+        proven.swap(sorted_proven);
+    }
     r.per_config = kept;
     r.top.assign(kept.begin(),
                  kept.begin() + std::min<std::ptrdiff_t>(std::max(1, options.top_k),
@@ -159,10 +182,10 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
     // Frontier: the plans that no other is faster and smaller than.
     std::vector<RankedPlan> front;
     double best_mem = -1;
-    for (const auto& k : kept)
-        if (best_mem < 0 || k.cost.peak_memory < best_mem) {
-            front.push_back(k);
-            best_mem = k.cost.peak_memory;
+    for (std::size_t i = 0; i < kept.size(); ++i)
+        if (proven[i] && (best_mem < 0 || kept[i].cost.peak_memory < best_mem)) {
+            front.push_back(kept[i]);
+            best_mem = kept[i].cost.peak_memory;
             if (static_cast<int>(front.size()) >= std::max(1, options.frontier_points))
                 break;
         }
