@@ -116,6 +116,105 @@ struct StageOps {
     }
 };
 
+/// Appends the ops of Transformer layer `l` of stage `st`, `l0` being the stage's first layer: its
+/// forward and backward work and its once-per-iteration gradient reduction and optimizer step.
+void addLayerOps(std::vector<PlanOp>& ops, const gx::CostModel& cm, const gx::ModelProfile& model,
+                 const gx::Plan& plan, const gx::StageShape& shape, int st, int l, int l0, int m,
+                 int last_bwd, bool fp8) {
+    const gx::LayerType& t = model.layer(l);
+    const gx::LayerStrategy& s = plan.layers[std::size_t(l)];
+    const gx::LayerCost c = cm.layer(t, s, shape);
+    StageOps a{ops, st, l, m, "layer" + std::to_string(l) + "."};
+    if (l > l0) {
+        const double sw = cm.switchTime(t, plan.layers[std::size_t(l - 1)], s, shape);
+        if (sw > 0)
+            a.add("layout_switch", OpKind::LayoutSwitch, OpPhase::Forward, sw, sw, OpStream::Compute, false);
+    }
+    // GEMMs at the shard shapes CostModel::layer prices (dense, standard attention; other layer
+    // kinds as one op, not run by the engine).
+    const int tp = std::max(1, s.tp), dp = std::max(1, s.dp), cp = std::max(1, s.cp);
+    const double tokens = double(shape.micro_batch) / dp * (double(t.seq_len) / cp);
+    const double h = t.hidden, f = t.ffn_hidden, heads = t.heads;
+    const double hd = t.head_dim > 0 ? t.head_dim : h / std::max(1.0, heads);
+    const double kv = t.kv_heads > 0 ? t.kv_heads : heads;
+    const double qw = heads * hd, kvw = kv * hd, gf = t.gated_ffn ? 2.0 : 1.0;
+    struct Gemm {
+        const char* name;
+        double seconds;
+    };
+    std::vector<Gemm> gemms;
+    const bool dense = !t.moe.enabled() && !t.mla.enabled() && t.kind != gx::BlockKind::CrossDecoder;
+    if (dense)
+        gemms = {{"qkv", cm.gemmTime(tokens, (qw + 2.0 * kvw) / tp, h, fp8)},
+                 {"attn_out", cm.gemmTime(tokens, h, qw / tp, fp8)},
+                 {"ffn_up", cm.gemmTime(tokens, gf * f / tp, h, fp8)},
+                 {"ffn_down", cm.gemmTime(tokens, h, f / tp, fp8)}};
+    else
+        gemms = {{"gemms", c.fwd_gemm}};
+    double gemm_sum = 0;
+    for (const auto& g : gemms)
+        gemm_sum += g.seconds;
+    // Forward in the order the layer runs: qkv, attention, attn_out, ffn_up, ffn_down; the
+    // element-wise rest (norms, residuals, activation, per-layer overhead) is what remains of
+    // fwd_compute.
+    a.add(gemms[0].name, OpKind::Gemm, OpPhase::Forward, gemms[0].seconds, gemms[0].seconds,
+          OpStream::Compute, dense);
+    a.add("attention", OpKind::Attention, OpPhase::Forward, c.fwd_attention);
+    for (std::size_t g = 1; g < gemms.size(); ++g)
+        a.add(gemms[g].name, OpKind::Gemm, OpPhase::Forward, gemms[g].seconds);
+    a.add("elementwise", OpKind::Elementwise, OpPhase::Forward, c.fwd_compute - gemm_sum - c.fwd_attention);
+    // TP collectives: 2 per block forward and backward (3 forward-equivalents with full
+    // recompute, whose forward repeats them in backward).
+    const bool full = s.ckpt == gx::Checkpoint::Full;
+    if (tp > 1) {
+        const double tp_fwd = c.tp_comm / (full ? 3.0 : 2.0);
+        a.add("tp_comm", OpKind::TpComm, OpPhase::Forward, tp_fwd);
+    }
+    if (cp > 1)
+        a.add("cp_comm", OpKind::CpComm, OpPhase::Forward, c.cp_comm, c.cp_comm, OpStream::Compute, false);
+    if (c.ep_comm > 0)
+        a.add("ep_comm", OpKind::CpComm, OpPhase::Forward, c.ep_comm, c.ep_comm, OpStream::Compute, false);
+    // Backward: recompute first, then the GEMMs in reverse (data and weight gradient: 2x), the
+    // attention core, the element-wise rest.
+    if (c.recompute > 0)
+        a.add("recompute", OpKind::Recompute, OpPhase::Backward, c.recompute, c.recompute, OpStream::Compute,
+              full);
+    for (auto g = gemms.rbegin(); g != gemms.rend(); ++g) {
+        if (std::string(g->name) == "qkv")
+            a.add("attention", OpKind::Attention, OpPhase::Backward, c.bwd_attention);
+        a.add(g->name, OpKind::Gemm, OpPhase::Backward, 2.0 * g->seconds, 2.0 * g->seconds, OpStream::Compute,
+              dense);
+    }
+    if (!dense)
+        a.add("attention", OpKind::Attention, OpPhase::Backward, c.bwd_attention);
+    a.add("elementwise", OpKind::Elementwise, OpPhase::Backward,
+          c.bwd_compute - c.recompute - 2.0 * gemm_sum - c.bwd_attention);
+    if (tp > 1)
+        a.add("tp_comm", OpKind::TpComm, OpPhase::Backward, c.tp_comm - c.tp_comm / (full ? 3.0 : 2.0));
+    const bool zero3 = s.dp_type == gx::DpType::ZeRO3 && dp * cp > 1;
+    if (zero3 && c.zero3_comm > 0)
+        a.add("zero3_comm", OpKind::Zero3Comm, OpPhase::Backward, c.zero3_comm, c.zero3_exposed);
+    const int layer_bwd_end = int(ops.size()) - 1;
+    // Once per iteration: the gradient reduction on the communication stream after the last
+    // backward, the optimizer step after it, the ZeRO-1/2 parameter all-gather after that.
+    int reduce = -1;
+    // (Structure from the plan, not from the figures: the runner executes what is listed.)
+    if (dp * cp > 1 && (!zero3 || c.dp_comm > 0)) {
+        reduce = a.add("dp_grad_reduce", OpKind::DpComm, OpPhase::Iteration, c.dp_reduce, c.dp_reduce_exposed,
+                       OpStream::Comm, !zero3);
+        ops[std::size_t(reduce)].waits_for = layer_bwd_end;
+        ops[std::size_t(reduce)].issue_after_micro = last_bwd;
+    }
+    const int opt = a.add("optimizer", OpKind::Optimizer, OpPhase::Iteration, c.optimizer_step);
+    ops[std::size_t(opt)].waits_for = reduce;
+    const bool zero12 = s.dp_type == gx::DpType::ZeRO1 || s.dp_type == gx::DpType::ZeRO2;
+    if (reduce >= 0 && (zero12 || c.dp_comm - c.dp_reduce > 0)) {
+        const int g = a.add("dp_param_gather", OpKind::DpComm, OpPhase::Iteration, c.dp_comm - c.dp_reduce,
+                            c.dp_exposed - c.dp_reduce_exposed, OpStream::Comm, !zero3);
+        ops[std::size_t(g)].waits_for = opt;
+    }
+}
+
 } // namespace
 
 std::vector<PlanOp> planOps(const gx::ModelProfile& model, const gx::Plan& plan,
@@ -164,106 +263,8 @@ std::vector<PlanOp> planOps(const gx::ModelProfile& model, const gx::Plan& plan,
 
         // ---- Transformer layers of the stage.
         const int l0 = plan.chunkStart(st), n = plan.stage_layers[std::size_t(st)];
-        for (int l = l0; l < l0 + n; ++l) {
-            const gx::LayerType& t = model.layer(l);
-            const gx::LayerStrategy& s = plan.layers[std::size_t(l)];
-            const gx::LayerCost c = cm.layer(t, s, shape);
-            StageOps a{ops, st, l, m, "layer" + std::to_string(l) + "."};
-            if (l > l0) {
-                const double sw = cm.switchTime(t, plan.layers[std::size_t(l - 1)], s, shape);
-                if (sw > 0)
-                    a.add("layout_switch", OpKind::LayoutSwitch, OpPhase::Forward, sw, sw, OpStream::Compute,
-                          false);
-            }
-            // GEMMs at the shard shapes CostModel::layer prices (dense, standard attention; other layer
-            // kinds as one op, not run by the engine).
-            const int tp = std::max(1, s.tp), dp = std::max(1, s.dp), cp = std::max(1, s.cp);
-            const double tokens = double(shape.micro_batch) / dp * (double(t.seq_len) / cp);
-            const double h = t.hidden, f = t.ffn_hidden, heads = t.heads;
-            const double hd = t.head_dim > 0 ? t.head_dim : h / std::max(1.0, heads);
-            const double kv = t.kv_heads > 0 ? t.kv_heads : heads;
-            const double qw = heads * hd, kvw = kv * hd, gf = t.gated_ffn ? 2.0 : 1.0;
-            struct Gemm {
-                const char* name;
-                double seconds;
-            };
-            std::vector<Gemm> gemms;
-            const bool dense = !t.moe.enabled() && !t.mla.enabled() && t.kind != gx::BlockKind::CrossDecoder;
-            if (dense)
-                gemms = {{"qkv", cm.gemmTime(tokens, (qw + 2.0 * kvw) / tp, h, fp8)},
-                         {"attn_out", cm.gemmTime(tokens, h, qw / tp, fp8)},
-                         {"ffn_up", cm.gemmTime(tokens, gf * f / tp, h, fp8)},
-                         {"ffn_down", cm.gemmTime(tokens, h, f / tp, fp8)}};
-            else
-                gemms = {{"gemms", c.fwd_gemm}};
-            double gemm_sum = 0;
-            for (const auto& g : gemms)
-                gemm_sum += g.seconds;
-            // Forward in the order the layer runs: qkv, attention, attn_out, ffn_up, ffn_down; the
-            // element-wise rest (norms, residuals, activation, per-layer overhead) is what remains of
-            // fwd_compute.
-            a.add(gemms[0].name, OpKind::Gemm, OpPhase::Forward, gemms[0].seconds, gemms[0].seconds,
-                  OpStream::Compute, dense);
-            a.add("attention", OpKind::Attention, OpPhase::Forward, c.fwd_attention);
-            for (std::size_t g = 1; g < gemms.size(); ++g)
-                a.add(gemms[g].name, OpKind::Gemm, OpPhase::Forward, gemms[g].seconds);
-            a.add("elementwise", OpKind::Elementwise, OpPhase::Forward,
-                  c.fwd_compute - gemm_sum - c.fwd_attention);
-            // TP collectives: 2 per block forward and backward (3 forward-equivalents with full
-            // recompute, whose forward repeats them in backward).
-            const bool full = s.ckpt == gx::Checkpoint::Full;
-            if (tp > 1) {
-                const double tp_fwd = c.tp_comm / (full ? 3.0 : 2.0);
-                a.add("tp_comm", OpKind::TpComm, OpPhase::Forward, tp_fwd);
-            }
-            if (cp > 1)
-                a.add("cp_comm", OpKind::CpComm, OpPhase::Forward, c.cp_comm, c.cp_comm, OpStream::Compute,
-                      false);
-            if (c.ep_comm > 0)
-                a.add("ep_comm", OpKind::CpComm, OpPhase::Forward, c.ep_comm, c.ep_comm, OpStream::Compute,
-                      false);
-            // Backward: recompute first, then the GEMMs in reverse (data and weight gradient: 2x), the
-            // attention core, the element-wise rest.
-            if (c.recompute > 0)
-                a.add("recompute", OpKind::Recompute, OpPhase::Backward, c.recompute, c.recompute,
-                      OpStream::Compute, full);
-            for (auto g = gemms.rbegin(); g != gemms.rend(); ++g) {
-                if (std::string(g->name) == "qkv")
-                    a.add("attention", OpKind::Attention, OpPhase::Backward, c.bwd_attention);
-                a.add(g->name, OpKind::Gemm, OpPhase::Backward, 2.0 * g->seconds, 2.0 * g->seconds,
-                      OpStream::Compute, dense);
-            }
-            if (!dense)
-                a.add("attention", OpKind::Attention, OpPhase::Backward, c.bwd_attention);
-            a.add("elementwise", OpKind::Elementwise, OpPhase::Backward,
-                  c.bwd_compute - c.recompute - 2.0 * gemm_sum - c.bwd_attention);
-            if (tp > 1)
-                a.add("tp_comm", OpKind::TpComm, OpPhase::Backward,
-                      c.tp_comm - c.tp_comm / (full ? 3.0 : 2.0));
-            const bool zero3 = s.dp_type == gx::DpType::ZeRO3 && dp * cp > 1;
-            if (zero3 && c.zero3_comm > 0)
-                a.add("zero3_comm", OpKind::Zero3Comm, OpPhase::Backward, c.zero3_comm, c.zero3_exposed);
-            const int layer_bwd_end = int(ops.size()) - 1;
-            // Once per iteration: the gradient reduction on the communication stream after the last
-            // backward, the optimizer step after it, the ZeRO-1/2 parameter all-gather after that.
-            int reduce = -1;
-            // (Structure from the plan, not from the figures: the runner executes what is listed.)
-            if (dp * cp > 1 && (!zero3 || c.dp_comm > 0)) {
-                reduce = a.add("dp_grad_reduce", OpKind::DpComm, OpPhase::Iteration, c.dp_reduce,
-                               c.dp_reduce_exposed, OpStream::Comm, !zero3);
-                ops[std::size_t(reduce)].waits_for = layer_bwd_end;
-                ops[std::size_t(reduce)].issue_after_micro = last_bwd;
-            }
-            const int opt = a.add("optimizer", OpKind::Optimizer, OpPhase::Iteration, c.optimizer_step);
-            ops[std::size_t(opt)].waits_for = reduce;
-            const bool zero12 = s.dp_type == gx::DpType::ZeRO1 || s.dp_type == gx::DpType::ZeRO2;
-            if (reduce >= 0 && (zero12 || c.dp_comm - c.dp_reduce > 0)) {
-                const int g =
-                    a.add("dp_param_gather", OpKind::DpComm, OpPhase::Iteration, c.dp_comm - c.dp_reduce,
-                          c.dp_exposed - c.dp_reduce_exposed, OpStream::Comm, !zero3);
-                ops[std::size_t(g)].waits_for = opt;
-            }
-        }
+        for (int l = l0; l < l0 + n; ++l)
+            addLayerOps(ops, cm, model, plan, shape, st, l, l0, m, last_bwd, fp8);
 
         // ---- LM head GEMM and loss (last stage): what embeddingAndHead adds beyond the embedding.
         if (last) {
