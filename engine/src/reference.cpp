@@ -89,6 +89,42 @@ double geluGrad(double x) {
     return 0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * c * (1.0 + 3.0 * 0.044715 * x * x);
 }
 
+/// The FFN activation [T, f] of the up-projection UP [T, gf]: SwiGLU of its gate (first f columns) and
+/// up halves when gated, else GELU (gf = f).
+Mat ffnActivation(const Mat& UP, int T, int f, bool gated) {
+    const int gf = (gated ? 2 : 1) * f;
+    Mat A(std::size_t(T) * f);
+    for (int r = 0; r < T; ++r)
+        for (int c = 0; c < f; ++c) {
+            if (gated) {
+                const double gt = UP[std::size_t(r) * gf + c], v = UP[std::size_t(r) * gf + f + c];
+                A[std::size_t(r) * f + c] = gt * sigmoid(gt) * v;
+            } else {
+                A[std::size_t(r) * f + c] = gelu(UP[std::size_t(r) * gf + c]);
+            }
+        }
+    return A;
+}
+
+/// The gradient [T, gf] of ffnActivation's input UP from the gradient dA of its output.
+Mat ffnActivationBackward(const Mat& UP, const Mat& dA, int T, int f, bool gated) {
+    const int gf = (gated ? 2 : 1) * f;
+    Mat dUP(std::size_t(T) * gf);
+    for (int r = 0; r < T; ++r)
+        for (int c = 0; c < f; ++c) {
+            const double d = dA[std::size_t(r) * f + c];
+            if (gated) {
+                const double gt = UP[std::size_t(r) * gf + c], v = UP[std::size_t(r) * gf + f + c];
+                const double sg = sigmoid(gt);
+                dUP[std::size_t(r) * gf + c] = d * v * sg * (1.0 + gt * (1.0 - sg));
+                dUP[std::size_t(r) * gf + f + c] = d * gt * sg;
+            } else {
+                dUP[std::size_t(r) * gf + c] = d * geluGrad(UP[std::size_t(r) * gf + c]);
+            }
+        }
+    return dUP;
+}
+
 } // namespace
 
 std::int64_t layerParamCount(const LayerBenchConfig& cfg) {
@@ -166,16 +202,7 @@ ReferenceLayer referenceLayer(const LayerBenchConfig& cfg, const std::vector<dou
         X2[i] += X[i];
     const NormOut n2 = norm(X2, wn2, T, h, ln);
     const Mat UP = matmul(n2.y, Wup, T, gf, h);
-    Mat A(std::size_t(T) * f);
-    for (int r = 0; r < T; ++r)
-        for (int c = 0; c < f; ++c) {
-            if (cfg.gated_ffn) {
-                const double gt = UP[std::size_t(r) * gf + c], v = UP[std::size_t(r) * gf + f + c];
-                A[std::size_t(r) * f + c] = gt * sigmoid(gt) * v;
-            } else {
-                A[std::size_t(r) * f + c] = gelu(UP[std::size_t(r) * gf + c]);
-            }
-        }
+    const Mat A = ffnActivation(UP, T, f, cfg.gated_ffn);
     Mat OUT = matmul(A, Wdown, T, h, f);
     for (std::size_t i = 0; i < OUT.size(); ++i)
         OUT[i] += X2[i];
@@ -183,19 +210,7 @@ ReferenceLayer referenceLayer(const LayerBenchConfig& cfg, const std::vector<dou
     // ---- reference backward
     const Mat dA = matmul(DO, Wdown, T, f, h, false, true);
     const Mat dWdown = matmul(A, DO, f, h, T, true, false);
-    Mat dUP(std::size_t(T) * gf);
-    for (int r = 0; r < T; ++r)
-        for (int c = 0; c < f; ++c) {
-            const double d = dA[std::size_t(r) * f + c];
-            if (cfg.gated_ffn) {
-                const double gt = UP[std::size_t(r) * gf + c], v = UP[std::size_t(r) * gf + f + c];
-                const double sg = sigmoid(gt);
-                dUP[std::size_t(r) * gf + c] = d * v * sg * (1.0 + gt * (1.0 - sg));
-                dUP[std::size_t(r) * gf + f + c] = d * gt * sg;
-            } else {
-                dUP[std::size_t(r) * gf + c] = d * geluGrad(UP[std::size_t(r) * gf + c]);
-            }
-        }
+    const Mat dUP = ffnActivationBackward(UP, dA, T, f, cfg.gated_ffn);
     const Mat dWup = matmul(n2.y, dUP, h, gf, T, true, false);
     const Mat dY2 = matmul(dUP, Wup, T, h, gf, false, true);
     Mat dX2 = normBackward(X2, wn2, n2, dY2, T, h, ln);
