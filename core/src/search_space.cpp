@@ -361,7 +361,6 @@ void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpC
     const bool user = ruleEnabled(rules::kUser);
     const bool tgt = o.target != Target::Any;
     const TargetCapabilities& caps = capabilities(o.target);
-    const bool p2 = pow2();
     const int dp = (gpus_ / pp) / (tp * cp);
     const bool moe = type.moe.enabled();
     for (int spi = 0; spi < 2; ++spi) {
@@ -419,43 +418,7 @@ void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpC
             }
             const std::int64_t dtn = w.add(spn, 5, "dp_type", dtl);
             // Expert parallelism: a level of its own for mixture-of-experts layers only.
-            std::vector<std::pair<int, std::int64_t>> eps; // (ep, node)
-            if (!moe) {
-                eps.emplace_back(1, dtn);
-            } else {
-                for (int ep : degrees(dp * cp, false)) {
-                    const std::string epl = "ep=" + std::to_string(ep);
-                    if (ep > 1) {
-                        if (p2 && !isPow2(ep)) {
-                            w.add(dtn, 6, "ep", epl, rules::kPow2,
-                                  "ep=" + std::to_string(ep) + " is not a power of two");
-                            continue;
-                        }
-                        if (type.moe.experts % ep != 0) {
-                            w.add(dtn, 6, "ep", epl, rules::kEpValid,
-                                  "ep=" + std::to_string(ep) + " does not divide the " +
-                                      std::to_string(type.moe.experts) + " routed experts");
-                            continue;
-                        }
-                        if (tgt && !caps.expert_parallel) {
-                            w.add(dtn, 6, "ep", epl, rules::kTargetEp,
-                                  caps.framework + " has no expert parallelism");
-                            continue;
-                        }
-                        if (user && o.max_ep > 0 && ep > o.max_ep) {
-                            w.add(dtn, 6, "ep", epl, rules::kUser,
-                                  "ep is limited to " + std::to_string(o.max_ep));
-                            continue;
-                        }
-                    }
-                    if (user && o.fixed_ep > 0 && ep != o.fixed_ep) {
-                        w.add(dtn, 6, "ep", epl, rules::kUser,
-                              "ep is fixed to " + std::to_string(o.fixed_ep));
-                        continue;
-                    }
-                    eps.emplace_back(ep, w.add(dtn, 6, "ep", epl));
-                }
-            }
+            const std::vector<std::pair<int, std::int64_t>> eps = expertLevel(type, dp * cp, dtn, w);
             const int d_pl = moe ? 7 : 6;
             for (const auto& [ep, epn] : eps) {
                 for (int pl = 0; pl < 2; ++pl) {
@@ -505,6 +468,51 @@ void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpC
             }
         }
     }
+}
+
+std::vector<std::pair<int, std::int64_t>> SearchSpace::expertLevel(const LayerType& type, int ranks,
+                                                                   std::int64_t dtn, Walk& w) const {
+    const auto& o = options_;
+    const bool user = ruleEnabled(rules::kUser);
+    const bool tgt = o.target != Target::Any;
+    const TargetCapabilities& caps = capabilities(o.target);
+    const bool p2 = pow2();
+    const bool moe = type.moe.enabled();
+    std::vector<std::pair<int, std::int64_t>> eps; // (ep, node)
+    if (!moe) {
+        eps.emplace_back(1, dtn);
+    } else {
+        for (int ep : degrees(ranks, false)) {
+            const std::string epl = "ep=" + std::to_string(ep);
+            if (ep > 1) {
+                if (p2 && !isPow2(ep)) {
+                    w.add(dtn, 6, "ep", epl, rules::kPow2,
+                          "ep=" + std::to_string(ep) + " is not a power of two");
+                    continue;
+                }
+                if (type.moe.experts % ep != 0) {
+                    w.add(dtn, 6, "ep", epl, rules::kEpValid,
+                          "ep=" + std::to_string(ep) + " does not divide the " +
+                              std::to_string(type.moe.experts) + " routed experts");
+                    continue;
+                }
+                if (tgt && !caps.expert_parallel) {
+                    w.add(dtn, 6, "ep", epl, rules::kTargetEp, caps.framework + " has no expert parallelism");
+                    continue;
+                }
+                if (user && o.max_ep > 0 && ep > o.max_ep) {
+                    w.add(dtn, 6, "ep", epl, rules::kUser, "ep is limited to " + std::to_string(o.max_ep));
+                    continue;
+                }
+            }
+            if (user && o.fixed_ep > 0 && ep != o.fixed_ep) {
+                w.add(dtn, 6, "ep", epl, rules::kUser, "ep is fixed to " + std::to_string(o.fixed_ep));
+                continue;
+            }
+            eps.emplace_back(ep, w.add(dtn, 6, "ep", epl));
+        }
+    }
+    return eps;
 }
 
 std::vector<int> SearchSpace::pipelineDegrees() const {
