@@ -33,18 +33,18 @@ QString lastKey(const QString& field) {
 }
 } // namespace
 
-RuntimeEditor::RuntimeEditor(const RuntimeProfile& runtime, QWidget* parent)
-    : QDialog(parent), provenance_(runtime.provenance) {
-    setWindowTitle(tr("Runtime profile: %1").arg(QString::fromStdString(runtime.name)));
-    struct Field {
-        const char* key;
-        QString group, label, help;
-    };
+/// One row of the editor: a RuntimeProfile JSON key, its tab and its label and help text.
+struct RuntimeEditor::Field {
+    const char* key;
+    QString group, label, help;
+};
+
+std::vector<RuntimeEditor::Field> RuntimeEditor::fieldTable() {
     const QString identity = tr("Identity"), act = tr("Activations"), rec = tr("Recomputation"),
                   comm = tr("Overlap and communication"), fixed = tr("Fixed overheads"), mem = tr("Memory"),
                   fp8 = tr("FP8"), compute = tr("Compute");
     // Every field of RuntimeProfile (gx/runtime.h explains each with its source).
-    const Field table[] = {
+    return {
         {"name", identity, tr("Name"), tr("Name the plans record as their runtime")},
         {"framework", identity, tr("Framework"), tr("Training framework the facts describe")},
         {"version", identity, tr("Version"), tr("Framework version the facts were read from")},
@@ -115,86 +115,97 @@ RuntimeEditor::RuntimeEditor(const RuntimeProfile& runtime, QWidget* parent)
          tr("Bytes per parameter of the FP8 (and transposed) weight copies")},
         {"fp8_cast_bytes", fp8, tr("FP8 cast traffic"), tr("Extra HBM bytes per linear-layer input element")},
     };
+}
+
+QFormLayout* RuntimeEditor::formOf(const QString& group, QHash<QString, QFormLayout*>& forms) {
+    if (auto* f = forms.value(group))
+        return f;
+    auto* page = new QWidget;
+    auto* form = new QFormLayout(page);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto* scroll = new QScrollArea(tabs_);
+    scroll->setWidget(page);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    tabs_->addTab(scroll, group);
+    forms.insert(group, form);
+    return form;
+}
+
+QWidget* RuntimeEditor::fieldEditor(const std::string& key, const nlohmann::json& v) {
+    QWidget* w = nullptr;
+    if (key == "attention") {
+        auto* c = new QComboBox;
+        for (auto kernel : {AttentionKernel::Flash, AttentionKernel::MemEfficient, AttentionKernel::Eager})
+            c->addItem(QString::fromLatin1(toString(kernel)), QString::fromLatin1(toString(kernel)));
+        c->setCurrentIndex(std::max(0, c->findData(QString::fromStdString(v.get<std::string>()))));
+        connect(c, &QComboBox::currentIndexChanged, this, &RuntimeEditor::validate);
+        w = c;
+    } else if (key == "framework") {
+        auto* c = new QComboBox;
+        for (const char* f : {"any", "megatron", "torchtitan", "deepspeed", "hetu"})
+            c->addItem(QString::fromLatin1(f), QString::fromLatin1(f));
+        c->setCurrentIndex(std::max(0, c->findData(QString::fromStdString(v.get<std::string>()))));
+        connect(c, &QComboBox::currentIndexChanged, this, &RuntimeEditor::validate);
+        w = c;
+    } else if (v.is_boolean()) {
+        auto* c = new QCheckBox;
+        c->setChecked(v.get<bool>());
+        connect(c, &QCheckBox::toggled, this, &RuntimeEditor::validate);
+        w = c;
+    } else if (v.is_number_integer()) {
+        auto* s = new QSpinBox;
+        s->setRange(0, 1000);
+        s->setValue(v.get<int>());
+        connect(s, &QSpinBox::valueChanged, this, &RuntimeEditor::validate);
+        w = s;
+    } else if (v.is_number()) {
+        auto* s = new QDoubleSpinBox;
+        s->setDecimals(4);
+        s->setRange(0, 1e7);
+        s->setValue(v.get<double>());
+        connect(s, &QDoubleSpinBox::valueChanged, this, &RuntimeEditor::validate);
+        w = s;
+    } else {
+        auto* e = new QLineEdit(QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
+        e->setCursorPosition(0);
+        connect(e, &QLineEdit::textChanged, this, &RuntimeEditor::validate);
+        w = e;
+    }
+    return w;
+}
+
+void RuntimeEditor::addField(const std::string& key, const nlohmann::json& v, const QString& group,
+                             const QString& label, const QString& help, QHash<QString, QFormLayout*>& forms) {
+    const QString k = QString::fromStdString(key);
+    QWidget* w = fieldEditor(key, v);
+    w->setObjectName(k);
+    w->setToolTip(help + QStringLiteral("\n(") + k + QLatin1Char(')'));
+    auto* l = new QLabel(label);
+    l->setToolTip(w->toolTip());
+    formOf(group, forms)->addRow(l, w);
+    fields_.insert(k, w);
+    group_of_.insert(k, group);
+}
+
+RuntimeEditor::RuntimeEditor(const RuntimeProfile& runtime, QWidget* parent)
+    : QDialog(parent), provenance_(runtime.provenance) {
+    setWindowTitle(tr("Runtime profile: %1").arg(QString::fromStdString(runtime.name)));
+    const std::vector<Field> table = fieldTable();
 
     tabs_ = new QTabWidget(this);
-    QHash<QString, QFormLayout*> forms;
-    auto formOf = [&](const QString& group) {
-        if (auto* f = forms.value(group))
-            return f;
-        auto* page = new QWidget;
-        auto* form = new QFormLayout(page);
-        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
-        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        auto* scroll = new QScrollArea(tabs_);
-        scroll->setWidget(page);
-        scroll->setWidgetResizable(true);
-        scroll->setFrameShape(QFrame::NoFrame);
-        tabs_->addTab(scroll, group);
-        forms.insert(group, form);
-        return form;
-    };
-
+    QHash<QString, QFormLayout*> forms; // group -> form of its tab
     const nlohmann::json j = toJson(runtime);
     original_ = j;
-    auto add = [&](const std::string& key, const nlohmann::json& v, const QString& group,
-                   const QString& label, const QString& help) {
-        const QString k = QString::fromStdString(key);
-        QWidget* w = nullptr;
-        if (key == "attention") {
-            auto* c = new QComboBox;
-            for (auto kernel :
-                 {AttentionKernel::Flash, AttentionKernel::MemEfficient, AttentionKernel::Eager})
-                c->addItem(QString::fromLatin1(toString(kernel)), QString::fromLatin1(toString(kernel)));
-            c->setCurrentIndex(std::max(0, c->findData(QString::fromStdString(v.get<std::string>()))));
-            connect(c, &QComboBox::currentIndexChanged, this, &RuntimeEditor::validate);
-            w = c;
-        } else if (key == "framework") {
-            auto* c = new QComboBox;
-            for (const char* f : {"any", "megatron", "torchtitan", "deepspeed", "hetu"})
-                c->addItem(QString::fromLatin1(f), QString::fromLatin1(f));
-            c->setCurrentIndex(std::max(0, c->findData(QString::fromStdString(v.get<std::string>()))));
-            connect(c, &QComboBox::currentIndexChanged, this, &RuntimeEditor::validate);
-            w = c;
-        } else if (v.is_boolean()) {
-            auto* c = new QCheckBox;
-            c->setChecked(v.get<bool>());
-            connect(c, &QCheckBox::toggled, this, &RuntimeEditor::validate);
-            w = c;
-        } else if (v.is_number_integer()) {
-            auto* s = new QSpinBox;
-            s->setRange(0, 1000);
-            s->setValue(v.get<int>());
-            connect(s, &QSpinBox::valueChanged, this, &RuntimeEditor::validate);
-            w = s;
-        } else if (v.is_number()) {
-            auto* s = new QDoubleSpinBox;
-            s->setDecimals(4);
-            s->setRange(0, 1e7);
-            s->setValue(v.get<double>());
-            connect(s, &QDoubleSpinBox::valueChanged, this, &RuntimeEditor::validate);
-            w = s;
-        } else {
-            auto* e = new QLineEdit(QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
-            e->setCursorPosition(0);
-            connect(e, &QLineEdit::textChanged, this, &RuntimeEditor::validate);
-            w = e;
-        }
-        w->setObjectName(k);
-        w->setToolTip(help + QStringLiteral("\n(") + k + QLatin1Char(')'));
-        auto* l = new QLabel(label);
-        l->setToolTip(w->toolTip());
-        formOf(group)->addRow(l, w);
-        fields_.insert(k, w);
-        group_of_.insert(k, group);
-    };
     for (const auto& f : table)
         if (j.contains(f.key))
-            add(f.key, j.at(f.key), f.group, f.label, f.help);
+            addField(f.key, j.at(f.key), f.group, f.label, f.help, forms);
     // A field added to RuntimeProfile later still gets a widget, under "Other" (the GUI test fails
     // until it is given a group).
     for (const auto& [key, v] : j.items())
         if (key != "provenance" && !fields_.contains(QString::fromStdString(key)))
-            add(key, v, tr("Other"), QString::fromStdString(key), QString());
+            addField(key, v, tr("Other"), QString::fromStdString(key), QString(), forms);
 
     error_ = new QLabel(this);
     error_->setWordWrap(true);

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+class QFormLayout;
 class QLabel;
 class QPushButton;
 class QTabWidget;
@@ -43,6 +44,17 @@ public:
     QTabWidget* tabs() const { return tabs_; }
 
 private:
+    struct Field;
+    /// Every field of RuntimeProfile with its group (tab), label and help, in the order of the tabs' rows.
+    static std::vector<Field> fieldTable();
+    /// The form of the tab of `group`, created (scrollable, as the last tab) on first use.
+    QFormLayout* formOf(const QString& group, QHash<QString, QFormLayout*>& forms);
+    /// The editor widget of one JSON value (a combo box for the attention kernel and the framework),
+    /// connected to validate().
+    QWidget* fieldEditor(const std::string& key, const nlohmann::json& v);
+    /// Adds the row (label and editor) of one JSON field to the tab of its group and records it.
+    void addField(const std::string& key, const nlohmann::json& v, const QString& group, const QString& label,
+                  const QString& help, QHash<QString, QFormLayout*>& forms);
     void validate();
     void saveAs();
 
