@@ -197,10 +197,17 @@ void checkPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile
 }
 
 /// Per-GPU micro-batch (samples each data-parallel rank processes per micro-batch) for data-parallel
-/// degree dp; 0 when not an integer.
-int perRankMicro(const Plan& plan, int dp) {
+/// degree dp. When it is not an integer, 1, with a note in `unsupported` that names what was exported
+/// instead (`exported`, e.g. "--micro-batch-size 1").
+int perRankMicro(const Plan& plan, int dp, const std::string& exported,
+                 std::vector<std::string>& unsupported) {
     const int mb = plan.microBatch();
-    return dp > 0 && mb % dp == 0 ? mb / dp : 0;
+    if (dp > 0 && mb % dp == 0 && mb / dp > 0)
+        return mb / dp;
+    unsupported.push_back("micro-batch of " + std::to_string(mb) +
+                          " samples does not divide over data-parallel degree " + std::to_string(dp) +
+                          "; exported " + exported);
+    return 1;
 }
 
 int launchNodes(const Plan& plan, const ClusterProfile& cluster, const ExportOptions& o, int* per_node) {
@@ -597,12 +604,7 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
     addMegatronSequenceParallel(plan, tp, r);
 
     // Batch sizes: Megatron's --micro-batch-size is per data-parallel rank.
-    const int micro = perRankMicro(plan, dp);
-    if (micro == 0)
-        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
-                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
-                                "; exported --micro-batch-size 1");
-    add("--micro-batch-size", std::to_string(std::max(1, micro)));
+    add("--micro-batch-size", std::to_string(perRankMicro(plan, dp, "--micro-batch-size 1", r.unsupported)));
     add("--global-batch-size", std::to_string(plan.global_batch));
 
     addMegatronRecompute(plan, r);
@@ -773,13 +775,7 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
             " parallelism: not written for DeepSpeed (Ulysses with AutoTP or the pipeline "
             "engine is not documented)");
     const int dp = std::max(1, plan.stageGpus() / std::max(1, tp * cp));
-    int micro = perRankMicro(plan, dp);
-    if (micro == 0) {
-        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
-                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
-                                "; exported train_micro_batch_size_per_gpu 1");
-        micro = 1;
-    }
+    const int micro = perRankMicro(plan, dp, "train_micro_batch_size_per_gpu 1", r.unsupported);
     const int ga = plan.num_micro;
     const DpType dpt = mostCommon<DpType>(plan, [](const LayerStrategy& l) { return l.dp_type; });
     int stage = dp <= 1 || dpt == DpType::DDP ? 0 : dpt == DpType::ZeRO1 ? 1 : dpt == DpType::ZeRO2 ? 2 : 3;
@@ -1199,12 +1195,7 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
     torchtitanLayout(plan, tt, r);
 
     // Batch: per data-parallel rank, one forward pass holds `micro` samples.
-    const int micro = perRankMicro(plan, dp);
-    if (micro == 0)
-        r.unsupported.push_back("micro-batch of " + std::to_string(plan.microBatch()) +
-                                " samples does not divide over data-parallel degree " + std::to_string(dp) +
-                                "; exported 1 sample per forward pass");
-    tt.b = std::max(1, micro);
+    tt.b = perRankMicro(plan, dp, "1 sample per forward pass", r.unsupported);
     tt.seq = model.seq_len > 0 ? model.seq_len : model.stacks.front().type.seq_len;
 
     // Checkpointing: one policy for every block.
