@@ -13,6 +13,25 @@
 
 namespace gx::planner {
 
+/// fn on `threads` threads (this one and threads - 1 started here) that take part in the search's count
+/// of spare threads (Context::spare): `lent` more are spare while they run (negative: that many more are
+/// busy), and each is spare from when its fn returns until all have ended, when the count is restored.
+inline void runCountingSpare(std::atomic<int>& spare, int threads, int lent,
+                             const std::function<void()>& fn) {
+    spare.fetch_add(lent);
+    {
+        auto run = [&]() {
+            fn();
+            spare.fetch_add(1);
+        };
+        std::vector<std::jthread> pool;
+        for (int k = 1; k < threads; ++k)
+            pool.emplace_back(run);
+        run();
+    }
+    spare.fetch_sub(lent + threads);
+}
+
 /// Runs the iterations of a loop on the calling thread and on helper threads taken from `spare` (the
 /// search's threads that have no task left, Context::spare): run() hands out the indices 0..n-1 one at
 /// a time and returns once all are done. Helpers start when start() finds spare threads and stop, giving

@@ -2,6 +2,7 @@
 // Galvatron Explorer - the partition DP of the planner: stage point sets combined over (stage, layers
 // so far) into Pareto labels (max C, sum C, max E), for 1F1B/GPipe (uneven splits) and interleaved
 // schedules (equal chunks), and the reconstruction of the best plan.
+#include "loop_helpers.h"
 #include "planner_internal.h"
 
 #include <algorithm>
@@ -104,21 +105,12 @@ void TaskSolver::runStageClassesAtOnce() {
         switchClasses(rc, 0, 0); // (built here with its matrix: the threads only read the caches)
     // The threads run beside the search's (Context::spare): a thread with no class left is spare until
     // they all end, so a long class borrows it.
-    const int extra = std::min<int>(ctx_.threads(), static_cast<int>(todo.size())) - 1;
-    ctx_.spare.fetch_sub(extra);
+    const int threads = std::clamp<int>(static_cast<int>(todo.size()), 1, ctx_.threads());
     std::atomic<std::size_t> next{0};
-    auto worker = [&]() {
+    runCountingSpare(ctx_.spare, threads, 1 - threads, [&]() {
         for (std::size_t k; (k = next.fetch_add(1)) < todo.size();)
             runStageClass(*todo[k], 0);
-        ctx_.spare.fetch_add(1);
-    };
-    {
-        std::vector<std::jthread> pool;
-        for (int k = 0; k < extra; ++k)
-            pool.emplace_back(worker);
-        worker();
-    }
-    ctx_.spare.fetch_sub(1); // (this thread goes on)
+    });
 }
 
 /// 1F1B and GPipe: stages of any size (a prefix of each class's sequence), the partition DP over

@@ -4,6 +4,7 @@
 // an infeasible search and computes the Pareto frontier; searchAnytime() adds the time-limited policy
 // of the CLI and GUI. The algorithm is described in planner_internal.h.
 #include "gx/target.h"
+#include "loop_helpers.h"
 #include "planner_internal.h"
 
 #include "gx/error.h"
@@ -279,7 +280,6 @@ Pass::Pass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep
       ub(seed.size() == tasks.size() ? std::move(seed) : std::vector<double>(tasks.size(), kInf)),
       solvers(tasks.size()), labels(tasks.size(), -1), wides(tasks.size()), bounds(tasks.size(), 0.0),
       lower(tasks.size(), kInf), known(tasks.size(), 0) {
-    live.store(boundPerSample());
     threads = std::clamp(ctx.threads(), 1, std::max(1, static_cast<int>(tasks.size())));
     use_memo = memo && memo->size() == tasks.size() && ctx.rule(rules::kTimeLowerBound);
     if (use_memo)
@@ -292,8 +292,8 @@ Pass::Pass(Context& ctx, const std::vector<Task>& tasks, double budget, int keep
             lower[i] = tm.best.T / tasks[i].batch;
             ub[i] = std::min(ub[i], lower[i] * (1 + 1e-9));
         }
-    live.store(boundPerSample());
     initial = boundPerSample();
+    live.store(initial);
 }
 
 double Pass::boundLocked() const {
@@ -307,18 +307,7 @@ double Pass::boundLocked() const {
 /// fn on the pass's threads. A thread whose loop ends (no task left) is spare until the pass ends, as
 /// are the threads the pass has no task for: a task still solving borrows them (Context::spare).
 void Pass::parallel(const std::function<void()>& fn) {
-    ctx.spare.fetch_add(ctx.threads() - threads);
-    {
-        auto run = [&]() {
-            fn();
-            ctx.spare.fetch_add(1);
-        };
-        std::vector<std::jthread> pool;
-        for (int k = 1; k < threads; ++k)
-            pool.emplace_back(run);
-        run();
-    }
-    ctx.spare.fetch_sub(ctx.threads());
+    runCountingSpare(ctx.spare, threads, ctx.threads() - threads, fn);
 }
 
 /// A task's solver, prepared (its root then served by SearchCaches::roots when a later pass bounds it
