@@ -114,15 +114,19 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
     // The top plans and the frontier are the search's proven answers; the other configurations' plans
     // are those it happened to solve before the bound cut them (thread timing), so only the proven ones
     // make the frontier below, which then does not change from run to run.
-    const std::size_t first_proven = r.per_config.size();
+    std::vector<Plan> proven;
+    for (auto* list : {&r.top, &r.frontier})
+        for (const RankedPlan& p : *list)
+            proven.push_back(p.plan);
+    auto isProven = [&](const Plan& plan) {
+        return std::any_of(proven.begin(), proven.end(), [&](const Plan& p) { return p.runsSameAs(plan); });
+    };
 
     // The planner searched only what the target runs; every plan is checked again (and re-costed) so
     // that what is exported is exactly what was costed.
     std::vector<RankedPlan> kept;
-    std::vector<char> proven; // per kept plan: one of the search's proven answers
     std::int64_t dropped = 0;
-    for (std::size_t si = 0; si < sources.size(); ++si) {
-        const RankedPlan& src = sources[si];
+    for (const RankedPlan& src : sources) {
         if (stop.stop_requested())
             break;
         if (!inexpressible(src.plan, target).empty()) {
@@ -130,11 +134,8 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
             continue;
         }
         bool dup = false;
-        for (std::size_t k = 0; k < kept.size(); ++k)
-            if (kept[k].plan.runsSameAs(src.plan)) {
-                dup = true;
-                proven[k] = proven[k] || si >= first_proven;
-            }
+        for (const auto& k : kept)
+            dup = dup || k.plan.runsSameAs(src.plan);
         if (dup)
             continue;
         PlanCost cost;
@@ -153,27 +154,13 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
         rp.predicted_time = cost.iteration_time;
         rp.predicted_peak = cost.peak_memory;
         kept.push_back(std::move(rp));
-        proven.push_back(si >= first_proven);
     }
-    std::vector<std::size_t> by_time(kept.size());
-    for (std::size_t k = 0; k < by_time.size(); ++k)
-        by_time[k] = k;
-    std::stable_sort(by_time.begin(), by_time.end(), [&](std::size_t a, std::size_t b) {
-        const double ta = timePerSample(kept[a]), tb = timePerSample(kept[b]);
+    std::stable_sort(kept.begin(), kept.end(), [](const RankedPlan& a, const RankedPlan& b) {
+        const double ta = timePerSample(a), tb = timePerSample(b);
         if (ta != tb)
             return ta < tb;
-        return kept[a].cost.peak_memory < kept[b].cost.peak_memory;
+        return a.cost.peak_memory < b.cost.peak_memory;
     });
-    {
-        std::vector<RankedPlan> sorted;
-        std::vector<char> sorted_proven;
-        for (const std::size_t k : by_time) {
-            sorted.push_back(std::move(kept[k]));
-            sorted_proven.push_back(proven[k]);
-        }
-        kept.swap(sorted);
-        proven.swap(sorted_proven);
-    }
     r.per_config = kept;
     r.top.assign(kept.begin(),
                  kept.begin() + std::min<std::ptrdiff_t>(std::max(1, options.top_k),
@@ -182,10 +169,10 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
     // Frontier: the plans that no other is faster and smaller than.
     std::vector<RankedPlan> front;
     double best_mem = -1;
-    for (std::size_t i = 0; i < kept.size(); ++i)
-        if (proven[i] && (best_mem < 0 || kept[i].cost.peak_memory < best_mem)) {
-            front.push_back(kept[i]);
-            best_mem = kept[i].cost.peak_memory;
+    for (const auto& k : kept)
+        if (isProven(k.plan) && (best_mem < 0 || k.cost.peak_memory < best_mem)) {
+            front.push_back(k);
+            best_mem = k.cost.peak_memory;
             if (static_cast<int>(front.size()) >= std::max(1, options.frontier_points))
                 break;
         }
