@@ -188,6 +188,14 @@ private:
         if (live_)
             bound = std::min(bound, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
     }
+    /// A label's dominance keys: one stage (scalar) (m c + e, memory, memory + transient), otherwise
+    /// (c, c / v + e, memory, transient).
+    auto scalarKeys() const {
+        return [m = m](const SeqLabel& l) { return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w}; };
+    }
+    auto stageKeys() const {
+        return [iv = iv](const SeqLabel& l) { return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w}; };
+    }
     void filterOnce(std::vector<SeqLabel>& labels, std::vector<SeqLabel>* but_last = nullptr) const;
     void filterLabels(Slot& sl, std::vector<SeqLabel>& labels) const;
     double memOf(const CandCost& x) const { return ts.layerMemory(cl, x); }
@@ -298,19 +306,9 @@ void TaskSolver::SequenceRun::filterOnce(std::vector<SeqLabel>& labels,
     auto byRuns = [](const SeqLabel& l) { return std::pair<int, int>{l.runs, l.prev}; };
     std::vector<std::pair<SeqLabel, std::size_t>>* const noEqual = nullptr;
     if (scalar)
-        paretoFilter(
-            labels,
-            [m = m](const SeqLabel& l) {
-                return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
-            },
-            byRuns, noEqual, but_last);
+        paretoFilter(labels, scalarKeys(), byRuns, noEqual, but_last);
     else
-        paretoFilter<true>(
-            labels,
-            [iv = iv](const SeqLabel& l) {
-                return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
-            },
-            byRuns, noEqual, but_last);
+        paretoFilter<true>(labels, stageKeys(), byRuns, noEqual, but_last);
 }
 
 void TaskSolver::SequenceRun::filterLabels(Slot& sl, std::vector<SeqLabel>& labels) const {
@@ -864,19 +862,9 @@ void TaskSolver::SequenceRun::pruneAcross(std::size_t p, int st, std::vector<Seq
         forEach(n, many, [&](int i, int) { fn(i); });
     };
     if (scalar)
-        pruneAcrossCandidates(
-            out, sc,
-            [m = m](const SeqLabel& l) {
-                return std::array<double, 3>{m * l.c + l.e, l.m, l.m + l.w};
-            },
-            each);
+        pruneAcrossCandidates(out, sc, scalarKeys(), each);
     else
-        pruneAcrossCandidates(
-            out, sc,
-            [iv = iv](const SeqLabel& l) {
-                return std::array<double, 4>{l.c, l.c * iv + l.e, l.m, l.w};
-            },
-            each);
+        pruneAcrossCandidates(out, sc, stageKeys(), each);
 }
 
 /// Position p's labels (cl.arena[p]) from position p - 1's. Stop: stopped or cut (the sequence is not
