@@ -374,7 +374,7 @@ bool Pass::solveTask(std::size_t i, double bound) {
         ctx.observer(
             taskEvent(SearchEvent::Kind::TaskStarted, t.pp, t.schedule, t.v, t.batch, t.m, lower[i], bound));
     // The bound a solve works under: the pass's, capped by the seed (solveDeepening).
-    const double pass_bound = bound * t.batch * (1 + 1e-12);
+    const double pass_bound = bound * t.batch * (1 + kTieSlack); // (ties: sameTime)
     const double in_force = std::min(pass_bound, reach * (1 + 1e-9));
     std::shared_ptr<TaskSolver> kept = use_memo ? (*memo)[i].wide : nullptr;
     if (kept && kept->completeUnder() >= in_force && kept->canResolve(budget)) {
@@ -505,7 +505,8 @@ void Pass::saveMemo() {
     }
 }
 
-/// Deterministic reduction: evaluate, sort by (time per sample, peak, task order).
+/// Deterministic reduction: evaluate, sort by time per sample, then, among equal times (sameTime), by
+/// peak and task order.
 std::vector<RankedPlan> Pass::ranked() {
     std::vector<std::pair<std::size_t, RankedPlan>> ranked;
     for (std::size_t i = 0; i < results.size(); ++i) {
@@ -522,14 +523,23 @@ std::vector<RankedPlan> Pass::ranked() {
         ctx.plans_evaluated.fetch_add(1);
         ranked.emplace_back(i, std::move(rp));
     }
-    std::sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& b) {
-        const double ta = timePerSample(a.second), tb = timePerSample(b.second);
-        if (ta != tb)
-            return ta < tb;
+    auto byPeak = [&](const auto& a, const auto& b) {
         if (a.second.cost.peak_memory != b.second.cost.peak_memory)
             return a.second.cost.peak_memory < b.second.cost.peak_memory;
         return tasks[a.first].order < tasks[b.first].order;
+    };
+    std::sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& b) {
+        const double ta = timePerSample(a.second), tb = timePerSample(b.second);
+        return ta != tb ? ta < tb : byPeak(a, b);
     });
+    // Equal times (sameTime, from the first of a run): the smaller peak first.
+    for (auto run = ranked.begin(); run != ranked.end();) {
+        const double t0 = timePerSample(run->second);
+        auto end = std::find_if(run, ranked.end(),
+                                [&](const auto& r) { return !sameTime(timePerSample(r.second), t0); });
+        std::sort(run, end, byPeak);
+        run = end;
+    }
     std::vector<RankedPlan> out;
     for (auto& r : ranked)
         out.push_back(std::move(r.second));
@@ -810,7 +820,7 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
     std::vector<RankedPlan> frontier{best};
     const SearchOptions& options = ctx.opt;
     double peak = best.cost.peak_memory;
-    for (int k = 1; k < options.frontier_points; ++k) {
+    for (int k = 1; k < options.frontier_points;) {
         const double next_budget = peak * (1.0 - std::max(1e-9, options.frontier_step));
         if (next_budget <= ctx.reserved)
             break;
@@ -832,8 +842,17 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
         RankedPlan p = r.front();
         p.cost.memory_budget = ctx.budget;
         peak = p.cost.peak_memory;
-        frontier.push_back(p);
         reportPoint(ctx, p);
+        // As fast as the last point and smaller: it replaces that point, which it dominates. Two
+        // configurations can reach the same time at different peaks, and which one a pass returns
+        // depends on which its threads solved before the bound cut the other; without this the
+        // frontier held a dominated point in some runs and not in others.
+        if (sameTime(timePerSample(p), timePerSample(frontier.back()))) {
+            frontier.back() = std::move(p);
+            continue;
+        }
+        frontier.push_back(std::move(p));
+        ++k;
     }
     // Memory falls as time rises.
     std::sort(frontier.begin(), frontier.end(),

@@ -67,6 +67,15 @@
 namespace gx::planner {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+/// Times within this relative difference are one time: the DP and evaluate() sum a plan's terms in
+/// different orders, and two configurations with the same plan cost (pp = 1 at 2 and at 4 micro-batches)
+/// came out 1.3e-12 apart. The bounds a task is solved under keep plans within it, so that such ties are
+/// found whichever task a thread solves first, and the ranking puts the smaller peak first among them
+/// (sameTime). Before, which of two tied plans was the best depended on thread timing.
+constexpr double kTieSlack = 1e-9;
+inline bool sameTime(double a, double b) {
+    return std::abs(a - b) <= kTieSlack * std::max(std::abs(a), std::abs(b));
+}
 
 struct Task {
     int batch = 1, pp = 1, m = 1, v = 1;
@@ -643,7 +652,7 @@ private:
     /// Tightens bound_ from the live bound (valid: it never drops below the final k-th best).
     void refreshBound() {
         if (live_)
-            bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
+            bound_ = std::min(bound_, live_->load(std::memory_order_relaxed) * t_.batch * (1 + kTieSlack));
     }
     /// The task's root bound while solveDeepening runs (0 otherwise): no plan of the task is faster.
     double floor_ = 0;

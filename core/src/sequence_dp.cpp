@@ -186,7 +186,7 @@ private:
 
     void refresh() {
         if (live_)
-            bound = std::min(bound, live_->load(std::memory_order_relaxed) * t_.batch * (1 + 1e-12));
+            bound = std::min(bound, live_->load(std::memory_order_relaxed) * t_.batch * (1 + kTieSlack));
     }
     /// A label's dominance keys: one stage (scalar) (m c + e, memory, memory + transient), otherwise
     /// (c, c / v + e, memory, transient).

@@ -318,6 +318,7 @@ private slots:
     void simplicityAgainstBruteForce();
     void fewestRunsAgainstBruteForce();
     void deterministicAcrossThreads();
+    void equalTimesRankedBySmallerPeak();
     void spareThreadsFillCellsAlike();
     void infeasibleNamesConstraint();
     void observerAndStop();
@@ -1602,6 +1603,71 @@ void TestSearch::deterministicAcrossThreads() {
         QCOMPARE(a.top[i].plan.num_micro, b.top[i].plan.num_micro);
     }
     QCOMPARE(a.frontier.size(), b.frontier.size());
+}
+
+void TestSearch::equalTimesRankedBySmallerPeak() {
+    // Two configurations whose best plans take the same time (within rounding) at different peaks:
+    // pp = 1 at 2 and at 4 micro-batches (first case), and a pp = 4 frontier pass (second). The search
+    // must report the smaller peak whichever it solves first, and the frontier must hold no point
+    // another point dominates. Before, the first case's best plan was the larger one on 1 thread
+    // (and either on 4), and the second case's frontier held 2.2730 s at 27.8 GB beside 2.2730 s at
+    // 26.6 GB.
+    struct Tie {
+        int layers, hidden, seq, nodes, batch, fixed_pp;
+        double budget_gib;
+        const char* runtime;
+    };
+    for (const Tie& tc :
+         {Tie{25, 1024, 4096, 1, 16, 0, 16, nullptr}, Tie{25, 4096, 8192, 2, 8, 4, 80, "megatron-core"}}) {
+        CostOptions co;
+        co.memory_budget_gib = tc.budget_gib;
+        if (tc.runtime)
+            co.runtime = runtimePreset(tc.runtime);
+        CostModel cm(tinyModel(tc.layers, tc.hidden, 16, tc.seq, 32000), tinyCluster(tc.nodes, 4), co);
+        SearchOptions o;
+        o.gpus = tc.nodes * 4;
+        o.fixed_pp = tc.fixed_pp;
+        o.schedules = {Schedule::OneFOneB};
+        o.global_batches = {tc.batch};
+        o.max_micro = 8;
+        o.top_k = 1;
+        o.frontier_points = 6;
+        o.emit_tree_events = false;
+        o.threads = 1;
+        const SearchResult a = search(cm, o);
+        QVERIFY(a.best && a.frontier.size() >= 2);
+        for (std::size_t i = 0; i < a.frontier.size(); ++i) {
+            const RankedPlan& f = a.frontier[i];
+            // The best plan: no frontier point is as fast and smaller.
+            QVERIFY2(!(f.cost.peak_memory < a.best->cost.peak_memory &&
+                       timePerSample(f) <= timePerSample(*a.best) * (1 + 1e-9)),
+                     qPrintable(QString("best %1 s @ %2 GB, frontier %3 s @ %4 GB")
+                                    .arg(a.best->cost.iteration_time, 0, 'g', 12)
+                                    .arg(a.best->cost.peak_memory / 1e9)
+                                    .arg(f.cost.iteration_time, 0, 'g', 12)
+                                    .arg(f.cost.peak_memory / 1e9)));
+            if (i > 0) {
+                const RankedPlan& e = a.frontier[i - 1];
+                QVERIFY2(timePerSample(e) * (1 + 1e-9) < timePerSample(f) &&
+                             e.cost.peak_memory > f.cost.peak_memory,
+                         qPrintable(QString("point %1: %2 s @ %3 GB after %4 s @ %5 GB")
+                                        .arg(i)
+                                        .arg(f.cost.iteration_time, 0, 'g', 12)
+                                        .arg(f.cost.peak_memory / 1e9)
+                                        .arg(e.cost.iteration_time, 0, 'g', 12)
+                                        .arg(e.cost.peak_memory / 1e9)));
+            }
+        }
+        o.threads = 4;
+        for (int run = 0; run < 3; ++run) {
+            const SearchResult b = search(cm, o);
+            QVERIFY(b.best);
+            QVERIFY(b.best->plan == a.best->plan);
+            QCOMPARE(b.frontier.size(), a.frontier.size());
+            for (std::size_t i = 0; i < a.frontier.size(); ++i)
+                QVERIFY(b.frontier[i].plan == a.frontier[i].plan);
+        }
+    }
 }
 
 void TestSearch::spareThreadsFillCellsAlike() {
