@@ -108,13 +108,16 @@ ClusterProfile clusterFromOptions(const QCommandLineParser& p) {
     return resolveCluster(p.value(QStringLiteral("cluster")).toStdString());
 }
 
-double positiveNumber(const QCommandLineParser& p, const QString& name) {
+double positiveNumber(const QCommandLineParser& p, const QString& name, double max) {
     bool ok = false;
     const QString v = p.value(name);
     const double d = v.toDouble(&ok);
     if (!ok || !(d > 0))
         throw InputError("--" + name.toStdString(),
                          "expected a positive number, got '" + v.toStdString() + "'");
+    if (!(d <= max))
+        throw InputError("--" + name.toStdString(), "expected at most " + QString::number(max).toStdString() +
+                                                        " (input limit), got '" + v.toStdString() + "'");
     return d;
 }
 

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <iosfwd>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -39,7 +40,10 @@ CostOptions costOptionsFromOptions(const QCommandLineParser& p, const ClusterPro
 /// InputError naming --precision when FP8 is asked of a runtime or GPU without FP8 linear layers.
 void checkPrecision(Precision precision, const RuntimeProfile& runtime, const ClusterProfile& cluster);
 /// Positive number from an option, InputError naming `--name` otherwise.
-double positiveNumber(const QCommandLineParser& p, const QString& name);
+double positiveNumber(const QCommandLineParser& p, const QString& name,
+                      double max = std::numeric_limits<double>::infinity());
+/// Per-GPU memory in GiB (--budget, --reserve): at most a GPU's memory can be (the profiles' limit).
+inline constexpr double kMaxGpuMemoryGib = 65536;
 int positiveInt(const QCommandLineParser& p, const QString& name);
 
 /// Projects the time of a long configuration from the planner's in-DP progress events

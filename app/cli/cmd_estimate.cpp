@@ -35,7 +35,7 @@ int cmdEstimate(const QStringList& args, std::ostream& out, std::ostream& err) {
     const ClusterProfile cluster = clusterFromOptions(p);
     CostOptions opt = costOptionsFromOptions(p, cluster);
     if (p.isSet(QStringLiteral("budget")))
-        opt.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"));
+        opt.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), kMaxGpuMemoryGib);
     Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
     // The plan's precision wins unless --precision is given; the runtime used is recorded.
     if (p.isSet(QStringLiteral("precision")))

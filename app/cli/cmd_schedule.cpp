@@ -182,12 +182,8 @@ std::string scheduleClusterName(const QCommandLineParser& p, const nlohmann::jso
 /// --runtime (default megatron-core), --precision and --budget.
 CostOptions scheduleCostOptions(const QCommandLineParser& p, const ClusterProfile& cluster) {
     CostOptions cost = costOptionsFromOptions(p, cluster);
-    if (p.isSet(QStringLiteral("budget"))) {
-        bool ok = false;
-        cost.memory_budget_gib = p.value(QStringLiteral("budget")).toDouble(&ok);
-        if (!ok || !(cost.memory_budget_gib > 0))
-            throw InputError("--budget", "must be a positive number of GiB");
-    }
+    if (p.isSet(QStringLiteral("budget")))
+        cost.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), kMaxGpuMemoryGib);
     return cost;
 }
 

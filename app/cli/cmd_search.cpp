@@ -378,9 +378,9 @@ SearchOptions searchOptionsFrom(const QCommandLineParser& p, const ClusterProfil
     if (isSet("max-batch"))
         so.max_batch = positiveInt(p, QStringLiteral("max-batch"));
     if (isSet("budget"))
-        so.cost.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"));
+        so.cost.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), kMaxGpuMemoryGib);
     if (isSet("reserve"))
-        so.cost.memory_reserve_gib = positiveNumber(p, QStringLiteral("reserve"));
+        so.cost.memory_reserve_gib = positiveNumber(p, QStringLiteral("reserve"), kMaxGpuMemoryGib);
     if (isSet("top"))
         so.top_k = positiveInt(p, QStringLiteral("top"));
     if (isSet("tp"))

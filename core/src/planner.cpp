@@ -574,6 +574,24 @@ std::vector<RankedPlan> runPass(Context& ctx, const std::vector<Task>& tasks, do
 
 namespace {
 
+/// Budgets and reserves beyond any GPU's memory are refused: the DP's fixed-point memory grid is a
+/// fraction of the budget (TaskSolver::computeCosts), so a budget of 10^15 GiB rounded every layer's
+/// memory to 8 GB and the frontier's passes returned plans above their own budgets (found by fuzzing:
+/// `--budget 99999999999999999999` never finished). The same limit as a GPU's memory_gib.
+void checkMemoryLimits(const CostOptions& o, const std::string& prefix) {
+    constexpr double kMaxGib = 65536; // 64 TiB per GPU (profile_io.cpp: kMaxGpuMemGib)
+    auto check = [&](const char* field, double v) {
+        if (v <= kMaxGib)
+            return;
+        char got[32];
+        std::snprintf(got, sizeof got, "%g", v);
+        throw InputError(prefix + field,
+                         std::string("expected at most 65536 GiB per GPU (input limit), got ") + got);
+    };
+    check("memory_budget_gib", o.memory_budget_gib);
+    check("memory_reserve_gib", o.memory_reserve_gib);
+}
+
 void validate(const SearchOptions& options) {
     for (std::size_t part = 0; part < options.subspaces.size(); ++part)
         if (options.subspaces[part].dp_types.empty())
@@ -594,6 +612,7 @@ void validate(const SearchOptions& options) {
         throw InputError("cost.memory_reserve_gib", "must not be negative");
     if (options.cost.memory_budget_gib < 0)
         throw InputError("cost.memory_budget_gib", "must not be negative");
+    checkMemoryLimits(options.cost, "cost.");
 }
 
 /// The per-GPU budget: SearchOptions::cost overrides the cost model's budget and reserve when set;
@@ -841,6 +860,10 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
             break;
         RankedPlan p = r.front();
         p.cost.memory_budget = ctx.budget;
+        // (each point is smaller than the last: a pass only returns plans under its budget, below the
+        // last peak; should one not, the frontier ends rather than repeat the point)
+        if (!(p.cost.peak_memory < peak))
+            break;
         peak = p.cost.peak_memory;
         reportPoint(ctx, p);
         // As fast as the last point and smaller: it replaces that point, which it dominates. Two
@@ -880,6 +903,7 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     const auto t0 = std::chrono::steady_clock::now();
     keepFreedMemory();
     validate(options);
+    checkMemoryLimits(model.options(), "cost_options.");
     SearchSpace space(model, options);
     SearchResult result;
     Context ctx{model, options, space, observer, stop};

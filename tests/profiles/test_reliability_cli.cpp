@@ -50,6 +50,11 @@ private slots:
             {{QStringLiteral("--batch"), QStringLiteral("x")}, "--batch: expected positive integers"},
             {{QStringLiteral("--cp-comm"), QStringLiteral("zz")}, "--cp-comm: unknown cp_comm 'zz'"},
             {{QStringLiteral("--runtime"), QStringLiteral("nope")}, "--runtime"},
+            // (a budget of 1e20 GiB ran for ever: found by fuzzing)
+            {{QStringLiteral("--budget"), QStringLiteral("99999999999999999999")},
+             "--budget: expected at most 65536 (input limit)"},
+            {{QStringLiteral("--reserve"), QStringLiteral("1e9")},
+             "--reserve: expected at most 65536 (input limit)"},
         };
         for (const auto& [extra, expected] : cases) {
             const Result r = run(QStringList{QStringLiteral("search"), QStringLiteral("--quiet")} + extra);

@@ -451,6 +451,32 @@ void TestSearch::invalidOptions() {
     o.cost.memory_budget_gib = 1;
     o.cost.memory_reserve_gib = 2;
     expectField(o, "cost.memory_budget_gib");
+    // Beyond any GPU's memory (65536 GiB): a budget of 1e15 GiB made the frontier loop for ever.
+    o = {};
+    o.cost.memory_budget_gib = 1e15;
+    expectField(o, "cost.memory_budget_gib");
+    o = {};
+    o.cost.memory_budget_gib = std::numeric_limits<double>::quiet_NaN();
+    expectField(o, "cost.memory_budget_gib");
+    o = {};
+    o.cost.memory_reserve_gib = 1e6;
+    expectField(o, "cost.memory_reserve_gib");
+    CostOptions huge;
+    huge.memory_budget_gib = 1e15;
+    const CostModel big(tinyModel(4, 512, 8, 128, 1000), tinyCluster(1, 4), huge);
+    try {
+        search(big, {});
+        QFAIL("no InputError for a cost model's budget of 1e15 GiB");
+    } catch (const InputError& e) {
+        QCOMPARE(e.field(), std::string("cost_options.memory_budget_gib"));
+    }
+    // At the limit the search runs and its frontier ends.
+    o = {};
+    o.cost.memory_budget_gib = 65536;
+    o.frontier_points = 12;
+    const SearchResult r = search(cm, o);
+    QVERIFY(r.best);
+    QVERIFY(r.frontier.size() <= 12);
 }
 
 namespace {
