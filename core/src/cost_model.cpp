@@ -164,6 +164,33 @@ double CostModel::gemmTime(double m, double n, double k, bool fp8) const {
     return 2.0 * m * n * k / (effectiveTflops(std::min({m, n, k}), fp8) * 1e12);
 }
 
+double CostModel::measuredTime(Collective op, double bytes, int n, bool inter) const {
+    const CollectiveMeasurement* best = nullptr;
+    for (const auto& m : cluster_.measured) {
+        if (m.op != op || m.inter_node != inter || m.bytes_to_busbw_gbs.empty())
+            continue;
+        if (!best || std::abs(m.group_size - n) < std::abs(best->group_size - n))
+            best = &m;
+    }
+    if (!best)
+        return -1.0;
+    const auto& pts = best->bytes_to_busbw_gbs;
+    double bw = pts.front().second;
+    if (bytes >= pts.back().first) {
+        bw = pts.back().second;
+    } else if (bytes > pts.front().first) {
+        for (std::size_t i = 1; i < pts.size(); ++i) {
+            if (bytes <= pts[i].first) {
+                const double x0 = std::log(pts[i - 1].first), x1 = std::log(pts[i].first);
+                const double w = (std::log(bytes) - x0) / (x1 - x0);
+                bw = pts[i - 1].second + w * (pts[i].second - pts[i - 1].second);
+                break;
+            }
+        }
+    }
+    return bw > 0 ? best->latency_us * 1e-6 + busFactor(op, n) * bytes / (bw * 1e9) : -1.0;
+}
+
 double CostModel::collectiveTime(Collective op, double bytes, int n, int stride, int first_rank,
                                  bool flat) const {
     if (n <= 1 || bytes <= 0)
@@ -172,31 +199,8 @@ double CostModel::collectiveTime(Collective op, double bytes, int n, int stride,
     const bool inter = sp.nodes > 1;
 
     // Measured curves (engine profiles) take precedence: nearest measured group size, same locality.
-    const CollectiveMeasurement* best = nullptr;
-    for (const auto& m : cluster_.measured) {
-        if (m.op != op || m.inter_node != inter || m.bytes_to_busbw_gbs.empty())
-            continue;
-        if (!best || std::abs(m.group_size - n) < std::abs(best->group_size - n))
-            best = &m;
-    }
-    if (best) {
-        const auto& pts = best->bytes_to_busbw_gbs;
-        double bw = pts.front().second;
-        if (bytes >= pts.back().first) {
-            bw = pts.back().second;
-        } else if (bytes > pts.front().first) {
-            for (std::size_t i = 1; i < pts.size(); ++i) {
-                if (bytes <= pts[i].first) {
-                    const double x0 = std::log(pts[i - 1].first), x1 = std::log(pts[i].first);
-                    const double w = (std::log(bytes) - x0) / (x1 - x0);
-                    bw = pts[i - 1].second + w * (pts[i].second - pts[i - 1].second);
-                    break;
-                }
-            }
-        }
-        if (bw > 0)
-            return best->latency_us * 1e-6 + busFactor(op, n) * bytes / (bw * 1e9);
-    }
+    if (const double t = measuredTime(op, bytes, n, inter); t >= 0)
+        return t;
 
     const double bi = cluster_.intra.bandwidth_gbs * std::clamp(cluster_.intra.efficiency, 0.01, 1.0) * 1e9;
     const double be = cluster_.inter.bandwidth_gbs * std::clamp(cluster_.inter.efficiency, 0.01, 1.0) * 1e9;
@@ -935,8 +939,14 @@ double CostModel::p2pTime(const LayerType& type, const LayerStrategy& boundary, 
     const int gpn = cluster_.gpus_per_node;
     const int last_from = from_rank + shape.stage_gpus - 1, last_to = to_rank + shape.stage_gpus - 1;
     const bool inter = from_rank / gpn != to_rank / gpn || last_from / gpn != last_to / gpn;
+    // As every other transfer: the cluster's measured send/recv curve when it has one, else the link at
+    // the efficiency NCCL reaches on it. (Before, the raw link bandwidth: measured curves imported from
+    // Hetu-Galvatron or `galvatron profile`, and link efficiencies, left pipeline sends unchanged.)
+    if (const double t = measuredTime(Collective::SendRecv, bytes, 2, inter); t >= 0)
+        return 2.0 * t;
     const LinkSpec& link = inter ? cluster_.inter : cluster_.intra;
-    const double one = link.latency_us * 1e-6 + bytes / (link.bandwidth_gbs * 1e9);
+    const double one =
+        link.latency_us * 1e-6 + bytes / (link.bandwidth_gbs * std::clamp(link.efficiency, 0.01, 1.0) * 1e9);
     return 2.0 * one; // activation forward + gradient backward
 }
 

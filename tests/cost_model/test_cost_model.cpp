@@ -174,6 +174,34 @@ private slots:
                      20e-6 + 2 * 7.0 / 8 * mid / 125e9, 1e-6));
     }
 
+    void pipelineSendsUseMeasuredCurvesAndEfficiency() {
+        // Stage 0 on node 0 sends to stage 1 on node 1 (8 GPUs per stage). Found by fuzzing: pipeline
+        // sends took the raw link bandwidth, so a measured send/recv curve or a link efficiency changed
+        // nothing.
+        const auto m = gptModel(2, 1024, 16, 2048, 1000);
+        const LayerType& t = m.stacks[0].type;
+        const StageShape shape{8, 0, 4, 8};
+        const double bytes = 2.0 * 2048 * 1024 * 4 / 8; // activation of one micro-batch, 1/8 per GPU
+        auto c = cluster(2, 8);
+        const double raw = CostModel(m, c).p2pTime(t, LayerStrategy{}, shape, 0, 8);
+        QVERIFY(near(raw, 2 * (10e-6 + bytes / 25e9)));
+        c.inter.efficiency = 0.5;
+        QVERIFY(near(CostModel(m, c).p2pTime(t, LayerStrategy{}, shape, 0, 8), 2 * (10e-6 + bytes / 12.5e9)));
+        CollectiveMeasurement meas;
+        meas.op = Collective::SendRecv;
+        meas.group_size = 2;
+        meas.inter_node = true;
+        meas.latency_us = 30;
+        meas.bytes_to_busbw_gbs = {{1e3, 5.0}, {1e9, 5.0}};
+        c.measured.push_back(meas);
+        QVERIFY(
+            near(CostModel(m, c).p2pTime(t, LayerStrategy{}, shape, 0, 8), 2 * (30e-6 + bytes / 5e9), 1e-6));
+        // Within a node the measured inter-node curve does not apply.
+        auto one = cluster(1, 16);
+        one.measured.push_back(meas);
+        QVERIFY(near(CostModel(m, one).p2pTime(t, LayerStrategy{}, shape, 0, 8), 2 * (5e-6 + bytes / 300e9)));
+    }
+
     void inflightMicroBatches() {
         QCOMPARE(CostModel::inflightMicroBatches(Schedule::GPipe, 4, 1, 8, 0), 8.0);
         QCOMPARE(CostModel::inflightMicroBatches(Schedule::OneFOneB, 4, 1, 8, 0), 4.0);

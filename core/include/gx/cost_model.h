@@ -191,6 +191,9 @@ public:
     double gemmTime(double m, double n, double k, bool fp8 = false) const;
 
 private:
+    /// The time the cluster's measured curves give for `op` of `bytes` over `group` GPUs (nearest measured
+    /// group size, same node locality), or a negative value when it has none.
+    double measuredTime(Collective op, double bytes, int group, bool inter) const;
     /// Context-parallel divisibility rules of layer i (split of the sequence, Ulysses head split).
     void validateContextParallel(int i, const LayerType& type, const LayerStrategy& s) const;
 
