@@ -626,8 +626,10 @@ ClusterProfile loadHetuHardwareDir(const std::string& dir, ClusterProfile base) 
         clusterFromHetuHardware(load("allreduce_bandwidth_" + suffix), load("p2p_bandwidth_" + suffix),
                                 load("overlap_coefficient.json"), std::move(base));
     mergeSpTime(c, load("sp_time_" + suffix), "sp_time_" + suffix);
-    if (c.name.empty())
-        c.name = "hetu-" + std::to_string(pick.first) + "x" + std::to_string(pick.second);
+    // Named for what was measured: the base's name would claim its node count (a 2-node profile from the
+    // default 4x8xA100-80G-IB was printed as "16 GPUs of 4x8xA100-80G-IB").
+    c.name = "hetu-" + std::to_string(pick.first) + "x" + std::to_string(pick.second) +
+             (c.gpu.name.empty() ? std::string() : "x" + c.gpu.name);
     c.provenance["hetu_hardware_dir"] = dir;
     validateCluster(c);
     return c;

@@ -20,9 +20,13 @@ using nlohmann::json;
 
 namespace {
 
+/// A measured time (ms) or activation (MiB): at least 1e-6 (1 ns, 1 byte), below anything a layer
+/// takes. (A measured 1e-308 MiB was accepted and reported an infinite error, found by fuzzing.)
 double positive(const json& v, const std::string& field) {
     if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() <= 0)
         throw InputError(field, "expected a positive number");
+    if (v.get<double>() < 1e-6)
+        throw InputError(field, "expected at least 1e-6 (ms or MiB), got " + v.dump());
     return v.get<double>();
 }
 

@@ -9,11 +9,13 @@
 #include "gx/profile_io.h"
 #include "gx/units.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <map>
 
 using namespace gx;
@@ -365,6 +367,20 @@ private slots:
             QFAIL("a runs file was read as a Hetu profile");
         } catch (const InputError& e) {
             QVERIFY(std::string(e.what()).find("Hetu-Galvatron") != std::string::npos);
+        }
+        // A measured 1e-308 MiB activation was accepted and reported an infinite error (fuzzing).
+        QTemporaryDir tmp;
+        const std::string tiny = tmp.path().toStdString() + "/mem.json";
+        {
+            std::ofstream f(tiny);
+            f << R"({"layertype_0": {"2048": {"tp_activation_per_bsz_dict": {"1": 1e-308}}}})";
+        }
+        HetuModelProfile small;
+        try {
+            readHetuModelProfile(tiny, small);
+            QFAIL("a measured activation of 1e-308 MiB was accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("layertype_0.2048.tp_activation_per_bsz_dict.1"));
         }
     }
 

@@ -566,6 +566,8 @@ private slots:
         const ClusterProfile c = loadHetuHardwareDir(kHetu + "hardware_configs", base);
         QCOMPARE(c.nodes, 2);
         QCOMPARE(c.gpus_per_node, 8);
+        // Named for what was measured, not for the base (which named 4 nodes: found by fuzzing).
+        QCOMPARE(c.name, "hetu-2x8x" + base.gpu.name);
         // 1 / overlap_coe = 1 / 1.25
         QCOMPARE(c.overlap_efficiency, 0.8);
         auto find = [&](Collective op, int n, bool inter) -> const CollectiveMeasurement* {
