@@ -121,13 +121,16 @@ double positiveNumber(const QCommandLineParser& p, const QString& name, double m
     return d;
 }
 
-int positiveInt(const QCommandLineParser& p, const QString& name) {
+int positiveInt(const QCommandLineParser& p, const QString& name, int max) {
     bool ok = false;
     const QString v = p.value(name);
     const int i = v.toInt(&ok);
     if (!ok || i <= 0)
         throw InputError("--" + name.toStdString(),
                          "expected a positive integer, got '" + v.toStdString() + "'");
+    if (i > max)
+        throw InputError("--" + name.toStdString(), "expected at most " + std::to_string(max) +
+                                                        " (input limit), got '" + v.toStdString() + "'");
     return i;
 }
 

@@ -44,7 +44,7 @@ double positiveNumber(const QCommandLineParser& p, const QString& name,
                       double max = std::numeric_limits<double>::infinity());
 /// Per-GPU memory in GiB (--budget, --reserve): at most a GPU's memory can be (the profiles' limit).
 inline constexpr double kMaxGpuMemoryGib = 65536;
-int positiveInt(const QCommandLineParser& p, const QString& name);
+int positiveInt(const QCommandLineParser& p, const QString& name, int max = std::numeric_limits<int>::max());
 
 /// Projects the time of a long configuration from the planner's in-DP progress events
 /// (SearchEvent::dp_layer), before any configuration completes. A sequence DP's time grows faster

@@ -446,7 +446,7 @@ SearchOptions searchOptionsFrom(const QCommandLineParser& p, const ClusterProfil
     for (const QString& r : p.values(QStringLiteral("disable-rule")))
         so.disabled_rules.push_back(r.toStdString());
     if (isSet("threads"))
-        so.threads = positiveInt(p, QStringLiteral("threads"));
+        so.threads = positiveInt(p, QStringLiteral("threads"), 1024);
     so.emit_tree_events = false;
     if (isSet("max-runs-per-stage"))
         so.max_runs_per_stage = positiveInt(p, QStringLiteral("max-runs-per-stage"));

@@ -147,6 +147,8 @@ int cmdCalibrate(const QStringList& args, std::ostream& out, std::ostream& err) 
             << formatValidation(res.after, {}, true);
     }
     if (p.isSet(QStringLiteral("out-dir"))) {
+        // (with --json the standard output is the JSON document alone)
+        std::ostream& note = p.isSet(QStringLiteral("json")) ? err : out;
         const std::string dir = p.value(QStringLiteral("out-dir")).toStdString();
         char date[32];
         const std::time_t now = std::time(nullptr);
@@ -160,7 +162,7 @@ int cmdCalibrate(const QStringList& args, std::ostream& out, std::ostream& err) 
             rt.provenance["date"] = date;
             std::string file = dir + "/" + name + ".runtime.json";
             writeJsonFile(file, toJson(rt));
-            out << "wrote " << file << "\n";
+            note << "wrote " << file << "\n";
         }
         for (auto [gpu, cl] : res.gpus) {
             cl.provenance["calibrated"] = prov;
@@ -171,7 +173,7 @@ int cmdCalibrate(const QStringList& args, std::ostream& out, std::ostream& err) 
                     ch = '_';
             std::string file = dir + "/" + safe + ".cluster.json";
             writeJsonFile(file, toJson(cl));
-            out << "wrote " << file << "\n";
+            note << "wrote " << file << "\n";
         }
     }
     return 0;

@@ -4,6 +4,7 @@
 #include "gx/units.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 
@@ -115,7 +116,7 @@ ModelProfile modelFromRecord(const json& jm, const std::string& mp, const Measur
     m.name = mname.empty() ? run.id : mname;
     m.family = llama ? "llama" : "gpt";
     m.source = run.source;
-    m.stacks = {{t, integer(jm, "layers", mp, 0)}};
+    m.stacks = {{t, integer(jm, "layers", mp, 0, 1, limits::kMaxLayers)}}; // (the model profiles' limit)
     m.vocab_size = integer(jm, "vocab", mp, 51200);
     m.embed_hidden = t.hidden;
     m.seq_len = t.seq_len;
@@ -749,6 +750,10 @@ ValidationReport crossValidate(const std::vector<MeasuredRun>& runs, const Runti
                                const std::vector<std::string>& only) {
     if (folds < 2)
         throw InputError("--cross-validate", "needs at least 2 folds");
+    // (more folds than runs leave nothing out of the extra folds: each refits on every run)
+    if (static_cast<std::size_t>(folds) > runs.size())
+        throw InputError("--cross-validate", "expected at most " + std::to_string(runs.size()) +
+                                                 " folds (one per run), got " + std::to_string(folds));
     std::vector<MeasuredRun> held;
     std::map<std::string, RuntimeProfile> fitted_rt;
     for (int f = 0; f < folds; ++f) {

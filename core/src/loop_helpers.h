@@ -8,6 +8,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -19,17 +20,24 @@ namespace gx::planner {
 inline void runCountingSpare(std::atomic<int>& spare, int threads, int lent,
                              const std::function<void()>& fn) {
     spare.fetch_add(lent);
+    int started = 1; // this thread and those the system let start (the work is handed out, not split)
     {
         auto run = [&]() {
             fn();
             spare.fetch_add(1);
         };
         std::vector<std::jthread> pool;
-        for (int k = 1; k < threads; ++k)
-            pool.emplace_back(run);
+        for (int k = 1; k < threads; ++k) {
+            try {
+                pool.emplace_back(run);
+            } catch (const std::system_error&) {
+                break; // (the system has no more threads: the ones running do the work)
+            }
+            ++started;
+        }
         run();
     }
-    spare.fetch_sub(lent + threads);
+    spare.fetch_sub(lent + started);
 }
 
 /// Runs the iterations of a loop on the calling thread and on helper threads taken from `spare` (the
@@ -61,8 +69,13 @@ public:
                 break;
             if (!spare_.compare_exchange_weak(s, s - 1, std::memory_order_relaxed))
                 continue;
+            try {
+                threads_.emplace_back([this, slot = threads_started_ + 1] { serve(slot); });
+            } catch (const std::system_error&) {
+                spare_.fetch_add(1, std::memory_order_relaxed); // (the system has no more threads)
+                break;
+            }
             ++threads_started_;
-            threads_.emplace_back([this, slot = threads_started_] { serve(slot); });
         }
         return threads_started_;
     }

@@ -600,6 +600,9 @@ void validate(const SearchOptions& options) {
         throw InputError("top_k", "must be at least 1");
     if (options.threads < 0)
         throw InputError("threads", "must not be negative (0 = all cores)");
+    if (options.threads > 1024)
+        throw InputError("threads",
+                         "expected at most 1024 (input limit), got " + std::to_string(options.threads));
     if (options.max_micro < 0)
         throw InputError("max_micro", "must not be negative (0 = automatic)");
     if (options.frontier_points < 0)

@@ -55,12 +55,32 @@ private slots:
              "--budget: expected at most 65536 (input limit)"},
             {{QStringLiteral("--reserve"), QStringLiteral("1e9")},
              "--reserve: expected at most 65536 (input limit)"},
+            // (100000 threads aborted: the system refused to start them)
+            {{QStringLiteral("--threads"), QStringLiteral("100000")},
+             "--threads: expected at most 1024 (input limit)"},
         };
         for (const auto& [extra, expected] : cases) {
             const Result r = run(QStringList{QStringLiteral("search"), QStringLiteral("--quiet")} + extra);
             QVERIFY2(r.rc != 0, qPrintable(extra.join(QLatin1Char(' '))));
             QVERIFY2(has(r.err, expected), r.err.c_str());
         }
+    }
+
+    void calibrateJsonIsJsonAndFoldsAreBounded() {
+        // Found by fuzzing: with --json and --out-dir the "wrote" lines followed the JSON document on
+        // stdout, and --cross-validate 65536 on 3 runs refitted for an hour.
+        QTemporaryDir dir;
+        const Result r = run({QStringLiteral("calibrate"), QStringLiteral("--json"), QStringLiteral("--only"),
+                              QStringLiteral("layer_overhead_us"), QStringLiteral("--out-dir"), dir.path()});
+        QCOMPARE(r.rc, 0);
+        const json j = json::parse(r.out); // (throws on anything after the document)
+        QVERIFY(j.contains("coefficients"));
+        QVERIFY2(has(r.err, "wrote "), r.err.c_str());
+        const Result k =
+            run({QStringLiteral("calibrate"), QStringLiteral("--cross-validate"), QStringLiteral("52")});
+        QVERIFY(k.rc != 0);
+        QVERIFY2(has(k.err, "--cross-validate: expected at most 51 folds (one per run), got 52"),
+                 k.err.c_str());
     }
 
     void failedWritesAreErrors() {
