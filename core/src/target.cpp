@@ -23,6 +23,7 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <unordered_set>
 
 namespace gx {
 
@@ -369,6 +370,39 @@ int torchtitanLayersPerStage(int layers, int stages, int first_less, int last_le
     return per > 0 && (eff + per - 1) / per == stages ? static_cast<int>(per) : 0;
 }
 
+/// Whether torchtitan's first/last_stage_less_layers make `split` (allowedSplits' rule, without listing
+/// every split: the plan view asks this of every plan, and a 6,400-layer model has millions of splits).
+/// The first stage's size rejects most weight pairs before the split is built.
+bool torchtitanSplitAllowed(int layers, const std::vector<int>& split) {
+    const int chunks = static_cast<int>(split.size());
+    if (chunks < 2)
+        return false;
+    for (int a = 0; a <= layers; ++a)
+        for (int b = 0; b <= layers; ++b) {
+            const long long eff = static_cast<long long>(layers) + a + b;
+            const long long per = eff / chunks;
+            if (b > per)
+                break;
+            if (a > per || per + (eff % chunks > 0 ? 1 : 0) - a != split.front())
+                continue;
+            if (torchtitanLayersPerStage(layers, chunks, a, b) > 0 &&
+                torchtitanSplit(layers, chunks, a, b) == split)
+                return true;
+        }
+    return false;
+}
+
+namespace {
+struct SplitHash {
+    std::size_t operator()(const std::vector<int>& v) const {
+        std::size_t h = v.size();
+        for (int x : v)
+            h = h * 1000003u ^ static_cast<std::size_t>(x);
+        return h;
+    }
+};
+} // namespace
+
 std::optional<std::vector<std::vector<int>>> allowedSplits(Target target, int layers, int chunks) {
     const TargetCapabilities& c = capabilities(target);
     if (c.uneven_split || chunks < 2)
@@ -377,12 +411,20 @@ std::optional<std::vector<std::vector<int>>> allowedSplits(Target target, int la
     if (c.split_partition_uniform) {
         out.push_back(deepspeedUniformSplit(layers, chunks));
     } else if (c.split_first_last_less) {
-        const int most = layers; // larger weights only repeat splits of smaller ones
+        // Every (first, last) weight pair up to the layer count (larger ones only repeat splits of
+        // smaller ones), each split once, in the order first found. The splits seen are kept in a hash
+        // set: a linear search of the list made this cubic in the layers (a 6,400-layer model froze the
+        // GUI's plan view, found by fuzzing). Once b exceeds the layers per stage (which grows by 1 /
+        // chunks per unit of b) no larger b makes a split.
+        std::unordered_set<std::vector<int>, SplitHash> seen;
+        const int most = layers;
         for (int a = 0; a <= most; ++a)
             for (int b = 0; b <= most; ++b) {
+                const long long per = (static_cast<long long>(layers) + a + b) / chunks;
+                if (b > per)
+                    break;
                 auto s = torchtitanSplit(layers, chunks, a, b);
-                if (!s.empty() && torchtitanLayersPerStage(layers, chunks, a, b) > 0 &&
-                    std::find(out.begin(), out.end(), s) == out.end())
+                if (!s.empty() && torchtitanLayersPerStage(layers, chunks, a, b) > 0 && seen.insert(s).second)
                     out.push_back(std::move(s));
             }
     } else if (layers % chunks == 0) {
@@ -584,9 +626,15 @@ void pipelineIssues(const Plan& plan, Target target, const TargetCapabilities& c
                       " needs pp >= " + std::to_string(c.interleaved_min_pp));
     const bool even = std::all_of(plan.stage_layers.begin(), plan.stage_layers.end(),
                                   [&](int n) { return n == plan.stage_layers.front(); });
-    const auto splits = allowedSplits(target, static_cast<int>(plan.layers.size()),
-                                      static_cast<int>(plan.stage_layers.size()));
-    if (splits && std::find(splits->begin(), splits->end(), plan.stage_layers) == splits->end())
+    const int layers = static_cast<int>(plan.layers.size());
+    bool allowed = true;
+    if (c.split_first_last_less && plan.stage_layers.size() >= 2) {
+        allowed = torchtitanSplitAllowed(layers, plan.stage_layers);
+    } else {
+        const auto splits = allowedSplits(target, layers, static_cast<int>(plan.stage_layers.size()));
+        allowed = !splits || std::find(splits->begin(), splits->end(), plan.stage_layers) != splits->end();
+    }
+    if (!allowed)
         out.push_back(c.split_first_last_less
                           ? "pipeline split of a shape " + fw +
                                 " does not make (its first/last_stage_less_layers split spreads the "

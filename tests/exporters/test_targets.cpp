@@ -16,8 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
+#include <random>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -334,6 +336,31 @@ ExportFormat formatFor(Target t) {
 class TestTargets : public QObject {
     Q_OBJECT
 private slots:
+    void torchtitanSplitMembershipAgreesWithTheList() {
+        // The plan view asks torchtitanSplitAllowed of every plan instead of listing every split (a
+        // 6,400-layer model froze the GUI in allowedSplits, found by fuzzing); both must agree.
+        std::mt19937 rng(7);
+        int checked = 0;
+        for (int layers = 1; layers <= 48; ++layers)
+            for (int chunks = 2; chunks <= 8; ++chunks) {
+                const auto all = allowedSplits(Target::Torchtitan, layers, chunks);
+                QVERIFY(all.has_value());
+                for (const auto& s : *all) {
+                    QVERIFY(torchtitanSplitAllowed(layers, s));
+                    ++checked;
+                }
+                for (int k = 0; k < 10 && layers >= chunks; ++k) {
+                    std::vector<int> s(static_cast<std::size_t>(chunks), 1);
+                    for (int i = chunks; i < layers; ++i)
+                        ++s[rng() % static_cast<unsigned>(chunks)];
+                    const bool listed = std::find(all->begin(), all->end(), s) != all->end();
+                    QCOMPARE(torchtitanSplitAllowed(layers, s), listed);
+                    ++checked;
+                }
+            }
+        QVERIFY(checked > 1000);
+    }
+
     void targetNames() {
         for (Target t : allTargets())
             QCOMPARE(targetFromString(toString(t)), t);

@@ -148,5 +148,8 @@ int torchtitanLayersPerStage(int layers, int stages, int first_less, int last_le
 /// The pipeline splits (layers per model chunk, `chunks` = pp x virtual stages) that `target` can be told
 /// to run, in a fixed order; nullopt when it runs any split.
 std::optional<std::vector<std::vector<int>>> allowedSplits(Target target, int layers, int chunks);
+/// Whether torchtitan's first/last_stage_less_layers weights make `split` (one of allowedSplits'
+/// torchtitan splits), without listing them all.
+bool torchtitanSplitAllowed(int layers, const std::vector<int>& split);
 
 } // namespace gx
