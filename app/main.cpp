@@ -68,7 +68,8 @@ int screenshot(gx::app::MainWindow& w, const QString& out, const QString& view, 
     if (view == QLatin1String("whatif")) {
         w.setView(view);
         auto* p = w.whatIfPanel();
-        waitFor([&] { return p->latest().has_value() && !p->controller()->isRunning(); }, 120000);
+        // (finished: a plan, or none fits; before, a what-if with no feasible plan waited the full 120 s)
+        waitFor([&] { return p->hasResult() && !p->controller()->isRunning(); }, 120000);
         // One what-if step so that the delta column has content: half the nodes.
         p->nodesBox()->setValue(std::max(1, p->nodesBox()->value() / 2));
         settle(200);
@@ -206,6 +207,8 @@ int main(int argc, char** argv) {
     if (shot) // screenshots neither read nor change the user's settings
         QCoreApplication::setOrganizationName(QStringLiteral("GalvatronExplorerScreenshot"));
     gx::app::Settings settings;
+    if (shot) // ... nor an earlier screenshot's: each starts from the defaults (runs had carried over)
+        settings.raw().clear();
     const QString lang =
         parser.isSet(lang_opt) ? parser.value(lang_opt) : (shot ? QStringLiteral("en") : settings.language());
     if (lang != QLatin1String("en"))
@@ -214,12 +217,15 @@ int main(int argc, char** argv) {
                                                 : (shot ? QStringLiteral("light") : settings.theme()));
 
     gx::app::MainWindow w;
-    if (parser.isSet(model_opt) && !w.loadModel(parser.value(model_opt))) {
-        std::cerr << "error: cannot load model '" << parser.value(model_opt).toStdString() << "'\n";
+    QString why;
+    if (parser.isSet(model_opt) && !w.loadModel(parser.value(model_opt), &why)) {
+        std::cerr << "error: cannot load model '" << parser.value(model_opt).toStdString()
+                  << "': " << why.toStdString() << "\n";
         return 1;
     }
-    if (parser.isSet(cluster_opt) && !w.loadCluster(parser.value(cluster_opt))) {
-        std::cerr << "error: cannot load cluster '" << parser.value(cluster_opt).toStdString() << "'\n";
+    if (parser.isSet(cluster_opt) && !w.loadCluster(parser.value(cluster_opt), &why)) {
+        std::cerr << "error: cannot load cluster '" << parser.value(cluster_opt).toStdString()
+                  << "': " << why.toStdString() << "\n";
         return 1;
     }
     if (parser.isSet(batch_opt)) {

@@ -258,13 +258,23 @@ void MainWindow::restoreSession() {
     // evaluate (and remember) it with the still-empty cluster.
     restoring_ = true;
     const QString last_model = settings_.lastModel(), last_cluster = settings_.lastCluster();
-    if (!loadModel(last_model))
+    // A remembered profile that no longer loads (file moved or broken) is replaced by the default, and
+    // the window says so: before, it was replaced silently (found by fuzzing the settings).
+    QStringList lost;
+    QString why;
+    if (!loadModel(last_model, &why)) {
+        lost << tr("the last model (%1) did not load: %2").arg(last_model, why);
         loadModel(QString::fromLatin1(kDefaultModel));
-    if (!loadCluster(last_cluster))
+    }
+    if (!loadCluster(last_cluster, &why)) {
+        lost << tr("the last cluster (%1) did not load: %2").arg(last_cluster, why);
         loadCluster(QString::fromLatin1(kDefaultCluster));
+    }
     restoring_ = false;
     search_status_->clear();
     profilesChanged();
+    if (!lost.isEmpty())
+        showMessage(tr("Started with the default profiles: %1.").arg(lost.join(QStringLiteral("; "))), true);
 }
 
 MainWindow::~MainWindow() = default;
@@ -430,39 +440,43 @@ bool MainWindow::openPlanFile(const QString& path, QString* error) {
     return true;
 }
 
-bool MainWindow::loadModel(const QString& preset_or_path) {
+bool MainWindow::loadModel(const QString& preset_or_path, QString* why) {
+    QString err;
     // Files go through the editor (Hugging Face configs get a training sequence length there).
     if (QFileInfo(preset_or_path).isFile()) {
-        QString err;
         if (model_editor_->loadFile(preset_or_path, &err))
             return true;
-        showMessage(err, true);
-        return false;
+    } else {
+        try {
+            model_editor_->setModel(resolveModel(preset_or_path.toStdString()));
+            return true;
+        } catch (const std::exception& e) {
+            err = QString::fromUtf8(e.what());
+        }
     }
-    try {
-        model_editor_->setModel(resolveModel(preset_or_path.toStdString()));
-        return true;
-    } catch (const std::exception& e) {
-        showMessage(QString::fromUtf8(e.what()), true);
-        return false;
-    }
+    showMessage(err, true);
+    if (why)
+        *why = err;
+    return false;
 }
 
-bool MainWindow::loadCluster(const QString& preset_or_path) {
+bool MainWindow::loadCluster(const QString& preset_or_path, QString* why) {
+    QString err;
     if (QFileInfo(preset_or_path).isFile()) {
-        QString err;
         if (cluster_editor_->loadFile(preset_or_path, &err))
             return true;
-        showMessage(err, true);
-        return false;
+    } else {
+        try {
+            cluster_editor_->setCluster(resolveCluster(preset_or_path.toStdString()));
+            return true;
+        } catch (const std::exception& e) {
+            err = QString::fromUtf8(e.what());
+        }
     }
-    try {
-        cluster_editor_->setCluster(resolveCluster(preset_or_path.toStdString()));
-        return true;
-    } catch (const std::exception& e) {
-        showMessage(QString::fromUtf8(e.what()), true);
-        return false;
-    }
+    showMessage(err, true);
+    if (why)
+        *why = err;
+    return false;
 }
 
 void MainWindow::rememberProfiles() {

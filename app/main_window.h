@@ -65,8 +65,9 @@ public:
     /// Switches to a view tab ("plan", "tree", ...). "export" opens the export dialog.
     bool setView(const QString& name);
 
-    bool loadModel(const QString& preset_or_path);
-    bool loadCluster(const QString& preset_or_path);
+    /// `why` (optional): the reason when it fails (the field and what is wrong).
+    bool loadModel(const QString& preset_or_path, QString* why = nullptr);
+    bool loadCluster(const QString& preset_or_path, QString* why = nullptr);
     bool openPlanFile(const QString& path, QString* error = nullptr);
     bool savePlanFile(const QString& path, QString* error = nullptr) const;
 

@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="87"/>
+        <location filename="../app/main.cpp" line="88"/>
         <source>Baseline</source>
         <translation>Referenz</translation>
     </message>
@@ -392,402 +392,402 @@
         <translation>in einer Stufe übernimmt ein anderer Kandidat jeden Lauf dieses Kandidaten schneller (samt Wechseln hinein und hinaus) und mit nicht mehr Speicher</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="97"/>
+        <location filename="../app/core_text.cpp" line="100"/>
         <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
         <translation>GPipe hält bei gleichen Zeitkosten mindestens so viele Micro-Batches wie 1F1B</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="99"/>
+        <location filename="../app/core_text.cpp" line="102"/>
         <source>interleaved schedules use equal model chunks (layers divisible by pp * chunks)</source>
         <translation>verschränkte Abläufe nutzen gleich große Modellteile (Schichten teilbar durch pp * Teile)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="101"/>
+        <location filename="../app/core_text.cpp" line="104"/>
         <source>a lower bound on the iteration time exceeds the k-th best plan</source>
         <translation>eine untere Schranke der Iterationszeit übersteigt den k-besten Plan</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="103"/>
+        <location filename="../app/core_text.cpp" line="106"/>
         <source>the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)</source>
         <translation>das Ziel-Framework kann diese Art der Datenparallelität nicht ausführen (z. B. DeepSpeed: ZeRO-2/3 mit Pipeline-Parallelität; torchtitan: ZeRO-1)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="106"/>
+        <location filename="../app/core_text.cpp" line="109"/>
         <source>the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)</source>
         <translation>das Ziel-Framework kann diesen Tensor-Parallelitätsgrad nicht ausführen (DeepSpeed: TP mit PP)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="108"/>
+        <location filename="../app/core_text.cpp" line="111"/>
         <source>the target framework has no Megatron-style sequence parallelism</source>
         <translation>das Ziel-Framework hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="110"/>
+        <location filename="../app/core_text.cpp" line="113"/>
         <source>the target framework always places tensor-parallel ranks adjacent</source>
         <translation>das Ziel-Framework legt tensorparallele Ränge immer nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="112"/>
+        <location filename="../app/core_text.cpp" line="115"/>
         <source>the target framework cannot run this recomputation (selective)</source>
         <translation>das Ziel-Framework kann diese Neuberechnung (selektiv) nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="114"/>
+        <location filename="../app/core_text.cpp" line="117"/>
         <source>context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo&apos;s Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank</source>
         <translation>Kontextparallelität nur für Sequenzen ab cp_min_seq Tokens (Standard 8192: NeMos Llama-3-8B-Rezept nutzt cp=2 bei 8K), mit mindestens 1024 Tokens pro Rang</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="117"/>
+        <location filename="../app/core_text.cpp" line="120"/>
         <source>context parallelism needs fused self-attention and a sequence that splits into 2 x cp chunks (ring, load-balanced causal split) or cp chunks with heads and KV heads per TP rank split over cp (all-to-all)</source>
         <translation>Kontextparallelität braucht fusionierte Self-Attention und eine Sequenz, die sich in 2 x cp Stücke (Ring, lastverteilte kausale Teilung) oder in cp Stücke mit über cp teilbaren Köpfen und KV-Köpfen pro TP-Rang (All-to-All) teilen lässt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="121"/>
+        <location filename="../app/core_text.cpp" line="124"/>
         <source>the target framework has no context parallelism (or not this exchange)</source>
         <translation>das Ziel-Framework hat keine Kontextparallelität (oder nicht diesen Austausch)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="123"/>
+        <location filename="../app/core_text.cpp" line="126"/>
         <source>expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp</source>
         <translation>Expertenparallelität: nur Mixture-of-Experts-Schichten, ep teilt die gerouteten Experten und dp x cp</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="126"/>
+        <location filename="../app/core_text.cpp" line="129"/>
         <source>the target framework has no expert parallelism</source>
         <translation>das Ziel-Framework hat keine Expertenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="128"/>
+        <location filename="../app/core_text.cpp" line="131"/>
         <source>after the planner: plans the target cannot run exactly as costed (a check: the rules above keep them out of the search)</source>
         <translation>nach dem Planer: Pläne, die das Ziel nicht genau wie berechnet ausführen kann (eine Prüfung: die Regeln oben halten sie aus der Suche heraus)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="131"/>
+        <location filename="../app/core_text.cpp" line="134"/>
         <source>the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</source>
         <translation>das Ziel-Framework führt nur bestimmte Pipeline-Aufteilungen aus (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="134"/>
+        <location filename="../app/core_text.cpp" line="137"/>
         <source>the target framework shards embedding and LM head as the layers (tensor degree, or none for DeepSpeed, and data-parallel type)</source>
         <translation>das Ziel-Framework teilt Embedding und LM-Head wie die Schichten auf (Tensorgrad, bei DeepSpeed keiner, und Datenparallelitätstyp)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="137"/>
+        <location filename="../app/core_text.cpp" line="140"/>
         <source>the target framework switches sequence parallelism for all tensor-parallel layers at once (searched once with it on and once off)</source>
         <translation>das Ziel-Framework schaltet Sequenzparallelität für alle tensorparallelen Schichten gemeinsam (einmal mit und einmal ohne gesucht)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="149"/>
+        <location filename="../app/core_text.cpp" line="152"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 ist keine Zweierpotenz</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="154"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 Stufen, aber nur %2 Schichten</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="153"/>
+        <location filename="../app/core_text.cpp" line="156"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 ist auf %2 festgelegt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="155"/>
+        <location filename="../app/core_text.cpp" line="158"/>
         <source>%1 is limited to %2</source>
         <translation>%1 ist auf %2 begrenzt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="158"/>
+        <location filename="../app/core_text.cpp" line="161"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 teilt %2 Köpfe / %3 KV-Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="162"/>
+        <location filename="../app/core_text.cpp" line="165"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 teilt %2 Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="168"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 übersteigt die %2 GPUs eines Knotens</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="169"/>
+        <location filename="../app/core_text.cpp" line="172"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="172"/>
+        <location filename="../app/core_text.cpp" line="175"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 hat keine Tensor-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="174"/>
+        <location filename="../app/core_text.cpp" line="177"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="176"/>
+        <location filename="../app/core_text.cpp" line="179"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="178"/>
+        <location filename="../app/core_text.cpp" line="181"/>
         <source>sequence parallelism is switched off</source>
         <translation>Sequenzparallelität ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="179"/>
+        <location filename="../app/core_text.cpp" line="182"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1: nichts aufzuteilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="182"/>
+        <location filename="../app/core_text.cpp" line="185"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 kann %2 nicht mit Kontextparallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="186"/>
+        <location filename="../app/core_text.cpp" line="189"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="189"/>
+        <location filename="../app/core_text.cpp" line="192"/>
         <source>%1 cannot run %2</source>
         <translation>%1 kann %2 nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="191"/>
+        <location filename="../app/core_text.cpp" line="194"/>
         <source>%1 is not allowed</source>
         <translation>%1 ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="193"/>
+        <location filename="../app/core_text.cpp" line="196"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="195"/>
+        <location filename="../app/core_text.cpp" line="198"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="197"/>
+        <location filename="../app/core_text.cpp" line="200"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 berechnet nur ganze Schichten neu</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="199"/>
+        <location filename="../app/core_text.cpp" line="202"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="202"/>
+        <location filename="../app/core_text.cpp" line="205"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>Sequenz von %1 Tokens liegt unter %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="205"/>
+        <location filename="../app/core_text.cpp" line="208"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>%1 Tokens pro Rang (&lt; 1024)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="208"/>
+        <location filename="../app/core_text.cpp" line="211"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 lässt sich nicht in %2 Stücke teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="212"/>
+        <location filename="../app/core_text.cpp" line="215"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 ist nicht durch cp=%2 teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="216"/>
+        <location filename="../app/core_text.cpp" line="219"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>All-to-All: cp=%1 teilt die %2 Köpfe pro TP-Rang nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="221"/>
+        <location filename="../app/core_text.cpp" line="224"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>All-to-All: cp=%1 ist weder Teiler noch Vielfaches der %2 KV-Köpfe pro TP-Rang</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="225"/>
+        <location filename="../app/core_text.cpp" line="228"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>Kontextparallelität ist nur für Self-Attention-Schichten modelliert</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="227"/>
+        <location filename="../app/core_text.cpp" line="230"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>die Eager-Attention der Laufzeitumgebung kann die Sequenz nicht teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="229"/>
+        <location filename="../app/core_text.cpp" line="232"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 hat keine Kontextparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="231"/>
+        <location filename="../app/core_text.cpp" line="234"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>%1-Kontextparallelität ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="234"/>
+        <location filename="../app/core_text.cpp" line="237"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 teilt die %2 gerouteten Experten nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="237"/>
+        <location filename="../app/core_text.cpp" line="240"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 kennt nur Ring-Attention (kein All-to-All)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="239"/>
+        <location filename="../app/core_text.cpp" line="242"/>
         <source>%1 runs all-to-all (Ulysses) only (no ring)</source>
         <translation>%1 kennt nur All-to-All (Ulysses), keinen Ring</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="242"/>
+        <location filename="../app/core_text.cpp" line="245"/>
         <source>%1 runs all-to-all in place of tensor parallelism (tp=1 only)</source>
         <translation>%1 führt All-to-All anstelle von Tensorparallelität aus (nur tp=1)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="246"/>
+        <location filename="../app/core_text.cpp" line="249"/>
         <source>%1 is not told to combine context parallelism with tensor parallelism</source>
         <translation>%1 wird nicht angewiesen, Kontext- mit Tensorparallelität zu kombinieren</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="251"/>
+        <location filename="../app/core_text.cpp" line="254"/>
         <source>%1 is not told to combine context parallelism with pipeline parallelism</source>
         <translation>%1 wird nicht angewiesen, Kontext- mit Pipeline-Parallelität zu kombinieren</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="255"/>
+        <location filename="../app/core_text.cpp" line="258"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 hat keine Expertenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="265"/>
+        <location filename="../app/core_text.cpp" line="268"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="279"/>
+        <location filename="../app/core_text.cpp" line="282"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="287"/>
+        <location filename="../app/core_text.cpp" line="290"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>das Zeitlimit (%1 s) hat die Pareto-Front nach %2 von %3 Punkten angehalten: die Pläne sind bewiesen optimal, die Front ist unvollständig</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="295"/>
+        <location filename="../app/core_text.cpp" line="306"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>keine Konfiguration übersteht die Einschränkungen auf %1 GPUs (siehe Entscheidungsbaum)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="298"/>
+        <location filename="../app/core_text.cpp" line="309"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 braucht mindestens %2 GiB/GPU für die Modellzustände mit der am stärksten geteilten Strategie auf %3 GPUs (inkl. %4 GiB Reserve); das Budget ist %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="304"/>
+        <location filename="../app/core_text.cpp" line="315"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 auf %2 GPUs: die Modellzustände passen (mindestens %3 GiB/GPU), aber kein Plan bringt Aktivierungen und Zwischenpuffer im Budget von %4 GiB unter; versuchen Sie einen kleineren Batch, Checkpointing oder mehr Micro-Batches (Sucheinstellungen: Max. Micro-Batches)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="311"/>
+        <location filename="../app/core_text.cpp" line="322"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>kein Plan, den %1 ausführen kann, passt in das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="322"/>
+        <location filename="../app/core_text.cpp" line="333"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>die globale Batchgröße %1 ist nicht durch %2 datenparallele GPUs teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="327"/>
+        <location filename="../app/core_text.cpp" line="338"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>die Modellzustände brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="334"/>
+        <location filename="../app/core_text.cpp" line="345"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>selbst mit Micro-Batch %1 braucht eine GPU %2 GiB (3 Schichtpuffer %3 GiB), Budget %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="341"/>
+        <location filename="../app/core_text.cpp" line="352"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="344"/>
+        <location filename="../app/core_text.cpp" line="355"/>
         <source>no micro-batch size fits</source>
         <translation>keine Micro-Batch-Größe passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="351"/>
+        <location filename="../app/core_text.cpp" line="362"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="353"/>
+        <location filename="../app/core_text.cpp" line="364"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="356"/>
+        <location filename="../app/core_text.cpp" line="367"/>
         <source>%1; spilling: %2</source>
         <translation>%1; Auslagern: %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="357"/>
+        <location filename="../app/core_text.cpp" line="368"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl (auf %1 GPUs: %2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="362"/>
+        <location filename="../app/core_text.cpp" line="373"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="364"/>
+        <location filename="../app/core_text.cpp" line="375"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="366"/>
+        <location filename="../app/core_text.cpp" line="377"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="368"/>
+        <location filename="../app/core_text.cpp" line="379"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="370"/>
+        <location filename="../app/core_text.cpp" line="381"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="372"/>
+        <location filename="../app/core_text.cpp" line="383"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="374"/>
+        <location filename="../app/core_text.cpp" line="385"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="376"/>
+        <location filename="../app/core_text.cpp" line="387"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="378"/>
+        <location filename="../app/core_text.cpp" line="389"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -1652,7 +1652,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="111"/>
-        <location filename="../app/main_window.cpp" line="415"/>
+        <location filename="../app/main_window.cpp" line="425"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
@@ -1722,228 +1722,243 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="266"/>
+        <source>the last model (%1) did not load: %2</source>
+        <translation>das zuletzt verwendete Modell (%1) ließ sich nicht laden: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="270"/>
+        <source>the last cluster (%1) did not load: %2</source>
+        <translation>der zuletzt verwendete Cluster (%1) ließ sich nicht laden: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="277"/>
+        <source>Started with the default profiles: %1.</source>
+        <translation>Mit den Standardprofilen gestartet: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="314"/>
+        <location filename="../app/main_window.cpp" line="324"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="326"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="329"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="330"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="331"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="323"/>
+        <location filename="../app/main_window.cpp" line="333"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="336"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="329"/>
+        <location filename="../app/main_window.cpp" line="339"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="330"/>
+        <location filename="../app/main_window.cpp" line="340"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="332"/>
+        <location filename="../app/main_window.cpp" line="342"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="334"/>
+        <location filename="../app/main_window.cpp" line="344"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="340"/>
+        <location filename="../app/main_window.cpp" line="350"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="358"/>
+        <location filename="../app/main_window.cpp" line="368"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="360"/>
-        <location filename="../app/main_window.cpp" line="375"/>
+        <location filename="../app/main_window.cpp" line="370"/>
+        <location filename="../app/main_window.cpp" line="385"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="371"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="362"/>
+        <location filename="../app/main_window.cpp" line="372"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="373"/>
+        <location filename="../app/main_window.cpp" line="383"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="400"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="391"/>
+        <location filename="../app/main_window.cpp" line="401"/>
         <source>&amp;Notation</source>
         <translation>&amp;Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="394"/>
+        <location filename="../app/main_window.cpp" line="404"/>
         <source>Notation</source>
         <translation>Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="400"/>
+        <location filename="../app/main_window.cpp" line="410"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="402"/>
+        <location filename="../app/main_window.cpp" line="412"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="403"/>
+        <location filename="../app/main_window.cpp" line="413"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="409"/>
+        <location filename="../app/main_window.cpp" line="419"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="512"/>
+        <location filename="../app/main_window.cpp" line="526"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="518"/>
+        <location filename="../app/main_window.cpp" line="532"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="537"/>
+        <location filename="../app/main_window.cpp" line="551"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="548"/>
+        <location filename="../app/main_window.cpp" line="562"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="590"/>
+        <location filename="../app/main_window.cpp" line="604"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="593"/>
+        <location filename="../app/main_window.cpp" line="607"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="595"/>
+        <location filename="../app/main_window.cpp" line="609"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="591"/>
+        <location filename="../app/main_window.cpp" line="605"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="575"/>
+        <location filename="../app/main_window.cpp" line="589"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="660"/>
+        <location filename="../app/main_window.cpp" line="674"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="668"/>
+        <location filename="../app/main_window.cpp" line="682"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="669"/>
+        <location filename="../app/main_window.cpp" line="683"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="669"/>
+        <location filename="../app/main_window.cpp" line="683"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="680"/>
+        <location filename="../app/main_window.cpp" line="695"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="646"/>
+        <location filename="../app/main_window.cpp" line="660"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="647"/>
+        <location filename="../app/main_window.cpp" line="661"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="703"/>
+        <location filename="../app/main_window.cpp" line="718"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -2285,7 +2300,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="38"/>
+        <location filename="../app/views/runtime_editor.cpp" line="194"/>
         <source>Runtime profile: %1</source>
         <translation>Laufzeitprofil: %1</translation>
     </message>
@@ -2690,47 +2705,47 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="197"/>
+        <location filename="../app/views/runtime_editor.cpp" line="208"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="203"/>
+        <location filename="../app/views/runtime_editor.cpp" line="214"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="204"/>
+        <location filename="../app/views/runtime_editor.cpp" line="215"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="206"/>
+        <location filename="../app/views/runtime_editor.cpp" line="217"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="212"/>
+        <location filename="../app/views/runtime_editor.cpp" line="223"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="281"/>
+        <location filename="../app/views/runtime_editor.cpp" line="292"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="281"/>
+        <location filename="../app/views/runtime_editor.cpp" line="292"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="286"/>
+        <location filename="../app/views/runtime_editor.cpp" line="297"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="286"/>
+        <location filename="../app/views/runtime_editor.cpp" line="297"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>
@@ -3892,58 +3907,58 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="200"/>
+        <location filename="../app/views/whatif_panel.cpp" line="201"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="216"/>
+        <location filename="../app/views/whatif_panel.cpp" line="218"/>
         <source>What-if best</source>
         <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="217"/>
+        <location filename="../app/views/whatif_panel.cpp" line="219"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="223"/>
+        <location filename="../app/views/whatif_panel.cpp" line="225"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="233"/>
+        <location filename="../app/views/whatif_panel.cpp" line="235"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="236"/>
+        <location filename="../app/views/whatif_panel.cpp" line="238"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="249"/>
+        <location filename="../app/views/whatif_panel.cpp" line="251"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="250"/>
+        <location filename="../app/views/whatif_panel.cpp" line="252"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="251"/>
+        <location filename="../app/views/whatif_panel.cpp" line="253"/>
         <source>Throughput (tokens/s)</source>
         <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="252"/>
+        <location filename="../app/views/whatif_panel.cpp" line="254"/>
         <source>Samples / s</source>
         <translation>Samples / s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="258"/>
-        <location filename="../app/views/whatif_panel.cpp" line="261"/>
+        <location filename="../app/views/whatif_panel.cpp" line="260"/>
+        <location filename="../app/views/whatif_panel.cpp" line="263"/>
         <source>-</source>
         <translation>-</translation>
     </message>
@@ -3951,52 +3966,52 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="124"/>
+        <location filename="../app/main.cpp" line="125"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer: hybrid-paralleles Transformer-Training planen. Mit --cli &lt;command&gt; ... die Kommandozeilenschnittstelle verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="129"/>
+        <location filename="../app/main.cpp" line="130"/>
         <source>Model preset or profile file.</source>
         <translation>Modellvorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="132"/>
+        <location filename="../app/main.cpp" line="133"/>
         <source>Cluster preset or profile file.</source>
         <translation>Cluster-Vorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="136"/>
+        <location filename="../app/main.cpp" line="137"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>Suche ausführen, Fenster als PNG speichern, beenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="139"/>
+        <location filename="../app/main.cpp" line="140"/>
         <source>View to show: %1, export.</source>
         <translation>Anzuzeigende Ansicht: %1, export.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="143"/>
+        <location filename="../app/main.cpp" line="144"/>
         <source>Window size WxH.</source>
         <translation>Fenstergröße BxH (z. B. 1600x1000).</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="146"/>
+        <location filename="../app/main.cpp" line="147"/>
         <source>light, dark or system.</source>
         <translation>light, dark oder system.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="149"/>
+        <location filename="../app/main.cpp" line="150"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>Sprache: en, de, zh_CN.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="153"/>
+        <location filename="../app/main.cpp" line="154"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>Zu durchsuchende globale Batchgröße(n), z. B. 64,128.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="156"/>
+        <location filename="../app/main.cpp" line="157"/>
         <source>Start a search at once.</source>
         <translation>Sofort eine Suche starten.</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="87"/>
+        <location filename="../app/main.cpp" line="88"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
@@ -392,402 +392,402 @@
         <translation>在某一阶段中，另一候选替代该候选的每一段连续层时更快（含进出切换），且内存不更多</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="97"/>
+        <location filename="../app/core_text.cpp" line="100"/>
         <source>GPipe holds at least as many micro-batches as 1F1B at the same time cost</source>
         <translation>在相同时间代价下 GPipe 保留的微批次至少与 1F1B 一样多</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="99"/>
+        <location filename="../app/core_text.cpp" line="102"/>
         <source>interleaved schedules use equal model chunks (layers divisible by pp * chunks)</source>
         <translation>交错调度使用等大的模型块（层数可被 pp * 块数整除）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="101"/>
+        <location filename="../app/core_text.cpp" line="104"/>
         <source>a lower bound on the iteration time exceeds the k-th best plan</source>
         <translation>迭代时间的下界超过第 k 优方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="103"/>
+        <location filename="../app/core_text.cpp" line="106"/>
         <source>the target framework cannot run this data-parallel type (e.g. DeepSpeed: ZeRO-2/3 with pipeline parallelism; torchtitan: ZeRO-1)</source>
         <translation>目标框架无法运行这种数据并行类型（例如 DeepSpeed：ZeRO-2/3 与流水线并行；torchtitan：ZeRO-1）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="106"/>
+        <location filename="../app/core_text.cpp" line="109"/>
         <source>the target framework cannot run this tensor-parallel degree (DeepSpeed: TP with PP)</source>
         <translation>目标框架无法运行该张量并行度（DeepSpeed：TP 与 PP 组合）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="108"/>
+        <location filename="../app/core_text.cpp" line="111"/>
         <source>the target framework has no Megatron-style sequence parallelism</source>
         <translation>目标框架没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="110"/>
+        <location filename="../app/core_text.cpp" line="113"/>
         <source>the target framework always places tensor-parallel ranks adjacent</source>
         <translation>目标框架总是将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="112"/>
+        <location filename="../app/core_text.cpp" line="115"/>
         <source>the target framework cannot run this recomputation (selective)</source>
         <translation>目标框架无法运行这种重计算（选择性）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="114"/>
+        <location filename="../app/core_text.cpp" line="117"/>
         <source>context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo&apos;s Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank</source>
         <translation>仅对至少 cp_min_seq 个 token 的序列使用上下文并行（默认 8192：NeMo 的 Llama 3 8B 配方在 8K 时使用 cp=2），每个 rank 至少保留 1024 个 token</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="117"/>
+        <location filename="../app/core_text.cpp" line="120"/>
         <source>context parallelism needs fused self-attention and a sequence that splits into 2 x cp chunks (ring, load-balanced causal split) or cp chunks with heads and KV heads per TP rank split over cp (all-to-all)</source>
         <translation>上下文并行需要融合自注意力，且序列可切分为 2 x cp 块（环形，负载均衡的因果切分），或切分为 cp 块且每个 TP rank 的头与 KV 头可按 cp 切分（all-to-all）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="121"/>
+        <location filename="../app/core_text.cpp" line="124"/>
         <source>the target framework has no context parallelism (or not this exchange)</source>
         <translation>目标框架不支持上下文并行（或不支持这种交换方式）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="123"/>
+        <location filename="../app/core_text.cpp" line="126"/>
         <source>expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp</source>
         <translation>专家并行：仅用于混合专家层，ep 整除路由专家数和 dp x cp</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="126"/>
+        <location filename="../app/core_text.cpp" line="129"/>
         <source>the target framework has no expert parallelism</source>
         <translation>目标框架不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="128"/>
+        <location filename="../app/core_text.cpp" line="131"/>
         <source>after the planner: plans the target cannot run exactly as costed (a check: the rules above keep them out of the search)</source>
         <translation>规划之后：目标无法完全按计算结果运行的方案（仅为检查：上面的规则已将其排除在搜索之外）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="131"/>
+        <location filename="../app/core_text.cpp" line="134"/>
         <source>the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</source>
         <translation>目标框架只支持部分流水线划分（DeepSpeed：partition_uniform；torchtitan：first/last_stage_less_layers）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="134"/>
+        <location filename="../app/core_text.cpp" line="137"/>
         <source>the target framework shards embedding and LM head as the layers (tensor degree, or none for DeepSpeed, and data-parallel type)</source>
         <translation>目标框架按各层的方式切分嵌入层和 LM 头（张量并行度，DeepSpeed 为不切分，以及数据并行类型）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="137"/>
+        <location filename="../app/core_text.cpp" line="140"/>
         <source>the target framework switches sequence parallelism for all tensor-parallel layers at once (searched once with it on and once off)</source>
         <translation>目标框架对所有张量并行层统一开关序列并行（分别在开启和关闭时各搜索一次）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="149"/>
+        <location filename="../app/core_text.cpp" line="152"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 不是 2 的幂</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="151"/>
+        <location filename="../app/core_text.cpp" line="154"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 个流水线级，但只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="153"/>
+        <location filename="../app/core_text.cpp" line="156"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 固定为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="155"/>
+        <location filename="../app/core_text.cpp" line="158"/>
         <source>%1 is limited to %2</source>
         <translation>%1 上限为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="158"/>
+        <location filename="../app/core_text.cpp" line="161"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 不能整除 %2 个头 / %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="162"/>
+        <location filename="../app/core_text.cpp" line="165"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 不能整除 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="168"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 超过单节点的 %2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="169"/>
+        <location filename="../app/core_text.cpp" line="172"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 不支持张量并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="172"/>
+        <location filename="../app/core_text.cpp" line="175"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 没有张量并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="174"/>
+        <location filename="../app/core_text.cpp" line="177"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1：序列并行不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="176"/>
+        <location filename="../app/core_text.cpp" line="179"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="178"/>
+        <location filename="../app/core_text.cpp" line="181"/>
         <source>sequence parallelism is switched off</source>
         <translation>序列并行已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="179"/>
+        <location filename="../app/core_text.cpp" line="182"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1：没有可分片的内容</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="182"/>
+        <location filename="../app/core_text.cpp" line="185"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 无法在上下文并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="186"/>
+        <location filename="../app/core_text.cpp" line="189"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 无法在流水线并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="189"/>
+        <location filename="../app/core_text.cpp" line="192"/>
         <source>%1 cannot run %2</source>
         <translation>%1 无法运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="191"/>
+        <location filename="../app/core_text.cpp" line="194"/>
         <source>%1 is not allowed</source>
         <translation>不允许 %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="193"/>
+        <location filename="../app/core_text.cpp" line="196"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1：进程顺序无关紧要</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="195"/>
+        <location filename="../app/core_text.cpp" line="198"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="197"/>
+        <location filename="../app/core_text.cpp" line="200"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 只能重计算整层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="199"/>
+        <location filename="../app/core_text.cpp" line="202"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="202"/>
+        <location filename="../app/core_text.cpp" line="205"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>序列 %1 个 token，低于 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="205"/>
+        <location filename="../app/core_text.cpp" line="208"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>每个 rank %1 个 token（&lt; 1024）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="208"/>
+        <location filename="../app/core_text.cpp" line="211"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 无法切分为 %2 块</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="212"/>
+        <location filename="../app/core_text.cpp" line="215"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 不能被 cp=%2 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="216"/>
+        <location filename="../app/core_text.cpp" line="219"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>all-to-all：cp=%1 不能整除每个 TP rank 的 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="221"/>
+        <location filename="../app/core_text.cpp" line="224"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>all-to-all：cp=%1 既不能整除也不是每个 TP rank 的 %2 个 KV 头的倍数</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="225"/>
+        <location filename="../app/core_text.cpp" line="228"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>上下文并行仅对自注意力层建模</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="227"/>
+        <location filename="../app/core_text.cpp" line="230"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>运行时的 eager 注意力无法切分序列</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="229"/>
+        <location filename="../app/core_text.cpp" line="232"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="231"/>
+        <location filename="../app/core_text.cpp" line="234"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>不允许 %1 上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="234"/>
+        <location filename="../app/core_text.cpp" line="237"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 不能整除 %2 个路由专家</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="237"/>
+        <location filename="../app/core_text.cpp" line="240"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 仅支持环形注意力（无 all-to-all）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="239"/>
+        <location filename="../app/core_text.cpp" line="242"/>
         <source>%1 runs all-to-all (Ulysses) only (no ring)</source>
         <translation>%1 仅支持 all-to-all（Ulysses），不支持环形</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="242"/>
+        <location filename="../app/core_text.cpp" line="245"/>
         <source>%1 runs all-to-all in place of tensor parallelism (tp=1 only)</source>
         <translation>%1 以 all-to-all 代替张量并行（仅 tp=1）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="246"/>
+        <location filename="../app/core_text.cpp" line="249"/>
         <source>%1 is not told to combine context parallelism with tensor parallelism</source>
         <translation>导出不会让 %1 将上下文并行与张量并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="251"/>
+        <location filename="../app/core_text.cpp" line="254"/>
         <source>%1 is not told to combine context parallelism with pipeline parallelism</source>
         <translation>导出不会让 %1 将上下文并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="255"/>
+        <location filename="../app/core_text.cpp" line="258"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="265"/>
+        <location filename="../app/core_text.cpp" line="268"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="279"/>
+        <location filename="../app/core_text.cpp" line="282"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="287"/>
+        <location filename="../app/core_text.cpp" line="290"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>时间上限（%1 秒）在 %3 个点中的第 %2 个之后停止了时间/显存前沿：以下方案已证明最优，前沿不完整</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="295"/>
+        <location filename="../app/core_text.cpp" line="306"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>在 %1 个 GPU 上没有配置能满足这些约束（见决策树）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="298"/>
+        <location filename="../app/core_text.cpp" line="309"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="304"/>
+        <location filename="../app/core_text.cpp" line="315"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="311"/>
+        <location filename="../app/core_text.cpp" line="322"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>没有 %1 能运行的方案能放进内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="322"/>
+        <location filename="../app/core_text.cpp" line="333"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>全局批大小 %1 不能被 %2 个数据并行 GPU 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="327"/>
+        <location filename="../app/core_text.cpp" line="338"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="334"/>
+        <location filename="../app/core_text.cpp" line="345"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>即使微批大小为 %1，单个 GPU 也需要 %2 GiB（3 个层缓冲区 %3 GiB），预算 %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="341"/>
+        <location filename="../app/core_text.cpp" line="352"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="344"/>
+        <location filename="../app/core_text.cpp" line="355"/>
         <source>no micro-batch size fits</source>
         <translation>没有能放下的微批大小</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="351"/>
+        <location filename="../app/core_text.cpp" line="362"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="353"/>
+        <location filename="../app/core_text.cpp" line="364"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="356"/>
+        <location filename="../app/core_text.cpp" line="367"/>
         <source>%1; spilling: %2</source>
         <translation>%1；溢出到主机内存：%2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="357"/>
+        <location filename="../app/core_text.cpp" line="368"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案（%1 个 GPU 上：%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="362"/>
+        <location filename="../app/core_text.cpp" line="373"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="364"/>
+        <location filename="../app/core_text.cpp" line="375"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="366"/>
+        <location filename="../app/core_text.cpp" line="377"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="368"/>
+        <location filename="../app/core_text.cpp" line="379"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="370"/>
+        <location filename="../app/core_text.cpp" line="381"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="372"/>
+        <location filename="../app/core_text.cpp" line="383"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="374"/>
+        <location filename="../app/core_text.cpp" line="385"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="376"/>
+        <location filename="../app/core_text.cpp" line="387"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="378"/>
+        <location filename="../app/core_text.cpp" line="389"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -1650,7 +1650,7 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="111"/>
-        <location filename="../app/main_window.cpp" line="415"/>
+        <location filename="../app/main_window.cpp" line="425"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
@@ -1720,228 +1720,243 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="309"/>
+        <location filename="../app/main_window.cpp" line="266"/>
+        <source>the last model (%1) did not load: %2</source>
+        <translation>上次的模型（%1）无法加载：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="270"/>
+        <source>the last cluster (%1) did not load: %2</source>
+        <translation>上次的集群（%1）无法加载：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="277"/>
+        <source>Started with the default profiles: %1.</source>
+        <translation>已使用默认配置启动：%1。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="319"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="310"/>
+        <location filename="../app/main_window.cpp" line="320"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="312"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="314"/>
+        <location filename="../app/main_window.cpp" line="324"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="316"/>
+        <location filename="../app/main_window.cpp" line="326"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="317"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="329"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="330"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="321"/>
+        <location filename="../app/main_window.cpp" line="331"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="323"/>
+        <location filename="../app/main_window.cpp" line="333"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="336"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="329"/>
+        <location filename="../app/main_window.cpp" line="339"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="330"/>
+        <location filename="../app/main_window.cpp" line="340"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="332"/>
+        <location filename="../app/main_window.cpp" line="342"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="334"/>
+        <location filename="../app/main_window.cpp" line="344"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="340"/>
+        <location filename="../app/main_window.cpp" line="350"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="358"/>
+        <location filename="../app/main_window.cpp" line="368"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="360"/>
-        <location filename="../app/main_window.cpp" line="375"/>
+        <location filename="../app/main_window.cpp" line="370"/>
+        <location filename="../app/main_window.cpp" line="385"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="361"/>
+        <location filename="../app/main_window.cpp" line="371"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="362"/>
+        <location filename="../app/main_window.cpp" line="372"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="373"/>
+        <location filename="../app/main_window.cpp" line="383"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="390"/>
+        <location filename="../app/main_window.cpp" line="400"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="391"/>
+        <location filename="../app/main_window.cpp" line="401"/>
         <source>&amp;Notation</source>
         <translation>记号说明(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="394"/>
+        <location filename="../app/main_window.cpp" line="404"/>
         <source>Notation</source>
         <translation>记号说明</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="400"/>
+        <location filename="../app/main_window.cpp" line="410"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="402"/>
+        <location filename="../app/main_window.cpp" line="412"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="403"/>
+        <location filename="../app/main_window.cpp" line="413"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="409"/>
+        <location filename="../app/main_window.cpp" line="419"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="512"/>
+        <location filename="../app/main_window.cpp" line="526"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="518"/>
+        <location filename="../app/main_window.cpp" line="532"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="537"/>
+        <location filename="../app/main_window.cpp" line="551"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="548"/>
+        <location filename="../app/main_window.cpp" line="562"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="590"/>
+        <location filename="../app/main_window.cpp" line="604"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="593"/>
+        <location filename="../app/main_window.cpp" line="607"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="595"/>
+        <location filename="../app/main_window.cpp" line="609"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="591"/>
+        <location filename="../app/main_window.cpp" line="605"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="575"/>
+        <location filename="../app/main_window.cpp" line="589"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="660"/>
+        <location filename="../app/main_window.cpp" line="674"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="668"/>
+        <location filename="../app/main_window.cpp" line="682"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="669"/>
+        <location filename="../app/main_window.cpp" line="683"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="669"/>
+        <location filename="../app/main_window.cpp" line="683"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="680"/>
+        <location filename="../app/main_window.cpp" line="695"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="646"/>
+        <location filename="../app/main_window.cpp" line="660"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="647"/>
+        <location filename="../app/main_window.cpp" line="661"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="703"/>
+        <location filename="../app/main_window.cpp" line="718"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -2283,7 +2298,7 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="38"/>
+        <location filename="../app/views/runtime_editor.cpp" line="194"/>
         <source>Runtime profile: %1</source>
         <translation>运行时配置：%1</translation>
     </message>
@@ -2688,47 +2703,47 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>每个线性层输入元素的额外 HBM 字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="197"/>
+        <location filename="../app/views/runtime_editor.cpp" line="208"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="203"/>
+        <location filename="../app/views/runtime_editor.cpp" line="214"/>
         <source>Use for search</source>
         <translation>用于搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="204"/>
+        <location filename="../app/views/runtime_editor.cpp" line="215"/>
         <source>Save as JSON...</source>
         <translation>另存为 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="206"/>
+        <location filename="../app/views/runtime_editor.cpp" line="217"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>下一次搜索用此运行时评估计划</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="212"/>
+        <location filename="../app/views/runtime_editor.cpp" line="223"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>训练框架如何执行计划。将鼠标悬停在字段上可查看其含义；用户指南给出了每个预设值的来源。</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="281"/>
+        <location filename="../app/views/runtime_editor.cpp" line="292"/>
         <source>Save runtime profile</source>
         <translation>保存运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="281"/>
+        <location filename="../app/views/runtime_editor.cpp" line="292"/>
         <source>Runtime profile (*.json)</source>
         <translation>运行时配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="286"/>
+        <location filename="../app/views/runtime_editor.cpp" line="297"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="286"/>
+        <location filename="../app/views/runtime_editor.cpp" line="297"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
@@ -3889,58 +3904,58 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="200"/>
+        <location filename="../app/views/whatif_panel.cpp" line="201"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="216"/>
+        <location filename="../app/views/whatif_panel.cpp" line="218"/>
         <source>What-if best</source>
         <translation>假设分析最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="217"/>
+        <location filename="../app/views/whatif_panel.cpp" line="219"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="223"/>
+        <location filename="../app/views/whatif_panel.cpp" line="225"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="233"/>
+        <location filename="../app/views/whatif_panel.cpp" line="235"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="236"/>
+        <location filename="../app/views/whatif_panel.cpp" line="238"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="249"/>
+        <location filename="../app/views/whatif_panel.cpp" line="251"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="250"/>
+        <location filename="../app/views/whatif_panel.cpp" line="252"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="251"/>
+        <location filename="../app/views/whatif_panel.cpp" line="253"/>
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="252"/>
+        <location filename="../app/views/whatif_panel.cpp" line="254"/>
         <source>Samples / s</source>
         <translation>样本 / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="258"/>
-        <location filename="../app/views/whatif_panel.cpp" line="261"/>
+        <location filename="../app/views/whatif_panel.cpp" line="260"/>
+        <location filename="../app/views/whatif_panel.cpp" line="263"/>
         <source>-</source>
         <translation>-</translation>
     </message>
@@ -3948,52 +3963,52 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="124"/>
+        <location filename="../app/main.cpp" line="125"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer：规划 Transformer 的混合并行训练。使用 --cli &lt;command&gt; ... 调用命令行界面。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="129"/>
+        <location filename="../app/main.cpp" line="130"/>
         <source>Model preset or profile file.</source>
         <translation>模型预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="132"/>
+        <location filename="../app/main.cpp" line="133"/>
         <source>Cluster preset or profile file.</source>
         <translation>集群预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="136"/>
+        <location filename="../app/main.cpp" line="137"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>运行搜索，将窗口保存为 PNG 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="139"/>
+        <location filename="../app/main.cpp" line="140"/>
         <source>View to show: %1, export.</source>
         <translation>要显示的视图：%1, export。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="143"/>
+        <location filename="../app/main.cpp" line="144"/>
         <source>Window size WxH.</source>
         <translation>窗口尺寸 宽x高。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="146"/>
+        <location filename="../app/main.cpp" line="147"/>
         <source>light, dark or system.</source>
         <translation>light、dark 或 system。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="149"/>
+        <location filename="../app/main.cpp" line="150"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>语言：en、de、zh_CN。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="153"/>
+        <location filename="../app/main.cpp" line="154"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>要搜索的全局批大小，例如 64,128。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="156"/>
+        <location filename="../app/main.cpp" line="157"/>
         <source>Start a search at once.</source>
         <translation>立即开始搜索。</translation>
     </message>

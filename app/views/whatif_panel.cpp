@@ -137,6 +137,7 @@ void WhatIfPanel::setBase(const ModelProfile& model, const ClusterProfile& clust
     updating_ = false;
     latest_.reset();
     previous_.reset();
+    finished_ = false;
     delta_->setRowCount(0);
     scheduleRun();
 }
@@ -212,6 +213,7 @@ void WhatIfPanel::onFinished(std::shared_ptr<const SearchResult> result, std::sh
         return;
     if (latest_)
         previous_ = latest_;
+    finished_ = true;
     if (result->best) {
         latest_ = NamedPlan{tr("What-if best"), result->best->plan, result->best->cost};
         status_->setText(tr("Searched in %1 (%2 ms after the last edit).")

@@ -41,6 +41,8 @@ public:
     /// Best plan of the latest finished what-if run, and of the one before it.
     const std::optional<NamedPlan>& latest() const { return latest_; }
     const std::optional<NamedPlan>& previous() const { return previous_; }
+    /// Whether a what-if search has finished since setBase (with a plan or with none that fits).
+    bool hasResult() const { return finished_; }
     /// Time from the last edit to the result of the search it triggered (ms), -1 before the first.
     double lastLatencyMs() const { return latency_ms_; }
 
@@ -57,6 +59,7 @@ protected:
 
 private:
     QBoxLayout* box_ = nullptr;
+    bool finished_ = false;
     void scheduleRun();
     void runNow();
     void onFinished(std::shared_ptr<const SearchResult> result, std::shared_ptr<const CostModel> cm);

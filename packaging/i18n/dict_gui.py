@@ -123,3 +123,10 @@ T.update({
     "light: forward, dark: backward": ("hell: vorwärts, dunkel: rückwärts", "浅色：前向，深色：反向"),
     "model chunk %1": ("Modellteil %1", "模型块 %1"),
 })
+T.update({
+    "the last model (%1) did not load: %2": ("das zuletzt verwendete Modell (%1) ließ sich nicht laden: %2",
+                                              "上次的模型（%1）无法加载：%2"),
+    "the last cluster (%1) did not load: %2": ("der zuletzt verwendete Cluster (%1) ließ sich nicht laden: %2",
+                                                "上次的集群（%1）无法加载：%2"),
+    "Started with the default profiles: %1.": ("Mit den Standardprofilen gestartet: %1.", "已使用默认配置启动：%1。"),
+})

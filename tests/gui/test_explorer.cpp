@@ -218,6 +218,30 @@ private slots:
         QCOMPARE(s.lastModel(), QStringLiteral("llama2-7b"));
     }
 
+    void brokenRememberedModelIsNamed() {
+        // Found by fuzzing the settings: a remembered model that no longer loads was replaced by the
+        // default without a word. The window now says which and why.
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("m.json"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"name": "m", "stacks": [{"name": "decoder", "count": 0}]})");
+        }
+        {
+            Settings s;
+            s.setLastProfiles(bad, QStringLiteral("8xA100-80G"));
+        }
+        MainWindow w;
+        QCOMPARE(QString::fromStdString(w.modelEditor()->model().name), QStringLiteral("llama2-13b"));
+        const QString labels = allLabelText(w);
+        QVERIFY2(labels.contains(QStringLiteral("Started with the default profiles")), qPrintable(labels));
+        QVERIFY2(labels.contains(bad), qPrintable(labels));
+        QString why;
+        QVERIFY(!w.loadModel(bad, &why));
+        QVERIFY2(why.contains(QStringLiteral("model.")), qPrintable(why)); // (names the field)
+    }
+
     // Bug 2: the progress bar does not read 100% while the search still runs, the time left is never
     // "0.0 us", and Cancel does not fill the bar.
     void progressStaysBelowFullWhileRunning() {
