@@ -337,6 +337,34 @@ private slots:
         QVERIFY(!err.isEmpty());
     }
 
+    void editorsShowLoadedValuesExactly() {
+        // Found by fuzzing: a loaded model with 4,097 heads showed 4,096 (the box's maximum) while the
+        // search used 4,097, and the next edit would have written 4,096 back; likewise a sequence of
+        // 2^23 tokens and a GPU of 8,192 GiB.
+        ModelProfile m = smallModel();
+        m.stacks[0].type.heads = 4097;
+        m.stacks[0].type.kv_heads = 4097;
+        m.stacks[0].type.hidden = 4097;
+        m.stacks[0].type.head_dim = 1;
+        m.seq_len = 1 << 23;
+        for (auto& st : m.stacks)
+            st.type.seq_len = m.seq_len;
+        ModelEditor ed;
+        ed.setModel(m);
+        QCOMPARE(ed.headsBox()->value(), 4097);
+        QCOMPARE(ed.seqBox()->value(), 1 << 23);
+        ed.layersBox()->setValue(ed.layersBox()->value() + 1); // an edit reads every box back
+        QCOMPARE(ed.model().stacks[0].type.heads, 4097);
+        QCOMPARE(ed.model().seq_len, 1 << 23);
+        ClusterProfile c = smallCluster();
+        c.gpu.memory_gib = 8192; // (the box stopped at 4,096)
+        ClusterEditor ce;
+        ce.setCluster(c);
+        QCOMPARE(ce.memoryBox()->value(), 8192.0);
+        ce.nodesBox()->setValue(ce.nodesBox()->value() + 1);
+        QCOMPARE(ce.cluster().gpu.memory_gib, 8192.0);
+    }
+
     void modelEditorMoeAndMla() {
         // Presets with experts, MLA or an explicit head size round-trip through the editor unchanged.
         for (const char* name : {"mixtral-8x7b", "qwen3-30b-a3b", "deepseek-v3", "llama2-7b"}) {
