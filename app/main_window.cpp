@@ -441,42 +441,14 @@ bool MainWindow::openPlanFile(const QString& path, QString* error) {
 }
 
 bool MainWindow::loadModel(const QString& preset_or_path, QString* why) {
-    QString err;
-    // Files go through the editor (Hugging Face configs get a training sequence length there).
-    if (QFileInfo(preset_or_path).isFile()) {
-        if (model_editor_->loadFile(preset_or_path, &err))
-            return true;
-    } else {
-        try {
-            model_editor_->setModel(resolveModel(preset_or_path.toStdString()));
-            return true;
-        } catch (const std::exception& e) {
-            err = QString::fromUtf8(e.what());
-        }
-    }
-    showMessage(err, true);
-    if (why)
-        *why = err;
-    return false;
+    // (files go through the editor: Hugging Face configs get a training sequence length there)
+    return loadProfile(model_editor_, preset_or_path, why,
+                       [&](const std::string& name) { model_editor_->setModel(resolveModel(name)); });
 }
 
 bool MainWindow::loadCluster(const QString& preset_or_path, QString* why) {
-    QString err;
-    if (QFileInfo(preset_or_path).isFile()) {
-        if (cluster_editor_->loadFile(preset_or_path, &err))
-            return true;
-    } else {
-        try {
-            cluster_editor_->setCluster(resolveCluster(preset_or_path.toStdString()));
-            return true;
-        } catch (const std::exception& e) {
-            err = QString::fromUtf8(e.what());
-        }
-    }
-    showMessage(err, true);
-    if (why)
-        *why = err;
-    return false;
+    return loadProfile(cluster_editor_, preset_or_path, why,
+                       [&](const std::string& name) { cluster_editor_->setCluster(resolveCluster(name)); });
 }
 
 void MainWindow::rememberProfiles() {

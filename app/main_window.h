@@ -9,6 +9,7 @@
 #include "settings.h"
 #include "views/plan_view.h"
 
+#include <QFileInfo>
 #include <QMainWindow>
 
 #include <memory>
@@ -117,6 +118,27 @@ private:
     /// Follows new profiles in the what-if, sweep, frontier, engine and multi-model views.
     void followProfiles();
     void showMessage(const QString& text, bool error = false);
+    /// A profile from a file (read by its editor) or a preset name (`fromPreset`); on failure the reason
+    /// is shown and, if asked, returned in `why`.
+    template <class Editor, class FromPreset>
+    bool loadProfile(Editor* editor, const QString& preset_or_path, QString* why, FromPreset fromPreset) {
+        QString err;
+        if (QFileInfo(preset_or_path).isFile()) {
+            if (editor->loadFile(preset_or_path, &err))
+                return true;
+        } else {
+            try {
+                fromPreset(preset_or_path.toStdString());
+                return true;
+            } catch (const std::exception& e) {
+                err = QString::fromUtf8(e.what());
+            }
+        }
+        showMessage(err, true);
+        if (why)
+            *why = err;
+        return false;
+    }
 
     Settings settings_;
     Session* session_;
