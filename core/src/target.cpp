@@ -373,23 +373,36 @@ int torchtitanLayersPerStage(int layers, int stages, int first_less, int last_le
 /// Whether torchtitan's first/last_stage_less_layers make `split` (allowedSplits' rule, without listing
 /// every split: the plan view asks this of every plan, and a 6,400-layer model has millions of splits).
 /// The first stage's size rejects most weight pairs before the split is built.
-bool torchtitanSplitAllowed(int layers, const std::vector<int>& split) {
-    const int chunks = static_cast<int>(split.size());
-    if (chunks < 2)
-        return false;
+namespace {
+/// fn(a, b, per, eff) for torchtitan's (first, last) weight pairs that can make a split, in the order
+/// a, then b, up to the layer count (larger weights only repeat splits of smaller ones); stops when fn
+/// returns true. Once b exceeds the layers per stage (which grows by 1 / chunks per unit of b) no
+/// larger b makes a split.
+template <class Fn> bool forTorchtitanWeights(int layers, int chunks, Fn fn) {
     for (int a = 0; a <= layers; ++a)
         for (int b = 0; b <= layers; ++b) {
             const long long eff = static_cast<long long>(layers) + a + b;
             const long long per = eff / chunks;
             if (b > per)
                 break;
-            if (a > per || per + (eff % chunks > 0 ? 1 : 0) - a != split.front())
-                continue;
-            if (torchtitanLayersPerStage(layers, chunks, a, b) > 0 &&
-                torchtitanSplit(layers, chunks, a, b) == split)
+            if (fn(a, b, per, eff))
                 return true;
         }
     return false;
+}
+} // namespace
+
+bool torchtitanSplitAllowed(int layers, const std::vector<int>& split) {
+    const int chunks = static_cast<int>(split.size());
+    if (chunks < 2)
+        return false;
+    return forTorchtitanWeights(layers, chunks, [&](int a, int b, long long per, long long eff) {
+        // (the first stage's size rejects most pairs before the split is built)
+        if (a > per || per + (eff % chunks > 0 ? 1 : 0) - a != split.front())
+            return false;
+        return torchtitanLayersPerStage(layers, chunks, a, b) > 0 &&
+               torchtitanSplit(layers, chunks, a, b) == split;
+    });
 }
 
 namespace {
@@ -411,22 +424,16 @@ std::optional<std::vector<std::vector<int>>> allowedSplits(Target target, int la
     if (c.split_partition_uniform) {
         out.push_back(deepspeedUniformSplit(layers, chunks));
     } else if (c.split_first_last_less) {
-        // Every (first, last) weight pair up to the layer count (larger ones only repeat splits of
-        // smaller ones), each split once, in the order first found. The splits seen are kept in a hash
-        // set: a linear search of the list made this cubic in the layers (a 6,400-layer model froze the
-        // GUI's plan view, found by fuzzing). Once b exceeds the layers per stage (which grows by 1 /
-        // chunks per unit of b) no larger b makes a split.
+        // Each split once, in the order first found. The splits seen are kept in a hash set: a linear
+        // search of the list made this cubic in the layers (a 6,400-layer model froze the GUI's plan
+        // view, found by fuzzing).
         std::unordered_set<std::vector<int>, SplitHash> seen;
-        const int most = layers;
-        for (int a = 0; a <= most; ++a)
-            for (int b = 0; b <= most; ++b) {
-                const long long per = (static_cast<long long>(layers) + a + b) / chunks;
-                if (b > per)
-                    break;
-                auto s = torchtitanSplit(layers, chunks, a, b);
-                if (!s.empty() && torchtitanLayersPerStage(layers, chunks, a, b) > 0 && seen.insert(s).second)
-                    out.push_back(std::move(s));
-            }
+        forTorchtitanWeights(layers, chunks, [&](int a, int b, long long, long long) {
+            auto s = torchtitanSplit(layers, chunks, a, b);
+            if (!s.empty() && torchtitanLayersPerStage(layers, chunks, a, b) > 0 && seen.insert(s).second)
+                out.push_back(std::move(s));
+            return false;
+        });
     } else if (layers % chunks == 0) {
         out.emplace_back(static_cast<std::size_t>(chunks), layers / chunks);
     }
