@@ -160,6 +160,39 @@ ExplorerOptions addExplorerOptions(QCommandLineParser& parser) {
     return {model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt, run_opt};
 }
 
+/// Checks the explorer's options before any window opens; returns the error to print (empty: fine).
+/// Explicit garbage is refused with the option's name instead of being ignored (a misspelt --lang used
+/// to start the explorer in English without a word; --size 99999999999x700 overflowed).
+std::string checkExplorerOptions(const QCommandLineParser& parser, const ExplorerOptions& o, bool shot,
+                                 QSize* size) {
+    auto oneOf = [&](const QCommandLineOption& opt, const QStringList& allowed) -> std::string {
+        if (!parser.isSet(opt) || allowed.contains(parser.value(opt)))
+            return {};
+        return "--" + opt.names().constFirst().toStdString() + ": expected one of " +
+               allowed.join(QStringLiteral(", ")).toStdString() + ", got '" +
+               parser.value(opt).toStdString() + "'";
+    };
+    QStringList views = gx::app::MainWindow::viewNames();
+    if (shot)
+        views << QStringLiteral("export") << QStringLiteral("runtime-editor");
+    for (const std::string& e :
+         {oneOf(o.lang, {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")}),
+          oneOf(o.theme, {QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("system")}),
+          oneOf(o.view, views)})
+        if (!e.empty())
+            return e;
+    // Window size: whole pixels, from what the layout needs to what a screenshot can hold.
+    constexpr int kMinSide = 200, kMaxSide = 16384;
+    const QString sz = parser.value(o.size);
+    const auto m = QRegularExpression(QStringLiteral("^(\\d{1,9})x(\\d{1,9})$")).match(sz);
+    const int w = m.hasMatch() ? m.captured(1).toInt() : 0, h = m.hasMatch() ? m.captured(2).toInt() : 0;
+    if (w < kMinSide || h < kMinSide || w > kMaxSide || h > kMaxSide)
+        return "--size: expected WxH with each side from " + std::to_string(kMinSide) + " to " +
+               std::to_string(kMaxSide) + " pixels, got '" + sz.toStdString() + "'";
+    *size = QSize(w, h);
+    return {};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -204,6 +237,11 @@ int main(int argc, char** argv) {
     parser.process(app);
 
     const bool shot = parser.isSet(shot_opt);
+    QSize shot_size;
+    if (const std::string e = checkExplorerOptions(parser, opts, shot, &shot_size); !e.empty()) {
+        std::cerr << "error: " << e << "\n";
+        return 2;
+    }
     if (shot) // screenshots neither read nor change the user's settings
         QCoreApplication::setOrganizationName(QStringLiteral("GalvatronExplorerScreenshot"));
     gx::app::Settings settings;
@@ -237,16 +275,8 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (shot) {
-        const auto m = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(parser.value(size_opt));
-        if (!m.hasMatch()) {
-            std::cerr << "error: --size: expected WxH, got '" << parser.value(size_opt).toStdString()
-                      << "'\n";
-            return 2;
-        }
-        return screenshot(w, parser.value(shot_opt), parser.value(view_opt),
-                          QSize(m.captured(1).toInt(), m.captured(2).toInt()));
-    }
+    if (shot)
+        return screenshot(w, parser.value(shot_opt), parser.value(view_opt), shot_size);
     w.show();
     if (parser.isSet(view_opt))
         w.setView(parser.value(view_opt));

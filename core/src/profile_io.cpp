@@ -45,6 +45,10 @@ constexpr double kMaxTflops = 1e6;         // 1 EFLOPS per GPU
 constexpr double kMaxBandwidthGbs = 1e6;   // 1 PB/s
 constexpr double kMaxLatencyUs = 1e7;      // 10 s
 constexpr double kMaxMessageBytes = 1e15;  // 1 PB
+// ... and far below: a GPU of 1e-300 TFLOPS was accepted and printed 60-digit iteration times.
+constexpr double kMinTflops = 1e-3;          // 1 GFLOPS
+constexpr double kMinBandwidthGbs = 1e-3;    // 1 MB/s
+constexpr double kMinGpuMemGib = 1.0 / 1024; // 1 MiB
 
 std::string typeName(const json& v) {
     return v.type_name();
@@ -95,7 +99,7 @@ int toInt(const json& v, const std::string& path, IntRule rule, int max = INT_MA
 enum class NumRule { Any, NonNegative, Positive, Fraction /* 0..1 */ };
 
 double toNumber(const json& v, const std::string& path, NumRule rule, double max = 1e300,
-                const char* unit = "") {
+                const char* unit = "", double min = 0) {
     const char* what = rule == NumRule::Positive      ? "a positive number"
                        : rule == NumRule::NonNegative ? "a non-negative number"
                        : rule == NumRule::Fraction    ? "a number between 0 and 1"
@@ -109,6 +113,11 @@ double toNumber(const json& v, const std::string& path, NumRule rule, double max
         throw InputError(path, std::string("expected ") + what + ", got " + show(v));
     if (d > max)
         throw InputError(path, std::string("expected ") + what + " up to " + fmtNum(max) +
+                                   (*unit ? std::string(" ") + unit : std::string()) +
+                                   " (sanity limit), got " + show(v));
+    if (d > 0 && d < min) // (0 keeps its meaning where the rule allows it: "none")
+        throw InputError(path, std::string("expected ") + (rule == NumRule::NonNegative ? "0 or " : "") +
+                                   "at least " + fmtNum(min) +
                                    (*unit ? std::string(" ") + unit : std::string()) +
                                    " (sanity limit), got " + show(v));
     return d;
@@ -177,11 +186,11 @@ public:
             out = toInt(value(key), at(key), rule, max);
     }
     void numField(const std::string& key, double& out, NumRule rule, bool req = false, double max = 1e300,
-                  const char* unit = "") {
+                  const char* unit = "", double min = 0) {
         if (req)
-            out = toNumber(required(key), at(key), rule, max, unit);
+            out = toNumber(required(key), at(key), rule, max, unit, min);
         else if (has(key))
-            out = toNumber(value(key), at(key), rule, max, unit);
+            out = toNumber(value(key), at(key), rule, max, unit, min);
     }
     void boolField(const std::string& key, bool& out, bool req = false) {
         if (req)
@@ -432,12 +441,16 @@ GpuSpec gpuFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     GpuSpec g;
     r.strField("name", g.name, true);
-    r.numField("memory_gib", g.memory_gib, NumRule::Positive, true, kMaxGpuMemGib, "GiB");
-    r.numField("peak_tflops_bf16", g.peak_tflops_bf16, NumRule::Positive, true, kMaxTflops, "TFLOPS");
+    r.numField("memory_gib", g.memory_gib, NumRule::Positive, true, kMaxGpuMemGib, "GiB", kMinGpuMemGib);
+    r.numField("peak_tflops_bf16", g.peak_tflops_bf16, NumRule::Positive, true, kMaxTflops, "TFLOPS",
+               kMinTflops);
     g.peak_tflops_fp16 = g.peak_tflops_bf16;
-    r.numField("peak_tflops_fp16", g.peak_tflops_fp16, NumRule::Positive, false, kMaxTflops, "TFLOPS");
-    r.numField("peak_tflops_fp8", g.peak_tflops_fp8, NumRule::NonNegative, false, kMaxTflops, "TFLOPS");
-    r.numField("hbm_bandwidth_gbs", g.hbm_bandwidth_gbs, NumRule::Positive, false, kMaxBandwidthGbs, "GB/s");
+    r.numField("peak_tflops_fp16", g.peak_tflops_fp16, NumRule::Positive, false, kMaxTflops, "TFLOPS",
+               kMinTflops);
+    r.numField("peak_tflops_fp8", g.peak_tflops_fp8, NumRule::NonNegative, false, kMaxTflops, "TFLOPS",
+               kMinTflops);
+    r.numField("hbm_bandwidth_gbs", g.hbm_bandwidth_gbs, NumRule::Positive, false, kMaxBandwidthGbs, "GB/s",
+               kMinBandwidthGbs);
     r.numField("gemm_efficiency", g.gemm_efficiency, NumRule::Fraction);
     r.numField("gemm_half_saturation", g.gemm_half_saturation, NumRule::NonNegative);
     r.numField("attention_efficiency", g.attention_efficiency, NumRule::Fraction);
@@ -465,7 +478,8 @@ LinkSpec linkFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     LinkSpec l;
     r.strField("kind", l.kind, true);
-    r.numField("bandwidth_gbs", l.bandwidth_gbs, NumRule::Positive, true, kMaxBandwidthGbs, "GB/s");
+    r.numField("bandwidth_gbs", l.bandwidth_gbs, NumRule::Positive, true, kMaxBandwidthGbs, "GB/s",
+               kMinBandwidthGbs);
     r.numField("latency_us", l.latency_us, NumRule::NonNegative, false, kMaxLatencyUs, "us");
     r.numField("efficiency", l.efficiency, NumRule::Fraction);
     if (l.efficiency <= 0)
@@ -497,8 +511,8 @@ CollectiveMeasurement measurementFromJson(const json& j, const std::string& path
             throw InputError(pp, "expected a [bytes, busbw_gbs] pair, got " + show(arr[i]));
         const double bytes =
             toNumber(arr[i][0], indexPath(pp, 0), NumRule::Positive, kMaxMessageBytes, "bytes");
-        const double bw =
-            toNumber(arr[i][1], indexPath(pp, 1), NumRule::NonNegative, kMaxBandwidthGbs, "GB/s");
+        const double bw = toNumber(arr[i][1], indexPath(pp, 1), NumRule::NonNegative, kMaxBandwidthGbs,
+                                   "GB/s", kMinBandwidthGbs);
         m.bytes_to_busbw_gbs.emplace_back(bytes, bw);
     }
     r.finish();
@@ -890,8 +904,8 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
         c.inter = linkFromJson(r.value("inter"), r.at("inter"));
     else
         c.inter = c.intra; // one node: no traffic ever crosses nodes
-    r.numField("pcie_bandwidth_gbs", c.pcie_bandwidth_gbs, NumRule::Positive, false, kMaxBandwidthGbs,
-               "GB/s");
+    r.numField("pcie_bandwidth_gbs", c.pcie_bandwidth_gbs, NumRule::Positive, false, kMaxBandwidthGbs, "GB/s",
+               kMinBandwidthGbs);
     r.numField("host_memory_gib", c.host_memory_gib, NumRule::NonNegative, false, kMaxHostMemGib, "GiB");
     r.numField("overlap_efficiency", c.overlap_efficiency, NumRule::Fraction);
     r.numField("reserved_gib", c.reserved_gib, NumRule::NonNegative, false, kMaxGpuMemGib, "GiB");

@@ -43,6 +43,8 @@ std::string formatBytes(double bytes) {
 
 std::string formatSeconds(double s) {
     const double a = std::fabs(s);
+    if (a >= 1e6) // (no 60-digit figures: 1.235e+07 s)
+        return fmt("%.4g s", s);
     if (a >= 1.0)
         return fmt("%.3f s", s);
     if (a >= 1e-3)

@@ -402,6 +402,33 @@ private slots:
         QVERIFY2(out.contains(QStringLiteral("--model")), qPrintable(out));
     }
 
+    // GUI fuzzing: explicit garbage in --lang, --theme, --view and --size started the explorer as if
+    // the option were absent (or overflowed the size); each is now refused with exit code 2 and the
+    // option's name, before any window opens.
+    void badExplorerOptionsAreRefusedByName() {
+        const std::pair<QStringList, QString> cases[] = {
+            {{QStringLiteral("--lang"), QStringLiteral("xx")},
+             QStringLiteral("--lang: expected one of en, de")},
+            {{QStringLiteral("--theme"), QStringLiteral("purple")},
+             QStringLiteral("--theme: expected one of")},
+            {{QStringLiteral("--view"), QStringLiteral("nope")},
+             QStringLiteral("--view: expected one of plan")},
+            {{QStringLiteral("--size"), QStringLiteral("99999999999x700")},
+             QStringLiteral("--size: expected WxH")},
+            {{QStringLiteral("--size"), QStringLiteral("100x100")},
+             QStringLiteral("from 200 to 16384 pixels")},
+        };
+        for (const auto& [args, message] : cases) {
+            QProcess p;
+            p.start(QStringLiteral(GX_EXPLORER_BIN), args);
+            QVERIFY(p.waitForFinished(30000));
+            const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p.exitCode(), 2);
+            QVERIFY2(err.contains(message), qPrintable(args.join(u' ') + QStringLiteral(": ") + err));
+        }
+    }
+
     void viewMenuReachesEveryTab() {
         MainWindow w;
         QMenu* view = nullptr;

@@ -4,6 +4,7 @@
 #include "gx/file_io.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
+#include "gx/report.h"
 #include "gx/scheduler.h"
 #include "gx/search_space.h"
 #include "gx/shell.h"
@@ -159,6 +160,27 @@ private slots:
         c = cluster();
         c["intra"]["bandwidth_gbs"] = 1e30;
         QVERIFY(has(errorOf([&] { clusterFromJson(c); }).reason(), "GB/s"));
+        // ... and absurdly small ones: a GPU of 1e-300 TFLOPS printed 60-digit iteration times.
+        c = cluster();
+        c["gpu"]["peak_tflops_bf16"] = 1e-300;
+        const InputError t = errorOf([&] { clusterFromJson(c); });
+        QCOMPARE(t.field(), std::string("cluster.gpu.peak_tflops_bf16"));
+        QVERIFY2(has(t.reason(), "at least 0.001 TFLOPS"), t.what());
+        c = cluster();
+        c["inter"]["bandwidth_gbs"] = 1e-9;
+        QCOMPARE(errorOf([&] { clusterFromJson(c); }).field(), std::string("cluster.inter.bandwidth_gbs"));
+        c = cluster();
+        c["gpu"]["peak_tflops_fp8"] = 0; // 0 keeps its meaning ("no FP8"); a tiny positive value does not
+        QCOMPARE(clusterFromJson(c).gpu.peak_tflops_fp8, 0.0);
+        c["gpu"]["peak_tflops_fp8"] = 1e-12;
+        QVERIFY(has(errorOf([&] { clusterFromJson(c); }).reason(), "0 or at least"));
+        c = cluster();
+        c["gpu"]["peak_tflops_bf16"] = 0.001; // the limit itself is accepted
+        QCOMPARE(clusterFromJson(c).gpu.peak_tflops_bf16, 0.001);
+        // Long times stay readable: seconds with 3 decimals below 1e6 s, 4 significant digits above.
+        QCOMPARE(formatSeconds(980119.1734), std::string("980119.173 s"));
+        QCOMPARE(formatSeconds(1.0123456e7), std::string("1.012e+07 s"));
+        QCOMPARE(formatSeconds(2.5e-3), std::string("2.50 ms"));
     }
 
     void inputSizeIsCapped() {
