@@ -197,89 +197,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="192"/>
-        <location filename="../app/views/plan_view.cpp" line="198"/>
+        <location filename="../app/views/plan_view.cpp" line="195"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="194"/>
-        <location filename="../app/views/plan_view.cpp" line="198"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="198"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="273"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="275"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="277"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="279"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="281"/>
+        <location filename="../app/views/plan_view.cpp" line="284"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="283"/>
+        <location filename="../app/views/plan_view.cpp" line="286"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="285"/>
+        <location filename="../app/views/plan_view.cpp" line="288"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="288"/>
+        <location filename="../app/views/plan_view.cpp" line="291"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="290"/>
+        <location filename="../app/views/plan_view.cpp" line="293"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="292"/>
+        <location filename="../app/views/plan_view.cpp" line="295"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="295"/>
+        <location filename="../app/views/plan_view.cpp" line="298"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="314"/>
+        <location filename="../app/views/plan_view.cpp" line="317"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="314"/>
+        <location filename="../app/views/plan_view.cpp" line="317"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -1878,87 +1878,87 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="526"/>
+        <location filename="../app/main_window.cpp" line="498"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="504"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="551"/>
+        <location filename="../app/main_window.cpp" line="523"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="562"/>
+        <location filename="../app/main_window.cpp" line="534"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="604"/>
+        <location filename="../app/main_window.cpp" line="576"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="607"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="609"/>
+        <location filename="../app/main_window.cpp" line="581"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="605"/>
+        <location filename="../app/main_window.cpp" line="577"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="589"/>
+        <location filename="../app/main_window.cpp" line="561"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="674"/>
+        <location filename="../app/main_window.cpp" line="646"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="682"/>
+        <location filename="../app/main_window.cpp" line="654"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="683"/>
+        <location filename="../app/main_window.cpp" line="655"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="683"/>
+        <location filename="../app/main_window.cpp" line="655"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
+        <location filename="../app/main_window.cpp" line="667"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="660"/>
+        <location filename="../app/main_window.cpp" line="632"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="661"/>
+        <location filename="../app/main_window.cpp" line="633"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="718"/>
+        <location filename="../app/main_window.cpp" line="690"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -2295,6 +2295,11 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <location filename="../app/views/plan_view.cpp" line="168"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="170"/>
+        <source>%1 over the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
+        <translation>%1 über dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
 </context>
 <context>

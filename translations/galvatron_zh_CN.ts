@@ -197,89 +197,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="192"/>
-        <location filename="../app/views/plan_view.cpp" line="198"/>
+        <location filename="../app/views/plan_view.cpp" line="195"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Plan A</source>
         <translation>方案 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="194"/>
-        <location filename="../app/views/plan_view.cpp" line="198"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Plan B</source>
         <translation>方案 B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="198"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>B vs A</source>
         <translation>B 对比 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="273"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="275"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="277"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="279"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="281"/>
+        <location filename="../app/views/plan_view.cpp" line="284"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="283"/>
+        <location filename="../app/views/plan_view.cpp" line="286"/>
         <source>Exposed DP sync</source>
         <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="285"/>
+        <location filename="../app/views/plan_view.cpp" line="288"/>
         <source>Exposed TP comm</source>
         <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="288"/>
+        <location filename="../app/views/plan_view.cpp" line="291"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="290"/>
+        <location filename="../app/views/plan_view.cpp" line="293"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="292"/>
+        <location filename="../app/views/plan_view.cpp" line="295"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="295"/>
+        <location filename="../app/views/plan_view.cpp" line="298"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="314"/>
+        <location filename="../app/views/plan_view.cpp" line="317"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="314"/>
+        <location filename="../app/views/plan_view.cpp" line="317"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
@@ -1876,87 +1876,87 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="526"/>
+        <location filename="../app/main_window.cpp" line="498"/>
         <source>Profiles changed: run the search again (Ctrl+R).</source>
         <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="532"/>
+        <location filename="../app/main_window.cpp" line="504"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="551"/>
+        <location filename="../app/main_window.cpp" line="523"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="562"/>
+        <location filename="../app/main_window.cpp" line="534"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="604"/>
+        <location filename="../app/main_window.cpp" line="576"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="607"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="609"/>
+        <location filename="../app/main_window.cpp" line="581"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="605"/>
+        <location filename="../app/main_window.cpp" line="577"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="589"/>
+        <location filename="../app/main_window.cpp" line="561"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="674"/>
+        <location filename="../app/main_window.cpp" line="646"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="682"/>
+        <location filename="../app/main_window.cpp" line="654"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="683"/>
+        <location filename="../app/main_window.cpp" line="655"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="683"/>
+        <location filename="../app/main_window.cpp" line="655"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="695"/>
+        <location filename="../app/main_window.cpp" line="667"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="660"/>
+        <location filename="../app/main_window.cpp" line="632"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="661"/>
+        <location filename="../app/main_window.cpp" line="633"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="718"/>
+        <location filename="../app/main_window.cpp" line="690"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -2293,6 +2293,11 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <location filename="../app/views/plan_view.cpp" line="168"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="170"/>
+        <source>%1 over the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
+        <translation>超出预算 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
     </message>
 </context>
 <context>

@@ -163,15 +163,19 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
         // What is left, and the safety margin the budget already keeps (runtime's memory_headroom).
         const auto& rt = cm->options().runtime;
         const double gpu = cm->cluster().gpu.memory_gib * kGiB;
-        s +=
-            QStringLiteral("<br>") +
-            tr("%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; costed for "
-               "the %4 runtime, %5")
-                .arg(bytesText(std::max(0.0, c.memory_budget - c.peak_memory)),
-                     bytesText(rt.memory_headroom * gpu))
-                .arg(rt.memory_headroom * 100.0, 0, 'f', 0)
-                .arg(QString::fromStdString(rt.name).toHtmlEscaped(),
-                     QString::fromLatin1(toString(p.precision)).toUpper());
+        // (a plan that does not fit says by how much; it read "0 B left under the budget")
+        const QString room =
+            fits
+                ? tr("%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; "
+                     "costed "
+                     "for the %4 runtime, %5")
+                : tr("%1 over the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; costed for "
+                     "the %4 runtime, %5");
+        s += QStringLiteral("<br>") + room.arg(bytesText(std::abs(c.memory_budget - c.peak_memory)),
+                                               bytesText(rt.memory_headroom * gpu))
+                                          .arg(rt.memory_headroom * 100.0, 0, 'f', 0)
+                                          .arg(QString::fromStdString(rt.name).toHtmlEscaped(),
+                                               QString::fromLatin1(toString(p.precision)).toUpper());
     }
     summary_->setText(s);
     summary_->setToolTip(notationHelp(true));

@@ -5,6 +5,9 @@ T = {
     "%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; costed for the %4 runtime, %5":
         ("%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &nbsp; berechnet für die Laufzeitumgebung %4, %5",
          "预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &nbsp; 按 %4 运行时、%5 计算"),
+    "%1 over the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; costed for the %4 runtime, %5":
+        ("%1 über dem Budget, das %2 (%3 % der GPU) als Reserve freihält &nbsp; berechnet für die Laufzeitumgebung %4, %5",
+         "超出预算 %1，预算另留 %2（GPU 的 %3%）作为余量 &nbsp; 按 %4 运行时、%5 计算"),
     "Load runtime JSON...": ("Laufzeitprofil-JSON laden...", "加载运行时 JSON..."),
     "How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)":
         ("Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)",

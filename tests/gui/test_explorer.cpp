@@ -488,6 +488,19 @@ private slots:
                  notationHelp(false));
     }
 
+    // The plan view's memory line for a plan that does not fit said "0 B left under the budget"; it now
+    // says by how much the plan is over. At start the view shows the Megatron-style reference plan,
+    // which for the default LLaMA-2 13B on 8 x A100-80G needs 86.0 of 76.0 GiB.
+    void planOverBudgetSaysByHowMuch() {
+        MainWindow w;
+        QVERIFY(w.loadCluster(QStringLiteral("8xA100-80G")));
+        QCoreApplication::processEvents();
+        const QString s = w.planView()->summaryText();
+        QVERIFY2(s.contains(QStringLiteral("does not fit")), qPrintable(s));
+        QVERIFY2(s.contains(QStringLiteral("10.0 GiB over the budget")), qPrintable(s));
+        QVERIFY2(!s.contains(QStringLiteral("left under the budget")), qPrintable(s));
+    }
+
     // Item 7: a best plan at the memory cap gets a note naming a plan with headroom.
     void headroomNoteNamesASaferPlan() {
         SearchResult r;
