@@ -108,7 +108,10 @@ ModelProfile modelFromRecord(const json& jm, const std::string& mp, const Measur
         throw InputError(mp + ".heads", "must divide hidden");
     t.head_dim = t.hidden / t.heads;
     const std::string mname = str(jm, "name");
-    const bool llama = jm.contains("kv_heads") || contains(mname, "llama");
+    // (a null kv_heads is an absent one, as for every other field: NeMo's GPT-3 records carry
+    // "kv_heads": null, and were read as LLaMA-style, SwiGLU FFN and all: 2.42 B parameters per GPT-3
+    // 175B layer instead of 1.81 B)
+    const bool llama = (jm.contains("kv_heads") && !jm.at("kv_heads").is_null()) || contains(mname, "llama");
     t.gated_ffn = llama;
     t.bias = !llama;
     t.dropout = !llama;
