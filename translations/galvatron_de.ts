@@ -197,89 +197,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="195"/>
-        <location filename="../app/views/plan_view.cpp" line="201"/>
+        <location filename="../app/views/plan_view.cpp" line="196"/>
+        <location filename="../app/views/plan_view.cpp" line="202"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="197"/>
-        <location filename="../app/views/plan_view.cpp" line="201"/>
+        <location filename="../app/views/plan_view.cpp" line="198"/>
+        <location filename="../app/views/plan_view.cpp" line="202"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="201"/>
+        <location filename="../app/views/plan_view.cpp" line="202"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="276"/>
+        <location filename="../app/views/plan_view.cpp" line="277"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="278"/>
+        <location filename="../app/views/plan_view.cpp" line="279"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="280"/>
+        <location filename="../app/views/plan_view.cpp" line="281"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="282"/>
+        <location filename="../app/views/plan_view.cpp" line="283"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="284"/>
+        <location filename="../app/views/plan_view.cpp" line="285"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="286"/>
+        <location filename="../app/views/plan_view.cpp" line="287"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="288"/>
+        <location filename="../app/views/plan_view.cpp" line="289"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="290"/>
+        <location filename="../app/views/plan_view.cpp" line="291"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="291"/>
+        <location filename="../app/views/plan_view.cpp" line="292"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="293"/>
+        <location filename="../app/views/plan_view.cpp" line="294"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="295"/>
+        <location filename="../app/views/plan_view.cpp" line="296"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="298"/>
+        <location filename="../app/views/plan_view.cpp" line="299"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="317"/>
+        <location filename="../app/views/plan_view.cpp" line="318"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="317"/>
+        <location filename="../app/views/plan_view.cpp" line="318"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -2292,12 +2292,12 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;&lt;b&gt;passt nicht&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="168"/>
+        <location filename="../app/views/plan_view.cpp" line="169"/>
         <source>%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="170"/>
+        <location filename="../app/views/plan_view.cpp" line="172"/>
         <source>%1 over the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 über dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
@@ -2305,7 +2305,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="194"/>
+        <location filename="../app/views/runtime_editor.cpp" line="197"/>
         <source>Runtime profile: %1</source>
         <translation>Laufzeitprofil: %1</translation>
     </message>
@@ -2710,47 +2710,57 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="208"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <source>FP8 inputs kept for backward</source>
+        <translation>FP8-Eingaben für den Rückwärtslauf</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="118"/>
+        <source>FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer Engine)</source>
+        <translation>FP8-Linearschichten speichern ihre Eingaben für den Gewichtsgradienten in FP8 (1 Byte) (Transformer Engine)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="211"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="214"/>
+        <location filename="../app/views/runtime_editor.cpp" line="217"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="215"/>
+        <location filename="../app/views/runtime_editor.cpp" line="218"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="217"/>
+        <location filename="../app/views/runtime_editor.cpp" line="220"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="223"/>
+        <location filename="../app/views/runtime_editor.cpp" line="226"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="292"/>
+        <location filename="../app/views/runtime_editor.cpp" line="295"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="292"/>
+        <location filename="../app/views/runtime_editor.cpp" line="295"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="297"/>
+        <location filename="../app/views/runtime_editor.cpp" line="300"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="297"/>
+        <location filename="../app/views/runtime_editor.cpp" line="300"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>

@@ -114,6 +114,9 @@ std::vector<RuntimeEditor::Field> RuntimeEditor::fieldTable() {
         {"fp8_weight_copy_bytes", fp8, tr("FP8 weight copy bytes"),
          tr("Bytes per parameter of the FP8 (and transposed) weight copies")},
         {"fp8_cast_bytes", fp8, tr("FP8 cast traffic"), tr("Extra HBM bytes per linear-layer input element")},
+        {"fp8_saved_inputs", fp8, tr("FP8 inputs kept for backward"),
+         tr("FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer "
+            "Engine)")},
     };
 }
 

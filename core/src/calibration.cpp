@@ -154,15 +154,15 @@ int clusterFromRecord(MeasuredRun& run, const json& jc, const std::string& cp,
     return gpus;
 }
 
-/// The runtime of a record: the record's, else by source (Megatron-LM papers of 2021-22, NeMo =
-/// Megatron-Core, torchtitan; DeepSpeed for Narayanan et al.'s ZeRO-3 comparison rows).
+/// The runtime of a record: the record's, else by source (Megatron-LM papers of 2021-22, NeMo's
+/// performance recipes, torchtitan; DeepSpeed for Narayanan et al.'s ZeRO-3 comparison rows).
 std::string runtimeOfRecord(const std::string& runtime_field, const std::string& source, bool zero3) {
     if (!runtime_field.empty())
         return runtime_field;
     if (contains(source, "torchtitan"))
         return "torchtitan";
     if (contains(source, "NeMo"))
-        return "megatron-core";
+        return "nemo";
     if (zero3)
         return "deepspeed";
     return "megatron-lm-2021";
@@ -207,8 +207,8 @@ LayerStrategy strategyOfRecord(const json& jp, int tp, int dp, int cpd, const st
         s.dp_type = DpType::ZeRO3;
     else if (zs == "2")
         s.dp_type = DpType::ZeRO2;
-    else if (zs == "1" || (zs.empty() && runtime == "megatron-core"))
-        s.dp_type = DpType::ZeRO1; // NeMo uses Megatron's distributed optimizer by default
+    else if (zs == "1" || (zs.empty() && (runtime == "megatron-core" || runtime == "nemo")))
+        s.dp_type = DpType::ZeRO1; // NeMo's recipes shard the optimizer (distributed_fused_adam)
     else
         s.dp_type = DpType::DDP;
     const std::string rc = str(jp, "recompute");

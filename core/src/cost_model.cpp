@@ -615,13 +615,21 @@ double LayerCoster::fullActivationBytes(double scores) const {
         split_lin = sbh * 2.0 * a * (2.0 * qkd + 2.0 * vd) / h;
         repl += sbh * 2.0 * (std::max(0, m.q_lora_rank) + m.kv_lora_rank + m.qk_rope_head_dim) / h;
     }
-    const double split_ffn = tokens * f_tok * (type.gated_ffn ? (rt.fused_swiglu ? 6.0 : 8.0) : 4.0);
+    double split_ffn = tokens * f_tok * (type.gated_ffn ? (rt.fused_swiglu ? 6.0 : 8.0) : 4.0);
     // MoE: top_k permuted copies of the FFN input (bf16) and the fp32 router probabilities. Megatron's
     // dispatcher gathers the sequence-parallel shards before permuting, so SP does not divide them.
     const double routed_act = moe.enabled() ? sbh * 2.0 * routed + tokens * 4.0 * moe.experts : 0.0;
     if (cross) {
         repl += sbh * (2.0 + 2.0 + drop);
         split_lin += sbh * 4.0 + se * b * h * 4.0 * (kv_stored / a);
+    }
+    // FP8 linear layers that keep their inputs in FP8 (RuntimeProfile::fp8_saved_inputs, Transformer
+    // Engine): the QKV and fc1 inputs (norm outputs), the projection input (attention output) and the
+    // fc2 input (activation output) at 1 byte per element instead of 2.
+    if (fp8 && rt.fp8_saved_inputs) {
+        repl -= sbh * (cross ? 3.0 : 2.0);
+        split_lin -= sbh * (mla ? a * vd : qw) / h;
+        split_ffn -= tokens * f_tok;
     }
     return repl / sp_div + routed_act + (split_lin + split_ffn) / t + scores / t;
 }

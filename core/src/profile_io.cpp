@@ -1321,6 +1321,7 @@ constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"keep_pipeline_outputs", &RuntimeProfile::keep_pipeline_outputs},
     {"cp_allgather", &RuntimeProfile::cp_allgather},
     {"supports_fp8", &RuntimeProfile::supports_fp8},
+    {"fp8_saved_inputs", &RuntimeProfile::fp8_saved_inputs},
 };
 constexpr std::pair<const char*, int RuntimeProfile::*> kRuntimeBytes[] = {
     {"param_bytes", &RuntimeProfile::param_bytes},

@@ -117,6 +117,10 @@ T = {
     "Bytes per parameter of the FP8 (and transposed) weight copies":
         ("Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)", "FP8（及转置）权重副本的每参数字节"),
     "FP8 cast traffic": ("FP8-Konvertierungsverkehr", "FP8 转换流量"),
+    "FP8 inputs kept for backward": ("FP8-Eingaben für den Rückwärtslauf", "为反向传播保留的 FP8 输入"),
+    "FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer Engine)":
+        ("FP8-Linearschichten speichern ihre Eingaben für den Gewichtsgradienten in FP8 (1 Byte) (Transformer Engine)",
+         "FP8 线性层以 FP8（1 字节）保存其输入，用于计算权重梯度（Transformer Engine）"),
     "Extra HBM bytes per linear-layer input element": ("Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht", "每个线性层输入元素的额外 HBM 字节"),
     "Other": ("Sonstiges", "其他"),
     "Use for search": ("Für die Suche verwenden", "用于搜索"),

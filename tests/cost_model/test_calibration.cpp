@@ -99,6 +99,33 @@ private slots:
         }
     }
 
+    void publishedRunsFitTheirGpus() {
+        // Every published training run ran, so its predicted peak fits the GPU's memory. Only 7 runs
+        // have a measured peak; this holds the others to the one fact known about their memory.
+        // Found with it: NeMo's FP8 runs were predicted at 83-117 GiB on 80 GiB H100s. NeMo's recipes
+        // (NeMo-Framework-Launcher 24.07) keep bf16 gradient buffers (grad_sync_dtype=bf16) and Apex's
+        // distributed Adam stores 10 bytes/param (runtime preset "nemo"); Transformer Engine keeps the
+        // FP8 inputs of its linear layers for backward (fp8_saved_inputs). Now 55-74 GiB.
+        // Not checked: Korthikanti et al.'s Table 4 rows time one layer, not a training run. Known over:
+        // DeepSpeed ZeRO-3 530B on 640 GPUs (micro-batch 4, 88 GiB predicted): the paper notes it did not
+        // fit on 560 GPUs, so it ran near the limit; held to 10% over.
+        int checked = 0;
+        for (const auto& r : publishedRuns()) {
+            if (r.iteration_time_s <= 0)
+                continue;
+            CostOptions o;
+            o.runtime = resolveRuntime(r.runtime);
+            o.precision = r.plan.precision;
+            const PlanCost c = CostModel(r.model, r.cluster, o).evaluate(r.plan);
+            const double gib = c.peak_memory / kGiB, cap = r.cluster.gpu.memory_gib;
+            const bool known = r.id == "narayanan21-t2-zero3-529B-640gpu";
+            QVERIFY2(gib <= cap * (known ? 1.10 : 1.0),
+                     (r.id + ": " + std::to_string(gib) + " GiB on " + std::to_string(cap)).c_str());
+            ++checked;
+        }
+        QCOMPARE(checked, 46);
+    }
+
     void calibratedAccuracyOnPublishedRuns() {
         // Regression guard: the shipped presets must keep the accuracy `galvatron validate` reports
         // (README "Prediction accuracy"). Goals of the cost-model issue: median |error| <= 6%, mean <=
@@ -293,6 +320,16 @@ private slots:
         // A GPU without FP8 tensor cores runs FP8 plans at its BF16 speed (the CLI refuses them).
         const ClusterProfile a100 = clusterPreset("8xA100-80G");
         QVERIFY(CostModel(m, a100, o).effectiveTflops(4096, true) <= a100.gpu.peak_tflops_bf16);
+        // Transformer Engine keeps the FP8 inputs of its linear layers for backward: per token the
+        // QKV and fc1 inputs (h each), the projection input (h) and the fc2 input (ffn), one byte less
+        // each; the activations of the whole 4096-token micro-batch (tp 1) shrink by exactly that.
+        o.runtime.fp8_saved_inputs = false;
+        const LayerCost full = CostModel(m, c, o).layer(m.layer(0), s, shape);
+        QVERIFY(o.runtime.supports_fp8 && runtimePreset("megatron-core").fp8_saved_inputs);
+        const double frag = 1.0 + o.runtime.fragmentation;
+        QCOMPARE(full.activations - b.activations, frag * 4096.0 * (3.0 * 4096 + 11008));
+        o.precision = Precision::BF16; // (BF16 plans store bf16 inputs either way)
+        QCOMPARE(CostModel(m, c, o).layer(m.layer(0), s, shape).activations, a.activations);
     }
 
     void smallPerGpuBatchesScaleSublinearlyUnderZero3() {

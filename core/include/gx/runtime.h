@@ -139,6 +139,12 @@ struct RuntimeProfile {
     double fp8_weight_copy_bytes = 2.0;
     /// Per-element cost of FP8 casting / amax scaling, as extra HBM bytes per linear-layer input element.
     double fp8_cast_bytes = 4.0;
+    /// FP8 linear layers keep the FP8 cast of their input (1 byte per element) for the weight gradient
+    /// instead of the bf16 input: the QKV, projection, fc1 and fc2 inputs. Transformer Engine 1.x
+    /// (transformer_engine/pytorch/module/linear.py: `saved_inputmat = inputmat`, the FP8 cast, unless
+    /// the recipe keeps wgrad in higher precision; layernorm_linear.py and layernorm_mlp.py save
+    /// `ln_out` and the activation output `gelu_out` in FP8 the same way).
+    bool fp8_saved_inputs = false;
 };
 
 const char* toString(Precision);
