@@ -18,6 +18,7 @@
 #include <QGroupBox>
 #include <QHash>
 #include <QLabel>
+#include <QLibraryInfo>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
@@ -58,6 +59,8 @@ public:
         if (!source)
             return {};
         QString out = inner_ ? inner_->translate(context, source, disambiguation, n) : QString();
+        if (out.isEmpty() && qt_) // Qt's own texts: standard buttons, file dialogs
+            out = qt_->translate(context, source, disambiguation, n);
         const QString shown = out.isEmpty() ? QString::fromUtf8(source) : out;
         QMutexLocker lock(&mutex_);
         if (!seen_.contains(shown))
@@ -66,10 +69,12 @@ public:
     }
     bool isEmpty() const override { return false; }
 
-    /// Installs `next` (may be null: source texts). The texts remembered so far become `previous`.
-    void swap(std::unique_ptr<QTranslator> next) {
+    /// Installs `next` (may be null: source texts) and `qt`, Qt's own translation (may be null). The
+    /// texts remembered so far become `previous`.
+    void swap(std::unique_ptr<QTranslator> next, std::unique_ptr<QTranslator> qt) {
         QMutexLocker lock(&mutex_);
         inner_ = std::move(next);
+        qt_ = std::move(qt);
         previous_ = std::move(seen_);
         seen_.clear();
     }
@@ -91,7 +96,7 @@ public:
     }
 
 private:
-    std::unique_ptr<QTranslator> inner_;
+    std::unique_ptr<QTranslator> inner_, qt_;
     mutable QMutex mutex_;
     mutable QHash<QString, Source> seen_;
     QHash<QString, Source> previous_;
@@ -270,7 +275,16 @@ bool installTranslation(const QString& locale) {
     // Qt looks for galvatron_<lang>_<territory>.qm, then galvatron_<lang>.qm.
     const bool loaded =
         t->load(loc, QStringLiteral("galvatron"), QStringLiteral("_"), QStringLiteral(":/i18n"));
-    recorder()->swap(loaded ? std::move(t) : nullptr);
+    // Qt's own texts ("Cancel", "OK" of standard buttons) from Qt's translations when installed
+    // (Debian: qt6-translations-l10n); before, the German dialogs had English buttons.
+    std::unique_ptr<QTranslator> qt;
+    if (loaded) {
+        qt = std::make_unique<QTranslator>();
+        if (!qt->load(loc, QStringLiteral("qtbase"), QStringLiteral("_"),
+                      QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            qt.reset();
+    }
+    recorder()->swap(loaded ? std::move(t) : nullptr, std::move(qt));
     return loaded;
 }
 

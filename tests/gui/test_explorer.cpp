@@ -29,6 +29,7 @@
 #include <QApplication>
 #include <QChartView>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
@@ -37,12 +38,14 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLibraryInfo>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSet>
@@ -744,6 +747,18 @@ private slots:
     // Issue 14: switching the language retranslates the open window at once (no restart): after a
     // switch to German it reads exactly like a window built in German, and after the switch back like
     // one built in English.
+    // Qt's own texts follow the language: the runtime editor's "Cancel" stayed English in German.
+    void standardButtonsAreTranslated() {
+        if (!QFile::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath) +
+                           QStringLiteral("/qtbase_de.qm")))
+            QSKIP("Qt's translations are not installed (Debian: qt6-translations-l10n)");
+        switchLanguage(QStringLiteral("de"));
+        QDialogButtonBox box(QDialogButtonBox::Cancel);
+        QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Abbrechen"));
+        switchLanguage(QStringLiteral("en")); // and back, at once
+        QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Cancel"));
+    }
+
     void languageSwitchWithoutRestart() {
         switchLanguage(QStringLiteral("en"));
         MainWindow w;
