@@ -138,13 +138,13 @@ private slots:
         QVERIFY2(rep.time.median_abs <= 0.035, formatValidation(rep, {}, false).c_str());
         QVERIFY2(rep.time.mean_abs <= 0.05, formatValidation(rep, {}, false).c_str());
         QVERIFY2(std::fabs(rep.time.median_signed) <= 0.03, formatValidation(rep, {}, false).c_str());
-        // Every group within 10%, except the >= 32K-token group: the goal (12%) is NOT MET there since
-        // the 256K context-parallel run became expressible (predicted 41% too fast; the cost of the
-        // ring's many small attention blocks is not modelled). Guarded against getting worse.
+        // Every group within 10%. The >= 32K-token group was 23.8% (the 256K context-parallel run 40%
+        // too fast) until torchtitan's and its GPU's coefficients were refitted on all 51 runs: 7.8%.
         for (const auto& [group, buckets] : rep.by_group)
             for (const auto& [bucket, st] : buckets)
-                QVERIFY2(st.median_abs <= (bucket == "seq>=32K" ? 0.30 : 0.10),
+                QVERIFY2(st.median_abs <= 0.10,
                          (group + "/" + bucket + ": " + std::to_string(st.median_abs)).c_str());
+        QVERIFY2(rep.time.max_abs <= 0.12, formatValidation(rep, {}, false).c_str());
         // Memory of the FSDP Llama 3.1 8B runs within 10% of torchtitan's measured peak.
         for (const auto& r : rep.results)
             if (r.has_mem && r.id.find("llama31-8b-t") != std::string::npos &&
@@ -180,7 +180,8 @@ private slots:
         // "every run within 10%" is not met by one run: Llama 3.1 405B 1F1B (-20.5%: 10 GiB more than
         // the interleaved run measured, which the model does not explain). The loss buffers counted from
         // torchtitan's and PyTorch's code (14 / 18 bytes per logit) brought the 32K and 256K runs from
-        // +13% to within 4%: every other run is held to 5% now.
+        // +13% to within 4%: every other run is held to 6% (the refit of torchtitan's fragmentation on
+        // 51 runs took the 32K and 256K runs from +3.1/+2.3% to +5.2/+4.4%).
         const auto runs = publishedRuns();
         const ValidationReport rep = validateRuns(runs, presets());
         int n = 0;
@@ -189,7 +190,7 @@ private slots:
                 continue;
             ++n;
             const bool known = r.id == "torchtitan-llama31-405b-t5-3d-1f1b";
-            QVERIFY2(std::fabs(r.mem_error) <= (known ? 0.25 : 0.05),
+            QVERIFY2(std::fabs(r.mem_error) <= (known ? 0.25 : 0.06),
                      (r.id + " memory error " + std::to_string(r.mem_error)).c_str());
         }
         QCOMPARE(n, 7);
@@ -199,14 +200,17 @@ private slots:
     void holdOutRunsNeverFitted() {
         // Runs no coefficient was fitted to: torchtitan Table 2's middle rows (Llama 3.1 8B, 8 GPUs,
         // CP 2 and 4) and Table 6 (Llama 3.1 405B, 512 GPUs, TP 8 x PP 8, CP 1 to 8 at 32K-256K).
-        //  - 8B: memory within 5%; time within 5% at CP 2. At CP 4 the prediction is 34% too fast, like
-        //    the fitted CP 8 run: torchtitan's 8B CP 4 and 8 runs are slower than any attention or
-        //    exchange term explains. Guarded against getting worse.
-        //  - 405B: time within 5% without CP. With CP its ranks sit on different nodes (TP fills a
-        //    node), so the exchange runs over the network: PyTorch's context_parallel gathers the
-        //    K/V expanded to the query heads (16 per TP rank instead of 1) behind the first block only,
-        //    and passes fp32 dK/dV (runtime cp_allgather, cp_grad_bytes). Before those facts the model
-        //    was 20%, 21% and 40% too fast at CP 2, 4 and 8; now 12%, 11% and 23%.
+        //  - 8B: torchtitan's CP 4 and 8 runs are slower than any attention or exchange term explains,
+        //    its CP 2 run is not. With the coefficients of 2026-11-23 (fitted before the CP runs were
+        //    expressible) CP 2 was within 0.1% and CP 4 34% too fast; refitted on the 51 runs (the fitted
+        //    CP 8 run pulls the GPU's attention efficiency down), CP 4 is within 5% and CP 2 19% too
+        //    slow. Memory within 6%.
+        //  - 405B: with CP its ranks sit on different nodes (TP fills a node), so the exchange runs over
+        //    the network: PyTorch's context_parallel gathers the K/V expanded to the query heads (16 per
+        //    TP rank instead of 1) behind the first block only, and passes fp32 dK/dV (runtime
+        //    cp_allgather, cp_grad_bytes). Before those facts the model was 20%, 21% and 40% too fast at
+        //    CP 2, 4 and 8; with them 12%, 11% and 23%; after the refit on 51 runs -0.1%, -5% and +1%
+        //    (CP 1: -1.5% -> -7.4%).
         //  - 405B memory is predicted 12-19% low, as for the fitted 405B 1F1B run (Table 5); counting the
         //    buffers of that exchange in the attention backward took CP 2/4/8 from 14/15/23% low.
         const auto runs = loadRunsFile(std::string(GX_TEST_DATA_DIR) + "/calibration/holdout_runs.json");
@@ -215,12 +219,12 @@ private slots:
         QCOMPARE(rep.results.size(), std::size_t(6));
         const std::map<std::string, std::pair<double, double>> limits = {
             // id -> (|time error|, |memory error|)
-            {"torchtitan-llama31-8b-t2-cp2-64k", {0.05, 0.05}},
-            {"torchtitan-llama31-8b-t2-cp4-128k", {0.40, 0.05}},
-            {"torchtitan-llama31-405b-t6-4d-cp1-32k", {0.05, 0.15}},
-            {"torchtitan-llama31-405b-t6-4d-cp2-64k", {0.15, 0.13}},
-            {"torchtitan-llama31-405b-t6-4d-cp4-128k", {0.15, 0.14}},
-            {"torchtitan-llama31-405b-t6-4d-cp8-256k", {0.26, 0.21}},
+            {"torchtitan-llama31-8b-t2-cp2-64k", {0.20, 0.06}},
+            {"torchtitan-llama31-8b-t2-cp4-128k", {0.06, 0.06}},
+            {"torchtitan-llama31-405b-t6-4d-cp1-32k", {0.08, 0.15}},
+            {"torchtitan-llama31-405b-t6-4d-cp2-64k", {0.03, 0.13}},
+            {"torchtitan-llama31-405b-t6-4d-cp4-128k", {0.06, 0.14}},
+            {"torchtitan-llama31-405b-t6-4d-cp8-256k", {0.03, 0.21}},
         };
         for (const auto& r : rep.results) {
             QVERIFY2(r.failure.empty(), r.failure.c_str());
