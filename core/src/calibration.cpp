@@ -435,11 +435,16 @@ ValidationReport validateRuns(const std::vector<MeasuredRun>& runs, const Runtim
                     res.measured = run.iteration_time_s;
                     res.has_time = true;
                 }
+                res.predicted_mem = pc.peak_memory / kGiB;
+                res.gpu_mem = run.cluster.gpu.memory_gib;
                 if (run.memory_gib > 0) {
-                    res.predicted_mem = pc.peak_memory / kGiB;
                     res.mem_error = res.predicted_mem / run.memory_gib - 1.0;
                     res.has_mem = true;
                     merr.push_back(res.mem_error);
+                } else if (run.iteration_time_s > 0) { // a training run: it fitted its GPU
+                    res.over_gpu = res.predicted_mem > res.gpu_mem;
+                    ++rep.fit_checked;
+                    rep.over_gpu += res.over_gpu;
                 }
             }
             if (res.has_time) {
@@ -495,6 +500,9 @@ std::string formatValidation(const ValidationReport& r, const AccuracyGoals& goa
             if (res.has_mem)
                 o << "   " << fmt("%.1f", res.measured_mem) << " / " << fmt("%.1f GiB", res.predicted_mem)
                   << " (" << pct(res.mem_error) << ")";
+            else if (res.over_gpu)
+                o << "   predicted " << fmt("%.1f GiB", res.predicted_mem) << " > "
+                  << fmt("%.0f GiB GPU", res.gpu_mem) << " (it ran)";
             o << "\n";
         }
         o << "\n";
@@ -514,6 +522,15 @@ std::string formatValidation(const ValidationReport& r, const AccuracyGoals& goa
         o << "memory, " << r.memory.n << " runs: median |error| " << apct(r.memory.median_abs) << ", worst "
           << apct(r.memory.max_abs) << " [goal every run within " << apct(goals.memory) << ": "
           << goal(r.memory.max_abs <= goals.memory) << "]\n";
+    if (r.fit_checked > 0) {
+        o << "memory, " << r.fit_checked << " runs without a measured peak: " << r.over_gpu
+          << " predicted above their GPU's memory, although they ran";
+        std::string ids;
+        for (const auto& res : r.results)
+            if (res.over_gpu)
+                ids += (ids.empty() ? " (" : ", ") + res.id;
+        o << (ids.empty() ? "" : ids + ")") << "\n";
+    }
     o << "by group (median signed / median |error|, runs):\n";
     for (const auto& [g, buckets] : r.by_group) {
         o << "  " << g << ":";
@@ -540,6 +557,10 @@ json validationJson(const ValidationReport& r) {
             x.update({{"measured_memory_gib", res.measured_mem},
                       {"predicted_memory_gib", res.predicted_mem},
                       {"memory_error", res.mem_error}});
+        else if (res.gpu_mem > 0)
+            x.update({{"predicted_memory_gib", res.predicted_mem},
+                      {"gpu_memory_gib", res.gpu_mem},
+                      {"predicted_over_gpu", res.over_gpu}});
         runs.push_back(x);
     }
     auto st = [](const ErrorStats& s) {
@@ -558,6 +579,8 @@ json validationJson(const ValidationReport& r) {
                 {"memory", st(r.memory)},
                 {"groups", groups},
                 {"not_expressible", r.unsupported},
+                {"fit_checked", r.fit_checked},
+                {"predicted_over_gpu", r.over_gpu},
                 {"worst_group", r.worst_group},
                 {"worst_group_median_abs", r.worst_group_median}};
 }

@@ -56,6 +56,10 @@ struct RunResult {
     double predicted_mem = 0; ///< GiB
     double mem_error = 0;     ///< (predicted - measured) / measured
     bool has_time = false, has_mem = false;
+    /// A training run without a measured peak whose predicted peak (predicted_mem) exceeds its GPU's
+    /// memory (gpu_mem, GiB; set for every evaluated run): the run ran, so the memory model is wrong.
+    bool over_gpu = false;
+    double gpu_mem = 0;
     std::string failure; ///< evaluation error
 };
 
@@ -71,6 +75,9 @@ struct ValidationReport {
     /// group -> bucket -> stats of the throughput errors
     std::map<std::string, std::map<std::string, ErrorStats>> by_group;
     int unsupported = 0;
+    /// Training runs without a measured peak, checked against the one fact known about their memory:
+    /// they ran, so the predicted peak fits the GPU (RunResult::over_gpu marks those that do not).
+    int fit_checked = 0, over_gpu = 0;
     double worst_group_median = 0;
     std::string worst_group;
 };
