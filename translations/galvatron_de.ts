@@ -2305,7 +2305,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="197"/>
+        <location filename="../app/views/runtime_editor.cpp" line="200"/>
         <source>Runtime profile: %1</source>
         <translation>Laufzeitprofil: %1</translation>
     </message>
@@ -2521,246 +2521,256 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <source>ZeRO-3 live parameters</source>
+        <translation>Aktive ZeRO-3-Parameter</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <source>Most parameters gathered at once (DeepSpeed stage3_max_live_parameters); 0: the running layer and the prefetched next one</source>
+        <translation>Höchstzahl gleichzeitig gesammelter Parameter (DeepSpeed stage3_max_live_parameters); 0: die laufende und die vorab geladene nächste Schicht</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="83"/>
         <source>Context parallelism: all-gather K/V</source>
         <translation>Kontextparallelität: K/V per All-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
         <source>On: K/V of all context-parallel ranks are gathered once after the first attention block (PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)</source>
         <translation>Ein: K/V aller kontextparallelen Ränge werden einmal nach dem ersten Attention-Block gesammelt (PyTorch context_parallel); aus: von Rang zu Rang hinter jedem Block weitergereicht (Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
         <source>Context parallelism: dK/dV bytes</source>
         <translation>Kontextparallelität: Bytes je dK/dV</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Bytes per element of the key/value gradient sums passed between context-parallel ranks (4: fp32)</source>
         <translation>Bytes je Element der Key/Value-Gradientensummen, die zwischen kontextparallelen Rängen weitergereicht werden (4: fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Hierarchical ZeRO-3 rings</source>
         <translation>Hierarchische ZeRO-3-Ringe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Off: flat rings at one GPU&apos;s network share</source>
         <translation>Aus: flache Ringe mit dem Netzwerkanteil einer GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Grouped expert GEMM efficiency</source>
         <translation>Effizienz gruppierter Experten-GEMMs</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
         <translation>Mixture-of-Experts-Schichten: Durchsatz der gruppierten Experten-GEMMs relativ zu einem dichten GEMM gleicher Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Expert load imbalance</source>
         <translation>Ungleichgewicht der Experten-Last</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)</source>
         <translation>Expertenparallelität: Tokens auf dem meistbelasteten Experten-Rang im Verhältnis zum Mittel (1 = ausgeglichen)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Per-layer overhead (us)</source>
         <translation>Zusatzkosten pro Schicht (µs)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>Pro Schicht und Micro-Batch, vorwärts und rückwärts: Kernel-Starts, Hooks, Synchronisationen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Per-iteration overhead (s)</source>
         <translation>Zusatzkosten pro Iteration (s)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>Laden der Daten, Protokollierung, Gradient-Clipping</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Weight bytes per parameter</source>
         <translation>Gewichts-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>Arbeitsgewichte (2 für bf16/fp16)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Gradient bytes per parameter</source>
         <translation>Gradienten-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>Datentyp des Gradientenpuffers (4 für fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Optimizer bytes per parameter</source>
         <translation>Optimierer-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam: fp32-Mastergewichte und zwei Momente</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Allocator fragmentation</source>
         <translation>Fragmentierung des Allokators</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>Verschnitt des Caching-Allokators als Anteil der Aktivierungen und des Arbeitsspeichers</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>Bytes per logit</source>
         <translation>Bytes pro Logit</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
         <translation>Bytes pro Logit-Element rund um den Loss (6 fusioniert, 14 eager fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>Bytes per logit, vocabulary split</source>
         <translation>Bytes pro Logit, Vokabular geteilt</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="106"/>
+        <location filename="../app/views/runtime_editor.cpp" line="109"/>
         <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
         <translation>Dasselbe, wenn das Vokabular auf Tensor-parallele Ränge verteilt ist (0: wie oben)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>Logits jedes Micro-Batches behalten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="111"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="109"/>
+        <location filename="../app/views/runtime_editor.cpp" line="112"/>
         <source>Runtime buffers (GiB)</source>
         <translation>Laufzeitpuffer (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="110"/>
+        <location filename="../app/views/runtime_editor.cpp" line="113"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>Arbeitsbereiche und Kommunikationspuffer über den reservierten Speicher des Clusters hinaus</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="111"/>
+        <location filename="../app/views/runtime_editor.cpp" line="114"/>
         <source>Memory headroom</source>
         <translation>Speicherreserve</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="112"/>
+        <location filename="../app/views/runtime_editor.cpp" line="115"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>Anteil des GPU-Speichers, den die Suche frei hält (unter 0,5)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="113"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>Trains FP8 linear layers</source>
         <translation>Trainiert FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="113"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>Die Laufzeitumgebung kann FP8-Linearschichten ausführen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="114"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
         <source>FP8 weight copy bytes</source>
         <translation>Bytes der FP8-Gewichtskopien</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="115"/>
+        <location filename="../app/views/runtime_editor.cpp" line="118"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="119"/>
         <source>FP8 cast traffic</source>
         <translation>FP8-Konvertierungsverkehr</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="119"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>FP8 inputs kept for backward</source>
         <translation>FP8-Eingaben für den Rückwärtslauf</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="118"/>
+        <location filename="../app/views/runtime_editor.cpp" line="121"/>
         <source>FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer Engine)</source>
         <translation>FP8-Linearschichten speichern ihre Eingaben für den Gewichtsgradienten in FP8 (1 Byte) (Transformer Engine)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="211"/>
+        <location filename="../app/views/runtime_editor.cpp" line="214"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="217"/>
+        <location filename="../app/views/runtime_editor.cpp" line="220"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="218"/>
+        <location filename="../app/views/runtime_editor.cpp" line="221"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="220"/>
+        <location filename="../app/views/runtime_editor.cpp" line="223"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="226"/>
+        <location filename="../app/views/runtime_editor.cpp" line="229"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="295"/>
+        <location filename="../app/views/runtime_editor.cpp" line="298"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="295"/>
+        <location filename="../app/views/runtime_editor.cpp" line="298"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="300"/>
+        <location filename="../app/views/runtime_editor.cpp" line="303"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="300"/>
+        <location filename="../app/views/runtime_editor.cpp" line="303"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>

@@ -2303,7 +2303,7 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="197"/>
+        <location filename="../app/views/runtime_editor.cpp" line="200"/>
         <source>Runtime profile: %1</source>
         <translation>运行时配置：%1</translation>
     </message>
@@ -2519,246 +2519,256 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <source>ZeRO-3 live parameters</source>
+        <translation>ZeRO-3 驻留参数</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <source>Most parameters gathered at once (DeepSpeed stage3_max_live_parameters); 0: the running layer and the prefetched next one</source>
+        <translation>同时收集的最多参数数（DeepSpeed stage3_max_live_parameters）；0：当前层与预取的下一层</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="83"/>
         <source>Context parallelism: all-gather K/V</source>
         <translation>上下文并行：全收集 K/V</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
         <source>On: K/V of all context-parallel ranks are gathered once after the first attention block (PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)</source>
         <translation>开启：在第一个注意力块之后一次性收集所有上下文并行 rank 的 K/V（PyTorch context_parallel）；关闭：在每个块之后逐个 rank 传递（Megatron）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <location filename="../app/views/runtime_editor.cpp" line="86"/>
         <source>Context parallelism: dK/dV bytes</source>
         <translation>上下文并行：dK/dV 字节数</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Bytes per element of the key/value gradient sums passed between context-parallel ranks (4: fp32)</source>
         <translation>上下文并行 rank 之间传递的键/值梯度和每个元素的字节数（4：fp32）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="89"/>
         <source>Hierarchical ZeRO-3 rings</source>
         <translation>分层 ZeRO-3 环</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Off: flat rings at one GPU&apos;s network share</source>
         <translation>关闭：按单个 GPU 网络份额的扁平环</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="88"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Grouped expert GEMM efficiency</source>
         <translation>分组专家 GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
         <translation>混合专家层：分组专家 GEMM 相对同等规模稠密 GEMM 的吞吐率</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="94"/>
         <source>Expert load imbalance</source>
         <translation>专家负载不均衡</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)</source>
         <translation>专家并行：最繁忙专家 rank 上的 token 数与平均值之比（1 = 均衡）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="93"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Per-layer overhead (us)</source>
         <translation>每层开销（微秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>每层每个微批次的前向和反向开销：内核启动、钩子、同步</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Per-iteration overhead (s)</source>
         <translation>每次迭代开销（秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>数据加载、日志、梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Weight bytes per parameter</source>
         <translation>每参数权重字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>工作权重（bf16/fp16 为 2）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Gradient bytes per parameter</source>
         <translation>每参数梯度字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>梯度缓冲区数据类型（fp32 为 4）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Optimizer bytes per parameter</source>
         <translation>每参数优化器字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam：fp32 主权重和两个动量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>缓存分配器的冗余，占激活和工作内存的比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>Bytes per logit</source>
         <translation>每个 logit 的字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
         <translation>损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 14）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>Bytes per logit, vocabulary split</source>
         <translation>每个 logit 的字节（词表切分）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="106"/>
+        <location filename="../app/views/runtime_editor.cpp" line="109"/>
         <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
         <translation>词表在张量并行各 rank 间切分时的同一数值（0：同上）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>保留每个微批次的 logits</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="111"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>流水线保留最后一级每个微批次的输出直到步骤结束</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="109"/>
+        <location filename="../app/views/runtime_editor.cpp" line="112"/>
         <source>Runtime buffers (GiB)</source>
         <translation>运行时缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="110"/>
+        <location filename="../app/views/runtime_editor.cpp" line="113"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>集群预留内存之外的工作区和通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="111"/>
+        <location filename="../app/views/runtime_editor.cpp" line="114"/>
         <source>Memory headroom</source>
         <translation>内存余量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="112"/>
+        <location filename="../app/views/runtime_editor.cpp" line="115"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>搜索保留空闲的 GPU 内存比例（小于 0.5）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="113"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>Trains FP8 linear layers</source>
         <translation>训练 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="113"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>该运行时可以运行 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="114"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
         <source>FP8 weight copy bytes</source>
         <translation>FP8 权重副本字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="115"/>
+        <location filename="../app/views/runtime_editor.cpp" line="118"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>FP8（及转置）权重副本的每参数字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="119"/>
         <source>FP8 cast traffic</source>
         <translation>FP8 转换流量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="119"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>每个线性层输入元素的额外 HBM 字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>FP8 inputs kept for backward</source>
         <translation>为反向传播保留的 FP8 输入</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="118"/>
+        <location filename="../app/views/runtime_editor.cpp" line="121"/>
         <source>FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer Engine)</source>
         <translation>FP8 线性层以 FP8（1 字节）保存其输入，用于计算权重梯度（Transformer Engine）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="211"/>
+        <location filename="../app/views/runtime_editor.cpp" line="214"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="217"/>
+        <location filename="../app/views/runtime_editor.cpp" line="220"/>
         <source>Use for search</source>
         <translation>用于搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="218"/>
+        <location filename="../app/views/runtime_editor.cpp" line="221"/>
         <source>Save as JSON...</source>
         <translation>另存为 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="220"/>
+        <location filename="../app/views/runtime_editor.cpp" line="223"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>下一次搜索用此运行时评估计划</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="226"/>
+        <location filename="../app/views/runtime_editor.cpp" line="229"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>训练框架如何执行计划。将鼠标悬停在字段上可查看其含义；用户指南给出了每个预设值的来源。</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="295"/>
+        <location filename="../app/views/runtime_editor.cpp" line="298"/>
         <source>Save runtime profile</source>
         <translation>保存运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="295"/>
+        <location filename="../app/views/runtime_editor.cpp" line="298"/>
         <source>Runtime profile (*.json)</source>
         <translation>运行时配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="300"/>
+        <location filename="../app/views/runtime_editor.cpp" line="303"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="300"/>
+        <location filename="../app/views/runtime_editor.cpp" line="303"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>

@@ -77,6 +77,9 @@ std::vector<RuntimeEditor::Field> RuntimeEditor::fieldTable() {
          tr("Fraction of the links' collective bandwidth the DP and ZeRO collectives reach")},
         {"zero3_keep_unsharded", comm, tr("Keep ZeRO-3 weights unsharded under PP"),
          tr("Weights and gradients stay gathered from the first forward to the last backward")},
+        {"zero3_max_live_params", comm, tr("ZeRO-3 live parameters"),
+         tr("Most parameters gathered at once (DeepSpeed stage3_max_live_parameters); 0: the running "
+            "layer and the prefetched next one")},
         {"cp_allgather", comm, tr("Context parallelism: all-gather K/V"),
          tr("On: K/V of all context-parallel ranks are gathered once after the first attention block "
             "(PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)")},

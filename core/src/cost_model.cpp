@@ -731,7 +731,15 @@ void LayerCoster::zero3Comm(LayerCost& c) const {
         c.zero3_comm = 2.0 * ag + rs;
         c.zero3_exposed =
             exposedComm(ag, z * c.fwd_compute, ovl) + exposedComm(ag + rs, z * c.bwd_compute, ovl);
-        c.transient += 2.0 * wbytes; // gathered layer + prefetched next layer
+        // Gathered: the layer running and the next one, prefetched; a runtime that caps the live
+        // parameters (RuntimeProfile::zero3_max_live_params) holds the cap, or its largest matrix when
+        // one alone is larger (it is gathered whole).
+        double live = 2.0 * wbytes;
+        if (rt.zero3_max_live_params > 0) {
+            const double largest = std::max({(qw + 2.0 * kvw) * h, gf * f * h, f * h}) / t;
+            live = std::min(live, rt.param_bytes * std::max(largest, rt.zero3_max_live_params));
+        }
+        c.transient += live;
     }
 }
 

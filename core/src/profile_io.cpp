@@ -1309,6 +1309,7 @@ constexpr RuntimeNum kRuntimeNums[] = {
     {"fp8_cast_bytes", &RuntimeProfile::fp8_cast_bytes, NumRule::NonNegative, 64},
     {"grouped_gemm_efficiency", &RuntimeProfile::grouped_gemm_efficiency, NumRule::Fraction, 1},
     {"moe_load_imbalance", &RuntimeProfile::moe_load_imbalance, NumRule::Positive, 64},
+    {"zero3_max_live_params", &RuntimeProfile::zero3_max_live_params, NumRule::NonNegative, 1e15},
 };
 constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"fused_norm", &RuntimeProfile::fused_norm},

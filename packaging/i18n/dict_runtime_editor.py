@@ -60,6 +60,10 @@ T = {
         ("ZeRO-1/2: das Parameter-All-Gather nach dem Schritt verbirgt sich hinter dem nächsten Vorwärtsdurchlauf",
          "ZeRO-1/2：优化器步骤后的参数 all-gather 隐藏在下一次前向之后"),
     "ZeRO-3 overlap": ("ZeRO-3-Überlappung", "ZeRO-3 重叠"),
+    "ZeRO-3 live parameters": ("Aktive ZeRO-3-Parameter", "ZeRO-3 驻留参数"),
+    "Most parameters gathered at once (DeepSpeed stage3_max_live_parameters); 0: the running layer and the prefetched next one":
+        ("Höchstzahl gleichzeitig gesammelter Parameter (DeepSpeed stage3_max_live_parameters); 0: die laufende und die vorab geladene nächste Schicht",
+         "同时收集的最多参数数（DeepSpeed stage3_max_live_parameters）；0：当前层与预取的下一层"),
     "Fraction of a layer's compute that can hide its ZeRO-3 gathers and reduce-scatters":
         ("Anteil der Rechenzeit einer Schicht, der ihre ZeRO-3-Gathers und Reduce-Scatters verbergen kann",
          "一层计算中可用于隐藏其 ZeRO-3 gather 与 reduce-scatter 的比例"),

@@ -106,9 +106,11 @@ private slots:
         // (NeMo-Framework-Launcher 24.07) keep bf16 gradient buffers (grad_sync_dtype=bf16) and Apex's
         // distributed Adam stores 10 bytes/param (runtime preset "nemo"); Transformer Engine keeps the
         // FP8 inputs of its linear layers for backward (fp8_saved_inputs). Now 55-74 GiB.
-        // Not checked: Korthikanti et al.'s Table 4 rows time one layer, not a training run. Known over:
-        // DeepSpeed ZeRO-3 530B on 640 GPUs (micro-batch 4, 88 GiB predicted): the paper notes it did not
-        // fit on 560 GPUs, so it ran near the limit; held to 10% over.
+        // DeepSpeed's ZeRO-3 runs were over too (530B on 640 GPUs: 87.7 GiB): DeepSpeed gathers per
+        // module and keeps at most stage3_max_live_parameters (1e9) resident, not two 5 B-parameter
+        // layers (runtime zero3_max_live_params): 72.1 GiB. The paper notes that run did not fit on 560
+        // GPUs, which puts its real peak at 78-80 GiB: the prediction is about 9% low there.
+        // Not checked: Korthikanti et al.'s Table 4 rows time one layer, not a training run.
         // `galvatron validate` reports the check for runs without a measured peak (with it: 46).
         const ValidationReport rep = validateRuns(publishedRuns(), presets());
         QCOMPARE(rep.fit_checked, 39);
@@ -117,19 +119,28 @@ private slots:
             if (r.per_layer || r.has_mem)
                 continue;
             ++checked;
-            const bool known = r.id == "narayanan21-t2-zero3-529B-640gpu";
-            QVERIFY2(r.predicted_mem > 0 && r.predicted_mem <= r.gpu_mem * (known ? 1.10 : 1.0),
+            QVERIFY2(r.predicted_mem > 0 && r.predicted_mem <= r.gpu_mem,
                      (r.id + ": " + std::to_string(r.predicted_mem) + " GiB on " + std::to_string(r.gpu_mem))
                          .c_str());
             QCOMPARE(r.over_gpu, r.predicted_mem > r.gpu_mem);
         }
         QCOMPARE(checked, 39);
-        QCOMPARE(rep.over_gpu, 1);
+        QCOMPARE(rep.over_gpu, 0);
         for (const auto& r : rep.results) // the 7 measured ones are held closer (memoryOfMeasuredRuns)
             if (r.has_mem)
                 QVERIFY2(r.predicted_mem <= r.gpu_mem, r.id.c_str());
-        QVERIFY(formatValidation(rep).find("39 runs without a measured peak: 1 predicted above") !=
+        QVERIFY(formatValidation(rep).find("39 runs without a measured peak: 0 predicted above") !=
                 std::string::npos);
+        // ... and a run predicted above its GPU is named on that line.
+        std::vector<MeasuredRun> runs = publishedRuns();
+        for (auto& r : runs)
+            if (r.id == "narayanan21-t2-zero3-529B-640gpu")
+                r.cluster.gpu.memory_gib = 40.0;
+        const std::string text = formatValidation(validateRuns(runs, presets()));
+        QVERIFY2(text.find("1 predicted above their GPU's memory, although they ran "
+                           "(narayanan21-t2-zero3-529B-640gpu)") != std::string::npos,
+                 text.c_str());
+        QVERIFY(text.find("> 40 GiB GPU (it ran)") != std::string::npos);
     }
 
     void calibratedAccuracyOnPublishedRuns() {
@@ -357,6 +368,37 @@ private slots:
         }
         QVERIFY(t384 > 0 && t1536 > 0);
         QVERIFY2(t1536 > 1.5 * t384, qPrintable(QString::number(t1536 / t384))); // measured: 3.3x
+    }
+
+    void deepSpeedGathersAtMostItsLiveParameters() {
+        // A 530B layer (h 20480, 5.03 B parameters) under ZeRO-3: FSDP-style units gather the layer and
+        // prefetch the next one (2 x 10.1 GB); DeepSpeed keeps at most stage3_max_live_parameters
+        // (1e9) resident, but gathers its largest matrix (fc1, 20480 x 81920 = 1.68 B) whole.
+        LayerType t;
+        t.hidden = 20480;
+        t.ffn_hidden = 4 * 20480;
+        t.heads = 160;
+        t.head_dim = 128;
+        t.seq_len = 2048;
+        ModelProfile m;
+        m.name = "gpt-530b-layer";
+        m.stacks = {{t, 2}};
+        m.vocab_size = 51200;
+        m.embed_hidden = t.hidden;
+        m.seq_len = t.seq_len;
+        const ClusterProfile c = clusterPreset("8xA100-80G");
+        const StageShape shape{8, 0, 32, 1};
+        const LayerStrategy s{1, 8, false, DpType::ZeRO3, Checkpoint::Full, false};
+        CostOptions o;
+        o.runtime = runtimePreset("deepspeed");
+        QCOMPARE(o.runtime.zero3_max_live_params, 1e9);
+        const LayerCost capped = CostModel(m, c, o).layer(m.layer(0), s, shape);
+        o.runtime.zero3_max_live_params = 0;
+        const LayerCost whole = CostModel(m, c, o).layer(m.layer(0), s, shape);
+        const double p = double(t.params()), fc1 = 20480.0 * 81920.0; // bf16 weights: 2 bytes each
+        QCOMPARE(whole.transient - capped.transient, 2.0 * (2.0 * p - fc1));
+        QCOMPARE(capped.weights, whole.weights); // (sharded states are the same)
+        QCOMPARE(capped.zero3_comm, whole.zero3_comm);
     }
 
     void selectiveRecomputationIsNotFree() {

@@ -71,6 +71,11 @@ struct RuntimeProfile {
     /// gradients are kept from the first forward to the last backward, so gathers and reduce-scatters
     /// run once per iteration (torchtitan sets reshard_after_forward=False under PP).
     bool zero3_keep_unsharded = false;
+    /// ZeRO-3 without keep_unsharded: the most parameters gathered at once, besides the one module
+    /// running (0 = no cap: the layer running and the next one, prefetched, as FSDP units per block).
+    /// DeepSpeed gathers per submodule and releases beyond `stage3_max_live_parameters` (default 1e9,
+    /// deepspeed/runtime/zero/config.py), so a 530B layer (5 B parameters) is never whole.
+    double zero3_max_live_params = 0.0;
     /// Pipelines: the runtime keeps every micro-batch's last-stage output (the logits) until the
     /// iteration ends. torch.distributed.pipelining's stage appends each last-stage forward output to
     /// `output_chunks` and merges them after the last backward (torch 2.5/2.6, `_PipelineStageBase.
