@@ -133,15 +133,29 @@ int cmdCalibrate(const QStringList& args, std::ostream& out, std::ostream& err) 
     const CalibrationResult res = calibrate(runs, lookupFor(p), only);
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j;
-        for (const auto& c : res.coefficients)
+        j["at_bound"] = nlohmann::json::array();
+        for (const auto& c : res.coefficients) {
             j["coefficients"][c.name] = c.value;
+            if (c.atBound() != 0)
+                j["at_bound"].push_back({{"name", c.name}, {"bound", c.atBound() < 0 ? "lower" : "upper"}});
+        }
         j["before"] = validationJson(res.before);
         j["after"] = validationJson(res.after);
         out << j.dump(2) << "\n";
     } else {
         out << "coefficients (" << res.coefficients.size() << "):\n";
-        for (const auto& c : res.coefficients)
-            out << "  " << c.name << " = " << c.value << "   [" << c.lo << ", " << c.hi << "]\n";
+        int pinned = 0;
+        for (const auto& c : res.coefficients) {
+            out << "  " << c.name << " = " << c.value << "   [" << c.lo << ", " << c.hi << "]";
+            if (c.atBound() != 0)
+                out << "   AT ITS " << (c.atBound() < 0 ? "LOWER" : "UPPER") << " BOUND";
+            out << "\n";
+            pinned += c.atBound() != 0;
+        }
+        if (pinned > 0)
+            out << "(" << pinned << " at the end of the range: the runs pull such a coefficient further than "
+                << "it can mean, so it absorbs what the model does not describe for them; fit fewer "
+                   "coefficients (--only) or check those runs)\n";
         out << "\nbefore:\n"
             << formatValidation(res.before, {}, false) << "\nafter:\n"
             << formatValidation(res.after, {}, true);

@@ -100,6 +100,12 @@ nlohmann::json validationJson(const ValidationReport& r);
 struct Coefficient {
     std::string name; ///< "gpu:<gpu name>.gemm_efficiency", "runtime:<name>.layer_overhead_us", ...
     double value = 0, lo = 0, hi = 1;
+    /// -1 / +1 when the fitted value sits at the lower / upper end of its range (within 0.1% of the
+    /// range), 0 inside: the runs pull it beyond what it can mean, so it absorbs something else.
+    int atBound() const {
+        const double tol = 1e-3 * (hi - lo);
+        return value <= lo + tol ? -1 : value >= hi - tol ? 1 : 0;
+    }
 };
 
 struct CalibrationResult {
