@@ -25,7 +25,7 @@ const Command kCommands[] = {
      &cmdExport},
     {"hetu", "import Hetu-Galvatron strategy or hardware profile JSON", &cmdHetu},
     {"schedule", "schedule several training jobs on one cluster (multi-model planning)", &cmdSchedule},
-    {"presets", "list built-in model and cluster presets", &cmdPresets},
+    {"presets", "list built-in model, cluster and runtime presets", &cmdPresets},
     {"validate", "compare the cost model with measured training runs (errors by group, goals)", &cmdValidate},
     {"calibrate", "fit the cost model's named coefficients to measured runs", &cmdCalibrate},
 #ifdef GX_HAVE_ENGINE

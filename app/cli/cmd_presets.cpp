@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// `galvatron presets [models|clusters] [--show NAME] [--json]`: lists the built-in presets or prints one.
+// `galvatron presets [models|clusters|runtimes] [--show NAME] [--json]`: lists the built-in presets or
+// prints one.
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 
@@ -124,14 +125,49 @@ void listClusters(std::ostream& out, bool as_json) {
     printTable(out, rows);
 }
 
+void listRuntimes(std::ostream& out, bool as_json) {
+    if (as_json) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& n : runtimePresetNames()) {
+            const RuntimeProfile r = runtimePreset(n);
+            arr.push_back({{"name", r.name},
+                           {"framework", r.framework},
+                           {"version", r.version},
+                           {"supports_fp8", r.supports_fp8},
+                           {"state_bytes_per_param", r.param_bytes + r.grad_bytes + r.optimizer_bytes},
+                           {"calibrated", !r.provenance.empty()}});
+        }
+        out << arr.dump(2) << "\n";
+        return;
+    }
+    // States: weight + gradient + optimizer bytes per parameter before sharding.
+    std::vector<std::vector<std::string>> rows = {
+        {"RUNTIME", "FRAMEWORK", "STATES B/PARAM", "FP8", "CALIBRATED", "VERSION"}};
+    for (const auto& n : runtimePresetNames()) {
+        const RuntimeProfile r = runtimePreset(n);
+        rows.push_back({r.name, r.framework,
+                        std::to_string(r.param_bytes) + "+" + std::to_string(r.grad_bytes) + "+" +
+                            std::to_string(r.optimizer_bytes),
+                        r.supports_fp8 ? "yes" : "no", r.provenance.empty() ? "no" : "yes", r.version});
+    }
+    printTable(out, rows);
+}
+
+bool namedIn(const std::vector<std::string>& names, const std::string& name) {
+    return std::any_of(names.begin(), names.end(), [&](const std::string& n) {
+        return QString::fromStdString(n).compare(QString::fromStdString(name), Qt::CaseInsensitive) == 0;
+    });
+}
+
 } // namespace
 
 int cmdPresets(const QStringList& args, std::ostream& out, std::ostream& err) {
     QCommandLineParser p;
     p.setApplicationDescription(
-        QStringLiteral("Lists the built-in model and cluster presets, or prints one."));
-    p.addPositionalArgument(QStringLiteral("kind"), QStringLiteral("models or clusters (default: both)."),
-                            QStringLiteral("[models|clusters]"));
+        QStringLiteral("Lists the built-in model, cluster and runtime presets, or prints one."));
+    p.addPositionalArgument(QStringLiteral("kind"),
+                            QStringLiteral("models, clusters or runtimes (default: all three)."),
+                            QStringLiteral("[models|clusters|runtimes]"));
     p.addOption({QStringLiteral("show"), QStringLiteral("Print one preset as profile JSON."),
                  QStringLiteral("NAME")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print the list as JSON.")});
@@ -139,55 +175,51 @@ int cmdPresets(const QStringList& args, std::ostream& out, std::ostream& err) {
         return *rc;
     const QStringList pos = p.positionalArguments();
     if (pos.size() > 1) {
-        err << args.value(0).toStdString() << ": expected at most one of models|clusters\n";
+        err << args.value(0).toStdString() << ": expected at most one of models|clusters|runtimes\n";
         return 2;
     }
     const QString kind = pos.value(0);
-    if (!kind.isEmpty() && kind != QLatin1String("models") && kind != QLatin1String("clusters")) {
+    if (!kind.isEmpty() && kind != QLatin1String("models") && kind != QLatin1String("clusters") &&
+        kind != QLatin1String("runtimes")) {
         err << args.value(0).toStdString() << ": unknown kind '" << kind.toStdString()
-            << "' (expected models or clusters)\n";
+            << "' (expected models, clusters or runtimes)\n";
         return 2;
     }
     const bool as_json = p.isSet(QStringLiteral("json"));
 
     if (p.isSet(QStringLiteral("show"))) {
         const std::string name = p.value(QStringLiteral("show")).toStdString();
-        // Without a kind, a name is looked up among models first, then clusters.
+        // Without a kind, a name is looked up among models, then clusters, then runtimes.
         if (kind == QLatin1String("clusters")) {
             out << toJson(clusterPreset(name)).dump(2) << "\n";
         } else if (kind == QLatin1String("models")) {
             out << toJson(modelPreset(name)).dump(2) << "\n";
+        } else if (kind == QLatin1String("runtimes")) {
+            out << toJson(runtimePreset(name)).dump(2) << "\n";
+        } else if (namedIn(modelPresetNames(), name)) {
+            out << toJson(modelPreset(name)).dump(2) << "\n";
+        } else if (namedIn(clusterPresetNames(), name)) {
+            out << toJson(clusterPreset(name)).dump(2) << "\n";
+        } else if (namedIn(runtimePresetNames(), name)) {
+            out << toJson(runtimePreset(name)).dump(2) << "\n";
         } else {
-            bool found = false;
-            for (const auto& n : modelPresetNames())
-                found = found || QString::fromStdString(n).compare(QString::fromStdString(name),
-                                                                   Qt::CaseInsensitive) == 0;
-            if (found) {
-                out << toJson(modelPreset(name)).dump(2) << "\n";
-            } else {
-                for (const auto& n : clusterPresetNames())
-                    found = found || QString::fromStdString(n).compare(QString::fromStdString(name),
-                                                                       Qt::CaseInsensitive) == 0;
-                if (!found) {
-                    std::string all;
-                    for (const auto& n : modelPresetNames())
-                        all += (all.empty() ? "" : ", ") + n;
-                    for (const auto& n : clusterPresetNames())
-                        all += ", " + n;
-                    throw InputError("--show", "unknown preset '" + name + "'; available: " + all);
-                }
-                out << toJson(clusterPreset(name)).dump(2) << "\n";
-            }
+            std::string all;
+            for (const auto& names : {modelPresetNames(), clusterPresetNames(), runtimePresetNames()})
+                for (const auto& n : names)
+                    all += (all.empty() ? "" : ", ") + n;
+            throw InputError("--show", "unknown preset '" + name + "'; available: " + all);
         }
         return 0;
     }
     if (as_json && kind.isEmpty()) {
-        std::ostringstream m, c;
+        std::ostringstream m, c, r;
         listModels(m, true);
         listClusters(c, true);
+        listRuntimes(r, true);
         nlohmann::json j;
         j["models"] = nlohmann::json::parse(m.str());
         j["clusters"] = nlohmann::json::parse(c.str());
+        j["runtimes"] = nlohmann::json::parse(r.str());
         out << j.dump(2) << "\n";
         return 0;
     }
@@ -197,6 +229,10 @@ int cmdPresets(const QStringList& args, std::ostream& out, std::ostream& err) {
         out << "\n";
     if (kind.isEmpty() || kind == QLatin1String("clusters"))
         listClusters(out, as_json);
+    if (kind.isEmpty())
+        out << "\n";
+    if (kind.isEmpty() || kind == QLatin1String("runtimes"))
+        listRuntimes(out, as_json);
     return 0;
 }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// `galvatron presets [models|clusters] [--show NAME] [--json]`.
+// `galvatron presets [models|clusters|runtimes] [--show NAME] [--json]`.
 #include "cli/cli.h"
 #include "cli_capture.h"
 
 #include "gx/error.h"
+#include "gx/presets.h"
 #include "gx/profile_io.h"
 
 #include <QtTest>
@@ -32,6 +33,31 @@ private slots:
         QCOMPARE(r.rc, 0);
         QVERIFY(has(r.out, "MODEL"));
         QVERIFY(has(r.out, "CLUSTER"));
+        QVERIFY(has(r.out, "RUNTIME"));
+    }
+    void listsRuntimes() {
+        // The runtime presets were only named in error messages and the docs.
+        const Result r = presets({QStringLiteral("runtimes")});
+        QCOMPARE(r.rc, 0);
+        QVERIFY(!has(r.out, "MODEL") && !has(r.out, "CLUSTER"));
+        for (const auto& n : gx::runtimePresetNames())
+            QVERIFY2(has(r.out, "\n" + n + " "), n.c_str());
+        // Model-state bytes per parameter (weights + gradients + optimizer): NeMo's recipes keep bf16
+        // gradients and a 10-byte distributed Adam; Megatron-LM fp32 main gradients and 12 bytes.
+        QVERIFY2(has(r.out, "2+2+10") && has(r.out, "2+4+12"), r.out.c_str());
+        const json j = json::parse(presets({QStringLiteral("runtimes"), QStringLiteral("--json")}).out);
+        QCOMPARE(j.size(), gx::runtimePresetNames().size());
+        for (const auto& x : j)
+            if (x.at("name") == "nemo")
+                QCOMPARE(x.at("state_bytes_per_param").get<int>(), 14);
+        QCOMPARE(json::parse(presets({QStringLiteral("--json")}).out).at("runtimes").size(), j.size());
+        // --show prints a runtime profile the loader reads back, with or without the kind.
+        const Result s = presets({QStringLiteral("--show"), QStringLiteral("nemo")});
+        QCOMPARE(s.rc, 0);
+        QCOMPARE(gx::runtimeFromJson(json::parse(s.out)).grad_bytes, 2);
+        QCOMPARE(
+            presets({QStringLiteral("runtimes"), QStringLiteral("--show"), QStringLiteral("torchtitan")}).rc,
+            0);
     }
     void listsModels() {
         const Result r = presets({QStringLiteral("models")});
