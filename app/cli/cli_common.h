@@ -42,8 +42,6 @@ void checkPrecision(Precision precision, const RuntimeProfile& runtime, const Cl
 /// Positive number from an option, InputError naming `--name` otherwise.
 double positiveNumber(const QCommandLineParser& p, const QString& name,
                       double max = std::numeric_limits<double>::infinity());
-/// Per-GPU memory in GiB (--budget, --reserve): at most a GPU's memory can be (the profiles' limit).
-inline constexpr double kMaxGpuMemoryGib = 65536;
 int positiveInt(const QCommandLineParser& p, const QString& name, int max = std::numeric_limits<int>::max());
 
 /// Projects the time of a long configuration from the planner's in-DP progress events

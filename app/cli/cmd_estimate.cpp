@@ -5,6 +5,7 @@
 
 #include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/file_io.h"
 #include "gx/profile_io.h"
 #include "gx/report.h"
 
@@ -35,7 +36,7 @@ int cmdEstimate(const QStringList& args, std::ostream& out, std::ostream& err) {
     const ClusterProfile cluster = clusterFromOptions(p);
     CostOptions opt = costOptionsFromOptions(p, cluster);
     if (p.isSet(QStringLiteral("budget")))
-        opt.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), kMaxGpuMemoryGib);
+        opt.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), limits::kMaxGpuMemGib);
     Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
     // The plan's precision wins unless --precision is given; the runtime used is recorded.
     if (p.isSet(QStringLiteral("precision")))

@@ -7,6 +7,7 @@
 #include "cli/cli_common.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "gx/scheduler.h"
@@ -183,7 +184,7 @@ std::string scheduleClusterName(const QCommandLineParser& p, const nlohmann::jso
 CostOptions scheduleCostOptions(const QCommandLineParser& p, const ClusterProfile& cluster) {
     CostOptions cost = costOptionsFromOptions(p, cluster);
     if (p.isSet(QStringLiteral("budget")))
-        cost.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), kMaxGpuMemoryGib);
+        cost.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), limits::kMaxGpuMemGib);
     return cost;
 }
 

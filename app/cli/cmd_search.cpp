@@ -378,9 +378,9 @@ SearchOptions searchOptionsFrom(const QCommandLineParser& p, const ClusterProfil
     if (isSet("max-batch"))
         so.max_batch = positiveInt(p, QStringLiteral("max-batch"));
     if (isSet("budget"))
-        so.cost.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), kMaxGpuMemoryGib);
+        so.cost.memory_budget_gib = positiveNumber(p, QStringLiteral("budget"), limits::kMaxGpuMemGib);
     if (isSet("reserve"))
-        so.cost.memory_reserve_gib = positiveNumber(p, QStringLiteral("reserve"), kMaxGpuMemoryGib);
+        so.cost.memory_reserve_gib = positiveNumber(p, QStringLiteral("reserve"), limits::kMaxGpuMemGib);
     if (isSet("top"))
         so.top_k = positiveInt(p, QStringLiteral("top"));
     if (isSet("tp"))
@@ -446,7 +446,7 @@ SearchOptions searchOptionsFrom(const QCommandLineParser& p, const ClusterProfil
     for (const QString& r : p.values(QStringLiteral("disable-rule")))
         so.disabled_rules.push_back(r.toStdString());
     if (isSet("threads"))
-        so.threads = positiveInt(p, QStringLiteral("threads"), 1024);
+        so.threads = positiveInt(p, QStringLiteral("threads"), limits::kMaxThreads);
     so.emit_tree_events = false;
     if (isSet("max-runs-per-stage"))
         so.max_runs_per_stage = positiveInt(p, QStringLiteral("max-runs-per-stage"));

@@ -8,6 +8,7 @@
 #include "planner_internal.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
 
 #include <algorithm>
 #include <chrono>
@@ -579,14 +580,13 @@ namespace {
 /// memory to 8 GB and the frontier's passes returned plans above their own budgets (found by fuzzing:
 /// `--budget 99999999999999999999` never finished). The same limit as a GPU's memory_gib.
 void checkMemoryLimits(const CostOptions& o, const std::string& prefix) {
-    constexpr double kMaxGib = 65536; // 64 TiB per GPU (profile_io.cpp: kMaxGpuMemGib)
     auto check = [&](const char* field, double v) {
-        if (v <= kMaxGib)
+        if (v <= limits::kMaxGpuMemGib)
             return;
-        char got[32];
-        std::snprintf(got, sizeof got, "%g", v);
-        throw InputError(prefix + field,
-                         std::string("expected at most 65536 GiB per GPU (input limit), got ") + got);
+        char got[96];
+        std::snprintf(got, sizeof got, "expected at most %g GiB per GPU (input limit), got %g",
+                      limits::kMaxGpuMemGib, v);
+        throw InputError(prefix + field, got);
     };
     check("memory_budget_gib", o.memory_budget_gib);
     check("memory_reserve_gib", o.memory_reserve_gib);
@@ -600,9 +600,9 @@ void validate(const SearchOptions& options) {
         throw InputError("top_k", "must be at least 1");
     if (options.threads < 0)
         throw InputError("threads", "must not be negative (0 = all cores)");
-    if (options.threads > 1024)
-        throw InputError("threads",
-                         "expected at most 1024 (input limit), got " + std::to_string(options.threads));
+    if (options.threads > limits::kMaxThreads)
+        throw InputError("threads", "expected at most " + std::to_string(limits::kMaxThreads) +
+                                        " (input limit), got " + std::to_string(options.threads));
     if (options.max_micro < 0)
         throw InputError("max_micro", "must not be negative (0 = automatic)");
     if (options.frontier_points < 0)

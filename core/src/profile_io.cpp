@@ -39,7 +39,6 @@ constexpr int kMaxExperts = 1 << 16;
 /// Parameters of a whole model (input limit; 1000x the largest published models).
 constexpr double kMaxModelParams = 1e15;
 // Sanity ranges for physical quantities (units in the messages). Far above any real hardware.
-constexpr double kMaxGpuMemGib = 65536;    // 64 TiB per GPU
 constexpr double kMaxHostMemGib = 1 << 24; // 16 PiB per node
 constexpr double kMaxTflops = 1e6;         // 1 EFLOPS per GPU
 constexpr double kMaxBandwidthGbs = 1e6;   // 1 PB/s
@@ -441,7 +440,7 @@ GpuSpec gpuFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     GpuSpec g;
     r.strField("name", g.name, true);
-    r.numField("memory_gib", g.memory_gib, NumRule::Positive, true, kMaxGpuMemGib, "GiB", kMinGpuMemGib);
+    r.numField("memory_gib", g.memory_gib, NumRule::Positive, true, L::kMaxGpuMemGib, "GiB", kMinGpuMemGib);
     r.numField("peak_tflops_bf16", g.peak_tflops_bf16, NumRule::Positive, true, kMaxTflops, "TFLOPS",
                kMinTflops);
     g.peak_tflops_fp16 = g.peak_tflops_bf16;
@@ -908,7 +907,7 @@ ClusterProfile clusterFromJson(const json& j, const std::string& path) {
                kMinBandwidthGbs);
     r.numField("host_memory_gib", c.host_memory_gib, NumRule::NonNegative, false, kMaxHostMemGib, "GiB");
     r.numField("overlap_efficiency", c.overlap_efficiency, NumRule::Fraction);
-    r.numField("reserved_gib", c.reserved_gib, NumRule::NonNegative, false, kMaxGpuMemGib, "GiB");
+    r.numField("reserved_gib", c.reserved_gib, NumRule::NonNegative, false, L::kMaxGpuMemGib, "GiB");
     if (r.has("measured")) {
         const std::string mp = r.at("measured");
         const json& arr = requireArray(r.value("measured"), mp, L::kMaxMeasurements);
@@ -980,7 +979,7 @@ void validateCluster(const ClusterProfile& c, const std::string& path) {
             throw InputError(f(k), "expected at most " + fmtNum(max) + " " + unit + " (sanity limit), got " +
                                        fmtNum(v) + " " + unit);
     };
-    sane("gpu.memory_gib", c.gpu.memory_gib, kMaxGpuMemGib, "GiB");
+    sane("gpu.memory_gib", c.gpu.memory_gib, L::kMaxGpuMemGib, "GiB");
     sane("gpu.peak_tflops_bf16", c.gpu.peak_tflops_bf16, kMaxTflops, "TFLOPS");
     sane("gpu.peak_tflops_fp16", c.gpu.peak_tflops_fp16, kMaxTflops, "TFLOPS");
     sane("gpu.peak_tflops_fp8", c.gpu.peak_tflops_fp8, kMaxTflops, "TFLOPS");

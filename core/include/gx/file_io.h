@@ -40,6 +40,9 @@ inline constexpr int kMaxBatch = 1 << 26;     ///< global batch (64 Mi samples)
 inline constexpr int kMaxMeasurements = 4096; ///< measured collectives and points per collective
 inline constexpr int kMaxJobs = 1024;
 inline constexpr int kMaxStringBytes = 4096; ///< names, sources, kinds
+/// GPU memory, memory budgets and reserves (GiB per GPU: 64 TiB, far above any real GPU).
+inline constexpr double kMaxGpuMemGib = 65536;
+inline constexpr int kMaxThreads = 1024; ///< search worker threads
 } // namespace limits
 
 /// Whole file as text; InputError(file, reason) if missing, a directory, unreadable or larger than
