@@ -34,12 +34,16 @@ inline QDoubleSpinBox* dblBox(double lo, double hi, int decimals, const QString&
 /// than it shows, and a clamped or rounded box would also be written back by the next edit (found by
 /// fuzzing: 4,097 heads showed as 4,096 while the search used 4,097). The range widens, and the decimals
 /// grow up to 6, only for such values.
-inline void showExactly(QSpinBox* b, int v) {
+template <class Box, class T> void widenAndSet(Box* b, T v) {
     if (v < b->minimum())
         b->setMinimum(v);
     if (v > b->maximum())
         b->setMaximum(v);
     b->setValue(v);
+}
+
+inline void showExactly(QSpinBox* b, int v) {
+    widenAndSet(b, v);
 }
 
 inline void showExactly(QDoubleSpinBox* b, double v) {
@@ -52,11 +56,7 @@ inline void showExactly(QDoubleSpinBox* b, double v) {
         ++d;
     if (d != b->decimals())
         b->setDecimals(d);
-    if (v < b->minimum())
-        b->setMinimum(v);
-    if (v > b->maximum())
-        b->setMaximum(v);
-    b->setValue(v);
+    widenAndSet(b, v);
 }
 
 inline QToolButton* toolButton(const QString& icon_name, const QString& tip, QWidget* parent) {

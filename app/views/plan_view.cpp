@@ -167,8 +167,7 @@ void PlanView::setPlan(std::shared_ptr<const CostModel> cm, const NamedPlan& np)
         const QString room =
             fits
                 ? tr("%1 left under the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; "
-                     "costed "
-                     "for the %4 runtime, %5")
+                     "costed for the %4 runtime, %5")
                 : tr("%1 over the budget, which keeps %2 (%3% of the GPU) free as headroom &nbsp; costed for "
                      "the %4 runtime, %5");
         s += QStringLiteral("<br>") + room.arg(bytesText(std::abs(c.memory_budget - c.peak_memory)),

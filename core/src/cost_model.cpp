@@ -736,7 +736,7 @@ void LayerCoster::zero3Comm(LayerCost& c) const {
         // one alone is larger (it is gathered whole).
         double live = 2.0 * wbytes;
         if (rt.zero3_max_live_params > 0) {
-            const double largest = std::max({(qw + 2.0 * kvw) * h, gf * f * h, f * h}) / t;
+            const double largest = std::max((qw + 2.0 * kvw) * h, gf * f * h) / t; // QKV or fc1
             live = std::min(live, rt.param_bytes * std::max(largest, rt.zero3_max_live_params));
         }
         c.transient += live;

@@ -370,9 +370,6 @@ int torchtitanLayersPerStage(int layers, int stages, int first_less, int last_le
     return per > 0 && (eff + per - 1) / per == stages ? static_cast<int>(per) : 0;
 }
 
-/// Whether torchtitan's first/last_stage_less_layers make `split` (allowedSplits' rule, without listing
-/// every split: the plan view asks this of every plan, and a 6,400-layer model has millions of splits).
-/// The first stage's size rejects most weight pairs before the split is built.
 namespace {
 /// fn(a, b, per, eff) for torchtitan's (first, last) weight pairs that can make a split, in the order
 /// a, then b, up to the layer count (larger weights only repeat splits of smaller ones); stops when fn
@@ -390,8 +387,19 @@ template <class Fn> bool forTorchtitanWeights(int layers, int chunks, Fn fn) {
         }
     return false;
 }
+
+struct SplitHash {
+    std::size_t operator()(const std::vector<int>& v) const {
+        std::size_t h = v.size();
+        for (int x : v)
+            h = h * 1000003u ^ static_cast<std::size_t>(x);
+        return h;
+    }
+};
 } // namespace
 
+/// Whether torchtitan's first/last_stage_less_layers make `split` (allowedSplits' rule, without listing
+/// every split: the plan view asks this of every plan, and a 6,400-layer model has millions of splits).
 bool torchtitanSplitAllowed(int layers, const std::vector<int>& split) {
     const int chunks = static_cast<int>(split.size());
     if (chunks < 2)
@@ -404,17 +412,6 @@ bool torchtitanSplitAllowed(int layers, const std::vector<int>& split) {
                torchtitanSplit(layers, chunks, a, b) == split;
     });
 }
-
-namespace {
-struct SplitHash {
-    std::size_t operator()(const std::vector<int>& v) const {
-        std::size_t h = v.size();
-        for (int x : v)
-            h = h * 1000003u ^ static_cast<std::size_t>(x);
-        return h;
-    }
-};
-} // namespace
 
 std::optional<std::vector<std::vector<int>>> allowedSplits(Target target, int layers, int chunks) {
     const TargetCapabilities& c = capabilities(target);
