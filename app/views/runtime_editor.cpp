@@ -4,6 +4,7 @@
 #include "file_save.h"
 #include "gx/error.h"
 #include "gx/profile_io.h"
+#include "views/form_widgets.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -163,14 +164,14 @@ QWidget* RuntimeEditor::fieldEditor(const std::string& key, const nlohmann::json
     } else if (v.is_number_integer()) {
         auto* s = new QSpinBox;
         s->setRange(0, 1000);
-        s->setValue(v.get<int>());
+        showExactly(s, v.get<int>()); // (as the model and cluster editors: never clamped or rounded)
         connect(s, &QSpinBox::valueChanged, this, &RuntimeEditor::validate);
         w = s;
     } else if (v.is_number()) {
         auto* s = new QDoubleSpinBox;
         s->setDecimals(4);
         s->setRange(0, 1e7);
-        s->setValue(v.get<double>());
+        showExactly(s, v.get<double>()); // (DeepSpeed's 1e9 live parameters showed as 1e7)
         connect(s, &QDoubleSpinBox::valueChanged, this, &RuntimeEditor::validate);
         w = s;
     } else {

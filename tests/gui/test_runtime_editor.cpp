@@ -29,6 +29,12 @@ class TestRuntimeEditor : public QObject {
     Q_OBJECT
 private slots:
     void everyFieldHasAGroupedWidget() {
+        // Every preset comes back unchanged: the boxes had fixed ranges, and DeepSpeed's
+        // zero3_max_live_params (1e9) showed, and would have been saved, as 1e7.
+        for (const auto& name : runtimePresetNames()) {
+            RuntimeEditor ed(runtimePreset(name));
+            QCOMPARE(toJson(ed.profile()).dump(), toJson(runtimePreset(name)).dump());
+        }
         const RuntimeProfile rt = runtimePreset("torchtitan");
         RuntimeEditor ed(rt);
         nlohmann::json j = toJson(rt);
