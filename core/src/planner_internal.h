@@ -342,6 +342,9 @@ public:
     /// After prepare(): a lower bound on the task's iteration time (s) under the budget (root bound of
     /// the stages' LP relaxations), infinity when nothing fits. Used to order and cut tasks.
     double lowerBound() const { return ready_ ? rootBound() : kInf; }
+    /// lowerBound() with the stage tables a solve builds first (dominated candidates dropped), which is
+    /// tighter; the work is the solve's own, done once. Infinity when nothing fits.
+    double refinedLowerBound();
     /// Replaces the bound given to the constructor (before solve()).
     void setBound(double bound_T) { bound_ = bound_T; }
     /// A known lower bound on the task's iteration time (s), e.g. its optimum under a larger budget
@@ -362,6 +365,8 @@ public:
 
 private:
     bool prepared_ = false, ready_ = false;
+    bool tables_ = false; ///< dropDominated() and stageComputeTables() done (refinedLowerBound)
+    void buildTables();
     TaskResult solveCore();
     /// The best partition found so far of the task (solveCore's two schedule families fill it).
     struct PartitionBest {

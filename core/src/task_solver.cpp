@@ -574,6 +574,23 @@ bool TaskSolver::prepare() {
     return ready_ = true;
 }
 
+void TaskSolver::buildTables() {
+    // Only for the tasks solved (prepare() serves the root bound of every task): dominated candidates
+    // go (the hull bounds stay valid: they only get tighter), then the stage tables are built.
+    if (tables_)
+        return;
+    tables_ = true;
+    dropDominated();
+    stageComputeTables();
+}
+
+double TaskSolver::refinedLowerBound() {
+    if (!prepare())
+        return kInf;
+    buildTables();
+    return rootBound();
+}
+
 TaskResult TaskSolver::solve() {
     certified_ = true;
     round_bound_ = kInf;
@@ -633,10 +650,7 @@ TaskResult TaskSolver::certify(TaskResult r) {
 TaskResult TaskSolver::solveTask() {
     if (!prepare())
         return {};
-    // Only for the tasks solved (prepare() serves the root bound of every task): dominated candidates
-    // go (the hull bounds stay valid: they only get tighter), then the stage tables are built.
-    dropDominated();
-    stageComputeTables();
+    buildTables();
     if (!ctx_.rule(rules::kTimeLowerBound)) {
         // The rule switched off: no bound prunes a label either (every plan the DP's Pareto filters
         // keep is completed), so a comparison with it off checks the bounds inside the DP as well.
