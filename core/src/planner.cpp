@@ -796,8 +796,7 @@ double boundTasks(Context& ctx, std::vector<Task>& tasks) {
 /// per-task optima under a larger budget, which carry over to smaller ones as the per-layer search's do
 /// (runPass), so the frontier's passes re-solve only the seeds their budget cut.
 std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
-                                 Phase phase, int max_runs, std::vector<TaskMemo>* memo = nullptr,
-                                 std::vector<double> initial = {}) {
+                                 Phase phase, int max_runs, std::vector<TaskMemo>* memo = nullptr) {
     std::vector<double> seed;
     if (ctx.opt.uniform_layers || !ctx.space.ruleEnabled(rules::kTimeLowerBound))
         return seed;
@@ -820,32 +819,30 @@ std::vector<double> subspaceSeed(Context& ctx, const std::vector<Task>& tasks, d
     uctx.caches = ctx.caches;
     // (block recomputation stays off: the seed of a per-layer search bounds plans of that search)
     phase.dp_states = &ctx.dp_states;
-    runPass(uctx, tasks, budget, keep, phase, std::move(initial), &seed, memo);
+    runPass(uctx, tasks, budget, keep, phase, {}, &seed, memo);
     ctx.helped_positions.fetch_add(uctx.helped_positions.load());
     return seed;
 }
 
-/// The seed of a per-layer pass: per task, the better of its uniform optimum and its optimum with at most
-/// two runs of one strategy per stage. The second is found in a fraction of the per-layer search's time
-/// (few labels compete), under the first as its own seed (a uniform plan has one run per stage: GPT-3
-/// 175B on 64 GPUs at 80 GiB, its pp = 8 and pp = 4 1F1B tasks 29 and 34 -> 18 and 20 ms), and is often
-/// the optimum itself, so the per-layer pass starts with a tight bound and each task is solved directly
-/// under its own seed when that is close to its root bound (TaskSolver::setUpperHint). GPT-3 175B on 64 GPUs,
-/// 1 thread: 14.7 -> 7.6 s of CPU.
+/// The seed of a per-layer pass: per task, its optimum with at most two runs of one strategy per stage,
+/// found in a fraction of the per-layer search's time (few labels compete) and often the optimum itself,
+/// so the per-layer pass starts with a tight bound and each task is solved directly under its own seed
+/// when that is close to its root bound (TaskSolver::setUpperHint). GPT-3 175B on 64 GPUs, 1 thread:
+/// 14.7 -> 7.6 s of CPU. Where that subspace is not searched (one strategy for all layers, or at most one
+/// or two runs per stage asked for), the uniform optimum.
+/// The two-run pass was itself seeded by a uniform pass until tasks were taken in the order of their
+/// refined roots (Pass::refine): since then the uniform pass cost more than it saved (2 threads, what-if
+/// at 80 GiB: GPT-3 175B 69 -> 54 ms, LLaMA-2 70B 17 -> 15 ms, at 60 GiB 39 -> 19 ms; Llama 3.1 405B at
+/// 128K on 1024 GPUs, best plan 813 -> 601 ms; DeepSeek-V3 546 -> 302 ms).
 std::vector<double> passSeed(Context& ctx, const std::vector<Task>& tasks, double budget, int keep,
                              Phase phase = {}, std::vector<TaskMemo>* two_run_memo = nullptr) {
-    std::vector<double> seed = subspaceSeed(ctx, tasks, budget, keep, phase, 0);
-    if (ctx.stop.stop_requested())
-        return seed;
-    phase.name = phase.name.empty() ? phase.name : "two-run seed";
-    const std::vector<double> two = subspaceSeed(ctx, tasks, budget, keep, phase, 2, two_run_memo, seed);
-    if (two.size() != tasks.size())
-        return seed;
-    if (seed.size() != tasks.size())
+    const bool named = !phase.name.empty();
+    phase.name = named ? "two-run seed" : "";
+    std::vector<double> two = subspaceSeed(ctx, tasks, budget, keep, phase, 2, two_run_memo);
+    if (two.size() == tasks.size() || ctx.stop.stop_requested())
         return two;
-    for (std::size_t i = 0; i < seed.size(); ++i)
-        seed[i] = std::min(seed[i], two[i]);
-    return seed;
+    phase.name = named ? "uniform seed" : "";
+    return subspaceSeed(ctx, tasks, budget, keep, phase, 0);
 }
 
 /// Why nothing fits, naming the binding constraint.
@@ -888,9 +885,8 @@ std::vector<RankedPlan> computeFrontier(Context& ctx, const std::vector<Task>& t
             break;
         const Phase phase{"frontier " + std::to_string(k) + "/" + std::to_string(options.frontier_points - 1),
                           1 + k, 2 + options.frontier_points - 1};
-        // Seeded by the two-run subspace alone: it contains the uniform plans, so the uniform seed the
-        // main pass starts with (for its first plan on screen) would only bound the tasks again.
-        // GPT-3 175B, top 5 + frontier: 64 GPUs 4.5 -> 4.0 s, 512 GPUs 1.08 -> 0.67 s.
+        // Seeded by the two-run subspace alone, as the main pass (passSeed): it contains the uniform
+        // plans. GPT-3 175B, top 5 + frontier: 64 GPUs 4.5 -> 4.0 s, 512 GPUs 1.08 -> 0.67 s.
         auto r =
             runPass(ctx, tasks, next_budget, 1, phase,
                     subspaceSeed(ctx, tasks, next_budget, 1, {}, 2, &two_run_memo), nullptr, &memo, true);
@@ -1004,9 +1000,8 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
     const int phases = 2 + std::max(0, options.frontier_points - 1);
     IncumbentLog incumbents;
     std::vector<TaskMemo> two_run_memo; // the seed's own optima: the frontier's passes reuse them
-    std::vector<double> seed =
-        passSeed(ctx, tasks, ctx.budget, keep, {"uniform seed", 0, phases, false, nullptr, &incumbents},
-                 &two_run_memo);
+    std::vector<double> seed = passSeed(ctx, tasks, ctx.budget, keep,
+                                        {"seed", 0, phases, false, nullptr, &incumbents}, &two_run_memo);
     std::vector<TaskMemo> memo;
     auto ranked =
         runPass(ctx, tasks, ctx.budget, keep, {"per-layer search", 1, phases, true, nullptr, &incumbents},

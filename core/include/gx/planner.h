@@ -118,7 +118,7 @@ struct SearchEvent {
     double progress = 0;      ///< 0..1 of the main (per-layer) pass; 0 before it, 1 after it
     std::string message;
     // Progress events of every phase (one per configuration solved or cut):
-    std::string phase;                    ///< "uniform seed", "per-layer search", "frontier 3/11"
+    std::string phase;                    ///< "two-run seed", "per-layer search", "frontier 3/11"
     int phase_index = 0, phase_count = 0; ///< 0-based phase, number of phases planned
     std::int64_t tasks_done = 0, tasks_total = 0, tasks_cut = 0; ///< configurations of this phase
     std::int64_t dp_states = 0;                                  ///< DP labels kept so far (whole search)
