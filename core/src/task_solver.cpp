@@ -32,9 +32,10 @@ LayerCost LayerCostCache::get(std::size_t stack, const LayerStrategy& s, const S
             s.cp,
             static_cast<int>(s.cp_comm),
             s.ep};
-    if (auto known = costs_.find(key))
+    auto& stripe = costs_[Hash{}(key) % kStripes];
+    if (auto known = stripe.find(key))
         return *known;
-    return costs_.put(key, cost_.layer(cost_.model().stacks[stack].type, s, shape));
+    return stripe.put(key, cost_.layer(cost_.model().stacks[stack].type, s, shape));
 }
 
 LayerCostCache::Row LayerCostCache::row(int part, int pp, std::size_t stack,
