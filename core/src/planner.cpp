@@ -258,9 +258,8 @@ private:
     // The same bound, read by running tasks so that they prune against plans found meanwhile.
     std::atomic<double> live{kInf};
     int threads = 1;
-    // Prepare every task and take its root lower bound (the stages' LP relaxations under the memory
-    // budget, much tighter than the compute-only one), then solve the tasks in the order of that bound:
-    // the promising ones come first, set the bound early, and the others are cut without a DP.
+    // The tasks are solved in the order of their lower bound, tightened as they come up (refine): the
+    // promising ones come first, set the bound early, and the others are cut without a DP.
     std::vector<std::unique_ptr<TaskSolver>> solvers;
     std::vector<std::int64_t> labels;               // labels a solve kept (-1: not solved)
     std::vector<std::shared_ptr<TaskSolver>> wides; // solvers whose labels are kept
@@ -269,15 +268,16 @@ private:
     // Tasks whose optimum an earlier pass found and that still fits: known, not solved again.
     std::vector<char> known;
     bool use_memo = false;
-    std::atomic<std::size_t> next{0};
     double initial = kInf;
     std::vector<std::size_t> order;
     // The tasks not yet taken, by their lower bound (then the order above), under `queue_mu`: a task
     // whose bound a worker tightened (refine) goes back in when another now comes first.
     std::mutex queue_mu;
     std::set<std::pair<double, std::size_t>> queue;
-    std::vector<char> refined;
+    std::vector<char> rooted, refined;
     std::vector<std::size_t> rank; // position of each task in `order`
+    void takeRoot(std::size_t i);
+    bool requeue(std::size_t i);
     bool refine(std::size_t i, double bound);
 };
 
@@ -332,30 +332,20 @@ std::unique_ptr<TaskSolver> Pass::makeSolver(std::size_t i) {
 
 /// Every task's root lower bound (lower), and the order the tasks are solved in: by that bound.
 void Pass::takeRoots() {
-    parallel([&]() {
-        for (std::size_t i; !ctx.stop.stop_requested() && (i = next.fetch_add(1)) < tasks.size();) {
-            if (known[i])
-                continue;
-            const Task& t = tasks[i];
-            const double earlier = use_memo ? (*memo)[i].lower : 0.0;
-            if (ctx.rule(rules::kTimeLowerBound) && std::max(t.lower_bound, earlier) > initial) {
-                // cut below without preparing it (the bound only falls)
-                lower[i] = std::max(t.lower_bound, earlier);
-                continue;
+    rooted.assign(tasks.size(), 0);
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        if (known[i])
+            continue;
+        const Task& t = tasks[i];
+        const double earlier = use_memo ? (*memo)[i].lower : 0.0;
+        lower[i] = std::max(t.lower_bound, earlier);
+        // (a root an earlier pass took; the others are taken when their task comes up: refine)
+        if (ctx.caches && !(ctx.rule(rules::kTimeLowerBound) && lower[i] > initial))
+            if (const auto root = ctx.caches->roots.find(SearchCaches::rootKey(t, budget))) {
+                lower[i] = std::max(lower[i], *root * (1 - 1e-9)); // (floating-point slack)
+                rooted[i] = 1;
             }
-            // (a root an earlier pass took: the solver is made if the task is solved)
-            const std::optional<double> known_root =
-                ctx.caches ? ctx.caches->roots.find(SearchCaches::rootKey(t, budget)) : std::nullopt;
-            if (!known_root)
-                solvers[i] = makeSolver(i);
-            const double root = known_root              ? *known_root
-                                : solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch
-                                                        : kInf;
-            if (!known_root && ctx.caches && !ctx.stop.stop_requested())
-                ctx.caches->roots.put(SearchCaches::rootKey(t, budget), root);
-            lower[i] = std::max({t.lower_bound, earlier, root * (1 - 1e-9)}); // (floating-point slack)
-        }
-    });
+    }
     order.resize(tasks.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
@@ -369,25 +359,53 @@ void Pass::takeRoots() {
     }
 }
 
-/// Before task i is solved under `bound` (per sample): its root bound with the stage tables the solve
-/// builds anyway, which is tighter than the one it was ordered by. When another task now comes first,
-/// task i goes back into the queue (true) and that one is taken: it may set a bound that cuts task i
-/// (GPT-3 175B on 64 GPUs at 80 GiB, two-run seed: the pp = 4 1F1B task, ordered first at 48.24 s,
-/// has a root of 48.55 s, above the 48.51 s plan of the pp = 8 one it was solved before).
+/// Task i's root bound (the stages' LP relaxations under the memory budget, much tighter than the
+/// compute-only one), into lower[i]; kept in SearchCaches::roots for the later passes.
+void Pass::takeRoot(std::size_t i) {
+    rooted[i] = 1;
+    const Task& t = tasks[i];
+    if (!solvers[i])
+        solvers[i] = makeSolver(i);
+    const double root = solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch : kInf;
+    if (ctx.caches && !ctx.stop.stop_requested())
+        ctx.caches->roots.put(SearchCaches::rootKey(t, budget), root);
+    lower[i] = std::max(lower[i], root * (1 - 1e-9)); // (floating-point slack)
+}
+
+/// Puts task i back into the queue when another task now comes first (true).
+bool Pass::requeue(std::size_t i) {
+    std::lock_guard lock(queue_mu);
+    if (queue.empty() || !(queue.begin()->first < lower[i]))
+        return false;
+    queue.emplace(lower[i], rank[i]);
+    return true;
+}
+
+/// Before task i is solved under `bound` (per sample), its lower bound is tightened in two steps, each
+/// work its solve does anyway, done once: its root bound, then the root with the stage tables the solve
+/// builds first. When another task then comes first, task i goes back into the queue (true) and that
+/// one is taken: it may set a bound that cuts task i. A task cut before it comes up is never prepared.
+/// (GPT-3 175B on 64 GPUs at 80 GiB, two-run seed: the pp = 4 1F1B task, ordered first at 48.24 s by
+/// its root, has one of 48.55 s with the tables, above the 48.51 s plan of the pp = 8 one it was solved
+/// before; the same search prepared all 121 configurations for their roots, 8.6 ms.)
 bool Pass::refine(std::size_t i, double bound) {
-    if (refined[i] || known[i] || !ctx.rule(rules::kTimeLowerBound) || lower[i] > bound ||
-        (use_memo && (*memo)[i].wide))
+    if (known[i] || !ctx.rule(rules::kTimeLowerBound) || lower[i] > bound)
+        return false;
+    if (!rooted[i]) {
+        takeRoot(i);
+        if (requeue(i))
+            return true;
+        if (lower[i] > bound)
+            return false;
+    }
+    if (refined[i] || (use_memo && (*memo)[i].wide))
         return false;
     refined[i] = 1;
     const Task& t = tasks[i];
     if (!solvers[i])
         solvers[i] = makeSolver(i);
     lower[i] = std::max(lower[i], solvers[i]->refinedLowerBound() / t.batch * (1 - 1e-9));
-    std::lock_guard lock(queue_mu);
-    if (queue.empty() || !(queue.begin()->first < lower[i]))
-        return false;
-    queue.emplace(lower[i], rank[i]);
-    return true;
+    return requeue(i);
 }
 
 /// Solves task i under the pass's bound (per sample) `bound`. False: stopped before its solver was
