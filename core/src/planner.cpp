@@ -890,12 +890,11 @@ std::vector<double> passSeed(Context& ctx, const std::vector<Task>& tasks, doubl
     const bool named = !phase.name.empty();
     std::vector<double> first = firstPlanSeed(ctx, tasks, budget, phase);
     phase.name = named ? "two-run seed" : "";
-    std::vector<double> two =
-        subspaceSeed(ctx, tasks, budget, keep, phase, 2, two_run_memo, std::move(first));
+    std::vector<double> two = subspaceSeed(ctx, tasks, budget, keep, phase, 2, two_run_memo, first);
     if (two.size() == tasks.size() || ctx.stop.stop_requested())
         return two;
     phase.name = named ? "uniform seed" : "";
-    return subspaceSeed(ctx, tasks, budget, keep, phase, 0);
+    return subspaceSeed(ctx, tasks, budget, keep, phase, 0, nullptr, std::move(first));
 }
 
 /// Why nothing fits, naming the binding constraint.
