@@ -197,89 +197,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="196"/>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="195"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Plan A</source>
         <translation>Plan A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="198"/>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Plan B</source>
         <translation>Plan B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>B vs A</source>
         <translation>B gegenüber A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="277"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="279"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="281"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="283"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="285"/>
+        <location filename="../app/views/plan_view.cpp" line="284"/>
         <source>Pipeline bubble</source>
         <translation>Pipeline-Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="286"/>
         <source>Exposed DP sync</source>
         <translation>Sichtbare DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="289"/>
+        <location filename="../app/views/plan_view.cpp" line="288"/>
         <source>Exposed TP comm</source>
         <translation>Sichtbare TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="291"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="292"/>
+        <location filename="../app/views/plan_view.cpp" line="291"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="294"/>
+        <location filename="../app/views/plan_view.cpp" line="293"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="296"/>
+        <location filename="../app/views/plan_view.cpp" line="295"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="299"/>
+        <location filename="../app/views/plan_view.cpp" line="298"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="318"/>
+        <location filename="../app/views/plan_view.cpp" line="317"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="318"/>
+        <location filename="../app/views/plan_view.cpp" line="317"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -2297,7 +2297,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>%1 frei unter dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="172"/>
+        <location filename="../app/views/plan_view.cpp" line="171"/>
         <source>%1 over the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>%1 über dem Budget, das %2 (%3 % der GPU) als Reserve freihält &amp;nbsp; berechnet für die Laufzeitumgebung %4, %5</translation>
     </message>
@@ -2305,472 +2305,472 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="200"/>
+        <location filename="../app/views/runtime_editor.cpp" line="201"/>
         <source>Runtime profile: %1</source>
         <translation>Laufzeitprofil: %1</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Identity</source>
         <translation>Identität</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Activations</source>
         <translation>Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Recomputation</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <location filename="../app/views/runtime_editor.cpp" line="45"/>
         <source>Overlap and communication</source>
         <translation>Überlappung und Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <location filename="../app/views/runtime_editor.cpp" line="45"/>
         <source>Fixed overheads</source>
         <translation>Feste Zusatzkosten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <location filename="../app/views/runtime_editor.cpp" line="45"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="45"/>
+        <location filename="../app/views/runtime_editor.cpp" line="46"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="45"/>
+        <location filename="../app/views/runtime_editor.cpp" line="46"/>
         <source>Compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
         <source>Name the plans record as their runtime</source>
         <translation>Name, den Pläne als ihre Laufzeitumgebung speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
         <source>Framework</source>
         <translation>Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
         <source>Training framework the facts describe</source>
         <translation>Trainings-Framework, das die Angaben beschreiben</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <location filename="../app/views/runtime_editor.cpp" line="51"/>
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <location filename="../app/views/runtime_editor.cpp" line="51"/>
         <source>Framework version the facts were read from</source>
         <translation>Framework-Version, aus der die Angaben stammen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="51"/>
+        <location filename="../app/views/runtime_editor.cpp" line="52"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="51"/>
+        <location filename="../app/views/runtime_editor.cpp" line="52"/>
         <source>Where the facts come from</source>
         <translation>Woher die Angaben stammen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="52"/>
+        <location filename="../app/views/runtime_editor.cpp" line="53"/>
         <source>Attention kernel</source>
         <translation>Attention-Kernel</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="53"/>
+        <location filename="../app/views/runtime_editor.cpp" line="54"/>
         <source>flash and efficient kernels never store the s x s scores; eager attention stores scores, softmax and dropout mask</source>
         <translation>flash- und efficient-Kernel speichern die s x s Scores nie; eager-Attention speichert Scores, Softmax und Dropout-Maske</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="55"/>
+        <location filename="../app/views/runtime_editor.cpp" line="56"/>
         <source>Fused norms</source>
         <translation>Fusionierte Normierungen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="56"/>
+        <location filename="../app/views/runtime_editor.cpp" line="57"/>
         <source>Norms store their bf16 input only; off: eager norms keep an fp32 copy as well</source>
         <translation>Normierungen speichern nur ihre bf16-Eingabe; aus: eager-Normierungen behalten zusätzlich eine fp32-Kopie</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="57"/>
+        <location filename="../app/views/runtime_editor.cpp" line="58"/>
         <source>Fused SwiGLU</source>
         <translation>Fusioniertes SwiGLU</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="58"/>
+        <location filename="../app/views/runtime_editor.cpp" line="59"/>
         <source>The gated activation stores the fc1 output only; off: gate, up, silu and product</source>
         <translation>Die gegatete Aktivierung speichert nur die fc1-Ausgabe; aus: Gate, Up, SiLU und Produkt</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="59"/>
+        <location filename="../app/views/runtime_editor.cpp" line="60"/>
         <source>Expanded GQA key/value</source>
         <translation>Erweiterte GQA-Keys/Values</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="60"/>
+        <location filename="../app/views/runtime_editor.cpp" line="61"/>
         <source>Key/value heads are repeated to all query heads before attention and stored</source>
         <translation>Key/Value-Köpfe werden vor der Attention auf alle Query-Köpfe wiederholt und gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="61"/>
+        <location filename="../app/views/runtime_editor.cpp" line="62"/>
         <source>Extra stored bytes (x hidden)</source>
         <translation>Zusätzlich gespeicherte Bytes (x hidden)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="62"/>
+        <location filename="../app/views/runtime_editor.cpp" line="63"/>
         <source>Bytes per token and layer the component model does not name, in units of the hidden size</source>
         <translation>Bytes pro Token und Schicht, die das Komponentenmodell nicht benennt, in Einheiten der Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="63"/>
+        <location filename="../app/views/runtime_editor.cpp" line="64"/>
         <source>Op-level selective recomputation</source>
         <translation>Selektive Neuberechnung auf Operatorebene</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="64"/>
+        <location filename="../app/views/runtime_editor.cpp" line="65"/>
         <source>On: keep the layer input, the attention output and a fraction of the matmul outputs (torchtitan). Off: recompute the attention core only (Megatron)</source>
         <translation>An: Schichteingabe, Attention-Ausgabe und ein Teil der Matmul-Ausgaben bleiben gespeichert (torchtitan). Aus: nur der Attention-Kern wird neu berechnet (Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="66"/>
+        <location filename="../app/views/runtime_editor.cpp" line="67"/>
         <source>Matmul outputs kept</source>
         <translation>Behaltene Matmul-Ausgaben</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="67"/>
+        <location filename="../app/views/runtime_editor.cpp" line="68"/>
         <source>Fraction of the matmul outputs an op-level policy keeps</source>
         <translation>Anteil der Matmul-Ausgaben, den eine Strategie auf Operatorebene behält</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="68"/>
+        <location filename="../app/views/runtime_editor.cpp" line="69"/>
         <source>TP overlap</source>
         <translation>TP-Überlappung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="69"/>
+        <location filename="../app/views/runtime_editor.cpp" line="70"/>
         <source>Fraction of tensor-parallel collectives hidden behind GEMMs</source>
         <translation>Anteil der Tensor-parallelen Kollektive, der hinter GEMMs verborgen wird</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="70"/>
+        <location filename="../app/views/runtime_editor.cpp" line="71"/>
         <source>DP overlap</source>
         <translation>DP-Überlappung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="71"/>
+        <location filename="../app/views/runtime_editor.cpp" line="72"/>
         <source>Fraction of a layer&apos;s backward that can hide its gradient reduction</source>
         <translation>Anteil des Rückwärtsdurchlaufs einer Schicht, der ihre Gradientenreduktion verbergen kann</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="72"/>
+        <location filename="../app/views/runtime_editor.cpp" line="73"/>
         <source>Overlapped parameter all-gather</source>
         <translation>Überlapptes Parameter-All-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="73"/>
+        <location filename="../app/views/runtime_editor.cpp" line="74"/>
         <source>ZeRO-1/2: the parameter all-gather after the step hides behind the next forward</source>
         <translation>ZeRO-1/2: das Parameter-All-Gather nach dem Schritt verbirgt sich hinter dem nächsten Vorwärtsdurchlauf</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="74"/>
+        <location filename="../app/views/runtime_editor.cpp" line="75"/>
         <source>ZeRO-3 overlap</source>
         <translation>ZeRO-3-Überlappung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="75"/>
+        <location filename="../app/views/runtime_editor.cpp" line="76"/>
         <source>Fraction of a layer&apos;s compute that can hide its ZeRO-3 gathers and reduce-scatters</source>
         <translation>Anteil der Rechenzeit einer Schicht, der ihre ZeRO-3-Gathers und Reduce-Scatters verbergen kann</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="76"/>
+        <location filename="../app/views/runtime_editor.cpp" line="77"/>
         <source>Communication efficiency</source>
         <translation>Kommunikationseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="77"/>
+        <location filename="../app/views/runtime_editor.cpp" line="78"/>
         <source>Fraction of the links&apos; collective bandwidth the DP and ZeRO collectives reach</source>
         <translation>Anteil der kollektiven Bandbreite der Verbindungen, den die DP- und ZeRO-Kollektive erreichen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="78"/>
+        <location filename="../app/views/runtime_editor.cpp" line="79"/>
         <source>Keep ZeRO-3 weights unsharded under PP</source>
         <translation>ZeRO-3-Gewichte unter PP ungeteilt halten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="79"/>
+        <location filename="../app/views/runtime_editor.cpp" line="80"/>
         <source>Weights and gradients stay gathered from the first forward to the last backward</source>
         <translation>Gewichte und Gradienten bleiben vom ersten Vorwärts- bis zum letzten Rückwärtsdurchlauf gesammelt</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
         <source>ZeRO-3 live parameters</source>
         <translation>Aktive ZeRO-3-Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <location filename="../app/views/runtime_editor.cpp" line="82"/>
         <source>Most parameters gathered at once (DeepSpeed stage3_max_live_parameters); 0: the running layer and the prefetched next one</source>
         <translation>Höchstzahl gleichzeitig gesammelter Parameter (DeepSpeed stage3_max_live_parameters); 0: die laufende und die vorab geladene nächste Schicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
         <source>Context parallelism: all-gather K/V</source>
         <translation>Kontextparallelität: K/V per All-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
         <source>On: K/V of all context-parallel ranks are gathered once after the first attention block (PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)</source>
         <translation>Ein: K/V aller kontextparallelen Ränge werden einmal nach dem ersten Attention-Block gesammelt (PyTorch context_parallel); aus: von Rang zu Rang hinter jedem Block weitergereicht (Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Context parallelism: dK/dV bytes</source>
         <translation>Kontextparallelität: Bytes je dK/dV</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Bytes per element of the key/value gradient sums passed between context-parallel ranks (4: fp32)</source>
         <translation>Bytes je Element der Key/Value-Gradientensummen, die zwischen kontextparallelen Rängen weitergereicht werden (4: fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Hierarchical ZeRO-3 rings</source>
         <translation>Hierarchische ZeRO-3-Ringe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Off: flat rings at one GPU&apos;s network share</source>
         <translation>Aus: flache Ringe mit dem Netzwerkanteil einer GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Grouped expert GEMM efficiency</source>
         <translation>Effizienz gruppierter Experten-GEMMs</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
         <translation>Mixture-of-Experts-Schichten: Durchsatz der gruppierten Experten-GEMMs relativ zu einem dichten GEMM gleicher Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Expert load imbalance</source>
         <translation>Ungleichgewicht der Experten-Last</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)</source>
         <translation>Expertenparallelität: Tokens auf dem meistbelasteten Experten-Rang im Verhältnis zum Mittel (1 = ausgeglichen)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Per-layer overhead (us)</source>
         <translation>Zusatzkosten pro Schicht (µs)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>Pro Schicht und Micro-Batch, vorwärts und rückwärts: Kernel-Starts, Hooks, Synchronisationen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Per-iteration overhead (s)</source>
         <translation>Zusatzkosten pro Iteration (s)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>Laden der Daten, Protokollierung, Gradient-Clipping</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Weight bytes per parameter</source>
         <translation>Gewichts-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>Arbeitsgewichte (2 für bf16/fp16)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Gradient bytes per parameter</source>
         <translation>Gradienten-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>Datentyp des Gradientenpuffers (4 für fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Optimizer bytes per parameter</source>
         <translation>Optimierer-Bytes pro Parameter</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam: fp32-Mastergewichte und zwei Momente</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Allocator fragmentation</source>
         <translation>Fragmentierung des Allokators</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>Verschnitt des Caching-Allokators als Anteil der Aktivierungen und des Arbeitsspeichers</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="106"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Bytes per logit</source>
         <translation>Bytes pro Logit</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
         <translation>Bytes pro Logit-Element rund um den Loss (6 fusioniert, 14 eager fp32)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="109"/>
         <source>Bytes per logit, vocabulary split</source>
         <translation>Bytes pro Logit, Vokabular geteilt</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="109"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
         <translation>Dasselbe, wenn das Vokabular auf Tensor-parallele Ränge verteilt ist (0: wie oben)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="110"/>
+        <location filename="../app/views/runtime_editor.cpp" line="111"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>Logits jedes Micro-Batches behalten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="111"/>
+        <location filename="../app/views/runtime_editor.cpp" line="112"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="112"/>
+        <location filename="../app/views/runtime_editor.cpp" line="113"/>
         <source>Runtime buffers (GiB)</source>
         <translation>Laufzeitpuffer (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="113"/>
+        <location filename="../app/views/runtime_editor.cpp" line="114"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>Arbeitsbereiche und Kommunikationspuffer über den reservierten Speicher des Clusters hinaus</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="114"/>
+        <location filename="../app/views/runtime_editor.cpp" line="115"/>
         <source>Memory headroom</source>
         <translation>Speicherreserve</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="115"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>Anteil des GPU-Speichers, den die Suche frei hält (unter 0,5)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
         <source>Trains FP8 linear layers</source>
         <translation>Trainiert FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>Die Laufzeitumgebung kann FP8-Linearschichten ausführen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <location filename="../app/views/runtime_editor.cpp" line="118"/>
         <source>FP8 weight copy bytes</source>
         <translation>Bytes der FP8-Gewichtskopien</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="118"/>
+        <location filename="../app/views/runtime_editor.cpp" line="119"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="119"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>FP8 cast traffic</source>
         <translation>FP8-Konvertierungsverkehr</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="119"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="120"/>
+        <location filename="../app/views/runtime_editor.cpp" line="121"/>
         <source>FP8 inputs kept for backward</source>
         <translation>FP8-Eingaben für den Rückwärtslauf</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="121"/>
+        <location filename="../app/views/runtime_editor.cpp" line="122"/>
         <source>FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer Engine)</source>
         <translation>FP8-Linearschichten speichern ihre Eingaben für den Gewichtsgradienten in FP8 (1 Byte) (Transformer Engine)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="214"/>
+        <location filename="../app/views/runtime_editor.cpp" line="215"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="220"/>
+        <location filename="../app/views/runtime_editor.cpp" line="221"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="221"/>
+        <location filename="../app/views/runtime_editor.cpp" line="222"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="223"/>
+        <location filename="../app/views/runtime_editor.cpp" line="224"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="229"/>
+        <location filename="../app/views/runtime_editor.cpp" line="230"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="298"/>
+        <location filename="../app/views/runtime_editor.cpp" line="299"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="298"/>
+        <location filename="../app/views/runtime_editor.cpp" line="299"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="303"/>
+        <location filename="../app/views/runtime_editor.cpp" line="304"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="303"/>
+        <location filename="../app/views/runtime_editor.cpp" line="304"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>
@@ -3922,68 +3922,73 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="117"/>
+        <location filename="../app/views/whatif_panel.cpp" line="125"/>
+        <source>Searching... best plan so far: %1 per iteration.</source>
+        <translation>Suche läuft... bisher bester Plan: %1 pro Iteration.</translation>
+    </message>
+    <message>
+        <location filename="../app/views/whatif_panel.cpp" line="131"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="120"/>
+        <location filename="../app/views/whatif_panel.cpp" line="134"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
         <translation>Ändern Sie einen Wert: Die Suche läuft erneut und zeigt die Änderung gegenüber dem bisher besten Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="201"/>
+        <location filename="../app/views/whatif_panel.cpp" line="215"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="218"/>
+        <location filename="../app/views/whatif_panel.cpp" line="233"/>
         <source>What-if best</source>
         <translation>Bester Was-wäre-wenn-Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="219"/>
+        <location filename="../app/views/whatif_panel.cpp" line="234"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>Gesucht in %1 (%2 ms nach der letzten Änderung).</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="225"/>
+        <location filename="../app/views/whatif_panel.cpp" line="240"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="235"/>
+        <location filename="../app/views/whatif_panel.cpp" line="250"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>&lt;b&gt;Kein zulässiger Plan&lt;/b&gt; für diese Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="238"/>
+        <location filename="../app/views/whatif_panel.cpp" line="253"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Jetzt bester Plan:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="251"/>
+        <location filename="../app/views/whatif_panel.cpp" line="266"/>
         <source>Iteration time</source>
         <translation>Iterationszeit</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="252"/>
+        <location filename="../app/views/whatif_panel.cpp" line="267"/>
         <source>Peak memory / GPU</source>
         <translation>Spitzenspeicher / GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="253"/>
+        <location filename="../app/views/whatif_panel.cpp" line="268"/>
         <source>Throughput (tokens/s)</source>
         <translation>Durchsatz (Tokens/s)</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="254"/>
+        <location filename="../app/views/whatif_panel.cpp" line="269"/>
         <source>Samples / s</source>
         <translation>Samples / s</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="260"/>
-        <location filename="../app/views/whatif_panel.cpp" line="263"/>
+        <location filename="../app/views/whatif_panel.cpp" line="275"/>
+        <location filename="../app/views/whatif_panel.cpp" line="278"/>
         <source>-</source>
         <translation>-</translation>
     </message>

@@ -197,89 +197,89 @@
 <context>
     <name>gx::app::CompareView</name>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="196"/>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="195"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Plan A</source>
         <translation>方案 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="198"/>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="197"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>Plan B</source>
         <translation>方案 B</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="202"/>
+        <location filename="../app/views/plan_view.cpp" line="201"/>
         <source>B vs A</source>
         <translation>B 对比 A</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="277"/>
+        <location filename="../app/views/plan_view.cpp" line="276"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="279"/>
+        <location filename="../app/views/plan_view.cpp" line="278"/>
         <source>Tokens / s</source>
         <translation>Token / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="281"/>
+        <location filename="../app/views/plan_view.cpp" line="280"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="283"/>
+        <location filename="../app/views/plan_view.cpp" line="282"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="285"/>
+        <location filename="../app/views/plan_view.cpp" line="284"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="287"/>
+        <location filename="../app/views/plan_view.cpp" line="286"/>
         <source>Exposed DP sync</source>
         <translation>未被掩盖的 DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="289"/>
+        <location filename="../app/views/plan_view.cpp" line="288"/>
         <source>Exposed TP comm</source>
         <translation>未被掩盖的 TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="291"/>
+        <location filename="../app/views/plan_view.cpp" line="290"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="292"/>
+        <location filename="../app/views/plan_view.cpp" line="291"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="294"/>
+        <location filename="../app/views/plan_view.cpp" line="293"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="296"/>
+        <location filename="../app/views/plan_view.cpp" line="295"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="299"/>
+        <location filename="../app/views/plan_view.cpp" line="298"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="318"/>
+        <location filename="../app/views/plan_view.cpp" line="317"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="318"/>
+        <location filename="../app/views/plan_view.cpp" line="317"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
@@ -2295,7 +2295,7 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>预算内剩余 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="172"/>
+        <location filename="../app/views/plan_view.cpp" line="171"/>
         <source>%1 over the budget, which keeps %2 (%3% of the GPU) free as headroom &amp;nbsp; costed for the %4 runtime, %5</source>
         <translation>超出预算 %1，预算另留 %2（GPU 的 %3%）作为余量 &amp;nbsp; 按 %4 运行时、%5 计算</translation>
     </message>
@@ -2303,472 +2303,472 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="200"/>
+        <location filename="../app/views/runtime_editor.cpp" line="201"/>
         <source>Runtime profile: %1</source>
         <translation>运行时配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Identity</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="43"/>
+        <location filename="../app/views/runtime_editor.cpp" line="44"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <location filename="../app/views/runtime_editor.cpp" line="45"/>
         <source>Overlap and communication</source>
         <translation>重叠与通信</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <location filename="../app/views/runtime_editor.cpp" line="45"/>
         <source>Fixed overheads</source>
         <translation>固定开销</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="44"/>
+        <location filename="../app/views/runtime_editor.cpp" line="45"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="45"/>
+        <location filename="../app/views/runtime_editor.cpp" line="46"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="45"/>
+        <location filename="../app/views/runtime_editor.cpp" line="46"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="48"/>
+        <location filename="../app/views/runtime_editor.cpp" line="49"/>
         <source>Name the plans record as their runtime</source>
         <translation>计划记录的运行时名称</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="49"/>
+        <location filename="../app/views/runtime_editor.cpp" line="50"/>
         <source>Training framework the facts describe</source>
         <translation>这些参数所描述的训练框架</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <location filename="../app/views/runtime_editor.cpp" line="51"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="50"/>
+        <location filename="../app/views/runtime_editor.cpp" line="51"/>
         <source>Framework version the facts were read from</source>
         <translation>参数所依据的框架版本</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="51"/>
+        <location filename="../app/views/runtime_editor.cpp" line="52"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="51"/>
+        <location filename="../app/views/runtime_editor.cpp" line="52"/>
         <source>Where the facts come from</source>
         <translation>参数的出处</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="52"/>
+        <location filename="../app/views/runtime_editor.cpp" line="53"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="53"/>
+        <location filename="../app/views/runtime_editor.cpp" line="54"/>
         <source>flash and efficient kernels never store the s x s scores; eager attention stores scores, softmax and dropout mask</source>
         <translation>flash 与 efficient 内核从不保存 s x s 分数矩阵；eager 注意力保存分数、softmax 和 dropout 掩码</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="55"/>
+        <location filename="../app/views/runtime_editor.cpp" line="56"/>
         <source>Fused norms</source>
         <translation>融合归一化</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="56"/>
+        <location filename="../app/views/runtime_editor.cpp" line="57"/>
         <source>Norms store their bf16 input only; off: eager norms keep an fp32 copy as well</source>
         <translation>归一化只保存其 bf16 输入；关闭：eager 归一化还保留一份 fp32 副本</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="57"/>
+        <location filename="../app/views/runtime_editor.cpp" line="58"/>
         <source>Fused SwiGLU</source>
         <translation>融合 SwiGLU</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="58"/>
+        <location filename="../app/views/runtime_editor.cpp" line="59"/>
         <source>The gated activation stores the fc1 output only; off: gate, up, silu and product</source>
         <translation>门控激活只保存 fc1 输出；关闭：保存 gate、up、silu 及乘积</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="59"/>
+        <location filename="../app/views/runtime_editor.cpp" line="60"/>
         <source>Expanded GQA key/value</source>
         <translation>展开的 GQA 键/值</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="60"/>
+        <location filename="../app/views/runtime_editor.cpp" line="61"/>
         <source>Key/value heads are repeated to all query heads before attention and stored</source>
         <translation>键/值头在注意力计算前复制到所有查询头并被保存</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="61"/>
+        <location filename="../app/views/runtime_editor.cpp" line="62"/>
         <source>Extra stored bytes (x hidden)</source>
         <translation>额外保存字节（× hidden）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="62"/>
+        <location filename="../app/views/runtime_editor.cpp" line="63"/>
         <source>Bytes per token and layer the component model does not name, in units of the hidden size</source>
         <translation>组件模型未列出的每 token 每层字节数，以 hidden 大小为单位</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="63"/>
+        <location filename="../app/views/runtime_editor.cpp" line="64"/>
         <source>Op-level selective recomputation</source>
         <translation>算子级选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="64"/>
+        <location filename="../app/views/runtime_editor.cpp" line="65"/>
         <source>On: keep the layer input, the attention output and a fraction of the matmul outputs (torchtitan). Off: recompute the attention core only (Megatron)</source>
         <translation>开启：保留层输入、注意力输出和部分矩阵乘输出（torchtitan）。关闭：只重计算注意力核心（Megatron）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="66"/>
+        <location filename="../app/views/runtime_editor.cpp" line="67"/>
         <source>Matmul outputs kept</source>
         <translation>保留的矩阵乘输出</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="67"/>
+        <location filename="../app/views/runtime_editor.cpp" line="68"/>
         <source>Fraction of the matmul outputs an op-level policy keeps</source>
         <translation>算子级策略保留的矩阵乘输出比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="68"/>
+        <location filename="../app/views/runtime_editor.cpp" line="69"/>
         <source>TP overlap</source>
         <translation>TP 重叠</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="69"/>
+        <location filename="../app/views/runtime_editor.cpp" line="70"/>
         <source>Fraction of tensor-parallel collectives hidden behind GEMMs</source>
         <translation>隐藏在 GEMM 之后的张量并行集合通信比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="70"/>
+        <location filename="../app/views/runtime_editor.cpp" line="71"/>
         <source>DP overlap</source>
         <translation>DP 重叠</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="71"/>
+        <location filename="../app/views/runtime_editor.cpp" line="72"/>
         <source>Fraction of a layer&apos;s backward that can hide its gradient reduction</source>
         <translation>一层反向计算中可用于隐藏其梯度归约的比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="72"/>
+        <location filename="../app/views/runtime_editor.cpp" line="73"/>
         <source>Overlapped parameter all-gather</source>
         <translation>重叠的参数 all-gather</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="73"/>
+        <location filename="../app/views/runtime_editor.cpp" line="74"/>
         <source>ZeRO-1/2: the parameter all-gather after the step hides behind the next forward</source>
         <translation>ZeRO-1/2：优化器步骤后的参数 all-gather 隐藏在下一次前向之后</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="74"/>
+        <location filename="../app/views/runtime_editor.cpp" line="75"/>
         <source>ZeRO-3 overlap</source>
         <translation>ZeRO-3 重叠</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="75"/>
+        <location filename="../app/views/runtime_editor.cpp" line="76"/>
         <source>Fraction of a layer&apos;s compute that can hide its ZeRO-3 gathers and reduce-scatters</source>
         <translation>一层计算中可用于隐藏其 ZeRO-3 gather 与 reduce-scatter 的比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="76"/>
+        <location filename="../app/views/runtime_editor.cpp" line="77"/>
         <source>Communication efficiency</source>
         <translation>通信效率</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="77"/>
+        <location filename="../app/views/runtime_editor.cpp" line="78"/>
         <source>Fraction of the links&apos; collective bandwidth the DP and ZeRO collectives reach</source>
         <translation>DP 与 ZeRO 集合通信达到的链路集合带宽比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="78"/>
+        <location filename="../app/views/runtime_editor.cpp" line="79"/>
         <source>Keep ZeRO-3 weights unsharded under PP</source>
         <translation>PP 下保持 ZeRO-3 权重不分片</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="79"/>
+        <location filename="../app/views/runtime_editor.cpp" line="80"/>
         <source>Weights and gradients stay gathered from the first forward to the last backward</source>
         <translation>权重和梯度从第一次前向到最后一次反向都保持聚合</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="80"/>
+        <location filename="../app/views/runtime_editor.cpp" line="81"/>
         <source>ZeRO-3 live parameters</source>
         <translation>ZeRO-3 驻留参数</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="81"/>
+        <location filename="../app/views/runtime_editor.cpp" line="82"/>
         <source>Most parameters gathered at once (DeepSpeed stage3_max_live_parameters); 0: the running layer and the prefetched next one</source>
         <translation>同时收集的最多参数数（DeepSpeed stage3_max_live_parameters）；0：当前层与预取的下一层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="83"/>
+        <location filename="../app/views/runtime_editor.cpp" line="84"/>
         <source>Context parallelism: all-gather K/V</source>
         <translation>上下文并行：全收集 K/V</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="84"/>
+        <location filename="../app/views/runtime_editor.cpp" line="85"/>
         <source>On: K/V of all context-parallel ranks are gathered once after the first attention block (PyTorch context_parallel); off: passed rank to rank behind every block (Megatron)</source>
         <translation>开启：在第一个注意力块之后一次性收集所有上下文并行 rank 的 K/V（PyTorch context_parallel）；关闭：在每个块之后逐个 rank 传递（Megatron）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="86"/>
+        <location filename="../app/views/runtime_editor.cpp" line="87"/>
         <source>Context parallelism: dK/dV bytes</source>
         <translation>上下文并行：dK/dV 字节数</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="87"/>
+        <location filename="../app/views/runtime_editor.cpp" line="88"/>
         <source>Bytes per element of the key/value gradient sums passed between context-parallel ranks (4: fp32)</source>
         <translation>上下文并行 rank 之间传递的键/值梯度和每个元素的字节数（4：fp32）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="89"/>
+        <location filename="../app/views/runtime_editor.cpp" line="90"/>
         <source>Hierarchical ZeRO-3 rings</source>
         <translation>分层 ZeRO-3 环</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="90"/>
+        <location filename="../app/views/runtime_editor.cpp" line="91"/>
         <source>Off: flat rings at one GPU&apos;s network share</source>
         <translation>关闭：按单个 GPU 网络份额的扁平环</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="91"/>
+        <location filename="../app/views/runtime_editor.cpp" line="92"/>
         <source>Grouped expert GEMM efficiency</source>
         <translation>分组专家 GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="92"/>
+        <location filename="../app/views/runtime_editor.cpp" line="93"/>
         <source>Mixture-of-experts layers: throughput of the grouped expert GEMMs relative to one dense GEMM of the same size</source>
         <translation>混合专家层：分组专家 GEMM 相对同等规模稠密 GEMM 的吞吐率</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="94"/>
+        <location filename="../app/views/runtime_editor.cpp" line="95"/>
         <source>Expert load imbalance</source>
         <translation>专家负载不均衡</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="95"/>
+        <location filename="../app/views/runtime_editor.cpp" line="96"/>
         <source>Expert parallelism: tokens on the busiest expert rank over the average (1 = balanced)</source>
         <translation>专家并行：最繁忙专家 rank 上的 token 数与平均值之比（1 = 均衡）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="96"/>
+        <location filename="../app/views/runtime_editor.cpp" line="97"/>
         <source>Per-layer overhead (us)</source>
         <translation>每层开销（微秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="97"/>
+        <location filename="../app/views/runtime_editor.cpp" line="98"/>
         <source>Per layer and micro-batch, forward and backward: launches, hooks, syncs</source>
         <translation>每层每个微批次的前向和反向开销：内核启动、钩子、同步</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="98"/>
+        <location filename="../app/views/runtime_editor.cpp" line="99"/>
         <source>Per-iteration overhead (s)</source>
         <translation>每次迭代开销（秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="99"/>
+        <location filename="../app/views/runtime_editor.cpp" line="100"/>
         <source>Data loading, logging, gradient clipping</source>
         <translation>数据加载、日志、梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Weight bytes per parameter</source>
         <translation>每参数权重字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="100"/>
+        <location filename="../app/views/runtime_editor.cpp" line="101"/>
         <source>Working weights (2 for bf16/fp16)</source>
         <translation>工作权重（bf16/fp16 为 2）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Gradient bytes per parameter</source>
         <translation>每参数梯度字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="101"/>
+        <location filename="../app/views/runtime_editor.cpp" line="102"/>
         <source>Gradient buffer dtype (4 for fp32)</source>
         <translation>梯度缓冲区数据类型（fp32 为 4）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="102"/>
+        <location filename="../app/views/runtime_editor.cpp" line="103"/>
         <source>Optimizer bytes per parameter</source>
         <translation>每参数优化器字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="103"/>
+        <location filename="../app/views/runtime_editor.cpp" line="104"/>
         <source>Adam: fp32 master weights and two moments</source>
         <translation>Adam：fp32 主权重和两个动量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="104"/>
+        <location filename="../app/views/runtime_editor.cpp" line="105"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="105"/>
+        <location filename="../app/views/runtime_editor.cpp" line="106"/>
         <source>Caching-allocator slack as a fraction of activations and working memory</source>
         <translation>缓存分配器的冗余，占激活和工作内存的比例</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="106"/>
+        <location filename="../app/views/runtime_editor.cpp" line="107"/>
         <source>Bytes per logit</source>
         <translation>每个 logit 的字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="107"/>
+        <location filename="../app/views/runtime_editor.cpp" line="108"/>
         <source>Bytes per logit element around the loss (6 fused, 14 eager fp32)</source>
         <translation>损失计算中每个 logit 元素的字节（融合为 6，eager fp32 为 14）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="108"/>
+        <location filename="../app/views/runtime_editor.cpp" line="109"/>
         <source>Bytes per logit, vocabulary split</source>
         <translation>每个 logit 的字节（词表切分）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="109"/>
+        <location filename="../app/views/runtime_editor.cpp" line="110"/>
         <source>The same when the vocabulary is split over tensor-parallel ranks (0: as above)</source>
         <translation>词表在张量并行各 rank 间切分时的同一数值（0：同上）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="110"/>
+        <location filename="../app/views/runtime_editor.cpp" line="111"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>保留每个微批次的 logits</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="111"/>
+        <location filename="../app/views/runtime_editor.cpp" line="112"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>流水线保留最后一级每个微批次的输出直到步骤结束</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="112"/>
+        <location filename="../app/views/runtime_editor.cpp" line="113"/>
         <source>Runtime buffers (GiB)</source>
         <translation>运行时缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="113"/>
+        <location filename="../app/views/runtime_editor.cpp" line="114"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>集群预留内存之外的工作区和通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="114"/>
+        <location filename="../app/views/runtime_editor.cpp" line="115"/>
         <source>Memory headroom</source>
         <translation>内存余量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="115"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>搜索保留空闲的 GPU 内存比例（小于 0.5）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
         <source>Trains FP8 linear layers</source>
         <translation>训练 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>该运行时可以运行 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <location filename="../app/views/runtime_editor.cpp" line="118"/>
         <source>FP8 weight copy bytes</source>
         <translation>FP8 权重副本字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="118"/>
+        <location filename="../app/views/runtime_editor.cpp" line="119"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>FP8（及转置）权重副本的每参数字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="119"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>FP8 cast traffic</source>
         <translation>FP8 转换流量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="119"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>每个线性层输入元素的额外 HBM 字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="120"/>
+        <location filename="../app/views/runtime_editor.cpp" line="121"/>
         <source>FP8 inputs kept for backward</source>
         <translation>为反向传播保留的 FP8 输入</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="121"/>
+        <location filename="../app/views/runtime_editor.cpp" line="122"/>
         <source>FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer Engine)</source>
         <translation>FP8 线性层以 FP8（1 字节）保存其输入，用于计算权重梯度（Transformer Engine）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="214"/>
+        <location filename="../app/views/runtime_editor.cpp" line="215"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="220"/>
+        <location filename="../app/views/runtime_editor.cpp" line="221"/>
         <source>Use for search</source>
         <translation>用于搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="221"/>
+        <location filename="../app/views/runtime_editor.cpp" line="222"/>
         <source>Save as JSON...</source>
         <translation>另存为 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="223"/>
+        <location filename="../app/views/runtime_editor.cpp" line="224"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>下一次搜索用此运行时评估计划</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="229"/>
+        <location filename="../app/views/runtime_editor.cpp" line="230"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>训练框架如何执行计划。将鼠标悬停在字段上可查看其含义；用户指南给出了每个预设值的来源。</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="298"/>
+        <location filename="../app/views/runtime_editor.cpp" line="299"/>
         <source>Save runtime profile</source>
         <translation>保存运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="298"/>
+        <location filename="../app/views/runtime_editor.cpp" line="299"/>
         <source>Runtime profile (*.json)</source>
         <translation>运行时配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="303"/>
+        <location filename="../app/views/runtime_editor.cpp" line="304"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="303"/>
+        <location filename="../app/views/runtime_editor.cpp" line="304"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
@@ -3919,68 +3919,73 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="117"/>
+        <location filename="../app/views/whatif_panel.cpp" line="125"/>
+        <source>Searching... best plan so far: %1 per iteration.</source>
+        <translation>正在搜索... 目前最佳方案：每次迭代 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/views/whatif_panel.cpp" line="131"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="120"/>
+        <location filename="../app/views/whatif_panel.cpp" line="134"/>
         <source>Change a value: the search re-runs and shows the change against the previous best.</source>
         <translation>修改某个值：搜索会重新运行，并显示与之前最佳方案的差异。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="201"/>
+        <location filename="../app/views/whatif_panel.cpp" line="215"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="218"/>
+        <location filename="../app/views/whatif_panel.cpp" line="233"/>
         <source>What-if best</source>
         <translation>假设分析最佳</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="219"/>
+        <location filename="../app/views/whatif_panel.cpp" line="234"/>
         <source>Searched in %1 (%2 ms after the last edit).</source>
         <translation>搜索用时 %1（上次修改后 %2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="225"/>
+        <location filename="../app/views/whatif_panel.cpp" line="240"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="235"/>
+        <location filename="../app/views/whatif_panel.cpp" line="250"/>
         <source>&lt;b&gt;No feasible plan&lt;/b&gt; for these settings.</source>
         <translation>这些设置下&lt;b&gt;没有可行方案&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="238"/>
+        <location filename="../app/views/whatif_panel.cpp" line="253"/>
         <source>&lt;b&gt;Best plan now:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;当前最佳方案：&lt;/b&gt;%1</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="251"/>
+        <location filename="../app/views/whatif_panel.cpp" line="266"/>
         <source>Iteration time</source>
         <translation>迭代时间</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="252"/>
+        <location filename="../app/views/whatif_panel.cpp" line="267"/>
         <source>Peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="253"/>
+        <location filename="../app/views/whatif_panel.cpp" line="268"/>
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量（token/秒）</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="254"/>
+        <location filename="../app/views/whatif_panel.cpp" line="269"/>
         <source>Samples / s</source>
         <translation>样本 / 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/whatif_panel.cpp" line="260"/>
-        <location filename="../app/views/whatif_panel.cpp" line="263"/>
+        <location filename="../app/views/whatif_panel.cpp" line="275"/>
+        <location filename="../app/views/whatif_panel.cpp" line="278"/>
         <source>-</source>
         <translation>-</translation>
     </message>

@@ -50,6 +50,9 @@ signals:
     /// "Apply" pressed: use these profiles in the editors.
     void applyRequested(const gx::ModelProfile& model, const gx::ClusterProfile& cluster);
     void resultReady();
+    /// A complete plan better than any before it, found while the search goes on (shown in the status
+    /// line until the search ends): its iteration time (s).
+    void provisional(double iteration_time);
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
@@ -78,6 +81,7 @@ private:
     QLabel* plan_label_;
     QTableWidget* delta_;
     std::optional<NamedPlan> latest_, previous_;
+    double best_so_far_ = 0; ///< iteration time of the running search's best plan so far (0: none yet)
     qint64 edit_time_ms_ = 0;
     bool pending_ = false;
     double latency_ms_ = -1;

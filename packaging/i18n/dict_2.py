@@ -37,6 +37,8 @@ T = {
     "Profiles changed: run the search again (Ctrl+R).": ("Profile geändert: Starten Sie die Suche erneut (Strg+R).", "配置已更改：请重新运行搜索（Ctrl+R）。"),
     "Fix the profile first: %1": ("Korrigieren Sie zuerst das Profil: %1", "请先修正配置：%1"),
     "Searching...": ("Suche läuft...", "正在搜索..."),
+    "Searching... best plan so far: %1 per iteration.": (
+        "Suche läuft... bisher bester Plan: %1 pro Iteration.", "正在搜索... 目前最佳方案：每次迭代 %1。"),
     "Cancelling...": ("Wird abgebrochen...", "正在取消..."),
     "Best so far: %1, %2": ("Bisher am besten: %1, %2", "目前最佳：%1，%2"),
     "Elapsed %1, about %2 left": ("Vergangen %1, noch etwa %2", "已用 %1，约剩 %2"),

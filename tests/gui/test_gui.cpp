@@ -689,12 +689,19 @@ private slots:
         QVERIFY(p.latest().has_value());
         // Three quick edits inside the 150 ms debounce window give one search.
         ready.clear();
+        QSignalSpy provisional(&p, &WhatIfPanel::provisional);
         p.memoryBox()->setValue(60);
         p.memoryBox()->setValue(50);
         p.memoryBox()->setValue(40);
         QVERIFY(ready.wait(60000));
         QTest::qWait(400);
         QCOMPARE(ready.count(), 1);
+        // The plans found on the way were shown first, each better than the last, none better than
+        // the result.
+        QVERIFY(provisional.count() >= 1);
+        for (int i = 1; i < provisional.count(); ++i)
+            QVERIFY(provisional.at(i).at(0).toDouble() < provisional.at(i - 1).at(0).toDouble());
+        QVERIFY(provisional.last().at(0).toDouble() >= p.latest()->cost.iteration_time * (1 - 1e-6));
         QVERIFY(p.previous().has_value());
         QCOMPARE(p.currentCluster().gpu.memory_gib, 40.0);
         QCOMPARE(p.deltaTable()->rowCount(), 4);
