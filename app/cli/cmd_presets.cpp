@@ -67,90 +67,100 @@ double statesGib(const ModelProfile& m) {
     return 16.0 * double(m.totalParams()) / double(1ull << 30);
 }
 
-void listModels(std::ostream& out, bool as_json) {
+/// One kind of preset, each loaded by name: as a JSON array (toJson) or as a table (header, toRow).
+template <class Load, class ToJson, class ToRow>
+void listPresets(std::ostream& out, bool as_json, const std::vector<std::string>& names, Load load,
+                 ToJson toJson, std::vector<std::string> header, ToRow toRow) {
     if (as_json) {
         nlohmann::json arr = nlohmann::json::array();
-        for (const auto& n : modelPresetNames()) {
-            const ModelProfile m = modelPreset(n);
-            arr.push_back({{"name", m.name},
-                           {"family", m.family},
-                           {"params", m.totalParams()},
-                           {"active_params", m.activeParams()},
-                           {"model_states_gib", statesGib(m)},
-                           {"layers", m.layerCount()},
-                           {"hidden", m.stacks.front().type.hidden},
-                           {"seq_len", m.seq_len}});
-        }
+        for (const auto& n : names)
+            arr.push_back(toJson(load(n)));
         out << arr.dump(2) << "\n";
         return;
     }
-    std::vector<std::vector<std::string>> rows = {
-        {"MODEL", "FAMILY", "PARAMS", "ACTIVE", "LAYERS", "HIDDEN", "HEADS/KV", "SEQ", "STATES GiB"}};
-    for (const auto& n : modelPresetNames()) {
-        const ModelProfile m = modelPreset(n);
-        const LayerType& t = m.stacks.front().type;
-        rows.push_back({m.name, m.family, humanParams(double(m.totalParams())),
-                        humanParams(double(m.activeParams())), layersText(m), std::to_string(t.hidden),
-                        std::to_string(t.heads) + "/" + std::to_string(t.kv_heads), std::to_string(m.seq_len),
-                        fmt("%.0f", statesGib(m))});
-    }
+    std::vector<std::vector<std::string>> rows = {std::move(header)};
+    for (const auto& n : names)
+        rows.push_back(toRow(load(n)));
     printTable(out, rows);
+}
+
+void listModels(std::ostream& out, bool as_json) {
+    listPresets(
+        out, as_json, modelPresetNames(), [](const std::string& n) { return modelPreset(n); },
+        [](const ModelProfile& m) {
+            return nlohmann::json{{"name", m.name},
+                                  {"family", m.family},
+                                  {"params", m.totalParams()},
+                                  {"active_params", m.activeParams()},
+                                  {"model_states_gib", statesGib(m)},
+                                  {"layers", m.layerCount()},
+                                  {"hidden", m.stacks.front().type.hidden},
+                                  {"seq_len", m.seq_len}};
+        },
+        {"MODEL", "FAMILY", "PARAMS", "ACTIVE", "LAYERS", "HIDDEN", "HEADS/KV", "SEQ", "STATES GiB"},
+        [](const ModelProfile& m) {
+            const LayerType& t = m.stacks.front().type;
+            return std::vector<std::string>{m.name,
+                                            m.family,
+                                            humanParams(double(m.totalParams())),
+                                            humanParams(double(m.activeParams())),
+                                            layersText(m),
+                                            std::to_string(t.hidden),
+                                            std::to_string(t.heads) + "/" + std::to_string(t.kv_heads),
+                                            std::to_string(m.seq_len),
+                                            fmt("%.0f", statesGib(m))};
+        });
 }
 
 void listClusters(std::ostream& out, bool as_json) {
-    if (as_json) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (const auto& n : clusterPresetNames()) {
-            const ClusterProfile c = clusterPreset(n);
-            arr.push_back({{"name", c.name},
-                           {"gpus", c.totalGpus()},
-                           {"nodes", c.nodes},
-                           {"gpu", c.gpu.name},
-                           {"memory_gib", c.gpu.memory_gib},
-                           {"peak_tflops_bf16", c.gpu.peak_tflops_bf16},
-                           {"intra_gbs", c.intra.bandwidth_gbs},
-                           {"inter_gbs", c.inter.bandwidth_gbs}});
-        }
-        out << arr.dump(2) << "\n";
-        return;
-    }
-    std::vector<std::vector<std::string>> rows = {
-        {"CLUSTER", "GPUS", "GPU", "MEM GiB", "BF16 TF", "INTRA GB/s", "INTER GB/s"}};
-    for (const auto& n : clusterPresetNames()) {
-        const ClusterProfile c = clusterPreset(n);
-        rows.push_back({c.name, std::to_string(c.totalGpus()), c.gpu.name, fmt("%g", c.gpu.memory_gib),
-                        fmt("%g", c.gpu.peak_tflops_bf16), fmt("%g ", c.intra.bandwidth_gbs) + c.intra.kind,
-                        c.nodes > 1 ? fmt("%g ", c.inter.bandwidth_gbs) + c.inter.kind : std::string("-")});
-    }
-    printTable(out, rows);
+    listPresets(
+        out, as_json, clusterPresetNames(), [](const std::string& n) { return clusterPreset(n); },
+        [](const ClusterProfile& c) {
+            return nlohmann::json{{"name", c.name},
+                                  {"gpus", c.totalGpus()},
+                                  {"nodes", c.nodes},
+                                  {"gpu", c.gpu.name},
+                                  {"memory_gib", c.gpu.memory_gib},
+                                  {"peak_tflops_bf16", c.gpu.peak_tflops_bf16},
+                                  {"intra_gbs", c.intra.bandwidth_gbs},
+                                  {"inter_gbs", c.inter.bandwidth_gbs}};
+        },
+        {"CLUSTER", "GPUS", "GPU", "MEM GiB", "BF16 TF", "INTRA GB/s", "INTER GB/s"},
+        [](const ClusterProfile& c) {
+            return std::vector<std::string>{c.name,
+                                            std::to_string(c.totalGpus()),
+                                            c.gpu.name,
+                                            fmt("%g", c.gpu.memory_gib),
+                                            fmt("%g", c.gpu.peak_tflops_bf16),
+                                            fmt("%g ", c.intra.bandwidth_gbs) + c.intra.kind,
+                                            c.nodes > 1 ? fmt("%g ", c.inter.bandwidth_gbs) + c.inter.kind
+                                                        : std::string("-")};
+        });
 }
 
 void listRuntimes(std::ostream& out, bool as_json) {
-    if (as_json) {
-        nlohmann::json arr = nlohmann::json::array();
-        for (const auto& n : runtimePresetNames()) {
-            const RuntimeProfile r = runtimePreset(n);
-            arr.push_back({{"name", r.name},
-                           {"framework", r.framework},
-                           {"version", r.version},
-                           {"supports_fp8", r.supports_fp8},
-                           {"state_bytes_per_param", r.param_bytes + r.grad_bytes + r.optimizer_bytes},
-                           {"calibrated", !r.provenance.empty()}});
-        }
-        out << arr.dump(2) << "\n";
-        return;
-    }
-    // States: weight + gradient + optimizer bytes per parameter before sharding.
-    std::vector<std::vector<std::string>> rows = {
-        {"RUNTIME", "FRAMEWORK", "STATES B/PARAM", "FP8", "CALIBRATED", "VERSION"}};
-    for (const auto& n : runtimePresetNames()) {
-        const RuntimeProfile r = runtimePreset(n);
-        rows.push_back({r.name, r.framework,
-                        std::to_string(r.param_bytes) + "+" + std::to_string(r.grad_bytes) + "+" +
-                            std::to_string(r.optimizer_bytes),
-                        r.supports_fp8 ? "yes" : "no", r.provenance.empty() ? "no" : "yes", r.version});
-    }
-    printTable(out, rows);
+    listPresets(
+        out, as_json, runtimePresetNames(), [](const std::string& n) { return runtimePreset(n); },
+        [](const RuntimeProfile& r) {
+            return nlohmann::json{{"name", r.name},
+                                  {"framework", r.framework},
+                                  {"version", r.version},
+                                  {"supports_fp8", r.supports_fp8},
+                                  {"state_bytes_per_param", r.param_bytes + r.grad_bytes + r.optimizer_bytes},
+                                  {"calibrated", !r.provenance.empty()}};
+        },
+        // States: weight + gradient + optimizer bytes per parameter before sharding.
+        {"RUNTIME", "FRAMEWORK", "STATES B/PARAM", "FP8", "CALIBRATED", "VERSION"},
+        [](const RuntimeProfile& r) {
+            return std::vector<std::string>{r.name,
+                                            r.framework,
+                                            std::to_string(r.param_bytes) + "+" +
+                                                std::to_string(r.grad_bytes) + "+" +
+                                                std::to_string(r.optimizer_bytes),
+                                            r.supports_fp8 ? "yes" : "no",
+                                            r.provenance.empty() ? "no" : "yes",
+                                            r.version};
+        });
 }
 
 bool namedIn(const std::vector<std::string>& names, const std::string& name) {
