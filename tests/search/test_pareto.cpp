@@ -88,6 +88,7 @@ class TestPareto : public QObject {
     Q_OBJECT
 private slots:
     void staircase();
+    void staircaseMatchesEveryPointItHolds();
     void filterMatchesDefinition();
     void transientTradesAgainstMemory();
     void tieBreakChoosesAmongEquals();
@@ -109,6 +110,35 @@ void TestPareto::staircase() {
     st.insert(1, 1); // dominates both earlier points: they go
     QVERIFY(st.dominates(2, 1));
     QVERIFY(!st.dominates(0.5, 100));
+}
+
+void TestPareto::staircaseMatchesEveryPointItHolds() {
+    // Random points on small grids (ties in a, in b and in both) and on a wide one, inserted when no
+    // point dominates them, as the filters do; every query is checked against all points inserted so
+    // far, before and after clear() (the filters reuse their staircases).
+    gx::Staircase st;
+    for (unsigned seed = 1; seed <= 30; ++seed) {
+        std::mt19937 rng(seed);
+        const int values = seed % 3 == 0 ? 1000 : 4 + static_cast<int>(seed % 7);
+        std::uniform_int_distribution<int> dist(0, values - 1);
+        std::vector<std::pair<double, double>> held;
+        auto brute = [&held](double a, double b) {
+            return std::any_of(held.begin(), held.end(),
+                               [&](const auto& p) { return p.first <= a && p.second <= b; });
+        };
+        st.clear();
+        for (int i = 0; i < 400; ++i) {
+            const double a = dist(rng), b = dist(rng);
+            const bool dominated = st.dominates(a, b);
+            QCOMPARE(dominated, brute(a, b));
+            if (!dominated) {
+                st.insert(a, b);
+                held.emplace_back(a, b);
+            }
+            const double qa = dist(rng) + 0.5 * (i % 2), qb = dist(rng);
+            QCOMPARE(st.dominates(qa, qb), brute(qa, qb));
+        }
+    }
 }
 
 void TestPareto::filterMatchesDefinition() {

@@ -18,24 +18,51 @@ namespace gx {
 class Staircase {
 public:
     bool dominates(double a, double b) const {
-        auto it = std::upper_bound(pts_.begin(), pts_.end(), a,
-                                   [](double x, const std::pair<double, double>& p) { return x < p.first; });
-        if (it == pts_.begin())
+        // The first point has the least a, the last the least b: most queries end here.
+        if (pts_.empty() || a < pts_.front().first || b < pts_.back().second)
             return false;
-        return std::prev(it)->second <= b;
+        if (a >= pts_.back().first)
+            return true;
+        return pts_[lastAtMost(a, false)].second <= b;
     }
     /// Adds (a, b); the caller has checked that no point dominates it.
     void insert(double a, double b) {
-        auto lo = std::lower_bound(pts_.begin(), pts_.end(), a,
-                                   [](const std::pair<double, double>& p, double x) { return p.first < x; });
+        if (pts_.empty() || pts_.back().first < a) { // beyond every point: nothing to drop
+            pts_.emplace_back(a, b);
+            return;
+        }
+        // (the first point at or beyond a; the last point is, from the test above)
+        auto lo =
+            pts_.begin() + static_cast<std::ptrdiff_t>(pts_.front().first >= a ? 0 : lastAtMost(a, true) + 1);
         auto hi = lo;
         while (hi != pts_.end() && hi->second >= b)
             ++hi;
-        lo = pts_.erase(lo, hi);
-        pts_.insert(lo, {a, b});
+        if (hi == lo) {
+            pts_.insert(lo, {a, b});
+            return;
+        }
+        *lo = {a, b}; // in place of the first point it drops
+        pts_.erase(lo + 1, hi);
     }
+    /// Empties the staircase, keeping its storage.
+    void clear() { pts_.clear(); }
 
 private:
+    /// The last point whose a is <= x (< x when `strict`), given that the first one is: a binary search
+    /// without branches on the comparisons (the staircases of the label filters are searched millions
+    /// of times per search, in patterns no branch predictor learns).
+    std::size_t lastAtMost(double x, bool strict) const {
+        const std::pair<double, double>* base = pts_.data();
+        std::size_t n = pts_.size();
+        while (n > 1) {
+            const std::size_t half = n / 2;
+            const double v = base[half].first;
+            base = (strict ? v < x : v <= x) ? base + half : base;
+            n -= half;
+        }
+        return static_cast<std::size_t>(base - pts_.data());
+    }
+
     std::vector<std::pair<double, double>> pts_; ///< a ascending, b strictly descending
 };
 
@@ -161,14 +188,25 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, s
         // maximum there), else the one of keys 1..3 with the fewest distinct values.
         std::size_t lvl = 3, fewest = std::numeric_limits<std::size_t>::max();
         std::vector<double> values, best_values;
+        // Values below x: counted without branches when there are few.
+        auto rank = [&best_values](double x) {
+            if (best_values.size() > 16)
+                return static_cast<std::size_t>(std::lower_bound(best_values.begin(), best_values.end(), x) -
+                                                best_values.begin());
+            std::size_t r = 0;
+            for (const double v : best_values)
+                r += v < x;
+            return r;
+        };
         // The last key's distinct values, ascending, if there are at most 16 (the usual case): collected
         // without sorting every label's value.
         bool few = true;
         for (const auto& it : items) {
             const double x = it.first[3];
-            const auto p = std::lower_bound(best_values.begin(), best_values.end(), x);
-            if (p != best_values.end() && *p == x)
+            const std::size_t r = rank(x);
+            if (r < best_values.size() && best_values[r] == x)
                 continue;
+            const auto p = best_values.begin() + static_cast<std::ptrdiff_t>(r);
             if (best_values.size() == 16) {
                 few = false;
                 break;
@@ -190,17 +228,20 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, s
                 break;
         }
         const std::size_t a = lvl == 1 ? 2 : 1, b = lvl == 3 ? 2 : 3;
-        std::vector<Staircase> levels(best_values.size());
+        thread_local std::vector<Staircase> levels; // (their storage is kept from call to call)
+        if (levels.size() < best_values.size())
+            levels.resize(best_values.size());
+        for (std::size_t q = 0; q < best_values.size(); ++q)
+            levels[q].clear();
         for (const auto& it : items) {
             const Key& k = it.first;
-            const auto pos = static_cast<std::size_t>(
-                std::lower_bound(best_values.begin(), best_values.end(), k[lvl]) - best_values.begin());
+            const std::size_t pos = rank(k[lvl]);
             bool dominated = false;
             for (std::size_t q = 0; q <= pos && !dominated; ++q)
                 dominated = levels[q].dominates(k[a], k[b]);
             if constexpr (Transient)
                 if (lvl == 3) // a larger transient, paid for by at least as much less memory (key b = 2)
-                    for (std::size_t q = pos + 1; q < levels.size() && !dominated; ++q)
+                    for (std::size_t q = pos + 1; q < best_values.size() && !dominated; ++q)
                         dominated = levels[q].dominates(k[a], k[b] - (best_values[q] - k[3]));
             if (!dominated) {
                 levels[pos].insert(k[a], k[b]);
