@@ -270,6 +270,11 @@ private:
     std::vector<char> usable;
     std::vector<std::vector<char>> run_drop;
     ColumnShare share;
+    // With a limit on runs (and no shared columns): the previous position's labels that may still open
+    // a run, and those at the limit by their last candidate (they go on only with the same strategy).
+    std::vector<int> open_runs;
+    std::vector<std::vector<int>> full_by_last;
+    void splitByRuns(std::size_t p, std::size_t Kp);
     // The cells of a position, one per candidate, filled by this thread alone or, where a position
     // extends many labels, with the search's spare threads (Context::spare): the same cells either way.
     std::vector<std::vector<SeqLabel>> cells;
@@ -824,6 +829,23 @@ void TaskSolver::SequenceRun::fillCell(const Position& at, int k, Slot& sl,
                                                 static_cast<std::size_t>(k));
                     push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
                 }
+        } else if (max_runs > 0) {
+            // (splitByRuns: a label at the limit goes on only where candidate k continues its run)
+            for (const int li : open_runs) {
+                const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
+                const double s = switchCost(*at.swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
+                                            static_cast<std::size_t>(k));
+                push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li,
+                     L.runs + (ts.sameStrategy(pst, L.k, st, k) ? 0 : 1));
+            }
+            for (std::size_t j = 0; j < full_by_last.size(); ++j)
+                if (!full_by_last[j].empty() && ts.sameStrategy(pst, static_cast<int>(j), st, k))
+                    for (const int li : full_by_last[j]) {
+                        const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
+                        const double s =
+                            switchCost(*at.swm, cl.reversed, Kp, Kt, j, static_cast<std::size_t>(k));
+                        push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
+                    }
         } else {
             for (std::size_t li = 0; li < prevArena.size(); ++li) {
                 const SeqLabel& L = prevArena[li];
@@ -846,6 +868,25 @@ void TaskSolver::SequenceRun::fillCell(const Position& at, int k, Slot& sl,
         cell.end());
     ts.labels_.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
     ctx_.dp_states.fetch_add(static_cast<std::int64_t>(cell.size()), std::memory_order_relaxed);
+}
+
+/// The previous position's labels split for fillCell under a limit on runs: a label below the limit
+/// may go on with any candidate; one at it only with its own strategy, so each cell visits those of
+/// its strategy alone (the two-run seed of DeepSeek-V3 on 1024 GPUs extended every label with every
+/// candidate and dropped most). The same labels are pushed; their order in a cell does not matter
+/// (filterLabels breaks ties by runs and the previous label, which differ).
+void TaskSolver::SequenceRun::splitByRuns(std::size_t p, std::size_t Kp) {
+    const auto& prev = cl.arena[p - 1];
+    open_runs.clear();
+    full_by_last.resize(Kp);
+    for (auto& v : full_by_last)
+        v.clear();
+    for (std::size_t li = 0; li < prev.size(); ++li) {
+        if (prev[li].runs < max_runs)
+            open_runs.push_back(static_cast<int>(li));
+        else
+            full_by_last[static_cast<std::size_t>(prev[li].k)].push_back(static_cast<int>(li));
+    }
 }
 
 /// Across last candidates (not with a limit on runs, where a label with more runs cannot stand in for
@@ -899,6 +940,8 @@ TaskSolver::SequenceRun::Step TaskSolver::SequenceRun::position(std::size_t p, i
                                      : cl.reversed ? &ts.swMatrix(cl.rc, st, pst)
                                                    : &ts.swMatrix(cl.rc, pst, st);
     const Position at{p, st, pst, rel, swm, shared, &sources};
+    if (p > 0 && !reset[p] && !shared && max_runs > 0)
+        splitByRuns(p, cand_[static_cast<std::size_t>(pst)].size());
     cells.resize(std::max(cells.size(), static_cast<std::size_t>(K)));
     if (forEach(K, (p == 0 ? 0 : cl.arena[p - 1].size()) * static_cast<std::size_t>(K) >= kParallelCells,
                 [&](int k, int slot) {
