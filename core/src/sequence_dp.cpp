@@ -1195,14 +1195,9 @@ std::vector<StagePoint> TaskSolver::readout(const Class& cl, int pos_index, int 
             continue;
         pts.push_back({L.c + cext, L.e + eext, M, static_cast<int>(i), L.runs});
     }
-    // Pareto over (C, C/v + E, M), then over (C, C/v + E) alone (lower memory first among equals).
+    // Pareto over (C, C/v + E) (lower memory, then fewer runs, first among equals). (A pass over
+    // (C, C/v + E, M) ran before it until stop 43: with this tie-break it kept the same points.)
     const double iv = 1.0 / t_.v; // see runSequence: (C, C/v + E) orders stages by their effect on T
-    paretoFilter(
-        pts,
-        [iv](const StagePoint& p) {
-            return std::array<double, 3>{p.C, p.C * iv + p.E, p.M};
-        },
-        [](const StagePoint& p) { return p.runs; });
     paretoFilter(
         pts,
         [iv](const StagePoint& p) {
