@@ -237,7 +237,8 @@ void paretoFilter(std::vector<L>& in, K key, Tie tie, std::vector<std::pair<L, s
             const Key& k = it.first;
             const std::size_t pos = rank(k[lvl]);
             bool dominated = false;
-            for (std::size_t q = 0; q <= pos && !dominated; ++q)
+            // (its own level first: a label that dominates it most often has its transient)
+            for (std::size_t q = pos + 1; q-- > 0 && !dominated;)
                 dominated = levels[q].dominates(k[a], k[b]);
             if constexpr (Transient)
                 if (lvl == 3) // a larger transient, paid for by at least as much less memory (key b = 2)
