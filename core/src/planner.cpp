@@ -226,6 +226,12 @@ private:
     }
     void parallel(const std::function<void()>& fn);
     std::unique_ptr<TaskSolver> makeSolver(std::size_t i);
+    /// Task i's solver, made when first needed.
+    TaskSolver& solverOf(std::size_t i) {
+        if (!solvers[i])
+            solvers[i] = makeSolver(i);
+        return *solvers[i];
+    }
     void takeRoots();
     bool solveTask(std::size_t i, double bound);
     void noteResult(std::size_t i);
@@ -330,7 +336,9 @@ std::unique_ptr<TaskSolver> Pass::makeSolver(std::size_t i) {
     return solver;
 }
 
-/// Every task's root lower bound (lower), and the order the tasks are solved in: by that bound.
+/// Every task's lower bound (lower: its compute-only bound, an earlier pass's, or the root bound an
+/// earlier pass took; the others' roots are taken when they come up, refine), and the order the tasks
+/// are solved in: by that bound.
 void Pass::takeRoots() {
     rooted.assign(tasks.size(), 0);
     for (std::size_t i = 0; i < tasks.size(); ++i) {
@@ -364,9 +372,8 @@ void Pass::takeRoots() {
 void Pass::takeRoot(std::size_t i) {
     rooted[i] = 1;
     const Task& t = tasks[i];
-    if (!solvers[i])
-        solvers[i] = makeSolver(i);
-    const double root = solvers[i]->prepare() ? solvers[i]->lowerBound() / t.batch : kInf;
+    TaskSolver& solver = solverOf(i);
+    const double root = solver.prepare() ? solver.lowerBound() / t.batch : kInf;
     if (ctx.caches && !ctx.stop.stop_requested())
         ctx.caches->roots.put(SearchCaches::rootKey(t, budget), root);
     lower[i] = std::max(lower[i], root * (1 - 1e-9)); // (floating-point slack)
@@ -401,10 +408,7 @@ bool Pass::refine(std::size_t i, double bound) {
     if (refined[i] || (use_memo && (*memo)[i].wide))
         return false;
     refined[i] = 1;
-    const Task& t = tasks[i];
-    if (!solvers[i])
-        solvers[i] = makeSolver(i);
-    lower[i] = std::max(lower[i], solvers[i]->refinedLowerBound() / t.batch * (1 - 1e-9));
+    lower[i] = std::max(lower[i], solverOf(i).refinedLowerBound() / tasks[i].batch * (1 - 1e-9));
     return requeue(i);
 }
 

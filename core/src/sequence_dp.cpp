@@ -829,31 +829,27 @@ void TaskSolver::SequenceRun::fillCell(const Position& at, int k, Slot& sl,
                                                 static_cast<std::size_t>(k));
                     push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
                 }
-        } else if (max_runs > 0) {
-            // (splitByRuns: a label at the limit goes on only where candidate k continues its run)
-            for (const int li : open_runs) {
-                const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
-                const double s = switchCost(*at.swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
-                                            static_cast<std::size_t>(k));
-                push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li,
-                     L.runs + (ts.sameStrategy(pst, L.k, st, k) ? 0 : 1));
-            }
-            for (std::size_t j = 0; j < full_by_last.size(); ++j)
-                if (!full_by_last[j].empty() && ts.sameStrategy(pst, static_cast<int>(j), st, k))
-                    for (const int li : full_by_last[j]) {
-                        const SeqLabel& L = prevArena[static_cast<std::size_t>(li)];
-                        const double s =
-                            switchCost(*at.swm, cl.reversed, Kp, Kt, j, static_cast<std::size_t>(k));
-                        push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), li, L.runs);
-                    }
         } else {
-            for (std::size_t li = 0; li < prevArena.size(); ++li) {
+            // Previous label li extended by candidate k, with the switch between them.
+            // (uniform_layers: solve() restricts every list to one strategy)
+            auto extend = [&](std::size_t li) {
                 const SeqLabel& L = prevArena[li];
-                // (uniform_layers: solve() restricts every list to one strategy)
                 const double s = switchCost(*at.swm, cl.reversed, Kp, Kt, static_cast<std::size_t>(L.k),
                                             static_cast<std::size_t>(k));
                 push(L.c + s + x.c, L.e + x.e, L.m + mk, std::max(L.w, x.w), static_cast<int>(li),
                      L.runs + (ts.sameStrategy(pst, L.k, st, k) ? 0 : 1));
+            };
+            if (max_runs > 0) {
+                // (splitByRuns: a label at the limit goes on only where candidate k continues its run)
+                for (const int li : open_runs)
+                    extend(static_cast<std::size_t>(li));
+                for (std::size_t j = 0; j < full_by_last.size(); ++j)
+                    if (!full_by_last[j].empty() && ts.sameStrategy(pst, static_cast<int>(j), st, k))
+                        for (const int li : full_by_last[j])
+                            extend(static_cast<std::size_t>(li));
+            } else {
+                for (std::size_t li = 0; li < prevArena.size(); ++li)
+                    extend(li);
             }
         }
     }
