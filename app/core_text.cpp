@@ -284,6 +284,15 @@ QString CoreText::searchNote(const std::string& note) {
                        "far, not proven optimal")
                  .arg(m.captured(1));
          }},
+        {exact("the uniform search reached the time limit \\(([0-9.]+) s\\): plans below are the best found "
+               "so far, "
+               "not proven optimal"),
+         [](const QRegularExpressionMatch& m) {
+             return tr("the uniform search reached the time limit (%1 s): plans below are the best found so "
+                       "far, not "
+                       "proven optimal")
+                 .arg(m.captured(1));
+         }},
         {exact("the time limit \\(([0-9.]+) s\\) stopped the time/memory frontier after ([0-9]+) of ([0-9]+) "
                "points: the plans below are proven optimal, the frontier is partial"),
          [](const QRegularExpressionMatch& m) {

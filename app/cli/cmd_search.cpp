@@ -352,8 +352,9 @@ void addSearchOptions(QCommandLineParser& p) {
     opt("disable-rule", "Switch a pruning rule off (repeatable; see --explain for names).", "RULE");
     opt("threads", "Worker threads (default: all cores).", "N");
     opt("time-limit",
-        "Seconds the per-layer search may run (default 60; 0 = no limit). A one-strategy-for-all-layers "
-        "search always completes first, so a stopped search still returns its best plans.",
+        "Seconds the whole search may run (default 60; 0 = no limit): a one-strategy-for-all-layers "
+        "search first, then the per-layer search, both within the limit; a stopped search returns the best "
+        "plans found.",
         "S");
     opt("explain", "Print the decision tree's pruning rules with counts and reasons.");
     opt("max-runs-per-stage",
@@ -679,8 +680,7 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
                 "the search was interrupted (Ctrl-C / SIGTERM): plans below are the best found so far, not "
                 "proven optimal";
         else if (r.time_limited)
-            note = "the per-layer search reached the time limit (" + fmt("%.0f", limit) +
-                   " s, --time-limit): plans below are the best found so far, not proven optimal";
+            note = timeLimitNote(limit, r.time_limited_uniform, "--time-limit");
         else if (interrupt.interrupted())
             note = "the search was interrupted (Ctrl-C / SIGTERM) while computing the time/memory frontier: "
                    "the plans below are complete, the frontier is partial";

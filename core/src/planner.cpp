@@ -1123,10 +1123,18 @@ std::vector<SimplerPlan> simplerPlans(const CostModel& model, const SearchOption
 std::string frontierPartialNote(double time_limit_s, std::size_t points, int requested,
                                 const std::string& option) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.0f s", time_limit_s);
+    std::snprintf(buf, sizeof buf, "%g s", time_limit_s);
     return std::string("the time limit (") + buf + (option.empty() ? "" : ", " + option) +
            ") stopped the time/memory frontier after " + std::to_string(points) + " of " +
            std::to_string(requested) + " points: the plans below are proven optimal, the frontier is partial";
+}
+
+std::string timeLimitNote(double time_limit_s, bool uniform, const std::string& option) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g s", time_limit_s);
+    return std::string(uniform ? "the uniform search" : "the per-layer search") +
+           " reached the time limit (" + buf + (option.empty() ? "" : ", " + option) +
+           "): plans below are the best found so far, not proven optimal";
 }
 
 SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,
@@ -1152,7 +1160,8 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
             e.progress = 0;
             observer(e);
         };
-    SearchResult uniform = search(model, uo, forward_progress, stop);
+    // One limit for both searches: the timer starts before the uniform one, which a large space
+    // (DeepSeek-V3 on 1024 GPUs: about 1 s) may take a good part of.
     std::stop_source limit;
     std::stop_callback forward(stop, [&limit] { limit.request_stop(); });
     std::jthread timer([&limit, time_limit_s](std::stop_token quit) {
@@ -1163,7 +1172,12 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
         if (!quit.stop_requested())
             limit.request_stop();
     });
-    SearchResult r = search(model, options, observer, limit.get_token());
+    SearchResult uniform = search(model, uo, forward_progress, limit.get_token());
+    const bool uniform_cut = uniform.cancelled;
+    uniform.cancelled = false;
+    // (The limit reached during the uniform search: its plans are all there is.)
+    SearchResult r = uniform_cut ? uniform : search(model, options, observer, limit.get_token());
+    r.cancelled = r.cancelled || uniform_cut;
     timer.request_stop();
     timer.join();
     if (!r.cancelled && r.frontier_partial && !stop.stop_requested())
@@ -1172,10 +1186,9 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
         return r;
     r.cancelled = stop.stop_requested(); // the caller's stop, not the time limit
     r.time_limited = !r.cancelled;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f", time_limit_s);
-    r.note = std::string("the per-layer search reached the time limit (") + buf +
-             " s): plans below are the best found so far, not proven optimal";
+    r.time_limited_uniform = r.time_limited && uniform_cut;
+    if (r.time_limited)
+        r.note = timeLimitNote(time_limit_s, uniform_cut);
     std::vector<RankedPlan> all = r.top;
     all.insert(all.end(), uniform.top.begin(), uniform.top.end());
     std::stable_sort(all.begin(), all.end(), [](const RankedPlan& a, const RankedPlan& b) {

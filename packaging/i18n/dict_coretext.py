@@ -199,4 +199,7 @@ T.update({
         ("Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB",
          "模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB"),
     "no micro-batch size fits": ("keine Micro-Batch-Größe passt", "没有能放下的微批大小"),
+    "the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal":
+        ("die Suche nach einheitlichen Plänen hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal",
+         "统一策略搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优"),
 })

@@ -313,6 +313,7 @@ private slots:
     void mixedLayerTypesCapacity();
     void frontierIsPareto();
     void frontierStoppedIsPartial();
+    void anytimeLimitCoversUniformSearch();
     void frontierAgainstBruteForce();
     void frontierFromKeptLabels();
     void simplicityAgainstBruteForce();
@@ -1515,6 +1516,32 @@ void TestSearch::frontierStoppedIsPartial() {
     QCOMPARE(r.frontier.size(), std::size_t{2});
     for (std::size_t i = 0; i < r.frontier.size(); ++i)
         QVERIFY(closeRel(timePerSample(r.frontier[i]), timePerSample(full.frontier[i])));
+}
+
+void TestSearch::anytimeLimitCoversUniformSearch() {
+    // --time-limit bounds the whole anytime search, the uniform pre-search included: DeepSeek-V3 on
+    // 1024 GPUs, whose uniform search alone takes about a second on 2 cores, stops at a 20 ms limit
+    // inside the uniform search, with the note saying so (before: the limit started after it).
+    CostModel cm(modelPreset("deepseek-v3"), clusterPreset("128x8xH100-IB"));
+    SearchOptions o;
+    o.gpus = 1024;
+    o.global_batches = {4096};
+    o.emit_tree_events = false;
+    const SearchResult r = searchAnytime(cm, o, 0.02);
+    QVERIFY(!r.cancelled);
+    QVERIFY(r.time_limited);
+    QVERIFY(r.time_limited_uniform);
+    QCOMPARE(r.note, timeLimitNote(0.02, true));
+    QVERIFY(r.note.rfind("the uniform search reached the time limit (0.02 s)", 0) == 0);
+    if (r.best) // a plan found before the limit is a complete, feasible one
+        QVERIFY(r.best->cost.peak_memory <= CostModel::budgetBytes(cm.cluster(), o.cost) * (1 + 1e-12));
+    // The caller's stop is a cancel, not a time limit.
+    std::stop_source src;
+    src.request_stop();
+    const SearchResult c = searchAnytime(cm, o, 5.0, {}, src.get_token());
+    QVERIFY(c.cancelled);
+    QVERIFY(!c.time_limited && !c.time_limited_uniform);
+    QVERIFY(c.note.empty());
 }
 
 void TestSearch::frontierAgainstBruteForce() {

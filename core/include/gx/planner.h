@@ -204,6 +204,8 @@ struct SearchResult {
     std::vector<RankedPlan> per_config;
     /// searchAnytime: the per-layer search reached the time limit (the plans are the best found).
     bool time_limited = false;
+    /// searchAnytime: the limit came already during the uniform search (no per-layer plan was searched).
+    bool time_limited_uniform = false;
     /// The stop (or searchAnytime's time limit) came during the frontier passes: best and top are exact,
     /// the frontier holds only the points found before it.
     bool frontier_partial = false;
@@ -221,6 +223,10 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
 /// options.uniform_layers is set or the limit is 0. `stop` cancels both (then cancelled is set).
 SearchResult searchAnytime(const CostModel& model, const SearchOptions& options, double time_limit_s,
                            const SearchObserver& observer = {}, std::stop_token stop = {});
+
+/// searchAnytime's note when its time limit stopped the search (SearchResult::time_limited; `uniform`:
+/// during the uniform search, SearchResult::time_limited_uniform); `option` is named beside the limit.
+std::string timeLimitNote(double time_limit_s, bool uniform, const std::string& option = {});
 
 /// searchAnytime's note when its time limit stopped the frontier passes (SearchResult::frontier_partial);
 /// `option` (e.g. the CLI's "--time-limit") is named beside the limit.
