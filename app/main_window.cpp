@@ -234,12 +234,15 @@ void MainWindow::connectViews() {
                 cluster_editor_->setCluster(c);
             });
     connect(search_settings_, &SearchSettings::changed, this, [this] {
+        // The runtime, precision and budget cost every plan on show: the same as new profiles (the
+        // baseline, picked and loaded plans re-costed, the what-if and sweep panels follow).
         try {
-            const SearchOptions o = search_settings_->options();
-            sweeps_->setBase(model_editor_->model(), cluster_editor_->cluster(), o);
+            (void)search_settings_->options();
         } catch (const InputError& e) {
             showMessage(QString::fromStdString(e.what()), true);
+            return;
         }
+        profilesChanged();
     });
 
 #ifdef GX_HAVE_ENGINE
@@ -494,8 +497,8 @@ void MainWindow::followProfiles() {
 #endif
     // The multi-model planner follows the cluster as edited (by value: an edited preset keeps its name).
     static_cast<SchedulerPanel*>(multimodel_)->setCluster(c);
-    if (session_->result())
-        search_status_->setText(tr("Profiles changed: run the search again (Ctrl+R)."));
+    if (session_->result() && !controller_->isRunning())
+        showResultTexts(); // (the plan list re-costed, and the status says the result is stale)
 }
 
 bool MainWindow::runSearch() {
@@ -641,12 +644,20 @@ void MainWindow::showResultTexts() {
     const int row = top_list_->currentRow();
     const QSignalBlocker block(top_list_);
     top_list_->clear();
+    const bool stale = session_->resultStale();
     for (std::size_t i = 0; i < r.top.size(); ++i) {
         const auto& rp = r.top[i];
-        top_list_->addItem(tr("%1. %2, %3: %4")
-                               .arg(i + 1)
-                               .arg(secondsText(rp.cost.iteration_time), bytesText(rp.cost.peak_memory),
-                                    planSummary(rp.plan)));
+        // A stale result's plans with the current inputs (Session re-costs them), as the plan view has them.
+        const int k = stale ? session_->knownIndexOf(rp.plan) : -1;
+        const PlanCost* cost = !stale   ? &rp.cost
+                               : k >= 0 ? &session_->knownPlans()[std::size_t(k)].cost
+                                        : nullptr;
+        top_list_->addItem(
+            cost ? tr("%1. %2, %3: %4")
+                       .arg(i + 1)
+                       .arg(secondsText(cost->iteration_time), bytesText(cost->peak_memory),
+                            planSummary(rp.plan))
+                 : tr("%1. no longer fits the inputs: %2").arg(i + 1).arg(planSummary(rp.plan)));
         top_list_->item(top_list_->count() - 1)->setToolTip(notationHelp(false));
     }
     top_list_->setCurrentRow(row);
@@ -666,6 +677,11 @@ void MainWindow::showResultTexts() {
     if (!r.best)
         status += tr("<br><span style='color:#d0302a'>No plan fits: %1</span>")
                       .arg(CoreText::infeasible(r.infeasible, r.infeasible_reason).toHtmlEscaped());
+    if (stale)
+        status +=
+            QStringLiteral("<br><span style='color:#b06000'>%1</span>")
+                .arg(tr("Inputs changed since the search: its plans are shown re-costed with them; run the "
+                        "search again (Ctrl+R)."));
     search_status_->setText(status);
 }
 

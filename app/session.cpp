@@ -17,8 +17,28 @@ namespace gx::app {
 Session::Session(QObject* parent) : QObject(parent) {}
 
 std::shared_ptr<const CostModel> Session::planCostModel() const {
-    return result_cm_ && result_ ? result_cm_ : cm_;
+    return result_cm_ && result_ && !result_stale_ ? result_cm_ : cm_;
 }
+
+namespace {
+/// `plan` costed again with `cm` under its name; nothing when it no longer fits the profiles.
+std::optional<NamedPlan> recosted(const std::optional<NamedPlan>& plan, const CostModel& cm) {
+    if (!plan)
+        return std::nullopt;
+    try {
+        return NamedPlan{plan->name, plan->plan, cm.evaluate(plan->plan)};
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+/// Whether two cost models cost plans alike: the same model, cluster and cost options.
+bool sameInputs(const CostModel& a, const CostModel& b) {
+    const CostOptions &x = a.options(), &y = b.options();
+    return x.precision == y.precision && x.memory_budget_gib == y.memory_budget_gib &&
+           x.memory_reserve_gib == y.memory_reserve_gib && toJson(x.runtime) == toJson(y.runtime) &&
+           toJson(a.model()) == toJson(b.model()) && toJson(a.cluster()) == toJson(b.cluster());
+}
+} // namespace
 
 bool Session::setProfiles(const ModelProfile& model, const ClusterProfile& cluster,
                           const SearchOptions& options, bool keep_result) {
@@ -34,11 +54,20 @@ bool Session::setProfiles(const ModelProfile& model, const ClusterProfile& clust
         emit error(QString::fromUtf8(e.what()));
         return false;
     }
-    loaded_.reset();
-    picked_.reset();
+    loaded_ = recosted(loaded_, *cm_);
+    picked_ = recosted(picked_, *cm_);
+    result_stale_ = result_ && !(result_cm_ && sameInputs(*result_cm_, *cm_));
     refreshKnown();
-    if (!result_ || !keep_result)
-        showPlan(*baseline_);
+    if (!result_ || !keep_result) {
+        // The plan on show, re-costed: by name and plan first (a picked plan may equal a top plan).
+        int k = -1;
+        for (std::size_t i = 0; current_ && k < 0 && i < known_.size(); ++i)
+            if (known_[i].name == current_->name && known_[i].plan.runsSameAs(current_->plan))
+                k = static_cast<int>(i);
+        if (k < 0 && current_)
+            k = knownIndexOf(current_->plan);
+        showPlan(k >= 0 ? known_[static_cast<std::size_t>(k)] : *baseline_);
+    }
     emit profilesChanged();
     return true;
 }
@@ -46,26 +75,41 @@ bool Session::setProfiles(const ModelProfile& model, const ClusterProfile& clust
 void Session::clearResult() {
     result_.reset();
     result_cm_.reset();
+    result_stale_ = false;
     refreshKnown();
 }
 
 void Session::setResult(std::shared_ptr<const SearchResult> result, std::shared_ptr<const CostModel> cm) {
     result_ = std::move(result);
     result_cm_ = std::move(cm);
+    result_stale_ = result_ && result_cm_ && cm_ && !sameInputs(*result_cm_, *cm_);
     refreshKnown();
-    if (result_ && result_->best)
-        showPlan(NamedPlan{tr("Best plan"), result_->best->plan, result_->best->cost});
+    if (result_ && result_->best) {
+        const int k = knownIndexOf(result_->best->plan);
+        if (!result_stale_)
+            showPlan(NamedPlan{tr("Best plan"), result_->best->plan, result_->best->cost});
+        else if (k >= 0)
+            showPlan(known_[static_cast<std::size_t>(k)]);
+    }
 }
 
 QString Session::topName(std::size_t i) const {
-    return i == 0 ? tr("Best plan") : tr("Plan #%1").arg(i + 1);
+    const QString name = i == 0 ? tr("Best plan") : tr("Plan #%1").arg(i + 1);
+    return result_stale_ ? tr("%1 (earlier search)").arg(name) : name;
 }
 
 bool Session::showTop(int row) {
     if (!result_ || row < 0 || row >= static_cast<int>(result_->top.size()))
         return false;
     const auto& rp = result_->top[static_cast<std::size_t>(row)];
-    showPlan(NamedPlan{topName(static_cast<std::size_t>(row)), rp.plan, rp.cost});
+    if (!result_stale_) {
+        showPlan(NamedPlan{topName(static_cast<std::size_t>(row)), rp.plan, rp.cost});
+        return true;
+    }
+    const int k = knownIndexOf(rp.plan); // re-costed with the current inputs, if it still fits them
+    if (k < 0)
+        return false;
+    showPlan(known_[static_cast<std::size_t>(k)]);
     return true;
 }
 
@@ -142,8 +186,14 @@ void Session::retranslate() {
 void Session::refreshKnown() {
     known_.clear();
     if (result_)
-        for (std::size_t i = 0; i < result_->top.size(); ++i)
-            known_.push_back(NamedPlan{topName(i), result_->top[i].plan, result_->top[i].cost});
+        for (std::size_t i = 0; i < result_->top.size(); ++i) {
+            const RankedPlan& rp = result_->top[i];
+            if (!result_stale_)
+                known_.push_back(NamedPlan{topName(i), rp.plan, rp.cost});
+            else if (cm_) // a stale result's plans with the current inputs, those that still fit them
+                if (auto np = recosted(NamedPlan{topName(i), rp.plan, rp.cost}, *cm_))
+                    known_.push_back(*np);
+        }
     if (baseline_)
         known_.push_back(*baseline_);
     if (picked_)

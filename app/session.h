@@ -22,20 +22,29 @@ class Session : public QObject {
 public:
     explicit Session(QObject* parent = nullptr);
 
-    /// New profiles: rebuilds the cost model and the baseline plan, forgets the picked and loaded
-    /// plans, shows the baseline unless a search result is on record (keep_result) and emits
-    /// profilesChanged. On invalid profiles clears the cost model, emits error and returns false.
+    /// New profiles or search settings (runtime, precision, budget): rebuilds the cost model and the
+    /// baseline plan and re-costs the picked and loaded plans with it (dropping those that no longer
+    /// fit the profiles). A search result on record becomes stale: its plans stay known, re-costed with
+    /// the new inputs and named "(earlier search)", so every figure on show is one of the current
+    /// inputs. The plan on show stays (re-costed) while it still fits, else the baseline is shown,
+    /// unless a search is running (keep_result). Emits profilesChanged. On invalid profiles clears
+    /// the cost model, emits error and returns false.
     bool setProfiles(const ModelProfile& model, const ClusterProfile& cluster, const SearchOptions& options,
                      bool keep_result);
+
     /// Cost model of the edited profiles (null until valid profiles were set).
     std::shared_ptr<const CostModel> costModel() const { return cm_; }
-    /// Cost model plans are shown with: the search result's while one is on record.
+    /// Cost model plans are shown with: the search result's while one of the current inputs is on record.
     std::shared_ptr<const CostModel> planCostModel() const;
 
     /// A search starts: the previous result no longer applies.
     void clearResult();
     /// A search finished: its plans become known ("Best plan", "Plan #2", ...); the best is shown.
+    /// When the inputs changed while it ran, it is stale at once (see setProfiles).
     void setResult(std::shared_ptr<const SearchResult> result, std::shared_ptr<const CostModel> cm);
+    /// The result on record was searched on other inputs (model, cluster, runtime, precision, budget)
+    /// than the current ones.
+    bool resultStale() const { return result_ && result_stale_; }
     const std::shared_ptr<const SearchResult>& result() const { return result_; }
 
     /// Shows plan `row` of the result's top plans; false when there is no such plan.
@@ -72,6 +81,7 @@ private:
     std::shared_ptr<const CostModel> result_cm_;
     std::optional<NamedPlan> current_, baseline_, picked_, loaded_;
     std::vector<NamedPlan> known_;
+    bool result_stale_ = false;
 };
 
 } // namespace gx::app

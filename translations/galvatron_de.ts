@@ -677,122 +677,122 @@
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="290"/>
+        <location filename="../app/core_text.cpp" line="291"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die Suche nach einheitlichen Plänen hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="297"/>
+        <location filename="../app/core_text.cpp" line="299"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>das Zeitlimit (%1 s) hat die Pareto-Front nach %2 von %3 Punkten angehalten: die Pläne sind bewiesen optimal, die Front ist unvollständig</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="313"/>
+        <location filename="../app/core_text.cpp" line="315"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>keine Konfiguration übersteht die Einschränkungen auf %1 GPUs (siehe Entscheidungsbaum)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="316"/>
+        <location filename="../app/core_text.cpp" line="318"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 braucht mindestens %2 GiB/GPU für die Modellzustände mit der am stärksten geteilten Strategie auf %3 GPUs (inkl. %4 GiB Reserve); das Budget ist %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="322"/>
+        <location filename="../app/core_text.cpp" line="324"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 auf %2 GPUs: die Modellzustände passen (mindestens %3 GiB/GPU), aber kein Plan bringt Aktivierungen und Zwischenpuffer im Budget von %4 GiB unter; versuchen Sie einen kleineren Batch, Checkpointing oder mehr Micro-Batches (Sucheinstellungen: Max. Micro-Batches)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="329"/>
+        <location filename="../app/core_text.cpp" line="331"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>kein Plan, den %1 ausführen kann, passt in das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="340"/>
+        <location filename="../app/core_text.cpp" line="342"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>die globale Batchgröße %1 ist nicht durch %2 datenparallele GPUs teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="345"/>
+        <location filename="../app/core_text.cpp" line="347"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>die Modellzustände brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="352"/>
+        <location filename="../app/core_text.cpp" line="354"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>selbst mit Micro-Batch %1 braucht eine GPU %2 GiB (3 Schichtpuffer %3 GiB), Budget %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="359"/>
+        <location filename="../app/core_text.cpp" line="361"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="362"/>
+        <location filename="../app/core_text.cpp" line="364"/>
         <source>no micro-batch size fits</source>
         <translation>keine Micro-Batch-Größe passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="369"/>
+        <location filename="../app/core_text.cpp" line="371"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="371"/>
+        <location filename="../app/core_text.cpp" line="373"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="374"/>
+        <location filename="../app/core_text.cpp" line="376"/>
         <source>%1; spilling: %2</source>
         <translation>%1; Auslagern: %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="375"/>
+        <location filename="../app/core_text.cpp" line="377"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl (auf %1 GPUs: %2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="380"/>
+        <location filename="../app/core_text.cpp" line="382"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="382"/>
+        <location filename="../app/core_text.cpp" line="384"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="384"/>
+        <location filename="../app/core_text.cpp" line="386"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="386"/>
+        <location filename="../app/core_text.cpp" line="388"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="388"/>
+        <location filename="../app/core_text.cpp" line="390"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="390"/>
+        <location filename="../app/core_text.cpp" line="392"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="394"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="394"/>
+        <location filename="../app/core_text.cpp" line="396"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="396"/>
+        <location filename="../app/core_text.cpp" line="398"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -1657,7 +1657,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="111"/>
-        <location filename="../app/main_window.cpp" line="425"/>
+        <location filename="../app/main_window.cpp" line="428"/>
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
@@ -1727,243 +1727,248 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="266"/>
+        <location filename="../app/main_window.cpp" line="269"/>
         <source>the last model (%1) did not load: %2</source>
         <translation>das zuletzt verwendete Modell (%1) ließ sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="270"/>
+        <location filename="../app/main_window.cpp" line="273"/>
         <source>the last cluster (%1) did not load: %2</source>
         <translation>der zuletzt verwendete Cluster (%1) ließ sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="277"/>
+        <location filename="../app/main_window.cpp" line="280"/>
         <source>Started with the default profiles: %1.</source>
         <translation>Mit den Standardprofilen gestartet: %1.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="323"/>
         <source>Open &amp;model profile...</source>
         <translation>&amp;Modellprofil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="322"/>
+        <location filename="../app/main_window.cpp" line="325"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>Hugging-Face-config.json &amp;importieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="324"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>Open &amp;cluster profile...</source>
         <translation>&amp;Cluster-Profil öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="329"/>
         <source>Open &amp;plan...</source>
         <translation>&amp;Plan öffnen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="327"/>
+        <location filename="../app/main_window.cpp" line="330"/>
         <source>&amp;Recent files</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="329"/>
+        <location filename="../app/main_window.cpp" line="332"/>
         <source>Save model profile as...</source>
         <translation>Modellprofil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="330"/>
+        <location filename="../app/main_window.cpp" line="333"/>
         <source>Save cluster profile as...</source>
         <translation>Cluster-Profil speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="331"/>
+        <location filename="../app/main_window.cpp" line="334"/>
         <source>&amp;Save plan as...</source>
         <translation>Plan &amp;speichern unter...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="333"/>
+        <location filename="../app/main_window.cpp" line="336"/>
         <source>&amp;Export plan...</source>
         <translation>Plan &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="336"/>
+        <location filename="../app/main_window.cpp" line="339"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="339"/>
+        <location filename="../app/main_window.cpp" line="342"/>
         <source>&amp;Search</source>
         <translation>&amp;Suche</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="340"/>
+        <location filename="../app/main_window.cpp" line="343"/>
         <source>&amp;Run</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="342"/>
+        <location filename="../app/main_window.cpp" line="345"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="344"/>
+        <location filename="../app/main_window.cpp" line="347"/>
         <source>Run &amp;sweeps</source>
         <translation>Ska&amp;lierung berechnen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="350"/>
+        <location filename="../app/main_window.cpp" line="353"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="368"/>
+        <location filename="../app/main_window.cpp" line="371"/>
         <source>&amp;Theme</source>
         <translation>&amp;Farbschema</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="370"/>
-        <location filename="../app/main_window.cpp" line="385"/>
+        <location filename="../app/main_window.cpp" line="373"/>
+        <location filename="../app/main_window.cpp" line="388"/>
         <source>System</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="371"/>
+        <location filename="../app/main_window.cpp" line="374"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="372"/>
+        <location filename="../app/main_window.cpp" line="375"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="383"/>
+        <location filename="../app/main_window.cpp" line="386"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="400"/>
+        <location filename="../app/main_window.cpp" line="403"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="401"/>
+        <location filename="../app/main_window.cpp" line="404"/>
         <source>&amp;Notation</source>
         <translation>&amp;Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="404"/>
+        <location filename="../app/main_window.cpp" line="407"/>
         <source>Notation</source>
         <translation>Notation</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="410"/>
+        <location filename="../app/main_window.cpp" line="413"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>Ü&amp;ber Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="412"/>
+        <location filename="../app/main_window.cpp" line="415"/>
         <source>About Galvatron Explorer</source>
         <translation>Über Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="413"/>
+        <location filename="../app/main_window.cpp" line="416"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plant hybrid-paralleles Training (Daten-, Tensor-, Pipeline- und Sequenzparallelität, ZeRO, Checkpointing) von Transformer-Modellen nach Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="419"/>
+        <location filename="../app/main_window.cpp" line="422"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="498"/>
-        <source>Profiles changed: run the search again (Ctrl+R).</source>
-        <translation>Profile geändert: Starten Sie die Suche erneut (Strg+R).</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="504"/>
+        <location filename="../app/main_window.cpp" line="507"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="523"/>
+        <location filename="../app/main_window.cpp" line="526"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="534"/>
+        <location filename="../app/main_window.cpp" line="537"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="576"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="582"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="581"/>
+        <location filename="../app/main_window.cpp" line="584"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="577"/>
+        <location filename="../app/main_window.cpp" line="580"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="561"/>
+        <location filename="../app/main_window.cpp" line="564"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="646"/>
+        <location filename="../app/main_window.cpp" line="656"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="654"/>
+        <location filename="../app/main_window.cpp" line="660"/>
+        <source>%1. no longer fits the inputs: %2</source>
+        <translation>%1. passt nicht mehr zu den Eingaben: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="665"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="655"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="655"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="667"/>
+        <location filename="../app/main_window.cpp" line="678"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="632"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="633"/>
+        <location filename="../app/main_window.cpp" line="636"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="690"/>
+        <location filename="../app/main_window.cpp" line="683"/>
+        <source>Inputs changed since the search: its plans are shown re-costed with them; run the search again (Ctrl+R).</source>
+        <translation>Eingaben seit der Suche geändert: ihre Pläne werden mit ihnen neu bewertet angezeigt; starten Sie die Suche erneut (Strg+R).</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="706"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -3387,34 +3392,39 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::Session</name>
     <message>
-        <location filename="../app/session.cpp" line="30"/>
-        <location filename="../app/session.cpp" line="128"/>
+        <location filename="../app/session.cpp" line="50"/>
+        <location filename="../app/session.cpp" line="172"/>
         <source>Baseline (Megatron-style)</source>
         <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="57"/>
-        <location filename="../app/session.cpp" line="61"/>
+        <location filename="../app/session.cpp" line="90"/>
+        <location filename="../app/session.cpp" line="97"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="61"/>
+        <location filename="../app/session.cpp" line="97"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="89"/>
+        <location filename="../app/session.cpp" line="98"/>
+        <source>%1 (earlier search)</source>
+        <translation>%1 (frühere Suche)</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="133"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="95"/>
+        <location filename="../app/session.cpp" line="139"/>
         <source>Cannot open plan %1: %2</source>
         <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="103"/>
+        <location filename="../app/session.cpp" line="147"/>
         <source>No plan to save yet.</source>
         <translation>Noch kein Plan zum Speichern.</translation>
     </message>

@@ -677,122 +677,122 @@
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="290"/>
+        <location filename="../app/core_text.cpp" line="291"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>统一策略搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="297"/>
+        <location filename="../app/core_text.cpp" line="299"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>时间上限（%1 秒）在 %3 个点中的第 %2 个之后停止了时间/显存前沿：以下方案已证明最优，前沿不完整</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="313"/>
+        <location filename="../app/core_text.cpp" line="315"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>在 %1 个 GPU 上没有配置能满足这些约束（见决策树）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="316"/>
+        <location filename="../app/core_text.cpp" line="318"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="322"/>
+        <location filename="../app/core_text.cpp" line="324"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="329"/>
+        <location filename="../app/core_text.cpp" line="331"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>没有 %1 能运行的方案能放进内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="340"/>
+        <location filename="../app/core_text.cpp" line="342"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>全局批大小 %1 不能被 %2 个数据并行 GPU 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="345"/>
+        <location filename="../app/core_text.cpp" line="347"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="352"/>
+        <location filename="../app/core_text.cpp" line="354"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>即使微批大小为 %1，单个 GPU 也需要 %2 GiB（3 个层缓冲区 %3 GiB），预算 %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="359"/>
+        <location filename="../app/core_text.cpp" line="361"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="362"/>
+        <location filename="../app/core_text.cpp" line="364"/>
         <source>no micro-batch size fits</source>
         <translation>没有能放下的微批大小</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="369"/>
+        <location filename="../app/core_text.cpp" line="371"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="371"/>
+        <location filename="../app/core_text.cpp" line="373"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="374"/>
+        <location filename="../app/core_text.cpp" line="376"/>
         <source>%1; spilling: %2</source>
         <translation>%1；溢出到主机内存：%2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="375"/>
+        <location filename="../app/core_text.cpp" line="377"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案（%1 个 GPU 上：%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="380"/>
+        <location filename="../app/core_text.cpp" line="382"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="382"/>
+        <location filename="../app/core_text.cpp" line="384"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="384"/>
+        <location filename="../app/core_text.cpp" line="386"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="386"/>
+        <location filename="../app/core_text.cpp" line="388"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="388"/>
+        <location filename="../app/core_text.cpp" line="390"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="390"/>
+        <location filename="../app/core_text.cpp" line="392"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="394"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="394"/>
+        <location filename="../app/core_text.cpp" line="396"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="396"/>
+        <location filename="../app/core_text.cpp" line="398"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -1655,7 +1655,7 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/main_window.cpp" line="111"/>
-        <location filename="../app/main_window.cpp" line="425"/>
+        <location filename="../app/main_window.cpp" line="428"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
@@ -1725,243 +1725,248 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="266"/>
+        <location filename="../app/main_window.cpp" line="269"/>
         <source>the last model (%1) did not load: %2</source>
         <translation>上次的模型（%1）无法加载：%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="270"/>
+        <location filename="../app/main_window.cpp" line="273"/>
         <source>the last cluster (%1) did not load: %2</source>
         <translation>上次的集群（%1）无法加载：%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="277"/>
+        <location filename="../app/main_window.cpp" line="280"/>
         <source>Started with the default profiles: %1.</source>
         <translation>已使用默认配置启动：%1。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="319"/>
+        <location filename="../app/main_window.cpp" line="322"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="320"/>
+        <location filename="../app/main_window.cpp" line="323"/>
         <source>Open &amp;model profile...</source>
         <translation>打开模型配置(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="322"/>
+        <location filename="../app/main_window.cpp" line="325"/>
         <source>&amp;Import Hugging Face config.json...</source>
         <translation>导入 Hugging Face config.json(&amp;I)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="324"/>
+        <location filename="../app/main_window.cpp" line="327"/>
         <source>Open &amp;cluster profile...</source>
         <translation>打开集群配置(&amp;C)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="326"/>
+        <location filename="../app/main_window.cpp" line="329"/>
         <source>Open &amp;plan...</source>
         <translation>打开方案(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="327"/>
+        <location filename="../app/main_window.cpp" line="330"/>
         <source>&amp;Recent files</source>
         <translation>最近文件(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="329"/>
+        <location filename="../app/main_window.cpp" line="332"/>
         <source>Save model profile as...</source>
         <translation>模型配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="330"/>
+        <location filename="../app/main_window.cpp" line="333"/>
         <source>Save cluster profile as...</source>
         <translation>集群配置另存为...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="331"/>
+        <location filename="../app/main_window.cpp" line="334"/>
         <source>&amp;Save plan as...</source>
         <translation>方案另存为(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="333"/>
+        <location filename="../app/main_window.cpp" line="336"/>
         <source>&amp;Export plan...</source>
         <translation>导出方案(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="336"/>
+        <location filename="../app/main_window.cpp" line="339"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="339"/>
+        <location filename="../app/main_window.cpp" line="342"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="340"/>
+        <location filename="../app/main_window.cpp" line="343"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="342"/>
+        <location filename="../app/main_window.cpp" line="345"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="344"/>
+        <location filename="../app/main_window.cpp" line="347"/>
         <source>Run &amp;sweeps</source>
         <translation>运行扫描(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="350"/>
+        <location filename="../app/main_window.cpp" line="353"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="368"/>
+        <location filename="../app/main_window.cpp" line="371"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="370"/>
-        <location filename="../app/main_window.cpp" line="385"/>
+        <location filename="../app/main_window.cpp" line="373"/>
+        <location filename="../app/main_window.cpp" line="388"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="371"/>
+        <location filename="../app/main_window.cpp" line="374"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="372"/>
+        <location filename="../app/main_window.cpp" line="375"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="383"/>
+        <location filename="../app/main_window.cpp" line="386"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="400"/>
+        <location filename="../app/main_window.cpp" line="403"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="401"/>
+        <location filename="../app/main_window.cpp" line="404"/>
         <source>&amp;Notation</source>
         <translation>记号说明(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="404"/>
+        <location filename="../app/main_window.cpp" line="407"/>
         <source>Notation</source>
         <translation>记号说明</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="410"/>
+        <location filename="../app/main_window.cpp" line="413"/>
         <source>&amp;About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="412"/>
+        <location filename="../app/main_window.cpp" line="415"/>
         <source>About Galvatron Explorer</source>
         <translation>关于 Galvatron Explorer</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="413"/>
+        <location filename="../app/main_window.cpp" line="416"/>
         <source>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;Plans hybrid-parallel training (data, tensor, pipeline, sequence parallelism, ZeRO, checkpointing) of Transformer models, after Galvatron (Miao et al., VLDB 2023).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Galvatron Explorer %1&lt;/h3&gt;&lt;p&gt;为 Transformer 模型规划混合并行训练（数据、张量、流水线、序列并行，ZeRO，激活检查点），方法源自 Galvatron（Miao 等，VLDB 2023）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="419"/>
+        <location filename="../app/main_window.cpp" line="422"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="498"/>
-        <source>Profiles changed: run the search again (Ctrl+R).</source>
-        <translation>配置已更改：请重新运行搜索（Ctrl+R）。</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.cpp" line="504"/>
+        <location filename="../app/main_window.cpp" line="507"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="523"/>
+        <location filename="../app/main_window.cpp" line="526"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="534"/>
+        <location filename="../app/main_window.cpp" line="537"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="576"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="582"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="581"/>
+        <location filename="../app/main_window.cpp" line="584"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="577"/>
+        <location filename="../app/main_window.cpp" line="580"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="561"/>
+        <location filename="../app/main_window.cpp" line="564"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="646"/>
+        <location filename="../app/main_window.cpp" line="656"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="654"/>
+        <location filename="../app/main_window.cpp" line="660"/>
+        <source>%1. no longer fits the inputs: %2</source>
+        <translation>%1. 已不适用于当前输入：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="665"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="655"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="655"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="667"/>
+        <location filename="../app/main_window.cpp" line="678"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="632"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="633"/>
+        <location filename="../app/main_window.cpp" line="636"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="690"/>
+        <location filename="../app/main_window.cpp" line="683"/>
+        <source>Inputs changed since the search: its plans are shown re-costed with them; run the search again (Ctrl+R).</source>
+        <translation>搜索后输入已更改：其方案按当前输入重新计算后显示；请重新运行搜索（Ctrl+R）。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.cpp" line="706"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -3384,34 +3389,39 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::Session</name>
     <message>
-        <location filename="../app/session.cpp" line="30"/>
-        <location filename="../app/session.cpp" line="128"/>
+        <location filename="../app/session.cpp" line="50"/>
+        <location filename="../app/session.cpp" line="172"/>
         <source>Baseline (Megatron-style)</source>
         <translation>基线（Megatron 风格）</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="57"/>
-        <location filename="../app/session.cpp" line="61"/>
+        <location filename="../app/session.cpp" line="90"/>
+        <location filename="../app/session.cpp" line="97"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="61"/>
+        <location filename="../app/session.cpp" line="97"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="89"/>
+        <location filename="../app/session.cpp" line="98"/>
+        <source>%1 (earlier search)</source>
+        <translation>%1（先前的搜索）</translation>
+    </message>
+    <message>
+        <location filename="../app/session.cpp" line="133"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="95"/>
+        <location filename="../app/session.cpp" line="139"/>
         <source>Cannot open plan %1: %2</source>
         <translation>无法打开方案 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="103"/>
+        <location filename="../app/session.cpp" line="147"/>
         <source>No plan to save yet.</source>
         <translation>尚无可保存的方案。</translation>
     </message>

@@ -129,4 +129,9 @@ T.update({
     "the last cluster (%1) did not load: %2": ("der zuletzt verwendete Cluster (%1) ließ sich nicht laden: %2",
                                                 "上次的集群（%1）无法加载：%2"),
     "Started with the default profiles: %1.": ("Mit den Standardprofilen gestartet: %1.", "已使用默认配置启动：%1。"),
+    "%1 (earlier search)": ("%1 (frühere Suche)", "%1（先前的搜索）"),
+    "%1. no longer fits the inputs: %2": ("%1. passt nicht mehr zu den Eingaben: %2", "%1. 已不适用于当前输入：%2"),
+    "Inputs changed since the search: its plans are shown re-costed with them; run the search again (Ctrl+R).":
+        ("Eingaben seit der Suche geändert: ihre Pläne werden mit ihnen neu bewertet angezeigt; starten Sie die Suche erneut (Strg+R).",
+         "搜索后输入已更改：其方案按当前输入重新计算后显示；请重新运行搜索（Ctrl+R）。"),
 })

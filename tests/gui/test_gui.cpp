@@ -625,6 +625,58 @@ private slots:
         QVERIFY(!s.costModel());
     }
 
+    void sessionRecostsOnNewInputs() {
+        // A new runtime (a search setting) costs every plan on show anew: the baseline and a picked plan
+        // with the new cost model, a result searched with the old one kept but stale, its plans re-costed
+        // and named "(earlier search)"; back to the old runtime it is the search's own result again.
+        Session s;
+        const ModelProfile m = resolveModel("llama2-7b");
+        const ClusterProfile c = resolveCluster("8xA100-80G");
+        SearchOptions o;
+        o.global_batches = {8};
+        o.top_k = 3;
+        o.cost.runtime = runtimePreset("megatron-core");
+        QVERIFY(s.setProfiles(m, c, o, false));
+        auto cm = std::make_shared<const CostModel>(m, c, o.cost);
+        auto r = std::make_shared<const SearchResult>(search(*cm, o));
+        QVERIFY(r->best && r->top.size() >= 2);
+        s.setResult(r, cm);
+        QVERIFY(!s.resultStale());
+        s.pick(r->top[1].plan, QStringLiteral("Frontier plan 1"));
+
+        SearchOptions tt = o;
+        tt.cost.runtime = runtimePreset("torchtitan");
+        const CostModel tcm(m, c, tt.cost);
+        QVERIFY(s.setProfiles(m, c, tt, false));
+        QVERIFY(s.resultStale());
+        QCOMPARE(s.planCostModel(), s.costModel());
+        QCOMPARE(s.currentPlan()->name, QStringLiteral("Frontier plan 1")); // still on show, re-costed
+        QVERIFY(s.currentPlan()->plan.runsSameAs(r->top[1].plan));
+        QVERIFY(s.currentPlan()->cost.iteration_time != r->top[1].cost.iteration_time);
+        QCOMPARE(s.knownPlans().front().name, QStringLiteral("Best plan (earlier search)"));
+        for (const NamedPlan& np : s.knownPlans())
+            QCOMPARE(np.cost.iteration_time, tcm.evaluate(np.plan).iteration_time);
+        QVERIFY(s.showTop(0));
+        QCOMPARE(s.currentPlan()->cost.iteration_time, tcm.evaluate(r->best->plan).iteration_time);
+
+        // Back to the runtime the search ran with: its own figures; a setting that costs nothing
+        // (the number of plans) leaves the result as it is.
+        QVERIFY(s.setProfiles(m, c, o, false));
+        QVERIFY(!s.resultStale());
+        QCOMPARE(s.knownPlans().front().name, QStringLiteral("Best plan"));
+        QCOMPARE(s.knownPlans().front().cost.iteration_time, r->best->cost.iteration_time);
+        SearchOptions more = o;
+        more.top_k = 5;
+        QVERIFY(s.setProfiles(m, c, more, false));
+        QVERIFY(!s.resultStale());
+        // A result that arrives after the inputs changed under the running search is stale at once.
+        s.clearResult();
+        QVERIFY(s.setProfiles(m, c, tt, true));
+        s.setResult(r, cm);
+        QVERIFY(s.resultStale());
+        QCOMPARE(s.currentPlan()->cost.iteration_time, tcm.evaluate(r->best->plan).iteration_time);
+    }
+
     void mainWindowShowsBaselinePlan() {
         MainWindow w;
         w.resize(1400, 900);
