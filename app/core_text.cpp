@@ -273,6 +273,37 @@ QString CoreText::targetPrice(const std::string& line) {
     return translateShapes(shapes, QString::fromStdString(line));
 }
 
+QString CoreText::calibrationSummary(const std::string& provenance) {
+    // (a prefix: notes may follow the figures)
+    static const QRegularExpression re(
+        QStringLiteral("^galvatron calibrate on (\\S+) \\((\\d+) runs\\)(?:, (\\d{4}-\\d{2}-\\d{2}))?"
+                       "(?:: throughput median \\|error\\| ([0-9.]+)% -> ([0-9.]+)%)?"));
+    const auto m = re.match(QString::fromStdString(provenance));
+    if (!m.hasMatch())
+        return {};
+    const QString file = m.captured(1).section(QLatin1Char('/'), -1);
+    const int n = m.captured(2).toInt();
+    QString text =
+        n == 1 ? tr("1 measured run (%1)").arg(file) : tr("%1 measured runs (%2)").arg(n).arg(file);
+    if (m.hasCaptured(3))
+        text += QStringLiteral(", ") + m.captured(3);
+    if (m.hasCaptured(4))
+        text += tr(": median |error| %1% -> %2%").arg(m.captured(4), m.captured(5));
+    return text;
+}
+
+QString CoreText::calibrated(const std::string& provenance, bool whole) {
+    QString shown = QString::fromStdString(provenance);
+    if (!whole) {
+        const QString summary = calibrationSummary(provenance);
+        if (!summary.isEmpty())
+            shown = summary;
+        else if (shown.size() > 60)
+            shown = shown.left(57) + QStringLiteral("...");
+    }
+    return tr("Calibrated: %1").arg(shown);
+}
+
 QString CoreText::searchNote(const std::string& note) {
     static const std::vector<Shape> shapes = {
         {exact("the per-layer search reached the time limit \\(([0-9.]+) s\\): plans below are the best "

@@ -40,6 +40,14 @@ public:
     static QString jobInfeasible(const JobInfeasible& why);
     /// Why Hydra spilling found no plan (SpillEstimate::reason) in the current language.
     static QString spillReason(const std::string& reason);
+    /// A profile's calibration provenance (provenance["calibrated"], as `galvatron calibrate` writes it:
+    /// "galvatron calibrate on FILE (N runs), DATE: throughput median |error| A% -> B%...") in a short
+    /// form in the current language ("48 measured runs (published_runs.json), 2026-11-23: median
+    /// |error| 6.4% -> 3.2%"); empty when it has another shape (the caller shows the text itself).
+    static QString calibrationSummary(const std::string& provenance);
+    /// "Calibrated: " and the summary (or the text itself, cut at 60 characters); `whole`: with the
+    /// whole text (a tooltip).
+    static QString calibrated(const std::string& provenance, bool whole = false);
 };
 
 } // namespace gx::app

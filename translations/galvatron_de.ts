@@ -55,141 +55,141 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="530"/>
+        <location filename="../app/views/profile_editors.cpp" line="531"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="531"/>
+        <location filename="../app/views/profile_editors.cpp" line="532"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="538"/>
+        <location filename="../app/views/profile_editors.cpp" line="539"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="540"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="554"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
         <source>whole node</source>
         <translation>ganzer Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source>GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model planner keeps small jobs inside one island.</source>
         <translation>GPUs pro NVLink-Insel: GPUs eines Knotens, die direkt miteinander verbunden sind (z. B. 2 bei paarweisen NVLink-Brücken). Muss die GPUs pro Knoten teilen. Die Multi-Modell-Planung hält kleine Jobs innerhalb einer Insel.</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="559"/>
-        <location filename="../app/views/profile_editors.cpp" line="570"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="571"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <location filename="../app/views/profile_editors.cpp" line="564"/>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="565"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="571"/>
+        <location filename="../app/views/profile_editors.cpp" line="572"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="572"/>
+        <location filename="../app/views/profile_editors.cpp" line="573"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="573"/>
+        <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="574"/>
+        <location filename="../app/views/profile_editors.cpp" line="575"/>
         <source>GPUs per NVLink island</source>
         <translation>GPUs pro NVLink-Insel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="575"/>
+        <location filename="../app/views/profile_editors.cpp" line="576"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="576"/>
+        <location filename="../app/views/profile_editors.cpp" line="577"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="577"/>
+        <location filename="../app/views/profile_editors.cpp" line="578"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="578"/>
+        <location filename="../app/views/profile_editors.cpp" line="579"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="579"/>
+        <location filename="../app/views/profile_editors.cpp" line="580"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="580"/>
+        <location filename="../app/views/profile_editors.cpp" line="581"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="581"/>
+        <location filename="../app/views/profile_editors.cpp" line="582"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="582"/>
+        <location filename="../app/views/profile_editors.cpp" line="583"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="584"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="585"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="585"/>
+        <location filename="../app/views/profile_editors.cpp" line="586"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="716"/>
+        <location filename="../app/views/profile_editors.cpp" line="717"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="723"/>
+        <location filename="../app/views/profile_editors.cpp" line="724"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
@@ -672,127 +672,147 @@
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="282"/>
+        <location filename="../app/core_text.cpp" line="287"/>
+        <source>1 measured run (%1)</source>
+        <translation>1 gemessener Lauf (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="287"/>
+        <source>%1 measured runs (%2)</source>
+        <translation>%1 gemessene Läufe (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="291"/>
+        <source>: median |error| %1% -&gt; %2%</source>
+        <translation>: Median |Fehler| %1&#xa0;% -&gt; %2&#xa0;%</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="298"/>
+        <source>Calibrated: %1</source>
+        <translation>Kalibriert: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="310"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="291"/>
+        <location filename="../app/core_text.cpp" line="319"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die Suche nach einheitlichen Plänen hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="299"/>
+        <location filename="../app/core_text.cpp" line="327"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>das Zeitlimit (%1 s) hat die Pareto-Front nach %2 von %3 Punkten angehalten: die Pläne sind bewiesen optimal, die Front ist unvollständig</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="315"/>
+        <location filename="../app/core_text.cpp" line="343"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>keine Konfiguration übersteht die Einschränkungen auf %1 GPUs (siehe Entscheidungsbaum)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="318"/>
+        <location filename="../app/core_text.cpp" line="346"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 braucht mindestens %2 GiB/GPU für die Modellzustände mit der am stärksten geteilten Strategie auf %3 GPUs (inkl. %4 GiB Reserve); das Budget ist %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="324"/>
+        <location filename="../app/core_text.cpp" line="352"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 auf %2 GPUs: die Modellzustände passen (mindestens %3 GiB/GPU), aber kein Plan bringt Aktivierungen und Zwischenpuffer im Budget von %4 GiB unter; versuchen Sie einen kleineren Batch, Checkpointing oder mehr Micro-Batches (Sucheinstellungen: Max. Micro-Batches)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="331"/>
+        <location filename="../app/core_text.cpp" line="359"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>kein Plan, den %1 ausführen kann, passt in das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="342"/>
+        <location filename="../app/core_text.cpp" line="370"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>die globale Batchgröße %1 ist nicht durch %2 datenparallele GPUs teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="347"/>
+        <location filename="../app/core_text.cpp" line="375"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>die Modellzustände brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="354"/>
+        <location filename="../app/core_text.cpp" line="382"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>selbst mit Micro-Batch %1 braucht eine GPU %2 GiB (3 Schichtpuffer %3 GiB), Budget %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="361"/>
+        <location filename="../app/core_text.cpp" line="389"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="364"/>
+        <location filename="../app/core_text.cpp" line="392"/>
         <source>no micro-batch size fits</source>
         <translation>keine Micro-Batch-Größe passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="371"/>
+        <location filename="../app/core_text.cpp" line="399"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="373"/>
+        <location filename="../app/core_text.cpp" line="401"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="376"/>
+        <location filename="../app/core_text.cpp" line="404"/>
         <source>%1; spilling: %2</source>
         <translation>%1; Auslagern: %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="377"/>
+        <location filename="../app/core_text.cpp" line="405"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl (auf %1 GPUs: %2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="382"/>
+        <location filename="../app/core_text.cpp" line="410"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="384"/>
+        <location filename="../app/core_text.cpp" line="412"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="386"/>
+        <location filename="../app/core_text.cpp" line="414"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="388"/>
+        <location filename="../app/core_text.cpp" line="416"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="390"/>
+        <location filename="../app/core_text.cpp" line="418"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="420"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="394"/>
+        <location filename="../app/core_text.cpp" line="422"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="396"/>
+        <location filename="../app/core_text.cpp" line="424"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="398"/>
+        <location filename="../app/core_text.cpp" line="426"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -2049,192 +2069,192 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="118"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>Built-in model presets</source>
         <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="119"/>
+        <location filename="../app/views/profile_editors.cpp" line="120"/>
         <source>(custom model)</source>
         <translation>(eigenes Modell)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="126"/>
+        <location filename="../app/views/profile_editors.cpp" line="127"/>
         <source>Open a model profile or config.json</source>
         <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="128"/>
+        <location filename="../app/views/profile_editors.cpp" line="129"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="129"/>
+        <location filename="../app/views/profile_editors.cpp" line="130"/>
         <source>Import a Hugging Face config.json</source>
         <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="131"/>
+        <location filename="../app/views/profile_editors.cpp" line="132"/>
         <source>Save the model profile as JSON</source>
         <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="155"/>
+        <location filename="../app/views/profile_editors.cpp" line="156"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="156"/>
+        <location filename="../app/views/profile_editors.cpp" line="157"/>
         <source>tied embeddings</source>
         <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="157"/>
+        <location filename="../app/views/profile_editors.cpp" line="158"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="158"/>
+        <location filename="../app/views/profile_editors.cpp" line="159"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="159"/>
+        <location filename="../app/views/profile_editors.cpp" line="160"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="160"/>
+        <location filename="../app/views/profile_editors.cpp" line="161"/>
         <source>Hidden size</source>
         <translation>Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="161"/>
+        <location filename="../app/views/profile_editors.cpp" line="162"/>
         <source>FFN size</source>
         <translation>FFN-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="162"/>
+        <location filename="../app/views/profile_editors.cpp" line="163"/>
         <source>Attention heads</source>
         <translation>Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <location filename="../app/views/profile_editors.cpp" line="164"/>
         <source>KV heads</source>
         <translation>KV-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <location filename="../app/views/profile_editors.cpp" line="165"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <location filename="../app/views/profile_editors.cpp" line="166"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="182"/>
+        <location filename="../app/views/profile_editors.cpp" line="183"/>
         <source>mixture of experts</source>
         <translation>Mixture of Experts</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="183"/>
+        <location filename="../app/views/profile_editors.cpp" line="184"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>Geroutete Experten statt des dichten FFN (die FFN-Größe ist die eines Experten)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="190"/>
+        <location filename="../app/views/profile_editors.cpp" line="191"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="192"/>
+        <location filename="../app/views/profile_editors.cpp" line="193"/>
         <source>dropless</source>
         <translation>ohne Verwerfen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="193"/>
+        <location filename="../app/views/profile_editors.cpp" line="194"/>
         <source>Routed experts</source>
         <translation>Geroutete Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="194"/>
+        <location filename="../app/views/profile_editors.cpp" line="195"/>
         <source>Experts per token (top-k)</source>
         <translation>Experten pro Token (Top-k)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="195"/>
+        <location filename="../app/views/profile_editors.cpp" line="196"/>
         <source>Shared experts</source>
         <translation>Geteilte Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="196"/>
+        <location filename="../app/views/profile_editors.cpp" line="197"/>
         <source>Shared expert FFN size</source>
         <translation>FFN-Größe geteilter Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="197"/>
+        <location filename="../app/views/profile_editors.cpp" line="198"/>
         <source>Capacity factor</source>
         <translation>Kapazitätsfaktor</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="199"/>
+        <location filename="../app/views/profile_editors.cpp" line="200"/>
         <source>multi-latent attention</source>
         <translation>Multi-Latent-Attention</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="200"/>
+        <location filename="../app/views/profile_editors.cpp" line="201"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>Attention von DeepSeek-V2/V3: niedrigrangig komprimierte Keys und Values</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="204"/>
+        <location filename="../app/views/profile_editors.cpp" line="205"/>
         <source>full rank</source>
         <translation>voller Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="209"/>
+        <location filename="../app/views/profile_editors.cpp" line="210"/>
         <source>Query rank</source>
         <translation>Query-Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="210"/>
+        <location filename="../app/views/profile_editors.cpp" line="211"/>
         <source>Key/value rank</source>
         <translation>Key/Value-Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="211"/>
+        <location filename="../app/views/profile_editors.cpp" line="212"/>
         <source>Query/key head size without rotary</source>
         <translation>Query/Key-Kopfgröße ohne Rotary</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="212"/>
+        <location filename="../app/views/profile_editors.cpp" line="213"/>
         <source>Rotary head size</source>
         <translation>Rotary-Kopfgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="213"/>
+        <location filename="../app/views/profile_editors.cpp" line="214"/>
         <source>Value head size</source>
         <translation>Value-Kopfgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="63"/>
+        <location filename="../app/views/profile_editors.cpp" line="64"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="319"/>
+        <location filename="../app/views/profile_editors.cpp" line="320"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter, %3 Mrd. aktiv pro Token (%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -3125,266 +3145,260 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="38"/>
+        <location filename="../app/views/search_settings.cpp" line="39"/>
         <source>any runtime</source>
         <translation>beliebige Laufzeit</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="42"/>
+        <location filename="../app/views/search_settings.cpp" line="43"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>Nur Pläne suchen, die dieses Framework genau wie geplant (und exportiert) ausführt</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="46"/>
+        <location filename="../app/views/search_settings.cpp" line="47"/>
         <source>Load runtime JSON...</source>
         <translation>Laufzeitprofil-JSON laden...</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="48"/>
+        <location filename="../app/views/search_settings.cpp" line="49"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>Wie das Trainings-Framework den Plan umsetzt: gespeicherte Aktivierungen, was sich überlappt, feste Zusatzkosten, kalibriert an gemessenen Läufen (galvatron validate)</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="55"/>
+        <location filename="../app/views/search_settings.cpp" line="56"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>Zahlenformat der linearen Schichten; Attention, Normierungen und Optimierer bleiben in BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="63"/>
+        <location filename="../app/views/search_settings.cpp" line="64"/>
         <source>whole cluster</source>
         <translation>ganzer Cluster</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="65"/>
+        <location filename="../app/views/search_settings.cpp" line="66"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>automatisch, oder z. B. 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="66"/>
+        <location filename="../app/views/search_settings.cpp" line="67"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="67"/>
+        <location filename="../app/views/search_settings.cpp" line="68"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="69"/>
-        <location filename="../app/views/search_settings.cpp" line="71"/>
-        <location filename="../app/views/search_settings.cpp" line="73"/>
-        <location filename="../app/views/search_settings.cpp" line="75"/>
+        <location filename="../app/views/search_settings.cpp" line="70"/>
+        <location filename="../app/views/search_settings.cpp" line="72"/>
+        <location filename="../app/views/search_settings.cpp" line="74"/>
+        <location filename="../app/views/search_settings.cpp" line="76"/>
         <source>any</source>
         <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="233"/>
+        <location filename="../app/views/search_settings.cpp" line="234"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>Größter kontextparalleler Grad; gesucht für Sequenzen ab %1 Tokens</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="235"/>
+        <location filename="../app/views/search_settings.cpp" line="236"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>Größter expertenparalleler Grad (Mixture-of-Experts-Schichten)</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="78"/>
+        <location filename="../app/views/search_settings.cpp" line="79"/>
         <source>automatic</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="81"/>
+        <location filename="../app/views/search_settings.cpp" line="82"/>
         <source>all cores</source>
         <translation>alle Kerne</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="83"/>
+        <location filename="../app/views/search_settings.cpp" line="84"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="84"/>
+        <location filename="../app/views/search_settings.cpp" line="85"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="86"/>
+        <location filename="../app/views/search_settings.cpp" line="87"/>
         <source>After this many seconds the per-layer search stops and shows the best plans found so far, marked as not proven optimal</source>
         <translation>Nach so vielen Sekunden hält die schichtweise Suche an und zeigt die bisher besten Pläne, als nicht bewiesen optimal markiert</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="88"/>
+        <location filename="../app/views/search_settings.cpp" line="89"/>
         <source>sequence parallelism</source>
         <translation>Sequenzparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="89"/>
+        <location filename="../app/views/search_settings.cpp" line="90"/>
         <source>activation checkpointing</source>
         <translation>Aktivierungs-Checkpointing</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="90"/>
+        <location filename="../app/views/search_settings.cpp" line="91"/>
         <source>one strategy for all layers</source>
         <translation>eine Strategie für alle Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="91"/>
+        <location filename="../app/views/search_settings.cpp" line="92"/>
         <source>power-of-two degrees only</source>
         <translation>nur Zweierpotenzen als Grad</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="92"/>
+        <location filename="../app/views/search_settings.cpp" line="93"/>
         <source>draw the decision tree live</source>
         <translation>Entscheidungsbaum live zeichnen</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="99"/>
+        <location filename="../app/views/search_settings.cpp" line="100"/>
         <source>interleaved</source>
         <translation>verschachtelt</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="101"/>
+        <location filename="../app/views/search_settings.cpp" line="102"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>abzuschaltende Beschneidungsregeln, durch Kommas getrennt</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="111"/>
+        <location filename="../app/views/search_settings.cpp" line="112"/>
         <source>Target framework</source>
         <translation>Ziel-Framework</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="113"/>
+        <location filename="../app/views/search_settings.cpp" line="114"/>
         <source>Edit...</source>
         <translation>Bearbeiten...</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="114"/>
+        <location filename="../app/views/search_settings.cpp" line="115"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>Jedes Feld dieses Laufzeitprofils bearbeiten, als JSON speichern oder für die nächste Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="116"/>
+        <location filename="../app/views/search_settings.cpp" line="117"/>
         <source>Runtime</source>
         <translation>Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="119"/>
+        <location filename="../app/views/search_settings.cpp" line="120"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="120"/>
+        <location filename="../app/views/search_settings.cpp" line="121"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="121"/>
+        <location filename="../app/views/search_settings.cpp" line="122"/>
         <source>Global batch</source>
         <translation>Globale Batchgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="122"/>
+        <location filename="../app/views/search_settings.cpp" line="123"/>
         <source>Memory budget</source>
         <translation>Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="123"/>
+        <location filename="../app/views/search_settings.cpp" line="124"/>
         <source>Max TP / PP</source>
         <translation>Max. TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="124"/>
+        <location filename="../app/views/search_settings.cpp" line="125"/>
         <source>Max CP / EP</source>
         <translation>Max. CP / EP</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="125"/>
+        <location filename="../app/views/search_settings.cpp" line="126"/>
         <source>Max micro-batches</source>
         <translation>Max. Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="126"/>
+        <location filename="../app/views/search_settings.cpp" line="127"/>
         <source>Data parallel</source>
         <translation>Datenparallel</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="128"/>
+        <location filename="../app/views/search_settings.cpp" line="129"/>
         <source>Schedules</source>
         <translation>Zeitpläne</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="134"/>
+        <location filename="../app/views/search_settings.cpp" line="135"/>
         <source>Disabled rules</source>
         <translation>Abgeschaltete Regeln</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="135"/>
+        <location filename="../app/views/search_settings.cpp" line="136"/>
         <source>Top plans</source>
         <translation>Beste Pläne</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="136"/>
+        <location filename="../app/views/search_settings.cpp" line="137"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="137"/>
+        <location filename="../app/views/search_settings.cpp" line="138"/>
         <source>Time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="177"/>
+        <location filename="../app/views/search_settings.cpp" line="178"/>
         <source>Load runtime profile</source>
         <translation>Laufzeitprofil laden</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="178"/>
+        <location filename="../app/views/search_settings.cpp" line="179"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>Laufzeitprofil (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="191"/>
+        <location filename="../app/views/search_settings.cpp" line="192"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="202"/>
+        <location filename="../app/views/search_settings.cpp" line="203"/>
         <source>(edited) %1</source>
         <translation>(bearbeitet) %1</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="246"/>
-        <location filename="../app/views/search_settings.cpp" line="247"/>
-        <source>Calibrated: %1</source>
-        <translation>Kalibriert: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/views/search_settings.cpp" line="249"/>
+        <location filename="../app/views/search_settings.cpp" line="248"/>
         <source>Not calibrated against measured runs</source>
         <translation>Nicht an gemessenen Läufen kalibriert</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="252"/>
+        <location filename="../app/views/search_settings.cpp" line="251"/>
         <source>Edited in the runtime editor</source>
         <translation>Im Laufzeitprofil-Editor bearbeitet</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="329"/>
+        <location filename="../app/views/search_settings.cpp" line="328"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>erwartet: positive ganze Zahlen, durch Kommas getrennt; erhalten: „%1“</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="336"/>
+        <location filename="../app/views/search_settings.cpp" line="335"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>die Laufzeitumgebung &apos;%1&apos; trainiert keine FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="361"/>
+        <location filename="../app/views/search_settings.cpp" line="360"/>
         <source>select at least one data-parallel type</source>
         <translation>wählen Sie mindestens eine Art der Datenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="370"/>
+        <location filename="../app/views/search_settings.cpp" line="369"/>
         <source>select at least one pipeline schedule</source>
         <translation>wählen Sie mindestens einen Pipeline-Ablauf</translation>
     </message>

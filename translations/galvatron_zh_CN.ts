@@ -55,141 +55,141 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="530"/>
+        <location filename="../app/views/profile_editors.cpp" line="531"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="531"/>
+        <location filename="../app/views/profile_editors.cpp" line="532"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="538"/>
+        <location filename="../app/views/profile_editors.cpp" line="539"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="540"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="554"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
         <source>whole node</source>
         <translation>整个节点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source>GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model planner keeps small jobs inside one island.</source>
         <translation>每个 NVLink 岛的 GPU 数：节点内彼此直接相连的 GPU（例如 NVLink 桥两两相连时为 2）。必须整除每节点 GPU 数。多模型规划会把小作业放在同一个岛内。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="559"/>
-        <location filename="../app/views/profile_editors.cpp" line="570"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="571"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <location filename="../app/views/profile_editors.cpp" line="564"/>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="565"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="571"/>
+        <location filename="../app/views/profile_editors.cpp" line="572"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="572"/>
+        <location filename="../app/views/profile_editors.cpp" line="573"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="573"/>
+        <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="574"/>
+        <location filename="../app/views/profile_editors.cpp" line="575"/>
         <source>GPUs per NVLink island</source>
         <translation>每个 NVLink 岛的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="575"/>
+        <location filename="../app/views/profile_editors.cpp" line="576"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="576"/>
+        <location filename="../app/views/profile_editors.cpp" line="577"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="577"/>
+        <location filename="../app/views/profile_editors.cpp" line="578"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="578"/>
+        <location filename="../app/views/profile_editors.cpp" line="579"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="579"/>
+        <location filename="../app/views/profile_editors.cpp" line="580"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="580"/>
+        <location filename="../app/views/profile_editors.cpp" line="581"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="581"/>
+        <location filename="../app/views/profile_editors.cpp" line="582"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="582"/>
+        <location filename="../app/views/profile_editors.cpp" line="583"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="584"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="585"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="585"/>
+        <location filename="../app/views/profile_editors.cpp" line="586"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="716"/>
+        <location filename="../app/views/profile_editors.cpp" line="717"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="723"/>
+        <location filename="../app/views/profile_editors.cpp" line="724"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
@@ -672,127 +672,147 @@
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="282"/>
+        <location filename="../app/core_text.cpp" line="287"/>
+        <source>1 measured run (%1)</source>
+        <translation>1 次实测运行（%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="287"/>
+        <source>%1 measured runs (%2)</source>
+        <translation>%1 次实测运行（%2）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="291"/>
+        <source>: median |error| %1% -&gt; %2%</source>
+        <translation>：中位 |误差| %1% -&gt; %2%</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="298"/>
+        <source>Calibrated: %1</source>
+        <translation>已校准：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="310"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="291"/>
+        <location filename="../app/core_text.cpp" line="319"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>统一策略搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="299"/>
+        <location filename="../app/core_text.cpp" line="327"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>时间上限（%1 秒）在 %3 个点中的第 %2 个之后停止了时间/显存前沿：以下方案已证明最优，前沿不完整</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="315"/>
+        <location filename="../app/core_text.cpp" line="343"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>在 %1 个 GPU 上没有配置能满足这些约束（见决策树）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="318"/>
+        <location filename="../app/core_text.cpp" line="346"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="324"/>
+        <location filename="../app/core_text.cpp" line="352"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="331"/>
+        <location filename="../app/core_text.cpp" line="359"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>没有 %1 能运行的方案能放进内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="342"/>
+        <location filename="../app/core_text.cpp" line="370"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>全局批大小 %1 不能被 %2 个数据并行 GPU 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="347"/>
+        <location filename="../app/core_text.cpp" line="375"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="354"/>
+        <location filename="../app/core_text.cpp" line="382"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>即使微批大小为 %1，单个 GPU 也需要 %2 GiB（3 个层缓冲区 %3 GiB），预算 %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="361"/>
+        <location filename="../app/core_text.cpp" line="389"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="364"/>
+        <location filename="../app/core_text.cpp" line="392"/>
         <source>no micro-batch size fits</source>
         <translation>没有能放下的微批大小</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="371"/>
+        <location filename="../app/core_text.cpp" line="399"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="373"/>
+        <location filename="../app/core_text.cpp" line="401"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="376"/>
+        <location filename="../app/core_text.cpp" line="404"/>
         <source>%1; spilling: %2</source>
         <translation>%1；溢出到主机内存：%2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="377"/>
+        <location filename="../app/core_text.cpp" line="405"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案（%1 个 GPU 上：%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="382"/>
+        <location filename="../app/core_text.cpp" line="410"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="384"/>
+        <location filename="../app/core_text.cpp" line="412"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="386"/>
+        <location filename="../app/core_text.cpp" line="414"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="388"/>
+        <location filename="../app/core_text.cpp" line="416"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="390"/>
+        <location filename="../app/core_text.cpp" line="418"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="420"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="394"/>
+        <location filename="../app/core_text.cpp" line="422"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="396"/>
+        <location filename="../app/core_text.cpp" line="424"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="398"/>
+        <location filename="../app/core_text.cpp" line="426"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -2047,192 +2067,192 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="118"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>Built-in model presets</source>
         <translation>内置模型预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="119"/>
+        <location filename="../app/views/profile_editors.cpp" line="120"/>
         <source>(custom model)</source>
         <translation>（自定义模型）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="126"/>
+        <location filename="../app/views/profile_editors.cpp" line="127"/>
         <source>Open a model profile or config.json</source>
         <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="128"/>
+        <location filename="../app/views/profile_editors.cpp" line="129"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="129"/>
+        <location filename="../app/views/profile_editors.cpp" line="130"/>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="131"/>
+        <location filename="../app/views/profile_editors.cpp" line="132"/>
         <source>Save the model profile as JSON</source>
         <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="155"/>
+        <location filename="../app/views/profile_editors.cpp" line="156"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="156"/>
+        <location filename="../app/views/profile_editors.cpp" line="157"/>
         <source>tied embeddings</source>
         <translation>共享嵌入权重</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="157"/>
+        <location filename="../app/views/profile_editors.cpp" line="158"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="158"/>
+        <location filename="../app/views/profile_editors.cpp" line="159"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="159"/>
+        <location filename="../app/views/profile_editors.cpp" line="160"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="160"/>
+        <location filename="../app/views/profile_editors.cpp" line="161"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="161"/>
+        <location filename="../app/views/profile_editors.cpp" line="162"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="162"/>
+        <location filename="../app/views/profile_editors.cpp" line="163"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <location filename="../app/views/profile_editors.cpp" line="164"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <location filename="../app/views/profile_editors.cpp" line="165"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <location filename="../app/views/profile_editors.cpp" line="166"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="182"/>
+        <location filename="../app/views/profile_editors.cpp" line="183"/>
         <source>mixture of experts</source>
         <translation>混合专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="183"/>
+        <location filename="../app/views/profile_editors.cpp" line="184"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>以路由专家替代稠密 FFN（FFN 大小为单个专家的大小）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="190"/>
+        <location filename="../app/views/profile_editors.cpp" line="191"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="192"/>
+        <location filename="../app/views/profile_editors.cpp" line="193"/>
         <source>dropless</source>
         <translation>不丢弃</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="193"/>
+        <location filename="../app/views/profile_editors.cpp" line="194"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="194"/>
+        <location filename="../app/views/profile_editors.cpp" line="195"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数（top-k）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="195"/>
+        <location filename="../app/views/profile_editors.cpp" line="196"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="196"/>
+        <location filename="../app/views/profile_editors.cpp" line="197"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="197"/>
+        <location filename="../app/views/profile_editors.cpp" line="198"/>
         <source>Capacity factor</source>
         <translation>容量因子</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="199"/>
+        <location filename="../app/views/profile_editors.cpp" line="200"/>
         <source>multi-latent attention</source>
         <translation>多头潜在注意力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="200"/>
+        <location filename="../app/views/profile_editors.cpp" line="201"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>DeepSeek-V2/V3 注意力：低秩压缩的键和值</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="204"/>
+        <location filename="../app/views/profile_editors.cpp" line="205"/>
         <source>full rank</source>
         <translation>满秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="209"/>
+        <location filename="../app/views/profile_editors.cpp" line="210"/>
         <source>Query rank</source>
         <translation>查询秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="210"/>
+        <location filename="../app/views/profile_editors.cpp" line="211"/>
         <source>Key/value rank</source>
         <translation>键/值秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="211"/>
+        <location filename="../app/views/profile_editors.cpp" line="212"/>
         <source>Query/key head size without rotary</source>
         <translation>不含旋转部分的查询/键头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="212"/>
+        <location filename="../app/views/profile_editors.cpp" line="213"/>
         <source>Rotary head size</source>
         <translation>旋转头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="213"/>
+        <location filename="../app/views/profile_editors.cpp" line="214"/>
         <source>Value head size</source>
         <translation>值头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="63"/>
+        <location filename="../app/views/profile_editors.cpp" line="64"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="319"/>
+        <location filename="../app/views/profile_editors.cpp" line="320"/>
         <source>Sequence length set to %1 for training (the config&apos;s context window is %2; change it above if you train longer sequences).</source>
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="399"/>
+        <location filename="../app/views/profile_editors.cpp" line="400"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 层，%2 B 参数，每个 token 激活 %3 B（%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="405"/>
+        <location filename="../app/views/profile_editors.cpp" line="406"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -3122,266 +3142,260 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::SearchSettings</name>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="38"/>
+        <location filename="../app/views/search_settings.cpp" line="39"/>
         <source>any runtime</source>
         <translation>任意运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="42"/>
+        <location filename="../app/views/search_settings.cpp" line="43"/>
         <source>Search only plans this framework runs exactly as planned (and as exported)</source>
         <translation>只搜索该框架能完全按计划（及导出内容）运行的方案</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="46"/>
+        <location filename="../app/views/search_settings.cpp" line="47"/>
         <source>Load runtime JSON...</source>
         <translation>加载运行时 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="48"/>
+        <location filename="../app/views/search_settings.cpp" line="49"/>
         <source>How the training framework implements the plan: stored activations, what overlaps, fixed overheads, calibrated against measured runs (galvatron validate)</source>
         <translation>训练框架如何执行计划：保存的激活、哪些通信可重叠、固定开销，已用实测运行校准（galvatron validate）</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="55"/>
+        <location filename="../app/views/search_settings.cpp" line="56"/>
         <source>Numeric format of the linear layers; attention, norms and the optimizer stay in BF16</source>
         <translation>线性层的数值格式；注意力、归一化和优化器仍为 BF16</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="63"/>
+        <location filename="../app/views/search_settings.cpp" line="64"/>
         <source>whole cluster</source>
         <translation>整个集群</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="65"/>
+        <location filename="../app/views/search_settings.cpp" line="66"/>
         <source>automatic, or e.g. 64, 128, 256</source>
         <translation>自动，或例如 64, 128, 256</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="66"/>
+        <location filename="../app/views/search_settings.cpp" line="67"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="67"/>
+        <location filename="../app/views/search_settings.cpp" line="68"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="69"/>
-        <location filename="../app/views/search_settings.cpp" line="71"/>
-        <location filename="../app/views/search_settings.cpp" line="73"/>
-        <location filename="../app/views/search_settings.cpp" line="75"/>
+        <location filename="../app/views/search_settings.cpp" line="70"/>
+        <location filename="../app/views/search_settings.cpp" line="72"/>
+        <location filename="../app/views/search_settings.cpp" line="74"/>
+        <location filename="../app/views/search_settings.cpp" line="76"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="233"/>
+        <location filename="../app/views/search_settings.cpp" line="234"/>
         <source>Largest context-parallel degree; searched for sequences of at least %1 tokens</source>
         <translation>最大上下文并行度；仅对至少 %1 个 token 的序列搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="235"/>
+        <location filename="../app/views/search_settings.cpp" line="236"/>
         <source>Largest expert-parallel degree (mixture-of-experts layers)</source>
         <translation>最大专家并行度（混合专家层）</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="78"/>
+        <location filename="../app/views/search_settings.cpp" line="79"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="81"/>
+        <location filename="../app/views/search_settings.cpp" line="82"/>
         <source>all cores</source>
         <translation>全部核心</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="83"/>
+        <location filename="../app/views/search_settings.cpp" line="84"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="84"/>
+        <location filename="../app/views/search_settings.cpp" line="85"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="86"/>
+        <location filename="../app/views/search_settings.cpp" line="87"/>
         <source>After this many seconds the per-layer search stops and shows the best plans found so far, marked as not proven optimal</source>
         <translation>经过这么多秒后，逐层搜索停止并显示目前找到的最佳方案，并标注为未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="88"/>
+        <location filename="../app/views/search_settings.cpp" line="89"/>
         <source>sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="89"/>
+        <location filename="../app/views/search_settings.cpp" line="90"/>
         <source>activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="90"/>
+        <location filename="../app/views/search_settings.cpp" line="91"/>
         <source>one strategy for all layers</source>
         <translation>所有层使用同一策略</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="91"/>
+        <location filename="../app/views/search_settings.cpp" line="92"/>
         <source>power-of-two degrees only</source>
         <translation>仅 2 的幂次并行度</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="92"/>
+        <location filename="../app/views/search_settings.cpp" line="93"/>
         <source>draw the decision tree live</source>
         <translation>实时绘制决策树</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="99"/>
+        <location filename="../app/views/search_settings.cpp" line="100"/>
         <source>interleaved</source>
         <translation>交错式</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="101"/>
+        <location filename="../app/views/search_settings.cpp" line="102"/>
         <source>pruning rules to switch off, comma-separated</source>
         <translation>要关闭的剪枝规则，以逗号分隔</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="111"/>
+        <location filename="../app/views/search_settings.cpp" line="112"/>
         <source>Target framework</source>
         <translation>目标框架</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="113"/>
+        <location filename="../app/views/search_settings.cpp" line="114"/>
         <source>Edit...</source>
         <translation>编辑...</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="114"/>
+        <location filename="../app/views/search_settings.cpp" line="115"/>
         <source>Edit every field of this runtime profile, save it as JSON or use it for the next search</source>
         <translation>编辑此运行时配置的每个字段，另存为 JSON 或用于下一次搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="116"/>
+        <location filename="../app/views/search_settings.cpp" line="117"/>
         <source>Runtime</source>
         <translation>运行时</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="119"/>
+        <location filename="../app/views/search_settings.cpp" line="120"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="120"/>
+        <location filename="../app/views/search_settings.cpp" line="121"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="121"/>
+        <location filename="../app/views/search_settings.cpp" line="122"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="122"/>
+        <location filename="../app/views/search_settings.cpp" line="123"/>
         <source>Memory budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="123"/>
+        <location filename="../app/views/search_settings.cpp" line="124"/>
         <source>Max TP / PP</source>
         <translation>最大 TP / PP</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="124"/>
+        <location filename="../app/views/search_settings.cpp" line="125"/>
         <source>Max CP / EP</source>
         <translation>最大 CP / EP</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="125"/>
+        <location filename="../app/views/search_settings.cpp" line="126"/>
         <source>Max micro-batches</source>
         <translation>最大微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="126"/>
+        <location filename="../app/views/search_settings.cpp" line="127"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="128"/>
+        <location filename="../app/views/search_settings.cpp" line="129"/>
         <source>Schedules</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="134"/>
+        <location filename="../app/views/search_settings.cpp" line="135"/>
         <source>Disabled rules</source>
         <translation>已关闭的规则</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="135"/>
+        <location filename="../app/views/search_settings.cpp" line="136"/>
         <source>Top plans</source>
         <translation>保留方案数</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="136"/>
+        <location filename="../app/views/search_settings.cpp" line="137"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="137"/>
+        <location filename="../app/views/search_settings.cpp" line="138"/>
         <source>Time limit</source>
         <translation>时间上限</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="177"/>
+        <location filename="../app/views/search_settings.cpp" line="178"/>
         <source>Load runtime profile</source>
         <translation>加载运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="178"/>
+        <location filename="../app/views/search_settings.cpp" line="179"/>
         <source>Runtime profile (*.json);;All files (*)</source>
         <translation>运行时配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="191"/>
+        <location filename="../app/views/search_settings.cpp" line="192"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="202"/>
+        <location filename="../app/views/search_settings.cpp" line="203"/>
         <source>(edited) %1</source>
         <translation>（已编辑）%1</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="246"/>
-        <location filename="../app/views/search_settings.cpp" line="247"/>
-        <source>Calibrated: %1</source>
-        <translation>已校准：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/views/search_settings.cpp" line="249"/>
+        <location filename="../app/views/search_settings.cpp" line="248"/>
         <source>Not calibrated against measured runs</source>
         <translation>未用实测运行校准</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="252"/>
+        <location filename="../app/views/search_settings.cpp" line="251"/>
         <source>Edited in the runtime editor</source>
         <translation>已在运行时编辑器中修改</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="329"/>
+        <location filename="../app/views/search_settings.cpp" line="328"/>
         <source>expected positive integers separated by commas, got &quot;%1&quot;</source>
         <translation>应为以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="336"/>
+        <location filename="../app/views/search_settings.cpp" line="335"/>
         <source>the runtime &apos;%1&apos; does not train FP8 linear layers</source>
         <translation>运行时“%1”不支持 FP8 线性层训练</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="361"/>
+        <location filename="../app/views/search_settings.cpp" line="360"/>
         <source>select at least one data-parallel type</source>
         <translation>请至少选择一种数据并行类型</translation>
     </message>
     <message>
-        <location filename="../app/views/search_settings.cpp" line="370"/>
+        <location filename="../app/views/search_settings.cpp" line="369"/>
         <source>select at least one pipeline schedule</source>
         <translation>请至少选择一种流水线调度</translation>
     </message>

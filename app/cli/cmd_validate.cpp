@@ -167,10 +167,13 @@ int cmdCalibrate(const QStringList& args, std::ostream& out, std::ostream& err) 
         char date[32];
         const std::time_t now = std::time(nullptr);
         std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+        // The shape of the presets' provenance (the explorer shows it in short:
+        // CoreText::calibrationSummary).
+        char figures[96];
+        std::snprintf(figures, sizeof figures, "throughput median |error| %.1f%% -> %.1f%%",
+                      100 * res.before.time.median_abs, 100 * res.after.time.median_abs);
         const std::string prov = "galvatron calibrate on " + runsFile(p) + " (" +
-                                 std::to_string(res.after.time.n) + " runs, median |error| " +
-                                 std::to_string(res.before.time.median_abs) + " -> " +
-                                 std::to_string(res.after.time.median_abs) + ")";
+                                 std::to_string(res.after.time.n) + " runs), " + date + ": " + figures;
         for (auto [name, rt] : res.runtimes) {
             rt.provenance["calibrated"] = prov;
             rt.provenance["date"] = date;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "views/profile_editors.h"
+#include "core_text.h"
 #include "views/form_widgets.h"
 #include "views/runtime_editor.h"
 
@@ -721,6 +722,13 @@ void ClusterEditor::showSummary() {
                                QString::fromStdString(cluster_.intra.kind),
                                QString::fromStdString(cluster_.inter.kind))
                           .arg(cluster_.measured.empty() ? QString() : tr("; measured collectives")));
+    // Where its efficiencies come from (galvatron calibrate, in short; the whole text as the tip).
+    QString tip;
+    if (auto it = cluster_.provenance.find("calibrated"); it != cluster_.provenance.end()) {
+        summary_->setText(summary_->text() + QLatin1Char('\n') + CoreText::calibrated(it->second));
+        tip = CoreText::calibrated(it->second, true);
+    }
+    summary_->setToolTip(tip);
 }
 
 void ClusterEditor::changeEvent(QEvent* e) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "views/search_settings.h"
+#include "core_text.h"
 #include "views/form_widgets.h"
 #include "views/runtime_editor.h"
 
@@ -241,10 +242,8 @@ void SearchSettings::showRuntimeInfo() {
         QString text = QString::fromStdString(rt.framework + (rt.version.empty() ? "" : ", " + rt.version));
         QString tip = QString::fromStdString(rt.source);
         if (auto it = rt.provenance.find("calibrated"); it != rt.provenance.end()) {
-            const QString prov = QString::fromStdString(it->second);
-            text += QLatin1Char('\n') +
-                    tr("Calibrated: %1").arg(prov.size() > 60 ? prov.left(57) + QStringLiteral("...") : prov);
-            tip += QStringLiteral("\n\n") + tr("Calibrated: %1").arg(prov);
+            text += QLatin1Char('\n') + CoreText::calibrated(it->second);
+            tip += QStringLiteral("\n\n") + CoreText::calibrated(it->second, true);
         } else {
             text += QLatin1Char('\n') + tr("Not calibrated against measured runs");
         }

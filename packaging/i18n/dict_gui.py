@@ -134,4 +134,7 @@ T.update({
     "Inputs changed since the search: its plans are shown re-costed with them; run the search again (Ctrl+R).":
         ("Eingaben seit der Suche geändert: ihre Pläne werden mit ihnen neu bewertet angezeigt; starten Sie die Suche erneut (Strg+R).",
          "搜索后输入已更改：其方案按当前输入重新计算后显示；请重新运行搜索（Ctrl+R）。"),
+    "1 measured run (%1)": ("1 gemessener Lauf (%1)", "1 次实测运行（%1）"),
+    "%1 measured runs (%2)": ("%1 gemessene Läufe (%2)", "%1 次实测运行（%2）"),
+    ": median |error| %1% -> %2%": (": Median |Fehler| %1\u00a0% -> %2\u00a0%", "：中位 |误差| %1% -> %2%"),
 })

@@ -28,6 +28,7 @@
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPainter>
@@ -363,6 +364,17 @@ private slots:
         QCOMPARE(ce.memoryBox()->value(), 8192.0);
         ce.nodesBox()->setValue(ce.nodesBox()->value() + 1);
         QCOMPARE(ce.cluster().gpu.memory_gib, 8192.0);
+        // A calibrated preset says so under the form, in short, the whole provenance as the tip.
+        ce.setCluster(resolveCluster("8x8xA100-80G-IB"));
+        const QLabel* summary = nullptr;
+        for (const QLabel* l : ce.findChildren<QLabel*>())
+            if (l->text().contains(QStringLiteral("Calibrated: ")))
+                summary = l;
+        QVERIFY(summary);
+        QVERIFY2(summary->text().contains(QStringLiteral("measured runs (published_runs.json), 2026-11-23")),
+                 qPrintable(summary->text()));
+        QVERIFY(
+            summary->toolTip().contains(QStringLiteral("galvatron calibrate on tests/data/calibration/")));
     }
 
     void modelEditorMoeAndMla() {
@@ -481,12 +493,27 @@ private slots:
         QCOMPARE(CoreText::searchNote(frontierPartialNote(3, 8, 12)),
                  QStringLiteral("das Zeitlimit (3 s) hat die Pareto-Front nach 8 von 12 Punkten angehalten: "
                                 "die Pläne sind bewiesen optimal, die Front ist unvollständig"));
+        // A preset's calibration provenance in short (the search settings show it under the runtime);
+        // the time limit reached in the uniform search.
+        const std::string prov = runtimePreset("megatron-core").provenance.at("calibrated");
+        QCOMPARE(CoreText::calibrationSummary(prov),
+                 QStringLiteral("48 gemessene Läufe (published_runs.json), 2026-11-23: Median |Fehler| "
+                                "6.4\u00a0% -> 3.2\u00a0%"));
+        QVERIFY(CoreText::searchNote(timeLimitNote(0.5, true))
+                    .startsWith(QStringLiteral("die Suche nach einheitlichen")));
         QVERIFY(installTranslation(QStringLiteral("zh_CN")));
         QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"),
                  QStringLiteral("决策树"));
         installTranslation(QStringLiteral("en")); // no English .qm: source texts
         QCOMPARE(QCoreApplication::translate("gx::app::MainWindow", "Decision tree"),
                  QStringLiteral("Decision tree"));
+        QCOMPARE(CoreText::calibrationSummary(prov),
+                 QStringLiteral(
+                     "48 measured runs (published_runs.json), 2026-11-23: median |error| 6.4% -> 3.2%"));
+        QCOMPARE(
+            CoreText::calibrationSummary("galvatron calibrate on /home/me/runs.json (1 runs), 2026-12-01"),
+            QStringLiteral("1 measured run (runs.json), 2026-12-01"));
+        QVERIFY(CoreText::calibrationSummary("coefficients of the megatron-core preset").isEmpty());
     }
 
     // --- search controller ------------------------------------------------------------------------

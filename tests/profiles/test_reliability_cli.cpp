@@ -9,6 +9,8 @@
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 
+#include <QDir>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -87,6 +89,17 @@ private slots:
                  t.out.c_str());
         QVERIFY(has(t.out, "at the end of the range"));
         QVERIFY2(has(r.err, "wrote "), r.err.c_str());
+        // Its provenance has the presets' shape (the explorer shows it in short): runs, date, figures
+        // in percent (before: "median |error| 0.064000 -> 0.032000").
+        const QStringList written = QDir(dir.path()).entryList({QStringLiteral("*.runtime.json")});
+        QVERIFY(!written.isEmpty());
+        std::ifstream in((dir.path() + QLatin1Char('/') + written.front()).toStdString());
+        const std::string prov = json::parse(in).at("provenance").at("calibrated").get<std::string>();
+        static const QRegularExpression shape(
+            QStringLiteral("^galvatron calibrate on \\S+ \\(\\d+ runs\\), \\d{4}-\\d{2}-\\d{2}: throughput "
+                           "median \\|error\\| "
+                           "\\d+\\.\\d% -> \\d+\\.\\d%$"));
+        QVERIFY2(shape.match(QString::fromStdString(prov)).hasMatch(), prov.c_str());
         const Result k =
             run({QStringLiteral("calibrate"), QStringLiteral("--cross-validate"), QStringLiteral("52")});
         QVERIFY(k.rc != 0);
