@@ -619,6 +619,7 @@ QString ClusterEditor::errorText() const {
 void ClusterEditor::setCluster(const ClusterProfile& c) {
     cluster_ = c;
     edited_ = c;
+    set_ = c;
     valid_ = true;
     error_->clear();
     highlight(QString());
@@ -695,6 +696,17 @@ void ClusterEditor::fromWidgets() {
     c.inter.latency_us = inter_lat_->value();
     c.overlap_efficiency = overlap_->value();
     c.reserved_gib = reserved_->value();
+    // The calibrated efficiencies and links changed by hand: the provenance says so (the size may change).
+    const GpuSpec& g = set_.gpu;
+    const bool hand =
+        c.gpu.peak_tflops_bf16 != g.peak_tflops_bf16 || c.gpu.gemm_efficiency != g.gemm_efficiency ||
+        c.gpu.hbm_bandwidth_gbs != g.hbm_bandwidth_gbs || c.intra.bandwidth_gbs != set_.intra.bandwidth_gbs ||
+        c.intra.latency_us != set_.intra.latency_us || c.inter.bandwidth_gbs != set_.inter.bandwidth_gbs ||
+        c.inter.latency_us != set_.inter.latency_us || c.overlap_efficiency != set_.overlap_efficiency;
+    if (hand)
+        c.provenance["edited"] = "values changed in the Galvatron Explorer cluster editor";
+    else
+        c.provenance = set_.provenance;
     edited_ = c;
     try {
         validateCluster(c);
@@ -728,6 +740,8 @@ void ClusterEditor::showSummary() {
         summary_->setText(summary_->text() + QLatin1Char('\n') + CoreText::calibrated(it->second));
         tip = CoreText::calibrated(it->second, true);
     }
+    if (cluster_.provenance.count("edited"))
+        summary_->setText(summary_->text() + QLatin1Char('\n') + tr("Edited by hand since it was loaded"));
     summary_->setToolTip(tip);
 }
 

@@ -123,6 +123,7 @@ public:
     QComboBox* presetBox() const { return preset_; }
     QSpinBox* nodesBox() const { return nodes_; }
     QDoubleSpinBox* memoryBox() const { return memory_; }
+    QDoubleSpinBox* gemmEfficiencyBox() const { return gemm_eff_; }
 
 signals:
     void clusterChanged(const gx::ClusterProfile& cluster);
@@ -140,6 +141,8 @@ private:
     void showSummary();
 
     ClusterProfile cluster_, edited_;
+    /// The cluster as set (setCluster): a calibrated coefficient edited since is marked in provenance.
+    ClusterProfile set_;
     bool valid_ = true;
     bool updating_ = false;
     QComboBox* preset_;

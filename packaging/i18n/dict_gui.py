@@ -137,4 +137,5 @@ T.update({
     "1 measured run (%1)": ("1 gemessener Lauf (%1)", "1 次实测运行（%1）"),
     "%1 measured runs (%2)": ("%1 gemessene Läufe (%2)", "%1 次实测运行（%2）"),
     ": median |error| %1% -> %2%": (": Median |Fehler| %1\u00a0% -> %2\u00a0%", "：中位 |误差| %1% -> %2%"),
+    "Edited by hand since it was loaded": ("Seit dem Laden von Hand geändert", "加载后已手动修改"),
 })

@@ -375,6 +375,14 @@ private slots:
                  qPrintable(summary->text()));
         QVERIFY(
             summary->toolTip().contains(QStringLiteral("galvatron calibrate on tests/data/calibration/")));
+        // Scaling the cluster keeps the calibration; changing a calibrated coefficient by hand is marked.
+        ce.nodesBox()->setValue(ce.nodesBox()->value() * 2);
+        QVERIFY(!ce.cluster().provenance.count("edited"));
+        QVERIFY(!summary->text().contains(QStringLiteral("Edited by hand")));
+        ce.gemmEfficiencyBox()->setValue(ce.gemmEfficiencyBox()->value() * 0.9);
+        QVERIFY(ce.cluster().provenance.count("edited"));
+        QVERIFY2(summary->text().contains(QStringLiteral("Edited by hand since it was loaded")),
+                 qPrintable(summary->text()));
     }
 
     void modelEditorMoeAndMla() {
