@@ -331,6 +331,59 @@ void addMegatronRecompute(const Plan& plan, MegatronArgs& r) {
 
 /// The model's shape for pretrain_gpt.py (dense or mixture-of-experts decoders of one shape; attention,
 /// normalisation, positions, vocabulary); what it cannot describe is a warning in r.
+/// Rotary positions (megatron/training/arguments.py _add_network_size_args): the base, and the scaling
+/// the model was trained with, so that the framework trains the same model. pretrain_gpt.py's llama3
+/// scaling has the factor 8 (GPTModelConfig's default: gpt_config_from_args passes --use-rope-scaling,
+/// not --rope-scaling-factor, training/argument_utils.py:465) and the frequency factors 1 and 4 and the
+/// original context 8192 (core/models/common/embeddings/rotary_pos_embedding.py); MLA takes yarn by
+/// default and reads
+/// rotary_scaling_factor, mscale and mscale_all_dim from the options of the same name, its original
+/// context (4096) and betas (32, 1) from MLATransformerConfig's defaults (training/argument_utils.py
+/// core_transformer_config_from_args; core/transformer/transformer_config.py).
+void addMegatronRope(const ModelProfile& model, bool mla, MegatronArgs& r) {
+    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
+    const RopeScaling& rs = model.rope_scaling;
+    const bool yarn = rs.type == "yarn";
+    add("--position-embedding-type", yarn && !mla ? "yarn" : "rope");
+    if (model.rope_theta > 0) {
+        if (model.rope_theta == std::floor(model.rope_theta))
+            add("--rotary-base", std::to_string(static_cast<std::int64_t>(model.rope_theta)));
+        else
+            r.unsupported.push_back("rotary base " + fmt(model.rope_theta, 10) +
+                                    ": --rotary-base takes an integer; exported the default 10000");
+    }
+    const auto cannot = [&](const std::string& why) {
+        r.unsupported.push_back(rs.type + " rope scaling (factor " + fmt(rs.factor, 6) + "): " + why);
+    };
+    if (rs.type == "llama3") {
+        if (rs.factor == 8 && rs.low_freq_factor == 1 && rs.high_freq_factor == 4 &&
+            rs.original_max_position == 8192)
+            add("--use-rope-scaling");
+        else
+            cannot("pretrain_gpt.py applies llama3 scaling with factor 8, frequency factors 1 and 4 and "
+                   "original "
+                   "context 8192 only (--rope-scaling-factor is parsed but not passed to the model)");
+    } else if (yarn) {
+        add("--rotary-scaling-factor", fmt(rs.factor, 10));
+        add("--mscale", fmt(rs.mscale, 10));
+        add("--mscale-all-dim", fmt(rs.mscale_all_dim, 10));
+        if (!mla) {
+            add("--yarn-original-max-position-embeddings", std::to_string(rs.original_max_position));
+            add("--yarn-beta-fast", fmt(rs.beta_fast, 10));
+            add("--yarn-beta-slow", fmt(rs.beta_slow, 10));
+        } else if (rs.original_max_position != 4096 || rs.beta_fast != 32 || rs.beta_slow != 1) {
+            cannot("multi-latent attention takes the original context 4096 and betas 32 and 1 (no options)");
+        }
+    } else if (rs.type == "linear") {
+        if (rs.factor == std::floor(rs.factor))
+            add("--rotary-seq-len-interpolation-factor", std::to_string(static_cast<int>(rs.factor)));
+        else
+            cannot("--rotary-seq-len-interpolation-factor takes an integer");
+    } else if (!rs.type.empty()) {
+        cannot("Megatron-LM has no option for it");
+    } // (unscaled MLA runs yarn with factor 1: plain rotary frequencies)
+}
+
 void addMegatronModelArgs(const ModelProfile& model, MegatronArgs& r) {
     const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     // Dense and mixture-of-experts decoder layers of one shape are one Megatron model (MoE layers
@@ -417,7 +470,7 @@ void addMegatronModelArgs(const ModelProfile& model, MegatronArgs& r) {
     add("--seq-length", std::to_string(seq));
     add("--max-position-embeddings", std::to_string(model.max_position > 0 ? model.max_position : seq));
     if (model.max_position == 0)
-        add("--position-embedding-type", "rope");
+        addMegatronRope(model, t.mla.enabled(), r);
     if (t.gated_ffn)
         add("--swiglu");
     if (!t.bias)

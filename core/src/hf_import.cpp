@@ -26,10 +26,11 @@ using nlohmann::json;
 
 namespace {
 
-/// Read-only view of a config with typed, alias-aware getters; errors name "config.<key>".
+/// Read-only view of a config with typed, alias-aware getters; errors name "config.<key>" (or, for a
+/// nested object, its path: "config.rope_scaling.<key>").
 class Config {
 public:
-    explicit Config(const json& j) : j_(j) {}
+    explicit Config(const json& j, std::string path = "config.") : j_(j), path_(std::move(path)) {}
 
     bool has(const std::string& key) const { return j_.contains(key) && !j_.at(key).is_null(); }
 
@@ -50,7 +51,7 @@ public:
             ok = std::isfinite(d) && d == std::floor(d) && d > 0 && d <= double(INT_MAX);
         }
         if (!ok)
-            throw InputError("config." + key, "expected a positive integer, got " + showJson(v));
+            throw InputError(path_ + key, "expected a positive integer, got " + showJson(v));
         return static_cast<int>(d);
     }
 
@@ -61,7 +62,7 @@ public:
             std::string names;
             for (const char* n : keys)
                 names += (names.empty() ? "" : " / ") + std::string(n);
-            throw InputError("config." + std::string(*keys.begin()),
+            throw InputError(path_ + std::string(*keys.begin()),
                              keys.size() > 1 ? "required key is missing (looked for " + names + ")"
                                              : std::string("required key is missing"));
         }
@@ -87,7 +88,7 @@ public:
             return fallback;
         const json& v = j_.at(key);
         if (!v.is_number())
-            throw InputError("config." + key, "expected a number, got " + showJson(v));
+            throw InputError(path_ + key, "expected a number, got " + showJson(v));
         return v.get<double>();
     }
 
@@ -96,7 +97,7 @@ public:
             return fallback;
         const json& v = j_.at(key);
         if (!v.is_boolean())
-            throw InputError("config." + key, "expected true or false, got " + showJson(v));
+            throw InputError(path_ + key, "expected true or false, got " + showJson(v));
         return v.get<bool>();
     }
 
@@ -105,7 +106,7 @@ public:
             return fallback;
         const json& v = j_.at(key);
         if (!v.is_string())
-            throw InputError("config." + key, "expected a string, got " + showJson(v));
+            throw InputError(path_ + key, "expected a string, got " + showJson(v));
         return v.get<std::string>();
     }
 
@@ -113,6 +114,7 @@ public:
 
 private:
     const json& j_;
+    std::string path_;
 };
 
 bool isOneOf(const std::string& s, std::initializer_list<const char*> names) {
@@ -494,6 +496,52 @@ ModelProfile importGeneric(const Config& c, int seq_len, const std::string& type
     return m;
 }
 
+/// Rotary base and scaling (transformers' `rope_theta` and `rope_scaling`, whose kind is `rope_type`
+/// or, in older configs, `type`): llama3, yarn, linear and dynamic are kept; other kinds (longrope's
+/// per-dimension factors) are refused rather than dropped (an export would train another model).
+void importRope(const Config& c, ModelProfile& m) {
+    if (c.has("rope_theta"))
+        m.rope_theta = c.optNumber("rope_theta", 0);
+    if (c.has("rope_theta") && !(m.rope_theta > 0))
+        throw InputError("config.rope_theta", "expected a positive number");
+    if (!c.has("rope_scaling"))
+        return;
+    const json& rs = c.raw().at("rope_scaling");
+    if (!rs.is_object())
+        throw InputError("config.rope_scaling", "expected an object, got " + showJson(rs));
+    const Config s(rs, "config.rope_scaling.");
+    const std::string kind = s.optString("rope_type", s.optString("type", ""));
+    if (kind == "default")
+        return;
+    if (!isOneOf(kind, {"llama3", "yarn", "linear", "dynamic"}))
+        throw InputError("config.rope_scaling.rope_type",
+                         "rope scaling '" + showString(kind, 40) +
+                             "' is not supported (supported: llama3, yarn, linear, dynamic)");
+    RopeScaling& r = m.rope_scaling;
+    r.type = kind;
+    const auto need = [&s](const char* key) {
+        const double v = s.optNumber(key, 0);
+        if (!(v > 0))
+            throw InputError(std::string("config.rope_scaling.") + key, "expected a positive number");
+        return v;
+    };
+    r.factor = need("factor");
+    if (kind == "linear" || kind == "dynamic") { // (position interpolation; NTK-aware, dynamic)
+        r.original_max_position = s.optInt({"original_max_position_embeddings"}, 0);
+        return;
+    }
+    r.original_max_position = s.requireInt({"original_max_position_embeddings"});
+    if (kind == "llama3") {
+        r.low_freq_factor = need("low_freq_factor");
+        r.high_freq_factor = need("high_freq_factor");
+    } else {                                        // yarn
+        r.beta_fast = s.optNumber("beta_fast", 32); // transformers' defaults (_compute_yarn_parameters)
+        r.beta_slow = s.optNumber("beta_slow", 1);
+        r.mscale = s.optNumber("mscale", 1);
+        r.mscale_all_dim = s.optNumber("mscale_all_dim", 0);
+    }
+}
+
 } // namespace
 
 bool isHuggingFaceConfig(const json& j) {
@@ -526,6 +574,8 @@ ModelProfile importHuggingFace(const json& config, const std::string& name, int 
         m = importVit(c);
     else
         m = importGeneric(c, seq_len, type);
+    if (m.max_position == 0 && type != "vit")
+        importRope(c, m);
     checkName(type, "config.model_type");
     m.name = name.empty() ? (type.empty() ? std::string("hf-model") : type) : name;
     m.source = isOneOf(type, {"deepseek_v2", "deepseek_v3"}) && c.has("num_nextn_predict_layers")

@@ -604,6 +604,48 @@ Schedule scheduleFromString(const std::string& s, const std::string& field) {
 
 // --- model -------------------------------------------------------------------------------------------
 
+/// Hugging Face's names; each kind takes its own keys only.
+RopeScaling ropeScalingFromJson(const json& j, const std::string& path) {
+    ObjectReader r(j, path);
+    RopeScaling s;
+    r.strField("type", s.type, true);
+    if (s.type != "llama3" && s.type != "yarn" && s.type != "linear" && s.type != "dynamic")
+        throw InputError(r.at("type"), "unknown rope scaling '" + showString(s.type, 40) +
+                                           "'; allowed: llama3, yarn, linear, dynamic");
+    r.numField("factor", s.factor, NumRule::Positive, true, 1e6);
+    const bool banded = s.type == "llama3" || s.type == "yarn";
+    r.intField("original_max_position", s.original_max_position, IntRule::Positive, banded, L::kMaxSeqLen);
+    if (s.type == "llama3") {
+        r.numField("low_freq_factor", s.low_freq_factor, NumRule::Positive, true, 1e6);
+        r.numField("high_freq_factor", s.high_freq_factor, NumRule::Positive, true, 1e6);
+        if (s.high_freq_factor <= s.low_freq_factor)
+            throw InputError(r.at("high_freq_factor"), "must be larger than low_freq_factor");
+    } else if (s.type == "yarn") {
+        r.numField("beta_fast", s.beta_fast, NumRule::Positive, true, 1e6);
+        r.numField("beta_slow", s.beta_slow, NumRule::Positive, true, 1e6);
+        r.numField("mscale", s.mscale, NumRule::NonNegative, false, 1e6);
+        r.numField("mscale_all_dim", s.mscale_all_dim, NumRule::NonNegative, false, 1e6);
+    }
+    r.finish();
+    return s;
+}
+
+json ropeScalingToJson(const RopeScaling& s) {
+    json j{{"type", s.type}, {"factor", s.factor}};
+    if (s.original_max_position > 0)
+        j["original_max_position"] = s.original_max_position;
+    if (s.type == "llama3") {
+        j["low_freq_factor"] = s.low_freq_factor;
+        j["high_freq_factor"] = s.high_freq_factor;
+    } else if (s.type == "yarn") {
+        j["beta_fast"] = s.beta_fast;
+        j["beta_slow"] = s.beta_slow;
+        j["mscale"] = s.mscale;
+        j["mscale_all_dim"] = s.mscale_all_dim;
+    }
+    return j;
+}
+
 ModelProfile modelFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     ModelProfile m;
@@ -625,6 +667,9 @@ ModelProfile modelFromJson(const json& j, const std::string& path) {
     }
     r.intField("max_position", m.max_position, IntRule::NonNegative, false, L::kMaxSeqLen);
     r.boolField("tied_embeddings", m.tied_embeddings);
+    r.numField("rope_theta", m.rope_theta, NumRule::Positive, false, 1e12);
+    if (r.has("rope_scaling"))
+        m.rope_scaling = ropeScalingFromJson(r.value("rope_scaling"), r.at("rope_scaling"));
 
     const std::string sp = r.at("stacks");
     const json& stacks = requireArray(r.required("stacks"), sp, L::kMaxStacks);
@@ -665,6 +710,10 @@ json toJson(const ModelProfile& m) {
     j["embed_hidden"] = m.embed_hidden;
     j["max_position"] = m.max_position;
     j["tied_embeddings"] = m.tied_embeddings;
+    if (m.rope_theta > 0)
+        j["rope_theta"] = m.rope_theta;
+    if (!m.rope_scaling.type.empty())
+        j["rope_scaling"] = ropeScalingToJson(m.rope_scaling);
     json stacks = json::array();
     for (const auto& st : m.stacks)
         stacks.push_back(json{{"count", st.count}, {"layer", layerToJson(st.type)}});

@@ -509,6 +509,39 @@ private slots:
         QCOMPARE(a.at("--v-head-dim"), std::string("128"));
         QCOMPARE(a.at("--normalization"), std::string("RMSNorm"));
         QVERIFY(!a.count("--kv-channels") && !a.count("--group-query-attention"));
+        // Its yarn rotary scaling: MLA reads the factor and mscales from options of their names (the
+        // option's factor default 1.0 would replace MLA's 40), its original context and betas are MLA's
+        // defaults (megatron.json).
+        QCOMPARE(a.at("--position-embedding-type"), std::string("rope"));
+        QCOMPARE(a.at("--rotary-base"), std::string("10000"));
+        QCOMPARE(a.at("--rotary-scaling-factor"), std::string("40"));
+        QCOMPARE(a.at("--mscale"), std::string("1"));
+        QCOMPARE(a.at("--mscale-all-dim"), std::string("1"));
+        QVERIFY(!a.count("--yarn-original-max-position-embeddings"));
+        ModelProfile v3other = v3;
+        v3other.rope_scaling.original_max_position = 8192;
+        ExportOptions lossy;
+        lossy.lossy = true;
+        const ExportResult rv = ex(pv, v3other, c, ExportFormat::Megatron, lossy);
+        QCOMPARE(rv.unsupported.size(), std::size_t(1));
+        QVERIFY2(rv.unsupported.front().find("yarn rope scaling (factor 40): multi-latent attention") == 0,
+                 rv.unsupported.front().c_str());
+        // Llama 3.1's base and llama3 scaling; a factor pretrain_gpt.py cannot pass on is refused.
+        const ModelProfile l31 = modelPreset("llama3.1-405b");
+        a = checkMegatron(ex(planFor(l31, 64, 8), l31, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--rotary-base"), std::string("500000"));
+        QVERIFY(a.count("--use-rope-scaling") && !a.count("--rope-scaling-factor"));
+        ModelProfile l32 = l31;
+        l32.rope_scaling.factor = 32; // (Llama 3.2's)
+        expectRefused([&] { exportPlan(planFor(l32, 64, 8), l32, c, ExportFormat::Megatron); }, "megatron");
+        // A non-MLA yarn model: Megatron's yarn embedding with every yarn option.
+        ModelProfile qy = modelPreset("llama3-8b");
+        qy.rope_scaling = RopeScaling{"yarn", 4, 32768, 0, 0, 32, 1, 1, 0};
+        a = checkMegatron(ex(planFor(qy, 64, 8), qy, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--position-embedding-type"), std::string("yarn"));
+        QCOMPARE(a.at("--rotary-scaling-factor"), std::string("4"));
+        QCOMPARE(a.at("--yarn-original-max-position-embeddings"), std::string("32768"));
+        QCOMPARE(a.at("--yarn-beta-fast"), std::string("32"));
         // Mixtral: every layer MoE, GQA, no layer pattern.
         const ModelProfile mx = modelPreset("mixtral-8x7b");
         a = checkMegatron(ex(planFor(mx, 64, 4), mx, c, ExportFormat::Megatron).text);
@@ -517,6 +550,7 @@ private slots:
         QCOMPARE(a.at("--moe-ffn-hidden-size"), std::string("14336"));
         QCOMPARE(a.at("--num-query-groups"), std::string("8"));
         QVERIFY(!a.count("--moe-layer-freq") && !a.count("--moe-shared-expert-intermediate-size"));
+        QCOMPARE(a.at("--rotary-base"), std::string("1000000"));
         // Qwen3-MoE: Q/K norms; a capacity factor pads the expert inputs as costed.
         ModelProfile q3 = modelPreset("qwen3-30b-a3b");
         q3.stacks[0].type.moe.capacity_factor = 1.25;

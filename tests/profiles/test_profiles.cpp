@@ -109,6 +109,7 @@ private slots:
     void hfImportMoeCounts_data();
     void hfImportMoeCounts();
     void hfImportMoeShapes();
+    void rotaryBaseAndScaling();
     void presetNamesResolve();
     void presetsRoundTripAndValidate();
     void presetParamCounts_data();
@@ -611,6 +612,59 @@ void TestProfiles::hfImportMoeCounts() {
     QCOMPARE(rounded(m.totalParams()), total_b);
     QCOMPARE(rounded(active), active_b);
     QVERIFY(m.activeParams() < m.totalParams());
+}
+
+void TestProfiles::rotaryBaseAndScaling() {
+    // rope_theta and rope_scaling come from config.json (the exports pass them on), and the presets
+    // carry the same values as the configs they were taken from.
+    const ModelProfile v3 = loadModelFile(kHf + "DeepSeek-V3/config.json");
+    QCOMPARE(v3.rope_theta, 10000.0);
+    QCOMPARE(v3.rope_scaling.type, std::string("yarn"));
+    QCOMPARE(v3.rope_scaling.factor, 40.0);
+    QCOMPARE(v3.rope_scaling.original_max_position, 4096);
+    QCOMPARE(v3.rope_scaling.mscale_all_dim, 1.0);
+    QCOMPARE(v3.rope_scaling, modelPreset("deepseek-v3").rope_scaling);
+    const ModelProfile l3 = loadModelFile(kHf + "Meta-Llama-3-8B/config.json");
+    QCOMPARE(l3.rope_theta, 500000.0);
+    QVERIFY(l3.rope_scaling.type.empty()); // "rope_scaling": null
+    QCOMPARE(l3.rope_theta, modelPreset("llama3-8b").rope_theta);
+    QCOMPARE(loadModelFile(kHf + "Mixtral-8x7B-v0.1/config.json").rope_theta,
+             modelPreset("mixtral-8x7b").rope_theta);
+    QCOMPARE(loadModelFile(kHf + "Qwen3-30B-A3B/config.json").rope_theta,
+             modelPreset("qwen3-30b-a3b").rope_theta);
+    QCOMPARE(loadModelFile(kHf + "Llama-2-7b-hf/config.json").rope_theta, 0.0); // not stated: the default
+    QCOMPARE(modelPreset("llama2-7b").rope_theta, 0.0);
+    QCOMPARE(loadModelFile(kHf + "gpt2/config.json").rope_theta, 0.0); // learned positions
+    // Llama 3.1's scaling (as in meta-llama/Llama-3.1-405B's config.json), and the preset's.
+    json j = readJsonFile(kHf + "Meta-Llama-3-8B/config.json");
+    j["rope_scaling"] = json{{"factor", 8.0},
+                             {"low_freq_factor", 1.0},
+                             {"high_freq_factor", 4.0},
+                             {"original_max_position_embeddings", 8192},
+                             {"rope_type", "llama3"}};
+    const ModelProfile l31 = importHuggingFace(j, "l31");
+    QCOMPARE(l31.rope_scaling, modelPreset("llama3.1-405b").rope_scaling);
+    // Round trip through our format; named errors for what a framework could not run as given.
+    QCOMPARE(modelFromJson(toJson(l31)).rope_scaling, l31.rope_scaling);
+    QCOMPARE(modelFromJson(toJson(v3)).rope_scaling, v3.rope_scaling);
+    j["rope_scaling"] = json{{"rope_type", "longrope"}, {"factor", 4.0}};
+    expectError([&] { importHuggingFace(j, "x"); }, "config.rope_scaling.rope_type", "longrope");
+    j["rope_scaling"] = json{{"type", "linear"}, {"factor", 2.0}};
+    QCOMPARE(importHuggingFace(j, "x").rope_scaling.type, std::string("linear"));
+    j["rope_scaling"] = json{{"rope_type", "llama3"}, {"factor", 8.0}};
+    expectError([&] { importHuggingFace(j, "x"); }, "config.rope_scaling.original_max_position_embeddings",
+                "missing");
+    json m = toJson(l31);
+    m["rope_scaling"]["type"] = "ntk";
+    expectError([&] { modelFromJson(m); }, "model.rope_scaling.type",
+                "allowed: llama3, yarn, linear, dynamic");
+    m = toJson(l31);
+    m["rope_scaling"]["high_freq_factor"] = 0.5;
+    expectError([&] { modelFromJson(m); }, "model.rope_scaling.high_freq_factor",
+                "larger than low_freq_factor");
+    m = toJson(l31);
+    m["rope_theta"] = -1;
+    expectError([&] { modelFromJson(m); }, "model.rope_theta", "positive");
 }
 
 void TestProfiles::hfImportMoeShapes() {

@@ -97,6 +97,23 @@ struct LayerStack {
     int count = 0;
 };
 
+/// Scaling of rotary position embeddings (Hugging Face config `rope_scaling`). Costs nothing; exports
+/// pass it on so that the framework trains the same model. Empty type: none.
+struct RopeScaling {
+    /// "llama3" (Llama 3.1/3.2), "yarn" (DeepSeek-V2/V3), "linear" (position interpolation) or
+    /// "dynamic" (NTK-aware)
+    std::string type;
+    double factor = 0;             ///< context extension factor
+    int original_max_position = 0; ///< the context the base frequencies were trained for
+    double low_freq_factor = 0;    ///< llama3
+    double high_freq_factor = 0;   ///< llama3
+    double beta_fast = 0;          ///< yarn
+    double beta_slow = 0;          ///< yarn
+    double mscale = 0;             ///< yarn
+    double mscale_all_dim = 0;     ///< yarn
+    bool operator==(const RopeScaling&) const = default;
+};
+
 /// A Transformer model: embedding, stacks of layers, LM/classification head.
 struct ModelProfile {
     std::string name;
@@ -107,6 +124,9 @@ struct ModelProfile {
     int embed_hidden = 0; ///< hidden size of the embedding (== first stack hidden)
     int seq_len = 0;      ///< sequence length of the input (tokens or patches)
     int max_position = 0; ///< learned position embeddings (0: rotary/none)
+    /// Rotary base (Hugging Face `rope_theta`; 0: not stated, the framework's default of 10000).
+    double rope_theta = 0;
+    RopeScaling rope_scaling;
     bool tied_embeddings = false;
     int patch_size = 0;  ///< ViT only
     int image_size = 0;  ///< ViT only
