@@ -918,18 +918,35 @@ std::string tomlString(const std::string& v) {
 }
 
 /// torchtitan's own base configuration for a model (torchtitan/models/llama3/config_registry.py at
-/// 0.2.2 defines llama3_8b, llama3_70b, llama3_405b); empty when torchtitan has no definition.
-std::pair<std::string, std::string> torchtitanBase(const ModelProfile& model) {
+/// 0.2.2 defines llama3_8b, llama3_70b, llama3_405b); empty when torchtitan has no definition. Its
+/// rotary positions must be the model's: 0.2.2's llama3 configurations are Llama 3.1's (theta 500000,
+/// llama scaling with factor 8, frequency factors 1 and 4, original context 8192:
+/// torchtitan/models/llama3/__init__.py ComplexRoPE.Config(theta=500000, scaling="llama") and
+/// models/common/rope.py's defaults); 0.1.0's flavors are Llama 3's (rope_theta=500000, no scaling:
+/// models/llama3/__init__.py, model/args.py). `mismatch`: set when the name matches and the rotary
+/// positions do not.
+std::pair<std::string, std::string> torchtitanBase(const ModelProfile& model, bool legacy,
+                                                   bool* mismatch = nullptr) {
     std::string n;
     for (char c : model.name)
         n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::pair<std::string, std::string> base;
     if (n == "llama3-8b" || n == "llama3.1-8b")
-        return {"llama3", "llama3_8b"};
-    if (n == "llama3-70b" || n == "llama3.1-70b")
-        return {"llama3", "llama3_70b"};
-    if (n == "llama3-405b" || n == "llama3.1-405b")
-        return {"llama3", "llama3_405b"};
-    return {};
+        base = {"llama3", "llama3_8b"};
+    else if (n == "llama3-70b" || n == "llama3.1-70b")
+        base = {"llama3", "llama3_70b"};
+    else if (n == "llama3-405b" || n == "llama3.1-405b")
+        base = {"llama3", "llama3_405b"};
+    const RopeScaling& rs = model.rope_scaling;
+    const bool llama31 = rs.type == "llama3" && rs.factor == 8 && rs.low_freq_factor == 1 &&
+                         rs.high_freq_factor == 4 && rs.original_max_position == 8192;
+    const bool same = model.rope_theta == 500000 && (legacy ? rs.type.empty() : llama31);
+    if (!base.first.empty() && !same) {
+        if (mismatch)
+            *mismatch = true;
+        return {};
+    }
+    return base;
 }
 
 /// What a torchtitan export writes, settled before either version's file is written (exportTorchtitan).
@@ -1032,9 +1049,22 @@ std::pair<std::string, std::string> torchtitanModelBase(const ModelProfile& mode
                                                         bool legacy, ExportResult& r) {
     std::pair<std::string, std::string> base = {o.torchtitan_module, o.torchtitan_config};
     if (base.first.empty() || base.second.empty()) {
-        const auto known = torchtitanBase(model);
+        bool mismatch = false;
+        const auto known = torchtitanBase(model, legacy, &mismatch);
         if (!known.first.empty()) {
             base = known;
+        } else if (mismatch) {
+            r.warnings.push_back("torchtitan " +
+                                 std::string(legacy ? "0.1's llama3 flavors have Llama 3's"
+                                                    : "0.2.2's llama3 configurations have Llama 3.1's") +
+                                 " rotary positions (theta 500000, " +
+                                 (legacy ? "no scaling" : "llama scaling with factor 8") + ") and '" +
+                                 model.name + "' has others (theta " + fmt(model.rope_theta, 10) + ", " +
+                                 (model.rope_scaling.type.empty() ? std::string("no scaling")
+                                                                  : model.rope_scaling.type + " scaling") +
+                                 "): write a config function with the model's and pass it with "
+                                 "--torchtitan-module/--torchtitan-config "
+                                 "or set TORCHTITAN_MODULE/TORCHTITAN_CONFIG");
         } else {
             const LayerType& t = model.stacks.front().type;
             r.warnings.push_back("torchtitan " + std::string(legacy ? "0.1" : "0.2.2") +
@@ -1073,8 +1103,11 @@ void writeTorchtitanToml(const Plan& plan, const ModelProfile& model, const Clus
     s << "\n[job]\ndescription = " << tomlString(model.name + " plan by Galvatron Explorer") << "\n";
     s << "\n[model]\n";
     s << "name = " << tomlString(base.first.empty() ? "SET_ME" : base.first) << "\n";
-    s << "flavor = "
-      << tomlString(base.second.empty() ? "SET_ME" : base.second.substr(base.second.find('_') + 1)) << "\n";
+    // (0.1.0's llama3_configs keys: "8B", "70B", "405B"; models/llama3/__init__.py)
+    std::string flavor = base.second.empty() ? "SET_ME" : base.second.substr(base.second.find('_') + 1);
+    for (char& ch : flavor)
+        ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    s << "flavor = " << tomlString(flavor) << "\n";
     s << "hf_assets_path = " << tomlString(o.tokenizer) << "\n";
     s << "\n[training]\n";
     s << "local_batch_size = " << (plan.pp > 1 ? b * plan.num_micro : b) << "\n";

@@ -743,10 +743,12 @@ private slots:
 
     void torchtitanAgainstSource() {
         const ClusterProfile c = cluster16();
-        const ModelProfile m8 = modelPreset("llama3-8b");
+        // Llama 3.1 8B: torchtitan 0.2.2's llama3_8b has its rotary positions (theta 500000, llama scaling
+        // 8).
+        const ModelProfile m8 = modelPreset("llama3.1-8b");
         // pp=1, FSDP: one forward pass holds global / micro-batches / dp samples per rank.
         Plan p = basePlan(16, 1, 2, {32}, DpType::ZeRO3, Checkpoint::Full, true);
-        p.model = "llama3-8b";
+        p.model = "llama3.1-8b";
         p.global_batch = 128;
         p.num_micro = 8; // 16 samples per micro-batch, dp 8 -> 2 per rank
         std::string sub;
@@ -761,7 +763,7 @@ private slots:
         QVERIFY(a.count("--checkpoint.enable"));
         // pp=2 1F1B, DDP: microbatches and equal stages pinned.
         Plan q = basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true);
-        q.model = "llama3-8b";
+        q.model = "llama3.1-8b";
         a = checkTorchtitan(ex(q, m8, c, ExportFormat::Torchtitan).text, &sub);
         QCOMPARE(std::stoi(a.at("--parallelism.num_pp_microbatches")), 8);
         QCOMPARE(std::stoi(a.at("--parallelism.pipeline_parallel_layers_per_stage")), 16);
@@ -777,7 +779,7 @@ private slots:
                 QVERIFY(torchtitanSplitWeights(want).has_value());
         }
         Plan u = basePlan(16, 2, 2, {17, 15}, DpType::DDP, Checkpoint::None, true);
-        u.model = "llama3-8b";
+        u.model = "llama3.1-8b";
         QVERIFY(inexpressible(u, Target::Torchtitan).empty());
         a = checkTorchtitan(ex(u, m8, c, ExportFormat::Torchtitan).text, &sub);
         const int per = std::stoi(a.at("--parallelism.pipeline_parallel_layers_per_stage"));
@@ -787,9 +789,33 @@ private slots:
         QCOMPARE((32 + fl + ll + per - 1) / per, 2); // num_virtual_stages = ceil(effective / per_stage)
         // A split torchtitan's rule cannot make (middle stages 10 and 6): refused, named.
         Plan w = basePlan(16, 4, 2, {8, 10, 6, 8}, DpType::DDP, Checkpoint::None, true);
-        w.model = "llama3-8b";
+        w.model = "llama3.1-8b";
         QVERIFY(!torchtitanSplitWeights(w.stage_layers));
         expectRefused([&] { exportPlan(w, m8, c, ExportFormat::Torchtitan); }, "torchtitan");
+        // Llama 3 8B (no rope scaling) is not 0.2.2's llama3_8b: no base configuration, and the reason;
+        // torchtitan 0.1's flavors are Llama 3's.
+        const ModelProfile l3 = modelPreset("llama3-8b");
+        Plan p3 = p;
+        p3.model = l3.name;
+        const ExportResult r3 = ex(p3, l3, c, ExportFormat::Torchtitan);
+        QVERIFY(r3.text.find("TORCHTITAN_CONFIG") != std::string::npos);
+        QVERIFY(std::any_of(r3.warnings.begin(), r3.warnings.end(), [](const std::string& w) {
+            return w.find("0.2.2's llama3 configurations have Llama 3.1's rotary positions") !=
+                   std::string::npos;
+        }));
+        const json& rope = tt["base_config_rope"]; // (facts: what each version's llama3 configurations run)
+        QCOMPARE(m8.rope_theta, rope["0.2.2"]["theta"].get<double>());
+        QCOMPARE(m8.rope_scaling.factor, rope["0.2.2"]["factor"].get<double>());
+        QCOMPARE(m8.rope_scaling.original_max_position, rope["0.2.2"]["original_max_position"].get<int>());
+        QCOMPARE(l3.rope_theta, rope["0.1.0"]["theta"].get<double>());
+        QVERIFY(rope["0.1.0"]["scaling"].is_null() && l3.rope_scaling.type.empty());
+        QVERIFY(rope["0.1.0"]["flavors"].dump().find("\"8B\"") != std::string::npos);
+        ExportOptions v01; // (flavor names: torchtitan v0.1.0 models/llama3/__init__.py llama3_configs)
+        v01.torchtitan_version = "0.1";
+        QVERIFY(ex(p3, l3, c, ExportFormat::Torchtitan, v01).text.find("flavor = \"8B\"") !=
+                std::string::npos);
+        QVERIFY(ex(p, m8, c, ExportFormat::Torchtitan, v01).text.find("flavor = \"SET_ME\"") !=
+                std::string::npos);
         // A model torchtitan does not define: placeholders and a clear message.
         const ModelProfile m7 = modelPreset("llama2-7b");
         const ExportResult r7 = ex(basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true), m7, c,

@@ -82,7 +82,7 @@ private slots:
         const Result r = presets({QStringLiteral("models"), QStringLiteral("--json")});
         QCOMPARE(r.rc, 0);
         const json j = json::parse(r.out);
-        QCOMPARE(j.size(), std::size_t(18));
+        QCOMPARE(j.size(), std::size_t(20));
         bool found = false;
         for (const auto& m : j)
             if (m.at("name") == "llama2-7b") {

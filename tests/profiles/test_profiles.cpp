@@ -742,9 +742,10 @@ void TestProfiles::hfImportMoeShapes() {
 
 void TestProfiles::presetNamesResolve() {
     const std::vector<std::string> models = {
-        "gpt3-1.3b",  "gpt3-2.7b",     "gpt3-6.7b",    "gpt3-13b",      "gpt3-175b",     "llama2-7b",
-        "llama2-13b", "llama2-70b",    "llama3-8b",    "llama3-70b",    "bert-large",    "t5-large",
-        "vit-huge",   "llama3.1-405b", "mixtral-8x7b", "mixtral-8x22b", "qwen3-30b-a3b", "deepseek-v3"};
+        "gpt3-1.3b",     "gpt3-2.7b",     "gpt3-6.7b",   "gpt3-13b",      "gpt3-175b",
+        "llama2-7b",     "llama2-13b",    "llama2-70b",  "llama3-8b",     "llama3-70b",
+        "bert-large",    "t5-large",      "vit-huge",    "llama3.1-405b", "mixtral-8x7b",
+        "mixtral-8x22b", "qwen3-30b-a3b", "deepseek-v3", "llama3.1-8b",   "llama3.1-70b"};
     for (const auto& n : models)
         QCOMPARE(modelPreset(n).name, n);
     QCOMPARE(modelPresetNames().size(), models.size());
