@@ -428,11 +428,15 @@ void wholeLayerTable(std::vector<std::pair<std::size_t, double>> items, std::siz
         if (it.first <= B && (kept.empty() || it.second < kept.back().second))
             kept.push_back(it);
     std::vector<double> prev(B + 1, 0.0), next(B + 1);
+    // prev[b] is infinite below `first` (n - 1 items weigh at least (n - 1) x the lightest): the items
+    // are added from there on only.
+    std::size_t first = 0;
     for (std::size_t n = 1; n <= N; ++n) {
         std::fill(next.begin(), next.end(), kInf);
         for (const auto& [w, v] : kept)
-            for (std::size_t b = w; b <= B; ++b)
+            for (std::size_t b = first + w; b <= B; ++b)
                 next[b] = std::min(next[b], prev[b - w] + v);
+        first += kept.empty() ? 0 : kept.front().first;
         prev.swap(next);
         row(n, prev);
         if (prev[B] == kInf)
