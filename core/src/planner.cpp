@@ -202,8 +202,13 @@ struct TaskMemo {
 };
 
 /// A frontier pass solves a task whose last solve kept at least kWideLabels labels, and whose bound rose
-/// by at most half of kWideMargin since the last pass, under a bound kWideMargin above the one in force
-/// and keeps its labels: each later pass under a bound up to that is answered by the partition DP alone.
+/// by at most half of kWideMargin since the last pass or that no frontier pass solved before, under a
+/// bound kWideMargin above the one in force and keeps its labels: each later pass under a bound up to
+/// that is answered by the partition DP alone. (The first frontier solve of a task was a plain one
+/// until 2026-11-27, so the second pass solved it again: DeepSeek-V3's pp = 8 configuration took 0.8 s
+/// in pass 2 and 0.9 s in pass 3. Wide from the first, bench_search, 3 alternations: DeepSeek-V3 top 5
+/// + frontier 4.82-5.34 -> 4.43-4.66 s, Llama 3.1 405B at 128K 10.5-12.3 -> 9.9-10.7 s, LLaMA-2 70B on
+/// 64 GPUs 106-126 -> 141-150 ms.)
 /// DeepSeek-V3 on 1024 GPUs, top 5 + frontier: its pp = 8 configuration took 1.0-1.5 s in each of
 /// passes 2-7, whose bounds rose by 0.05% a pass. (LLaMA-2 70B on 64 GPUs: its bounds rise by about 1%
 /// a pass, and the wider solves doubled the frontier's time.)
@@ -440,8 +445,9 @@ bool Pass::solveTask(std::size_t i, double bound) {
         labels[i] = (*memo)[i].labels; // (the wide solve's, not the partition DP's)
         ctx.reused_solves.fetch_add(1, std::memory_order_relaxed);
     } else if (wide && use_memo && !ctx.opt.uniform_layers && (*memo)[i].labels >= kWideLabels &&
-               (*memo)[i].bound > 0 && in_force >= (*memo)[i].bound &&
-               in_force <= (*memo)[i].bound * (1 + kWideMargin / 2)) {
+               (((*memo)[i].bound > 0 && in_force >= (*memo)[i].bound &&
+                 in_force <= (*memo)[i].bound * (1 + kWideMargin / 2)) ||
+                ((*memo)[i].bound == 0 && in_force < kInf))) {
         results[i] = solver->solveWide(in_force * (1 + kWideMargin));
         kept = std::move(solvers[i]);
     } else {
