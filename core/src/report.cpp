@@ -43,6 +43,8 @@ std::string formatBytes(double bytes) {
 
 std::string formatSeconds(double s) {
     const double a = std::fabs(s);
+    if (a == 0) // (a pp = 1 plan's bubble, an idle term: not "0.0 us")
+        return "0 s";
     if (a >= 1e6) // (no 60-digit figures: 1.235e+07 s)
         return fmt("%.4g s", s);
     if (a >= 1.0)

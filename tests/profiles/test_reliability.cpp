@@ -181,6 +181,8 @@ private slots:
         QCOMPARE(formatSeconds(980119.1734), std::string("980119.173 s"));
         QCOMPARE(formatSeconds(1.0123456e7), std::string("1.012e+07 s"));
         QCOMPARE(formatSeconds(2.5e-3), std::string("2.50 ms"));
+        QCOMPARE(formatSeconds(0.0), std::string("0 s"));
+        QCOMPARE(formatSeconds(4e-7), std::string("0.4 us"));
     }
 
     void inputSizeIsCapped() {
