@@ -85,10 +85,9 @@ void Session::setResult(std::shared_ptr<const SearchResult> result, std::shared_
     result_stale_ = result_ && result_cm_ && cm_ && !sameInputs(*result_cm_, *cm_);
     refreshKnown();
     if (result_ && result_->best) {
-        const int k = knownIndexOf(result_->best->plan);
         if (!result_stale_)
             showPlan(NamedPlan{tr("Best plan"), result_->best->plan, result_->best->cost});
-        else if (k >= 0)
+        else if (const int k = knownIndexOf(result_->best->plan); k >= 0)
             showPlan(known_[static_cast<std::size_t>(k)]);
     }
 }

@@ -329,17 +329,23 @@ void addMegatronRecompute(const Plan& plan, MegatronArgs& r) {
     }
 }
 
-/// The model's shape for pretrain_gpt.py (dense or mixture-of-experts decoders of one shape; attention,
-/// normalisation, positions, vocabulary); what it cannot describe is a warning in r.
+/// Llama 3.1's rotary scaling (meta-llama/Llama-3.1-*/config.json: llama3, factor 8, frequency factors
+/// 1 and 4, original context 8192): the one Megatron-LM's pretrain_gpt.py and torchtitan 0.2.2's llama3
+/// configurations apply.
+bool isLlama31Scaling(const RopeScaling& rs) {
+    return rs.type == "llama3" && rs.factor == 8 && rs.low_freq_factor == 1 && rs.high_freq_factor == 4 &&
+           rs.original_max_position == 8192;
+}
+
 /// Rotary positions (megatron/training/arguments.py _add_network_size_args): the base, and the scaling
 /// the model was trained with, so that the framework trains the same model. pretrain_gpt.py's llama3
-/// scaling has the factor 8 (GPTModelConfig's default: gpt_config_from_args passes --use-rope-scaling,
-/// not --rope-scaling-factor, training/argument_utils.py:465) and the frequency factors 1 and 4 and the
-/// original context 8192 (core/models/common/embeddings/rotary_pos_embedding.py); MLA takes yarn by
-/// default and reads
-/// rotary_scaling_factor, mscale and mscale_all_dim from the options of the same name, its original
-/// context (4096) and betas (32, 1) from MLATransformerConfig's defaults (training/argument_utils.py
-/// core_transformer_config_from_args; core/transformer/transformer_config.py).
+/// scaling is Llama 3.1's alone (isLlama31Scaling): gpt_config_from_args passes --use-rope-scaling,
+/// not --rope-scaling-factor, so GPTModelConfig keeps its factor 8 (training/argument_utils.py:465),
+/// and the frequency factors and original context are fixed (core/models/common/embeddings/
+/// rotary_pos_embedding.py). MLA takes yarn by default and reads rotary_scaling_factor, mscale and
+/// mscale_all_dim from the options of the same name, its original context (4096) and betas (32, 1)
+/// from MLATransformerConfig's defaults (training/argument_utils.py core_transformer_config_from_args;
+/// core/transformer/transformer_config.py).
 void addMegatronRope(const ModelProfile& model, bool mla, MegatronArgs& r) {
     const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     const RopeScaling& rs = model.rope_scaling;
@@ -356,8 +362,7 @@ void addMegatronRope(const ModelProfile& model, bool mla, MegatronArgs& r) {
         r.unsupported.push_back(rs.type + " rope scaling (factor " + fmt(rs.factor, 6) + "): " + why);
     };
     if (rs.type == "llama3") {
-        if (rs.factor == 8 && rs.low_freq_factor == 1 && rs.high_freq_factor == 4 &&
-            rs.original_max_position == 8192)
+        if (isLlama31Scaling(rs))
             add("--use-rope-scaling");
         else
             cannot("pretrain_gpt.py applies llama3 scaling with factor 8, frequency factors 1 and 4 and "
@@ -384,6 +389,8 @@ void addMegatronRope(const ModelProfile& model, bool mla, MegatronArgs& r) {
     } // (unscaled MLA runs yarn with factor 1: plain rotary frequencies)
 }
 
+/// The model's shape for pretrain_gpt.py (dense or mixture-of-experts decoders of one shape; attention,
+/// normalisation, positions, vocabulary); what it cannot describe is a warning in r.
 void addMegatronModelArgs(const ModelProfile& model, MegatronArgs& r) {
     const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     // Dense and mixture-of-experts decoder layers of one shape are one Megatron model (MoE layers
@@ -938,9 +945,7 @@ std::pair<std::string, std::string> torchtitanBase(const ModelProfile& model, bo
     else if (n == "llama3-405b" || n == "llama3.1-405b")
         base = {"llama3", "llama3_405b"};
     const RopeScaling& rs = model.rope_scaling;
-    const bool llama31 = rs.type == "llama3" && rs.factor == 8 && rs.low_freq_factor == 1 &&
-                         rs.high_freq_factor == 4 && rs.original_max_position == 8192;
-    const bool same = model.rope_theta == 500000 && (legacy ? rs.type.empty() : llama31);
+    const bool same = model.rope_theta == 500000 && (legacy ? rs.type.empty() : isLlama31Scaling(rs));
     if (!base.first.empty() && !same) {
         if (mismatch)
             *mismatch = true;

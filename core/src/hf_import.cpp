@@ -500,10 +500,11 @@ ModelProfile importGeneric(const Config& c, int seq_len, const std::string& type
 /// or, in older configs, `type`): llama3, yarn, linear and dynamic are kept; other kinds (longrope's
 /// per-dimension factors) are refused rather than dropped (an export would train another model).
 void importRope(const Config& c, ModelProfile& m) {
-    if (c.has("rope_theta"))
+    if (c.has("rope_theta")) {
         m.rope_theta = c.optNumber("rope_theta", 0);
-    if (c.has("rope_theta") && !(m.rope_theta > 0))
-        throw InputError("config.rope_theta", "expected a positive number");
+        if (!(m.rope_theta > 0))
+            throw InputError("config.rope_theta", "expected a positive number");
+    }
     if (!c.has("rope_scaling"))
         return;
     const json& rs = c.raw().at("rope_scaling");
@@ -513,10 +514,10 @@ void importRope(const Config& c, ModelProfile& m) {
     const std::string kind = s.optString("rope_type", s.optString("type", ""));
     if (kind == "default")
         return;
-    if (!isOneOf(kind, {"llama3", "yarn", "linear", "dynamic"}))
+    if (!RopeScaling::knownType(kind))
         throw InputError("config.rope_scaling.rope_type",
                          "rope scaling '" + showString(kind, 40) +
-                             "' is not supported (supported: llama3, yarn, linear, dynamic)");
+                             "' is not supported (supported: " + RopeScaling::kTypeList + ")");
     RopeScaling& r = m.rope_scaling;
     r.type = kind;
     const auto need = [&s](const char* key) {

@@ -1178,12 +1178,10 @@ SearchResult searchAnytime(const CostModel& model, const SearchOptions& options,
         if (!quit.stop_requested())
             limit.request_stop();
     });
-    SearchResult uniform = search(model, uo, forward_progress, limit.get_token());
+    const SearchResult uniform = search(model, uo, forward_progress, limit.get_token());
+    // (The limit reached during the uniform search: its plans, cancelled, are all there is.)
     const bool uniform_cut = uniform.cancelled;
-    uniform.cancelled = false;
-    // (The limit reached during the uniform search: its plans are all there is.)
     SearchResult r = uniform_cut ? uniform : search(model, options, observer, limit.get_token());
-    r.cancelled = r.cancelled || uniform_cut;
     timer.request_stop();
     timer.join();
     if (!r.cancelled && r.frontier_partial && !stop.stop_requested())

@@ -609,9 +609,9 @@ RopeScaling ropeScalingFromJson(const json& j, const std::string& path) {
     ObjectReader r(j, path);
     RopeScaling s;
     r.strField("type", s.type, true);
-    if (s.type != "llama3" && s.type != "yarn" && s.type != "linear" && s.type != "dynamic")
+    if (!RopeScaling::knownType(s.type))
         throw InputError(r.at("type"), "unknown rope scaling '" + showString(s.type, 40) +
-                                           "'; allowed: llama3, yarn, linear, dynamic");
+                                           "'; allowed: " + RopeScaling::kTypeList);
     r.numField("factor", s.factor, NumRule::Positive, true, 1e6);
     const bool banded = s.type == "llama3" || s.type == "yarn";
     r.intField("original_max_position", s.original_max_position, IntRule::Positive, banded, L::kMaxSeqLen);

@@ -112,6 +112,11 @@ struct RopeScaling {
     double mscale = 0;             ///< yarn
     double mscale_all_dim = 0;     ///< yarn
     bool operator==(const RopeScaling&) const = default;
+    /// The kinds a profile may hold (model JSON and Hugging Face import), and their list for errors.
+    static bool knownType(const std::string& t) {
+        return t == "llama3" || t == "yarn" || t == "linear" || t == "dynamic";
+    }
+    static constexpr const char* kTypeList = "llama3, yarn, linear, dynamic";
 };
 
 /// A Transformer model: embedding, stacks of layers, LM/classification head.
