@@ -184,17 +184,17 @@
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="728"/>
+        <location filename="../app/views/profile_editors.cpp" line="729"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="735"/>
+        <location filename="../app/views/profile_editors.cpp" line="736"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="743"/>
+        <location filename="../app/views/profile_editors.cpp" line="744"/>
         <source>Edited by hand since it was loaded</source>
         <translation>Seit dem Laden von Hand geändert</translation>
     </message>
@@ -2001,74 +2001,79 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::MemoryBarsWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="65"/>
+        <location filename="../app/views/plan_widgets.cpp" line="66"/>
         <source>Memory per stage</source>
         <translation>Speicher pro Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Weights</source>
         <translation>Gewichte</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Gradients</source>
         <translation>Gradienten</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Activations</source>
         <translation>Aktivierungen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="70"/>
+        <location filename="../app/views/plan_widgets.cpp" line="71"/>
         <source>Transient</source>
         <translation>Temporär</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="70"/>
+        <location filename="../app/views/plan_widgets.cpp" line="71"/>
         <source>Embedding/head</source>
         <translation>Embedding/Kopf</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="70"/>
+        <location filename="../app/views/plan_widgets.cpp" line="71"/>
         <source>Reserved</source>
         <translation>Reserviert</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="136"/>
+        <location filename="../app/views/plan_widgets.cpp" line="141"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
         <translation>Noch kein Plan: Starten Sie eine Suche oder bewerten Sie einen Plan.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="159"/>
+        <location filename="../app/views/plan_widgets.cpp" line="164"/>
         <source>Peak memory per GPU, by pipeline stage</source>
         <translation>Spitzenspeicher pro GPU nach Pipeline-Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="192"/>
+        <location filename="../app/views/plan_widgets.cpp" line="197"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="204"/>
+        <location filename="../app/views/plan_widgets.cpp" line="209"/>
         <source>GPU capacity %1</source>
         <translation>GPU-Kapazität %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="207"/>
+        <location filename="../app/views/plan_widgets.cpp" line="212"/>
         <source>budget %1</source>
         <translation>Budget %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="222"/>
+        <location filename="../app/views/plan_widgets.cpp" line="227"/>
         <source>Stage %1: %2</source>
         <translation>Stufe %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="233"/>
+        <source>Parameters per GPU: %1</source>
+        <translation>Parameter je GPU: %1</translation>
     </message>
 </context>
 <context>
@@ -2340,7 +2345,7 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="201"/>
+        <location filename="../app/views/runtime_editor.cpp" line="204"/>
         <source>Runtime profile: %1</source>
         <translation>Laufzeitprofil: %1</translation>
     </message>
@@ -2696,116 +2701,126 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="111"/>
+        <source>Vocabulary padded to a multiple of</source>
+        <translation>Vokabular aufgefüllt auf ein Vielfaches von</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="112"/>
+        <source>The vocabulary is padded to a multiple of this times its tensor-parallel size (Megatron-LM --make-vocab-size-divisible-by: 128; 0: not padded)</source>
+        <translation>Das Vokabular wird auf ein Vielfaches dieses Werts mal seiner Tensor-Parallel-Größe aufgefüllt (Megatron-LM --make-vocab-size-divisible-by: 128; 0: nicht aufgefüllt)</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="114"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>Logits jedes Micro-Batches behalten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="112"/>
+        <location filename="../app/views/runtime_editor.cpp" line="115"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>Pipelines behalten die Ausgabe der letzten Stufe für jeden Micro-Batch bis zum Ende des Schritts</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="113"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>Runtime buffers (GiB)</source>
         <translation>Laufzeitpuffer (GiB)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="114"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>Arbeitsbereiche und Kommunikationspuffer über den reservierten Speicher des Clusters hinaus</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="115"/>
+        <location filename="../app/views/runtime_editor.cpp" line="118"/>
         <source>Memory headroom</source>
         <translation>Speicherreserve</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="119"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>Anteil des GPU-Speichers, den die Suche frei hält (unter 0,5)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>Trains FP8 linear layers</source>
         <translation>Trainiert FP8-Linearschichten</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>Die Laufzeitumgebung kann FP8-Linearschichten ausführen</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="118"/>
+        <location filename="../app/views/runtime_editor.cpp" line="121"/>
         <source>FP8 weight copy bytes</source>
         <translation>Bytes der FP8-Gewichtskopien</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="119"/>
+        <location filename="../app/views/runtime_editor.cpp" line="122"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>Bytes pro Parameter der FP8-Gewichtskopien (und transponierten Kopien)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="120"/>
+        <location filename="../app/views/runtime_editor.cpp" line="123"/>
         <source>FP8 cast traffic</source>
         <translation>FP8-Konvertierungsverkehr</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="120"/>
+        <location filename="../app/views/runtime_editor.cpp" line="123"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>Zusätzliche HBM-Bytes pro Eingabeelement einer Linearschicht</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="121"/>
+        <location filename="../app/views/runtime_editor.cpp" line="124"/>
         <source>FP8 inputs kept for backward</source>
         <translation>FP8-Eingaben für den Rückwärtslauf</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="122"/>
+        <location filename="../app/views/runtime_editor.cpp" line="125"/>
         <source>FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer Engine)</source>
         <translation>FP8-Linearschichten speichern ihre Eingaben für den Gewichtsgradienten in FP8 (1 Byte) (Transformer Engine)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="215"/>
+        <location filename="../app/views/runtime_editor.cpp" line="218"/>
         <source>Other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="221"/>
+        <location filename="../app/views/runtime_editor.cpp" line="224"/>
         <source>Use for search</source>
         <translation>Für die Suche verwenden</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="222"/>
+        <location filename="../app/views/runtime_editor.cpp" line="225"/>
         <source>Save as JSON...</source>
         <translation>Als JSON speichern...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="224"/>
+        <location filename="../app/views/runtime_editor.cpp" line="227"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>Die nächste Suche bewertet ihre Pläne mit dieser Laufzeitumgebung</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="230"/>
+        <location filename="../app/views/runtime_editor.cpp" line="233"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>Wie das Trainings-Framework einen Plan umsetzt. Die Bedeutung eines Feldes zeigt sein Tooltip; das Benutzerhandbuch nennt die Quelle jedes Vorgabewerts.</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="299"/>
+        <location filename="../app/views/runtime_editor.cpp" line="302"/>
         <source>Save runtime profile</source>
         <translation>Laufzeitprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="299"/>
+        <location filename="../app/views/runtime_editor.cpp" line="302"/>
         <source>Runtime profile (*.json)</source>
         <translation>Laufzeitprofil (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="304"/>
+        <location filename="../app/views/runtime_editor.cpp" line="307"/>
         <source>Runtime profile</source>
         <translation>Laufzeitprofil</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="304"/>
+        <location filename="../app/views/runtime_editor.cpp" line="307"/>
         <source>Could not save %1: %2</source>
         <translation>Konnte %1 nicht speichern: %2</translation>
     </message>
@@ -3412,38 +3427,38 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     <name>gx::app::Session</name>
     <message>
         <location filename="../app/session.cpp" line="50"/>
-        <location filename="../app/session.cpp" line="172"/>
+        <location filename="../app/session.cpp" line="171"/>
         <source>Baseline (Megatron-style)</source>
         <translation>Referenz (wie Megatron)</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="90"/>
-        <location filename="../app/session.cpp" line="97"/>
+        <location filename="../app/session.cpp" line="89"/>
+        <location filename="../app/session.cpp" line="96"/>
         <source>Best plan</source>
         <translation>Bester Plan</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="97"/>
+        <location filename="../app/session.cpp" line="96"/>
         <source>Plan #%1</source>
         <translation>Plan Nr. %1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="98"/>
+        <location filename="../app/session.cpp" line="97"/>
         <source>%1 (earlier search)</source>
         <translation>%1 (frühere Suche)</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="133"/>
+        <location filename="../app/session.cpp" line="132"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="139"/>
+        <location filename="../app/session.cpp" line="138"/>
         <source>Cannot open plan %1: %2</source>
         <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="147"/>
+        <location filename="../app/session.cpp" line="146"/>
         <source>No plan to save yet.</source>
         <translation>Noch kein Plan zum Speichern.</translation>
     </message>
@@ -3531,62 +3546,62 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="238"/>
+        <location filename="../app/views/plan_widgets.cpp" line="249"/>
         <source>Time breakdown</source>
         <translation>Zeitaufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>Compute</source>
         <translation>Berechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>Recompute</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>TP comm</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>DP sync</source>
         <translation>DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="243"/>
+        <location filename="../app/views/plan_widgets.cpp" line="254"/>
         <source>PP send/recv</source>
         <translation>PP Senden/Empfangen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="243"/>
+        <location filename="../app/views/plan_widgets.cpp" line="254"/>
         <source>Layout switch</source>
         <translation>Layoutwechsel</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="243"/>
+        <location filename="../app/views/plan_widgets.cpp" line="254"/>
         <source>Bubble</source>
         <translation>Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="243"/>
+        <location filename="../app/views/plan_widgets.cpp" line="254"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="269"/>
+        <location filename="../app/views/plan_widgets.cpp" line="280"/>
         <source>No plan yet</source>
         <translation>Noch kein Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="278"/>
+        <location filename="../app/views/plan_widgets.cpp" line="289"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
@@ -3594,76 +3609,76 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="308"/>
+        <location filename="../app/views/plan_widgets.cpp" line="319"/>
         <source>Pipeline timeline</source>
         <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="339"/>
+        <location filename="../app/views/plan_widgets.cpp" line="350"/>
         <source>stage 00</source>
         <translation>Stufe 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="350"/>
+        <location filename="../app/views/plan_widgets.cpp" line="361"/>
         <source>No pipeline to show yet.</source>
         <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="361"/>
+        <location filename="../app/views/plan_widgets.cpp" line="372"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="374"/>
+        <location filename="../app/views/plan_widgets.cpp" line="385"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="425"/>
+        <location filename="../app/views/plan_widgets.cpp" line="436"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="425"/>
+        <location filename="../app/views/plan_widgets.cpp" line="436"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="425"/>
         <location filename="../app/views/plan_widgets.cpp" line="436"/>
+        <location filename="../app/views/plan_widgets.cpp" line="447"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="425"/>
         <location filename="../app/views/plan_widgets.cpp" line="436"/>
+        <location filename="../app/views/plan_widgets.cpp" line="447"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="430"/>
+        <location filename="../app/views/plan_widgets.cpp" line="441"/>
         <source>light: forward, dark: backward</source>
         <translation>hell: vorwärts, dunkel: rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="433"/>
+        <location filename="../app/views/plan_widgets.cpp" line="444"/>
         <source>model chunk %1</source>
         <translation>Modellteil %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="455"/>
+        <location filename="../app/views/plan_widgets.cpp" line="466"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="456"/>
+        <location filename="../app/views/plan_widgets.cpp" line="467"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="456"/>
+        <location filename="../app/views/plan_widgets.cpp" line="467"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>

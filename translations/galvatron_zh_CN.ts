@@ -184,17 +184,17 @@
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="728"/>
+        <location filename="../app/views/profile_editors.cpp" line="729"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="735"/>
+        <location filename="../app/views/profile_editors.cpp" line="736"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="743"/>
+        <location filename="../app/views/profile_editors.cpp" line="744"/>
         <source>Edited by hand since it was loaded</source>
         <translation>加载后已手动修改</translation>
     </message>
@@ -1999,74 +1999,79 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::MemoryBarsWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="65"/>
+        <location filename="../app/views/plan_widgets.cpp" line="66"/>
         <source>Memory per stage</source>
         <translation>各阶段显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="69"/>
+        <location filename="../app/views/plan_widgets.cpp" line="70"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="70"/>
+        <location filename="../app/views/plan_widgets.cpp" line="71"/>
         <source>Transient</source>
         <translation>临时缓冲</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="70"/>
+        <location filename="../app/views/plan_widgets.cpp" line="71"/>
         <source>Embedding/head</source>
         <translation>嵌入层/输出头</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="70"/>
+        <location filename="../app/views/plan_widgets.cpp" line="71"/>
         <source>Reserved</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="136"/>
+        <location filename="../app/views/plan_widgets.cpp" line="141"/>
         <source>No plan yet: run a search or evaluate a plan.</source>
         <translation>尚无方案：请运行搜索或评估一个方案。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="159"/>
+        <location filename="../app/views/plan_widgets.cpp" line="164"/>
         <source>Peak memory per GPU, by pipeline stage</source>
         <translation>按流水线阶段的每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="192"/>
+        <location filename="../app/views/plan_widgets.cpp" line="197"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="204"/>
+        <location filename="../app/views/plan_widgets.cpp" line="209"/>
         <source>GPU capacity %1</source>
         <translation>GPU 容量 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="207"/>
+        <location filename="../app/views/plan_widgets.cpp" line="212"/>
         <source>budget %1</source>
         <translation>预算 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="222"/>
+        <location filename="../app/views/plan_widgets.cpp" line="227"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="233"/>
+        <source>Parameters per GPU: %1</source>
+        <translation>每个 GPU 的参数：%1</translation>
     </message>
 </context>
 <context>
@@ -2338,7 +2343,7 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::RuntimeEditor</name>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="201"/>
+        <location filename="../app/views/runtime_editor.cpp" line="204"/>
         <source>Runtime profile: %1</source>
         <translation>运行时配置：%1</translation>
     </message>
@@ -2694,116 +2699,126 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/runtime_editor.cpp" line="111"/>
+        <source>Vocabulary padded to a multiple of</source>
+        <translation>词表填充到以下值的倍数</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="112"/>
+        <source>The vocabulary is padded to a multiple of this times its tensor-parallel size (Megatron-LM --make-vocab-size-divisible-by: 128; 0: not padded)</source>
+        <translation>词表填充到该值乘以其张量并行度的倍数（Megatron-LM --make-vocab-size-divisible-by：128；0：不填充）</translation>
+    </message>
+    <message>
+        <location filename="../app/views/runtime_editor.cpp" line="114"/>
         <source>Keep every micro-batch&apos;s logits</source>
         <translation>保留每个微批次的 logits</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="112"/>
+        <location filename="../app/views/runtime_editor.cpp" line="115"/>
         <source>Pipelines keep the last stage&apos;s output of every micro-batch until the step ends</source>
         <translation>流水线保留最后一级每个微批次的输出直到步骤结束</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="113"/>
+        <location filename="../app/views/runtime_editor.cpp" line="116"/>
         <source>Runtime buffers (GiB)</source>
         <translation>运行时缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="114"/>
+        <location filename="../app/views/runtime_editor.cpp" line="117"/>
         <source>Workspaces and communication buffers beyond the cluster&apos;s reserved memory</source>
         <translation>集群预留内存之外的工作区和通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="115"/>
+        <location filename="../app/views/runtime_editor.cpp" line="118"/>
         <source>Memory headroom</source>
         <translation>内存余量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="116"/>
+        <location filename="../app/views/runtime_editor.cpp" line="119"/>
         <source>Fraction of GPU memory the search keeps free (below 0.5)</source>
         <translation>搜索保留空闲的 GPU 内存比例（小于 0.5）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>Trains FP8 linear layers</source>
         <translation>训练 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="117"/>
+        <location filename="../app/views/runtime_editor.cpp" line="120"/>
         <source>The runtime can run FP8 linear layers</source>
         <translation>该运行时可以运行 FP8 线性层</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="118"/>
+        <location filename="../app/views/runtime_editor.cpp" line="121"/>
         <source>FP8 weight copy bytes</source>
         <translation>FP8 权重副本字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="119"/>
+        <location filename="../app/views/runtime_editor.cpp" line="122"/>
         <source>Bytes per parameter of the FP8 (and transposed) weight copies</source>
         <translation>FP8（及转置）权重副本的每参数字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="120"/>
+        <location filename="../app/views/runtime_editor.cpp" line="123"/>
         <source>FP8 cast traffic</source>
         <translation>FP8 转换流量</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="120"/>
+        <location filename="../app/views/runtime_editor.cpp" line="123"/>
         <source>Extra HBM bytes per linear-layer input element</source>
         <translation>每个线性层输入元素的额外 HBM 字节</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="121"/>
+        <location filename="../app/views/runtime_editor.cpp" line="124"/>
         <source>FP8 inputs kept for backward</source>
         <translation>为反向传播保留的 FP8 输入</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="122"/>
+        <location filename="../app/views/runtime_editor.cpp" line="125"/>
         <source>FP8 linear layers store their inputs in FP8 (1 byte) for the weight gradient (Transformer Engine)</source>
         <translation>FP8 线性层以 FP8（1 字节）保存其输入，用于计算权重梯度（Transformer Engine）</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="215"/>
+        <location filename="../app/views/runtime_editor.cpp" line="218"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="221"/>
+        <location filename="../app/views/runtime_editor.cpp" line="224"/>
         <source>Use for search</source>
         <translation>用于搜索</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="222"/>
+        <location filename="../app/views/runtime_editor.cpp" line="225"/>
         <source>Save as JSON...</source>
         <translation>另存为 JSON...</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="224"/>
+        <location filename="../app/views/runtime_editor.cpp" line="227"/>
         <source>The next search costs its plans with this runtime</source>
         <translation>下一次搜索用此运行时评估计划</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="230"/>
+        <location filename="../app/views/runtime_editor.cpp" line="233"/>
         <source>How the training framework implements a plan. Hover a field for its meaning; the user guide cites the source of every preset value.</source>
         <translation>训练框架如何执行计划。将鼠标悬停在字段上可查看其含义；用户指南给出了每个预设值的来源。</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="299"/>
+        <location filename="../app/views/runtime_editor.cpp" line="302"/>
         <source>Save runtime profile</source>
         <translation>保存运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="299"/>
+        <location filename="../app/views/runtime_editor.cpp" line="302"/>
         <source>Runtime profile (*.json)</source>
         <translation>运行时配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="304"/>
+        <location filename="../app/views/runtime_editor.cpp" line="307"/>
         <source>Runtime profile</source>
         <translation>运行时配置</translation>
     </message>
     <message>
-        <location filename="../app/views/runtime_editor.cpp" line="304"/>
+        <location filename="../app/views/runtime_editor.cpp" line="307"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
@@ -3409,38 +3424,38 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     <name>gx::app::Session</name>
     <message>
         <location filename="../app/session.cpp" line="50"/>
-        <location filename="../app/session.cpp" line="172"/>
+        <location filename="../app/session.cpp" line="171"/>
         <source>Baseline (Megatron-style)</source>
         <translation>基线（Megatron 风格）</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="90"/>
-        <location filename="../app/session.cpp" line="97"/>
+        <location filename="../app/session.cpp" line="89"/>
+        <location filename="../app/session.cpp" line="96"/>
         <source>Best plan</source>
         <translation>最佳方案</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="97"/>
+        <location filename="../app/session.cpp" line="96"/>
         <source>Plan #%1</source>
         <translation>方案 #%1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="98"/>
+        <location filename="../app/session.cpp" line="97"/>
         <source>%1 (earlier search)</source>
         <translation>%1（先前的搜索）</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="133"/>
+        <location filename="../app/session.cpp" line="132"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="139"/>
+        <location filename="../app/session.cpp" line="138"/>
         <source>Cannot open plan %1: %2</source>
         <translation>无法打开方案 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/session.cpp" line="147"/>
+        <location filename="../app/session.cpp" line="146"/>
         <source>No plan to save yet.</source>
         <translation>尚无可保存的方案。</translation>
     </message>
@@ -3528,62 +3543,62 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="238"/>
+        <location filename="../app/views/plan_widgets.cpp" line="249"/>
         <source>Time breakdown</source>
         <translation>时间分解</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>DP sync</source>
         <translation>DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="242"/>
+        <location filename="../app/views/plan_widgets.cpp" line="253"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3 收集</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="243"/>
+        <location filename="../app/views/plan_widgets.cpp" line="254"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="243"/>
+        <location filename="../app/views/plan_widgets.cpp" line="254"/>
         <source>Layout switch</source>
         <translation>布局切换</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="243"/>
+        <location filename="../app/views/plan_widgets.cpp" line="254"/>
         <source>Bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="243"/>
+        <location filename="../app/views/plan_widgets.cpp" line="254"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="269"/>
+        <location filename="../app/views/plan_widgets.cpp" line="280"/>
         <source>No plan yet</source>
         <translation>尚无方案</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="278"/>
+        <location filename="../app/views/plan_widgets.cpp" line="289"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>瓶颈阶段的迭代时间 %1</translation>
     </message>
@@ -3591,76 +3606,76 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="308"/>
+        <location filename="../app/views/plan_widgets.cpp" line="319"/>
         <source>Pipeline timeline</source>
         <translation>流水线时间线</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="339"/>
+        <location filename="../app/views/plan_widgets.cpp" line="350"/>
         <source>stage 00</source>
         <translation>阶段 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="350"/>
+        <location filename="../app/views/plan_widgets.cpp" line="361"/>
         <source>No pipeline to show yet.</source>
         <translation>尚无可显示的流水线。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="361"/>
+        <location filename="../app/views/plan_widgets.cpp" line="372"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>%1 调度，%2 个阶段 x %3 个微批次：流水线 %4 + 同步/优化器 %5；气泡 %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="374"/>
+        <location filename="../app/views/plan_widgets.cpp" line="385"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="425"/>
+        <location filename="../app/views/plan_widgets.cpp" line="436"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="425"/>
+        <location filename="../app/views/plan_widgets.cpp" line="436"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="425"/>
         <location filename="../app/views/plan_widgets.cpp" line="436"/>
+        <location filename="../app/views/plan_widgets.cpp" line="447"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="425"/>
         <location filename="../app/views/plan_widgets.cpp" line="436"/>
+        <location filename="../app/views/plan_widgets.cpp" line="447"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="430"/>
+        <location filename="../app/views/plan_widgets.cpp" line="441"/>
         <source>light: forward, dark: backward</source>
         <translation>浅色：前向，深色：反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="433"/>
+        <location filename="../app/views/plan_widgets.cpp" line="444"/>
         <source>model chunk %1</source>
         <translation>模型块 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="455"/>
+        <location filename="../app/views/plan_widgets.cpp" line="466"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="456"/>
+        <location filename="../app/views/plan_widgets.cpp" line="467"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="456"/>
+        <location filename="../app/views/plan_widgets.cpp" line="467"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>

@@ -3,6 +3,7 @@
 #include "gx/units.h"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <QResizeEvent>
@@ -76,8 +77,11 @@ std::vector<double> MemoryBarsWidget::parts(const MemoryBreakdown& m) {
 
 void MemoryBarsWidget::setCost(const PlanCost& cost, double gpu_capacity_bytes) {
     stages_.clear();
-    for (const auto& s : cost.stages)
+    params_.clear();
+    for (const auto& s : cost.stages) {
         stages_.push_back(s.memory);
+        params_.push_back(s.params);
+    }
     capacity_ = gpu_capacity_bytes;
     budget_ = cost.memory_budget;
     update();
@@ -85,6 +89,7 @@ void MemoryBarsWidget::setCost(const PlanCost& cost, double gpu_capacity_bytes) 
 
 void MemoryBarsWidget::clear() {
     stages_.clear();
+    params_.clear();
     update();
 }
 
@@ -222,6 +227,11 @@ bool MemoryBarsWidget::event(QEvent* e) {
                     tr("Stage %1: %2").arg(s).arg(bytesText(stages_[static_cast<std::size_t>(s)].total()));
                 for (std::size_t k = 0; k < v.size(); ++k)
                     text += QStringLiteral("\n  %1: %2").arg(names[static_cast<int>(k)], bytesText(v[k]));
+                // (the exact count, as Megatron-LM logs it per tensor/pipeline rank)
+                if (static_cast<std::size_t>(s) < params_.size() && params_[static_cast<std::size_t>(s)] > 0)
+                    text += QLatin1Char('\n') + tr("Parameters per GPU: %1")
+                                                    .arg(QLocale().toString(static_cast<qlonglong>(
+                                                        std::llround(params_[static_cast<std::size_t>(s)]))));
                 QToolTip::showText(he->globalPos(), text, this);
                 return true;
             }

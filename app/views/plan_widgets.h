@@ -39,6 +39,7 @@ private:
     double legendHeight() const;
     int legend_lines_ = 0;
     std::vector<MemoryBreakdown> stages_;
+    std::vector<double> params_; ///< per stage, per GPU (StageCost::params)
     double capacity_ = 0, budget_ = 0;
 };
 

@@ -108,6 +108,9 @@ std::vector<RuntimeEditor::Field> RuntimeEditor::fieldTable() {
          tr("Bytes per logit element around the loss (6 fused, 14 eager fp32)")},
         {"logit_bytes_vocab_parallel", mem, tr("Bytes per logit, vocabulary split"),
          tr("The same when the vocabulary is split over tensor-parallel ranks (0: as above)")},
+        {"vocab_divisible_by", mem, tr("Vocabulary padded to a multiple of"),
+         tr("The vocabulary is padded to a multiple of this times its tensor-parallel size (Megatron-LM "
+            "--make-vocab-size-divisible-by: 128; 0: not padded)")},
         {"keep_pipeline_outputs", mem, tr("Keep every micro-batch's logits"),
          tr("Pipelines keep the last stage's output of every micro-batch until the step ends")},
         {"runtime_reserved_gib", mem, tr("Runtime buffers (GiB)"),

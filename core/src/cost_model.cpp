@@ -98,6 +98,7 @@ GroupLayout layoutOf(const LayerStrategy& s) {
 /// `fp8_params` of them are FP8 linear weights that also keep FP8 copies (sharded like the weights).
 void setModelStates(LayerCost& c, double p_local, double fp8_params, DpType type, int d,
                     const RuntimeProfile& rt) {
+    c.params = p_local;
     c.weights = rt.param_bytes * p_local + rt.fp8_weight_copy_bytes * fp8_params;
     c.grads = rt.grad_bytes * p_local;
     c.optimizer = rt.optimizer_bytes * p_local;
@@ -339,7 +340,10 @@ private:
     const int estride = lay.grad_stride * epd;
     const double routed_mm = moe.enabled() ? double(moe.experts) * double(type.expertMatmulParams()) : 0.0;
     const double mm_dense = (double(type.matmulParams()) - routed_mm) / t;
-    const double p_dense = mm_dense + double(type.params() - type.matmulParams());
+    // (the column-parallel biases split with their matrices; norms and row-parallel biases are whole)
+    const double split_bias = double(type.splitBiasParams());
+    const double p_dense =
+        mm_dense + split_bias / t + double(type.params() - type.matmulParams()) - split_bias;
     const double p_exp = routed_mm / (double(t) * epd);
     const double p_local = p_dense + p_exp;
     // Unsharded weight and gradient bytes per GPU of the dense and the expert parameters.
@@ -686,6 +690,7 @@ void LayerCoster::modelStates(LayerCost& c) const {
     c.weights = dense.weights + expert.weights;
     c.grads = dense.grads + expert.grads;
     c.optimizer = dense.optimizer + expert.optimizer;
+    c.params = dense.params + expert.params;
 }
 
 /// One collective over the dense group and one over the expert data-parallel group.
@@ -849,6 +854,15 @@ double CostModel::vocabInflight(Schedule schedule, int pp, int v, int m, bool fi
                  : interleavedChunkInflight(pp, v, m, pp - 1, v - 1);
 }
 
+double CostModel::paddedVocab(int vocab_tp) const {
+    const double v = double(model_.vocab_size);
+    const int by = options_.runtime.vocab_divisible_by;
+    if (model_.vocab_size <= 0 || by <= 0)
+        return v;
+    const std::int64_t multiple = std::int64_t(by) * std::max(1, vocab_tp);
+    return double((std::int64_t(model_.vocab_size) + multiple - 1) / multiple * multiple);
+}
+
 LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpType dp_type,
                                       const StageShape& shape) const {
     LayerCost c;
@@ -861,19 +875,33 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
     const double seq = ltype.seq_len, h = ltype.hidden;
     const double hbm = cluster_.gpu.hbm_bandwidth_gbs * 1e9;
     const bool single = first && last;
-    const double word = double(model_.vocab_size) * (model_.embed_hidden > 0 ? model_.embed_hidden : h);
+    const RuntimeProfile& rt = options_.runtime;
+    // The runtime pads the vocabulary (its embedding rows, LM-head columns and logits) to a multiple
+    // of vocab_divisible_by x the vocabulary's tensor-parallel size (Megatron-LM
+    // vocab_size_with_padding, --make-vocab-size-divisible-by 128).
+    const double vocab = paddedVocab(vt);
+    const double word_h = model_.embed_hidden > 0 ? model_.embed_hidden : h;
+    const double word = vocab * word_h;
+    const double pad_rows = model_.num_classes == 0 ? vocab - double(model_.vocab_size) : 0.0;
 
     double params = 0.0;
     if (first)
-        params += model_.embeddingParams();
+        params += double(model_.embeddingParams()) + pad_rows * word_h;
     if (last) {
         // A tied LM head on its own last stage keeps a copy of the word embedding (Megatron).
-        params += model_.headParams();
+        params += double(model_.headParams());
+        if (model_.num_classes == 0 && !model_.tied_embeddings)
+            params += pad_rows * h;
         if (model_.tied_embeddings && !single && model_.num_classes == 0)
             params += word;
     }
-    const double p_local = params / vt;
-    const RuntimeProfile& rt = options_.runtime;
+    // Learned position embeddings and the final norm are whole on every rank (Megatron-LM
+    // LanguageModelEmbedding: a plain torch.nn.Embedding beside the vocab-parallel word embedding); the
+    // rest splits over vocab_tp.
+    double whole = first && model_.patch_size == 0 ? double(model_.max_position) * word_h : 0.0;
+    if (last)
+        whole += ltype.bias ? 2.0 * h : h;
+    const double p_local = (params - whole) / vt + whole;
     setModelStates(c, p_local, 0.0, dp_type, dv, rt);
 
     double fwd = 0.0;
@@ -881,10 +909,10 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
     if (first)
         fwd += 2.0 * S / hbm; // gather rows + write output
     if (last) {
-        const double out = model_.num_classes > 0 ? double(model_.num_classes) : double(model_.vocab_size);
+        const double out = model_.num_classes > 0 ? double(model_.num_classes) : vocab;
         fwd += gemmTime(b * seq, out / vt, h);
         if (model_.num_classes == 0 && model_.vocab_size > 0) {
-            const double logits = seq * b * double(model_.vocab_size) / vt;
+            const double logits = seq * b * vocab / vt;
             fwd += logits * 12.0 / hbm; // fp32 softmax + cross-entropy passes
             // Logits, fp32 copies and softmax around the loss; a vocabulary split over TP ranks may
             // take another loss implementation (PyTorch loss_parallel) with its own buffers.
@@ -897,7 +925,9 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
             if (rt.keep_pipeline_outputs && !single)
                 c.transient += 2.0 * logits * std::max(0, shape.num_micro - 1);
         }
-        c.model_flops = 3.0 * model_.headForwardFlops(1) * b / vt;
+        // (Megatron-LM's num_floating_point_operations counts the padded vocabulary, as Narayanan et
+        // al. 2021 count GPT's 51,200)
+        c.model_flops = 3.0 * (model_.headForwardFlops(1) + 2.0 * seq * h * pad_rows) * b / vt;
         c.activations += 4.0 * seq * b * h; // final norm input + head input
     }
     c.fwd_compute = fwd;
@@ -1173,6 +1203,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
         opt[i] += c.optimizer_step;
         act[i] += c.activations;
         flops[i] += c.model_flops;
+        st.params += c.params;
         st.memory.transient = std::max(st.memory.transient, c.transient);
     };
 

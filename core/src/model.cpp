@@ -124,6 +124,20 @@ std::int64_t LayerType::matmulParams() const {
     return attentionBlocks(*this) * attentionSplitParams(*this) + ffnParams(*this, moe.experts, true);
 }
 
+std::int64_t LayerType::splitBiasParams() const {
+    std::int64_t p = 0;
+    if (!mla.enabled() && (bias || qkv_bias))
+        p += attentionBlocks(*this) * headDimOf(*this) * (heads + 2 * kvHeadsOf(*this));
+    if (bias) {
+        const std::int64_t in = gated_ffn ? 2 : 1;
+        if (!moe.enabled())
+            p += in * ffn_hidden;
+        else if (moe.shared_experts > 0)
+            p += std::int64_t(moe.shared_experts) * in * moe.shared_ffn_hidden;
+    }
+    return p;
+}
+
 std::int64_t LayerType::activeMatmulParams() const {
     return attentionBlocks(*this) * attentionSplitParams(*this) + ffnParams(*this, moe.top_k, true);
 }

@@ -1372,11 +1372,18 @@ constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"supports_fp8", &RuntimeProfile::supports_fp8},
     {"fp8_saved_inputs", &RuntimeProfile::fp8_saved_inputs},
 };
-constexpr std::pair<const char*, int RuntimeProfile::*> kRuntimeBytes[] = {
-    {"param_bytes", &RuntimeProfile::param_bytes},
-    {"grad_bytes", &RuntimeProfile::grad_bytes},
-    {"optimizer_bytes", &RuntimeProfile::optimizer_bytes},
-    {"cp_grad_bytes", &RuntimeProfile::cp_grad_bytes},
+struct RuntimeInt {
+    const char* key;
+    int RuntimeProfile::*field;
+    IntRule rule;
+    int max;
+};
+constexpr RuntimeInt kRuntimeInts[] = {
+    {"param_bytes", &RuntimeProfile::param_bytes, IntRule::Positive, 64},
+    {"grad_bytes", &RuntimeProfile::grad_bytes, IntRule::Positive, 64},
+    {"optimizer_bytes", &RuntimeProfile::optimizer_bytes, IntRule::NonNegative, 64},
+    {"cp_grad_bytes", &RuntimeProfile::cp_grad_bytes, IntRule::Positive, 64},
+    {"vocab_divisible_by", &RuntimeProfile::vocab_divisible_by, IntRule::NonNegative, 1 << 20},
 };
 } // namespace
 
@@ -1400,10 +1407,8 @@ RuntimeProfile runtimeFromJson(const json& j, const std::string& path) {
         r.boolField(key, rt.*field);
     for (const auto& f : kRuntimeNums)
         r.numField(f.key, rt.*f.field, f.rule, false, f.max);
-    for (const auto& [key, field] : kRuntimeBytes)
-        r.intField(key, rt.*field,
-                   std::string(key) == "optimizer_bytes" ? IntRule::NonNegative : IntRule::Positive, false,
-                   64);
+    for (const auto& f : kRuntimeInts)
+        r.intField(f.key, rt.*f.field, f.rule, false, f.max);
     if (rt.comm_efficiency <= 0)
         throw InputError(r.at("comm_efficiency"), "must be above 0");
     if (rt.grouped_gemm_efficiency <= 0)
@@ -1431,8 +1436,8 @@ json toJson(const RuntimeProfile& rt) {
         j[key] = rt.*field;
     for (const auto& f : kRuntimeNums)
         j[f.key] = rt.*f.field;
-    for (const auto& [key, field] : kRuntimeBytes)
-        j[key] = rt.*field;
+    for (const auto& f : kRuntimeInts)
+        j[f.key] = rt.*f.field;
     if (!rt.provenance.empty())
         j["provenance"] = rt.provenance;
     return j;

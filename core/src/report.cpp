@@ -41,6 +41,17 @@ std::string formatBytes(double bytes) {
     return fmt("%.0f B", bytes);
 }
 
+std::string formatCount(double n) {
+    const double a = std::fabs(n);
+    if (a >= 1e9)
+        return fmt("%.3f B", n / 1e9);
+    if (a >= 1e6)
+        return fmt("%.1f M", n / 1e6);
+    if (a >= 1e3)
+        return fmt("%.1f K", n / 1e3);
+    return fmt("%.0f", n);
+}
+
 std::string formatSeconds(double s) {
     const double a = std::fabs(s);
     if (a == 0) // (a pp = 1 plan's bubble, an idle term: not "0.0 us")
@@ -75,6 +86,7 @@ nlohmann::json costToJson(const PlanCost& c) {
                       {"per_micro", s.per_micro},
                       {"per_iteration", s.per_iteration},
                       {"inflight", s.inflight},
+                      {"params", std::llround(s.params)},
                       {"memory", memJson(s.memory)},
                       {"time", timeJson(s.time)}});
     }
@@ -111,12 +123,14 @@ std::string formatPlanReport(const CostModel& model, const Plan& plan, const Pla
     for (int l : plan.stage_layers)
         o << " " << l;
     o << "\n" << formatStrategyRuns(plan);
-    o << "\n  stage  layers  time/micro  weights   grads     optim     activ     transient embed     total\n";
+    o << "\n  stage  layers  params/GPU  time/micro  weights   grads     optim     activ     transient embed "
+         "    "
+         "total\n";
     for (std::size_t i = 0; i < c.stages.size(); ++i) {
         const auto& s = c.stages[i];
         char line[256];
-        std::snprintf(line, sizeof line, "  %5zu  %6d  %10s  %-9s %-9s %-9s %-9s %-9s %-9s %s%s\n", i,
-                      s.layer_count, formatSeconds(s.per_micro).c_str(),
+        std::snprintf(line, sizeof line, "  %5zu  %6d  %10s  %10s  %-9s %-9s %-9s %-9s %-9s %-9s %s%s\n", i,
+                      s.layer_count, formatCount(s.params).c_str(), formatSeconds(s.per_micro).c_str(),
                       formatBytes(s.memory.weights).c_str(), formatBytes(s.memory.grads).c_str(),
                       formatBytes(s.memory.optimizer).c_str(), formatBytes(s.memory.activations).c_str(),
                       formatBytes(s.memory.transient).c_str(), formatBytes(s.memory.embedding).c_str(),

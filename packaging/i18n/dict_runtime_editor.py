@@ -155,4 +155,11 @@ T = {
         "Bytes je Element der Key/Value-Gradientensummen, die zwischen kontextparallelen Rängen "
         "weitergereicht werden (4: fp32)",
         "上下文并行 rank 之间传递的键/值梯度和每个元素的字节数（4：fp32）"),
+    "Vocabulary padded to a multiple of": ("Vokabular aufgefüllt auf ein Vielfaches von", "词表填充到以下值的倍数"),
+    "The vocabulary is padded to a multiple of this times its tensor-parallel size (Megatron-LM "
+    "--make-vocab-size-divisible-by: 128; 0: not padded)": (
+        "Das Vokabular wird auf ein Vielfaches dieses Werts mal seiner Tensor-Parallel-Größe aufgefüllt "
+        "(Megatron-LM --make-vocab-size-divisible-by: 128; 0: nicht aufgefüllt)",
+        "词表填充到该值乘以其张量并行度的倍数（Megatron-LM --make-vocab-size-divisible-by：128；0：不填充）"),
+    "Parameters per GPU: %1": ("Parameter je GPU: %1", "每个 GPU 的参数：%1"),
 }

@@ -321,6 +321,9 @@ private slots:
         expect("framework", "jax", "runtime.framework");
         expect("grad_bytes", 0, "runtime.grad_bytes");
         expect("comm_efficiency", 0, "runtime.comm_efficiency");
+        expect("vocab_divisible_by", -1, "runtime.vocab_divisible_by");
+        expect("vocab_divisible_by", 1.5, "runtime.vocab_divisible_by");
+        QCOMPARE(runtimeFromJson(j).vocab_divisible_by, 128); // (the preset pads as Megatron-LM does)
         expect("tp_overlapp", 0.5, "runtime.tp_overlapp"); // unknown key
     }
 

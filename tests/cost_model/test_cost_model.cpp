@@ -133,10 +133,52 @@ private slots:
         QVERIFY(near(states(DpType::ZeRO1), (4 + 12.0 / 8) * P));
         QVERIFY(near(states(DpType::ZeRO2), (2 + 14.0 / 8) * P));
         QVERIFY(near(states(DpType::ZeRO3), 16.0 / 8 * P));
-        // Tensor parallelism divides the matrices only; norms and row-parallel biases stay replicated.
+        // Tensor parallelism divides the matrices and the column-parallel biases (Q/K/V, fc1); norms
+        // and row-parallel biases stay replicated.
         const auto tp =
             cm.layer(type, LayerStrategy{8, 1, false, DpType::DDP, Checkpoint::None, true}, shape);
-        QVERIFY(near(tp.states(), 16 * (type.matmulParams() / 8.0 + (type.params() - type.matmulParams()))));
+        const double split = double(type.splitBiasParams());
+        QCOMPARE(split, 3 * 1024.0 + 4 * 1024.0);
+        QVERIFY(near(tp.states(), 16 * ((type.matmulParams() + split) / 8.0 +
+                                        (type.params() - type.matmulParams() - split))));
+        QVERIFY(near(tp.params,
+                     (type.matmulParams() + split) / 8.0 + (type.params() - type.matmulParams() - split)));
+    }
+
+    void megatronParametersPerRank() {
+        // What Megatron-LM logs as "number of parameters on (tensor, pipeline) model parallel rank":
+        // GPT-3 175B at TP 8, PP 8 (12 layers a stage), counted from Megatron's modules. Per layer and
+        // rank: QKV 3h x h / 8 + bias 3h / 8 (column-parallel), projection h x h / 8 + bias h
+        // (row-parallel: bias whole), fc1 4h x h / 8 + bias 4h / 8, fc2 h x 4h / 8 + bias h, two
+        // LayerNorms 2 x 2h. First stage: the vocab-parallel word embedding over the PADDED vocabulary
+        // (50,257 -> 51,200 = a multiple of 128 x 8, build_tokenizer.py vocab_size_with_padding) and
+        // the whole position embedding (s x h); last stage: final LayerNorm 2h and the tied word
+        // embedding's copy.
+        const auto m = gptModel(96, 12288, 96, 2048, 50257);
+        CostOptions opt;
+        opt.runtime.vocab_divisible_by = 128;
+        const CostModel cm(m, cluster(8, 8), opt);
+        QCOMPARE(cm.paddedVocab(8), 51200.0);
+        QCOMPARE(cm.paddedVocab(1), 50304.0);
+        const std::int64_t h = 12288, t = 8, s = 2048;
+        const std::int64_t layer = 3 * h * h / t + 3 * h / t + h * h / t + h + 4 * h * h / t + 4 * h / t +
+                                   4 * h * h / t + h + 2 * 2 * h;
+        const std::int64_t word = 51200 * h / t;
+        const Plan plan =
+            uniformPlan(m, 64, 8, LayerStrategy{8, 1, true, DpType::DDP, Checkpoint::Full, true}, 64, 64);
+        const PlanCost c = cm.evaluate(plan);
+        QCOMPARE(std::llround(c.stages[0].params), 12 * layer + word + s * h);
+        QCOMPARE(std::llround(c.stages[3].params), 12 * layer);
+        QCOMPARE(std::llround(c.stages[7].params), 12 * layer + 2 * h + word);
+        // The padded rows cost memory on the first and last stages (16 bytes each, DDP); a runtime that
+        // does not pad (torchtitan, DeepSpeed) keeps the tokenizer's 50,257.
+        CostOptions unpadded;
+        const CostModel cu(m, cluster(8, 8), unpadded);
+        QCOMPARE(cu.paddedVocab(8), 50257.0);
+        const PlanCost u = cu.evaluate(plan);
+        QCOMPARE(std::llround(c.stages[0].params - u.stages[0].params), (51200 - 50257) * h / t);
+        QVERIFY(c.stages[0].memory.embedding > u.stages[0].memory.embedding);
+        QCOMPARE(c.stages[3].memory.total(), u.stages[3].memory.total());
     }
 
     void ringCollectiveTimes() {

@@ -73,6 +73,9 @@ struct LayerCost {
     double optimizer = 0;
     double activations = 0; ///< stored per in-flight micro-batch
     double transient = 0;   ///< working memory while the layer runs
+    /// Parameters this GPU holds: its tensor/expert-parallel shard, before any ZeRO / FSDP sharding
+    /// (what Megatron-LM logs as the "number of parameters on (tensor, pipeline) model parallel rank").
+    double params = 0;
     // Work.
     double model_flops = 0; ///< per micro-batch per GPU, fwd+bwd without recompute (for MFU)
 
@@ -112,6 +115,7 @@ struct StageCost {
     double per_micro = 0;                 ///< C_i
     double per_iteration = 0;             ///< E_i
     double inflight = 1;                  ///< micro-batches whose activations are held at the peak
+    double params = 0; ///< parameters per GPU of the stage's layers, embedding and head (LayerCost::params)
     MemoryBreakdown memory;
     TimeBreakdown time; ///< this stage's parts, per iteration (m * per-micro parts)
 };
@@ -162,6 +166,9 @@ public:
                                 double stage_inflight);
     /// Extra cost of the embedding (first stage) and the LM head (last stage). `first`/`last` select
     /// which parts the stage carries; both for pp == 1.
+    /// The vocabulary as the runtime allocates it: padded to a multiple of the runtime's
+    /// vocab_divisible_by x vocab_tp (Megatron-LM: 128 x TP; 50,257 -> 51,200 at TP 8).
+    double paddedVocab(int vocab_tp) const;
     LayerCost embeddingAndHead(bool first, bool last, int vocab_tp, DpType dp_type,
                                const StageShape& shape) const;
     /// Per micro-batch point-to-point time (one send forward + one backward) at the boundary after

@@ -74,6 +74,11 @@ struct LayerType {
     /// Parameters in the matrices that tensor parallelism splits (attention projections and every
     /// expert's FFN).
     std::int64_t matmulParams() const;
+    /// Biases that tensor parallelism splits with their matrices: those of the column-parallel
+    /// projections (Q/K/V, the FFN's input projections and the shared experts'). The row-parallel
+    /// biases (attention output, FFN output) and the norms are whole on every rank (Megatron-LM
+    /// ColumnParallelLinear / RowParallelLinear).
+    std::int64_t splitBiasParams() const;
     /// matmulParams() of the projections one token passes through (top_k + shared experts).
     std::int64_t activeMatmulParams() const;
     /// Matrices every tensor-parallel rank holds whole and every token passes through: the router

@@ -13,6 +13,8 @@ namespace gx {
 std::string formatBytes(double bytes);
 /// "1.23 s", "45.6 ms", "789 us".
 std::string formatSeconds(double seconds);
+/// A count in thousands, millions or billions ("2.254 B", "354.2 M").
+std::string formatCount(double n);
 
 /// JSON of the cost breakdown (times in seconds, memory in bytes, plus *_gib convenience fields).
 nlohmann::json costToJson(const PlanCost& cost);

@@ -120,6 +120,11 @@ struct RuntimeProfile {
     /// loss_parallel builds the log-softmax from separate fp32 ops (upcast, shift, exp, result) and
     /// its backward from three more, where the single-GPU path runs one fused kernel each way.
     double logit_bytes_vocab_parallel = 0.0;
+    /// The runtime pads the vocabulary to a multiple of this x the vocabulary's tensor-parallel size
+    /// (0: no padding). Megatron-LM and Hetu-Galvatron: 128 (--make-vocab-size-divisible-by, default
+    /// 128; megatron/core/tokenizers/utils/build_tokenizer.py vocab_size_with_padding); torchtitan and
+    /// DeepSpeed use the tokenizer's size.
+    int vocab_divisible_by = 0;
     /// Runtime buffers beyond the cluster's reserved_gib (workspaces, NCCL/TE buffers), GiB.
     double runtime_reserved_gib = 0.0;
     /// Safety margin the search keeps free on every GPU, as a fraction of its memory: covers the
