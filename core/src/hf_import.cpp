@@ -354,7 +354,8 @@ void stacksFromPattern(ModelProfile& m, const LayerType& dense, const LayerType&
 }
 
 /// Mixtral (Jiang et al. 2024): Mistral attention, every FFN replaced by num_local_experts SwiGLU
-/// experts of intermediate_size with a top-k router.
+/// experts of intermediate_size with a top-k router (MixtralTopKRouter: softmax, the top-k weights
+/// always renormalised to sum 1: MoeSpec's defaults).
 ModelProfile importMixtral(const Config& c, int seq_len) {
     ModelProfile m = importLlamaLike(c, seq_len, "mixtral");
     LayerType& t = m.stacks.front().type;
@@ -379,6 +380,9 @@ ModelProfile importQwenMoe(const Config& c, int seq_len, const std::string& fami
         moe.moe.shared_ffn_hidden = shared;
         moe.moe.shared_expert_gate = true; // shared_expert_gate: Linear(hidden, 1)
     }
+    // Qwen2MoeTopKRouter (Qwen3-MoE's too): softmax over all experts, top-k, the k weights renormalised
+    // only with norm_topk_prob (transformers' default false for both; Qwen3-30B-A3B sets it).
+    moe.moe.normalize_top_k = c.optBool("norm_topk_prob", false);
     const int step = c.optInt({"decoder_sparse_step"}, 1);
     std::vector<bool> is_moe(static_cast<std::size_t>(layers));
     for (int i = 0; i < layers; ++i)
@@ -401,10 +405,64 @@ ModelProfile importQwenMoe(const Config& c, int seq_len, const std::string& fami
     return m;
 }
 
+/// DeepSeek's router as its modeling code reads the config (DeepSeek's modeling_deepseek.py and
+/// transformers' DeepseekV2Moe / DeepseekV3MoE). V2: softmax over all experts, the top-k by `greedy`
+/// or `group_limited_greedy` (a group scored by its best expert), weights not renormalised, times
+/// routed_scaling_factor. V3 (`noaux_tc`): sigmoid scores plus a score-correction bias choose the
+/// experts among the best topk_group of n_group groups (a group scored by the sum of its best two),
+/// the chosen scores renormalised when norm_topk_prob, times routed_scaling_factor. Defaults are
+/// transformers' (V2: greedy, 1.0, not normalised; V3: 8 groups, 4 chosen, 2.5, normalised); what
+/// the family's code does not run is refused, naming the key.
+void importDeepseekRouter(const Config& c, const std::string& family, MoeSpec& e) {
+    const bool v3 = family == "deepseek_v3";
+    const std::string fn = c.optString("scoring_func", v3 ? "sigmoid" : "softmax");
+    if (fn != (v3 ? "sigmoid" : "softmax"))
+        throw InputError("config.scoring_func", "scoring function '" + showString(fn, 40) +
+                                                    "' is not supported for " + family +
+                                                    (v3 ? " (supported: sigmoid)" : " (supported: softmax)"));
+    e.score_function = fn;
+    const std::string method = c.optString("topk_method", v3 ? "noaux_tc" : "greedy");
+    if (v3 ? method != "noaux_tc" : !isOneOf(method, {"greedy", "group_limited_greedy"}))
+        throw InputError("config.topk_method",
+                         "top-k method '" + showString(method, 40) + "' is not supported for " + family +
+                             (v3 ? " (supported: noaux_tc)" : " (supported: greedy, group_limited_greedy)"));
+    e.router_bias = v3; // noaux_tc's e_score_correction_bias
+    e.normalize_top_k = c.optBool("norm_topk_prob", v3);
+    if (e.normalize_top_k && !v3)
+        throw InputError("config.norm_topk_prob",
+                         "true is not supported for deepseek_v2: transformers' DeepseekV2Moe ignores it, "
+                         "DeepSeek's modeling_deepseek.py renormalises and leaves out routed_scaling_factor");
+    e.routed_scaling = c.optNumber("routed_scaling_factor", v3 ? 2.5 : 1.0);
+    if (!(e.routed_scaling > 0 && e.routed_scaling <= 1e6))
+        throw InputError("config.routed_scaling_factor", "expected a positive number up to 1e6");
+    if (method == "greedy")
+        return;
+    const int groups = v3 ? c.optInt({"n_group"}, 8) : c.requireInt({"n_group"});
+    const int chosen = v3 ? c.optInt({"topk_group"}, 4) : c.requireInt({"topk_group"});
+    const auto num = [](int v) { return std::to_string(v); };
+    if (e.experts % groups != 0 || e.experts / groups < (v3 ? 2 : 1))
+        throw InputError("config.n_group",
+                         "the " + num(e.experts) + " routed experts do not split into " + num(groups) +
+                             " equal groups" +
+                             (v3 ? " of at least 2 (a group's score is its best two)" : ""));
+    if (chosen > groups)
+        throw InputError("config.topk_group",
+                         "groups per token (" + num(chosen) + ") exceed n_group (" + num(groups) + ")");
+    if (e.top_k > chosen * (e.experts / groups))
+        throw InputError("config.topk_group", num(chosen) + " groups of " + num(e.experts / groups) +
+                                                  " experts hold fewer than num_experts_per_tok (" +
+                                                  num(e.top_k) + ")");
+    if (chosen == groups)
+        return; // every group is chosen: routing is not limited
+    e.expert_groups = groups;
+    e.groups_per_token = chosen;
+    e.group_score_top = v3 ? 2 : 1;
+}
+
 /// DeepSeek-V2/V3 (DeepSeek-AI 2024): multi-latent attention in every layer; layer i is MoE when
 /// i >= first_k_dense_replace and i % moe_layer_freq == 0 (DeepseekV3DecoderLayer), with
 /// n_routed_experts + n_shared_experts experts of moe_intermediate_size; dense layers use
-/// intermediate_size. V3's `noaux_tc` routing adds a per-expert score-correction bias. The
+/// intermediate_size; the router as importDeepseekRouter reads it. The
 /// multi-token-prediction modules (num_nextn_predict_layers) are not part of the model: DeepSeek-V3's
 /// published 671B excludes them (685B on the hub includes them).
 ModelProfile importDeepseek(const Config& c, int seq_len, const std::string& family) {
@@ -442,7 +500,7 @@ ModelProfile importDeepseek(const Config& c, int seq_len, const std::string& fam
         moe.moe.shared_experts = c.nonNegativeInt("n_shared_experts", 0);
         if (moe.moe.shared_experts > 0)
             moe.moe.shared_ffn_hidden = moe.ffn_hidden;
-        moe.moe.router_bias = c.optString("topk_method", "greedy") == "noaux_tc";
+        importDeepseekRouter(c, family, moe.moe);
         const int first_dense = c.nonNegativeInt("first_k_dense_replace", 0);
         const int freq = c.optInt({"moe_layer_freq"}, 1);
         for (int i = first_dense; i < layers; ++i)

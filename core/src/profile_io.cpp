@@ -324,6 +324,15 @@ MoeSpec moeFromJson(const json& j, const std::string& path) {
     r.boolField("shared_expert_gate", m.shared_expert_gate);
     r.boolField("router_bias", m.router_bias);
     r.numField("capacity_factor", m.capacity_factor, NumRule::NonNegative, false, 1024.0);
+    // The router. A score-correction bias without a score function is DeepSeek-V3's sigmoid (profiles
+    // written before the field existed; their exports used sigmoid then).
+    m.score_function = m.router_bias ? "sigmoid" : "softmax";
+    r.strField("score_function", m.score_function); // (validateRouter checks the values)
+    r.boolField("normalize_top_k", m.normalize_top_k);
+    r.numField("routed_scaling", m.routed_scaling, NumRule::Positive, false, 1e6);
+    r.intField("expert_groups", m.expert_groups, IntRule::Positive, false, kMaxExperts);
+    r.intField("groups_per_token", m.groups_per_token, IntRule::Positive, m.expert_groups > 0, kMaxExperts);
+    r.intField("group_score_top", m.group_score_top, IntRule::Positive, m.expert_groups > 0, kMaxExperts);
     r.finish();
     return m;
 }
@@ -342,6 +351,17 @@ json moeToJson(const MoeSpec& m) {
         j["router_bias"] = true;
     if (m.capacity_factor > 0)
         j["capacity_factor"] = m.capacity_factor;
+    if (m.score_function != "softmax")
+        j["score_function"] = m.score_function;
+    if (!m.normalize_top_k)
+        j["normalize_top_k"] = false;
+    if (m.routed_scaling != 1.0)
+        j["routed_scaling"] = m.routed_scaling;
+    if (m.groupLimited()) {
+        j["expert_groups"] = m.expert_groups;
+        j["groups_per_token"] = m.groups_per_token;
+        j["group_score_top"] = m.group_score_top;
+    }
     return j;
 }
 
@@ -729,14 +749,55 @@ json toJson(const ModelProfile& m) {
 }
 
 namespace {
+/// The router of an MoE layer `e` at path `mp`: a known score function, a positive scaling, and groups
+/// that split the experts evenly and leave a token enough experts.
+void validateRouter(const MoeSpec& e, const std::string& mp) {
+    const auto num = [](int v) { return std::to_string(v); };
+    if (!MoeSpec::knownScoreFunction(e.score_function))
+        throw InputError(mp + ".score_function", "unknown score function '" +
+                                                     showString(e.score_function, 40) +
+                                                     "'; allowed: " + MoeSpec::kScoreFunctionList);
+    if (e.router_bias && e.score_function != "sigmoid")
+        throw InputError(mp + ".router_bias", "the score-correction bias (DeepSeek-V3's noaux_tc) needs "
+                                              "score_function sigmoid, got " +
+                                                  e.score_function);
+    if (!(e.routed_scaling > 0 && e.routed_scaling <= 1e6))
+        throw InputError(mp + ".routed_scaling",
+                         "expected a positive factor up to 1e6, got " + fmtNum(e.routed_scaling));
+    if (!e.groupLimited()) {
+        if (e.expert_groups < 0)
+            throw InputError(mp + ".expert_groups", "must not be negative");
+        if (e.groups_per_token != 0 || e.group_score_top != 0)
+            throw InputError(mp + ".expert_groups",
+                             "groups_per_token and group_score_top need expert_groups > 0");
+        return;
+    }
+    if (e.experts % e.expert_groups != 0)
+        throw InputError(mp + ".expert_groups", "expert groups (" + num(e.expert_groups) +
+                                                    ") must divide the experts (" + num(e.experts) + ")");
+    const int per_group = e.experts / e.expert_groups;
+    if (e.groups_per_token < 1 || e.groups_per_token > e.expert_groups)
+        throw InputError(mp + ".groups_per_token", "must be between 1 and expert_groups (" +
+                                                       num(e.expert_groups) + "), got " +
+                                                       num(e.groups_per_token));
+    if (e.group_score_top < 1 || e.group_score_top > per_group)
+        throw InputError(mp + ".group_score_top", "must be between 1 and the experts of a group (" +
+                                                      num(per_group) + "), got " + num(e.group_score_top));
+    if (e.top_k > e.groups_per_token * per_group)
+        throw InputError(mp + ".top_k", "router top-k (" + num(e.top_k) + ") exceeds the experts of the " +
+                                            num(e.groups_per_token) + " groups a token may use (" +
+                                            num(e.groups_per_token * per_group) + ")");
+}
+
 void validateMoe(const LayerType& t, const std::string& lp) {
     const MoeSpec& e = t.moe;
     const std::string mp = lp + ".moe";
     if (e.experts < 0)
         throw InputError(mp + ".experts", "must not be negative");
     if (!e.enabled()) {
-        if (e.top_k != 0 || e.shared_experts != 0 || e.capacity_factor != 0)
-            throw InputError(mp + ".experts", "top_k, shared_experts and capacity_factor need experts > 0");
+        if (e.top_k != 0 || e.shared_experts != 0 || e.capacity_factor != 0 || e.expert_groups != 0)
+            throw InputError(mp + ".experts",
+                             "top_k, shared_experts, capacity_factor and expert_groups need experts > 0");
         return;
     }
     if (e.experts > kMaxExperts)
@@ -760,6 +821,7 @@ void validateMoe(const LayerType& t, const std::string& lp) {
         throw InputError(mp + ".capacity_factor",
                          "expected 0 (dropless) or a positive factor up to 1024, got " +
                              fmtNum(e.capacity_factor));
+    validateRouter(e, mp);
 }
 
 void validateMla(const LayerType& t, const std::string& lp) {

@@ -8,7 +8,9 @@
 #include "gx/error.h"
 #include "gx/exporters.h"
 #include "gx/hetu.h"
+#include "gx/hf_import.h"
 #include "gx/presets.h"
+#include "gx/profile_io.h"
 #include "gx/search_space.h"
 #include "gx/target_search.h"
 
@@ -315,6 +317,21 @@ void expectRefused(const std::function<void()>& f, const std::string& target) {
     QFAIL("export was not refused");
 }
 
+/// One pipeline stage of `m` on `gpus` GPUs, tensor-parallel `tp`, the rest data-parallel (ZeRO-1).
+Plan planFor(const ModelProfile& m, int gpus, int tp) {
+    Plan p = basePlan(16, 1, 2, {32}, DpType::ZeRO1, Checkpoint::None, true);
+    const int L = m.layerCount();
+    p.model = m.name;
+    p.gpus = gpus;
+    p.stage_layers = {L};
+    LayerStrategy s = p.layers.front();
+    s.tp = tp;
+    s.dp = gpus / tp;
+    p.layers.assign(static_cast<std::size_t>(L), s);
+    p.vocab_tp = tp;
+    return p;
+}
+
 ExportFormat formatFor(Target t) {
     switch (t) {
     case Target::Megatron:
@@ -359,6 +376,102 @@ private slots:
                 }
             }
         QVERIFY(checked > 1000);
+    }
+
+    void moeRouterExports() {
+        // The exact Megatron-LM options for each Hugging Face router (facts in megatron.json), and the
+        // routers Megatron-LM cannot reproduce refused (written with --lossy, each named).
+        const ClusterProfile c = clusterPreset("8x8xH100-IB");
+        const std::string hf = std::string(GX_TEST_DATA_DIR) + "/hf/";
+        const auto args = [&](const ModelProfile& m) {
+            return checkMegatron(ex(planFor(m, 64, 4), m, c, ExportFormat::Megatron).text);
+        };
+        const auto lossy = [&](const ModelProfile& m) {
+            ExportOptions o;
+            o.lossy = true;
+            return ex(planFor(m, 64, 4), m, c, ExportFormat::Megatron, o);
+        };
+        const auto router = [](ModelProfile& m) -> MoeSpec& { return m.stacks.back().type.moe; };
+        // Qwen1.5-MoE (norm_topk_prob false): a softmax over all experts, the top-4 as they are.
+        const ModelProfile q2 =
+            importHuggingFace(readJsonFile(hf + "Qwen1.5-MoE-A2.7B/config.json"), "q2", 4096);
+        auto a = args(q2);
+        QVERIFY(a.count("--moe-router-pre-softmax"));
+        for (const char* f : {"--moe-router-score-function", "--moe-router-topk-scaling-factor",
+                              "--moe-router-num-groups", "--moe-router-dtype"})
+            QVERIFY2(!a.count(f), f);
+        // Qwen3-30B-A3B (norm_topk_prob true): Megatron-LM's default, as Mixtral.
+        a = args(modelPreset("qwen3-30b-a3b"));
+        QVERIFY(!a.count("--moe-router-pre-softmax") && !a.count("--moe-router-score-function"));
+        // DeepSeek-V2-Lite: greedy top-6 of the softmax, unnormalised, factor 1; the gate in fp32.
+        json j2 = readJsonFile(hf + "DeepSeek-V2-Lite/config.json");
+        a = args(importHuggingFace(j2, "lite", 4096));
+        QVERIFY(a.count("--moe-router-pre-softmax"));
+        QCOMPARE(a.at("--moe-router-dtype"), std::string("fp32"));
+        QVERIFY(!a.count("--moe-router-topk-scaling-factor") && !a.count("--moe-router-num-groups"));
+        // DeepSeek-V2 (236B): times 16, 3 of 8 groups each ranked by its best expert; Megatron-LM
+        // ranks a group by its best top-6 / 3 = 2: refused, and with --lossy Megatron-LM's groups.
+        j2["n_routed_experts"] = 160;
+        j2["topk_method"] = "group_limited_greedy";
+        j2["n_group"] = 8;
+        j2["topk_group"] = 3;
+        j2["routed_scaling_factor"] = 16.0;
+        ModelProfile v2 = importHuggingFace(j2, "v2", 4096);
+        expectRefused([&] { exportPlan(planFor(v2, 64, 4), v2, c, ExportFormat::Megatron); }, "megatron");
+        ExportResult r = lossy(v2);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY2(
+            r.unsupported.front().find("group-limited routing (3 of 8 groups, a group ranked by its best "
+                                       "expert score): Megatron-LM ranks a group by its best top-k / "
+                                       "group-topk = 2 scores; exported Megatron-LM's ranking") == 0,
+            r.unsupported.front().c_str());
+        a = checkMegatron(r.text);
+        QVERIFY(a.count("--moe-router-pre-softmax"));
+        QCOMPARE(a.at("--moe-router-topk-scaling-factor"), std::string("16"));
+        QCOMPARE(a.at("--moe-router-num-groups"), std::string("8"));
+        QCOMPARE(a.at("--moe-router-group-topk"), std::string("3"));
+        // The same groups with top-3: Megatron-LM's best 3 / 3 = 1 is the group's maximum, exported.
+        router(v2).top_k = 3;
+        a = args(v2);
+        QCOMPARE(a.at("--moe-router-group-topk"), std::string("3"));
+        // Renormalised softmax with groups: Megatron-LM ranks the groups on the logits, which ranks as
+        // the probabilities by a group's best expert but not by a sum of several.
+        router(v2).normalize_top_k = true;
+        router(v2).routed_scaling = 1;
+        a = args(v2);
+        QVERIFY(!a.count("--moe-router-pre-softmax") && a.count("--moe-router-num-groups"));
+        router(v2).top_k = 6;
+        router(v2).group_score_top = 2;
+        r = lossy(v2);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY2(r.unsupported.front().find("= 2 logits; exported") != std::string::npos,
+                 r.unsupported.front().c_str());
+        // Unnormalised sigmoid weights (DeepSeek-V3 with norm_topk_prob false): Megatron-LM renormalises
+        // sigmoid top-k weights whenever k > 1.
+        ModelProfile v3 = modelPreset("deepseek-v3");
+        router(v3).normalize_top_k = false;
+        r = lossy(v3);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY2(r.unsupported.front().find("unnormalised sigmoid router weights (top-8)") == 0,
+                 r.unsupported.front().c_str());
+        router(v3).top_k = 1; // one sigmoid weight: nothing to renormalise, as Megatron-LM
+        router(v3).expert_groups = router(v3).groups_per_token = router(v3).group_score_top = 0;
+        QVERIFY(lossy(v3).unsupported.empty());
+        // A renormalised softmax top-1 (weight 1): Megatron-LM refuses a softmax after top-1.
+        ModelProfile mx = modelPreset("mixtral-8x7b");
+        router(mx).top_k = 1;
+        r = lossy(mx);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY2(r.unsupported.front().find("softmax top-1 router renormalised") == 0,
+                 r.unsupported.front().c_str());
+        QVERIFY(checkMegatron(r.text).count("--moe-router-pre-softmax")); // (Megatron-LM runs it)
+        router(mx).normalize_top_k = false; // the softmax probability itself: pre-softmax, exact
+        a = args(mx);
+        QVERIFY(a.count("--moe-router-pre-softmax"));
+        // A routed scaling factor alone.
+        mx = modelPreset("mixtral-8x7b");
+        router(mx).routed_scaling = 1.5;
+        QCOMPARE(args(mx).at("--moe-router-topk-scaling-factor"), std::string("1.5"));
     }
 
     void targetNames() {
@@ -476,19 +589,6 @@ private slots:
         // Mixture of experts and multi-latent attention: Megatron-LM options checked against
         // megatron.json (facts from arguments.py / transformer_config.py at the recorded commit).
         const ClusterProfile c = clusterPreset("8x8xH100-IB");
-        auto planFor = [](const ModelProfile& m, int gpus, int tp) {
-            Plan p = basePlan(16, 1, 2, {32}, DpType::ZeRO1, Checkpoint::None, true);
-            const int L = m.layerCount();
-            p.model = m.name;
-            p.gpus = gpus;
-            p.stage_layers = {L};
-            LayerStrategy s = p.layers.front();
-            s.tp = tp;
-            s.dp = gpus / tp;
-            p.layers.assign(static_cast<std::size_t>(L), s);
-            p.vocab_tp = tp;
-            return p;
-        };
         const ModelProfile v3 = modelPreset("deepseek-v3");
         const Plan pv = planFor(v3, 64, 8);
         auto a = checkMegatron(ex(pv, v3, c, ExportFormat::Megatron).text);
@@ -509,6 +609,13 @@ private slots:
         QCOMPARE(a.at("--v-head-dim"), std::string("128"));
         QCOMPARE(a.at("--normalization"), std::string("RMSNorm"));
         QVERIFY(!a.count("--kv-channels") && !a.count("--group-query-attention"));
+        // Its router (megatron.json): sigmoid weights, renormalised by Megatron-LM as top-8 > 1, times
+        // 2.5; the best 4 of 8 groups, scored by their best 8 / 4 = 2 as DeepSeek-V3's; the gate in fp32.
+        QCOMPARE(a.at("--moe-router-topk-scaling-factor"), std::string("2.5"));
+        QCOMPARE(a.at("--moe-router-num-groups"), std::string("8"));
+        QCOMPARE(a.at("--moe-router-group-topk"), std::string("4"));
+        QCOMPARE(a.at("--moe-router-dtype"), std::string("fp32"));
+        QVERIFY(!a.count("--moe-router-pre-softmax"));
         // Its yarn rotary scaling: MLA reads the factor and mscales from options of their names (the
         // option's factor default 1.0 would replace MLA's 40), its original context and betas are MLA's
         // defaults (megatron.json).
@@ -551,6 +658,11 @@ private slots:
         QCOMPARE(a.at("--num-query-groups"), std::string("8"));
         QVERIFY(!a.count("--moe-layer-freq") && !a.count("--moe-shared-expert-intermediate-size"));
         QCOMPARE(a.at("--rotary-base"), std::string("1000000"));
+        // Its router is Megatron-LM's default: a softmax over the top-2 logits (= renormalised).
+        for (const char* f :
+             {"--moe-router-score-function", "--moe-router-pre-softmax", "--moe-router-topk-scaling-factor",
+              "--moe-router-num-groups", "--moe-router-dtype"})
+            QVERIFY2(!a.count(f), f);
         // Qwen3-MoE: Q/K norms; a capacity factor pads the expert inputs as costed.
         ModelProfile q3 = modelPreset("qwen3-30b-a3b");
         q3.stacks[0].type.moe.capacity_factor = 1.25;

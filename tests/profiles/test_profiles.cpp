@@ -110,6 +110,8 @@ private slots:
     void hfImportMoeCounts();
     void hfImportMoeShapes();
     void rotaryBaseAndScaling();
+    void moeRouterImport();
+    void moeRouterFormat();
     void presetNamesResolve();
     void presetsRoundTripAndValidate();
     void presetParamCounts_data();
@@ -665,6 +667,170 @@ void TestProfiles::rotaryBaseAndScaling() {
     m = toJson(l31);
     m["rope_theta"] = -1;
     expectError([&] { modelFromJson(m); }, "model.rope_theta", "positive");
+}
+
+namespace {
+/// The router of the model's (first) mixture-of-experts stack.
+MoeSpec routerOf(const ModelProfile& m) {
+    for (const auto& st : m.stacks)
+        if (st.type.moe.enabled())
+            return st.type.moe;
+    QTest::qFail("no mixture-of-experts stack", __FILE__, __LINE__);
+    return {};
+}
+} // namespace
+
+void TestProfiles::moeRouterImport() {
+    // How each config.json's router weighs its experts, as its modeling code reads it; the presets
+    // carry the same values (presetsMatchHfImports compares the whole profiles).
+    const MoeSpec mix = routerOf(loadModelFile(kHf + "Mixtral-8x7B-v0.1/config.json"));
+    QCOMPARE(mix.score_function, std::string("softmax"));
+    QVERIFY(mix.normalize_top_k); // MixtralTopKRouter always renormalises
+    QCOMPARE(mix.routed_scaling, 1.0);
+    QVERIFY(!mix.groupLimited() && !mix.router_bias);
+    QCOMPARE(routerOf(modelPreset("mixtral-8x22b")),
+             routerOf(loadModelFile(kHf + "Mixtral-8x22B-v0.1/config.json")));
+    // Qwen1.5-MoE (qwen2_moe): norm_topk_prob false; Qwen3-30B-A3B: true; absent: transformers' false.
+    const MoeSpec q2 = routerOf(loadModelFile(kHf + "Qwen1.5-MoE-A2.7B/config.json"));
+    QCOMPARE(q2.score_function, std::string("softmax"));
+    QVERIFY(!q2.normalize_top_k);
+    QCOMPARE(q2.routed_scaling, 1.0);
+    json q3 = readJsonFile(kHf + "Qwen3-30B-A3B/config.json");
+    QVERIFY(routerOf(importHuggingFace(q3, "q3", 4096)).normalize_top_k);
+    QCOMPARE(routerOf(importHuggingFace(q3, "q3", 4096)), routerOf(modelPreset("qwen3-30b-a3b")));
+    q3.erase("norm_topk_prob");
+    QVERIFY(!routerOf(importHuggingFace(q3, "q3", 4096)).normalize_top_k);
+    q3["norm_topk_prob"] = "yes";
+    expectError([&] { importHuggingFace(q3, "x", 4096); }, "config.norm_topk_prob", "true or false");
+    // DeepSeek-V3: sigmoid scores with the score-correction bias, the best 4 of 8 groups (a group
+    // scored by its best two), renormalised, times 2.5.
+    const MoeSpec v3 = routerOf(loadModelFile(kHf + "DeepSeek-V3/config.json"));
+    QCOMPARE(v3.score_function, std::string("sigmoid"));
+    QVERIFY(v3.router_bias && v3.normalize_top_k);
+    QCOMPARE(v3.routed_scaling, 2.5);
+    QCOMPARE(v3.expert_groups, 8);
+    QCOMPARE(v3.groups_per_token, 4);
+    QCOMPARE(v3.group_score_top, 2);
+    QCOMPARE(v3, routerOf(modelPreset("deepseek-v3")));
+    // Its keys absent: transformers' DeepseekV3Config defaults, the same router.
+    json j3 = readJsonFile(kHf + "DeepSeek-V3/config.json");
+    for (const char* k :
+         {"scoring_func", "topk_method", "norm_topk_prob", "routed_scaling_factor", "n_group", "topk_group"})
+        j3.erase(k);
+    QCOMPARE(routerOf(importHuggingFace(j3, "v3", 4096)), v3);
+    // Every group chosen (Kimi-K2's n_group 1): not limited.
+    j3["n_group"] = 1;
+    j3["topk_group"] = 1;
+    QVERIFY(!routerOf(importHuggingFace(j3, "k2", 4096)).groupLimited());
+    // DeepSeek-V2-Lite: softmax, greedy top-6 (its n_group 1 unused), not renormalised, times 1.0.
+    json j2 = readJsonFile(kHf + "DeepSeek-V2-Lite/config.json");
+    const MoeSpec lite = routerOf(importHuggingFace(j2, "lite", 4096));
+    QCOMPARE(lite.score_function, std::string("softmax"));
+    QVERIFY(!lite.normalize_top_k && !lite.router_bias && !lite.groupLimited());
+    QCOMPARE(lite.routed_scaling, 1.0);
+    // DeepSeek-V2's router (deepseek-ai/DeepSeek-V2 config.json: 160 experts, group_limited_greedy
+    // over 8 groups choosing 3, routed_scaling_factor 16): a group scored by its best expert.
+    j2["n_routed_experts"] = 160;
+    j2["topk_method"] = "group_limited_greedy";
+    j2["n_group"] = 8;
+    j2["topk_group"] = 3;
+    j2["routed_scaling_factor"] = 16.0;
+    const MoeSpec v2 = routerOf(importHuggingFace(j2, "v2", 4096));
+    QVERIFY(!v2.normalize_top_k && !v2.router_bias);
+    QCOMPARE(v2.routed_scaling, 16.0);
+    QCOMPARE(v2.expert_groups, 8);
+    QCOMPARE(v2.groups_per_token, 3);
+    QCOMPARE(v2.group_score_top, 1);
+    // What the family's modeling code does not run is refused, naming the key.
+    const auto refused = [](json j, const char* key, const json& v, const std::string& field,
+                            const std::string& reason) {
+        j[key] = v;
+        expectError([&] { importHuggingFace(j, "x", 4096); }, field, reason);
+    };
+    const json v3c = readJsonFile(kHf + "DeepSeek-V3/config.json");
+    refused(v3c, "scoring_func", "softmax", "config.scoring_func",
+            "not supported for deepseek_v3 (supported: sigmoid)");
+    refused(j2, "scoring_func", "sqrtsoftplus", "config.scoring_func", "'sqrtsoftplus' is not supported");
+    refused(v3c, "topk_method", "greedy", "config.topk_method", "(supported: noaux_tc)");
+    refused(j2, "topk_method", "noaux_tc", "config.topk_method", "(supported: greedy, group_limited_greedy)");
+    refused(j2, "norm_topk_prob", true, "config.norm_topk_prob",
+            "DeepSeek's modeling_deepseek.py renormalises");
+    refused(v3c, "routed_scaling_factor", 0, "config.routed_scaling_factor", "positive");
+    refused(v3c, "n_group", 7, "config.n_group", "do not split into 7 equal groups");
+    refused(v3c, "n_group", 256, "config.n_group", "of at least 2");
+    refused(v3c, "topk_group", 9, "config.topk_group", "exceed n_group (8)");
+    refused(v3c, "topk_group", 0, "config.topk_group", "positive integer");
+    j2.erase("n_group");
+    expectError([&] { importHuggingFace(j2, "x", 4096); }, "config.n_group", "missing");
+    j2["n_group"] = 80; // 2 experts a group: 3 groups hold 6, one fewer than 7
+    j2["num_experts_per_tok"] = 7;
+    expectError([&] { importHuggingFace(j2, "x", 4096); }, "config.topk_group",
+                "fewer than num_experts_per_tok (7)");
+}
+
+void TestProfiles::moeRouterFormat() {
+    // Round trip of every router field through our format; defaults are not written.
+    const ModelProfile v3 = modelPreset("deepseek-v3");
+    QCOMPARE(modelFromJson(toJson(v3)).stacks[1].type.moe, v3.stacks[1].type.moe);
+    ModelProfile v2 = v3;
+    MoeSpec& e = v2.stacks[1].type.moe;
+    e.router_bias = false;
+    e.score_function = "softmax";
+    e.normalize_top_k = false;
+    e.routed_scaling = 16;
+    e.groups_per_token = 3;
+    e.group_score_top = 1;
+    const json j = toJson(v2);
+    QCOMPARE(j["stacks"][1]["layer"]["moe"]["normalize_top_k"], json(false));
+    QCOMPARE(modelFromJson(j).stacks[1].type.moe, e);
+    const json mx = toJson(modelPreset("mixtral-8x7b"))["stacks"][0]["layer"]["moe"];
+    for (const char* k : {"score_function", "normalize_top_k", "routed_scaling", "expert_groups"})
+        QVERIFY2(!mx.contains(k), k);
+    // A profile written before the router fields: the score-correction bias reads as sigmoid (its
+    // exports used sigmoid then), the rest as Mixtral's defaults.
+    json old = toJson(v3);
+    for (const char* k :
+         {"score_function", "routed_scaling", "expert_groups", "groups_per_token", "group_score_top"})
+        old["stacks"][1]["layer"]["moe"].erase(k);
+    const MoeSpec o = modelFromJson(old).stacks[1].type.moe;
+    QCOMPARE(o.score_function, std::string("sigmoid"));
+    QVERIFY(o.normalize_top_k && !o.groupLimited());
+    QCOMPARE(o.routed_scaling, 1.0);
+    // Named errors for routers no framework could run as given.
+    const std::string mp = "model.stacks[1].layer.moe";
+    const auto with = [&](const char* key, const json& v) {
+        json m = toJson(v3);
+        m["stacks"][1]["layer"]["moe"][key] = v;
+        return m;
+    };
+    expectError([&] { modelFromJson(with("score_function", "relu")); }, mp + ".score_function",
+                "allowed: softmax, sigmoid");
+    expectError([&] { modelFromJson(with("score_function", "softmax")); }, mp + ".router_bias",
+                "needs score_function sigmoid");
+    expectError([&] { modelFromJson(with("routed_scaling", 0)); }, mp + ".routed_scaling", "positive");
+    expectError([&] { modelFromJson(with("expert_groups", 7)); }, mp + ".expert_groups",
+                "expert groups (7) must divide the experts (256)");
+    expectError([&] { modelFromJson(with("groups_per_token", 9)); }, mp + ".groups_per_token",
+                "between 1 and expert_groups (8)");
+    expectError([&] { modelFromJson(with("group_score_top", 33)); }, mp + ".group_score_top",
+                "between 1 and the experts of a group (32)");
+    json m = with("expert_groups", 128); // 2 experts a group, 4 groups: 8 experts, top-8 fits
+    QCOMPARE(modelFromJson(m).stacks[1].type.moe.expert_groups, 128);
+    m["stacks"][1]["layer"]["moe"]["groups_per_token"] = 3;
+    expectError([&] { modelFromJson(m); }, mp + ".top_k",
+                "exceeds the experts of the 3 groups a token may use (6)");
+    m = toJson(v3);
+    m["stacks"][1]["layer"]["moe"].erase("groups_per_token");
+    expectError([&] { modelFromJson(m); }, mp + ".groups_per_token", "required field is missing");
+    // Programmatic profiles (GUI, import) are checked too.
+    ModelProfile p = v3;
+    p.stacks[1].type.moe.expert_groups = 0;
+    expectError([&] { validateModel(p); }, mp + ".expert_groups", "need expert_groups > 0");
+    p.stacks[1].type.moe.groups_per_token = 0;
+    p.stacks[1].type.moe.group_score_top = 0;
+    validateModel(p);
+    p.stacks[1].type.moe.routed_scaling = std::nan("");
+    expectError([&] { validateModel(p); }, mp + ".routed_scaling", "positive factor");
 }
 
 void TestProfiles::hfImportMoeShapes() {

@@ -28,8 +28,27 @@ struct MoeSpec {
     bool router_bias = false;        ///< DeepSeek-V3: per-expert score-correction bias (`noaux_tc`)
     double capacity_factor = 0.0;    ///< 0: dropless; > 0: expert inputs padded/dropped to
                                      ///< capacity_factor * tokens * top_k / experts (Fedus et al. 2022)
+    // How the router weighs the chosen experts (Hugging Face's MoE configs). They cost nothing; the
+    // exports pass them on so that the framework trains the same model. The defaults are Mixtral's:
+    // softmax scores, the top-k weights renormalised to sum 1, no scaling, no groups.
+    /// "softmax" (Mixtral, Qwen, DeepSeek-V2) or "sigmoid" (DeepSeek-V3 `scoring_func`)
+    std::string score_function = "softmax";
+    /// The top-k weights are divided by their sum (`norm_topk_prob`; Mixtral always). Without it a
+    /// token's weights are its scores over all experts (softmax: Qwen2-MoE, DeepSeek-V2).
+    bool normalize_top_k = true;
+    double routed_scaling = 1.0; ///< the routed experts' weights times this (`routed_scaling_factor`)
+    /// Group-limited routing (`n_group`, `topk_group`): the experts form `expert_groups` equal groups
+    /// and a token's top-k come from its best `groups_per_token` groups, a group's score being the sum
+    /// of its best `group_score_top` expert scores (DeepSeek-V2 `group_limited_greedy`: 1, the
+    /// maximum; DeepSeek-V3 `noaux_tc`: 2). 0, 0, 0: not limited.
+    int expert_groups = 0;
+    int groups_per_token = 0;
+    int group_score_top = 0;
 
     bool enabled() const { return experts > 0; }
+    bool groupLimited() const { return expert_groups > 0; }
+    static bool knownScoreFunction(const std::string& f) { return f == "softmax" || f == "sigmoid"; }
+    static constexpr const char* kScoreFunctionList = "softmax, sigmoid";
     bool operator==(const MoeSpec&) const = default;
 };
 
