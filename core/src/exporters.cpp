@@ -1587,6 +1587,12 @@ ExportResult exportAny(const Plan& plan, const ModelProfile& model, const Cluste
 }
 } // namespace
 
+std::vector<std::string> megatronModelInexpressible(const ModelProfile& model) {
+    MegatronArgs r;
+    addMegatronModelArgs(model, r);
+    return r.unsupported;
+}
+
 ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
                         ExportFormat format, const ExportOptions& options) {
     checkPlan(plan, model, cluster);
@@ -1596,8 +1602,19 @@ ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const Clust
         std::string why;
         for (const auto& u : r.unsupported)
             why += "\n  - " + u;
-        throw InputError("plan", std::string(exportFormatInfo(format).display_name) +
-                                     " cannot express this plan exactly:" + why +
+        // What the model alone makes inexpressible no plan changes: a search for the target refuses
+        // the model (modelInexpressible), so it is not suggested.
+        const auto of_model = modelInexpressible(model, t);
+        const bool model_only =
+            std::all_of(r.unsupported.begin(), r.unsupported.end(), [&](const std::string& u) {
+                return std::find(of_model.begin(), of_model.end(), u) != of_model.end();
+            });
+        const std::string name = exportFormatInfo(format).display_name;
+        if (model_only)
+            throw InputError("plan", name + " cannot express this model exactly:" + why +
+                                         "\nNo plan changes this; export with --lossy to write the "
+                                         "approximation above.");
+        throw InputError("plan", name + " cannot express this plan exactly:" + why +
                                      "\nSearch for this framework (galvatron search --target " + toString(t) +
                                      ", or the target selector in the search settings) to get a plan it runs "
                                      "as costed, or export with --lossy to write the approximation above.");

@@ -17,6 +17,7 @@
 
 #include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/exporters.h"
 #include "target_internal.h"
 
 #include <algorithm>
@@ -479,6 +480,10 @@ std::vector<std::string> modelInexpressible(const ModelProfile& model, Target ta
         out.push_back("mixture-of-experts layers: the " + fw + " export describes dense models only");
     if (mla && !c.mla)
         out.push_back("multi-latent attention: the " + fw + " export describes standard attention only");
+    // (a model Megatron-LM builds differently: the export refuses it whatever the plan)
+    if (target == Target::Megatron)
+        for (auto& s : megatronModelInexpressible(model))
+            out.push_back(std::move(s));
     return out;
 }
 

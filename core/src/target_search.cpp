@@ -103,8 +103,11 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
     const TargetCapabilities& caps = capabilities(target);
     // No plan of a model the target cannot describe runs as planned: say so before searching.
     if (const auto lacks = modelInexpressible(model.model(), target); !lacks.empty())
-        throw InputError("target",
-                         lacks.front() + "; search for another target (Megatron-LM) or for any runtime");
+        throw InputError("target", lacks.front() + (target == Target::Megatron
+                                                        ? "; search for any runtime, or export a plan with "
+                                                          "--lossy to write the closest model"
+                                                        : "; search for another target (Megatron-LM) or for "
+                                                          "any runtime"));
     SearchOptions o = optionsForTarget(options);
     o.subspaces = targetParts(o, caps);
     SearchResult r = searchAnytime(model, o, time_limit_s, observer, stop);

@@ -324,7 +324,7 @@ private slots:
         expect("vocab_divisible_by", -1, "runtime.vocab_divisible_by");
         expect("vocab_divisible_by", 1.5, "runtime.vocab_divisible_by");
         QCOMPARE(runtimeFromJson(j).vocab_divisible_by, 128); // (the preset pads as Megatron-LM does)
-        expect("tp_overlapp", 0.5, "runtime.tp_overlapp"); // unknown key
+        expect("tp_overlapp", 0.5, "runtime.tp_overlapp");    // unknown key
     }
 
     void fp8LinearsAreFasterAndKeepWeightCopies() {

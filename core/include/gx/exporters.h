@@ -110,4 +110,9 @@ ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const Clust
 std::vector<std::string> megatronArgs(const Plan& plan, const ModelProfile& model,
                                       const ExportOptions& options, std::vector<std::string>& unsupported);
 
+/// What Megatron-LM's pretrain_gpt.py cannot build of `model` whatever the plan (rotary scaling it does
+/// not pass on, router variants, layers of different shapes): the model arguments' refusals, as
+/// exportPlan lists them. Empty when the model is expressible.
+std::vector<std::string> megatronModelInexpressible(const ModelProfile& model);
+
 } // namespace gx
