@@ -246,6 +246,11 @@ void ModelEditor::mapFieldNames() {
                {QStringLiteral("embed_hidden"), hidden_},
                {QStringLiteral("experts"), experts_},
                {QStringLiteral("moe"), experts_},
+               // (the router's groups are kept from the imported model; the expert count is what
+               // the editor changes that they must divide)
+               {QStringLiteral("expert_groups"), experts_},
+               {QStringLiteral("groups_per_token"), experts_},
+               {QStringLiteral("group_score_top"), experts_},
                {QStringLiteral("top_k"), top_k_},
                {QStringLiteral("shared_experts"), shared_experts_},
                {QStringLiteral("shared_ffn_hidden"), shared_ffn_},

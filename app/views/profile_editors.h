@@ -55,6 +55,7 @@ public:
     QSpinBox* headsBox() const { return heads_; }
     QSpinBox* layersBox() const { return layers_; }
     QSpinBox* seqBox() const { return seq_; }
+    QComboBox* stackBox() const { return stack_box_; }
     QCheckBox* moeCheck() const { return moe_on_; }
     QSpinBox* expertsBox() const { return experts_; }
     QSpinBox* topKBox() const { return top_k_; }

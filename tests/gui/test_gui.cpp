@@ -26,6 +26,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLabel>
@@ -411,6 +412,21 @@ private slots:
             QCOMPARE(t.heads, 64);
             QCOMPARE(t.kv_heads, 64);
             QCOMPARE(t.head_dim, t.mla.qk_nope_head_dim + t.mla.qk_rope_head_dim);
+        }
+        // DeepSeek-V3's 8 router groups must divide the experts: 100 experts is an error naming
+        // expert_groups, shown on the experts box (the groups have no box of their own).
+        {
+            ModelEditor ed;
+            ed.setModel(resolveModel("deepseek-v3"));
+            ed.stackBox()->setCurrentIndex(1); // (the 58 MoE layers after 3 dense ones)
+            QVERIFY(ed.moeCheck()->isChecked());
+            ed.expertsBox()->setValue(100);
+            QVERIFY(!ed.isValid());
+            QVERIFY2(ed.errorText().contains(QStringLiteral("expert_groups")), qPrintable(ed.errorText()));
+            QVERIFY(!ed.expertsBox()->styleSheet().isEmpty());
+            ed.expertsBox()->setValue(128);
+            QVERIFY2(ed.isValid(), qPrintable(ed.errorText()));
+            QVERIFY(ed.expertsBox()->styleSheet().isEmpty());
         }
         // An explicit head size (Qwen3: 128 with hidden 2048 and 32 heads) stays when the heads change.
         {
