@@ -733,6 +733,12 @@ std::string costComment(const Plan& plan, const ModelProfile& model, const Clust
           << ", " << toString(plan.precision) << "): " << fmt(c.iteration_time, 4) << " s/iteration, "
           << fmt(c.samples_per_s, 4) << " samples/s, MFU " << fmt(c.mfu * 100, 3) << "%, peak memory "
           << fmt(c.peak_memory / (1024.0 * 1024 * 1024), 4) << " GiB/GPU (stage " << c.peak_stage << ")\n";
+        // (to check against the first lines of the run's log: Megatron-LM's "number of parameters on
+        // (tensor, pipeline) model parallel rank (0, i)")
+        s << prefix << "parameters per GPU by pipeline stage:";
+        for (const auto& st : c.stages)
+            s << " " << std::llround(st.params);
+        s << "\n";
     } catch (const std::exception& e) {
         s << prefix << "predicted cost unavailable: " << commentSafe(e.what()) << "\n";
     }

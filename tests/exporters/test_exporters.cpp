@@ -168,6 +168,18 @@ private slots:
         QVERIFY(contains(r.suggested_filename, "llama2-7b"));
         // Predicted cost in the header comment.
         QVERIFY(contains(t, "s/iteration"));
+        // And the parameters per GPU of each pipeline stage, as Megatron-LM logs them for rank (0, i):
+        // per layer at TP 4 QKV 3h^2/4, output h^2/4, SwiGLU fc1 2hf/4 and fc2 hf/4, two RMSNorms h
+        // whole (h 4096, f 11008): 50,601,984; 16 layers a stage. The vocabulary padded to a multiple
+        // of 128 x 4 (32,000 -> 32,256) for the embedding (stage 0) and the untied head (stage 1, with
+        // the final norm).
+        Plan mp = uniformPlan();
+        mp.runtime = "megatron-core";
+        const std::string mt = exportPlan(mp, m, cluster2x8(), ExportFormat::Megatron).text;
+        const long long layer = 50601984LL * 16, vocab = 32256LL * 4096 / 4;
+        const std::string want = "# parameters per GPU by pipeline stage: " + std::to_string(layer + vocab) +
+                                 " " + std::to_string(layer + 4096 + vocab) + "\n";
+        QVERIFY2(contains(mt, want), qPrintable(QString::fromStdString(want + mt)));
     }
 
     void megatronGqaAndEnds() {
