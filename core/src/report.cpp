@@ -138,6 +138,11 @@ std::string formatPlanReport(const CostModel& model, const Plan& plan, const Pla
                       s.memory.total() > c.memory_budget ? "  OVER BUDGET" : "");
         o << line;
     }
+    // (what the params/GPU column counts: the runtime's padded vocabulary)
+    if (const double padded = model.paddedVocab(plan.vocab_tp); padded != double(model.model().vocab_size))
+        o << "  vocabulary padded " << model.model().vocab_size << " -> " << std::llround(padded)
+          << " (the runtime's multiple of " << model.options().runtime.vocab_divisible_by << " x vocab tp "
+          << plan.vocab_tp << ")\n";
     const auto& t = c.time;
     // The terms of the iteration time; those that are zero for this plan (no ZeRO-3, one stage, no
     // recomputation...) are left out, and compute always stays.

@@ -3,6 +3,7 @@
 #include "gx/cost_model.h"
 #include "gx/error.h"
 #include "gx/pipeline_order.h"
+#include "gx/report.h"
 #include "gx/units.h"
 
 #include <QtTest>
@@ -179,6 +180,11 @@ private slots:
         QCOMPARE(std::llround(c.stages[0].params - u.stages[0].params), (51200 - 50257) * h / t);
         QVERIFY(c.stages[0].memory.embedding > u.stages[0].memory.embedding);
         QCOMPARE(c.stages[3].memory.total(), u.stages[3].memory.total());
+        // The report says what the params/GPU column counts.
+        QVERIFY(formatPlanReport(cm, plan, c)
+                    .find("vocabulary padded 50257 -> 51200 (the runtime's multiple of "
+                          "128 x vocab tp 8)") != std::string::npos);
+        QVERIFY(formatPlanReport(cu, plan, u).find("vocabulary padded") == std::string::npos);
     }
 
     void ringCollectiveTimes() {
