@@ -2,7 +2,10 @@
 #include "cli/cli_common.h"
 
 #include "gx/error.h"
+#include "gx/file_io.h"
+#include "gx/model_file.h"
 #include "gx/presets.h"
+#include "gx/profile_io.h"
 
 #include "gx/report.h"
 #include "gx/target.h"
@@ -28,6 +31,12 @@ void addProfileOptions(QCommandLineParser& p) {
                  QStringLiteral("Cluster: preset name or profile JSON (default %1).")
                      .arg(QLatin1String(kDefaultCluster)),
                  QStringLiteral("C"), QLatin1String(kDefaultCluster)});
+    p.addOption({QStringLiteral("seq-len"),
+                 QStringLiteral("Train the model at this sequence length (tokens per sample). Default: the "
+                                "model's; a Hugging Face config.json without one is planned at %1, its "
+                                "context window (max_position_embeddings) not being a training length.")
+                     .arg(kHfTrainingSeqLen),
+                 QStringLiteral("S")});
 }
 
 void addRuntimeOptions(QCommandLineParser& p) {
@@ -100,8 +109,30 @@ std::optional<int> parseOrExit(QCommandLineParser& p, const QStringList& args, s
     return std::nullopt;
 }
 
-ModelProfile modelFromOptions(const QCommandLineParser& p) {
-    return resolveModel(p.value(QStringLiteral("model")).toStdString());
+bool applySeqLen(const QCommandLineParser& p, ModelProfile& m) {
+    if (!p.isSet(QStringLiteral("seq-len")))
+        return false;
+    setTrainingSeqLen(m, positiveInt(p, QStringLiteral("seq-len"), limits::kMaxSeqLen));
+    try {
+        validateModel(m);
+    } catch (const InputError& e) {
+        throw InputError("--seq-len", e.reason());
+    }
+    return true;
+}
+
+ModelProfile modelFromOptions(const QCommandLineParser& p, std::ostream* note) {
+    const std::string name = p.value(QStringLiteral("model")).toStdString();
+    ModelProfile m = resolveModel(name);
+    if (!applySeqLen(p, m) && m.seq_len > kHfTrainingSeqLen && isHfConfigWithoutSeqLen(name)) {
+        // As the explorer: a config.json gives its context window, not a training length.
+        if (note)
+            *note << "note: " << m.name << " planned at " << kHfTrainingSeqLen
+                  << " tokens per sample (the config's context window is " << m.seq_len
+                  << "; --seq-len sets another)\n";
+        setTrainingSeqLen(m, kHfTrainingSeqLen);
+    }
+    return m;
 }
 
 ClusterProfile clusterFromOptions(const QCommandLineParser& p) {

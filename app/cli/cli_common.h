@@ -22,13 +22,17 @@
 
 namespace gx::cli {
 
-/// Adds --model and --cluster (preset name or JSON / config.json path; defaults from presets.h).
+/// Adds --model, --cluster (preset name or JSON / config.json path; defaults from presets.h) and --seq-len.
 void addProfileOptions(QCommandLineParser& p);
 /// Parses; on --help prints help to out and returns 0; on error prints to err and returns 2.
 /// Returns nullopt when parsing succeeded and the command should continue.
 std::optional<int> parseOrExit(QCommandLineParser& p, const QStringList& args, std::ostream& out,
                                std::ostream& err);
-ModelProfile modelFromOptions(const QCommandLineParser& p);
+/// The --model, trained at --seq-len when given; a Hugging Face config.json without a training length
+/// at kHfTrainingSeqLen, with a note to `note` (the explorer does the same).
+ModelProfile modelFromOptions(const QCommandLineParser& p, std::ostream* note = nullptr);
+/// Trains `m` at --seq-len when it is given (errors name --seq-len); false when it is not.
+bool applySeqLen(const QCommandLineParser& p, ModelProfile& m);
 ClusterProfile clusterFromOptions(const QCommandLineParser& p);
 /// Adds --runtime (preset or JSON path, default megatron-core) and --precision (bf16, fp16, fp8).
 void addRuntimeOptions(QCommandLineParser& p);

@@ -300,7 +300,7 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
         throw InputError("--plan",
                          "a plan JSON file is required (write one with `galvatron search --out plan.json`)");
     const Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
-    const ModelProfile model = modelFromOptions(p);
+    const ModelProfile model = modelFromOptions(p, &err);
     const ClusterProfile cluster = clusterFromOptions(p);
     engine::PlanRunOptions o;
     if (p.isSet(QStringLiteral("iterations")))

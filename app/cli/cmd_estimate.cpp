@@ -43,7 +43,7 @@ int cmdEstimate(const QStringList& args, std::ostream& out, std::ostream& err) {
         plan.precision = opt.precision;
     opt.precision = plan.precision;
     plan.runtime = opt.runtime.name;
-    const CostModel model(modelFromOptions(p), cluster, opt);
+    const CostModel model(modelFromOptions(p, &err), cluster, opt);
     const PlanCost cost = model.evaluate(plan);
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j;

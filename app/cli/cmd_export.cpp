@@ -29,10 +29,13 @@ QString formatIds() {
 }
 
 /// --model / --cluster if given, else the names recorded in the plan, else the defaults.
-ModelProfile planModel(const QCommandLineParser& p, const Plan& plan) {
-    if (!p.isSet(QStringLiteral("model")) && !plan.model.empty())
-        return resolveModel(plan.model);
-    return modelFromOptions(p);
+ModelProfile planModel(const QCommandLineParser& p, const Plan& plan, std::ostream& err) {
+    if (!p.isSet(QStringLiteral("model")) && !plan.model.empty()) {
+        ModelProfile m = resolveModel(plan.model);
+        applySeqLen(p, m);
+        return m;
+    }
+    return modelFromOptions(p, &err);
 }
 
 ClusterProfile planCluster(const QCommandLineParser& p, const Plan& plan) {
@@ -120,7 +123,7 @@ int cmdExport(const QStringList& args, std::ostream& out, std::ostream& err) {
         throw InputError("--format", "required; one of " + formatIds().toStdString());
     const ExportFormat format = exportFormatFromString(p.value(QStringLiteral("format")).toStdString());
     Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
-    const ModelProfile model = planModel(p, plan);
+    const ModelProfile model = planModel(p, plan, err);
     const ClusterProfile cluster = planCluster(p, plan);
 
     ExportOptions o;

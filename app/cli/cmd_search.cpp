@@ -657,7 +657,7 @@ int cmdSearch(const QStringList& args, std::ostream& out, std::ostream& err) {
     const auto isSet = [&](const char* n) { return p.isSet(QString::fromLatin1(n)); };
     const ClusterProfile cluster = clusterFromOptions(p);
     const SearchOptions so = searchOptionsFrom(p, cluster);
-    const CostModel model(modelFromOptions(p), cluster, so.cost);
+    const CostModel model(modelFromOptions(p, &err), cluster, so.cost);
     const double limit = timeLimitFrom(p);
     const auto t0 = std::chrono::steady_clock::now();
     // A live progress line when stderr is a terminal (not for --json / --time, which scripts read).

@@ -45,17 +45,6 @@ QString lastKey(const QString& field) {
     return k;
 }
 
-/// True for a Hugging Face config.json that gives no training sequence length of its own.
-bool isHfConfigWithoutSeqLen(const QString& path) {
-    try {
-        const nlohmann::json j = readJsonFile(path.toStdString());
-        return j.is_object() && !j.contains("seq_len") &&
-               (j.contains("max_position_embeddings") || j.contains("n_positions") || j.contains("n_ctx"));
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
 /// "Cannot load <path>: <why>", naming the path once (core errors about files often name it).
 QString loadError(const QString& path, const char* what) {
     const QString why = QString::fromUtf8(what);
@@ -321,15 +310,12 @@ bool ModelEditor::loadFile(const QString& path, QString* error) {
     return loadShown(error_, path, error, [&] {
         ModelProfile m = loadModelFile(path.toStdString());
         QString note;
-        if (m.seq_len > kTrainingSeqLen && isHfConfigWithoutSeqLen(path)) {
+        if (m.seq_len > kTrainingSeqLen && isHfConfigWithoutSeqLen(path.toStdString())) {
             note = tr("Sequence length set to %1 for training (the config's context window is %2; "
                       "change it above if you train longer sequences).")
                        .arg(kTrainingSeqLen)
                        .arg(m.seq_len);
-            for (auto& st : m.stacks)
-                if (st.type.seq_len == m.seq_len)
-                    st.type.seq_len = kTrainingSeqLen;
-            m.seq_len = kTrainingSeqLen;
+            setTrainingSeqLen(m, kTrainingSeqLen);
         }
         setModel(m);
         note_->setText(note);

@@ -10,6 +10,7 @@
 
 #include "gx/cluster.h"
 #include "gx/model.h"
+#include "gx/model_file.h"
 #include "gx/planner.h"
 
 #include <QHash>
@@ -48,7 +49,7 @@ public:
     QComboBox* presetBox() const { return preset_; }
     /// Sequence length used for Hugging Face configs whose context window is longer (their
     /// max_position_embeddings is the inference window, not a training length).
-    static constexpr int kTrainingSeqLen = 4096;
+    static constexpr int kTrainingSeqLen = kHfTrainingSeqLen;
 
     // Inputs, exposed for tests.
     QSpinBox* hiddenBox() const { return hidden_; }

@@ -43,4 +43,21 @@ ModelProfile loadModelFile(const std::string& file) {
     });
 }
 
+bool isHfConfigWithoutSeqLen(const std::string& file) {
+    try {
+        const nlohmann::json j = readJsonFile(file);
+        return j.is_object() && !j.contains("seq_len") &&
+               (j.contains("max_position_embeddings") || j.contains("n_positions") || j.contains("n_ctx"));
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+void setTrainingSeqLen(ModelProfile& m, int seq) {
+    for (auto& st : m.stacks)
+        if (st.type.seq_len == m.seq_len || st.type.seq_len == 0)
+            st.type.seq_len = seq;
+    m.seq_len = seq;
+}
+
 } // namespace gx

@@ -185,6 +185,34 @@ private slots:
         QVERIFY(gx::loadPlanFile(plan.toStdString()).gpus > 0);
     }
 
+    void hfConfigTrainsAtATrainingLength() {
+        // A Hugging Face config.json gives its context window (DeepSeek-V2-Lite: 163,840), not a
+        // training length: the search planned 160K-token samples. Now it plans 4096, as the explorer,
+        // and says so; --seq-len sets the length for any model, its errors naming the option.
+        const QString cfg = QStringLiteral(GX_TEST_DATA_DIR "/hf/DeepSeek-V2-Lite/config.json");
+        const QStringList base = {
+            QStringLiteral("search"),    QStringLiteral("--model"),   cfg,
+            QStringLiteral("--cluster"), QStringLiteral("8xH100"),    QStringLiteral("--batch"),
+            QStringLiteral("16"),        QStringLiteral("--uniform"), QStringLiteral("--json")};
+        Result r = run(base);
+        QCOMPARE(r.rc, 0);
+        QVERIFY2(has(r.err, "planned at 4096 tokens per sample (the config's context window is 163840"),
+                 r.err.c_str());
+        const double t4k = json::parse(r.out).at("best").at("cost").at("iteration_time").get<double>();
+        Result longer = run(base + QStringList{QStringLiteral("--seq-len"), QStringLiteral("8192")});
+        QCOMPARE(longer.rc, 0);
+        QVERIFY(!has(longer.err, "planned at"));
+        QVERIFY(json::parse(longer.out).at("best").at("cost").at("iteration_time").get<double>() > 1.5 * t4k);
+        Result bad = run(base + QStringList{QStringLiteral("--seq-len"), QStringLiteral("0")});
+        QCOMPARE(bad.rc, 1);
+        QVERIFY2(has(bad.err, "--seq-len"), bad.err.c_str());
+        // A preset with learned positions (GPT-3: 2048) refuses a longer sequence, naming the option.
+        Result gpt = run({QStringLiteral("search"), QStringLiteral("--model"), QStringLiteral("gpt3-1.3b"),
+                          QStringLiteral("--seq-len"), QStringLiteral("4096")});
+        QCOMPARE(gpt.rc, 1);
+        QVERIFY2(has(gpt.err, "--seq-len") && has(gpt.err, "learned position embeddings"), gpt.err.c_str());
+    }
+
     void maxMicroOption() {
         // Item 12: no way to raise the micro-batch cap; the message suggested "more micro-batches".
         Result bad = run({QStringLiteral("search"), QStringLiteral("--max-micro"), QStringLiteral("0")});
