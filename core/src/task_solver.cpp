@@ -681,12 +681,30 @@ TaskResult TaskSolver::solveTask() {
             best_key = key;
         }
     };
+    // One strategy, as each stack runs it: a dense stack has no experts, so an expert-parallel
+    // strategy runs its dense layers with ep = 1 (Megatron-LM's --expert-model-parallel-size applies to
+    // the MoE layers only). Before, a model with dense and MoE layers (DeepSeek-V2/V3) had no uniform
+    // plan with ep > 1: a Megatron-LM target search for DeepSeek-V3 kept ep = 1 (+19% time per sample
+    // against the best plan for any runtime) and `--ep 8` found no plan at all.
+    const auto& stacks = ctx_.cost.model().stacks;
+    auto onStack = [&](LayerStrategy u, std::size_t st) {
+        if (!stacks[st].type.moe.enabled())
+            u.ep = 1;
+        return u;
+    };
     auto inAll = [&](const LayerStrategy& u) {
-        for (const auto& list : full)
-            if (std::find(list.begin(), list.end(), u) == list.end())
+        for (std::size_t st = 0; st < full.size(); ++st)
+            if (std::find(full[st].begin(), full[st].end(), onStack(u, st)) == full[st].end())
                 return false;
         return true;
     };
+    // The candidates come from a mixture-of-experts stack when there is one (it has every ep).
+    std::size_t lead = 0;
+    for (std::size_t st = 0; st < stacks.size(); ++st)
+        if (stacks[st].type.moe.enabled()) {
+            lead = st;
+            break;
+        }
     // The embedding and LM head options of candidate u (false when the target has none for it).
     auto vocabFor = [&](const LayerStrategy& u) {
         if (!ctx_.vocab_follows_layers)
@@ -710,16 +728,19 @@ TaskResult TaskSolver::solveTask() {
         return ctx_.block_recompute && u.ckpt == Checkpoint::Full && inAll(u0) ? std::optional(u0)
                                                                                : std::nullopt;
     };
-    auto restrictTo = [&](std::vector<LayerStrategy> list) {
-        for (auto& l : cand_)
-            l = list;
+    auto restrictTo = [&](const std::vector<LayerStrategy>& list) {
+        for (std::size_t st = 0; st < cand_.size(); ++st) {
+            cand_[st].clear();
+            for (const LayerStrategy& u : list)
+                cand_[st].push_back(onStack(u, st));
+        }
         cand_base_.clear(); // (looked up one by one)
         computeCosts();
     };
     const bool bounded = ctx_.rule(rules::kTimeLowerBound);
     std::vector<std::pair<double, std::size_t>> order; // (root bound of the candidate's plans, index)
-    for (std::size_t idx = 0; idx < full[0].size(); ++idx) {
-        const LayerStrategy& u = full[0][idx];
+    for (std::size_t idx = 0; idx < full[lead].size(); ++idx) {
+        const LayerStrategy& u = full[lead][idx];
         if (!inAll(u) || !vocabFor(u))
             continue;
         double lb = 0.0;
@@ -742,7 +763,7 @@ TaskResult TaskSolver::solveTask() {
         refreshBound();
         if (ctx_.stop.stop_requested() || (best.feasible && lb > best.T) || (bounded && lb > bound_))
             break;
-        const LayerStrategy& u = full[0][idx];
+        const LayerStrategy& u = full[lead][idx];
         vocabFor(u);
         restrictTo({u});
         sw_.clear();

@@ -616,6 +616,33 @@ private slots:
         QVERIFY(checkMegatron(ex(p, m, c, ExportFormat::Megatron).text).count("--fp8-format") == 0);
     }
 
+    void expertParallelTargetWithDenseLayers() {
+        // A model with dense and MoE layers (DeepSeek-V2-Lite: 1 dense, 26 MoE) under Megatron-LM's one
+        // strategy for all layers: the dense layers run the strategy with ep = 1 (the option applies to
+        // the MoE layers). Before, no uniform strategy with ep > 1 existed for such a model: --ep 2
+        // found no plan, and DeepSeek-V3's Megatron-LM plans kept ep = 1.
+        const std::string hf = std::string(GX_TEST_DATA_DIR) + "/hf/";
+        const ModelProfile lite =
+            importHuggingFace(readJsonFile(hf + "DeepSeek-V2-Lite/config.json"), "lite", 4096);
+        const ClusterProfile c = clusterPreset("2x8xH100-IB");
+        SearchOptions so;
+        so.global_batches = {64};
+        so.target = Target::Megatron;
+        so.fixed_ep = 2;
+        const SearchResult r = searchForTarget(CostModel(lite, c), so);
+        QVERIFY(r.best.has_value());
+        const Plan& p = r.best->plan;
+        for (int i = 0; i < lite.layerCount(); ++i)
+            QCOMPARE(p.layers[static_cast<std::size_t>(i)].ep, lite.layer(i).moe.enabled() ? 2 : 1);
+        QVERIFY(inexpressible(lite, p, Target::Megatron).empty());
+        const auto a = checkMegatron(ex(p, lite, c, ExportFormat::Megatron).text);
+        QCOMPARE(a.at("--expert-model-parallel-size"), std::string("2"));
+        // Without the fixed degree the target's best plan is at least as fast as with it.
+        so.fixed_ep = 0;
+        const SearchResult free = searchForTarget(CostModel(lite, c), so);
+        QVERIFY(free.best && free.best->cost.iteration_time <= r.best->cost.iteration_time * (1 + 1e-12));
+    }
+
     void moeAndMlaExports() {
         // Mixture of experts and multi-latent attention: Megatron-LM options checked against
         // megatron.json (facts from arguments.py / transformer_config.py at the recorded commit).

@@ -209,7 +209,15 @@ std::vector<BrutePlan> bruteForceUniformTarget(const CostModel& cm, const Search
     for (int B : searchBatches(o, N))
         for (int pp : space.pipelineDegrees()) {
             const int G = N / pp;
-            const auto cands = space.layerCandidates(pp, cm.model().layer(0));
+            // (one strategy for all layers as each runs it: from a mixture-of-experts layer when there
+            // is one, dense layers with ep = 1)
+            int lead = 0;
+            for (int i = 0; i < L; ++i)
+                if (cm.model().layer(i).moe.enabled()) {
+                    lead = i;
+                    break;
+                }
+            const auto cands = space.layerCandidates(pp, cm.model().layer(lead));
             for (Schedule sc : o.schedules) {
                 std::vector<int> vs = {1};
                 if (sc == Schedule::Interleaved)
@@ -244,6 +252,9 @@ std::vector<BrutePlan> bruteForceUniformTarget(const CostModel& cm, const Search
                                             p.vocab_tp = vt;
                                             p.vocab_dp_type = dt;
                                             p.layers.assign(static_cast<std::size_t>(L), u);
+                                            for (int i = 0; i < L; ++i)
+                                                if (!cm.model().layer(i).moe.enabled())
+                                                    p.layers[static_cast<std::size_t>(i)].ep = 1;
                                             if (n > 0) { // block: first n of every chunk, the rest none
                                                 int start = 0;
                                                 for (int len : split) {
@@ -667,6 +678,46 @@ void TestSearch::bruteForceTargets() {
         }
     }
     QVERIFY2(block_best > 0, "some budget makes Megatron's block recomputation the best plan");
+
+    // Dense and mixture-of-experts layers (DeepSeek's first layers are dense) under Megatron-LM: the
+    // one strategy runs the dense layers with ep = 1, so plans with expert parallelism exist.
+    {
+        ModelProfile m = tinyModel(4, 1024, 8, 1024, 8000);
+        LayerType moe = m.stacks[0].type;
+        moe.name = "moe";
+        moe.moe.experts = 4;
+        moe.moe.top_k = 2;
+        m.stacks = {{m.stacks[0].type, 1}, {moe, 3}};
+        const CostModel mixed(m, tinyCluster(2, 2));
+        SearchOptions o;
+        o.gpus = 4;
+        o.global_batches = {8};
+        o.max_micro = 4;
+        o.top_k = 1;
+        o.frontier_points = 0;
+        o.allow_sp = false;
+        o.target = Target::Megatron;
+        const auto all = bruteForceUniformTarget(mixed, optionsForTarget(o), Target::Megatron);
+        int ep_best = 0;
+        for (double b : budgetsBetweenPeaks(all)) {
+            SearchOptions ob = o;
+            ob.cost.memory_budget_gib = b / kGiB;
+            const double ref = bestUnder(all, b);
+            const SearchResult r = searchForTarget(mixed, ob);
+            const QString ctx = QStringLiteral("megatron dense+moe budget %1 GiB").arg(b / kGiB);
+            if (std::isinf(ref)) {
+                QVERIFY2(!r.best, qPrintable(ctx));
+                continue;
+            }
+            QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
+            QVERIFY2(closeRel(timePerSample(*r.best), ref),
+                     qPrintable(
+                         ctx +
+                         QStringLiteral(": search %1, brute force %2").arg(timePerSample(*r.best)).arg(ref)));
+            ep_best += r.best->plan.layers.back().ep > 1 ? 1 : 0;
+        }
+        QVERIFY2(ep_best > 0, "some budget makes expert parallelism the best Megatron-LM plan");
+    }
     QVERIFY2(uneven_best > 0, "some budget makes an uneven split the best plan");
 
     // Hetu-Galvatron: per-layer plans, one default DP type besides ZeRO-3, SP on or off for all layers.
