@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Galvatron Explorer plan: gpt3-175b on 1024 GPUs of 128x8xA100-80G-IB
-# predicted (runtime megatron-core, bf16): 42 s/iteration, 97.53 samples/s, MFU 67.3%, peak memory 68.68 GiB/GPU (stage 0)
+# predicted (runtime megatron-core, bf16): 42.01 s/iteration, 97.5 samples/s, MFU 67.3%, peak memory 68.72 GiB/GPU (stage 0)
+# parameters per GPU by pipeline stage: 10979500032 10954358784
 # Megatron-Core 0.20 (NVIDIA/Megatron-LM@d98e8a64): source this file, then
 #   torchrun ... pretrain_gpt.py "${MEGATRON_ARGS[@]}"
 unset CUDA_DEVICE_MAX_CONNECTIONS  # Megatron-FSDP requires it unset or > 1

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Galvatron Explorer plan: gpt3-175b on 512 GPUs of 64x8xA100-80G-IB
-# predicted (runtime megatron-core, bf16): 41.93 s/iteration, 48.85 samples/s, MFU 67.4%, peak memory 71.23 GiB/GPU (stage 0)
+# predicted (runtime megatron-core, bf16): 41.94 s/iteration, 48.83 samples/s, MFU 67.4%, peak memory 71.28 GiB/GPU (stage 0)
+# parameters per GPU by pipeline stage: 10979500032 10954358784
 # Megatron-Core 0.20 (NVIDIA/Megatron-LM@d98e8a64): source this file, then
 #   torchrun ... pretrain_gpt.py "${MEGATRON_ARGS[@]}"
 unset CUDA_DEVICE_MAX_CONNECTIONS  # Megatron-FSDP requires it unset or > 1

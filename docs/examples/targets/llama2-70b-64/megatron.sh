@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Galvatron Explorer plan: llama2-70b on 64 GPUs of 8x8xH100-IB
-# predicted (runtime megatron-core, bf16): 12.44 s/iteration, 20.57 samples/s, MFU 59.1%, peak memory 75.5 GiB/GPU (stage 0)
+# predicted (runtime megatron-core, bf16): 12.45 s/iteration, 20.57 samples/s, MFU 59.1%, peak memory 75.51 GiB/GPU (stage 0)
+# parameters per GPU by pipeline stage: 4312399872 4312408064
 # Megatron-Core 0.20 (NVIDIA/Megatron-LM@d98e8a64): source this file, then
 #   torchrun ... pretrain_gpt.py "${MEGATRON_ARGS[@]}"
 unset CUDA_DEVICE_MAX_CONNECTIONS  # Megatron-FSDP requires it unset or > 1

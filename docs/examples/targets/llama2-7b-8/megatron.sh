@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Galvatron Explorer plan: llama2-7b on 8 GPUs of 8xA100-80G
 # predicted (runtime megatron-core, bf16): 3.541 s/iteration, 9.038 samples/s, MFU 68.4%, peak memory 57.39 GiB/GPU (stage 0)
+# parameters per GPU by pipeline stage: 3369340928
 # Megatron-Core 0.20 (NVIDIA/Megatron-LM@d98e8a64): source this file, then
 #   torchrun ... pretrain_gpt.py "${MEGATRON_ARGS[@]}"
 unset CUDA_DEVICE_MAX_CONNECTIONS  # Megatron-FSDP requires it unset or > 1
