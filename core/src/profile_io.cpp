@@ -1395,12 +1395,14 @@ void writeJsonFile(const std::string& file, const json& j) {
 
 namespace {
 /// The runtime's numeric and boolean fields, once: the reader and the writer both walk these tables.
-struct RuntimeNum {
+template <class T, class Rule> struct RuntimeField {
     const char* key;
-    double RuntimeProfile::*field;
-    NumRule rule;
-    double max;
+    T RuntimeProfile::*field;
+    Rule rule;
+    T max;
 };
+using RuntimeNum = RuntimeField<double, NumRule>;
+using RuntimeInt = RuntimeField<int, IntRule>;
 constexpr RuntimeNum kRuntimeNums[] = {
     {"activation_extra_h", &RuntimeProfile::activation_extra_h, NumRule::NonNegative, 1e4},
     {"selective_matmul_kept", &RuntimeProfile::selective_matmul_kept, NumRule::Fraction, 1},
@@ -1433,12 +1435,6 @@ constexpr std::pair<const char*, bool RuntimeProfile::*> kRuntimeBools[] = {
     {"cp_allgather", &RuntimeProfile::cp_allgather},
     {"supports_fp8", &RuntimeProfile::supports_fp8},
     {"fp8_saved_inputs", &RuntimeProfile::fp8_saved_inputs},
-};
-struct RuntimeInt {
-    const char* key;
-    int RuntimeProfile::*field;
-    IntRule rule;
-    int max;
 };
 constexpr RuntimeInt kRuntimeInts[] = {
     {"param_bytes", &RuntimeProfile::param_bytes, IntRule::Positive, 64},

@@ -624,50 +624,64 @@ void TestSearch::bruteForceAgreement() {
     }
 }
 
+/// A target search with one strategy for all layers (o.target), under every budget between the peaks of
+/// the plans that target runs, against the brute force over them; each best plan into `best`.
+static void checkUniformTarget(const CostModel& cm, const SearchOptions& o, std::vector<Plan>& best) {
+    const Target t = o.target;
+    const SearchOptions eo = optionsForTarget(o);
+    QVERIFY(eo.uniform_layers);
+    const auto all = bruteForceUniformTarget(cm, eo, t);
+    QVERIFY(!all.empty());
+    for (double b : budgetsBetweenPeaks(all)) {
+        SearchOptions ob = o;
+        ob.cost.memory_budget_gib = b / kGiB;
+        const double ref = bestUnder(all, ob.cost.memory_budget_gib * kGiB);
+        const SearchResult r = searchForTarget(cm, ob);
+        const QString ctx = QStringLiteral("%1 (%2) budget %3 GiB")
+                                .arg(toString(t), QString::fromStdString(cm.model().name))
+                                .arg(b / kGiB);
+        if (std::isinf(ref)) {
+            QVERIFY2(!r.best, qPrintable(ctx + ": a plan brute force did not find"));
+            continue;
+        }
+        QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
+        const double got = timePerSample(*r.best);
+        if (!closeRel(got, ref))
+            for (const auto& p : all)
+                if (p.peak <= ob.cost.memory_budget_gib * kGiB && p.per_sample == ref)
+                    qWarning("brute: %s", describe(p.plan).c_str());
+        QVERIFY2(closeRel(got, ref),
+                 qPrintable(ctx + QStringLiteral(": search %1, brute force %2").arg(got).arg(ref)));
+        for (const auto& [rule, n] : r.stats.pruned_by_rule)
+            if (rule == std::string(rules::kTargetPostCheck))
+                QVERIFY2(n == 0, qPrintable(ctx + ": the planner returned a plan the target cannot run"));
+        if (qEnvironmentVariableIsSet("GX_TEST_VERBOSE"))
+            qInfo("%s: %s", qPrintable(ctx), describe(r.best->plan).c_str());
+        best.push_back(r.best->plan);
+    }
+}
+
 void TestSearch::bruteForceTargets() {
     // A search for a target is exact over what that target runs: its splits (DeepSpeed's
     // partition_uniform, torchtitan's first/last_stage_less_layers), embedding/head sharded as the
     // layers, Megatron's block recomputation, Hetu-Galvatron's one default DP type besides ZeRO-3 and
     // global sequence parallelism - checked against every expressible plan under tight budgets.
     const CostModel cm(tinyModel(7, 1024, 8, 1024, 8000), tinyCluster(2, 2));
+    SearchOptions o;
+    o.gpus = 4;
+    o.global_batches = {8};
+    o.max_micro = 8;
+    o.top_k = 1;
+    o.frontier_points = 0;
+    o.allow_sp = false;
     int block_best = 0, uneven_best = 0;
     for (Target t : {Target::Megatron, Target::DeepSpeed, Target::Torchtitan}) {
-        SearchOptions o;
-        o.gpus = 4;
-        o.global_batches = {8};
-        o.max_micro = 8;
-        o.top_k = 1;
-        o.frontier_points = 0;
-        o.allow_sp = false;
         o.target = t;
-        const SearchOptions eo = optionsForTarget(o);
-        QVERIFY(eo.uniform_layers);
-        const auto all = bruteForceUniformTarget(cm, eo, t);
-        QVERIFY(!all.empty());
-        for (double b : budgetsBetweenPeaks(all)) {
-            SearchOptions ob = o;
-            ob.cost.memory_budget_gib = b / kGiB;
-            const double ref = bestUnder(all, ob.cost.memory_budget_gib * kGiB);
-            const SearchResult r = searchForTarget(cm, ob);
-            const QString ctx = QStringLiteral("%1 budget %2 GiB").arg(toString(t)).arg(b / kGiB);
-            if (std::isinf(ref)) {
-                QVERIFY2(!r.best, qPrintable(ctx + ": a plan brute force did not find"));
-                continue;
-            }
-            QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
-            const double got = timePerSample(*r.best);
-            if (!closeRel(got, ref))
-                for (const auto& p : all)
-                    if (p.peak <= ob.cost.memory_budget_gib * kGiB && p.per_sample == ref)
-                        qWarning("brute: %s", describe(p.plan).c_str());
-            QVERIFY2(closeRel(got, ref),
-                     qPrintable(ctx + QStringLiteral(": search %1, brute force %2").arg(got).arg(ref)));
-            for (const auto& [rule, n] : r.stats.pruned_by_rule)
-                if (rule == std::string(rules::kTargetPostCheck))
-                    QVERIFY2(n == 0, qPrintable(ctx + ": the planner returned a plan the target cannot run"));
-            const Plan& p = r.best->plan;
-            if (qEnvironmentVariableIsSet("GX_TEST_VERBOSE"))
-                qInfo("%s: %s", qPrintable(ctx), describe(p).c_str());
+        std::vector<Plan> best;
+        checkUniformTarget(cm, o, best);
+        if (QTest::currentTestFailed())
+            return;
+        for (const Plan& p : best) {
             if (blockRecomputeLayers(p) > 0 &&
                 !std::all_of(p.layers.begin(), p.layers.end(),
                              [](const LayerStrategy& l) { return l.ckpt == Checkpoint::Full; }))
@@ -678,6 +692,7 @@ void TestSearch::bruteForceTargets() {
         }
     }
     QVERIFY2(block_best > 0, "some budget makes Megatron's block recomputation the best plan");
+    QVERIFY2(uneven_best > 0, "some budget makes an uneven split the best plan");
 
     // Dense and mixture-of-experts layers (DeepSeek's first layers are dense) under Megatron-LM: the
     // one strategy runs the dense layers with ep = 1, so plans with expert parallelism exist.
@@ -688,41 +703,20 @@ void TestSearch::bruteForceTargets() {
         moe.moe.experts = 4;
         moe.moe.top_k = 2;
         m.stacks = {{m.stacks[0].type, 1}, {moe, 3}};
-        const CostModel mixed(m, tinyCluster(2, 2));
-        SearchOptions o;
-        o.gpus = 4;
-        o.global_batches = {8};
-        o.max_micro = 4;
-        o.top_k = 1;
-        o.frontier_points = 0;
-        o.allow_sp = false;
-        o.target = Target::Megatron;
-        const auto all = bruteForceUniformTarget(mixed, optionsForTarget(o), Target::Megatron);
-        int ep_best = 0;
-        for (double b : budgetsBetweenPeaks(all)) {
-            SearchOptions ob = o;
-            ob.cost.memory_budget_gib = b / kGiB;
-            const double ref = bestUnder(all, b);
-            const SearchResult r = searchForTarget(mixed, ob);
-            const QString ctx = QStringLiteral("megatron dense+moe budget %1 GiB").arg(b / kGiB);
-            if (std::isinf(ref)) {
-                QVERIFY2(!r.best, qPrintable(ctx));
-                continue;
-            }
-            QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
-            QVERIFY2(closeRel(timePerSample(*r.best), ref),
-                     qPrintable(
-                         ctx +
-                         QStringLiteral(": search %1, brute force %2").arg(timePerSample(*r.best)).arg(ref)));
-            ep_best += r.best->plan.layers.back().ep > 1 ? 1 : 0;
-        }
-        QVERIFY2(ep_best > 0, "some budget makes expert parallelism the best Megatron-LM plan");
+        SearchOptions om = o;
+        om.max_micro = 4;
+        om.target = Target::Megatron;
+        std::vector<Plan> best;
+        checkUniformTarget(CostModel(m, tinyCluster(2, 2)), om, best);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(std::any_of(best.begin(), best.end(), [](const Plan& p) { return p.layers.back().ep > 1; }),
+                 "some budget makes expert parallelism the best Megatron-LM plan");
     }
-    QVERIFY2(uneven_best > 0, "some budget makes an uneven split the best plan");
 
     // Hetu-Galvatron: per-layer plans, one default DP type besides ZeRO-3, SP on or off for all layers.
     const CostModel small(tinyModel(3, 512, 8, 1024, 8000), tinyCluster(1, 4));
-    SearchOptions o;
+    o = SearchOptions{};
     o.gpus = 4;
     o.global_batches = {8};
     o.max_micro = 4;
