@@ -166,7 +166,9 @@ void MemoryBarsWidget::paintEvent(QPaintEvent*) {
     std::vector<QColor> colors;
     for (int i = 0; i < names.size(); ++i)
         colors.push_back(seriesColor(i));
-    for (int s = 0; s < static_cast<int>(stages_.size()); ++s) {
+    const int n = static_cast<int>(stages_.size());
+    const LabelLayout lay = labelLayout(plot);
+    for (int s = 0; s < n; ++s) {
         const QRectF bar = barRect(s, plot);
         double acc = 0;
         const auto v = parts(stages_[static_cast<std::size_t>(s)]);
@@ -186,15 +188,18 @@ void MemoryBarsWidget::paintEvent(QPaintEvent*) {
         for (double line : {capacity_, budget_})
             if (line > 0 && label.bottom() > ypos(line) - fm.height() - 2 && label.top() < ypos(line) + 2)
                 label.moveTop(ypos(acc) + 3);
-        if (label.top() > ypos(acc)) {
+        const bool show_value = valueShown(lay, s);
+        if (show_value && label.top() > ypos(acc)) {
             const double w = fm.horizontalAdvance(value) + 6;
             QColor bg = pal.base().color();
             bg.setAlpha(220);
             p.fillRect(QRectF(label.center().x() - w / 2, label.top(), w, fm.height()), bg);
         }
-        p.drawText(label, Qt::AlignHCenter | Qt::AlignBottom, value);
-        p.drawText(QRectF(bar.left() - 30, plot.bottom() + 2, bar.width() + 60, fm.height()),
-                   Qt::AlignHCenter, tr("stage %1").arg(s));
+        if (show_value)
+            p.drawText(label, Qt::AlignHCenter | Qt::AlignBottom, value);
+        if (s % lay.name_every == 0)
+            p.drawText(QRectF(bar.left() - 30, plot.bottom() + 2, bar.width() + 60, fm.height()),
+                       Qt::AlignHCenter, lay.words ? tr("stage %1").arg(s) : QString::number(s));
     }
     auto hline = [&](double bytes, const QColor& c, const QString& label, bool below) {
         if (bytes <= 0)
@@ -213,6 +218,52 @@ void MemoryBarsWidget::paintEvent(QPaintEvent*) {
               capacity_ > 0 && std::abs(ypos(budget_) - ypos(capacity_)) < fm.height() + 2);
     p.setPen(pal.text().color());
     drawLegend(p, names, colors, QPointF(plot.left(), plot.bottom() + fm.height() + 8), plot.width());
+}
+
+// Labels that fit the bars' pitch: "stage N", else N alone, else every 2nd, 4th... (16 or 32 stages at
+// 1024 px ran "stage 0stage 1..." together); the values above the bars likewise, the peak's always.
+MemoryBarsWidget::LabelLayout MemoryBarsWidget::labelLayout(const QRectF& plot) const {
+    LabelLayout l;
+    const int n = static_cast<int>(stages_.size());
+    if (n == 0)
+        return l;
+    const QFontMetrics fm(font());
+    const double pitch = n > 1 ? barRect(1, plot).center().x() - barRect(0, plot).center().x() : plot.width();
+    auto everyFor = [&](double text_w) {
+        int every = 1;
+        while (every < n && text_w + 6 > pitch * every)
+            every *= 2;
+        return every;
+    };
+    l.words = fm.horizontalAdvance(tr("stage %1").arg(n - 1)) + 6 <= pitch;
+    l.name_every = l.words ? 1 : everyFor(fm.horizontalAdvance(QString::number(n - 1)));
+    l.value_every = everyFor(fm.horizontalAdvance(QStringLiteral("000.0")));
+    for (int s = 1; s < n; ++s)
+        if (stages_[static_cast<std::size_t>(s)].total() > stages_[static_cast<std::size_t>(l.peak)].total())
+            l.peak = s;
+    return l;
+}
+
+bool MemoryBarsWidget::valueShown(const LabelLayout& l, int s) const {
+    const bool over = budget_ > 0 && stages_[static_cast<std::size_t>(s)].total() > budget_;
+    return s == l.peak || over || (s % l.value_every == 0 && std::abs(s - l.peak) >= l.value_every);
+}
+
+QStringList MemoryBarsWidget::stageLabels() const {
+    const LabelLayout l = labelLayout(plotRect());
+    QStringList out;
+    for (int s = 0; s < static_cast<int>(stages_.size()); ++s)
+        out << (s % l.name_every != 0 ? QString() : l.words ? tr("stage %1").arg(s) : QString::number(s));
+    return out;
+}
+
+std::vector<int> MemoryBarsWidget::valuesShown() const {
+    const LabelLayout l = labelLayout(plotRect());
+    std::vector<int> out;
+    for (int s = 0; s < static_cast<int>(stages_.size()); ++s)
+        if (valueShown(l, s))
+            out.push_back(s);
+    return out;
 }
 
 bool MemoryBarsWidget::event(QEvent* e) {

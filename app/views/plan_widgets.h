@@ -27,6 +27,10 @@ public:
     /// The parts of one stage, in partNames() order.
     static std::vector<double> parts(const MemoryBreakdown& m);
     const std::vector<MemoryBreakdown>& stages() const { return stages_; }
+    /// The x-axis labels as drawn at the current size ("stage N", or N alone where those do not fit,
+    /// an empty string for a stage left unlabelled), and the stages whose value shows above the bar.
+    QStringList stageLabels() const;
+    std::vector<int> valuesShown() const;
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -35,6 +39,13 @@ protected:
 
 private:
     QRectF barRect(int stage, const QRectF& plot) const;
+    /// How the labels fit the bars' pitch: words or numbers, every how many stages, the peak stage.
+    struct LabelLayout {
+        bool words = true;
+        int name_every = 1, value_every = 1, peak = 0;
+    };
+    LabelLayout labelLayout(const QRectF& plot) const;
+    bool valueShown(const LabelLayout& l, int stage) const;
     QRectF plotRect() const;
     double legendHeight() const;
     int legend_lines_ = 0;

@@ -568,6 +568,54 @@ private slots:
 
     // Item 15: a bar value near the GPU capacity line does not overlap the line's label (the value
     // moves inside the bar). Pixel check: the row just above the bar top stays background.
+    void memoryLabelsDoNotRunTogether() {
+        // 16 stages at 1024 px ran "stage 0stage 1..." together: the labels now fit the bars' pitch
+        // ("stage N", N alone, or every 2nd, 4th...), and the values above the bars likewise, the
+        // peak's always shown.
+        const QFontMetrics fm(QApplication::font());
+        QStringList labels;
+        auto check = [&](int stages, int width) {
+            PlanCost cost;
+            cost.stages.resize(static_cast<std::size_t>(stages));
+            for (int i = 0; i < stages; ++i)
+                cost.stages[static_cast<std::size_t>(i)].memory.activations =
+                    (40.0 + (i * 7) % 30) * (1 << 30);
+            cost.memory_budget = 80.0 * (1 << 30);
+            MemoryBarsWidget w;
+            w.resize(width, 400);
+            w.setCost(cost, 80.0 * (1 << 30));
+            labels = w.stageLabels();
+            QCOMPARE(labels.size(), stages);
+            const double pitch = double(width) / stages; // (at most: the plot is narrower)
+            int shown = 0, last = -1;
+            for (int i = 0; i < stages; ++i) {
+                if (labels[i].isEmpty())
+                    continue;
+                ++shown;
+                if (last >= 0) // two shown labels are at least their width apart
+                    QVERIFY2(
+                        fm.horizontalAdvance(labels[i]) <= (i - last) * pitch,
+                        qPrintable(
+                            QStringLiteral("%1 stages at %2 px: %3").arg(stages).arg(width).arg(labels[i])));
+                last = i;
+            }
+            QVERIFY(shown >= 2 || stages < 2);
+            const auto values = w.valuesShown();
+            int peak = 0;
+            for (int i = 1; i < stages; ++i)
+                if (cost.stages[static_cast<std::size_t>(i)].memory.total() >
+                    cost.stages[static_cast<std::size_t>(peak)].memory.total())
+                    peak = i;
+            QVERIFY(std::find(values.begin(), values.end(), peak) != values.end());
+        };
+        check(4, 1000);
+        QCOMPARE(labels.front(), QStringLiteral("stage 0"));
+        check(16, 600);
+        QCOMPARE(labels.front(), QStringLiteral("0")); // numbers alone
+        check(64, 500);
+        QVERIFY(labels.contains(QString())); // every other label or fewer
+    }
+
     void memoryValueAvoidsCapacityLabel() {
         PlanCost cost;
         cost.stages.resize(4);
