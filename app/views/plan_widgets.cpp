@@ -395,11 +395,37 @@ double TimelineWidget::bubbleFraction() const {
     return std::max(0.0, 1.0 - busy / area);
 }
 
+/// The legend's names and colours: forward/backward or one colour per model chunk (interleaved).
+void TimelineWidget::legendItems(QStringList& names, std::vector<QColor>& colors) const {
+    QColor idle = palette().text().color();
+    idle.setAlpha(18);
+    names = {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")};
+    colors = {seriesColor(0).lighter(150), seriesColor(0).darker(115), QColor(150, 150, 150), idle};
+    if (plan_.schedule == Schedule::Interleaved && plan_.virtual_stages > 1) {
+        // Interleaved: one colour per model chunk (light = forward, dark = backward).
+        names = {tr("light: forward, dark: backward")};
+        colors = {QColor(0, 0, 0, 0)};
+        for (int c = 0; c < std::min(plan_.virtual_stages, 8); ++c) {
+            names << tr("model chunk %1").arg(c + 1);
+            colors.push_back(seriesColor(c % 8 == 6 ? 7 : c % 8));
+        }
+        names << tr("gradient sync + optimizer") << tr("idle (bubble)");
+        colors.push_back(QColor(150, 150, 150));
+        colors.push_back(idle);
+    }
+}
+
 QRectF TimelineWidget::plotRect() const {
     const QFontMetrics fm(font());
     const double left = fm.horizontalAdvance(tr("stage 00")) + 14;
-    return QRectF(left, fm.height() * 2 + 10, std::max(10.0, width() - left - 12),
-                  std::max(10.0, height() - fm.height() * 4.0 - 24.0));
+    // (as many legend lines as the names need: German 1F1B names take two at 1024 px, the second was cut)
+    QStringList names;
+    std::vector<QColor> colors;
+    legendItems(names, colors);
+    const double width_left = std::max(10.0, width() - left - 12);
+    const int lines = std::max(1, legendLines(fm, names, width_left));
+    return QRectF(left, fm.height() * 2 + 10, width_left,
+                  std::max(10.0, height() - fm.height() * (3.0 + lines) - 20.0 - 4.0 * lines));
 }
 
 void TimelineWidget::paintEvent(QPaintEvent*) {
@@ -483,21 +509,9 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
                 : QStringLiteral("%1 ms").arg(t, 0, 'f', step >= 10 ? 0 : (step >= 1 ? 1 : 2));
         p.drawText(QRectF(x - 40, rows.bottom() + 4, 80, fm.height()), Qt::AlignHCenter, label);
     }
-    QStringList names = {tr("forward"), tr("backward"), tr("gradient sync + optimizer"), tr("idle (bubble)")};
-    std::vector<QColor> colors = {seriesColor(0).lighter(150), seriesColor(0).darker(115),
-                                  QColor(150, 150, 150), idle};
-    if (plan_.schedule == Schedule::Interleaved && plan_.virtual_stages > 1) {
-        // Interleaved: one colour per model chunk (light = forward, dark = backward).
-        names = {tr("light: forward, dark: backward")};
-        colors = {QColor(0, 0, 0, 0)};
-        for (int c = 0; c < std::min(plan_.virtual_stages, 8); ++c) {
-            names << tr("model chunk %1").arg(c + 1);
-            colors.push_back(seriesColor(c % 8 == 6 ? 7 : c % 8));
-        }
-        names << tr("gradient sync + optimizer") << tr("idle (bubble)");
-        colors.push_back(QColor(150, 150, 150));
-        colors.push_back(idle);
-    }
+    QStringList names;
+    std::vector<QColor> colors;
+    legendItems(names, colors);
     drawLegend(p, names, colors, QPointF(plot.left(), rows.bottom() + fm.height() + 8), plot.width());
 }
 

@@ -96,6 +96,7 @@ protected:
     bool event(QEvent* e) override;
 
 private:
+    void legendItems(QStringList& names, std::vector<QColor>& colors) const;
     QRectF plotRect() const;
     Plan plan_;
     PlanCost cost_;
