@@ -274,6 +274,9 @@ int main(int argc, char** argv) {
             std::cerr << "error: --batch: " << e.what() << "\n";
             return 2;
         }
+        // As when typed: the what-if and sweep panels follow (they kept the automatic batch, and the
+        // what-if compared a plan of 128 samples with the search's 256).
+        emit w.searchSettings()->batchesEdit()->editingFinished();
     }
     if (shot)
         return screenshot(w, parser.value(shot_opt), parser.value(view_opt), shot_size);
