@@ -1470,6 +1470,10 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
                               {"peak_memory_gib", c.peak_memory / (1024.0 * 1024 * 1024)},
                               {"peak_stage", c.peak_stage},
                               {"fits", c.fits()}};
+            // (as Megatron-LM logs them per pipeline rank; see costComment)
+            auto& params = h["predicted"]["params_per_gpu_by_stage"] = nlohmann::json::array();
+            for (const auto& st : c.stages)
+                params.push_back(std::llround(st.params));
         } catch (const InputError& e) {
             r.warnings.push_back(std::string("predicted cost not included: ") + e.what());
         }

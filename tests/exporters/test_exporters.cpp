@@ -424,6 +424,10 @@ private slots:
         QCOMPARE(j.at("_export").at("model").get<std::string>(), m.name);
         QVERIFY(std::abs(j.at("_export").at("predicted").at("iteration_time_s").get<double>() -
                          cost.iteration_time) < 1e-12 * cost.iteration_time);
+        const auto& params = j.at("_export").at("predicted").at("params_per_gpu_by_stage");
+        QCOMPARE(params.size(), cost.stages.size());
+        for (std::size_t i = 0; i < cost.stages.size(); ++i)
+            QCOMPARE(params[i].get<long long>(), static_cast<long long>(std::llround(cost.stages[i].params)));
     }
 
     void hetuStrategyRoundTrip() {
