@@ -135,6 +135,20 @@ ModelProfile modelFromOptions(const QCommandLineParser& p, std::ostream* note) {
     return m;
 }
 
+void followPlanSeqLen(const QCommandLineParser& p, const Plan& plan, ModelProfile& m, std::ostream& note) {
+    if (p.isSet(QStringLiteral("seq-len")) || plan.seq_len <= 0 || plan.seq_len == m.seq_len)
+        return;
+    note << "note: " << m.name << " costed at " << plan.seq_len
+         << " tokens per sample, the length the plan was searched for (the model's is " << m.seq_len
+         << "; --seq-len sets another)\n";
+    setTrainingSeqLen(m, plan.seq_len);
+    try {
+        validateModel(m);
+    } catch (const InputError& e) {
+        throw InputError("plan.seq_len", e.reason());
+    }
+}
+
 ClusterProfile clusterFromOptions(const QCommandLineParser& p) {
     return resolveCluster(p.value(QStringLiteral("cluster")).toStdString());
 }

@@ -33,6 +33,8 @@ std::optional<int> parseOrExit(QCommandLineParser& p, const QStringList& args, s
 ModelProfile modelFromOptions(const QCommandLineParser& p, std::ostream* note = nullptr);
 /// Trains `m` at --seq-len when it is given (errors name --seq-len); false when it is not.
 bool applySeqLen(const QCommandLineParser& p, ModelProfile& m);
+/// Without --seq-len, trains `m` at the length `plan` was searched for (Plan::seq_len), with a note.
+void followPlanSeqLen(const QCommandLineParser& p, const Plan& plan, ModelProfile& m, std::ostream& note);
 ClusterProfile clusterFromOptions(const QCommandLineParser& p);
 /// Adds --runtime (preset or JSON path, default megatron-core) and --precision (bf16, fp16, fp8).
 void addRuntimeOptions(QCommandLineParser& p);

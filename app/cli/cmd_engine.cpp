@@ -300,7 +300,8 @@ int cmdRunPlan(const QStringList& args, std::ostream& out, std::ostream& err) {
         throw InputError("--plan",
                          "a plan JSON file is required (write one with `galvatron search --out plan.json`)");
     const Plan plan = loadPlanFile(p.value(QStringLiteral("plan")).toStdString());
-    const ModelProfile model = modelFromOptions(p, &err);
+    ModelProfile model = modelFromOptions(p, &err);
+    followPlanSeqLen(p, plan, model, err);
     const ClusterProfile cluster = clusterFromOptions(p);
     engine::PlanRunOptions o;
     if (p.isSet(QStringLiteral("iterations")))

@@ -43,7 +43,9 @@ int cmdEstimate(const QStringList& args, std::ostream& out, std::ostream& err) {
         plan.precision = opt.precision;
     opt.precision = plan.precision;
     plan.runtime = opt.runtime.name;
-    const CostModel model(modelFromOptions(p, &err), cluster, opt);
+    ModelProfile mp = modelFromOptions(p, &err);
+    followPlanSeqLen(p, plan, mp, err);
+    const CostModel model(std::move(mp), cluster, opt);
     const PlanCost cost = model.evaluate(plan);
     if (p.isSet(QStringLiteral("json"))) {
         nlohmann::json j;

@@ -30,12 +30,15 @@ QString formatIds() {
 
 /// --model / --cluster if given, else the names recorded in the plan, else the defaults.
 ModelProfile planModel(const QCommandLineParser& p, const Plan& plan, std::ostream& err) {
+    ModelProfile m;
     if (!p.isSet(QStringLiteral("model")) && !plan.model.empty()) {
-        ModelProfile m = resolveModel(plan.model);
+        m = resolveModel(plan.model);
         applySeqLen(p, m);
-        return m;
+    } else {
+        m = modelFromOptions(p, &err);
     }
-    return modelFromOptions(p, &err);
+    followPlanSeqLen(p, plan, m, err);
+    return m;
 }
 
 ClusterProfile planCluster(const QCommandLineParser& p, const Plan& plan) {

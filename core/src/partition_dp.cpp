@@ -386,6 +386,7 @@ TaskResult TaskSolver::solveCore() {
     if (bestT == kInf || cut_.load(std::memory_order_relaxed))
         return res;
     best_plan.model = ctx_.cost.model().name;
+    best_plan.seq_len = ctx_.cost.model().seq_len;
     best_plan.cluster = ctx_.cost.cluster().name;
     best_plan.gpus = ctx_.gpus;
     best_plan.pp = pp;

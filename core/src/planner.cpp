@@ -89,6 +89,7 @@ Plan defaultPlan(const ModelProfile& model, const ClusterProfile& cluster) {
     Plan plan;
     plan.model = model.name;
     plan.cluster = cluster.name;
+    plan.seq_len = model.seq_len;
     const int gpus = std::max(1, cluster.totalGpus());
     const int layers = std::max(1, model.layerCount());
     int heads = 0;

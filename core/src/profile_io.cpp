@@ -1241,6 +1241,7 @@ Plan planFromJson(const json& j, const std::string& path) {
     if (r.has("precision"))
         p.precision = precisionFromString(toStr(r.value("precision"), r.at("precision")), r.at("precision"));
     r.strField("runtime", p.runtime);
+    r.intField("seq_len", p.seq_len, IntRule::NonNegative, false, L::kMaxSeqLen);
     if (r.has("target")) { // the framework the plan was searched for (optional; plans before it load)
         try {
             p.target = toString(targetFromString(toStr(r.value("target"), r.at("target"))));
@@ -1378,6 +1379,8 @@ json toJson(const Plan& p) {
         j["runtime"] = p.runtime;
     if (!p.target.empty())
         j["target"] = p.target;
+    if (p.seq_len > 0)
+        j["seq_len"] = p.seq_len;
     return j;
 }
 

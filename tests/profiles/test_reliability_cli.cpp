@@ -206,6 +206,27 @@ private slots:
         Result bad = run(base + QStringList{QStringLiteral("--seq-len"), QStringLiteral("0")});
         QCOMPARE(bad.rc, 1);
         QVERIFY2(has(bad.err, "--seq-len"), bad.err.c_str());
+        // The plan records the length it was searched for: estimate costs it at that length (it used the
+        // model's 4096 and printed another time than the search), and --seq-len still overrides.
+        QTemporaryDir dir;
+        const QString plan = dir.path() + QStringLiteral("/p.json");
+        Result out = run(base + QStringList{QStringLiteral("--seq-len"), QStringLiteral("8192"),
+                                            QStringLiteral("--out"), plan});
+        QCOMPARE(out.rc, 0);
+        QCOMPARE(gx::loadPlanFile(plan.toStdString()).seq_len, 8192);
+        const double searched = json::parse(out.out).at("best").at("cost").at("iteration_time").get<double>();
+        const QStringList est = {
+            QStringLiteral("estimate"), QStringLiteral("--model"), cfg,  QStringLiteral("--cluster"),
+            QStringLiteral("8xH100"),   QStringLiteral("--plan"),  plan, QStringLiteral("--json")};
+        Result e = run(est);
+        QCOMPARE(e.rc, 0);
+        QVERIFY2(has(e.err, "costed at 8192 tokens per sample, the length the plan was searched for"),
+                 e.err.c_str());
+        QVERIFY(std::abs(json::parse(e.out).at("cost").at("iteration_time").get<double>() - searched) <=
+                1e-9 * searched);
+        Result e4 = run(est + QStringList{QStringLiteral("--seq-len"), QStringLiteral("4096")});
+        QCOMPARE(e4.rc, 0);
+        QVERIFY(json::parse(e4.out).at("cost").at("iteration_time").get<double>() < searched / 1.5);
         // A preset with learned positions (GPT-3: 2048) refuses a longer sequence, naming the option.
         Result gpt = run({QStringLiteral("search"), QStringLiteral("--model"), QStringLiteral("gpt3-1.3b"),
                           QStringLiteral("--seq-len"), QStringLiteral("4096")});

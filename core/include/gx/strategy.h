@@ -82,6 +82,10 @@ struct Plan {
     Precision precision = Precision::BF16; ///< numeric format of the linear layers
     std::string runtime;                   ///< runtime profile the plan was costed with (informational)
     std::string target; ///< framework searched for: toString(Target) ("any", "megatron", ...); "" = unknown
+    /// Tokens per sample the plan was searched for (informational: estimate and export train the model
+    /// at this length unless told otherwise, so that a plan searched with --seq-len is costed and
+    /// exported as searched); 0 = not recorded.
+    int seq_len = 0;
 
     int stageGpus() const { return pp > 0 ? gpus / pp : 0; }
     /// Samples in one micro-batch across the whole stage (split over each layer's dp).
@@ -91,7 +95,7 @@ struct Plan {
     /// First global layer index of model chunk c.
     int chunkStart(int chunk) const;
     /// Same training run: every field that changes what runs or what it costs; the informational
-    /// names (model, cluster, runtime, target) are not compared.
+    /// names (model, cluster, runtime, target, seq_len) are not compared.
     bool runsSameAs(const Plan& o) const;
     bool operator==(const Plan&) const = default;
 };
