@@ -109,15 +109,23 @@ std::optional<int> parseOrExit(QCommandLineParser& p, const QStringList& args, s
     return std::nullopt;
 }
 
-bool applySeqLen(const QCommandLineParser& p, ModelProfile& m) {
-    if (!p.isSet(QStringLiteral("seq-len")))
-        return false;
-    setTrainingSeqLen(m, positiveInt(p, QStringLiteral("seq-len"), limits::kMaxSeqLen));
+namespace {
+/// Trains `m` at `seq` tokens per sample; a model that cannot take them (learned positions) is an
+/// error naming `field`, where the length came from.
+void trainAt(ModelProfile& m, int seq, const char* field) {
+    setTrainingSeqLen(m, seq);
     try {
         validateModel(m);
     } catch (const InputError& e) {
-        throw InputError("--seq-len", e.reason());
+        throw InputError(field, e.reason());
     }
+}
+} // namespace
+
+bool applySeqLen(const QCommandLineParser& p, ModelProfile& m) {
+    if (!p.isSet(QStringLiteral("seq-len")))
+        return false;
+    trainAt(m, positiveInt(p, QStringLiteral("seq-len"), limits::kMaxSeqLen), "--seq-len");
     return true;
 }
 
@@ -141,12 +149,7 @@ void followPlanSeqLen(const QCommandLineParser& p, const Plan& plan, ModelProfil
     note << "note: " << m.name << " costed at " << plan.seq_len
          << " tokens per sample, the length the plan was searched for (the model's is " << m.seq_len
          << "; --seq-len sets another)\n";
-    setTrainingSeqLen(m, plan.seq_len);
-    try {
-        validateModel(m);
-    } catch (const InputError& e) {
-        throw InputError("plan.seq_len", e.reason());
-    }
+    trainAt(m, plan.seq_len, "plan.seq_len");
 }
 
 ClusterProfile clusterFromOptions(const QCommandLineParser& p) {

@@ -898,9 +898,8 @@ LayerCost CostModel::embeddingAndHead(bool first, bool last, int vocab_tp, DpTyp
     // Learned position embeddings and the final norm are whole on every rank (Megatron-LM
     // LanguageModelEmbedding: a plain torch.nn.Embedding beside the vocab-parallel word embedding); the
     // rest splits over vocab_tp.
-    double whole = first && model_.patch_size == 0 ? double(model_.max_position) * word_h : 0.0;
-    if (last)
-        whole += ltype.bias ? 2.0 * h : h;
+    const double whole =
+        (first ? double(model_.positionParams()) : 0.0) + (last ? double(model_.finalNormParams()) : 0.0);
     const double p_local = (params - whole) / vt + whole;
     setModelStates(c, p_local, 0.0, dp_type, dv, rt);
 

@@ -198,22 +198,38 @@ const LayerType& ModelProfile::layer(int i) const {
     return stacks[static_cast<std::size_t>(stackOf(i))].type;
 }
 
+namespace {
+/// Width of the input embedding: embed_hidden, or the first layers' hidden size.
+std::int64_t embedWidth(const ModelProfile& m) {
+    return m.embed_hidden > 0 ? m.embed_hidden : (m.stacks.empty() ? 0 : m.stacks.front().type.hidden);
+}
+} // namespace
+
 std::int64_t ModelProfile::embeddingParams() const {
-    const std::int64_t h =
-        embed_hidden > 0 ? embed_hidden : (stacks.empty() ? 0 : stacks.front().type.hidden);
+    const std::int64_t h = embedWidth(*this);
     if (patch_size > 0) {
         // ViT: linear patch projection (+bias), class token, learned positions (Dosovitskiy et al. 2021).
         const std::int64_t patches =
             image_size > 0 ? std::int64_t(image_size / patch_size) * (image_size / patch_size) : 0;
         return std::int64_t(channels) * patch_size * patch_size * h + h + h + (patches + 1) * h;
     }
-    return std::int64_t(vocab_size) * h + std::int64_t(max_position) * h;
+    return std::int64_t(vocab_size) * h + positionParams();
+}
+
+std::int64_t ModelProfile::positionParams() const {
+    if (patch_size > 0)
+        return 0;
+    return std::int64_t(max_position) * embedWidth(*this);
+}
+
+std::int64_t ModelProfile::finalNormParams() const {
+    const std::int64_t h = stacks.empty() ? embed_hidden : stacks.back().type.hidden;
+    return !stacks.empty() && stacks.back().type.bias ? 2 * h : h;
 }
 
 std::int64_t ModelProfile::headParams() const {
     const std::int64_t h = stacks.empty() ? embed_hidden : stacks.back().type.hidden;
-    const bool bias = !stacks.empty() && stacks.back().type.bias;
-    std::int64_t p = bias ? 2 * h : h; // final norm
+    std::int64_t p = finalNormParams();
     if (num_classes > 0)
         p += std::int64_t(num_classes) * h + num_classes;
     else if (vocab_size > 0 && !tied_embeddings)

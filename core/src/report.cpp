@@ -123,9 +123,8 @@ std::string formatPlanReport(const CostModel& model, const Plan& plan, const Pla
     for (int l : plan.stage_layers)
         o << " " << l;
     o << "\n" << formatStrategyRuns(plan);
-    o << "\n  stage  layers  params/GPU  time/micro  weights   grads     optim     activ     transient embed "
-         "    "
-         "total\n";
+    o << "\n  stage  layers  params/GPU  time/micro  weights   grads     optim     activ     "
+         "transient embed     total\n";
     for (std::size_t i = 0; i < c.stages.size(); ++i) {
         const auto& s = c.stages[i];
         char line[256];

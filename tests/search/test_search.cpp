@@ -624,13 +624,11 @@ void TestSearch::bruteForceAgreement() {
     }
 }
 
-/// A target search with one strategy for all layers (o.target), under every budget between the peaks of
-/// the plans that target runs, against the brute force over them; each best plan into `best`.
-static void checkUniformTarget(const CostModel& cm, const SearchOptions& o, std::vector<Plan>& best) {
+/// A search for o.target under every budget between the peaks of `all` (the plans that target runs)
+/// against the best of them; each best plan, which the target must run, into `best`.
+static void checkTargetAgainst(const CostModel& cm, const SearchOptions& o, const std::vector<BrutePlan>& all,
+                               std::vector<Plan>& best) {
     const Target t = o.target;
-    const SearchOptions eo = optionsForTarget(o);
-    QVERIFY(eo.uniform_layers);
-    const auto all = bruteForceUniformTarget(cm, eo, t);
     QVERIFY(!all.empty());
     for (double b : budgetsBetweenPeaks(all)) {
         SearchOptions ob = o;
@@ -655,10 +653,19 @@ static void checkUniformTarget(const CostModel& cm, const SearchOptions& o, std:
         for (const auto& [rule, n] : r.stats.pruned_by_rule)
             if (rule == std::string(rules::kTargetPostCheck))
                 QVERIFY2(n == 0, qPrintable(ctx + ": the planner returned a plan the target cannot run"));
+        QVERIFY2(inexpressible(r.best->plan, t).empty(), qPrintable(ctx));
         if (qEnvironmentVariableIsSet("GX_TEST_VERBOSE"))
             qInfo("%s: %s", qPrintable(ctx), describe(r.best->plan).c_str());
         best.push_back(r.best->plan);
     }
+}
+
+/// The same for a target with one strategy for all layers, against the brute force over its uniform
+/// plans.
+static void checkUniformTarget(const CostModel& cm, const SearchOptions& o, std::vector<Plan>& best) {
+    const SearchOptions eo = optionsForTarget(o);
+    QVERIFY(eo.uniform_layers);
+    checkTargetAgainst(cm, o, bruteForceUniformTarget(cm, eo, o.target), best);
 }
 
 void TestSearch::bruteForceTargets() {
@@ -730,24 +737,8 @@ void TestSearch::bruteForceTargets() {
     for (auto& bp : bruteForce(small, eo))
         if (inexpressible(bp.plan, Target::Hetu).empty())
             all.push_back(std::move(bp));
-    QVERIFY(!all.empty());
-    for (double b : budgetsBetweenPeaks(all)) {
-        SearchOptions ob = o;
-        ob.cost.memory_budget_gib = b / kGiB;
-        const double ref = bestUnder(all, ob.cost.memory_budget_gib * kGiB);
-        const SearchResult r = searchForTarget(small, ob);
-        const QString ctx = QStringLiteral("hetu budget %1 GiB").arg(b / kGiB);
-        if (std::isinf(ref)) {
-            QVERIFY2(!r.best, qPrintable(ctx));
-            continue;
-        }
-        QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
-        QVERIFY2(
-            closeRel(timePerSample(*r.best), ref),
-            qPrintable(ctx +
-                       QStringLiteral(": search %1, brute force %2").arg(timePerSample(*r.best)).arg(ref)));
-        QVERIFY(inexpressible(r.best->plan, Target::Hetu).empty());
-    }
+    std::vector<Plan> best;
+    checkTargetAgainst(small, o, all, best);
 }
 
 void TestSearch::bruteForceContextAndExpertParallel() {

@@ -171,6 +171,12 @@ struct ModelProfile {
     std::int64_t embeddingParams() const;
     /// Parameters of the output head (LM head unless tied; classifier otherwise).
     std::int64_t headParams() const;
+    /// The learned position embeddings of a token model (0 for rotary positions and patch models):
+    /// part of embeddingParams(), whole on every tensor-parallel rank.
+    std::int64_t positionParams() const;
+    /// The final norm before the head (LayerNorm gain + bias, or RMSNorm gain): part of headParams(),
+    /// whole on every tensor-parallel rank.
+    std::int64_t finalNormParams() const;
     /// All parameters (every expert), embedding and head included.
     std::int64_t totalParams() const;
     /// Parameters one token uses (embedding and head included, top_k + shared experts per MoE layer).
