@@ -6,6 +6,10 @@
 #include "settings.h"
 #include "views/profile_editors.h"
 
+#include "gx/error.h"
+#include "gx/model_file.h"
+#include "gx/profile_io.h"
+
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -71,10 +75,43 @@ void FileActions::openPlan() {
     if (f.isEmpty())
         return;
     QString err;
-    if (session_->openPlanFile(f, &err))
-        addRecent(QStringLiteral("plan"), f);
-    else
+    if (!openPlanFile(f, &err))
         emit message(err, true);
+}
+
+bool FileActions::openPlanFile(const QString& path, QString* error) {
+    const ModelProfile before = model_->model();
+    QString note;
+    try {
+        const Plan plan = loadPlanFile(path.toStdString());
+        if (plan.seq_len > 0 && plan.seq_len != before.seq_len && model_->isValid()) {
+            ModelProfile m = before;
+            setTrainingSeqLen(m, plan.seq_len);
+            try { // (a length the model cannot take: GPT-3's 2048 learned positions)
+                validateModel(m);
+            } catch (const InputError& e) {
+                throw InputError("plan.seq_len", e.reason());
+            }
+            note = tr("Sequence length set to %1 tokens, the length the plan was searched for (the model "
+                      "had %2).")
+                       .arg(plan.seq_len)
+                       .arg(before.seq_len);
+            model_->setModel(m, note);
+        }
+    } catch (const std::exception& e) {
+        if (error)
+            *error = tr("Cannot open plan %1: %2").arg(path, QString::fromUtf8(e.what()));
+        return false;
+    }
+    if (!session_->openPlanFile(path, error)) {
+        if (!note.isEmpty())
+            model_->setModel(before);
+        return false;
+    }
+    addRecent(QStringLiteral("plan"), path);
+    if (!note.isEmpty())
+        emit message(note, false);
+    return true;
 }
 
 void FileActions::saveModel() {
@@ -118,7 +155,7 @@ void FileActions::openRecent(const QString& entry) {
     else if (kind == QLatin1String("cluster"))
         ok = cluster_->loadFile(path, &err);
     else if (kind == QLatin1String("plan"))
-        ok = session_->openPlanFile(path, &err);
+        ok = openPlanFile(path, &err);
     if (!ok)
         emit message(err, true);
 }

@@ -30,6 +30,10 @@ public:
     void saveModel();
     void saveCluster();
     void savePlan();
+    /// Opens a plan file and shows it. A plan searched for another sequence length than the model's
+    /// (plan.seq_len) trains the model at that length first, as `galvatron estimate` costs it, and says
+    /// so in message(); the model stays as it was when the plan cannot be opened. Recorded as recent.
+    bool openPlanFile(const QString& path, QString* error = nullptr);
     /// Opens a recent-files entry ("model:<path>", "cluster:<path>" or "plan:<path>").
     void openRecent(const QString& entry);
     /// The "Recent files" submenu this object keeps up to date.

@@ -50,16 +50,17 @@ template <typename Pred> bool waitFor(Pred done, int timeout_ms) {
     return done();
 }
 
-int screenshot(gx::app::MainWindow& w, const QString& out, const QString& view, QSize size) {
+/// `search`: run the search first (false: the window shows a plan opened with --plan).
+int screenshot(gx::app::MainWindow& w, const QString& out, const QString& view, QSize size, bool search) {
     using namespace gx::app;
     w.resize(size);
     w.show();
     settle(100);
-    if (!w.runSearch()) {
+    if (search && !w.runSearch()) {
         std::cerr << "screenshot: the search did not start\n";
         return 1;
     }
-    if (!w.searchController()->waitForFinished(300000)) {
+    if (search && !w.searchController()->waitForFinished(300000)) {
         std::cerr << "screenshot: the search did not finish in 300 s\n";
         return 1;
     }
@@ -116,7 +117,7 @@ int screenshot(gx::app::MainWindow& w, const QString& out, const QString& view, 
 }
 
 struct ExplorerOptions {
-    QCommandLineOption model, cluster, shot, view, size, theme, lang, batch, run;
+    QCommandLineOption model, cluster, shot, view, size, theme, lang, batch, run, plan;
 };
 
 /// The explorer's command-line options (shared by the display-less --help path and the GUI start).
@@ -155,9 +156,16 @@ ExplorerOptions addExplorerOptions(QCommandLineParser& parser) {
         QStringLiteral("sizes"));
     QCommandLineOption run_opt(QStringLiteral("search"),
                                QCoreApplication::translate("main", "Start a search at once."));
-    parser.addOptions(
-        {model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt, run_opt});
-    return {model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt, run_opt};
+    QCommandLineOption plan_opt(
+        QStringLiteral("plan"),
+        QCoreApplication::translate("main", "Open this plan JSON at start (the model is trained at the "
+                                            "sequence length the plan was searched for; --screenshot then "
+                                            "shows it instead of searching)."),
+        QStringLiteral("plan.json"));
+    parser.addOptions({model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt,
+                       run_opt, plan_opt});
+    return {model_opt, cluster_opt, shot_opt,  view_opt, size_opt,
+            theme_opt, lang_opt,    batch_opt, run_opt,  plan_opt};
 }
 
 /// Checks the explorer's options before any window opens; returns the error to print (empty: fine).
@@ -233,7 +241,7 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     const ExplorerOptions opts = addExplorerOptions(parser);
     const auto& [model_opt, cluster_opt, shot_opt, view_opt, size_opt, theme_opt, lang_opt, batch_opt,
-                 run_opt] = opts;
+                 run_opt, plan_opt] = opts;
     parser.process(app);
 
     const bool shot = parser.isSet(shot_opt);
@@ -278,8 +286,13 @@ int main(int argc, char** argv) {
         // what-if compared a plan of 128 samples with the search's 256).
         emit w.searchSettings()->batchesEdit()->editingFinished();
     }
+    if (parser.isSet(plan_opt) && !w.openPlanFile(parser.value(plan_opt), &why)) {
+        std::cerr << "error: --plan: " << why.toStdString() << "\n";
+        return 1;
+    }
     if (shot)
-        return screenshot(w, parser.value(shot_opt), parser.value(view_opt), shot_size);
+        return screenshot(w, parser.value(shot_opt), parser.value(view_opt), shot_size,
+                          !parser.isSet(plan_opt));
     w.show();
     if (parser.isSet(view_opt))
         w.setView(parser.value(view_opt));

@@ -437,10 +437,7 @@ bool MainWindow::savePlanFile(const QString& path, QString* error) const {
 }
 
 bool MainWindow::openPlanFile(const QString& path, QString* error) {
-    if (!session_->openPlanFile(path, error))
-        return false;
-    files_->addRecent(QStringLiteral("plan"), path);
-    return true;
+    return files_->openPlanFile(path, error);
 }
 
 bool MainWindow::loadModel(const QString& preset_or_path, QString* why) {

@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="88"/>
+        <location filename="../app/main.cpp" line="89"/>
         <source>Baseline</source>
         <translation>Referenz</translation>
     </message>
@@ -55,146 +55,146 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="531"/>
+        <location filename="../app/views/profile_editors.cpp" line="526"/>
         <source>Built-in cluster presets</source>
         <translation>Eingebaute Cluster-Vorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="532"/>
+        <location filename="../app/views/profile_editors.cpp" line="527"/>
         <source>(custom cluster)</source>
         <translation>(eigener Cluster)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="534"/>
         <source>Open a cluster profile</source>
         <translation>Ein Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="540"/>
+        <location filename="../app/views/profile_editors.cpp" line="535"/>
         <source>Save the cluster profile as JSON</source>
         <translation>Das Cluster-Profil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
         <source>whole node</source>
         <translation>ganzer Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="556"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model planner keeps small jobs inside one island.</source>
         <translation>GPUs pro NVLink-Insel: GPUs eines Knotens, die direkt miteinander verbunden sind (z. B. 2 bei paarweisen NVLink-Brücken). Muss die GPUs pro Knoten teilen. Die Multi-Modell-Planung hält kleine Jobs innerhalb einer Insel.</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
-        <location filename="../app/views/profile_editors.cpp" line="571"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="561"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="564"/>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="562"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
+        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <source> us</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="572"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="573"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="574"/>
+        <location filename="../app/views/profile_editors.cpp" line="569"/>
         <source>GPUs per node</source>
         <translation>GPUs pro Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="575"/>
+        <location filename="../app/views/profile_editors.cpp" line="570"/>
         <source>GPUs per NVLink island</source>
         <translation>GPUs pro NVLink-Insel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="576"/>
+        <location filename="../app/views/profile_editors.cpp" line="571"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="577"/>
+        <location filename="../app/views/profile_editors.cpp" line="572"/>
         <source>GPU memory</source>
         <translation>GPU-Speicher</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="578"/>
+        <location filename="../app/views/profile_editors.cpp" line="573"/>
         <source>Peak BF16</source>
         <translation>BF16-Spitzenleistung</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="579"/>
+        <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>GEMM efficiency</source>
         <translation>GEMM-Effizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="580"/>
+        <location filename="../app/views/profile_editors.cpp" line="575"/>
         <source>HBM bandwidth</source>
         <translation>HBM-Bandbreite</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="581"/>
+        <location filename="../app/views/profile_editors.cpp" line="576"/>
         <source>Intra-node bandwidth</source>
         <translation>Bandbreite im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="582"/>
+        <location filename="../app/views/profile_editors.cpp" line="577"/>
         <source>Intra-node latency</source>
         <translation>Latenz im Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="578"/>
         <source>Inter-node bandwidth</source>
         <translation>Bandbreite zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="579"/>
         <source>Inter-node latency</source>
         <translation>Latenz zwischen Knoten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="585"/>
+        <location filename="../app/views/profile_editors.cpp" line="580"/>
         <source>Overlap efficiency</source>
         <translation>Überlappungseffizienz</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="586"/>
+        <location filename="../app/views/profile_editors.cpp" line="581"/>
         <source>Reserved per GPU</source>
         <translation>Reserviert pro GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="729"/>
+        <location filename="../app/views/profile_editors.cpp" line="724"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 GPUs: %2 x %3 %4; %5 im Knoten, %6 zwischen Knoten%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="736"/>
+        <location filename="../app/views/profile_editors.cpp" line="731"/>
         <source>; measured collectives</source>
         <translation>; gemessene Kollektive</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="744"/>
+        <location filename="../app/views/profile_editors.cpp" line="739"/>
         <source>Edited by hand since it was loaded</source>
         <translation>Seit dem Laden von Hand geändert</translation>
     </message>
@@ -1350,64 +1350,74 @@ Strategie: %1</translation>
 <context>
     <name>gx::app::FileActions</name>
     <message>
-        <location filename="../app/file_actions.cpp" line="31"/>
+        <location filename="../app/file_actions.cpp" line="35"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="51"/>
+        <location filename="../app/file_actions.cpp" line="55"/>
         <source>Open model profile</source>
         <translation>Modellprofil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="51"/>
-        <location filename="../app/file_actions.cpp" line="59"/>
-        <location filename="../app/file_actions.cpp" line="70"/>
+        <location filename="../app/file_actions.cpp" line="55"/>
+        <location filename="../app/file_actions.cpp" line="63"/>
+        <location filename="../app/file_actions.cpp" line="74"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="55"/>
+        <location filename="../app/file_actions.cpp" line="59"/>
         <source>Import Hugging Face config.json</source>
         <translation>Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="55"/>
+        <location filename="../app/file_actions.cpp" line="59"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="59"/>
+        <location filename="../app/file_actions.cpp" line="63"/>
         <source>Open cluster profile</source>
         <translation>Cluster-Profil öffnen</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="70"/>
+        <location filename="../app/file_actions.cpp" line="74"/>
         <source>Open plan</source>
         <translation>Plan öffnen</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="81"/>
+        <location filename="../app/file_actions.cpp" line="95"/>
+        <source>Sequence length set to %1 tokens, the length the plan was searched for (the model had %2).</source>
+        <translation>Sequenzlänge auf %1 Token gesetzt, die Länge, für die der Plan gesucht wurde (das Modell hatte %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="103"/>
+        <source>Cannot open plan %1: %2</source>
+        <translation>Plan %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="118"/>
         <source>Save model profile</source>
         <translation>Modellprofil speichern</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="89"/>
+        <location filename="../app/file_actions.cpp" line="126"/>
         <source>Save cluster profile</source>
         <translation>Cluster-Profil speichern</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="98"/>
+        <location filename="../app/file_actions.cpp" line="135"/>
         <source>No plan to save yet.</source>
         <translation>Noch kein Plan zum Speichern.</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="101"/>
+        <location filename="../app/file_actions.cpp" line="138"/>
         <source>Save plan</source>
         <translation>Plan speichern</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="144"/>
+        <location filename="../app/file_actions.cpp" line="181"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
@@ -1908,92 +1918,92 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="507"/>
+        <location filename="../app/main_window.cpp" line="504"/>
         <source>Fix the profile first: %1</source>
         <translation>Korrigieren Sie zuerst das Profil: %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="526"/>
+        <location filename="../app/main_window.cpp" line="523"/>
         <source>Searching...</source>
         <translation>Suche läuft...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="537"/>
+        <location filename="../app/main_window.cpp" line="534"/>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="576"/>
         <source>Elapsed %1, finishing</source>
         <translation>Vergangen %1, wird abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="582"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>Vergangen %1, weniger als eine Sekunde übrig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="584"/>
+        <location filename="../app/main_window.cpp" line="581"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>Vergangen %1, noch etwa %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="580"/>
+        <location filename="../app/main_window.cpp" line="577"/>
         <source>Elapsed %1</source>
         <translation>Vergangen %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="564"/>
+        <location filename="../app/main_window.cpp" line="561"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="656"/>
+        <location filename="../app/main_window.cpp" line="653"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="660"/>
+        <location filename="../app/main_window.cpp" line="657"/>
         <source>%1. no longer fits the inputs: %2</source>
         <translation>%1. passt nicht mehr zu den Eingaben: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="665"/>
+        <location filename="../app/main_window.cpp" line="662"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="666"/>
+        <location filename="../app/main_window.cpp" line="663"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="666"/>
+        <location filename="../app/main_window.cpp" line="663"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="678"/>
+        <location filename="../app/main_window.cpp" line="675"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="635"/>
+        <location filename="../app/main_window.cpp" line="632"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="633"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="683"/>
+        <location filename="../app/main_window.cpp" line="680"/>
         <source>Inputs changed since the search: its plans are shown re-costed with them; run the search again (Ctrl+R).</source>
         <translation>Eingaben seit der Suche geändert: ihre Pläne werden mit ihnen neu bewertet angezeigt; starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="706"/>
+        <location filename="../app/main_window.cpp" line="703"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -2051,27 +2061,29 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Spitzenspeicher pro GPU nach Pipeline-Stufe</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="197"/>
+        <location filename="../app/views/plan_widgets.cpp" line="202"/>
+        <location filename="../app/views/plan_widgets.cpp" line="238"/>
+        <location filename="../app/views/plan_widgets.cpp" line="256"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="209"/>
+        <location filename="../app/views/plan_widgets.cpp" line="214"/>
         <source>GPU capacity %1</source>
         <translation>GPU-Kapazität %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="212"/>
+        <location filename="../app/views/plan_widgets.cpp" line="217"/>
         <source>budget %1</source>
         <translation>Budget %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="227"/>
+        <location filename="../app/views/plan_widgets.cpp" line="278"/>
         <source>Stage %1: %2</source>
         <translation>Stufe %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="233"/>
+        <location filename="../app/views/plan_widgets.cpp" line="283"/>
         <source>Parameters per GPU: %1</source>
         <translation>Parameter je GPU: %1</translation>
     </message>
@@ -2079,177 +2091,177 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="119"/>
+        <location filename="../app/views/profile_editors.cpp" line="108"/>
         <source>Built-in model presets</source>
         <translation>Eingebaute Modellvorlagen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="120"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>(custom model)</source>
         <translation>(eigenes Modell)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="127"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>Open a model profile or config.json</source>
         <translation>Ein Modellprofil oder eine config.json öffnen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="129"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="130"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>Import a Hugging Face config.json</source>
         <translation>Eine Hugging-Face-config.json importieren</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="132"/>
+        <location filename="../app/views/profile_editors.cpp" line="121"/>
         <source>Save the model profile as JSON</source>
         <translation>Das Modellprofil als JSON speichern</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="156"/>
+        <location filename="../app/views/profile_editors.cpp" line="145"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>Gated FFN (SwiGLU)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="157"/>
+        <location filename="../app/views/profile_editors.cpp" line="146"/>
         <source>tied embeddings</source>
         <translation>Gekoppelte Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="158"/>
+        <location filename="../app/views/profile_editors.cpp" line="147"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="159"/>
+        <location filename="../app/views/profile_editors.cpp" line="148"/>
         <source>Stack</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="160"/>
+        <location filename="../app/views/profile_editors.cpp" line="149"/>
         <source>Layers</source>
         <translation>Schichten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="161"/>
+        <location filename="../app/views/profile_editors.cpp" line="150"/>
         <source>Hidden size</source>
         <translation>Hidden-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="162"/>
+        <location filename="../app/views/profile_editors.cpp" line="151"/>
         <source>FFN size</source>
         <translation>FFN-Größe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <location filename="../app/views/profile_editors.cpp" line="152"/>
         <source>Attention heads</source>
         <translation>Attention-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <location filename="../app/views/profile_editors.cpp" line="153"/>
         <source>KV heads</source>
         <translation>KV-Köpfe</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <location filename="../app/views/profile_editors.cpp" line="154"/>
         <source>Sequence length</source>
         <translation>Sequenzlänge</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="166"/>
+        <location filename="../app/views/profile_editors.cpp" line="155"/>
         <source>Vocabulary</source>
         <translation>Vokabular</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="183"/>
+        <location filename="../app/views/profile_editors.cpp" line="172"/>
         <source>mixture of experts</source>
         <translation>Mixture of Experts</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="184"/>
+        <location filename="../app/views/profile_editors.cpp" line="173"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>Geroutete Experten statt des dichten FFN (die FFN-Größe ist die eines Experten)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="191"/>
+        <location filename="../app/views/profile_editors.cpp" line="180"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="193"/>
+        <location filename="../app/views/profile_editors.cpp" line="182"/>
         <source>dropless</source>
         <translation>ohne Verwerfen</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="194"/>
+        <location filename="../app/views/profile_editors.cpp" line="183"/>
         <source>Routed experts</source>
         <translation>Geroutete Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="195"/>
+        <location filename="../app/views/profile_editors.cpp" line="184"/>
         <source>Experts per token (top-k)</source>
         <translation>Experten pro Token (Top-k)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="196"/>
+        <location filename="../app/views/profile_editors.cpp" line="185"/>
         <source>Shared experts</source>
         <translation>Geteilte Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="197"/>
+        <location filename="../app/views/profile_editors.cpp" line="186"/>
         <source>Shared expert FFN size</source>
         <translation>FFN-Größe geteilter Experten</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="198"/>
+        <location filename="../app/views/profile_editors.cpp" line="187"/>
         <source>Capacity factor</source>
         <translation>Kapazitätsfaktor</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="200"/>
+        <location filename="../app/views/profile_editors.cpp" line="189"/>
         <source>multi-latent attention</source>
         <translation>Multi-Latent-Attention</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="201"/>
+        <location filename="../app/views/profile_editors.cpp" line="190"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>Attention von DeepSeek-V2/V3: niedrigrangig komprimierte Keys und Values</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="205"/>
+        <location filename="../app/views/profile_editors.cpp" line="194"/>
         <source>full rank</source>
         <translation>voller Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="210"/>
+        <location filename="../app/views/profile_editors.cpp" line="199"/>
         <source>Query rank</source>
         <translation>Query-Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="211"/>
+        <location filename="../app/views/profile_editors.cpp" line="200"/>
         <source>Key/value rank</source>
         <translation>Key/Value-Rang</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="212"/>
+        <location filename="../app/views/profile_editors.cpp" line="201"/>
         <source>Query/key head size without rotary</source>
         <translation>Query/Key-Kopfgröße ohne Rotary</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="213"/>
+        <location filename="../app/views/profile_editors.cpp" line="202"/>
         <source>Rotary head size</source>
         <translation>Rotary-Kopfgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="214"/>
+        <location filename="../app/views/profile_editors.cpp" line="203"/>
         <source>Value head size</source>
         <translation>Value-Kopfgröße</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="64"/>
+        <location filename="../app/views/profile_editors.cpp" line="53"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
@@ -2259,12 +2271,12 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter, %3 Mrd. aktiv pro Token (%4)</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 Schichten, %2 Mrd. Parameter (%3)</translation>
     </message>
@@ -3546,62 +3558,62 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="249"/>
+        <location filename="../app/views/plan_widgets.cpp" line="299"/>
         <source>Time breakdown</source>
         <translation>Zeitaufteilung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>Compute</source>
         <translation>Berechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>Recompute</source>
         <translation>Neuberechnung</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>TP comm</source>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>DP sync</source>
         <translation>DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3-Gather</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="254"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>PP send/recv</source>
         <translation>PP Senden/Empfangen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="254"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>Layout switch</source>
         <translation>Layoutwechsel</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="254"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>Bubble</source>
         <translation>Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="254"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="280"/>
+        <location filename="../app/views/plan_widgets.cpp" line="330"/>
         <source>No plan yet</source>
         <translation>Noch kein Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="289"/>
+        <location filename="../app/views/plan_widgets.cpp" line="339"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
@@ -3609,76 +3621,76 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="319"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>Pipeline timeline</source>
         <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="350"/>
+        <location filename="../app/views/plan_widgets.cpp" line="420"/>
         <source>stage 00</source>
         <translation>Stufe 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="361"/>
+        <location filename="../app/views/plan_widgets.cpp" line="437"/>
         <source>No pipeline to show yet.</source>
         <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="372"/>
+        <location filename="../app/views/plan_widgets.cpp" line="448"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="385"/>
+        <location filename="../app/views/plan_widgets.cpp" line="461"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="436"/>
+        <location filename="../app/views/plan_widgets.cpp" line="402"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="436"/>
+        <location filename="../app/views/plan_widgets.cpp" line="402"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="436"/>
-        <location filename="../app/views/plan_widgets.cpp" line="447"/>
+        <location filename="../app/views/plan_widgets.cpp" line="402"/>
+        <location filename="../app/views/plan_widgets.cpp" line="412"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="436"/>
-        <location filename="../app/views/plan_widgets.cpp" line="447"/>
+        <location filename="../app/views/plan_widgets.cpp" line="402"/>
+        <location filename="../app/views/plan_widgets.cpp" line="412"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="441"/>
+        <location filename="../app/views/plan_widgets.cpp" line="406"/>
         <source>light: forward, dark: backward</source>
         <translation>hell: vorwärts, dunkel: rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="444"/>
+        <location filename="../app/views/plan_widgets.cpp" line="409"/>
         <source>model chunk %1</source>
         <translation>Modellteil %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="466"/>
+        <location filename="../app/views/plan_widgets.cpp" line="530"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="467"/>
+        <location filename="../app/views/plan_widgets.cpp" line="531"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="467"/>
+        <location filename="../app/views/plan_widgets.cpp" line="531"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>
@@ -4045,54 +4057,59 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="125"/>
+        <location filename="../app/main.cpp" line="126"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer: hybrid-paralleles Transformer-Training planen. Mit --cli &lt;command&gt; ... die Kommandozeilenschnittstelle verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="130"/>
+        <location filename="../app/main.cpp" line="131"/>
         <source>Model preset or profile file.</source>
         <translation>Modellvorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="133"/>
+        <location filename="../app/main.cpp" line="134"/>
         <source>Cluster preset or profile file.</source>
         <translation>Cluster-Vorlage oder Profildatei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="137"/>
+        <location filename="../app/main.cpp" line="138"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>Suche ausführen, Fenster als PNG speichern, beenden.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="140"/>
+        <location filename="../app/main.cpp" line="141"/>
         <source>View to show: %1, export.</source>
         <translation>Anzuzeigende Ansicht: %1, export.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="144"/>
+        <location filename="../app/main.cpp" line="145"/>
         <source>Window size WxH.</source>
         <translation>Fenstergröße BxH (z. B. 1600x1000).</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="147"/>
+        <location filename="../app/main.cpp" line="148"/>
         <source>light, dark or system.</source>
         <translation>light, dark oder system.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="150"/>
+        <location filename="../app/main.cpp" line="151"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>Sprache: en, de, zh_CN.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="154"/>
+        <location filename="../app/main.cpp" line="155"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>Zu durchsuchende globale Batchgröße(n), z. B. 64,128.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="157"/>
+        <location filename="../app/main.cpp" line="158"/>
         <source>Start a search at once.</source>
         <translation>Sofort eine Suche starten.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="161"/>
+        <source>Open this plan JSON at start (the model is trained at the sequence length the plan was searched for; --screenshot then shows it instead of searching).</source>
+        <translation>Diesen Plan (JSON) beim Start öffnen (das Modell wird mit der Sequenzlänge trainiert, für die der Plan gesucht wurde; --screenshot zeigt ihn dann, statt zu suchen).</translation>
     </message>
 </context>
 </TS>

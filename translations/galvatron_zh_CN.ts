@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/main.cpp" line="88"/>
+        <location filename="../app/main.cpp" line="89"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
@@ -55,146 +55,146 @@
 <context>
     <name>gx::app::ClusterEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="531"/>
+        <location filename="../app/views/profile_editors.cpp" line="526"/>
         <source>Built-in cluster presets</source>
         <translation>内置集群预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="532"/>
+        <location filename="../app/views/profile_editors.cpp" line="527"/>
         <source>(custom cluster)</source>
         <translation>（自定义集群）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="539"/>
+        <location filename="../app/views/profile_editors.cpp" line="534"/>
         <source>Open a cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="540"/>
+        <location filename="../app/views/profile_editors.cpp" line="535"/>
         <source>Save the cluster profile as JSON</source>
         <translation>将集群配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="550"/>
         <source>whole node</source>
         <translation>整个节点</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="556"/>
+        <location filename="../app/views/profile_editors.cpp" line="551"/>
         <source>GPUs per NVLink island: GPUs linked directly to each other inside a node (e.g. 2 for NVLink bridges in pairs). Must divide the GPUs per node. The multi-model planner keeps small jobs inside one island.</source>
         <translation>每个 NVLink 岛的 GPU 数：节点内彼此直接相连的 GPU（例如 NVLink 桥两两相连时为 2）。必须整除每节点 GPU 数。多模型规划会把小作业放在同一个岛内。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="560"/>
-        <location filename="../app/views/profile_editors.cpp" line="571"/>
+        <location filename="../app/views/profile_editors.cpp" line="555"/>
+        <location filename="../app/views/profile_editors.cpp" line="566"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="561"/>
+        <location filename="../app/views/profile_editors.cpp" line="556"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="564"/>
-        <location filename="../app/views/profile_editors.cpp" line="565"/>
-        <location filename="../app/views/profile_editors.cpp" line="567"/>
+        <location filename="../app/views/profile_editors.cpp" line="559"/>
+        <location filename="../app/views/profile_editors.cpp" line="560"/>
+        <location filename="../app/views/profile_editors.cpp" line="562"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="566"/>
-        <location filename="../app/views/profile_editors.cpp" line="568"/>
+        <location filename="../app/views/profile_editors.cpp" line="561"/>
+        <location filename="../app/views/profile_editors.cpp" line="563"/>
         <source> us</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="572"/>
+        <location filename="../app/views/profile_editors.cpp" line="567"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="573"/>
+        <location filename="../app/views/profile_editors.cpp" line="568"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="574"/>
+        <location filename="../app/views/profile_editors.cpp" line="569"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="575"/>
+        <location filename="../app/views/profile_editors.cpp" line="570"/>
         <source>GPUs per NVLink island</source>
         <translation>每个 NVLink 岛的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="576"/>
+        <location filename="../app/views/profile_editors.cpp" line="571"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="577"/>
+        <location filename="../app/views/profile_editors.cpp" line="572"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="578"/>
+        <location filename="../app/views/profile_editors.cpp" line="573"/>
         <source>Peak BF16</source>
         <translation>BF16 峰值算力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="579"/>
+        <location filename="../app/views/profile_editors.cpp" line="574"/>
         <source>GEMM efficiency</source>
         <translation>GEMM 效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="580"/>
+        <location filename="../app/views/profile_editors.cpp" line="575"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="581"/>
+        <location filename="../app/views/profile_editors.cpp" line="576"/>
         <source>Intra-node bandwidth</source>
         <translation>节点内带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="582"/>
+        <location filename="../app/views/profile_editors.cpp" line="577"/>
         <source>Intra-node latency</source>
         <translation>节点内延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="583"/>
+        <location filename="../app/views/profile_editors.cpp" line="578"/>
         <source>Inter-node bandwidth</source>
         <translation>节点间带宽</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="584"/>
+        <location filename="../app/views/profile_editors.cpp" line="579"/>
         <source>Inter-node latency</source>
         <translation>节点间延迟</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="585"/>
+        <location filename="../app/views/profile_editors.cpp" line="580"/>
         <source>Overlap efficiency</source>
         <translation>重叠效率</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="586"/>
+        <location filename="../app/views/profile_editors.cpp" line="581"/>
         <source>Reserved per GPU</source>
         <translation>每 GPU 预留</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="729"/>
+        <location filename="../app/views/profile_editors.cpp" line="724"/>
         <source>%1 GPUs: %2 x %3 %4; %5 inside nodes, %6 between%7</source>
         <translation>%1 个 GPU：%2 x %3 %4；节点内 %5，节点间 %6%7</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="736"/>
+        <location filename="../app/views/profile_editors.cpp" line="731"/>
         <source>; measured collectives</source>
         <translation>；实测集合通信</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="744"/>
+        <location filename="../app/views/profile_editors.cpp" line="739"/>
         <source>Edited by hand since it was loaded</source>
         <translation>加载后已手动修改</translation>
     </message>
@@ -1348,64 +1348,74 @@ strategy: %1</source>
 <context>
     <name>gx::app::FileActions</name>
     <message>
-        <location filename="../app/file_actions.cpp" line="31"/>
+        <location filename="../app/file_actions.cpp" line="35"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="51"/>
+        <location filename="../app/file_actions.cpp" line="55"/>
         <source>Open model profile</source>
         <translation>打开模型配置</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="51"/>
-        <location filename="../app/file_actions.cpp" line="59"/>
-        <location filename="../app/file_actions.cpp" line="70"/>
+        <location filename="../app/file_actions.cpp" line="55"/>
+        <location filename="../app/file_actions.cpp" line="63"/>
+        <location filename="../app/file_actions.cpp" line="74"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="55"/>
+        <location filename="../app/file_actions.cpp" line="59"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="55"/>
+        <location filename="../app/file_actions.cpp" line="59"/>
         <source>config.json (config.json *.json)</source>
         <translation>config.json (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="59"/>
+        <location filename="../app/file_actions.cpp" line="63"/>
         <source>Open cluster profile</source>
         <translation>打开集群配置</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="70"/>
+        <location filename="../app/file_actions.cpp" line="74"/>
         <source>Open plan</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="81"/>
+        <location filename="../app/file_actions.cpp" line="95"/>
+        <source>Sequence length set to %1 tokens, the length the plan was searched for (the model had %2).</source>
+        <translation>序列长度已设为 %1 个 token，即该方案搜索时的长度（模型原为 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="103"/>
+        <source>Cannot open plan %1: %2</source>
+        <translation>无法打开方案 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/file_actions.cpp" line="118"/>
         <source>Save model profile</source>
         <translation>保存模型配置</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="89"/>
+        <location filename="../app/file_actions.cpp" line="126"/>
         <source>Save cluster profile</source>
         <translation>保存集群配置</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="98"/>
+        <location filename="../app/file_actions.cpp" line="135"/>
         <source>No plan to save yet.</source>
         <translation>尚无可保存的方案。</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="101"/>
+        <location filename="../app/file_actions.cpp" line="138"/>
         <source>Save plan</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../app/file_actions.cpp" line="144"/>
+        <location filename="../app/file_actions.cpp" line="181"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
@@ -1906,92 +1916,92 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="507"/>
+        <location filename="../app/main_window.cpp" line="504"/>
         <source>Fix the profile first: %1</source>
         <translation>请先修正配置：%1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="526"/>
+        <location filename="../app/main_window.cpp" line="523"/>
         <source>Searching...</source>
         <translation>正在搜索...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="537"/>
+        <location filename="../app/main_window.cpp" line="534"/>
         <source>Cancelling...</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="579"/>
+        <location filename="../app/main_window.cpp" line="576"/>
         <source>Elapsed %1, finishing</source>
         <translation>已用 %1，即将完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="582"/>
+        <location filename="../app/main_window.cpp" line="579"/>
         <source>Elapsed %1, less than a second left</source>
         <translation>已用 %1，剩余不到一秒</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="584"/>
+        <location filename="../app/main_window.cpp" line="581"/>
         <source>Elapsed %1, about %2 left</source>
         <translation>已用 %1，约剩 %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="580"/>
+        <location filename="../app/main_window.cpp" line="577"/>
         <source>Elapsed %1</source>
         <translation>已用 %1</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="564"/>
+        <location filename="../app/main_window.cpp" line="561"/>
         <source>Best so far: %1, %2: %3</source>
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="656"/>
+        <location filename="../app/main_window.cpp" line="653"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="660"/>
+        <location filename="../app/main_window.cpp" line="657"/>
         <source>%1. no longer fits the inputs: %2</source>
         <translation>%1. 已不适用于当前输入：%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="665"/>
+        <location filename="../app/main_window.cpp" line="662"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="666"/>
+        <location filename="../app/main_window.cpp" line="663"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="666"/>
+        <location filename="../app/main_window.cpp" line="663"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="678"/>
+        <location filename="../app/main_window.cpp" line="675"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="635"/>
+        <location filename="../app/main_window.cpp" line="632"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="636"/>
+        <location filename="../app/main_window.cpp" line="633"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="683"/>
+        <location filename="../app/main_window.cpp" line="680"/>
         <source>Inputs changed since the search: its plans are shown re-costed with them; run the search again (Ctrl+R).</source>
         <translation>搜索后输入已更改：其方案按当前输入重新计算后显示；请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="706"/>
+        <location filename="../app/main_window.cpp" line="703"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
@@ -2049,27 +2059,29 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>按流水线阶段的每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="197"/>
+        <location filename="../app/views/plan_widgets.cpp" line="202"/>
+        <location filename="../app/views/plan_widgets.cpp" line="238"/>
+        <location filename="../app/views/plan_widgets.cpp" line="256"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="209"/>
+        <location filename="../app/views/plan_widgets.cpp" line="214"/>
         <source>GPU capacity %1</source>
         <translation>GPU 容量 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="212"/>
+        <location filename="../app/views/plan_widgets.cpp" line="217"/>
         <source>budget %1</source>
         <translation>预算 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="227"/>
+        <location filename="../app/views/plan_widgets.cpp" line="278"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="233"/>
+        <location filename="../app/views/plan_widgets.cpp" line="283"/>
         <source>Parameters per GPU: %1</source>
         <translation>每个 GPU 的参数：%1</translation>
     </message>
@@ -2077,177 +2089,177 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::ModelEditor</name>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="119"/>
+        <location filename="../app/views/profile_editors.cpp" line="108"/>
         <source>Built-in model presets</source>
         <translation>内置模型预设</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="120"/>
+        <location filename="../app/views/profile_editors.cpp" line="109"/>
         <source>(custom model)</source>
         <translation>（自定义模型）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="127"/>
+        <location filename="../app/views/profile_editors.cpp" line="116"/>
         <source>Open a model profile or config.json</source>
         <translation>打开模型配置或 config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="129"/>
+        <location filename="../app/views/profile_editors.cpp" line="118"/>
         <source>HF</source>
         <translation>HF</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="130"/>
+        <location filename="../app/views/profile_editors.cpp" line="119"/>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="132"/>
+        <location filename="../app/views/profile_editors.cpp" line="121"/>
         <source>Save the model profile as JSON</source>
         <translation>将模型配置保存为 JSON</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="156"/>
+        <location filename="../app/views/profile_editors.cpp" line="145"/>
         <source>gated FFN (SwiGLU)</source>
         <translation>门控 FFN（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="157"/>
+        <location filename="../app/views/profile_editors.cpp" line="146"/>
         <source>tied embeddings</source>
         <translation>共享嵌入权重</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="158"/>
+        <location filename="../app/views/profile_editors.cpp" line="147"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="159"/>
+        <location filename="../app/views/profile_editors.cpp" line="148"/>
         <source>Stack</source>
         <translation>层堆叠</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="160"/>
+        <location filename="../app/views/profile_editors.cpp" line="149"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="161"/>
+        <location filename="../app/views/profile_editors.cpp" line="150"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="162"/>
+        <location filename="../app/views/profile_editors.cpp" line="151"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="163"/>
+        <location filename="../app/views/profile_editors.cpp" line="152"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="164"/>
+        <location filename="../app/views/profile_editors.cpp" line="153"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="165"/>
+        <location filename="../app/views/profile_editors.cpp" line="154"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="166"/>
+        <location filename="../app/views/profile_editors.cpp" line="155"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="183"/>
+        <location filename="../app/views/profile_editors.cpp" line="172"/>
         <source>mixture of experts</source>
         <translation>混合专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="184"/>
+        <location filename="../app/views/profile_editors.cpp" line="173"/>
         <source>Routed experts in place of the dense FFN (the FFN size is one expert&apos;s)</source>
         <translation>以路由专家替代稠密 FFN（FFN 大小为单个专家的大小）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="191"/>
+        <location filename="../app/views/profile_editors.cpp" line="180"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="193"/>
+        <location filename="../app/views/profile_editors.cpp" line="182"/>
         <source>dropless</source>
         <translation>不丢弃</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="194"/>
+        <location filename="../app/views/profile_editors.cpp" line="183"/>
         <source>Routed experts</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="195"/>
+        <location filename="../app/views/profile_editors.cpp" line="184"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数（top-k）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="196"/>
+        <location filename="../app/views/profile_editors.cpp" line="185"/>
         <source>Shared experts</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="197"/>
+        <location filename="../app/views/profile_editors.cpp" line="186"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="198"/>
+        <location filename="../app/views/profile_editors.cpp" line="187"/>
         <source>Capacity factor</source>
         <translation>容量因子</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="200"/>
+        <location filename="../app/views/profile_editors.cpp" line="189"/>
         <source>multi-latent attention</source>
         <translation>多头潜在注意力</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="201"/>
+        <location filename="../app/views/profile_editors.cpp" line="190"/>
         <source>DeepSeek-V2/V3 attention: low-rank compressed keys and values</source>
         <translation>DeepSeek-V2/V3 注意力：低秩压缩的键和值</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="205"/>
+        <location filename="../app/views/profile_editors.cpp" line="194"/>
         <source>full rank</source>
         <translation>满秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="210"/>
+        <location filename="../app/views/profile_editors.cpp" line="199"/>
         <source>Query rank</source>
         <translation>查询秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="211"/>
+        <location filename="../app/views/profile_editors.cpp" line="200"/>
         <source>Key/value rank</source>
         <translation>键/值秩</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="212"/>
+        <location filename="../app/views/profile_editors.cpp" line="201"/>
         <source>Query/key head size without rotary</source>
         <translation>不含旋转部分的查询/键头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="213"/>
+        <location filename="../app/views/profile_editors.cpp" line="202"/>
         <source>Rotary head size</source>
         <translation>旋转头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="214"/>
+        <location filename="../app/views/profile_editors.cpp" line="203"/>
         <source>Value head size</source>
         <translation>值头大小</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="64"/>
+        <location filename="../app/views/profile_editors.cpp" line="53"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
@@ -2257,12 +2269,12 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="400"/>
+        <location filename="../app/views/profile_editors.cpp" line="395"/>
         <source>%1 layers, %2 B parameters, %3 B active per token (%4)</source>
         <translation>%1 层，%2 B 参数，每个 token 激活 %3 B（%4）</translation>
     </message>
     <message>
-        <location filename="../app/views/profile_editors.cpp" line="406"/>
+        <location filename="../app/views/profile_editors.cpp" line="401"/>
         <source>%1 layers, %2 B parameters (%3)</source>
         <translation>%1 层，%2 B 参数（%3）</translation>
     </message>
@@ -3543,62 +3555,62 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimeBreakdownWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="249"/>
+        <location filename="../app/views/plan_widgets.cpp" line="299"/>
         <source>Time breakdown</source>
         <translation>时间分解</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>DP sync</source>
         <translation>DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="253"/>
+        <location filename="../app/views/plan_widgets.cpp" line="303"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3 收集</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="254"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="254"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>Layout switch</source>
         <translation>布局切换</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="254"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>Bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="254"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="280"/>
+        <location filename="../app/views/plan_widgets.cpp" line="330"/>
         <source>No plan yet</source>
         <translation>尚无方案</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="289"/>
+        <location filename="../app/views/plan_widgets.cpp" line="339"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>瓶颈阶段的迭代时间 %1</translation>
     </message>
@@ -3606,76 +3618,76 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="319"/>
+        <location filename="../app/views/plan_widgets.cpp" line="369"/>
         <source>Pipeline timeline</source>
         <translation>流水线时间线</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="350"/>
+        <location filename="../app/views/plan_widgets.cpp" line="420"/>
         <source>stage 00</source>
         <translation>阶段 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="361"/>
+        <location filename="../app/views/plan_widgets.cpp" line="437"/>
         <source>No pipeline to show yet.</source>
         <translation>尚无可显示的流水线。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="372"/>
+        <location filename="../app/views/plan_widgets.cpp" line="448"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>%1 调度，%2 个阶段 x %3 个微批次：流水线 %4 + 同步/优化器 %5；气泡 %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="385"/>
+        <location filename="../app/views/plan_widgets.cpp" line="461"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="436"/>
+        <location filename="../app/views/plan_widgets.cpp" line="402"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="436"/>
+        <location filename="../app/views/plan_widgets.cpp" line="402"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="436"/>
-        <location filename="../app/views/plan_widgets.cpp" line="447"/>
+        <location filename="../app/views/plan_widgets.cpp" line="402"/>
+        <location filename="../app/views/plan_widgets.cpp" line="412"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="436"/>
-        <location filename="../app/views/plan_widgets.cpp" line="447"/>
+        <location filename="../app/views/plan_widgets.cpp" line="402"/>
+        <location filename="../app/views/plan_widgets.cpp" line="412"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="441"/>
+        <location filename="../app/views/plan_widgets.cpp" line="406"/>
         <source>light: forward, dark: backward</source>
         <translation>浅色：前向，深色：反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="444"/>
+        <location filename="../app/views/plan_widgets.cpp" line="409"/>
         <source>model chunk %1</source>
         <translation>模型块 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="466"/>
+        <location filename="../app/views/plan_widgets.cpp" line="530"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="467"/>
+        <location filename="../app/views/plan_widgets.cpp" line="531"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="467"/>
+        <location filename="../app/views/plan_widgets.cpp" line="531"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>
@@ -4042,54 +4054,59 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="125"/>
+        <location filename="../app/main.cpp" line="126"/>
         <source>Galvatron Explorer: plan hybrid-parallel Transformer training. Use --cli &lt;command&gt; ... for the command-line interface.</source>
         <translation>Galvatron Explorer：规划 Transformer 的混合并行训练。使用 --cli &lt;command&gt; ... 调用命令行界面。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="130"/>
+        <location filename="../app/main.cpp" line="131"/>
         <source>Model preset or profile file.</source>
         <translation>模型预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="133"/>
+        <location filename="../app/main.cpp" line="134"/>
         <source>Cluster preset or profile file.</source>
         <translation>集群预设或配置文件。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="137"/>
+        <location filename="../app/main.cpp" line="138"/>
         <source>Run the search, save the window as PNG, exit.</source>
         <translation>运行搜索，将窗口保存为 PNG 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="140"/>
+        <location filename="../app/main.cpp" line="141"/>
         <source>View to show: %1, export.</source>
         <translation>要显示的视图：%1, export。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="144"/>
+        <location filename="../app/main.cpp" line="145"/>
         <source>Window size WxH.</source>
         <translation>窗口尺寸 宽x高。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="147"/>
+        <location filename="../app/main.cpp" line="148"/>
         <source>light, dark or system.</source>
         <translation>light、dark 或 system。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="150"/>
+        <location filename="../app/main.cpp" line="151"/>
         <source>Language: en, de, zh_CN.</source>
         <translation>语言：en、de、zh_CN。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="154"/>
+        <location filename="../app/main.cpp" line="155"/>
         <source>Global batch size(s) to search, e.g. 64,128.</source>
         <translation>要搜索的全局批大小，例如 64,128。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="157"/>
+        <location filename="../app/main.cpp" line="158"/>
         <source>Start a search at once.</source>
         <translation>立即开始搜索。</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="161"/>
+        <source>Open this plan JSON at start (the model is trained at the sequence length the plan was searched for; --screenshot then shows it instead of searching).</source>
+        <translation>启动时打开此方案 JSON（模型按该方案搜索时的序列长度训练；此时 --screenshot 显示该方案而不进行搜索）。</translation>
     </message>
 </context>
 </TS>

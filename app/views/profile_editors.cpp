@@ -302,6 +302,12 @@ void ModelEditor::setModel(const ModelProfile& m) {
     emit modelChanged(model_);
 }
 
+void ModelEditor::setModel(const ModelProfile& m, const QString& note) {
+    setModel(m);
+    note_->setText(note);
+    note_->setVisible(!note.isEmpty());
+}
+
 bool ModelEditor::loadPreset(const QString& name) {
     return loadShown(error_, QString(), nullptr, [&] { setModel(modelPreset(name.toStdString())); });
 }
@@ -317,9 +323,7 @@ bool ModelEditor::loadFile(const QString& path, QString* error) {
                        .arg(m.seq_len);
             setTrainingSeqLen(m, kTrainingSeqLen);
         }
-        setModel(m);
-        note_->setText(note);
-        note_->setVisible(!note.isEmpty());
+        setModel(m, note);
         emit fileLoaded(path);
     });
 }

@@ -38,6 +38,8 @@ public:
     explicit ModelEditor(QWidget* parent = nullptr);
     /// Replaces the editor contents (no validation error shown for a valid profile).
     void setModel(const ModelProfile& m);
+    /// setModel() with a note under the editor saying why the model changed (kept until the next one).
+    void setModel(const ModelProfile& m, const QString& note);
     /// Last valid model.
     const ModelProfile& model() const { return model_; }
     bool isValid() const { return valid_; }

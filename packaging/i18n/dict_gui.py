@@ -41,6 +41,12 @@ T = {
     "(custom model)": ("(eigenes Modell)", "（自定义模型）"),
     "Elapsed %1, finishing": ("Vergangen %1, wird abgeschlossen", "已用 %1，即将完成"),
     "Elapsed %1, less than a second left": ("Vergangen %1, weniger als eine Sekunde übrig", "已用 %1，剩余不到一秒"),
+    "Sequence length set to %1 tokens, the length the plan was searched for (the model had %2).": (
+        "Sequenzlänge auf %1 Token gesetzt, die Länge, für die der Plan gesucht wurde (das Modell hatte %2).",
+        "序列长度已设为 %1 个 token，即该方案搜索时的长度（模型原为 %2）。"),
+    "Open this plan JSON at start (the model is trained at the sequence length the plan was searched for; --screenshot then shows it instead of searching).": (
+        "Diesen Plan (JSON) beim Start öffnen (das Modell wird mit der Sequenzlänge trainiert, für die der Plan gesucht wurde; --screenshot zeigt ihn dann, statt zu suchen).",
+        "启动时打开此方案 JSON（模型按该方案搜索时的序列长度训练；此时 --screenshot 显示该方案而不进行搜索）。"),
     "Sequence length set to %1 for training (the config's context window is %2; change it above if you train longer sequences).": (
         "Sequenzlänge für das Training auf %1 gesetzt (das Kontextfenster der Konfiguration ist %2; ändern Sie sie oben, wenn Sie längere Sequenzen trainieren).",
         "训练序列长度设为 %1（配置的上下文窗口为 %2；如训练更长的序列，请在上方修改）。"),

@@ -50,6 +50,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -65,6 +66,14 @@ using namespace gx;
 using namespace gx::app;
 
 namespace {
+
+/// The iteration time of `plan` on the window's model trained at `seq` tokens.
+double modelCost(const gx::app::MainWindow& w, const gx::Plan& plan, int seq) {
+    gx::ModelProfile m = w.modelEditor()->model();
+    gx::setTrainingSeqLen(m, seq);
+    const auto& cm = *w.costModel();
+    return gx::CostModel(m, cm.cluster(), cm.options()).evaluate(plan).iteration_time;
+}
 
 QString allLabelText(const QWidget& w) {
     QString s;
@@ -479,6 +488,57 @@ private slots:
         // A small context is kept as it is.
         QVERIFY(w.modelEditor()->loadFile(QStringLiteral(GX_TEST_DATA_DIR "/hf/gpt2/config.json"), &err));
         QCOMPARE(w.modelEditor()->model().seq_len, 1024);
+    }
+
+    // A plan records the sequence length it was searched for: opening it trains the model at that length
+    // (as `galvatron estimate` costs it) and says so; a length the model cannot take is refused by name
+    // and leaves the model as it was. Before, the plan was costed at the model's length without a word.
+    void openedPlanFollowsItsSequenceLength() {
+        switchLanguage(QStringLiteral("en"));
+        MainWindow w;
+        QVERIFY(w.loadModel(QStringLiteral("llama2-7b")));
+        QVERIFY(w.loadCluster(QStringLiteral("8xA100-80G")));
+        QCoreApplication::processEvents();
+        QVERIFY(w.currentPlan());
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("plan.json"));
+        QString err;
+        QVERIFY2(w.savePlanFile(file, &err), qPrintable(err));
+        nlohmann::json j = readJsonFile(file.toStdString());
+        j["seq_len"] = 2048;
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(j.dump()));
+        }
+        QVERIFY2(w.openPlanFile(file, &err), qPrintable(err));
+        QCOMPARE(w.modelEditor()->model().seq_len, 2048);
+        QCOMPARE(w.modelEditor()->seqBox()->value(), 2048);
+        QVERIFY2(allLabelText(w).contains(QStringLiteral("the length the plan was searched for")),
+                 "the change is not explained");
+        ModelProfile at = modelPreset("llama2-7b");
+        setTrainingSeqLen(at, 2048);
+        const CostModel cm(at, clusterPreset("8xA100-80G"), w.costModel()->options());
+        const Plan plan = loadPlanFile(file.toStdString());
+        QVERIFY(w.currentPlan());
+        QCOMPARE(w.currentPlan()->cost.iteration_time, cm.evaluate(plan).iteration_time);
+        // The same plan at 4096 (its length before) costs more: the figure really changed.
+        QVERIFY(modelCost(w, plan, 4096) > w.currentPlan()->cost.iteration_time * 1.5);
+
+        // GPT-3 1.3B has 2048 learned positions: a plan searched at 4096 cannot be costed on it.
+        QVERIFY(w.loadModel(QStringLiteral("gpt3-1.3b")));
+        QVERIFY2(w.savePlanFile(file, &err), qPrintable(err));
+        j = readJsonFile(file.toStdString());
+        j["seq_len"] = 4096;
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(j.dump()));
+        }
+        err.clear();
+        QVERIFY(!w.openPlanFile(file, &err));
+        QVERIFY2(err.contains(QStringLiteral("plan.seq_len")), qPrintable(err));
+        QCOMPARE(w.modelEditor()->model().seq_len, 2048);
     }
 
     // Item 12: notation tool tips and Help -> Notation.
