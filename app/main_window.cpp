@@ -593,10 +593,13 @@ void MainWindow::onFinished(quint64 gen, std::shared_ptr<const SearchResult> r,
     {
         // The price of the target (as `galvatron search --target` prints it) and what the best plan for
         // any runtime uses that the target cannot express.
+        // (with the search's model: mixture-of-experts layouts the target does not run show only with it)
         const Target t = controller_->lastTarget();
         const auto& any = controller_->lastUnconstrainedBest();
         plan_view_->setTargetInfo(t, r->best && any ? targetPriceLine(t, *r->best, *any) : std::string(),
-                                  any ? inexpressible(any->plan, t) : std::vector<std::string>{});
+                                  !any ? std::vector<std::string>{}
+                                  : cm ? inexpressible(cm->model(), any->plan, t)
+                                       : inexpressible(any->plan, t));
     }
     progress_->setValue(r->cancelled ? progress_->value() : 1000);
     // Frontier of the final result (live points may have been partial).

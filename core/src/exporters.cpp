@@ -865,10 +865,226 @@ void addDeepSpeedPipeline(const Plan& plan, bool any_ckpt, ordered_json& j, Expo
                                 " schedule: DeepSpeed's pipeline engine runs 1F1B (TrainSchedule)");
 }
 
+// DeepSpeed's AutoEP, the "expert_parallel" section (module_inject/auto_ep_config.py, auto_ep.py,
+// auto_ep_layer.py, auto_ep_folding.py, auto_ep_presets/, moe/ep_router.py at edaa7221; every fact with
+// its line in tests/data/consumers/deepspeed.json): it replaces the mixture-of-experts blocks of the
+// Hugging Face model given to deepspeed.initialize with expert-parallel ones, the rest of the model
+// (attention, MLA included, and dense layers) staying transformers'.
+
+/// The AutoEP preset that builds a model family's MoE blocks (each preset's hf_model_types; the qwen3_moe
+/// preset also takes Qwen2-MoE), "" when none. qwen3_5_moe is not mapped: Qwen3.5's text backbone has Gated
+/// DeltaNet layers, which a model profile does not describe.
+std::string autoepPreset(const std::string& family) {
+    if (family == "mixtral" || family == "deepseek_v2" || family == "deepseek_v3")
+        return family;
+    if (family == "qwen3_moe" || family == "qwen2_moe")
+        return "qwen3_moe";
+    return {};
+}
+
+/// The first mixture-of-experts layer type of `model`, whose router the section describes (nullptr: dense).
+const LayerType* firstMoeLayer(const ModelProfile& model) {
+    for (const auto& st : model.stacks)
+        if (st.count > 0 && st.type.moe.enabled())
+            return &st.type;
+    return nullptr;
+}
+
+/// What AutoEP's router (moe/ep_router.py TokenChoiceTopKRouter) does differently from the profile's with
+/// top_k, score_func, route_norm, routed_scaling_factor and the groups pinned to it: the options no key
+/// of expert_parallel sets.
+void autoepRouterDifferences(const MoeSpec& e, const std::string& preset, std::vector<std::string>& out) {
+    const auto num = [](int v) { return std::to_string(v); };
+    if (e.capacity_factor > 0)
+        out.push_back("expert capacity factor " + fmt(e.capacity_factor, 4) +
+                      ": AutoEP sends every token to its top-k experts (dropless; expert_parallel has no "
+                      "capacity); exported dropless");
+    if (e.router_bias)
+        out.push_back(
+            "score-correction bias of the router (DeepSeek-V3 noaux_tc): AutoEP never updates it (its "
+            "DeepSeek presets reject load_balance_coeff) and keeps it only from a gate whose "
+            "e_score_correction_bias is a torch parameter, which transformers' DeepseekV3TopkRouter "
+            "registers as a buffer: the experts are chosen by the sigmoid scores alone; exported "
+            "without");
+    if (e.groupLimited() && e.groups_per_token < e.expert_groups) {
+        const bool v2 = preset == "deepseek_v2";
+        if (e.group_score_top != 2 && !(v2 && e.group_score_top == 1))
+            out.push_back("group-limited routing (" + num(e.groups_per_token) + " of " +
+                          num(e.expert_groups) + " groups, a group ranked by " +
+                          (e.group_score_top == 1
+                               ? std::string("its best expert score")
+                               : "the sum of its best " + num(e.group_score_top) + " scores") +
+                          "): AutoEP ranks a group by the sum of its best two scores" +
+                          (v2 ? " or, with topk_method group_limited_greedy, by its best one"
+                              : " (only the deepseek_v2 preset by its best one)") +
+                          "; exported the sum of the best two");
+    }
+    const bool deepseek = preset == "deepseek_v2" || preset == "deepseek_v3";
+    if (preset == "mixtral" && e.shared_experts > 0)
+        out.push_back("shared experts: the mixtral preset has none (has_shared_experts false); exported "
+                      "without");
+    if (deepseek && e.shared_experts > 0 && e.shared_expert_gate)
+        out.push_back("a gate on the shared experts: the " + preset +
+                      " preset runs them ungated (no shared_experts_gate_pattern); exported ungated");
+    if (preset == "qwen3_moe" && e.shared_experts > 0 && !e.shared_expert_gate)
+        out.push_back("an ungated shared expert: the qwen3_moe preset multiplies it by "
+                      "sigmoid(shared_expert_gate(x)), as Qwen2-MoE's block has that gate; exported gated");
+}
+
+/// The refusals of deepspeedModelInexpressible, in the order exportDeepSpeed lists them.
+std::vector<std::string> deepspeedModelDifferences(const ModelProfile& model) {
+    std::vector<std::string> out;
+    const std::string family = commentSafe(model.family, 60);
+    const bool deepseek = model.family == "deepseek_v2" || model.family == "deepseek_v3";
+    bool mla = false, not_gated = false, biased = false, other_router = false;
+    const LayerType* first = firstMoeLayer(model);
+    for (const auto& st : model.stacks) {
+        const LayerType& t = st.type;
+        mla = mla || t.mla.enabled();
+        if (!t.moe.enabled() || !first)
+            continue;
+        not_gated = not_gated || !t.gated_ffn;
+        biased = biased || t.bias;
+        MoeSpec a = t.moe, b = first->moe; // the router and shared experts, not the expert count or sizes
+        a.experts = b.experts;
+        a.shared_ffn_hidden = b.shared_ffn_hidden;
+        other_router = other_router || !(a == b);
+    }
+    if (mla && !deepseek)
+        out.push_back("multi-latent attention in a model of family '" + family +
+                      "': the DeepSpeed export trains a Hugging Face model, whose multi-latent attention is "
+                      "transformers' DeepSeek-V2/V3 attention (families deepseek_v2, deepseek_v3)");
+    if (!first)
+        return out;
+    const std::string preset = autoepPreset(model.family);
+    if (preset.empty())
+        out.push_back("mixture-of-experts layers of model family '" + family +
+                      "': DeepSpeed's AutoEP has presets for Mixtral, Qwen2-MoE/Qwen3-MoE and DeepSeek-V2/V3 "
+                      "(families mixtral, qwen2_moe, qwen3_moe, deepseek_v2, deepseek_v3); exported without "
+                      "preset_model");
+    if (other_router)
+        out.push_back("mixture-of-experts layers with different routers or shared experts: expert_parallel "
+                      "configures one router for all layers; exported the first MoE layer's");
+    if (not_gated)
+        out.push_back("mixture-of-experts layers with non-gated experts: AutoEP's experts are SwiGLU; "
+                      "exported SwiGLU");
+    if (biased)
+        out.push_back("mixture-of-experts layers with biases: AutoEP's experts have none; exported without");
+    if (!preset.empty())
+        autoepRouterDifferences(first->moe, preset, out);
+    return out;
+}
+
+/// Plan layouts of a mixture-of-experts model that AutoEP does not run as costed, named in r.unsupported:
+/// tensor parallelism (AutoEP keeps every expert whole; *drop_tp: written without AutoTP) and ZeRO-3 with
+/// Ulysses (written as stage 2). Returns the ZeRO stage to write.
+int deepspeedMoeLayout(const ModelProfile& model, int tp, int cp, int stage, bool* drop_tp, ExportResult& r) {
+    *drop_tp = false;
+    if (!model.hasMoe())
+        return stage;
+    if (tp > 1) {
+        // auto_ep_folding.py: expert_tensor_parallel_size must be 1; with AutoTP the experts are spread
+        // whole over the stage's consecutive ranks, across the TP lanes.
+        r.unsupported.push_back(
+            "tensor parallelism in mixture-of-experts layers (tp=" + std::to_string(tp) +
+            "): AutoEP keeps every expert whole (expert_tensor_parallel_size 1) and, with "
+            "AutoTP, spreads the experts over the stage's tp x dp ranks, where the plan "
+            "splits each expert over its tp ranks; exported without tensor parallelism");
+        *drop_tp = true;
+    }
+    if (stage == 3 && cp > 1) {
+        // engine.py _validate_zero3_moe_compatibility.
+        r.unsupported.push_back("ZeRO stage 3 with Ulysses sequence parallelism (sequence_parallel_size " +
+                                std::to_string(cp) +
+                                ") and AutoEP: DeepSpeed asserts \"AutoEP with ZeRO Stage 3 does not support "
+                                "sequence parallelism yet\"; exported stage 2");
+        stage = 2;
+    }
+    return stage;
+}
+
+/// Adds the expert_parallel section (AutoEP) for a model with mixture-of-experts layers: the MoE layers'
+/// ep as autoep_size (the most common, with a note, when they differ), every expert whole, the family's
+/// preset, and the router's top_k, score_func, route_norm, routed_scaling_factor and groups pinned to
+/// the profile's whatever the model's config.json says (AutoEP otherwise reads num_experts_per_tok,
+/// scoring_func, norm_topk_prob, routed_scaling_factor, n_group and topk_group from it). Not written with
+/// pp > 1: AutoEP finds no MoE block in a PipelineModule.
+void addDeepSpeedExpertParallel(const Plan& plan, const ModelProfile& model, ordered_json& j,
+                                ExportResult& r) {
+    const LayerType* t = firstMoeLayer(model);
+    if (!t)
+        return;
+    std::map<int, int> eps;
+    const int L = std::min(model.layerCount(), static_cast<int>(plan.layers.size()));
+    for (int i = 0; i < L; ++i)
+        if (model.layer(i).moe.enabled())
+            ++eps[plan.layers[static_cast<std::size_t>(i)].ep];
+    int ep = 1, most = 0;
+    for (const auto& [e, n] : eps)
+        if (n >= most) { // ties: the larger degree
+            ep = e;
+            most = n;
+        }
+    if (eps.size() > 1)
+        r.unsupported.push_back(
+            "per-layer expert-parallel degrees (" +
+            describeRuns(plan, [](const LayerStrategy& l) { return "ep=" + std::to_string(l.ep); }) +
+            "): AutoEP has one autoep_size for all MoE layers; exported the most common (ep=" +
+            std::to_string(ep) + ")");
+    if (plan.pp > 1) {
+        r.unsupported.push_back("mixture-of-experts layers with pipeline parallelism: AutoEP's presets find "
+                                "the MoE blocks at the Hugging Face module path model.layers.N.mlp and read "
+                                "model.config, which a deepspeed.pipe.PipelineModule (layers named by index) "
+                                "does not have; exported without expert parallelism (the model's own MoE "
+                                "blocks)");
+        return;
+    }
+    const std::string preset = autoepPreset(model.family);
+    const MoeSpec& e = t->moe;
+    ordered_json x;
+    x["enabled"] = true;
+    x["autoep_size"] = ep;
+    x["expert_tensor_parallel_size"] = 1;
+    if (!preset.empty())
+        x["preset_model"] = preset;
+    x["top_k"] = e.top_k;
+    x["score_func"] = e.score_function;
+    x["route_norm"] = e.normalize_top_k;
+    x["routed_scaling_factor"] = e.routed_scaling;
+    const bool deepseek = preset == "deepseek_v2" || preset == "deepseek_v3";
+    if (e.groupLimited() && e.groups_per_token < e.expert_groups) {
+        x["num_expert_groups"] = e.expert_groups;
+        x["num_limited_groups"] = e.groups_per_token;
+        if (preset == "deepseek_v2")
+            r.warnings.push_back(
+                e.group_score_top == 1
+                    ? "group-limited routing: AutoEP's deepseek_v2 preset ranks a group by its "
+                      "best score when the model's config.json has topk_method "
+                      "\"group_limited_greedy\" (else by the sum of its best two)"
+                    : "group-limited routing: AutoEP's deepseek_v2 preset ranks a group by the "
+                      "sum of its best two scores unless the model's config.json has "
+                      "topk_method \"group_limited_greedy\" (then by its best one)");
+    } else if (deepseek) {
+        // A key left unset is read from config.json's n_group / topk_group: one group of all experts
+        // limits nothing.
+        x["num_expert_groups"] = 1;
+        x["num_limited_groups"] = 1;
+    }
+    j["expert_parallel"] = x;
+    r.warnings.push_back(
+        "expert parallelism (autoep_size " + std::to_string(ep) +
+        "): AutoEP replaces the mixture-of-experts blocks of the Hugging Face model given to "
+        "deepspeed.initialize" +
+        (preset.empty() ? std::string()
+                        : " (preset " + preset + ": transformers >= 5.0.0, its fused experts)") +
+        "; let DeepSpeed build the optimizer (an \"optimizer\" section, or model_parameters) "
+        "so that the expert parameters get their own groups");
+}
+
 ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const ClusterProfile&,
                              const ExportOptions& o) {
     ExportResult r;
-    refuseMoeAndMla(model, "DeepSpeed", r);
+    r.unsupported = deepspeedModelDifferences(model);
     const int tp = mostCommon<int>(plan, [](const LayerStrategy& l) { return l.tp; });
     // Ulysses sequence parallelism ("sequence_parallel_size"): all-to-all over cp ranks, the batch over the
     // remaining data-parallel ranks (DeepSpeed's world size for batch arithmetic is world / sp).
@@ -908,6 +1124,8 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
             "ZeRO-3 are incompatible with pipeline parallelism\"; exported stage 1");
         stage = 1;
     }
+    bool drop_tp = false;
+    stage = deepspeedMoeLayout(model, tp, cp, stage, &drop_tp, r);
 
     ordered_json j;
     // DeepSpeed checks train_batch_size == micro * gradient_accumulation_steps * data-parallel world size.
@@ -940,9 +1158,10 @@ ExportResult exportDeepSpeed(const Plan& plan, const ModelProfile& model, const 
             r.unsupported.push_back("tensor parallelism (tp=" + std::to_string(tp) +
                                     ") together with pipeline parallelism: DeepSpeed's AutoTP is not "
                                     "combined with PipelineModule; exported without TP");
-        else
+        else if (!drop_tp)
             j["tensor_parallel"] = {{"autotp_size", tp}};
     }
+    addDeepSpeedExpertParallel(plan, model, j, r);
     if (!uniform(plan, [](const LayerStrategy& l) { return l.tp; }))
         r.unsupported.push_back(
             "per-layer tensor-parallel degrees (" +
@@ -1601,6 +1820,10 @@ std::vector<std::string> megatronModelInexpressible(const ModelProfile& model) {
     MegatronArgs r;
     addMegatronModelArgs(model, r);
     return r.unsupported;
+}
+
+std::vector<std::string> deepspeedModelInexpressible(const ModelProfile& model) {
+    return deepspeedModelDifferences(model);
 }
 
 ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,

@@ -229,6 +229,9 @@ SearchSpace::Pruning SearchSpace::tpPruning(const LayerType& type, int pp, int t
         return {rules::kTargetTp,
                 caps.framework + (caps.tp ? " does not combine tensor with pipeline parallelism"
                                           : " has no tensor parallelism")};
+    if (tgt && tp > 1 && type.moe.enabled() && !caps.moe_tp)
+        return {rules::kTargetTp, caps.framework + " keeps every expert whole: no tensor parallelism in "
+                                                   "mixture-of-experts layers"};
     return {};
 }
 
@@ -285,6 +288,12 @@ void SearchSpace::walk(const LayerType& type, int only_pp, Walk& w) const {
         const std::string ppl = "pp=" + std::to_string(pp);
         if (Pruning p = ppPruning(pp); p.rule) {
             w.add(root, 1, "pp", ppl, p.rule, std::move(p.reason));
+            continue;
+        }
+        if (const TargetCapabilities& caps = capabilities(options_.target);
+            options_.target != Target::Any && pp > 1 && type.moe.enabled() && !caps.moe_with_pp) {
+            w.add(root, 1, "pp", ppl, rules::kTargetEp,
+                  caps.framework + " does not run its expert parallelism with pipeline parallelism");
             continue;
         }
         const int g = gpus_ / pp;
@@ -390,6 +399,12 @@ void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpC
             // ZeRO shards over the dp x cp ranks (the gradient group).
             if (dt != DpType::DDP && dp * cp == 1 && ruleEnabled(rules::kZeroNeedsDp)) {
                 w.add(spn, 5, "dp_type", dtl, rules::kZeroNeedsDp, "dp=1: nothing to shard");
+                continue;
+            }
+            if (tgt && cp > 1 && moe && dt == DpType::ZeRO3 && !caps.moe_zero3_with_cp) {
+                w.add(spn, 5, "dp_type", dtl, rules::kTargetDpType,
+                      caps.framework +
+                          " cannot run ZeRO-3 in mixture-of-experts layers with context parallelism");
                 continue;
             }
             if (tgt && cp > 1 && caps.cp_shards_weights && dt != DpType::ZeRO2 && dt != DpType::ZeRO3) {

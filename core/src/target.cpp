@@ -11,7 +11,8 @@
 //      torchtitan/distributed/activation_checkpoint.py
 //  * DeepSpeed    deepspeedai/DeepSpeed@edaa7221 (version.txt: 0.19.6)
 //      deepspeed/runtime/pipe/engine.py, deepspeed/runtime/pipe/module.py, deepspeed/runtime/utils.py,
-//      deepspeed/runtime/config.py, deepspeed/runtime/tensor_parallel/config.py
+//      deepspeed/runtime/config.py, deepspeed/runtime/tensor_parallel/config.py,
+//      deepspeed/module_inject/auto_ep*.py and auto_ep_presets/ (AutoEP), deepspeed/moe/ep_router.py
 //  * Hetu-Galvatron PKU-DAIR/Hetu-Galvatron@cea12ffb (strategy JSON: see gx/hetu.h and hetu.cpp)
 #include "gx/target.h"
 
@@ -24,6 +25,7 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <unordered_set>
 
 namespace gx {
@@ -187,6 +189,20 @@ TargetCapabilities makeDeepSpeed() {
     c.vocab_tp_free = false;
     c.vocab_tp_one = true;
     c.vocab_dp_type_free = false;
+    // Mixture of experts: AutoEP, the "expert_parallel" section (runtime/config.py:128-133,
+    // module_inject/auto_ep_config.py parse_autoep_config), replaces the MoE blocks of a Hugging Face
+    // model (presets mixtral, qwen3_moe, deepseek_v2, deepseek_v3, whose attention, MLA included, is
+    // transformers'): one autoep_size for all MoE layers. What AutoEP builds differently from a model
+    // is deepspeedModelInexpressible (exporters.cpp). Its layouts: every expert whole
+    // (expert_tensor_parallel_size 1, auto_ep_folding.py:214-217), so no MoE plan with tp > 1 runs as
+    // costed; presets that find the blocks at model.layers.N.mlp, which a PipelineModule does not have
+    // (auto_ep.py:480-482, pipe/module.py:252-255); ZeRO-3 without sequence parallelism
+    // (engine.py:1898-1900). tests/data/consumers/deepspeed.json has each fact with its line.
+    c.moe = c.mla = true;
+    c.expert_parallel = true;
+    c.moe_tp = false;
+    c.moe_with_pp = false;
+    c.moe_zero3_with_cp = false;
     return c;
 }
 
@@ -484,13 +500,52 @@ std::vector<std::string> modelInexpressible(const ModelProfile& model, Target ta
     if (target == Target::Megatron)
         for (auto& s : megatronModelInexpressible(model))
             out.push_back(std::move(s));
+    // (what DeepSpeed's AutoEP builds differently from the model's MoE layers)
+    if (target == Target::DeepSpeed)
+        for (auto& s : deepspeedModelInexpressible(model))
+            out.push_back(std::move(s));
     return out;
 }
+
+namespace {
+/// Mixture-of-experts layers in a layout the target's expert parallelism does not run as costed
+/// (TargetCapabilities::moe_*), and MoE layers of different expert degrees, ep = 1 included (the plan
+/// alone cannot tell an MoE layer with ep = 1 from a dense one). Each sentence once.
+void moeLayoutIssues(const ModelProfile& model, const Plan& plan, const TargetCapabilities& c,
+                     const std::string& fw, std::vector<std::string>& out) {
+    const auto add = [&](std::string s) {
+        if (std::find(out.begin(), out.end(), s) == out.end())
+            out.push_back(std::move(s));
+    };
+    const int L = std::min(model.layerCount(), static_cast<int>(plan.layers.size()));
+    std::set<int> eps;
+    for (int i = 0; i < L; ++i) {
+        if (!model.layer(i).moe.enabled())
+            continue;
+        const LayerStrategy& l = plan.layers[static_cast<std::size_t>(i)];
+        eps.insert(l.ep);
+        if (l.tp > 1 && !c.moe_tp)
+            add("tensor parallelism in mixture-of-experts layers (tp=" + std::to_string(l.tp) + "): " + fw +
+                " keeps every expert whole (expert tensor parallelism 1)");
+        if (plan.pp > 1 && !c.moe_with_pp)
+            add("mixture-of-experts layers with pipeline parallelism: " + fw +
+                " is not told to combine its expert parallelism with the pipeline by this export");
+        if (l.dp_type == DpType::ZeRO3 && l.cp > 1 && !c.moe_zero3_with_cp)
+            add("ZeRO-3 in mixture-of-experts layers with context parallelism: " + fw + " cannot run it");
+    }
+    if (c.expert_parallel && eps.size() > 1)
+        add("per-layer expert-parallel degrees: " + fw + " uses one degree for all MoE layers");
+}
+} // namespace
 
 std::vector<std::string> inexpressible(const ModelProfile& model, const Plan& plan, Target target) {
     std::vector<std::string> out = modelInexpressible(model, target);
     for (auto& s : inexpressible(plan, target))
         out.push_back(std::move(s));
+    if (target != Target::Any && !plan.layers.empty()) {
+        const TargetCapabilities& c = capabilities(target);
+        moeLayoutIssues(model, plan, c, c.framework + " (" + c.version + ")", out);
+    }
     return out;
 }
 

@@ -132,7 +132,7 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
     for (const RankedPlan& src : sources) {
         if (stop.stop_requested())
             break;
-        if (!inexpressible(src.plan, target).empty()) {
+        if (!inexpressible(model.model(), src.plan, target).empty()) {
             ++dropped;
             continue;
         }

@@ -258,6 +258,58 @@ std::map<std::string, std::string> checkTorchtitan(const std::string& text, std:
     return m;
 }
 
+/// DeepSpeed's AutoEP section against deepspeed.json: every key one parse_autoep_config reads, of its type
+/// and choices; a preset of the registry; the constraints AutoEP's validation enforces on the config.
+void checkDeepSpeedExpertParallel(const json& j, const json& c) {
+    const json& x = j["expert_parallel"];
+    const json& keys = c["expert_parallel_keys"];
+    for (const auto& [k, v] : x.items()) {
+        if (!keys.contains(k)) {
+            QTest::qFail(("unknown expert_parallel key " + k).c_str(), __FILE__, __LINE__);
+            continue;
+        }
+        const std::string type = keys[k]["type"];
+        const bool ok = type == "bool"     ? v.is_boolean()
+                        : type == "int"    ? v.is_number_integer()
+                        : type == "number" ? v.is_number() && !v.is_boolean()
+                                           : v.is_string();
+        CHECK(ok, "expert_parallel." + k + " is not a " + type);
+        if (keys[k].contains("choices")) {
+            bool in = false;
+            for (const auto& ch : keys[k]["choices"])
+                in = in || ch == v;
+            CHECK(in, "expert_parallel." + k + " " + v.dump());
+        }
+    }
+    CHECK(x.value("enabled", false), "expert_parallel.enabled");
+    // auto_ep_folding.py: expert_tensor_parallel_size 1 only; ep x etp divides the stage (world / pp).
+    CHECK(x.value("expert_tensor_parallel_size", 1) == 1, "expert_tensor_parallel_size != 1");
+    if (x.contains("preset_model"))
+        CHECK(c["autoep_presets"]["presets"].contains(x["preset_model"].get<std::string>()),
+              "unknown preset " + x["preset_model"].dump());
+    // The AutoEP+AutoTP folding limits (autoep-with-autotp) and ZeRO-3's (autoep-zero3), ZeRO-1/2's asserts
+    // for MoE parameters (autoep-zero12).
+    const int stage = j["zero_optimization"]["stage"].get<int>();
+    if (j.contains("tensor_parallel") && j["tensor_parallel"]["autotp_size"].get<int>() > 1) {
+        CHECK(x["autoep_size"].get<int>() > 1, "AutoEP+AutoTP needs autoep_size > 1");
+        CHECK(!j.contains("pipeline") && !j.contains("sequence_parallel_size") && stage < 3,
+              "AutoEP+AutoTP: no pipeline, no Ulysses, ZeRO <= 2");
+    }
+    if (stage == 3)
+        CHECK(!j.contains("tensor_parallel") && j.value("sequence_parallel_size", 1) == 1,
+              "AutoEP with ZeRO-3: no AutoTP, no sequence parallelism");
+    if (stage == 1 || stage == 2)
+        CHECK(j["zero_optimization"].value("contiguous_gradients", false) &&
+                  j["zero_optimization"].value("reduce_scatter", false),
+              "ZeRO-1/2 with MoE needs contiguous_gradients and reduce_scatter");
+    CHECK(!j.contains("pipeline"), "AutoEP presets find no MoE block in a PipelineModule");
+    if (x.contains("num_expert_groups") || x.contains("num_limited_groups"))
+        CHECK(x.contains("num_expert_groups") && x.contains("num_limited_groups") &&
+                  x["num_limited_groups"].get<int>() >= 1 &&
+                  x["num_limited_groups"].get<int>() <= x["num_expert_groups"].get<int>(),
+              "num_limited_groups needs num_expert_groups and is at most it");
+}
+
 void checkDeepSpeed(const std::string& text, int pp) {
     static const json c = consumer("deepspeed");
     const json j = json::parse(text);
@@ -280,6 +332,8 @@ void checkDeepSpeed(const std::string& text, int pp) {
     if (pp > 1)
         CHECK(j["zero_optimization"]["stage"].get<int>() < 2,
               "j[\"zero_optimization\"][\"stage\"].get<int>() < 2");
+    if (j.contains("expert_parallel"))
+        checkDeepSpeedExpertParallel(j, c);
 }
 
 /// Hetu-Galvatron strategy JSON: the keys its runtime requires are there, every other key is one it reads,
@@ -347,6 +401,47 @@ Plan planFor(const ModelProfile& m, int gpus, int tp) {
     p.layers.assign(static_cast<std::size_t>(L), s);
     p.vocab_tp = tp;
     return p;
+}
+
+/// One pipeline stage of `m` on `gpus` GPUs as DeepSpeed would run it: tensor-parallel `tp`, Ulysses `cp`,
+/// the rest data-parallel of type `dt`, expert-parallel `ep` in the mixture-of-experts layers (dense
+/// layers ep 1); 512 samples in 4 micro-batches, the embedding replicated.
+Plan dsMoePlan(const ModelProfile& m, int gpus, int ep, DpType dt, int tp = 1, int cp = 1) {
+    Plan p;
+    p.model = m.name;
+    p.cluster = "test";
+    p.gpus = gpus;
+    p.stage_layers = {m.layerCount()};
+    p.global_batch = 512;
+    p.num_micro = 4;
+    LayerStrategy s;
+    s.tp = tp;
+    s.cp = cp;
+    s.cp_comm = cp > 1 ? CpComm::A2A : CpComm::P2P;
+    s.dp = gpus / (tp * cp);
+    s.dp_type = dt;
+    p.layers.assign(static_cast<std::size_t>(m.layerCount()), s);
+    for (int i = 0; i < m.layerCount(); ++i)
+        if (m.layer(i).moe.enabled())
+            p.layers[static_cast<std::size_t>(i)].ep = ep;
+    p.vocab_tp = 1;
+    p.vocab_dp_type = dt;
+    return p;
+}
+
+/// The expert_parallel section of a DeepSpeed export (checked against deepspeed.json).
+json dsExpertSection(const ExportResult& e) {
+    checkDeepSpeed(e.text, 1);
+    const json j = json::parse(e.text);
+    if (!j.contains("expert_parallel"))
+        QTest::qFail("no expert_parallel section", __FILE__, __LINE__);
+    return j.value("expert_parallel", json::object());
+}
+
+/// Whether one of `v` contains `what`.
+bool mentions(const std::vector<std::string>& v, const std::string& what) {
+    return std::any_of(v.begin(), v.end(),
+                       [&](const std::string& s) { return s.find(what) != std::string::npos; });
 }
 
 ExportFormat formatFor(Target t) {
@@ -749,7 +844,7 @@ private slots:
         }
         // The capability model agrees with the exporters: "runs as planned" is never claimed for a
         // framework that cannot describe the model, whatever the plan.
-        for (Target t : {Target::Torchtitan, Target::DeepSpeed, Target::Hetu}) {
+        for (Target t : {Target::Torchtitan, Target::Hetu}) { // (DeepSpeed: deepspeedExpertParallel)
             const auto why = inexpressible(mx, pm, t);
             QVERIFY2(!why.empty() && why.front().find("mixture-of-experts") != std::string::npos,
                      toString(t));
@@ -909,6 +1004,312 @@ private slots:
         const json jt = json::parse(ex(t, m, c, ExportFormat::DeepSpeed).text);
         checkDeepSpeed(jt.dump(), 1);
         QCOMPARE(jt["tensor_parallel"]["autotp_size"].get<int>(), 4);
+    }
+
+    void deepspeedExpertParallel() {
+        // DeepSpeed's AutoEP (ds_config "expert_parallel", deepspeed.json "expert_parallel_keys",
+        // "autoep_presets" and the autoep-* constraints, each with its line at edaa7221): the MoE layers'
+        // ep as autoep_size, whole experts, the family's preset and the router pinned to the profile's.
+        const ClusterProfile c = clusterPreset("8x8xH100-IB");
+        const std::string hf = std::string(GX_TEST_DATA_DIR) + "/hf/";
+        ExportOptions lossy;
+        lossy.lossy = true;
+        // Mixtral 8x7B: ep 8 over 64 data-parallel ranks with ZeRO-3 (experts sharded over their
+        // expert-data-parallel group, as costed: autoep-zero3-placement).
+        const ModelProfile mx = modelPreset("mixtral-8x7b");
+        const Plan pm = dsMoePlan(mx, 64, 8, DpType::ZeRO3);
+        QVERIFY(inexpressible(mx, pm, Target::DeepSpeed).empty());
+        ExportResult e = ex(pm, mx, c, ExportFormat::DeepSpeed);
+        json x = dsExpertSection(e);
+        QCOMPARE(x, json::parse(R"({"enabled": true, "autoep_size": 8, "expert_tensor_parallel_size": 1,
+                                    "preset_model": "mixtral", "top_k": 2, "score_func": "softmax",
+                                    "route_norm": true, "routed_scaling_factor": 1.0})"));
+        json j = json::parse(e.text);
+        QVERIFY(!j.contains("tensor_parallel") && !j.contains("sequence_parallel_size"));
+        QCOMPARE(j["zero_optimization"]["stage"].get<int>(), 3);
+        // autoep-batch: expert parallelism leaves the batch over all 64 data-parallel ranks.
+        QCOMPARE(j["train_batch_size"].get<int>(), 512);
+        QCOMPARE(j["train_batch_size"].get<int>(), j["train_micro_batch_size_per_gpu"].get<int>() *
+                                                       j["gradient_accumulation_steps"].get<int>() * 64);
+        QVERIFY(mentions(e.warnings, "transformers >= 5.0.0"));
+        // Qwen3-30B-A3B with Ulysses (sp 2) and ep 16 at ZeRO-2: the batch over world / sp = 32 ranks,
+        // the expert-parallel groups over dp x sp (autoep-ulysses).
+        const ModelProfile q3 = modelPreset("qwen3-30b-a3b");
+        const Plan pq = dsMoePlan(q3, 64, 16, DpType::ZeRO2, 1, 2);
+        QVERIFY(inexpressible(q3, pq, Target::DeepSpeed).empty());
+        e = ex(pq, q3, c, ExportFormat::DeepSpeed);
+        x = dsExpertSection(e);
+        j = json::parse(e.text);
+        QCOMPARE(x["autoep_size"].get<int>(), 16);
+        QCOMPARE(x["preset_model"].get<std::string>(), std::string("qwen3_moe"));
+        QCOMPARE(x["top_k"].get<int>(), 8);
+        QCOMPARE(x["route_norm"].get<bool>(), true);
+        QCOMPARE(j["sequence_parallel_size"].get<int>(), 2);
+        QCOMPARE(j["train_batch_size"].get<int>(), j["train_micro_batch_size_per_gpu"].get<int>() *
+                                                       j["gradient_accumulation_steps"].get<int>() * 32);
+        QCOMPARE(j["train_batch_size"].get<int>(), 512);
+        // Qwen1.5-MoE (qwen2_moe): the qwen3_moe preset, its gated shared expert, no renormalisation.
+        const ModelProfile q2 =
+            importHuggingFace(readJsonFile(hf + "Qwen1.5-MoE-A2.7B/config.json"), "q2", 4096);
+        x = dsExpertSection(ex(dsMoePlan(q2, 64, 4, DpType::ZeRO1), q2, c, ExportFormat::DeepSpeed));
+        QCOMPARE(x["preset_model"].get<std::string>(), std::string("qwen3_moe"));
+        QCOMPARE(x["route_norm"].get<bool>(), false);
+        QCOMPARE(x["top_k"].get<int>(), 4);
+        // DeepSeek-V2-Lite: multi-latent attention is transformers' (the deepseek_v2 preset replaces only
+        // the MoE blocks; its first, dense layer stays dense); softmax, not renormalised, and its greedy
+        // routing pinned as one group, as config.json's n_group / topk_group would otherwise be read.
+        const ModelProfile lite =
+            importHuggingFace(readJsonFile(hf + "DeepSeek-V2-Lite/config.json"), "lite", 4096);
+        const Plan pl = dsMoePlan(lite, 64, 8, DpType::ZeRO2);
+        QVERIFY(inexpressible(lite, pl, Target::DeepSpeed).empty());
+        x = dsExpertSection(ex(pl, lite, c, ExportFormat::DeepSpeed));
+        QCOMPARE(x, json::parse(R"({"enabled": true, "autoep_size": 8, "expert_tensor_parallel_size": 1,
+                                    "preset_model": "deepseek_v2", "top_k": 6, "score_func": "softmax",
+                                    "route_norm": false, "routed_scaling_factor": 1.0,
+                                    "num_expert_groups": 1, "num_limited_groups": 1})"));
+        // DeepSeek-V3: AutoEP neither keeps (transformers registers it as a buffer) nor updates its
+        // score-correction bias (autoep-score-correction-bias): no plan runs it as planned.
+        const ModelProfile v3 = modelPreset("deepseek-v3");
+        const Plan pv = dsMoePlan(v3, 64, 64, DpType::ZeRO3);
+        const auto of_v3 = modelInexpressible(v3, Target::DeepSpeed);
+        QCOMPARE(of_v3.size(), std::size_t(1));
+        QVERIFY2(of_v3.front().find("score-correction bias") == 0, of_v3.front().c_str());
+        expectModelRefused([&] { exportPlan(pv, v3, c, ExportFormat::DeepSpeed); });
+        e = ex(pv, v3, c, ExportFormat::DeepSpeed, lossy);
+        QCOMPARE(e.unsupported, of_v3);
+        x = dsExpertSection(e);
+        QCOMPARE(x, json::parse(R"({"enabled": true, "autoep_size": 64, "expert_tensor_parallel_size": 1,
+                                    "preset_model": "deepseek_v3", "top_k": 8, "score_func": "sigmoid",
+                                    "route_norm": true, "routed_scaling_factor": 2.5,
+                                    "num_expert_groups": 8, "num_limited_groups": 4})"));
+        // The same model without the bias runs as planned: sigmoid, renormalised, 2.5, the best 4 of 8
+        // groups ranked by their best two (top2_sum, deepseek_v3.py), MLA and dense layers transformers'.
+        ModelProfile v3nb = v3;
+        for (auto& st : v3nb.stacks)
+            st.type.moe.router_bias = false;
+        QVERIFY(modelInexpressible(v3nb, Target::DeepSpeed).empty());
+        QVERIFY(ex(pv, v3nb, c, ExportFormat::DeepSpeed).unsupported.empty());
+        // Router options are pinned, whatever config.json says: a Mixtral profile with another router
+        // gets exactly it.
+        ModelProfile mr = mx;
+        mr.stacks[0].type.moe.score_function = "sigmoid";
+        mr.stacks[0].type.moe.normalize_top_k = false;
+        mr.stacks[0].type.moe.routed_scaling = 2;
+        mr.stacks[0].type.moe.top_k = 1;
+        x = dsExpertSection(ex(pm, mr, c, ExportFormat::DeepSpeed));
+        QCOMPARE(x["score_func"].get<std::string>(), std::string("sigmoid"));
+        QCOMPARE(x["route_norm"].get<bool>(), false);
+        QCOMPARE(x["routed_scaling_factor"].get<double>(), 2.0);
+        QCOMPARE(x["top_k"].get<int>(), 1);
+        // Group-limited routing: AutoEP ranks a group by the sum of its best two scores except the
+        // deepseek_v2 preset on a group_limited_greedy config.json (by its best one; autoep-group-score).
+        ModelProfile mg = mx;
+        mg.stacks[0].type.moe.expert_groups = 4;
+        mg.stacks[0].type.moe.groups_per_token = 2;
+        mg.stacks[0].type.moe.group_score_top = 2;
+        x = dsExpertSection(ex(pm, mg, c, ExportFormat::DeepSpeed));
+        QCOMPARE(x["num_expert_groups"].get<int>(), 4);
+        QCOMPARE(x["num_limited_groups"].get<int>(), 2);
+        mg.stacks[0].type.moe.group_score_top = 1;
+        QVERIFY(mentions(modelInexpressible(mg, Target::DeepSpeed), "group-limited routing"));
+        expectModelRefused([&] { exportPlan(pm, mg, c, ExportFormat::DeepSpeed); });
+        ModelProfile lg = lite;
+        for (auto& st : lg.stacks)
+            if (st.type.moe.enabled()) {
+                st.type.moe.expert_groups = 8;
+                st.type.moe.groups_per_token = 3;
+                st.type.moe.group_score_top = 1;
+            }
+        e = ex(pl, lg, c, ExportFormat::DeepSpeed);
+        QVERIFY(mentions(e.warnings, "group_limited_greedy"));
+        QCOMPARE(dsExpertSection(e)["num_expert_groups"].get<int>(), 8);
+        // What no key of expert_parallel sets: refused whatever the plan (the model's refusals).
+        const auto refusedModel = [&](const ModelProfile& m, const std::string& why) {
+            const auto of = modelInexpressible(m, Target::DeepSpeed);
+            QVERIFY2(mentions(of, why), why.c_str());
+            expectModelRefused(
+                [&] { exportPlan(dsMoePlan(m, 64, 4, DpType::ZeRO1), m, c, ExportFormat::DeepSpeed); });
+        };
+        ModelProfile m1 = mx;
+        m1.stacks[0].type.moe.capacity_factor = 1.25;
+        refusedModel(m1, "capacity factor");
+        m1 = mx;
+        m1.stacks[0].type.moe.shared_experts = 1;
+        m1.stacks[0].type.moe.shared_ffn_hidden = 4096;
+        refusedModel(m1, "the mixtral preset has none");
+        m1 = mx;
+        m1.stacks[0].type.gated_ffn = false;
+        refusedModel(m1, "SwiGLU");
+        m1 = mx;
+        m1.stacks[0].type.bias = true;
+        refusedModel(m1, "with biases");
+        m1 = mx;
+        m1.family = "my_moe";
+        refusedModel(m1, "has presets for");
+        ModelProfile q2u = q2;
+        for (auto& st : q2u.stacks)
+            st.type.moe.shared_expert_gate = false;
+        refusedModel(q2u, "sigmoid(shared_expert_gate(x))");
+        ModelProfile v3g = v3nb;
+        v3g.stacks[1].type.moe.shared_expert_gate = true;
+        refusedModel(v3g, "runs them ungated");
+        ModelProfile lm = lite;
+        lm.family = "llama";
+        refusedModel(lm, "multi-latent attention");
+        ModelProfile two = v3nb; // MoE layers with another top-k: one router in expert_parallel
+        two.stacks.push_back(two.stacks.back());
+        two.stacks[1].count = 57;
+        two.stacks[2].count = 1;
+        two.stacks[2].type.moe.top_k = 4;
+        refusedModel(two, "different routers");
+        // A search for such a model stops at once, naming the reason.
+        SearchOptions so;
+        so.target = Target::DeepSpeed;
+        so.global_batches = {256};
+        try {
+            searchForTarget(CostModel(v3, c), so);
+            QFAIL("a DeepSpeed search for DeepSeek-V3 was not refused");
+        } catch (const InputError& err) {
+            QCOMPARE(err.field(), std::string("target"));
+            QVERIFY2(err.reason().find("score-correction bias") != std::string::npos, err.reason().c_str());
+        }
+    }
+
+    void deepspeedExpertParallelLayouts() {
+        // Plan layouts AutoEP does not run as costed (deepspeed.json autoep-etp, autoep-with-autotp,
+        // autoep-pipeline, autoep-zero3): refused by the export and by inexpressible() alike; --lossy
+        // writes a configuration DeepSpeed accepts and names what changed.
+        const ClusterProfile c = clusterPreset("8x8xH100-IB");
+        const ModelProfile mx = modelPreset("mixtral-8x7b");
+        ExportOptions lossy;
+        lossy.lossy = true;
+        // tp 2: the plan splits every expert over 2 ranks, AutoEP keeps them whole.
+        const Plan pt = dsMoePlan(mx, 64, 8, DpType::ZeRO1, 2);
+        QVERIFY(
+            mentions(inexpressible(mx, pt, Target::DeepSpeed), "tensor parallelism in mixture-of-experts"));
+        expectRefused([&] { exportPlan(pt, mx, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        ExportResult e = ex(pt, mx, c, ExportFormat::DeepSpeed, lossy);
+        QVERIFY(mentions(e.unsupported, "expert_tensor_parallel_size 1"));
+        QVERIFY(!json::parse(e.text).contains("tensor_parallel"));
+        QCOMPARE(dsExpertSection(e)["expert_tensor_parallel_size"].get<int>(), 1);
+        // pp 2: no MoE block found in a PipelineModule; written without AutoEP.
+        Plan pp = dsMoePlan(mx, 64, 8, DpType::ZeRO1);
+        pp.pp = 2;
+        pp.stage_layers = deepspeedUniformSplit(32, 2);
+        for (auto& l : pp.layers)
+            l.dp = 32;
+        QVERIFY(mentions(inexpressible(mx, pp, Target::DeepSpeed), "pipeline parallelism"));
+        expectRefused([&] { exportPlan(pp, mx, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        e = ex(pp, mx, c, ExportFormat::DeepSpeed, lossy);
+        QVERIFY(mentions(e.unsupported, "PipelineModule"));
+        QVERIFY(!json::parse(e.text).contains("expert_parallel"));
+        // ZeRO-3 with Ulysses: DeepSpeed asserts; written as ZeRO-2.
+        const Plan pz = dsMoePlan(mx, 64, 8, DpType::ZeRO3, 1, 2);
+        QVERIFY(mentions(inexpressible(mx, pz, Target::DeepSpeed), "ZeRO-3 in mixture-of-experts"));
+        expectRefused([&] { exportPlan(pz, mx, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        e = ex(pz, mx, c, ExportFormat::DeepSpeed, lossy);
+        QCOMPARE(json::parse(e.text)["zero_optimization"]["stage"].get<int>(), 2);
+        dsExpertSection(e);
+        // One autoep_size: different degrees are refused, the most common written; an MoE layer with
+        // ep 1 among others counts too (the plan alone cannot tell it from a dense layer).
+        Plan pe = dsMoePlan(mx, 64, 8, DpType::ZeRO1);
+        for (int i = 0; i < 12; ++i)
+            pe.layers[static_cast<std::size_t>(i)].ep = 4;
+        QVERIFY(mentions(inexpressible(mx, pe, Target::DeepSpeed), "per-layer expert-parallel degrees"));
+        e = ex(pe, mx, c, ExportFormat::DeepSpeed, lossy);
+        QCOMPARE(dsExpertSection(e)["autoep_size"].get<int>(), 8);
+        Plan p1 = dsMoePlan(mx, 64, 8, DpType::ZeRO1);
+        p1.layers[0].ep = 1;
+        QVERIFY(inexpressible(p1, Target::DeepSpeed).empty());
+        QVERIFY(mentions(inexpressible(mx, p1, Target::DeepSpeed), "per-layer expert-parallel degrees"));
+        expectRefused([&] { exportPlan(p1, mx, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        // The export and the capability model agree on every plan here.
+        const ModelProfile q3 = modelPreset("qwen3-30b-a3b");
+        std::vector<std::pair<const ModelProfile*, Plan>> cases = {
+            {&mx, pt}, {&mx, pp}, {&mx, pz}, {&mx, pe}, {&mx, p1}};
+        for (int ep : {1, 2, 8})
+            for (DpType dt : {DpType::DDP, DpType::ZeRO1, DpType::ZeRO2, DpType::ZeRO3})
+                for (int cp : {1, 2}) {
+                    cases.emplace_back(&mx, dsMoePlan(mx, 64, ep, dt, 1, cp));
+                    cases.emplace_back(&q3, dsMoePlan(q3, 64, ep * 2, dt, 1, cp));
+                }
+        for (const auto& [m, p] : cases) {
+            const ExportResult r = ex(p, *m, c, ExportFormat::DeepSpeed, lossy);
+            const auto why = inexpressible(*m, p, Target::DeepSpeed);
+            QVERIFY2(r.unsupported.empty() == why.empty(),
+                     (m->name + ": " + (why.empty() ? std::string("-") : why.front()) + " / " +
+                      (r.unsupported.empty() ? std::string("-") : r.unsupported.front()))
+                         .c_str());
+            if (r.unsupported.empty())
+                checkDeepSpeed(r.text, p.pp);
+        }
+    }
+
+    void deepspeedExpertParallelSearch() {
+        // --target deepspeed on mixture-of-experts models: only plans the export writes exactly (tp 1,
+        // pp 1, one ep; the MoE layers' tree prunes the rest by name), never better than the best plan
+        // for any runtime.
+        const std::string hf = std::string(GX_TEST_DATA_DIR) + "/hf/";
+        const std::vector<std::pair<ModelProfile, ClusterProfile>> cases = {
+            {modelPreset("mixtral-8x7b"), clusterPreset("8x8xH100-IB")},
+            {modelPreset("qwen3-30b-a3b"), clusterPreset("8x8xA100-80G-IB")},
+            {importHuggingFace(readJsonFile(hf + "DeepSeek-V2-Lite/config.json"), "lite", 4096),
+             clusterPreset("2x8xH100-IB")}};
+        bool expert_parallel = false;
+        for (const auto& [m, c] : cases) {
+            const CostModel cm(m, c);
+            SearchOptions so;
+            so.global_batches = {256};
+            so.top_k = 3;
+            so.frontier_points = 0;
+            const SearchResult any = searchForTarget(cm, so);
+            so.target = Target::DeepSpeed;
+            const SearchResult r = searchForTarget(cm, so);
+            QVERIFY2(r.best && any.best, m.name.c_str());
+            QVERIFY(timePerSample(*r.best) >= timePerSample(*any.best) * (1 - 1e-9));
+            for (const auto& [rule, n] : r.stats.pruned_by_rule)
+                if (rule == std::string(rules::kTargetPostCheck))
+                    QCOMPARE(n, std::int64_t(0));
+            for (const auto& rp : r.top) {
+                const Plan& p = rp.plan;
+                const auto why = inexpressible(m, p, Target::DeepSpeed);
+                QVERIFY2(why.empty(), (m.name + ": " + (why.empty() ? "" : why.front())).c_str());
+                QCOMPARE(p.pp, 1);
+                const ExportResult e = ex(p, m, c, ExportFormat::DeepSpeed);
+                QVERIFY(e.unsupported.empty());
+                const json x = dsExpertSection(e);
+                for (int i = 0; i < m.layerCount(); ++i) {
+                    const LayerStrategy& l = p.layers[static_cast<std::size_t>(i)];
+                    QCOMPARE(l.tp, 1);
+                    if (m.layer(i).moe.enabled())
+                        QCOMPARE(l.ep, x["autoep_size"].get<int>());
+                }
+                expert_parallel = expert_parallel || x["autoep_size"].get<int>() > 1;
+            }
+        }
+        QVERIFY2(expert_parallel, "some best DeepSpeed plan uses expert parallelism");
+        // The MoE layer's tree: no tensor parallelism, no pipeline, no ZeRO-3 with Ulysses, each pruned
+        // by a target rule.
+        const ModelProfile mx = modelPreset("mixtral-8x7b");
+        SearchOptions o;
+        o.target = Target::DeepSpeed;
+        o.cp_min_seq = 1024;
+        const CostModel cmx(mx, clusterPreset("8x8xH100-IB"));
+        const SearchSpace space(cmx, o);
+        QVERIFY(space.layerCandidates(2, mx.layer(0)).empty());
+        bool ulysses = false;
+        for (const LayerStrategy& s : space.layerCandidates(1, mx.layer(0))) {
+            QCOMPARE(s.tp, 1);
+            QVERIFY(!(s.cp > 1 && s.dp_type == DpType::ZeRO3));
+            ulysses = ulysses || s.cp > 1;
+        }
+        QVERIFY(ulysses);
+        std::set<std::string> rules_seen;
+        for (const auto& n : space.tree(mx.layer(0)))
+            if (n.pruned)
+                rules_seen.insert(n.rule);
+        for (const char* rule : {rules::kTargetTp, rules::kTargetEp, rules::kTargetDpType})
+            QVERIFY2(rules_seen.count(rule), rule);
     }
 
     void torchtitanAgainstSource() {

@@ -320,6 +320,7 @@ private slots:
     void interleavedAcrossNodesAgainstUnprunedDp();
     void bruteForceContextAndExpertParallel();
     void bruteForceTargets();
+    void bruteForceDeepSpeedExperts();
     void contextAndExpertRules();
     void mixedLayerTypesCapacity();
     void frontierIsPareto();
@@ -739,6 +740,64 @@ void TestSearch::bruteForceTargets() {
             all.push_back(std::move(bp));
     std::vector<Plan> best;
     checkTargetAgainst(small, o, all, best);
+}
+
+void TestSearch::bruteForceDeepSpeedExperts() {
+    // DeepSpeed with mixture-of-experts layers (AutoEP: whole experts, no pipeline, no ZeRO-3 with
+    // Ulysses; one autoep_size): the target search is exact over the plans inexpressible() accepts with
+    // the model, checked against every uniform plan of the unrestricted space (no target rule involved in
+    // the reference), with dense layers in front as in DeepSeek's models.
+    ModelProfile m = tinyModel(4, 1024, 8, 2048, 8000);
+    m.family = "deepseek_v2"; // an AutoEP preset (no multi-latent attention needed)
+    LayerType& dense = m.stacks[0].type;
+    dense.gated_ffn = true; // AutoEP's experts are SwiGLU without biases
+    dense.bias = false;
+    LayerType moe = dense;
+    moe.name = "moe";
+    moe.moe.experts = 4;
+    moe.moe.top_k = 2;
+    moe.moe.normalize_top_k = false;
+    moe.ffn_hidden = dense.hidden;
+    m.stacks = {{dense, 1}, {moe, 3}};
+    const CostModel cm(m, tinyCluster(2, 2));
+    QVERIFY(modelInexpressible(m, Target::DeepSpeed).empty());
+    SearchOptions o;
+    o.gpus = 4;
+    o.global_batches = {8};
+    o.max_micro = 4;
+    o.top_k = 1;
+    o.frontier_points = 0;
+    o.cp_min_seq = 2048; // Ulysses cp 2 (1024 tokens per rank) in the space
+    o.target = Target::DeepSpeed;
+    SearchOptions eo = optionsForTarget(o);
+    QVERIFY(eo.uniform_layers);
+    eo.target = Target::Any;
+    std::vector<BrutePlan> all;
+    int rejected = 0;
+    for (auto& bp : bruteForceUniformTarget(cm, eo, Target::DeepSpeed)) {
+        if (inexpressible(m, bp.plan, Target::DeepSpeed).empty())
+            all.push_back(std::move(bp));
+        else
+            ++rejected;
+    }
+    QVERIFY(rejected > 0);
+    // The reference holds expert parallelism and Ulysses, none of what AutoEP does not run.
+    bool ep = false, ulysses = false;
+    for (const auto& bp : all) {
+        const LayerStrategy& l = bp.plan.layers.back();
+        QVERIFY(bp.plan.pp == 1 && l.tp == 1 && !(l.cp > 1 && l.dp_type == DpType::ZeRO3));
+        ep = ep || l.ep > 1;
+        ulysses = ulysses || l.cp > 1;
+    }
+    QVERIFY(ep && ulysses);
+    std::vector<Plan> best;
+    checkTargetAgainst(cm, o, all, best);
+    if (QTest::currentTestFailed())
+        return;
+    for (const Plan& p : best)
+        QVERIFY(inexpressible(m, p, Target::DeepSpeed).empty());
+    QVERIFY2(std::any_of(best.begin(), best.end(), [](const Plan& p) { return p.layers.back().ep > 1; }),
+             "some budget makes expert parallelism the best DeepSpeed plan");
 }
 
 void TestSearch::bruteForceContextAndExpertParallel() {

@@ -115,4 +115,11 @@ std::vector<std::string> megatronArgs(const Plan& plan, const ModelProfile& mode
 /// exportPlan lists them. Empty when the model is expressible.
 std::vector<std::string> megatronModelInexpressible(const ModelProfile& model);
 
+/// What DeepSpeed's AutoEP (DeepSpeed 0.19.6) builds differently from `model` whatever the plan: a
+/// mixture-of-experts family without an AutoEP preset, router options it has no key for (a capacity
+/// factor, DeepSeek-V3's score-correction bias, a group score its preset does not use), shared experts
+/// or experts of another form than the preset's, multi-latent attention outside the DeepSeek families.
+/// The DeepSpeed export's refusals of the model, as exportPlan lists them; empty when none.
+std::vector<std::string> deepspeedModelInexpressible(const ModelProfile& model);
+
 } // namespace gx

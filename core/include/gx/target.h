@@ -111,6 +111,12 @@ struct TargetCapabilities {
     bool cp_shards_weights = false; ///< cp > 1 always shards weights over dp x cp (torchtitan's FSDP2)
     bool expert_parallel = false;
     bool fp8 = false;
+
+    // Mixture-of-experts layers in layouts the target's expert parallelism may not run as costed
+    // (checked with the model: inexpressible(model, plan, target); DeepSpeed's AutoEP).
+    bool moe_tp = true;            ///< tp > 1 in MoE layers (every expert split over the layer's TP ranks)
+    bool moe_with_pp = true;       ///< MoE layers together with pp > 1
+    bool moe_zero3_with_cp = true; ///< ZeRO-3 in MoE layers together with cp > 1
 };
 
 const TargetCapabilities& capabilities(Target t);
@@ -120,6 +126,8 @@ const TargetCapabilities& capabilities(Target t);
 std::vector<std::string> inexpressible(const Plan& plan, Target target);
 /// The same, and first the features of `model` the target's model description lacks (mixture-of-experts
 /// layers, multi-latent attention): a plan for such a model cannot run as planned on any of its plans.
+/// Last, what only the model shows of the plan: mixture-of-experts layers in a layout the target's
+/// expert parallelism does not run (TargetCapabilities::moe_*), and MoE layers of different ep.
 std::vector<std::string> inexpressible(const ModelProfile& model, const Plan& plan, Target target);
 /// Only the model's features the target lacks (empty = the target can describe this model).
 std::vector<std::string> modelInexpressible(const ModelProfile& model, Target target);
