@@ -171,6 +171,20 @@ QString CoreText::pruneReason(const std::string& reason) {
          [](const M& m) {
              return tr("%1 does not combine tensor with pipeline parallelism").arg(m.captured(1));
          }},
+        {exact("(.+) keeps every expert whole: no tensor parallelism in mixture-of-experts layers"),
+         [](const M& m) {
+             return tr("%1 keeps every expert whole: no tensor parallelism in mixture-of-experts layers")
+                 .arg(m.captured(1));
+         }},
+        {exact("(.+) does not run its expert parallelism with pipeline parallelism"),
+         [](const M& m) {
+             return tr("%1 does not run its expert parallelism with pipeline parallelism").arg(m.captured(1));
+         }},
+        {exact("(.+) cannot run ZeRO-3 in mixture-of-experts layers with context parallelism"),
+         [](const M& m) {
+             return tr("%1 cannot run ZeRO-3 in mixture-of-experts layers with context parallelism")
+                 .arg(m.captured(1));
+         }},
         {exact("(.+) has no tensor parallelism"),
          [](const M& m) { return tr("%1 has no tensor parallelism").arg(m.captured(1)); }},
         {exact("tp=1: sequence parallelism is a no-op"),

@@ -522,302 +522,317 @@
         <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="175"/>
+        <location filename="../app/core_text.cpp" line="176"/>
+        <source>%1 keeps every expert whole: no tensor parallelism in mixture-of-experts layers</source>
+        <translation>%1 hält jeden Experten ganz: keine Tensor-Parallelität in Mixture-of-Experts-Schichten</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="181"/>
+        <source>%1 does not run its expert parallelism with pipeline parallelism</source>
+        <translation>%1 führt seine Experten-Parallelität nicht mit Pipeline-Parallelität aus</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="185"/>
+        <source>%1 cannot run ZeRO-3 in mixture-of-experts layers with context parallelism</source>
+        <translation>%1 kann ZeRO-3 in Mixture-of-Experts-Schichten nicht mit Kontext-Parallelität ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="189"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 hat keine Tensor-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="177"/>
+        <location filename="../app/core_text.cpp" line="191"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="179"/>
+        <location filename="../app/core_text.cpp" line="193"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="181"/>
+        <location filename="../app/core_text.cpp" line="195"/>
         <source>sequence parallelism is switched off</source>
         <translation>Sequenzparallelität ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="182"/>
+        <location filename="../app/core_text.cpp" line="196"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1: nichts aufzuteilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="185"/>
+        <location filename="../app/core_text.cpp" line="199"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 kann %2 nicht mit Kontextparallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="189"/>
+        <location filename="../app/core_text.cpp" line="203"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="192"/>
+        <location filename="../app/core_text.cpp" line="206"/>
         <source>%1 cannot run %2</source>
         <translation>%1 kann %2 nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="194"/>
+        <location filename="../app/core_text.cpp" line="208"/>
         <source>%1 is not allowed</source>
         <translation>%1 ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="196"/>
+        <location filename="../app/core_text.cpp" line="210"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="198"/>
+        <location filename="../app/core_text.cpp" line="212"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="200"/>
+        <location filename="../app/core_text.cpp" line="214"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 berechnet nur ganze Schichten neu</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="202"/>
+        <location filename="../app/core_text.cpp" line="216"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="205"/>
+        <location filename="../app/core_text.cpp" line="219"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>Sequenz von %1 Tokens liegt unter %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="208"/>
+        <location filename="../app/core_text.cpp" line="222"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>%1 Tokens pro Rang (&lt; 1024)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="211"/>
+        <location filename="../app/core_text.cpp" line="225"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 lässt sich nicht in %2 Stücke teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="215"/>
+        <location filename="../app/core_text.cpp" line="229"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 ist nicht durch cp=%2 teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="219"/>
+        <location filename="../app/core_text.cpp" line="233"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>All-to-All: cp=%1 teilt die %2 Köpfe pro TP-Rang nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="224"/>
+        <location filename="../app/core_text.cpp" line="238"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>All-to-All: cp=%1 ist weder Teiler noch Vielfaches der %2 KV-Köpfe pro TP-Rang</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="228"/>
+        <location filename="../app/core_text.cpp" line="242"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>Kontextparallelität ist nur für Self-Attention-Schichten modelliert</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="230"/>
+        <location filename="../app/core_text.cpp" line="244"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>die Eager-Attention der Laufzeitumgebung kann die Sequenz nicht teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="232"/>
+        <location filename="../app/core_text.cpp" line="246"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 hat keine Kontextparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="234"/>
+        <location filename="../app/core_text.cpp" line="248"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>%1-Kontextparallelität ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="237"/>
+        <location filename="../app/core_text.cpp" line="251"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 teilt die %2 gerouteten Experten nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="240"/>
+        <location filename="../app/core_text.cpp" line="254"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 kennt nur Ring-Attention (kein All-to-All)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="242"/>
+        <location filename="../app/core_text.cpp" line="256"/>
         <source>%1 runs all-to-all (Ulysses) only (no ring)</source>
         <translation>%1 kennt nur All-to-All (Ulysses), keinen Ring</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="245"/>
+        <location filename="../app/core_text.cpp" line="259"/>
         <source>%1 runs all-to-all in place of tensor parallelism (tp=1 only)</source>
         <translation>%1 führt All-to-All anstelle von Tensorparallelität aus (nur tp=1)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="249"/>
+        <location filename="../app/core_text.cpp" line="263"/>
         <source>%1 is not told to combine context parallelism with tensor parallelism</source>
         <translation>%1 wird nicht angewiesen, Kontext- mit Tensorparallelität zu kombinieren</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="254"/>
+        <location filename="../app/core_text.cpp" line="268"/>
         <source>%1 is not told to combine context parallelism with pipeline parallelism</source>
         <translation>%1 wird nicht angewiesen, Kontext- mit Pipeline-Parallelität zu kombinieren</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="258"/>
+        <location filename="../app/core_text.cpp" line="272"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 hat keine Expertenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="268"/>
+        <location filename="../app/core_text.cpp" line="282"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="287"/>
+        <location filename="../app/core_text.cpp" line="301"/>
         <source>1 measured run (%1)</source>
         <translation>1 gemessener Lauf (%1)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="287"/>
+        <location filename="../app/core_text.cpp" line="301"/>
         <source>%1 measured runs (%2)</source>
         <translation>%1 gemessene Läufe (%2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="291"/>
+        <location filename="../app/core_text.cpp" line="305"/>
         <source>: median |error| %1% -&gt; %2%</source>
         <translation>: Median |Fehler| %1&#xa0;% -&gt; %2&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="304"/>
+        <location filename="../app/core_text.cpp" line="318"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="313"/>
+        <location filename="../app/core_text.cpp" line="327"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="322"/>
+        <location filename="../app/core_text.cpp" line="336"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die Suche nach einheitlichen Plänen hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="330"/>
+        <location filename="../app/core_text.cpp" line="344"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>das Zeitlimit (%1 s) hat die Pareto-Front nach %2 von %3 Punkten angehalten: die Pläne sind bewiesen optimal, die Front ist unvollständig</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="346"/>
+        <location filename="../app/core_text.cpp" line="360"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>keine Konfiguration übersteht die Einschränkungen auf %1 GPUs (siehe Entscheidungsbaum)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="349"/>
+        <location filename="../app/core_text.cpp" line="363"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 braucht mindestens %2 GiB/GPU für die Modellzustände mit der am stärksten geteilten Strategie auf %3 GPUs (inkl. %4 GiB Reserve); das Budget ist %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="355"/>
+        <location filename="../app/core_text.cpp" line="369"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 auf %2 GPUs: die Modellzustände passen (mindestens %3 GiB/GPU), aber kein Plan bringt Aktivierungen und Zwischenpuffer im Budget von %4 GiB unter; versuchen Sie einen kleineren Batch, Checkpointing oder mehr Micro-Batches (Sucheinstellungen: Max. Micro-Batches)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="362"/>
+        <location filename="../app/core_text.cpp" line="376"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>kein Plan, den %1 ausführen kann, passt in das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="373"/>
+        <location filename="../app/core_text.cpp" line="387"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>die globale Batchgröße %1 ist nicht durch %2 datenparallele GPUs teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="378"/>
+        <location filename="../app/core_text.cpp" line="392"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>die Modellzustände brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="385"/>
+        <location filename="../app/core_text.cpp" line="399"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>selbst mit Micro-Batch %1 braucht eine GPU %2 GiB (3 Schichtpuffer %3 GiB), Budget %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="406"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="395"/>
+        <location filename="../app/core_text.cpp" line="409"/>
         <source>no micro-batch size fits</source>
         <translation>keine Micro-Batch-Größe passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="402"/>
+        <location filename="../app/core_text.cpp" line="416"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="404"/>
+        <location filename="../app/core_text.cpp" line="418"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="407"/>
+        <location filename="../app/core_text.cpp" line="421"/>
         <source>%1; spilling: %2</source>
         <translation>%1; Auslagern: %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="408"/>
+        <location filename="../app/core_text.cpp" line="422"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl (auf %1 GPUs: %2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="413"/>
+        <location filename="../app/core_text.cpp" line="427"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="415"/>
+        <location filename="../app/core_text.cpp" line="429"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="417"/>
+        <location filename="../app/core_text.cpp" line="431"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="419"/>
+        <location filename="../app/core_text.cpp" line="433"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="421"/>
+        <location filename="../app/core_text.cpp" line="435"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="423"/>
+        <location filename="../app/core_text.cpp" line="437"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="425"/>
+        <location filename="../app/core_text.cpp" line="439"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="427"/>
+        <location filename="../app/core_text.cpp" line="441"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="429"/>
+        <location filename="../app/core_text.cpp" line="443"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>
@@ -1958,52 +1973,52 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>Bisher am besten: %1, %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="653"/>
+        <location filename="../app/main_window.cpp" line="656"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2, %3: %4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="657"/>
+        <location filename="../app/main_window.cpp" line="660"/>
         <source>%1. no longer fits the inputs: %2</source>
         <translation>%1. passt nicht mehr zu den Eingaben: %2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="662"/>
+        <location filename="../app/main_window.cpp" line="665"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1 in %2: %3 Baumknoten (%4 beschnitten), %5 Pläne bewertet</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="663"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="663"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="675"/>
+        <location filename="../app/main_window.cpp" line="678"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;Kein Plan passt: %1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="632"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="633"/>
+        <location filename="../app/main_window.cpp" line="636"/>
         <source>%1 (field %2)</source>
         <translation>%1 (Feld %2)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="680"/>
+        <location filename="../app/main_window.cpp" line="683"/>
         <source>Inputs changed since the search: its plans are shown re-costed with them; run the search again (Ctrl+R).</source>
         <translation>Eingaben seit der Suche geändert: ihre Pläne werden mit ihnen neu bewertet angezeigt; starten Sie die Suche erneut (Strg+R).</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="703"/>
+        <location filename="../app/main_window.cpp" line="706"/>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>

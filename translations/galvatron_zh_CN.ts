@@ -522,302 +522,317 @@
         <translation>%1 不支持张量并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="175"/>
+        <location filename="../app/core_text.cpp" line="176"/>
+        <source>%1 keeps every expert whole: no tensor parallelism in mixture-of-experts layers</source>
+        <translation>%1 保持每个专家完整：混合专家层中没有张量并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="181"/>
+        <source>%1 does not run its expert parallelism with pipeline parallelism</source>
+        <translation>%1 不能在流水线并行下运行其专家并行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="185"/>
+        <source>%1 cannot run ZeRO-3 in mixture-of-experts layers with context parallelism</source>
+        <translation>%1 无法在混合专家层中将 ZeRO-3 与上下文并行一起运行</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="189"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 没有张量并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="177"/>
+        <location filename="../app/core_text.cpp" line="191"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1：序列并行不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="179"/>
+        <location filename="../app/core_text.cpp" line="193"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="181"/>
+        <location filename="../app/core_text.cpp" line="195"/>
         <source>sequence parallelism is switched off</source>
         <translation>序列并行已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="182"/>
+        <location filename="../app/core_text.cpp" line="196"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1：没有可分片的内容</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="185"/>
+        <location filename="../app/core_text.cpp" line="199"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 无法在上下文并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="189"/>
+        <location filename="../app/core_text.cpp" line="203"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 无法在流水线并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="192"/>
+        <location filename="../app/core_text.cpp" line="206"/>
         <source>%1 cannot run %2</source>
         <translation>%1 无法运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="194"/>
+        <location filename="../app/core_text.cpp" line="208"/>
         <source>%1 is not allowed</source>
         <translation>不允许 %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="196"/>
+        <location filename="../app/core_text.cpp" line="210"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1：进程顺序无关紧要</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="198"/>
+        <location filename="../app/core_text.cpp" line="212"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="200"/>
+        <location filename="../app/core_text.cpp" line="214"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 只能重计算整层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="202"/>
+        <location filename="../app/core_text.cpp" line="216"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="205"/>
+        <location filename="../app/core_text.cpp" line="219"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>序列 %1 个 token，低于 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="208"/>
+        <location filename="../app/core_text.cpp" line="222"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>每个 rank %1 个 token（&lt; 1024）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="211"/>
+        <location filename="../app/core_text.cpp" line="225"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 无法切分为 %2 块</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="215"/>
+        <location filename="../app/core_text.cpp" line="229"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 不能被 cp=%2 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="219"/>
+        <location filename="../app/core_text.cpp" line="233"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>all-to-all：cp=%1 不能整除每个 TP rank 的 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="224"/>
+        <location filename="../app/core_text.cpp" line="238"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>all-to-all：cp=%1 既不能整除也不是每个 TP rank 的 %2 个 KV 头的倍数</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="228"/>
+        <location filename="../app/core_text.cpp" line="242"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>上下文并行仅对自注意力层建模</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="230"/>
+        <location filename="../app/core_text.cpp" line="244"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>运行时的 eager 注意力无法切分序列</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="232"/>
+        <location filename="../app/core_text.cpp" line="246"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="234"/>
+        <location filename="../app/core_text.cpp" line="248"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>不允许 %1 上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="237"/>
+        <location filename="../app/core_text.cpp" line="251"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 不能整除 %2 个路由专家</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="240"/>
+        <location filename="../app/core_text.cpp" line="254"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 仅支持环形注意力（无 all-to-all）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="242"/>
+        <location filename="../app/core_text.cpp" line="256"/>
         <source>%1 runs all-to-all (Ulysses) only (no ring)</source>
         <translation>%1 仅支持 all-to-all（Ulysses），不支持环形</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="245"/>
+        <location filename="../app/core_text.cpp" line="259"/>
         <source>%1 runs all-to-all in place of tensor parallelism (tp=1 only)</source>
         <translation>%1 以 all-to-all 代替张量并行（仅 tp=1）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="249"/>
+        <location filename="../app/core_text.cpp" line="263"/>
         <source>%1 is not told to combine context parallelism with tensor parallelism</source>
         <translation>导出不会让 %1 将上下文并行与张量并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="254"/>
+        <location filename="../app/core_text.cpp" line="268"/>
         <source>%1 is not told to combine context parallelism with pipeline parallelism</source>
         <translation>导出不会让 %1 将上下文并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="258"/>
+        <location filename="../app/core_text.cpp" line="272"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="268"/>
+        <location filename="../app/core_text.cpp" line="282"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="287"/>
+        <location filename="../app/core_text.cpp" line="301"/>
         <source>1 measured run (%1)</source>
         <translation>1 次实测运行（%1）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="287"/>
+        <location filename="../app/core_text.cpp" line="301"/>
         <source>%1 measured runs (%2)</source>
         <translation>%1 次实测运行（%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="291"/>
+        <location filename="../app/core_text.cpp" line="305"/>
         <source>: median |error| %1% -&gt; %2%</source>
         <translation>：中位 |误差| %1% -&gt; %2%</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="304"/>
+        <location filename="../app/core_text.cpp" line="318"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="313"/>
+        <location filename="../app/core_text.cpp" line="327"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="322"/>
+        <location filename="../app/core_text.cpp" line="336"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>统一策略搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="330"/>
+        <location filename="../app/core_text.cpp" line="344"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>时间上限（%1 秒）在 %3 个点中的第 %2 个之后停止了时间/显存前沿：以下方案已证明最优，前沿不完整</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="346"/>
+        <location filename="../app/core_text.cpp" line="360"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>在 %1 个 GPU 上没有配置能满足这些约束（见决策树）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="349"/>
+        <location filename="../app/core_text.cpp" line="363"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="355"/>
+        <location filename="../app/core_text.cpp" line="369"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="362"/>
+        <location filename="../app/core_text.cpp" line="376"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>没有 %1 能运行的方案能放进内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="373"/>
+        <location filename="../app/core_text.cpp" line="387"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>全局批大小 %1 不能被 %2 个数据并行 GPU 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="378"/>
+        <location filename="../app/core_text.cpp" line="392"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="385"/>
+        <location filename="../app/core_text.cpp" line="399"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>即使微批大小为 %1，单个 GPU 也需要 %2 GiB（3 个层缓冲区 %3 GiB），预算 %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="406"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="395"/>
+        <location filename="../app/core_text.cpp" line="409"/>
         <source>no micro-batch size fits</source>
         <translation>没有能放下的微批大小</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="402"/>
+        <location filename="../app/core_text.cpp" line="416"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="404"/>
+        <location filename="../app/core_text.cpp" line="418"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="407"/>
+        <location filename="../app/core_text.cpp" line="421"/>
         <source>%1; spilling: %2</source>
         <translation>%1；溢出到主机内存：%2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="408"/>
+        <location filename="../app/core_text.cpp" line="422"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案（%1 个 GPU 上：%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="413"/>
+        <location filename="../app/core_text.cpp" line="427"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="415"/>
+        <location filename="../app/core_text.cpp" line="429"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="417"/>
+        <location filename="../app/core_text.cpp" line="431"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="419"/>
+        <location filename="../app/core_text.cpp" line="433"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="421"/>
+        <location filename="../app/core_text.cpp" line="435"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="423"/>
+        <location filename="../app/core_text.cpp" line="437"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="425"/>
+        <location filename="../app/core_text.cpp" line="439"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="427"/>
+        <location filename="../app/core_text.cpp" line="441"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="429"/>
+        <location filename="../app/core_text.cpp" line="443"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>
@@ -1956,52 +1971,52 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>目前最优：%1，%2：%3</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="653"/>
+        <location filename="../app/main_window.cpp" line="656"/>
         <source>%1. %2, %3: %4</source>
         <translation>%1. %2，%3：%4</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="657"/>
+        <location filename="../app/main_window.cpp" line="660"/>
         <source>%1. no longer fits the inputs: %2</source>
         <translation>%1. 已不适用于当前输入：%2</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="662"/>
+        <location filename="../app/main_window.cpp" line="665"/>
         <source>%1 in %2: %3 tree nodes (%4 pruned), %5 plans evaluated</source>
         <translation>%1，用时 %2：%3 个树节点（剪枝 %4 个），评估了 %5 个方案</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="663"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="663"/>
+        <location filename="../app/main_window.cpp" line="666"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="675"/>
+        <location filename="../app/main_window.cpp" line="678"/>
         <source>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;No plan fits: %1&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:#d0302a&apos;&gt;没有可行方案：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="632"/>
+        <location filename="../app/main_window.cpp" line="635"/>
         <source>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#d0302a&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="633"/>
+        <location filename="../app/main_window.cpp" line="636"/>
         <source>%1 (field %2)</source>
         <translation>%1（字段 %2）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="680"/>
+        <location filename="../app/main_window.cpp" line="683"/>
         <source>Inputs changed since the search: its plans are shown re-costed with them; run the search again (Ctrl+R).</source>
         <translation>搜索后输入已更改：其方案按当前输入重新计算后显示；请重新运行搜索（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.cpp" line="703"/>
+        <location filename="../app/main_window.cpp" line="706"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>

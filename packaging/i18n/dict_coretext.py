@@ -144,6 +144,16 @@ T = {
     "%1 does not combine tensor with pipeline parallelism":
         ("%1 kombiniert Tensor- nicht mit Pipeline-Parallelität", "%1 不支持张量并行与流水线并行组合"),
     "%1 has no tensor parallelism": ("%1 hat keine Tensor-Parallelität", "%1 没有张量并行"),
+    "%1 keeps every expert whole: no tensor parallelism in mixture-of-experts layers":
+        ("%1 hält jeden Experten ganz: keine Tensor-Parallelität in Mixture-of-Experts-Schichten",
+         "%1 保持每个专家完整：混合专家层中没有张量并行"),
+    "%1 does not run its expert parallelism with pipeline parallelism":
+        ("%1 führt seine Experten-Parallelität nicht mit Pipeline-Parallelität aus",
+         "%1 不能在流水线并行下运行其专家并行"),
+    "%1 cannot run ZeRO-3 in mixture-of-experts layers with context parallelism":
+        ("%1 kann ZeRO-3 in Mixture-of-Experts-Schichten nicht mit Kontext-Parallelität ausführen",
+         "%1 无法在混合专家层中将 ZeRO-3 与上下文并行一起运行"),
+
     "tp=1: sequence parallelism is a no-op":
         ("tp=1: Sequenzparallelität bewirkt nichts", "tp=1：序列并行不起作用"),
     "%1 has no Megatron-style sequence parallelism":

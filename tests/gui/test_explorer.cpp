@@ -1023,6 +1023,18 @@ private slots:
         o = SearchOptions{};
         o.max_pp = 2;
         add(o);
+        // Mixture-of-experts layers under every target (with context parallelism searched at 4096 tokens):
+        // the reasons a framework gives for its expert-parallel layouts.
+        const ModelProfile moe = resolveModel("mixtral-8x7b");
+        const CostModel moe_cm(moe, resolveCluster("8x8xH100-96G-RoCE"), CostOptions{});
+        for (Target t : allTargets()) {
+            SearchOptions mo;
+            mo.target = t;
+            mo.cp_min_seq = 1024;
+            const SearchSpace space(moe_cm, mo);
+            for (auto& n : space.tree(moe.stacks.front().type))
+                nodes.push_back(std::move(n));
+        }
 
         switchLanguage(QStringLiteral("en"));
         std::set<std::string> reasons, rules_seen;
