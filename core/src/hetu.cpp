@@ -478,9 +478,13 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
         throw InputError("plan.pp", "pipeline degree " + std::to_string(plan.pp) + " must divide the " +
                                         std::to_string(plan.gpus) + " GPUs");
 
-    // Data-parallel flavour: per layer 1 = ZeRO-3 (Hetu "sdp"), 0 = default_dp_type (ddp or zero2).
+    // Data-parallel flavour: per layer 1 = ZeRO-3 (Hetu "sdp"), 0 = default_dp_type (ddp or zero2). A
+    // layer (or embedding) without data- or context-parallel ranks runs any type alike; when no layer
+    // decides, the embedding's type does.
     int n_ddp = 0, n_zero12 = 0, n_zero1 = 0;
     for (const auto& l : plan.layers) {
+        if (l.dp * l.cp <= 1)
+            continue;
         if (l.dp_type == DpType::DDP)
             ++n_ddp;
         else if (l.dp_type != DpType::ZeRO3)
@@ -488,7 +492,10 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
         if (l.dp_type == DpType::ZeRO1)
             ++n_zero1;
     }
-    const bool def_zero2 = n_zero12 > n_ddp;
+    const bool vocab_dp = plan.vocab_tp > 0 && plan.stageGpus() / plan.vocab_tp > 1;
+    const bool def_zero2 =
+        n_zero12 > n_ddp || (n_zero12 == 0 && n_ddp == 0 && vocab_dp &&
+                             (plan.vocab_dp_type == DpType::ZeRO1 || plan.vocab_dp_type == DpType::ZeRO2));
     if (n_ddp > 0 && n_zero12 > 0)
         un.push_back("per-layer mix of DDP (" + std::to_string(n_ddp) + " layers) and ZeRO-1/2 (" +
                      std::to_string(n_zero12) +
@@ -530,7 +537,7 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
                      "\"gx_sequence_parallel\" (enable Megatron SP in Hetu's runtime arguments)");
     const DpType def = def_zero2 ? DpType::ZeRO2 : DpType::DDP;
     const int embed_sdp = plan.vocab_dp_type == DpType::ZeRO3 ? 1 : 0;
-    if (!embed_sdp && plan.vocab_dp_type != def &&
+    if (vocab_dp && !embed_sdp && plan.vocab_dp_type != def &&
         !(def == DpType::ZeRO2 && plan.vocab_dp_type == DpType::ZeRO1))
         un.push_back(std::string("embedding data-parallel type ") + dpLabel(plan.vocab_dp_type) +
                      ": Hetu-Galvatron's embedding follows default_dp_type unless embed_sdp; exported " +

@@ -667,20 +667,24 @@ void perLayerAndDataParallelIssues(const Plan& plan, const TargetCapabilities& c
         out.push_back("per-layer rank order: " + fw + " uses one rank order");
     for (const auto& l : plan.layers) {
         const auto& allowed = plan.pp > 1 ? c.dp_types_with_pp : c.dp_types;
-        if (l.dp > 1 && !contains(allowed, l.dp_type)) {
+        if (l.dp * l.cp > 1 && !contains(allowed, l.dp_type)) {
             out.push_back(std::string(dpLabel(l.dp_type)) +
                           (plan.pp > 1 ? " with pipeline parallelism" : "") + ": " + fw + " cannot run it");
             break;
         }
     }
     if (c.dp_type_default_plus_zero3) {
+        // (the embedding's type is the default's too unless it is ZeRO-3)
         bool has_ddp = false, has_z2 = false;
-        for (const auto& l : plan.layers) {
-            if (l.dp <= 1)
-                continue;
-            has_ddp = has_ddp || l.dp_type == DpType::DDP;
-            has_z2 = has_z2 || l.dp_type == DpType::ZeRO2 || l.dp_type == DpType::ZeRO1;
-        }
+        const auto note = [&](DpType t) {
+            has_ddp = has_ddp || t == DpType::DDP;
+            has_z2 = has_z2 || t == DpType::ZeRO2 || t == DpType::ZeRO1;
+        };
+        for (const auto& l : plan.layers)
+            if (l.dp * l.cp > 1)
+                note(l.dp_type);
+        if (plan.vocab_tp > 0 && plan.stageGpus() / plan.vocab_tp > 1)
+            note(plan.vocab_dp_type);
         if (has_ddp && has_z2)
             out.push_back("layers mixing DDP and ZeRO-1/2: " + fw +
                           " has one default_dp_type (ddp or zero2) besides per-layer ZeRO-3");

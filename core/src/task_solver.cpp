@@ -375,6 +375,8 @@ bool TaskSolver::buildVocab() {
         std::vector<DpType> types;
         if (dv == 1)
             types = {DpType::DDP};
+        else if (t_.space < static_cast<int>(o.subspaces.size()))             // (the part's: Hetu's embedding
+            types = o.subspaces[static_cast<std::size_t>(t_.space)].dp_types; // takes the default type)
         else
             types = o.dp_types;
         for (DpType dt : types) {

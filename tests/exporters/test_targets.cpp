@@ -1753,23 +1753,39 @@ private slots:
         expectRefused([&] { exportPlan(ut, m, c, ExportFormat::HetuGalvatron); }, "hetu");
         QVERIFY(!inexpressible(ut, Target::Hetu).empty());
 
-        // The target search at 64K tokens finds a plan with context parallelism that exports exactly.
+        // The target search at 64K tokens finds a plan with context parallelism that exports exactly, with
+        // the automatic batch (32) and with 8 sequences (cp 8 over every GPU, the embedding's one
+        // data-parallel rank DDP beside ZeRO-2 layers: alike, as nothing is sharded).
         CostOptions co;
         co.runtime = runtimePreset("hetu-galvatron");
         const CostModel cm(m, c, co);
-        SearchOptions o;
-        o.target = Target::Hetu;
-        o.top_k = 1;
-        o.frontier_points = 0;
-        o.emit_tree_events = false;
-        const SearchResult r = searchForTarget(cm, o);
-        QVERIFY2(r.best, r.infeasible_reason.c_str());
-        QVERIFY(std::any_of(r.best->plan.layers.begin(), r.best->plan.layers.end(),
-                            [](const LayerStrategy& l) { return l.cp > 1; }));
-        const ExportResult es = ex(r.best->plan, m, c, ExportFormat::HetuGalvatron);
-        QVERIFY2(es.unsupported.empty(), es.unsupported.empty() ? "" : es.unsupported.front().c_str());
-        checkHetu(es.text);
-        comparePlansHetu(planFromHetuStrategy(json::parse(es.text), m, 8, &notes), r.best->plan);
+        for (int B : {0, 8}) {
+            SearchOptions o;
+            o.target = Target::Hetu;
+            if (B > 0)
+                o.global_batches = {B};
+            o.top_k = 1;
+            o.frontier_points = 0;
+            o.emit_tree_events = false;
+            const SearchResult r = searchForTarget(cm, o);
+            QVERIFY2(r.best, r.infeasible_reason.c_str());
+            QVERIFY(std::any_of(r.best->plan.layers.begin(), r.best->plan.layers.end(),
+                                [](const LayerStrategy& l) { return l.cp > 1; }));
+            const ExportResult es = ex(r.best->plan, m, c, ExportFormat::HetuGalvatron);
+            QVERIFY2(es.unsupported.empty(), es.unsupported.empty() ? "" : es.unsupported.front().c_str());
+            checkHetu(es.text);
+            comparePlansHetu(planFromHetuStrategy(json::parse(es.text), m, 8, &notes), r.best->plan);
+        }
+        // An embedding with data-parallel ranks follows default_dp_type (unless ZeRO-3): DDP beside ZeRO-2
+        // layers is refused by the capability check too, so the search does not offer it.
+        Plan vd = p;
+        for (auto& l : vd.layers)
+            l.dp_type = DpType::ZeRO2;
+        vd.layers.back().dp_type = DpType::ZeRO3;
+        vd.vocab_tp = 4;
+        vd.vocab_dp_type = DpType::DDP; // 2 data-parallel ranks
+        QVERIFY(!inexpressible(vd, Target::Hetu).empty());
+        expectRefused([&] { exportPlan(vd, m, c, ExportFormat::HetuGalvatron); }, "hetu");
     }
 
     // Mixtral 8x7B with expert parallelism: ep_sizes_enc and tp_of_ep_sizes_enc per layer, the model
