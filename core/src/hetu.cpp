@@ -227,6 +227,7 @@ void readExpertParallel(const json& j, const ModelProfile& model, const std::str
         if (etp != s.tp)
             throw InputError(path + ".tp_of_ep_sizes_enc" + n,
                              "expert tensor-parallel size " + std::to_string(etp) +
+                                 (j.contains("tp_of_ep_sizes_enc") ? "" : " (Hetu's default)") +
                                  " differs from the layer's tensor-parallel size " + std::to_string(s.tp) +
                                  ": Galvatron Explorer splits the experts over the layer's tp");
         s.ep = ep;
