@@ -270,6 +270,11 @@ QString CoreText::pruneReason(const std::string& reason) {
          }},
         {exact("(.+) has no expert parallelism"),
          [](const M& m) { return tr("%1 has no expert parallelism").arg(m.captured(1)); }},
+        {exact("(.+) places expert-parallel ranks outermost: ep is 1 or dp x cp = (\\d+)"),
+         [](const M& m) {
+             return tr("%1 places expert-parallel ranks outermost: ep is 1 or dp x cp = %2")
+                 .arg(m.captured(1), m.captured(2));
+         }},
     };
     return translateShapes(shapes, QString::fromStdString(reason));
 }

@@ -687,152 +687,157 @@
         <translation>%1 hat keine Expertenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="282"/>
+        <location filename="../app/core_text.cpp" line="275"/>
+        <source>%1 places expert-parallel ranks outermost: ep is 1 or dp x cp = %2</source>
+        <translation>%1 ordnet expertenparallele Ränge ganz außen an: ep ist 1 oder dp x cp = %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="287"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="301"/>
+        <location filename="../app/core_text.cpp" line="306"/>
         <source>1 measured run (%1)</source>
         <translation>1 gemessener Lauf (%1)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="301"/>
+        <location filename="../app/core_text.cpp" line="306"/>
         <source>%1 measured runs (%2)</source>
         <translation>%1 gemessene Läufe (%2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="305"/>
+        <location filename="../app/core_text.cpp" line="310"/>
         <source>: median |error| %1% -&gt; %2%</source>
         <translation>: Median |Fehler| %1&#xa0;% -&gt; %2&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="318"/>
+        <location filename="../app/core_text.cpp" line="323"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="327"/>
+        <location filename="../app/core_text.cpp" line="332"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="336"/>
+        <location filename="../app/core_text.cpp" line="341"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die Suche nach einheitlichen Plänen hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="344"/>
+        <location filename="../app/core_text.cpp" line="349"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>das Zeitlimit (%1 s) hat die Pareto-Front nach %2 von %3 Punkten angehalten: die Pläne sind bewiesen optimal, die Front ist unvollständig</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="360"/>
+        <location filename="../app/core_text.cpp" line="365"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>keine Konfiguration übersteht die Einschränkungen auf %1 GPUs (siehe Entscheidungsbaum)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="363"/>
+        <location filename="../app/core_text.cpp" line="368"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 braucht mindestens %2 GiB/GPU für die Modellzustände mit der am stärksten geteilten Strategie auf %3 GPUs (inkl. %4 GiB Reserve); das Budget ist %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="369"/>
+        <location filename="../app/core_text.cpp" line="374"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 auf %2 GPUs: die Modellzustände passen (mindestens %3 GiB/GPU), aber kein Plan bringt Aktivierungen und Zwischenpuffer im Budget von %4 GiB unter; versuchen Sie einen kleineren Batch, Checkpointing oder mehr Micro-Batches (Sucheinstellungen: Max. Micro-Batches)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="376"/>
+        <location filename="../app/core_text.cpp" line="381"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>kein Plan, den %1 ausführen kann, passt in das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="387"/>
+        <location filename="../app/core_text.cpp" line="392"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>die globale Batchgröße %1 ist nicht durch %2 datenparallele GPUs teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="397"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>die Modellzustände brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="399"/>
+        <location filename="../app/core_text.cpp" line="404"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>selbst mit Micro-Batch %1 braucht eine GPU %2 GiB (3 Schichtpuffer %3 GiB), Budget %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="406"/>
+        <location filename="../app/core_text.cpp" line="411"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="409"/>
+        <location filename="../app/core_text.cpp" line="414"/>
         <source>no micro-batch size fits</source>
         <translation>keine Micro-Batch-Größe passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="416"/>
+        <location filename="../app/core_text.cpp" line="421"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="418"/>
+        <location filename="../app/core_text.cpp" line="423"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="421"/>
+        <location filename="../app/core_text.cpp" line="426"/>
         <source>%1; spilling: %2</source>
         <translation>%1; Auslagern: %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="422"/>
+        <location filename="../app/core_text.cpp" line="427"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl (auf %1 GPUs: %2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="427"/>
+        <location filename="../app/core_text.cpp" line="432"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="429"/>
+        <location filename="../app/core_text.cpp" line="434"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="431"/>
+        <location filename="../app/core_text.cpp" line="436"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="433"/>
+        <location filename="../app/core_text.cpp" line="438"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="435"/>
+        <location filename="../app/core_text.cpp" line="440"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="437"/>
+        <location filename="../app/core_text.cpp" line="442"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="439"/>
+        <location filename="../app/core_text.cpp" line="444"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="441"/>
+        <location filename="../app/core_text.cpp" line="446"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="443"/>
+        <location filename="../app/core_text.cpp" line="448"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>

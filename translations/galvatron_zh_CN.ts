@@ -687,152 +687,157 @@
         <translation>%1 不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="282"/>
+        <location filename="../app/core_text.cpp" line="275"/>
+        <source>%1 places expert-parallel ranks outermost: ep is 1 or dp x cp = %2</source>
+        <translation>%1 将专家并行 rank 放在最外层：ep 为 1 或 dp x cp = %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="287"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="301"/>
+        <location filename="../app/core_text.cpp" line="306"/>
         <source>1 measured run (%1)</source>
         <translation>1 次实测运行（%1）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="301"/>
+        <location filename="../app/core_text.cpp" line="306"/>
         <source>%1 measured runs (%2)</source>
         <translation>%1 次实测运行（%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="305"/>
+        <location filename="../app/core_text.cpp" line="310"/>
         <source>: median |error| %1% -&gt; %2%</source>
         <translation>：中位 |误差| %1% -&gt; %2%</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="318"/>
+        <location filename="../app/core_text.cpp" line="323"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="327"/>
+        <location filename="../app/core_text.cpp" line="332"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="336"/>
+        <location filename="../app/core_text.cpp" line="341"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>统一策略搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="344"/>
+        <location filename="../app/core_text.cpp" line="349"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>时间上限（%1 秒）在 %3 个点中的第 %2 个之后停止了时间/显存前沿：以下方案已证明最优，前沿不完整</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="360"/>
+        <location filename="../app/core_text.cpp" line="365"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>在 %1 个 GPU 上没有配置能满足这些约束（见决策树）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="363"/>
+        <location filename="../app/core_text.cpp" line="368"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="369"/>
+        <location filename="../app/core_text.cpp" line="374"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="376"/>
+        <location filename="../app/core_text.cpp" line="381"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>没有 %1 能运行的方案能放进内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="387"/>
+        <location filename="../app/core_text.cpp" line="392"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>全局批大小 %1 不能被 %2 个数据并行 GPU 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="397"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="399"/>
+        <location filename="../app/core_text.cpp" line="404"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>即使微批大小为 %1，单个 GPU 也需要 %2 GiB（3 个层缓冲区 %3 GiB），预算 %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="406"/>
+        <location filename="../app/core_text.cpp" line="411"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="409"/>
+        <location filename="../app/core_text.cpp" line="414"/>
         <source>no micro-batch size fits</source>
         <translation>没有能放下的微批大小</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="416"/>
+        <location filename="../app/core_text.cpp" line="421"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="418"/>
+        <location filename="../app/core_text.cpp" line="423"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="421"/>
+        <location filename="../app/core_text.cpp" line="426"/>
         <source>%1; spilling: %2</source>
         <translation>%1；溢出到主机内存：%2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="422"/>
+        <location filename="../app/core_text.cpp" line="427"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案（%1 个 GPU 上：%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="427"/>
+        <location filename="../app/core_text.cpp" line="432"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="429"/>
+        <location filename="../app/core_text.cpp" line="434"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="431"/>
+        <location filename="../app/core_text.cpp" line="436"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="433"/>
+        <location filename="../app/core_text.cpp" line="438"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="435"/>
+        <location filename="../app/core_text.cpp" line="440"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="437"/>
+        <location filename="../app/core_text.cpp" line="442"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="439"/>
+        <location filename="../app/core_text.cpp" line="444"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="441"/>
+        <location filename="../app/core_text.cpp" line="446"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="443"/>
+        <location filename="../app/core_text.cpp" line="448"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>

@@ -238,17 +238,6 @@ struct MegatronArgs {
 /// plan would run a different (dense) model than the one costed.
 void refuseMoeAndMla(const ModelProfile& model, const char* framework, ExportResult& r);
 
-/// Exporters that do not write context parallelism yet: a plan with cp > 1 would run without it.
-void refuseContextParallel(const Plan& plan, const char* framework, ExportResult& r) {
-    for (const auto& l : plan.layers)
-        if (l.cp > 1) {
-            r.unsupported.push_back(std::string("context parallelism (cp=") + std::to_string(l.cp) +
-                                    "): the " + framework +
-                                    " export does not write it yet (use the Megatron-LM export)");
-            return;
-        }
-}
-
 void refuseMoeAndMla(const ModelProfile& model, const char* framework, ExportResult& r) {
     bool moe = false, mla = false;
     for (const auto& st : model.stacks) {
@@ -1703,26 +1692,50 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
     return r;
 }
 
+/// What Hetu-Galvatron's runtime (cea12ff, tests/data/consumers/hetu.json) runs otherwise than `plan`
+/// beyond the strategy JSON's approximations: Megatron sequence parallelism and the rank order are fixed.
+void refuseHetuRuntimeLayout(const Plan& plan, ExportResult& r) {
+    // Megatron sequence parallelism is not a JSON key (use_sp is Ulysses): the runtime argument
+    // sequence_parallel must be True (transformer/attention.py:142 asserts it), and every parallel linear
+    // runs with it (tensor_parallel/layers.py:676,885).
+    std::erase_if(r.unsupported,
+                  [](const std::string& u) { return u.rfind("Megatron sequence parallelism", 0) == 0; });
+    const auto no_sp = [](const LayerStrategy& l) { return l.tp > 1 && !l.sp; };
+    if (std::any_of(plan.layers.begin(), plan.layers.end(), no_sp))
+        r.unsupported.push_back(
+            "Megatron sequence parallelism off (" +
+            describeRuns(plan,
+                         [](const LayerStrategy& l) { return l.tp > 1 ? (l.sp ? "sp" : "no sp") : "tp=1"; }) +
+            "): Hetu-Galvatron runs it on every layer with tp > 1 (its sequence_parallel "
+            "must be True: transformer/attention.py:142); exported as planned");
+    r.warnings.push_back("run Hetu-Galvatron with sequence_parallel=True (its default, required by its "
+                         "attention): Megatron sequence parallelism on every tensor-parallel layer");
+    // The groups' order is 'pp-dp-cp-tp-sp' whatever tp_consecutive_flags says (comm_groups.py:302).
+    for (const auto& l : plan.layers)
+        if (!l.tp_consecutive && l.tp > 1 && l.dp * l.cp > 1) {
+            r.unsupported.push_back("data-parallel ranks adjacent (tp_consecutive = false): Hetu-Galvatron "
+                                    "reads tp_consecutive_flags but always places tensor-parallel ranks "
+                                    "adjacent (comm_groups.py:302 'pp-dp-cp-tp-sp'); exported the flags as "
+                                    "planned");
+            break;
+        }
+}
+
 ExportResult exportHetu(const Plan& plan, const ModelProfile& model) {
     ExportResult r;
-    refuseMoeAndMla(model, "Hetu-Galvatron", r);
-    refuseContextParallel(plan, "Hetu-Galvatron", r);
+    // The model Hetu-Galvatron builds: dense or mixture-of-experts decoders (no multi-latent attention,
+    // no shared experts, its router): the same sentences as the target's model check, so that a model
+    // refused whatever the plan is named as such.
+    for (auto& s : modelInexpressible(model, Target::Hetu))
+        r.unsupported.push_back(std::move(s));
     const ordered_json j = toHetuStrategyOrdered(plan, model, &r.unsupported);
-    // Megatron sequence parallelism on every tensor-parallel layer (or on none) is Hetu's runtime argument
-    // sequence_parallel (galvatron/core/runtime/args_schema.py:248, default True), not a JSON key.
-    bool any_sp = false, all_sp = true;
-    for (const auto& l : plan.layers)
-        if (l.tp > 1) {
-            any_sp = any_sp || l.sp;
-            all_sp = all_sp && l.sp;
-        }
-    if (!any_sp || all_sp) {
-        std::erase_if(r.unsupported,
-                      [](const std::string& u) { return u.rfind("Megatron sequence parallelism", 0) == 0; });
-        r.warnings.push_back(std::string("run Hetu-Galvatron with sequence_parallel=") +
-                             (any_sp ? "True" : "False") +
-                             " (Megatron sequence parallelism for all layers; its default is True)");
-    }
+    refuseHetuRuntimeLayout(plan, r);
+    if (const std::string moe = hetuMoeArguments(model); !moe.empty())
+        r.warnings.push_back("run Hetu-Galvatron with " + moe);
+    if (std::any_of(plan.layers.begin(), plan.layers.end(), [](const LayerStrategy& l) { return l.cp > 1; }))
+        r.warnings.push_back("context parallelism: Hetu-Galvatron runs zigzag ring attention on every layer "
+                             "with cp_sizes_enc > 1 (its cp_mode argument is not read) and Ulysses on every "
+                             "layer with use_sp = 1");
     r.text = j.dump(4) + "\n";
     int tp = plan.layers.empty() ? 1 : plan.layers.front().tp;
     r.suggested_filename = "galvatron_config_" + safeName(model.name) + "_" + std::to_string(plan.gpus) +

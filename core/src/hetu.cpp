@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -148,6 +149,98 @@ DpType defaultDpType(const json& j, const std::string& path) {
                      "expected \"ddp\", \"zero2\" or \"zero3\", got " + showJson(v));
 }
 
+/// A layer's degrees as written: tp_sizes_enc holds an all-to-all (Ulysses, use_sp = 1) layer's degree,
+/// cp_sizes_enc a ring layer's.
+bool isUlysses(const LayerStrategy& l) {
+    return l.cp > 1 && l.cp_comm == CpComm::A2A;
+}
+int tpSizeEnc(const LayerStrategy& l) {
+    return isUlysses(l) && l.tp == 1 ? l.cp : l.tp;
+}
+int cpSizeEnc(const LayerStrategy& l) {
+    return l.cp > 1 && !isUlysses(l) ? l.cp : 1;
+}
+
+/// global_bsz's divisor in hybrid_parallel_config.py:109-111: world // pp // min_tp // min_cp (Python
+/// floor divisions; 0 divides by zero there).
+int hetuBatchDivisor(const Plan& plan, int vcp) {
+    int min_tp = plan.vocab_tp, min_cp = vcp;
+    for (const auto& l : plan.layers) {
+        min_tp = std::min(min_tp, tpSizeEnc(l));
+        min_cp = std::min(min_cp, cpSizeEnc(l));
+    }
+    return min_tp < 1 || min_cp < 1 ? 0 : plan.stageGpus() / min_tp / min_cp;
+}
+
+std::string shortNumber(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", x);
+    return buf;
+}
+
+/// The layers (as "0-3, 7") for which `pick` holds.
+template <class F> std::string layerRanges(const Plan& plan, F&& pick) {
+    std::string out;
+    const int L = static_cast<int>(plan.layers.size());
+    for (int i = 0; i < L;) {
+        if (!pick(plan.layers[static_cast<std::size_t>(i)])) {
+            ++i;
+            continue;
+        }
+        int j = i;
+        while (j + 1 < L && pick(plan.layers[static_cast<std::size_t>(j + 1)]))
+            ++j;
+        out += (out.empty() ? "" : ", ") + std::to_string(i) + (j > i ? "-" + std::to_string(j) : "");
+        i = j + 1;
+    }
+    return out;
+}
+
+/// ep_sizes_enc / tp_of_ep_sizes_enc (hybrid_parallel_config.py:63-72) into the mixture-of-experts layers
+/// of `p`; a dense layer's entries are not used (Hetu builds expert groups for MoE models only).
+void readExpertParallel(const json& j, const ModelProfile& model, const std::string& path, int stage, Plan& p,
+                        std::vector<std::string>* notes) {
+    const int L = static_cast<int>(p.layers.size());
+    std::vector<int> eps(static_cast<std::size_t>(L), 1), etps = eps;
+    for (auto [key, v] : {std::pair{"ep_sizes_enc", &eps}, std::pair{"tp_of_ep_sizes_enc", &etps}})
+        if (j.contains(key)) {
+            *v = intList(j, key, path);
+            requireLength(*v, L, path + "." + key, "layers");
+        }
+    std::string apart;
+    for (int i = 0; i < L; ++i) {
+        const LayerType& t = model.layer(i);
+        if (!t.moe.enabled())
+            continue;
+        LayerStrategy& s = p.layers[static_cast<std::size_t>(i)];
+        const int ep = eps[static_cast<std::size_t>(i)], etp = etps[static_cast<std::size_t>(i)];
+        const std::string n = "[" + std::to_string(i) + "]";
+        if (ep < 1 || etp < 1 || stage % ep != 0 || (stage / ep) % etp != 0)
+            throw InputError(path + ".ep_sizes_enc" + n, "expert-parallel size " + std::to_string(ep) +
+                                                             " times tp_of_ep " + std::to_string(etp) +
+                                                             " must divide the " + std::to_string(stage) +
+                                                             " GPUs of a pipeline stage");
+        if (t.moe.experts % ep != 0)
+            throw InputError(path + ".ep_sizes_enc" + n, "expert-parallel size " + std::to_string(ep) +
+                                                             " does not divide the " +
+                                                             std::to_string(t.moe.experts) + " experts");
+        if (etp != s.tp)
+            throw InputError(path + ".tp_of_ep_sizes_enc" + n,
+                             "expert tensor-parallel size " + std::to_string(etp) +
+                                 (j.contains("tp_of_ep_sizes_enc") ? "" : " (Hetu's default)") +
+                                 " differs from the layer's tensor-parallel size " + std::to_string(s.tp) +
+                                 ": Galvatron Explorer splits the experts over the layer's tp");
+        s.ep = ep;
+        if (ep > 1 && ep != s.dp * s.cp)
+            apart += (apart.empty() ? "" : ", ") + std::to_string(i);
+    }
+    if (!apart.empty() && notes)
+        notes->push_back(
+            "expert parallelism over part of the data- and context-parallel ranks (layers " + apart +
+            "): Hetu-Galvatron places its expert-parallel ranks 'pp-ep-edp-etp' (comm_groups.py:337); "
+            "imported with them adjacent, as the cost model places them");
+}
+
 // ---- hardware ----
 
 int nodesSpanned(int first, int n, int stride, int gpus_per_node) {
@@ -227,6 +320,151 @@ void mergeSpTime(ClusterProfile& c, const json& sp, const std::string& file) {
 } // namespace
 
 // -------------------------------------------------------------------------------------------------
+// What Hetu-Galvatron builds and runs (tests/data/consumers/hetu.json, PKU-DAIR/Hetu-Galvatron@cea12ff)
+
+std::vector<std::string> hetuModelInexpressible(const ModelProfile& model) {
+    std::vector<std::string> out;
+    if (model.stacks.empty())
+        return out;
+    bool decoder_only = true, moe = false, dense = false, one_shape = true;
+    const LayerType& f = model.stacks.front().type;
+    for (const auto& st : model.stacks) {
+        const LayerType& x = st.type;
+        decoder_only = decoder_only && x.kind == BlockKind::Decoder;
+        (x.moe.enabled() ? moe : dense) = true;
+        one_shape = one_shape && x.hidden == f.hidden && x.ffn_hidden == f.ffn_hidden && x.heads == f.heads &&
+                    x.kv_heads == f.kv_heads && x.head_dim == f.head_dim && x.gated_ffn == f.gated_ffn &&
+                    x.bias == f.bias && x.qkv_bias == f.qkv_bias && x.qk_norm == f.qk_norm &&
+                    x.moe == f.moe && x.mla == f.mla;
+    }
+    if (!decoder_only)
+        out.push_back("model '" + model.name +
+                      "' is not decoder-only: Hetu-Galvatron builds causal decoder-only language models "
+                      "(core/runtime/models/builder.py:111-121)");
+    if (moe && dense)
+        out.push_back(
+            "dense and mixture-of-experts layers in one model: Hetu-Galvatron builds every layer of "
+            "a mistral/mixtral model as a mixture-of-experts layer and none of a gpt/llama/qwen one "
+            "(core/runtime/models/builder.py:114-119)");
+    else if (!one_shape)
+        out.push_back("layers of different shapes: Hetu-Galvatron builds one decoder layer from its model "
+                      "arguments");
+    for (const auto& st : model.stacks)
+        if (st.type.qk_norm) {
+            out.push_back("query/key RMSNorm (qk_norm): Hetu-Galvatron's qk_layernorm builds "
+                          "torch.nn.LayerNorm (core/runtime/models/modules.py:122-124)");
+            break;
+        }
+    for (const auto& st : model.stacks) {
+        const MoeSpec& e = st.type.moe;
+        if (!e.enabled())
+            continue;
+        const auto num = [](int v) { return std::to_string(v); };
+        if (e.shared_experts > 0)
+            out.push_back("shared experts (" + num(e.shared_experts) + " of " + num(e.shared_ffn_hidden) +
+                          "): Hetu-Galvatron's mixture-of-experts layer has routed experts only "
+                          "(core/runtime/models/moe_modules.py:55, 'TODO: Add shared expert support')");
+        // The router is Megatron-Core's topk_softmax_with_capacity (moe/moe_utils.py:430-544), without
+        // Megatron-LM's argument checks: a softmax over the top-k logits (= Mixtral's renormalised
+        // softmax, weight 1 at top-1), pre-softmax (weights unnormalised), sigmoid renormalised when
+        // top-k > 1, a scaling factor, groups ranked by the sum of their best top-k / group-topk scores.
+        const bool sigmoid = e.score_function == "sigmoid";
+        if (sigmoid && !e.normalize_top_k && e.top_k > 1)
+            out.push_back("unnormalised sigmoid router weights (top-" + num(e.top_k) +
+                          "): Hetu-Galvatron divides sigmoid top-k weights by their sum whenever top-k > 1 "
+                          "(moe/moe_utils.py:504)");
+        if (e.groupLimited() && e.groups_per_token < e.expert_groups) {
+            const int hetu_top = e.top_k / e.groups_per_token;
+            const bool on_logits = !sigmoid && e.normalize_top_k; // a max ranks alike, a sum does not
+            if (hetu_top != e.group_score_top || (on_logits && e.group_score_top > 1))
+                out.push_back("group-limited routing (" + num(e.groups_per_token) + " of " +
+                              num(e.expert_groups) + " groups, a group ranked by " +
+                              (e.group_score_top == 1
+                                   ? std::string("its best expert score")
+                                   : "the sum of its best " + num(e.group_score_top) + " expert scores") +
+                              "): Hetu-Galvatron ranks a group by the sum of its best top-k / group-topk = " +
+                              num(hetu_top) + (on_logits ? " logits" : " scores") +
+                              " (moe/moe_utils.py:410-412)");
+        }
+        break; // (one shape: the other stacks' router is this one, or refused above)
+    }
+    return out;
+}
+
+std::string hetuMoeArguments(const ModelProfile& model) {
+    const LayerType* t = nullptr;
+    for (const auto& st : model.stacks)
+        if (st.type.moe.enabled()) {
+            t = &st.type;
+            break;
+        }
+    if (!t)
+        return {};
+    const MoeSpec& e = t->moe;
+    std::string a = "runtime.model.is_moe_model=true, a runtime.model.model_size starting with mixtral (or "
+                    "mistral: the model types whose layers it builds as mixture-of-experts layers), "
+                    "runtime.model.num_moe_experts=" +
+                    std::to_string(e.experts) + ", runtime.model.moe_router_topk=" + std::to_string(e.top_k) +
+                    ", runtime.model.moe_ffn_hidden_size=" + std::to_string(t->ffn_hidden) +
+                    ", runtime.model.moe_grouped_gemm=true";
+    const auto add = [&](const std::string& k, const std::string& v) {
+        a += ", runtime.model." + k + "=" + v;
+    };
+    if (e.score_function == "sigmoid")
+        add("moe_router_score_function", "sigmoid");
+    else if (!e.normalize_top_k)
+        add("moe_router_pre_softmax", "true"); // softmax over all experts, the top-k weights as they are
+    if (e.router_bias)
+        add("moe_router_enable_expert_bias", "true");
+    if (e.routed_scaling != 1.0)
+        add("moe_router_topk_scaling_factor", shortNumber(e.routed_scaling));
+    if (e.groupLimited() && e.groups_per_token < e.expert_groups) {
+        add("moe_router_num_groups", std::to_string(e.expert_groups));
+        add("moe_router_group_topk", std::to_string(e.groups_per_token));
+    }
+    // DeepSeek's gate computes its logits in float32 (as the Megatron-LM export).
+    if (model.family == "deepseek_v2" || model.family == "deepseek_v3")
+        add("moe_router_dtype", "fp32");
+    if (e.capacity_factor > 0) {
+        add("moe_expert_capacity_factor", shortNumber(e.capacity_factor));
+        add("moe_pad_expert_input_to_capacity", "true"); // padded, as costed
+    }
+    return a;
+}
+
+int hetuVocabCp(const Plan& plan) {
+    const int G = plan.stageGpus(), vtp = plan.vocab_tp, mb = plan.microBatch();
+    if (G < 1 || vtp < 1 || G % vtp != 0 || mb < 1)
+        return 0;
+    std::set<int> candidates{1};
+    for (const auto& l : plan.layers)
+        candidates.insert(cpSizeEnc(l));
+    for (int vcp : candidates) {
+        if ((G / vtp) % vcp != 0 || mb % (G / vtp / vcp) != 0)
+            continue;
+        const int d = hetuBatchDivisor(plan, vcp);
+        if (d > 0 && plan.global_batch % d == 0)
+            return vcp;
+    }
+    return 0;
+}
+
+std::vector<std::string> hetuPlanInexpressible(const Plan& plan) {
+    std::vector<std::string> out;
+    if (plan.layers.empty() || hetuVocabCp(plan) > 0)
+        return out;
+    const int d = hetuBatchDivisor(plan, 1);
+    out.push_back(
+        "global batch " + std::to_string(plan.global_batch) + " in micro-batches of " +
+        std::to_string(plan.microBatch()) +
+        ": Hetu-Galvatron needs global_bsz to be a multiple of world / pp / min tp / min cp (" +
+        (d > 0 ? std::to_string(d) : std::string("0, a division by zero")) +
+        " with vcp = 1; hybrid_parallel_config.py:107-111) and the embedding's samples to split "
+        "over its world / pp / vtp / vcp data-parallel ranks; no vcp (1 or a layer's cp) does both");
+    return out;
+}
+
+// -------------------------------------------------------------------------------------------------
 
 nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfile& model,
                                              std::vector<std::string>* unsupported) {
@@ -241,9 +479,13 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
         throw InputError("plan.pp", "pipeline degree " + std::to_string(plan.pp) + " must divide the " +
                                         std::to_string(plan.gpus) + " GPUs");
 
-    // Data-parallel flavour: per layer 1 = ZeRO-3 (Hetu "sdp"), 0 = default_dp_type (ddp or zero2).
+    // Data-parallel flavour: per layer 1 = ZeRO-3 (Hetu "sdp"), 0 = default_dp_type (ddp or zero2). A
+    // layer (or embedding) without data- or context-parallel ranks runs any type alike; when no layer
+    // decides, the embedding's type does.
     int n_ddp = 0, n_zero12 = 0, n_zero1 = 0;
     for (const auto& l : plan.layers) {
+        if (l.dp * l.cp <= 1)
+            continue;
         if (l.dp_type == DpType::DDP)
             ++n_ddp;
         else if (l.dp_type != DpType::ZeRO3)
@@ -251,7 +493,10 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
         if (l.dp_type == DpType::ZeRO1)
             ++n_zero1;
     }
-    const bool def_zero2 = n_zero12 > n_ddp;
+    const bool vocab_dp = plan.vocab_tp > 0 && plan.stageGpus() / plan.vocab_tp > 1;
+    const bool def_zero2 =
+        n_zero12 > n_ddp || (n_zero12 == 0 && n_ddp == 0 && vocab_dp &&
+                             (plan.vocab_dp_type == DpType::ZeRO1 || plan.vocab_dp_type == DpType::ZeRO2));
     if (n_ddp > 0 && n_zero12 > 0)
         un.push_back("per-layer mix of DDP (" + std::to_string(n_ddp) + " layers) and ZeRO-1/2 (" +
                      std::to_string(n_zero12) +
@@ -293,7 +538,7 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
                      "\"gx_sequence_parallel\" (enable Megatron SP in Hetu's runtime arguments)");
     const DpType def = def_zero2 ? DpType::ZeRO2 : DpType::DDP;
     const int embed_sdp = plan.vocab_dp_type == DpType::ZeRO3 ? 1 : 0;
-    if (!embed_sdp && plan.vocab_dp_type != def &&
+    if (vocab_dp && !embed_sdp && plan.vocab_dp_type != def &&
         !(def == DpType::ZeRO2 && plan.vocab_dp_type == DpType::ZeRO1))
         un.push_back(std::string("embedding data-parallel type ") + dpLabel(plan.vocab_dp_type) +
                      ": Hetu-Galvatron's embedding follows default_dp_type unless embed_sdp; exported " +
@@ -323,6 +568,23 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
                     [&](const LayerStrategy& l) { return l.cp > 1 && !ulysses(l); }))
         j["cp_sizes_enc"] =
             joinLayers(plan, [&](const LayerStrategy& l) { return l.cp > 1 && !ulysses(l) ? l.cp : 1; });
+    // Expert parallelism per layer (hybrid_parallel_config.py:63-72): each expert split over the layer's
+    // tp, as costed. Hetu orders the expert ranks 'pp-ep-edp-etp' (comm_groups.py:337), the cost model
+    // as Megatron 'tp-cp-ep-dp': the same groups when ep is 1 or all of dp x cp.
+    bool moe = false;
+    for (const auto& st : model.stacks)
+        moe = moe || st.type.moe.enabled();
+    if (moe) {
+        j["ep_sizes_enc"] = joinLayers(plan, [](const LayerStrategy& l) { return l.ep; });
+        j["tp_of_ep_sizes_enc"] = joinLayers(plan, [](const LayerStrategy& l) { return l.tp; });
+        const auto apart = [](const LayerStrategy& l) { return l.ep > 1 && l.ep != l.dp * l.cp; };
+        if (std::any_of(plan.layers.begin(), plan.layers.end(), apart))
+            un.push_back("expert parallelism over part of the data- and context-parallel ranks (layers " +
+                         layerRanges(plan, apart) +
+                         "): Hetu-Galvatron orders expert ranks 'pp-ep-edp-etp' (comm_groups.py:337), its "
+                         "expert-parallel groups tp x dp x cp / ep ranks apart where the plan's are tp apart "
+                         "(ep equal to dp x cp, or 1, places them alike); exported ep_sizes_enc as planned");
+    }
     j["checkpoint"] = joinInts(ckpt);
     j["global_bsz"] = plan.global_batch;
     j["chunks"] = plan.num_micro;
@@ -331,6 +593,12 @@ nlohmann::ordered_json toHetuStrategyOrdered(const Plan& plan, const ModelProfil
     j["default_dp_type"] = def_zero2 ? "zero2" : "ddp";
     j["vtp"] = plan.vocab_tp;
     j["vsp"] = 0;
+    // The embedding's context parallelism (config_utils.py:34-37): written when the layers split the
+    // sequence; any value splits the embedding's tokens as costed.
+    if (std::any_of(plan.layers.begin(), plan.layers.end(), [](const LayerStrategy& l) { return l.cp > 1; }))
+        j["vcp"] = std::max(1, hetuVocabCp(plan));
+    for (auto& u : hetuPlanInexpressible(plan))
+        un.push_back(std::move(u) + "; exported vcp=1");
     // Hetu's search writes embed_sdp; its runtime arguments read vocab_sdp: emit both.
     j["embed_sdp"] = embed_sdp;
     j["vocab_sdp"] = embed_sdp;
@@ -428,6 +696,7 @@ Plan planFromHetuStrategy(const nlohmann::json& j, const ModelProfile& model, in
         s.sp = msp[i] == 1 && s.tp > 1;
         p.layers.push_back(s);
     }
+    readExpertParallel(j, model, path, stage, p, notes);
 
     p.global_batch = requireInt(j, "global_bsz", path);
     p.num_micro = requireInt(j, "chunks", path);

@@ -1037,8 +1037,14 @@ SearchResult search(const CostModel& model, const SearchOptions& options, const 
         for (int pp : space.pipelineDegrees()) {
             auto& lists = mine[{static_cast<int>(part), pp}];
             lists.clear();
-            for (const auto& stack : model.model().stacks)
-                lists.push_back(part_space.layerCandidates(pp, stack.type));
+            for (const auto& stack : model.model().stacks) {
+                auto cands = part_space.layerCandidates(pp, stack.type);
+                if (sub.vocab_cp > 1) // (ring layers of at least that degree only)
+                    std::erase_if(cands, [&](const LayerStrategy& c) {
+                        return c.cp < sub.vocab_cp || c.cp_comm != CpComm::P2P;
+                    });
+                lists.push_back(std::move(cands));
+            }
         }
     }
     // What the target framework runs, applied inside the DP (not after it): its pipeline splits, its

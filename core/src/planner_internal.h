@@ -566,6 +566,8 @@ private:
     /// The switch classes from `from_stack` to `to_stack` in a rank class (cached with swMatrix).
     const SwitchClasses& switchClasses(int rc, int from_stack, int to_stack);
     void buildCandidates();
+    /// The task's part's embedding context-parallel degree (SubSpace::vocab_cp), 1 without parts.
+    int vocabCp() const;
     /// Drops candidates dominated in every cost term (rule dominated-strategy).
     void dropDominated();
     /// Rule dominated-run: per stack, the candidates of a class's sequence that another candidate

@@ -515,6 +515,12 @@ std::vector<std::pair<int, std::int64_t>> SearchSpace::expertLevel(const LayerTy
                     w.add(dtn, 6, "ep", epl, rules::kTargetEp, caps.framework + " has no expert parallelism");
                     continue;
                 }
+                if (tgt && caps.ep_fills_data_parallel && ep != ranks) {
+                    w.add(dtn, 6, "ep", epl, rules::kTargetEp,
+                          caps.framework + " places expert-parallel ranks outermost: ep is 1 or dp x cp = " +
+                              std::to_string(ranks));
+                    continue;
+                }
                 if (user && o.max_ep > 0 && ep > o.max_ep) {
                     w.add(dtn, 6, "ep", epl, rules::kUser, "ep is limited to " + std::to_string(o.max_ep));
                     continue;

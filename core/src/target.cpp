@@ -19,6 +19,7 @@
 #include "gx/cost_model.h"
 #include "gx/error.h"
 #include "gx/exporters.h"
+#include "gx/hetu.h"
 #include "target_internal.h"
 
 #include <algorithm>
@@ -237,13 +238,30 @@ TargetCapabilities makeHetu() {
     c.vocab_tp_free = true;
     c.vocab_dp_type_free = true;
     // Per layer: cp_sizes_enc is zigzag ring attention (core/runtime/transformer/attention_impl.py
-    // ZigzagRingFlashAttention, load-balanced causal split); use_sp = 1 makes the layer's tp_sizes_enc an
-    // all-to-all (Ulysses, DistributedAttention) degree with no TP (hybrid_parallel_config.py:
-    // sp_sizes_whole = tp, tp_sizes_whole = 1). Groups nest tp/sp inside cp inside dp
-    // (comm_groups.py order 'pp-dp-cp-tp-sp'); the embedding's vcp stays 1.
+    // ZigzagRingFlashAttention, load-balanced causal split; cp_mode is not read); use_sp = 1 makes the
+    // layer's tp_sizes_enc an all-to-all (Ulysses, DistributedAttention) degree with no TP
+    // (hybrid_parallel_config.py: sp_sizes_whole = tp, tp_sizes_whole = 1). Groups nest tp/sp inside cp
+    // inside dp (comm_groups.py order 'pp-dp-cp-tp-sp'); the embedding's vcp splits its tokens
+    // (hetuVocabCp). global_bsz % (world / pp / min tp / min cp) == 0 (hybrid_parallel_config.py:107-111).
     c.context_parallel = true;
     c.per_layer_cp = true;
     c.cp_a2a_with_tp = false;
+    c.batch_per_tp_group = true;
+    // The order is fixed: tp_consecutive_flags is read but not used (comm_groups.py:302), TP ranks are
+    // always adjacent.
+    c.dp_adjacent_placement = false;
+    // sequence_parallel must be True (transformer/attention.py:142 asserts it; tensor_parallel/
+    // layers.py:676,885 run every parallel linear with it).
+    c.sp_required = true;
+    // Mixture of experts: a mistral/mixtral model's layers are all MoE layers (models/builder.py:117-119),
+    // with Megatron-Core's router and routed experts only (what it builds otherwise:
+    // hetuModelInexpressible). ep_sizes_enc / tp_of_ep_sizes_enc per layer, expert ranks ordered
+    // 'pp-ep-edp-etp' (comm_groups.py:337): the cost model's groups (EP inside dp x cp, tp apart) are
+    // Hetu's when ep is 1 or dp x cp. No multi-latent attention.
+    c.moe = true;
+    c.expert_parallel = true;
+    c.per_layer_ep = true;
+    c.ep_fills_data_parallel = true;
     return c;
 }
 
@@ -504,6 +522,9 @@ std::vector<std::string> modelInexpressible(const ModelProfile& model, Target ta
     if (target == Target::DeepSpeed)
         for (auto& s : deepspeedModelInexpressible(model))
             out.push_back(std::move(s));
+    if (target == Target::Hetu)
+        for (auto& s : hetuModelInexpressible(model))
+            out.push_back(std::move(s));
     return out;
 }
 
@@ -533,7 +554,7 @@ void moeLayoutIssues(const ModelProfile& model, const Plan& plan, const TargetCa
         if (l.dp_type == DpType::ZeRO3 && l.cp > 1 && !c.moe_zero3_with_cp)
             add("ZeRO-3 in mixture-of-experts layers with context parallelism: " + fw + " cannot run it");
     }
-    if (c.expert_parallel && eps.size() > 1)
+    if (c.expert_parallel && !c.per_layer_ep && eps.size() > 1)
         add("per-layer expert-parallel degrees: " + fw + " uses one degree for all MoE layers");
 }
 } // namespace
@@ -614,8 +635,18 @@ void expertParallelIssues(const Plan& plan, const TargetCapabilities& c, const s
     if (ep > 1 && !c.expert_parallel)
         out.push_back("expert parallelism (ep=" + std::to_string(ep) + "): " + fw +
                       " is not told to run it by this export");
-    else if (mixed)
+    else if (mixed && !c.per_layer_ep)
         out.push_back("per-layer expert-parallel degrees: " + fw + " uses one degree for all MoE layers");
+    if (c.ep_fills_data_parallel)
+        for (const auto& l : plan.layers)
+            if (l.ep > 1 && l.ep != l.dp * l.cp) {
+                out.push_back("expert parallelism over part of the data- and context-parallel ranks (ep=" +
+                              std::to_string(l.ep) + " of dp x cp = " + std::to_string(l.dp * l.cp) +
+                              "): " + fw +
+                              " places expert-parallel ranks outermost ('pp-ep-edp-etp'), as planned only "
+                              "when ep is 1 or dp x cp");
+                break;
+            }
 }
 
 /// Features the target sets once for all layers, and the data-parallel types it runs.
@@ -623,7 +654,12 @@ void perLayerAndDataParallelIssues(const Plan& plan, const TargetCapabilities& c
                                    std::vector<std::string>& out) {
     if (!c.per_layer_tp && !allSame(plan, [](const LayerStrategy& l) { return l.tp; }))
         out.push_back("per-layer tensor-parallel degrees: " + fw + " uses one degree for all layers");
-    if (!c.per_layer_sp && !allSame(plan, [](const LayerStrategy& l) { return l.tp > 1 && l.sp; }))
+    // (a layer with tp = 1 has none to switch)
+    const auto sp_of_tp = [&](bool sp) {
+        return std::any_of(plan.layers.begin(), plan.layers.end(),
+                           [&](const LayerStrategy& l) { return l.tp > 1 && l.sp == sp; });
+    };
+    if (!c.per_layer_sp && sp_of_tp(true) && sp_of_tp(false))
         out.push_back("per-layer sequence parallelism: " + fw + " switches it for all layers");
     if (!c.per_layer_dp_type && !allSame(plan, [](const LayerStrategy& l) { return l.dp_type; }))
         out.push_back("per-layer data-parallel types: " + fw + " uses one for all layers");
@@ -631,20 +667,24 @@ void perLayerAndDataParallelIssues(const Plan& plan, const TargetCapabilities& c
         out.push_back("per-layer rank order: " + fw + " uses one rank order");
     for (const auto& l : plan.layers) {
         const auto& allowed = plan.pp > 1 ? c.dp_types_with_pp : c.dp_types;
-        if (l.dp > 1 && !contains(allowed, l.dp_type)) {
+        if (l.dp * l.cp > 1 && !contains(allowed, l.dp_type)) {
             out.push_back(std::string(dpLabel(l.dp_type)) +
                           (plan.pp > 1 ? " with pipeline parallelism" : "") + ": " + fw + " cannot run it");
             break;
         }
     }
     if (c.dp_type_default_plus_zero3) {
+        // (the embedding's type is the default's too unless it is ZeRO-3)
         bool has_ddp = false, has_z2 = false;
-        for (const auto& l : plan.layers) {
-            if (l.dp <= 1)
-                continue;
-            has_ddp = has_ddp || l.dp_type == DpType::DDP;
-            has_z2 = has_z2 || l.dp_type == DpType::ZeRO2 || l.dp_type == DpType::ZeRO1;
-        }
+        const auto note = [&](DpType t) {
+            has_ddp = has_ddp || t == DpType::DDP;
+            has_z2 = has_z2 || t == DpType::ZeRO2 || t == DpType::ZeRO1;
+        };
+        for (const auto& l : plan.layers)
+            if (l.dp * l.cp > 1)
+                note(l.dp_type);
+        if (plan.vocab_tp > 0 && plan.stageGpus() / plan.vocab_tp > 1)
+            note(plan.vocab_dp_type);
         if (has_ddp && has_z2)
             out.push_back("layers mixing DDP and ZeRO-1/2: " + fw +
                           " has one default_dp_type (ddp or zero2) besides per-layer ZeRO-3");
@@ -671,7 +711,13 @@ void tensorParallelIssues(const Plan& plan, const TargetCapabilities& c, const s
             break;
         }
     for (const auto& l : plan.layers)
-        if (!l.tp_consecutive && l.tp > 1 && l.dp > 1 && !c.dp_adjacent_placement) {
+        if (!l.sp && l.tp > 1 && c.sp_required) {
+            out.push_back("tensor parallelism without Megatron-style sequence parallelism: " + fw +
+                          " runs every tensor-parallel layer with it");
+            break;
+        }
+    for (const auto& l : plan.layers)
+        if (!l.tp_consecutive && l.tp > 1 && l.dp * l.cp > 1 && !c.dp_adjacent_placement) {
             out.push_back("data-parallel ranks adjacent (tp_consecutive = false): " + fw +
                           " places tensor-parallel ranks adjacent");
             break;
@@ -772,6 +818,9 @@ std::vector<std::string> inexpressible(const Plan& plan, Target target) {
     pipelineIssues(plan, target, c, fw, out);
     recomputeIssues(plan, c, fw, out);
     vocabIssues(plan, c, fw, out);
+    if (target == Target::Hetu)
+        for (auto& s : hetuPlanInexpressible(plan))
+            out.push_back(std::move(s));
     return out;
 }
 

@@ -6,11 +6,13 @@
 
 #include "gx/cost_model.h"
 #include "gx/error.h"
+#include "gx/search_space.h"
 #include "target_internal.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace gx {
 
@@ -51,15 +53,32 @@ SearchOptions optionsForTarget(SearchOptions o) {
     o.schedules = sch;
     if (!c.sp)
         o.allow_sp = false;
+    if (c.sp_required)
+        o.require_sp = true; // (with allow_sp off, no tensor parallelism)
     return o;
 }
 
 namespace {
 
+/// The ring context-parallel degrees the space offers (Hetu-Galvatron's embedding degrees worth a part).
+std::vector<int> ringDegrees(const CostModel& model, const SearchOptions& o) {
+    std::set<int> cps;
+    const SearchSpace space(model, o);
+    for (int pp : space.pipelineDegrees())
+        for (const auto& st : model.model().stacks)
+            for (const auto& s : space.layerCandidates(pp, st.type))
+                if (s.cp > 1 && s.cp_comm == CpComm::P2P)
+                    cps.insert(s.cp);
+    return {cps.begin(), cps.end()};
+}
+
 /// Hetu-Galvatron's space as a union of parts the planner searches exactly (SearchOptions::subspaces):
 /// one default DP type (DDP or ZeRO-2) besides per-layer ZeRO-3; sequence parallelism on or off for all
-/// tensor-parallel layers. Empty when the target needs no parts.
-std::vector<SubSpace> targetParts(const SearchOptions& base, const TargetCapabilities& caps) {
+/// tensor-parallel layers (when not required); the embedding's context-parallel degree vcp, which
+/// lowers the global-batch rule's min cp when every layer runs ring attention of at least that degree
+/// (hetuVocabCp). Empty when the target needs no parts.
+std::vector<SubSpace> targetParts(const CostModel& model, const SearchOptions& base,
+                                  const TargetCapabilities& caps) {
     std::vector<SubSpace> parts{SubSpace{base.dp_types, base.allow_sp, base.require_sp}};
     bool split = false;
     if (caps.dp_type_default_plus_zero3) {
@@ -90,6 +109,20 @@ std::vector<SubSpace> targetParts(const SearchOptions& base, const TargetCapabil
         split = true;
         parts = std::move(next);
     }
+    if (caps.batch_per_tp_group)
+        if (const std::vector<int> cps = ringDegrees(model, base); !cps.empty()) {
+            std::vector<SubSpace> next;
+            for (const SubSpace& p : parts) {
+                next.push_back(p);
+                for (int c : cps) {
+                    SubSpace q = p;
+                    q.vocab_cp = c;
+                    next.push_back(std::move(q));
+                }
+            }
+            split = true;
+            parts = std::move(next);
+        }
     return split ? parts : std::vector<SubSpace>{};
 }
 
@@ -109,7 +142,7 @@ SearchResult searchForTarget(const CostModel& model, const SearchOptions& option
                                                         : "; search for another target (Megatron-LM) or for "
                                                           "any runtime"));
     SearchOptions o = optionsForTarget(options);
-    o.subspaces = targetParts(o, caps);
+    o.subspaces = targetParts(model, o, caps);
     SearchResult r = searchAnytime(model, o, time_limit_s, observer, stop);
     std::vector<RankedPlan> sources;
     for (auto* list : {&r.per_config, &r.top, &r.frontier})

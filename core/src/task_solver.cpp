@@ -5,6 +5,7 @@
 #include "planner_internal.h"
 
 #include "gx/error.h"
+#include "gx/target.h"
 
 #include <algorithm>
 #include <array>
@@ -171,8 +172,17 @@ void TaskSolver::computeCosts() {
             }
 }
 
+int TaskSolver::vocabCp() const {
+    const auto& parts = ctx_.opt.subspaces;
+    return t_.space < static_cast<int>(parts.size())
+               ? std::max(1, parts[static_cast<std::size_t>(t_.space)].vocab_cp)
+               : 1;
+}
+
 void TaskSolver::buildCandidates() {
     const auto& base = ctx_.candidates.at({t_.space, t_.pp});
+    const bool batch_per_tp_group = capabilities(ctx_.opt.target).batch_per_tp_group;
+    const int vcp = vocabCp();
     const auto& stacks = ctx_.cost.model().stacks;
     cand_.assign(stacks.size(), {});
     cand_base_.assign(stacks.size(), {});
@@ -180,6 +190,14 @@ void TaskSolver::buildCandidates() {
         for (std::size_t k = 0; k < base[s].size(); ++k) {
             const LayerStrategy& c = base[s][k];
             if (mb_ % c.dp != 0) {
+                ctx_.rules.add(rules::kBatchDivisible);
+                continue;
+            }
+            // Hetu-Galvatron: global_bsz a multiple of world / pp / min tp / min cp, min cp being the
+            // part's embedding degree (SubSpace::vocab_cp; its layers' ring degrees are at least that),
+            // kept exactly for power-of-two degrees by every layer's own share.
+            const int tsp = c.tp * (c.cp > 1 && c.cp_comm == CpComm::A2A ? c.cp : 1);
+            if (batch_per_tp_group && (G_ / tsp / vcp < 1 || (mb_ * t_.m) % (G_ / tsp / vcp) != 0)) {
                 ctx_.rules.add(rules::kBatchDivisible);
                 continue;
             }
@@ -350,13 +368,15 @@ bool TaskSolver::buildVocab() {
         if (ctx_.rule(rules::kUser) && o.max_tp > 0 && vt > o.max_tp)
             continue;
         const int dv = G_ / vt;
-        if (mb_ % dv != 0) {
+        if (mb_ % dv != 0 || dv % vocabCp() != 0) { // (Hetu's vcp splits the embedding's ranks)
             ctx_.rules.add(rules::kBatchDivisible);
             continue;
         }
         std::vector<DpType> types;
         if (dv == 1)
             types = {DpType::DDP};
+        else if (t_.space < static_cast<int>(o.subspaces.size()))             // (the part's: Hetu's embedding
+            types = o.subspaces[static_cast<std::size_t>(t_.space)].dp_types; // takes the default type)
         else
             types = o.dp_types;
         for (DpType dt : types) {

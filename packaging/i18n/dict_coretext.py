@@ -25,6 +25,9 @@ T = {
     "%1 runs ring attention only (no all-to-all)": ("%1 kennt nur Ring-Attention (kein All-to-All)", "%1 仅支持环形注意力（无 all-to-all）"),
     "%1 cannot run %2 with context parallelism": ("%1 kann %2 nicht mit Kontextparallelität ausführen", "%1 无法在上下文并行下运行 %2"),
     "%1 has no expert parallelism": ("%1 hat keine Expertenparallelität", "%1 不支持专家并行"),
+    "%1 places expert-parallel ranks outermost: ep is 1 or dp x cp = %2":
+        ("%1 ordnet expertenparallele Ränge ganz außen an: ep ist 1 oder dp x cp = %2",
+         "%1 将专家并行 rank 放在最外层：ep 为 1 或 dp x cp = %2"),
     "context parallelism only for sequences of at least cp_min_seq tokens (default 8192: NeMo's Llama 3 8B recipe uses cp=2 at 8K), keeping at least 1024 tokens per rank":
         ("Kontextparallelität nur für Sequenzen ab cp_min_seq Tokens (Standard 8192: NeMos Llama-3-8B-Rezept nutzt cp=2 bei 8K), mit mindestens 1024 Tokens pro Rang",
          "仅对至少 cp_min_seq 个 token 的序列使用上下文并行（默认 8192：NeMo 的 Llama 3 8B 配方在 8K 时使用 cp=2），每个 rank 至少保留 1024 个 token"),

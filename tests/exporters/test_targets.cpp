@@ -9,6 +9,7 @@
 #include "gx/exporters.h"
 #include "gx/hetu.h"
 #include "gx/hf_import.h"
+#include "gx/model_file.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "gx/search_space.h"
@@ -460,6 +461,35 @@ ExportFormat formatFor(Target t) {
     return ExportFormat::PlanJson;
 }
 
+/// Hetu-Galvatron's reader gives back what was costed: the layers, split, batch and embedding.
+void comparePlansHetu(const Plan& back, const Plan& p) {
+    QCOMPARE(back.layers, p.layers);
+    QCOMPARE(back.stage_layers, p.stage_layers);
+    QCOMPARE(back.global_batch, p.global_batch);
+    QCOMPARE(back.num_micro, p.num_micro);
+    QCOMPARE(back.vocab_tp, p.vocab_tp);
+}
+
+bool anyOf(const std::vector<std::string>& v, const std::string& part) {
+    return std::any_of(v.begin(), v.end(),
+                       [&](const std::string& s) { return s.find(part) != std::string::npos; });
+}
+
+/// hybrid_parallel_config.py:107-111 for `p` with the embedding's context-parallel degree `vcp`, and the
+/// embedding's samples over its world / pp / vtp / vcp ranks (as Hetu-Galvatron's data loader takes them).
+bool hetuBatchRuleHolds(const Plan& p, int vcp) {
+    const int G = p.stageGpus();
+    int min_tp = p.vocab_tp, min_cp = vcp;
+    for (const auto& l : p.layers) {
+        const bool uly = l.cp > 1 && l.cp_comm == CpComm::A2A;
+        min_tp = std::min(min_tp, uly ? l.cp : l.tp);
+        min_cp = std::min(min_cp, uly ? 1 : l.cp);
+    }
+    const int d = G / min_tp / min_cp;
+    return d > 0 && p.global_batch % d == 0 && G % (p.vocab_tp * vcp) == 0 &&
+           p.microBatch() % (G / p.vocab_tp / vcp) == 0;
+}
+
 } // namespace
 
 class TestTargets : public QObject {
@@ -835,16 +865,17 @@ private slots:
         const Plan pm = planFor(mx, 64, 4);
         expectRefused([&] { exportPlan(pm, mx, c, ExportFormat::Torchtitan); }, "torchtitan");
         expectRefused([&] { exportPlan(pm, mx, c, ExportFormat::DeepSpeed); }, "deepspeed");
+        // (Hetu-Galvatron builds Mixtral but not DeepSeek-V3: hetuMoeModels)
         try {
             exportPlan(pv, v3, c, ExportFormat::HetuGalvatron);
-            QFAIL("Hetu-Galvatron export of an MoE model was not refused");
+            QFAIL("Hetu-Galvatron export of DeepSeek-V3 was not refused");
         } catch (const InputError& e) {
             QVERIFY2(e.reason().find("mixture-of-experts") != std::string::npos, e.reason().c_str());
             QVERIFY2(e.reason().find("multi-latent attention") != std::string::npos, e.reason().c_str());
         }
         // The capability model agrees with the exporters: "runs as planned" is never claimed for a
         // framework that cannot describe the model, whatever the plan.
-        for (Target t : {Target::Torchtitan, Target::Hetu}) { // (DeepSpeed: deepspeedExpertParallel)
+        for (Target t : {Target::Torchtitan}) { // (DeepSpeed: deepspeedExpertParallel; Hetu: hetuMoeModels)
             const auto why = inexpressible(mx, pm, t);
             QVERIFY2(!why.empty() && why.front().find("mixture-of-experts") != std::string::npos,
                      toString(t));
@@ -1602,6 +1633,371 @@ private slots:
             QFAIL("ep on a dense layer was exported");
         } catch (const InputError& e) {
             QCOMPARE(e.field(), std::string("plan.layers[0].ep"));
+        }
+    }
+
+    // Hetu-Galvatron at cea12ff (tests/data/consumers/hetu.json): context parallelism per layer, ring
+    // (cp_sizes_enc, zigzag) and all-to-all (use_sp, the degree in tp_sizes_enc), the embedding's vcp,
+    // and the runtime's batch rule, sequence parallelism and rank order.
+    void hetuContextParallel() {
+        ModelProfile m = modelPreset("llama3.1-8b");
+        setTrainingSeqLen(m, 65536);
+        const ClusterProfile c = clusterPreset("8xH100");
+        const int L = m.layerCount();
+        // tp2-sp cp4 dp1 ring on every layer, 16 samples in 8 micro-batches, embedding over all 8 GPUs.
+        Plan p;
+        p.model = m.name;
+        p.gpus = 8;
+        p.pp = 1;
+        p.stage_layers = {L};
+        p.global_batch = 16;
+        p.num_micro = 8;
+        LayerStrategy s;
+        s.tp = 2;
+        s.sp = true;
+        s.cp = 4;
+        s.dp = 1;
+        s.ckpt = Checkpoint::Full;
+        p.layers.assign(static_cast<std::size_t>(L), s);
+        p.vocab_tp = 8;
+        // Layers 8-11 Ulysses (all-to-all, tp 1, degree 8), layer 31 cp 2 with dp 2 (ZeRO-3).
+        for (int i = 8; i < 12; ++i) {
+            auto& l = p.layers[static_cast<std::size_t>(i)];
+            l = LayerStrategy{};
+            l.cp = 8;
+            l.cp_comm = CpComm::A2A;
+        }
+        p.layers.back().cp = 2;
+        p.layers.back().dp = 2;
+        p.layers.back().dp_type = DpType::ZeRO3;
+        {
+            const auto why = inexpressible(m, p, Target::Hetu);
+            QVERIFY2(why.empty(), why.empty() ? "" : why.front().c_str());
+        }
+        const ExportResult e = ex(p, m, c, ExportFormat::HetuGalvatron);
+        QVERIFY2(e.unsupported.empty(), e.unsupported.empty() ? "" : e.unsupported.front().c_str());
+        checkHetu(e.text);
+        const json j = json::parse(e.text);
+        const auto csv = [](const std::vector<int>& v) {
+            std::string o;
+            for (int x : v)
+                o += (o.empty() ? "" : ",") + std::to_string(x);
+            return o;
+        };
+        std::vector<int> tps(static_cast<std::size_t>(L), 2), cps(static_cast<std::size_t>(L), 4),
+            usp(static_cast<std::size_t>(L), 0);
+        for (int i = 8; i < 12; ++i) {
+            tps[static_cast<std::size_t>(i)] = 8; // the Ulysses degree
+            cps[static_cast<std::size_t>(i)] = 1;
+            usp[static_cast<std::size_t>(i)] = 1;
+        }
+        cps.back() = 2;
+        QCOMPARE(j.at("tp_sizes_enc").get<std::string>(), csv(tps));
+        QCOMPARE(j.at("cp_sizes_enc").get<std::string>(), csv(cps));
+        QCOMPARE(j.at("use_sp").get<std::string>(), csv(usp));
+        // Samples over the embedding's 8 / 8 = 1 data-parallel rank, so the embedding needs no CP; the
+        // batch rule: 16 % (8 // min tp 2 // min cp 1) == 0.
+        QCOMPARE(j.at("vcp").get<int>(), 1);
+        QCOMPARE(hetuVocabCp(p), 1);
+        QVERIFY(!j.contains("ep_sizes_enc")); // a dense model
+        bool sp_told = false, zigzag_told = false;
+        for (const auto& w : e.warnings) {
+            sp_told = sp_told || w.find("sequence_parallel=True") != std::string::npos;
+            zigzag_told = zigzag_told || w.find("zigzag") != std::string::npos;
+        }
+        QVERIFY(sp_told && zigzag_told);
+        std::vector<std::string> notes;
+        comparePlansHetu(planFromHetuStrategy(j, m, 8, &notes), p);
+
+        // The embedding sharded over 2 GPUs splits its one sample's tokens (the cost model allows it):
+        // vcp 4, so that its 8 / (2 x 4) = 1 data-parallel rank takes the sample.
+        Plan v = p;
+        v.vocab_tp = 2;
+        v.layers.assign(v.layers.size(), v.layers.front());
+        v.global_batch = 2;
+        v.num_micro = 2;
+        QCOMPARE(hetuVocabCp(v), 4);
+        const ExportResult ev = ex(v, m, c, ExportFormat::HetuGalvatron);
+        QVERIFY2(ev.unsupported.empty(), ev.unsupported.empty() ? "" : ev.unsupported.front().c_str());
+        QCOMPARE(json::parse(ev.text).at("vcp").get<int>(), 4);
+        // vcp 1 cannot split the sample: 2 % (8 // 2 // 1) != 0 and 1 % (8 / 2) != 0.
+        QVERIFY(hetuBatchRuleHolds(v, 4) && !hetuBatchRuleHolds(v, 1));
+
+        // Hetu-Galvatron's batch rule refuses what vcp cannot mend: the same layers with the embedding
+        // over all 8 GPUs (vcp must divide 8 / 8) and 2 samples: 2 % (8 // 2 // 1) != 0.
+        Plan b = v;
+        b.vocab_tp = 8;
+        QCOMPARE(hetuVocabCp(b), 0);
+        QVERIFY(!inexpressible(b, Target::Hetu).empty());
+        try {
+            exportPlan(b, m, c, ExportFormat::HetuGalvatron);
+            QFAIL("a plan against Hetu-Galvatron's batch rule was exported");
+        } catch (const InputError& x) {
+            QVERIFY2(x.reason().find("min tp / min cp (4 with vcp = 1") != std::string::npos,
+                     x.reason().c_str());
+            QVERIFY(x.reason().find("--target hetu") != std::string::npos);
+        }
+        // Megatron sequence parallelism off, data-parallel ranks adjacent, Ulysses with TP: refused.
+        Plan nsp = p;
+        nsp.layers[3].sp = false;
+        expectRefused([&] { exportPlan(nsp, m, c, ExportFormat::HetuGalvatron); }, "hetu");
+        QVERIFY(!inexpressible(nsp, Target::Hetu).empty());
+        Plan dpa = p;
+        dpa.layers.back().tp_consecutive = false; // tp 2 with cp 2 x dp 2: another rank order
+        expectRefused([&] { exportPlan(dpa, m, c, ExportFormat::HetuGalvatron); }, "hetu");
+        QVERIFY(!inexpressible(dpa, Target::Hetu).empty());
+        Plan ut = p;
+        ut.layers[8].tp = 2;
+        ut.layers[8].sp = true;
+        ut.layers[8].cp = 4;
+        expectRefused([&] { exportPlan(ut, m, c, ExportFormat::HetuGalvatron); }, "hetu");
+        QVERIFY(!inexpressible(ut, Target::Hetu).empty());
+
+        // The target search at 64K tokens finds a plan with context parallelism that exports exactly, with
+        // the automatic batch (32) and with 8 sequences (cp 8 over every GPU, the embedding's one
+        // data-parallel rank DDP beside ZeRO-2 layers: alike, as nothing is sharded).
+        CostOptions co;
+        co.runtime = runtimePreset("hetu-galvatron");
+        const CostModel cm(m, c, co);
+        for (int B : {0, 8}) {
+            SearchOptions o;
+            o.target = Target::Hetu;
+            if (B > 0)
+                o.global_batches = {B};
+            o.top_k = 1;
+            o.frontier_points = 0;
+            o.emit_tree_events = false;
+            const SearchResult r = searchForTarget(cm, o);
+            QVERIFY2(r.best, r.infeasible_reason.c_str());
+            QVERIFY(std::any_of(r.best->plan.layers.begin(), r.best->plan.layers.end(),
+                                [](const LayerStrategy& l) { return l.cp > 1; }));
+            const ExportResult es = ex(r.best->plan, m, c, ExportFormat::HetuGalvatron);
+            QVERIFY2(es.unsupported.empty(), es.unsupported.empty() ? "" : es.unsupported.front().c_str());
+            checkHetu(es.text);
+            comparePlansHetu(planFromHetuStrategy(json::parse(es.text), m, 8, &notes), r.best->plan);
+        }
+        // An embedding with data-parallel ranks follows default_dp_type (unless ZeRO-3): DDP beside ZeRO-2
+        // layers is refused by the capability check too, so the search does not offer it.
+        Plan vd = p;
+        for (auto& l : vd.layers)
+            l.dp_type = DpType::ZeRO2;
+        vd.layers.back().dp_type = DpType::ZeRO3;
+        vd.vocab_tp = 4;
+        vd.vocab_dp_type = DpType::DDP; // 2 data-parallel ranks
+        QVERIFY(!inexpressible(vd, Target::Hetu).empty());
+        expectRefused([&] { exportPlan(vd, m, c, ExportFormat::HetuGalvatron); }, "hetu");
+    }
+
+    // Mixtral 8x7B with expert parallelism: ep_sizes_enc and tp_of_ep_sizes_enc per layer, the model
+    // arguments Hetu-Galvatron needs, and the expert-rank order it runs ('pp-ep-edp-etp').
+    void hetuExpertParallel() {
+        const ModelProfile mx = modelPreset("mixtral-8x7b");
+        const ClusterProfile c = clusterPreset("8x8xH100-IB");
+        const int L = mx.layerCount();
+        // 32 GPUs per stage (pp 2 of 64): tp 4, dp 8, the 8 experts one per EP rank (ep = dp x cp = 8).
+        Plan p;
+        p.model = mx.name;
+        p.gpus = 64;
+        p.pp = 2;
+        p.stage_layers = {16, 16};
+        p.global_batch = 256;
+        p.num_micro = 16;
+        LayerStrategy s;
+        s.tp = 4;
+        s.sp = true;
+        s.dp = 8;
+        s.ep = 8;
+        s.dp_type = DpType::ZeRO2;
+        p.layers.assign(static_cast<std::size_t>(L), s);
+        p.layers[5].ep = 1; // per-layer degrees: Hetu builds groups per layer
+        p.layers[6].dp_type = DpType::ZeRO3;
+        p.vocab_tp = 4;
+        p.vocab_dp_type = DpType::ZeRO2;
+        {
+            const auto why = inexpressible(mx, p, Target::Hetu);
+            QVERIFY2(why.empty(), why.empty() ? "" : why.front().c_str());
+        }
+        const ExportResult e = ex(p, mx, c, ExportFormat::HetuGalvatron);
+        QVERIFY2(e.unsupported.empty(), e.unsupported.empty() ? "" : e.unsupported.front().c_str());
+        checkHetu(e.text);
+        const json j = json::parse(e.text);
+        std::string eps, etps;
+        for (int i = 0; i < L; ++i) {
+            eps += std::string(i ? "," : "") + (i == 5 ? "1" : "8");
+            etps += std::string(i ? "," : "") + "4";
+        }
+        QCOMPARE(j.at("ep_sizes_enc").get<std::string>(), eps);
+        QCOMPARE(j.at("tp_of_ep_sizes_enc").get<std::string>(), etps);
+        QVERIFY(!j.contains("vcp") && !j.contains("cp_sizes_enc"));
+        std::string moe_args;
+        for (const auto& w : e.warnings)
+            if (w.find("is_moe_model") != std::string::npos)
+                moe_args = w;
+        for (const char* want : {"runtime.model.is_moe_model=true", "mixtral", "num_moe_experts=8",
+                                 "moe_router_topk=2", "moe_ffn_hidden_size=14336"})
+            QVERIFY2(moe_args.find(want) != std::string::npos, (want + (": " + moe_args)).c_str());
+        // Mixtral's router is the default: a softmax over the top-2 logits (= renormalised).
+        for (const char* not_want : {"pre_softmax", "score_function", "scaling_factor", "num_groups"})
+            QVERIFY2(moe_args.find(not_want) == std::string::npos, not_want);
+        std::vector<std::string> notes;
+        comparePlansHetu(planFromHetuStrategy(j, mx, 64, &notes), p);
+        QVERIFY(notes.empty());
+
+        // ep 4 of dp 8: Hetu's expert-parallel groups are 4 x 2 = 8 ranks apart, the plan's 4 (Megatron's
+        // order): another placement, refused; imported with a note.
+        Plan q = p;
+        q.layers[3].ep = 4;
+        expectRefused([&] { exportPlan(q, mx, c, ExportFormat::HetuGalvatron); }, "hetu");
+        {
+            const auto why = inexpressible(q, Target::Hetu);
+            QVERIFY(!why.empty() && why.front().find("pp-ep-edp-etp") != std::string::npos);
+        }
+        ExportOptions lossy;
+        lossy.lossy = true;
+        const ExportResult eq = ex(q, mx, c, ExportFormat::HetuGalvatron, lossy);
+        QVERIFY(!eq.unsupported.empty() && eq.unsupported.front().find("layers 3") != std::string::npos);
+        notes.clear();
+        const Plan back = planFromHetuStrategy(json::parse(eq.text), mx, 64, &notes);
+        QCOMPARE(back.layers[3].ep, 4);
+        QCOMPARE(notes.size(), std::size_t(1));
+        // Expert tensor parallelism other than the layer's: not a plan of the cost model.
+        json bad = j;
+        bad["tp_of_ep_sizes_enc"] = "2" + j.at("tp_of_ep_sizes_enc").get<std::string>().substr(1);
+        try {
+            planFromHetuStrategy(bad, mx, 64);
+            QFAIL("tp_of_ep differing from tp was imported");
+        } catch (const InputError& x) {
+            QCOMPARE(x.field(), std::string("hetu.tp_of_ep_sizes_enc[0]"));
+        }
+
+        // The target search on 32 H100s: expert parallelism in the best plan, ep = dp x cp, exported
+        // exactly.
+        CostOptions co;
+        co.runtime = runtimePreset("hetu-galvatron");
+        const ClusterProfile c32 = clusterPreset("4x8xH100-IB");
+        const CostModel cm(mx, c32, co);
+        SearchOptions o;
+        o.target = Target::Hetu;
+        o.top_k = 1;
+        o.frontier_points = 0;
+        o.emit_tree_events = false;
+        const SearchResult r = searchForTarget(cm, o);
+        QVERIFY2(r.best, r.infeasible_reason.c_str());
+        bool any_ep = false;
+        for (const auto& l : r.best->plan.layers) {
+            any_ep = any_ep || l.ep > 1;
+            QVERIFY(l.ep == 1 || l.ep == l.dp * l.cp);
+        }
+        QVERIFY(any_ep);
+        const ExportResult es = ex(r.best->plan, mx, c32, ExportFormat::HetuGalvatron);
+        QVERIFY2(es.unsupported.empty(), es.unsupported.empty() ? "" : es.unsupported.front().c_str());
+        comparePlansHetu(planFromHetuStrategy(json::parse(es.text), mx, 32), r.best->plan);
+    }
+
+    // What Hetu-Galvatron builds of a mixture-of-experts model (mistral/mixtral model types: every layer
+    // MoE, routed experts only, Megatron-Core's router without Megatron-LM's checks, no MLA): the rest is
+    // refused as a model no plan changes, also by its target search.
+    void hetuMoeModels() {
+        const ClusterProfile c = clusterPreset("8x8xH100-IB");
+        const ModelProfile mx = modelPreset("mixtral-8x7b");
+        const auto planOf = [](const ModelProfile& m) {
+            Plan p;
+            p.model = m.name;
+            p.gpus = 64;
+            p.pp = 1;
+            p.stage_layers = {m.layerCount()};
+            p.global_batch = 64;
+            p.num_micro = 8;
+            LayerStrategy s;
+            s.tp = 8;
+            s.sp = true;
+            s.dp = 8;
+            s.dp_type = DpType::ZeRO3;
+            p.layers.assign(static_cast<std::size_t>(m.layerCount()), s);
+            p.vocab_tp = 8;
+            p.vocab_dp_type = DpType::ZeRO3;
+            return p;
+        };
+        const auto moeArgs = [&](const ModelProfile& m) {
+            for (const auto& w : ex(planOf(m), m, c, ExportFormat::HetuGalvatron).warnings)
+                if (w.find("is_moe_model") != std::string::npos)
+                    return w;
+            return std::string();
+        };
+        // Unnormalised softmax weights (Qwen2-MoE, DeepSeek-V2): moe_router_pre_softmax; a sigmoid with
+        // scaling and expert bias (DeepSeek-V3's router); top-1 renormalised (weight 1): Hetu's default
+        // (Megatron-LM refuses it); a capacity factor, padded as costed.
+        ModelProfile pre = mx;
+        pre.stacks[0].type.moe.normalize_top_k = false;
+        QVERIFY(moeArgs(pre).find("runtime.model.moe_router_pre_softmax=true") != std::string::npos);
+        ModelProfile sig = mx;
+        auto& se = sig.stacks[0].type.moe;
+        se.score_function = "sigmoid";
+        se.router_bias = true;
+        se.routed_scaling = 2.5;
+        se.expert_groups = 4;
+        se.groups_per_token = 2;
+        se.group_score_top = 1; // top-2 / 2 groups: the best score ranks a group, as Hetu's sum of 1
+        const std::string sa = moeArgs(sig);
+        for (const char* want :
+             {"moe_router_score_function=sigmoid", "moe_router_enable_expert_bias=true",
+              "moe_router_topk_scaling_factor=2.5", "moe_router_num_groups=4", "moe_router_group_topk=2"})
+            QVERIFY2(sa.find(want) != std::string::npos, (want + (": " + sa)).c_str());
+        ModelProfile top1 = mx;
+        top1.stacks[0].type.moe.top_k = 1;
+        QVERIFY(modelInexpressible(top1, Target::Hetu).empty());
+        QVERIFY(moeArgs(top1).find("pre_softmax") == std::string::npos);
+        ModelProfile cap = mx;
+        cap.stacks[0].type.moe.capacity_factor = 1.25;
+        QVERIFY(moeArgs(cap).find("moe_expert_capacity_factor=1.25, runtime.model.moe_pad_expert_input_to_"
+                                  "capacity=true") != std::string::npos);
+        // A router Hetu builds differently: unnormalised sigmoid top-2 (it divides by the sum), a group
+        // ranked by its best expert when Hetu sums its best top-k / group-topk = 2.
+        ModelProfile usig = mx;
+        usig.stacks[0].type.moe.score_function = "sigmoid";
+        usig.stacks[0].type.moe.normalize_top_k = false;
+        expectModelRefused([&] { exportPlan(planOf(usig), usig, c, ExportFormat::HetuGalvatron); });
+        ModelProfile grp = mx;
+        auto& ge = grp.stacks[0].type.moe;
+        ge.normalize_top_k = false;
+        ge.expert_groups = 4;
+        ge.groups_per_token = 1;
+        ge.group_score_top = 1;
+        expectModelRefused([&] { exportPlan(planOf(grp), grp, c, ExportFormat::HetuGalvatron); });
+        {
+            const auto why = modelInexpressible(grp, Target::Hetu);
+            QVERIFY(why.size() == 1 && why.front().find("best top-k / group-topk = 2") != std::string::npos);
+        }
+        // Shared experts, dense layers beside MoE ones, query/key RMSNorm, multi-latent attention.
+        ModelProfile shared = mx;
+        shared.stacks[0].type.moe.shared_experts = 1;
+        shared.stacks[0].type.moe.shared_ffn_hidden = 4096;
+        expectModelRefused([&] { exportPlan(planOf(shared), shared, c, ExportFormat::HetuGalvatron); });
+        ModelProfile mixed = mx;
+        mixed.stacks.insert(mixed.stacks.begin(), mixed.stacks.front());
+        mixed.stacks[0].count = 1;
+        mixed.stacks[0].type.moe = MoeSpec{};
+        mixed.stacks[1].count = 31;
+        QVERIFY(!modelInexpressible(mixed, Target::Hetu).empty());
+        const ModelProfile q3 = modelPreset("qwen3-30b-a3b");
+        QVERIFY(anyOf(modelInexpressible(q3, Target::Hetu), "LayerNorm"));
+        const ModelProfile v3 = modelPreset("deepseek-v3");
+        const auto v3why = modelInexpressible(v3, Target::Hetu);
+        QVERIFY(anyOf(v3why, "multi-latent attention") && anyOf(v3why, "shared experts") &&
+                anyOf(v3why, "dense and mixture-of-experts"));
+        // Encoder models: Hetu builds causal decoder-only language models.
+        QVERIFY(anyOf(modelInexpressible(modelPreset("bert-large"), Target::Hetu), "decoder-only"));
+        QVERIFY(modelInexpressible(mx, Target::Hetu).empty());
+        // The target search stops at once for such a model.
+        const CostModel cmv(shared, c);
+        SearchOptions so;
+        so.target = Target::Hetu;
+        try {
+            searchForTarget(cmv, so);
+            QFAIL("a Hetu-Galvatron search for a model with shared experts was not refused");
+        } catch (const InputError& e) {
+            QCOMPARE(e.field(), std::string("target"));
+            QVERIFY2(e.reason().find("shared experts") != std::string::npos, e.reason().c_str());
         }
     }
 };

@@ -12,6 +12,7 @@
 #include "gx/units.h"
 
 #include "gx/error.h"
+#include "gx/hetu.h"
 #include "gx/presets.h"
 
 #include <QtTest>
@@ -321,6 +322,7 @@ private slots:
     void bruteForceContextAndExpertParallel();
     void bruteForceTargets();
     void bruteForceDeepSpeedExperts();
+    void bruteForceHetuContextAndExperts();
     void contextAndExpertRules();
     void mixedLayerTypesCapacity();
     void frontierIsPareto();
@@ -798,6 +800,80 @@ void TestSearch::bruteForceDeepSpeedExperts() {
         QVERIFY(inexpressible(m, p, Target::DeepSpeed).empty());
     QVERIFY2(std::any_of(best.begin(), best.end(), [](const Plan& p) { return p.layers.back().ep > 1; }),
              "some budget makes expert parallelism the best DeepSpeed plan");
+}
+
+void TestSearch::bruteForceHetuContextAndExperts() {
+    // Hetu-Galvatron (tests/data/consumers/hetu.json) runs ring and all-to-all context parallelism per
+    // layer, expert parallelism when ep is 1 or dp x cp (its expert ranks ordered 'pp-ep-edp-etp'),
+    // sequence parallelism on every tensor-parallel layer, TP ranks adjacent, and a global batch that is
+    // a multiple of world / pp / min tp / min cp, min cp counting the embedding's vcp (which, with only
+    // ring layers, lets plans run that vcp = 1 does not: the search's parts SubSpace::vocab_cp). Its
+    // target search is exact over the plans it runs (brute force, inexpressible() empty) and never needs
+    // the post-check, for batches where the rule bites (2) and where it does not (8).
+    ModelProfile m = tinyModel(2, 512, 8, 8192, 8000);
+    LayerType& t = m.stacks[0].type;
+    t.seq_len = m.seq_len = 8192;
+    t.kv_heads = 4;
+    t.moe.experts = 4;
+    t.moe.top_k = 2;
+    t.ffn_hidden = t.hidden;
+    const CostModel cm(m, tinyCluster(1, 4));
+    SearchOptions o;
+    o.gpus = 4;
+    o.cp_min_seq = 0;
+    o.top_k = 1;
+    o.frontier_points = 0;
+    o.max_micro = 2;
+    o.schedules = {Schedule::OneFOneB};
+    o.target = Target::Hetu;
+    const SearchOptions eo0 = optionsForTarget(o);
+    QVERIFY(eo0.require_sp && !eo0.uniform_layers);
+    const SearchSpace space(cm, eo0);
+    bool ep_pruned = false;
+    for (const auto& node : space.tree(t))
+        ep_pruned = ep_pruned || (node.pruned && node.rule == rules::kTargetEp);
+    QVERIFY2(ep_pruned, "ep = 2 of dp x cp = 4 is pruned by name");
+    for (int pp : space.pipelineDegrees())
+        for (const auto& s : space.layerCandidates(pp, t)) {
+            QVERIFY(s.ep == 1 || s.ep == s.dp * s.cp);
+            QVERIFY(s.tp == 1 || (s.sp && s.tp_consecutive));
+        }
+    int with_cp = 0, with_ep = 0;
+    for (int B : {2, 8}) {
+        o.global_batches = {B};
+        const SearchOptions eo = optionsForTarget(o);
+        std::vector<BrutePlan> all;
+        int batch_rule = 0, vocab_cp = 0;
+        for (auto& bp : bruteForce(cm, eo)) {
+            if (!inexpressible(bp.plan, Target::Hetu).empty()) {
+                batch_rule += hetuVocabCp(bp.plan) == 0;
+                continue;
+            }
+            vocab_cp += hetuVocabCp(bp.plan) > 1;
+            with_cp += std::any_of(bp.plan.layers.begin(), bp.plan.layers.end(),
+                                   [](const LayerStrategy& l) { return l.cp > 1; });
+            with_ep += std::any_of(bp.plan.layers.begin(), bp.plan.layers.end(),
+                                   [](const LayerStrategy& l) { return l.ep > 1; });
+            all.push_back(std::move(bp));
+        }
+        QVERIFY2((B == 2) == (batch_rule > 0),
+                 qPrintable(QStringLiteral("B=%1: %2 plans against the batch rule").arg(B).arg(batch_rule)));
+        QVERIFY2((B == 2) == (vocab_cp > 0), "vcp > 1 runs some plans at B = 2 only");
+        int vcp_best = 0;
+        std::vector<Plan> best;
+        checkTargetAgainst(cm, o, all, best);
+        if (QTest::currentTestFailed())
+            return;
+        for (const Plan& p : best)
+            vcp_best += hetuVocabCp(p) > 1;
+        // (at B = 2 some budgets' best plans run only so: without the parts the search missed them)
+        QVERIFY2((B == 2) == (vcp_best > 0),
+                 qPrintable(QStringLiteral("B=%1: %2 of %3 best plans with vcp > 1")
+                                .arg(B)
+                                .arg(vcp_best)
+                                .arg(best.size())));
+    }
+    QVERIFY(with_cp > 0 && with_ep > 0);
 }
 
 void TestSearch::bruteForceContextAndExpertParallel() {

@@ -25,6 +25,10 @@ namespace gx {
 struct SubSpace {
     std::vector<DpType> dp_types;
     bool allow_sp = true, require_sp = false;
+    /// > 1: Hetu-Galvatron's embedding context-parallel degree vcp for the part: every layer runs ring
+    /// context parallelism of at least this degree, the embedding's data-parallel ranks split by it, and
+    /// its global-batch rule divides by it (TargetCapabilities::batch_per_tp_group).
+    int vocab_cp = 1;
     bool operator==(const SubSpace&) const = default;
 };
 

@@ -117,6 +117,14 @@ struct TargetCapabilities {
     bool moe_tp = true;            ///< tp > 1 in MoE layers (every expert split over the layer's TP ranks)
     bool moe_with_pp = true;       ///< MoE layers together with pp > 1
     bool moe_zero3_with_cp = true; ///< ZeRO-3 in MoE layers together with cp > 1
+
+    // Limits of Hetu-Galvatron's runtime (tests/data/consumers/hetu.json).
+    bool per_layer_ep = false;           ///< an expert-parallel degree per mixture-of-experts layer
+    bool ep_fills_data_parallel = false; ///< ep is 1 or all of dp x cp (expert ranks ordered 'pp-ep-edp-etp')
+    bool sp_required = false;            ///< Megatron sequence parallelism on every tensor-parallel layer
+    /// The global batch is a multiple of every layer's stage GPUs / (tp x all-to-all cp) (Hetu's
+    /// world / pp / min tp / min cp).
+    bool batch_per_tp_group = false;
 };
 
 const TargetCapabilities& capabilities(Target t);
