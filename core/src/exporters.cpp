@@ -1453,6 +1453,10 @@ std::vector<std::string> torchtitanArgs(const Plan& plan, const ExportOptions& o
     add("--training.mixed_precision_param", o.bf16 ? "bfloat16" : "float32");
     if (o.train_iters > 0)
         add("--training.steps", std::to_string(o.train_iters));
+    // CUDA graphs are on by default and refused with pipeline parallelism (trainer.py
+    // _validate_cuda_graphs: "Set --training.disable_cuda_graphs."); llama3_8b/70b/405b leave them on.
+    if (plan.pp > 1)
+        add("--training.disable_cuda_graphs");
     add("--parallelism.data_parallel_replicate_degree", std::to_string(tt.replicate));
     add("--parallelism.data_parallel_shard_degree", std::to_string(tt.shard));
     add("--parallelism.fsdp_reshard_after_forward", tt.reshard);

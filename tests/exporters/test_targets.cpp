@@ -252,10 +252,15 @@ std::map<std::string, std::string> checkTorchtitan(const std::string& text, std:
         }
         m[flag] = value;
     }
-    for (const auto& k : c["constraints"])
-        if (k.contains("if") && m.count(k["if"].get<std::string>()))
+    for (const auto& k : c["constraints"]) {
+        bool active = k.contains("if") && m.count(k["if"].get<std::string>());
+        if (k.contains("if_above")) // an option's value above a bound
+            for (const auto& [f, bound] : k["if_above"].items())
+                active = m.count(f) && std::stoi(m.at(f)) > bound.get<int>();
+        if (active)
             for (const auto& f : k["requires"])
                 CHECK(m.count(f.get<std::string>()), (k["id"].get<std::string>()).c_str());
+    }
     return m;
 }
 
@@ -1363,6 +1368,7 @@ private slots:
         QCOMPARE(a.at("--parallelism.fsdp_reshard_after_forward"), std::string("always"));
         QCOMPARE(sub, std::string("full"));
         QVERIFY(a.count("--checkpoint.enable"));
+        QVERIFY(!a.count("--training.disable_cuda_graphs")); // (pp = 1: torchtitan's default kept)
         // pp=2 1F1B, DDP: microbatches and equal stages pinned.
         Plan q = basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true);
         q.model = "llama3.1-8b";
@@ -1372,6 +1378,8 @@ private slots:
         QCOMPARE(std::stoll(a.at("--training.num_tokens_per_train_step")),
                  std::stoll(a.at("--training.num_tokens_per_microbatch_per_dp_rank")) * 4 * 8);
         QCOMPARE(sub, std::string("none"));
+        // CUDA graphs (on by default) refuse pipeline parallelism: switched off (cuda-graphs-pp).
+        QVERIFY(a.count("--training.disable_cuda_graphs"));
         // Uneven splits: torchtitan's own split rule (facts in torchtitan.json) with the weights written.
         static const json tt = consumer("torchtitan");
         for (const auto& e : tt["split_examples"]) {
