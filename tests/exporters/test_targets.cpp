@@ -1604,6 +1604,40 @@ private slots:
         }
     }
 
+    void torchtitanExpertParallelCapabilities() {
+        // torchtitan's expert parallelism as recorded in torchtitan.json: EP ranks from FSDP/CP/TP ranks,
+        // experts whole on an EP rank; the cost model's (experts split over tp, EP ranks from dp x cp)
+        // with tp = 1 and ZeRO-2/3 only.
+        static const json f = consumer("torchtitan")["expert_parallel"];
+        const TargetCapabilities& c = capabilities(Target::Torchtitan);
+        QVERIFY(c.expert_parallel);
+        QVERIFY(f["expert_tensor_parallel_option"].is_null());
+        QCOMPARE(c.ep_with_tp, f["experts_split_over_tp_with_ep"].get<bool>());
+        QVERIFY(f["experts_split_over_tp_without_ep"].get<bool>()); // (ep = 1: as costed, any tp)
+        QCOMPARE(c.ep_sharded_dp_only, !f["ep_from_replicas"].get<bool>());
+        Plan p = basePlan(16, 1, 1, {32}, DpType::ZeRO3, Checkpoint::None, false);
+        for (auto& l : p.layers)
+            l.ep = 8;
+        QVERIFY(inexpressible(p, Target::Torchtitan).empty());
+        Plan t = basePlan(16, 1, 2, {32}, DpType::ZeRO3, Checkpoint::None, true);
+        for (auto& l : t.layers)
+            l.ep = 8;
+        auto why = inexpressible(t, Target::Torchtitan);
+        QCOMPARE(why.size(), std::size_t(1));
+        QVERIFY2(why.front().find("expert parallelism together with tensor parallelism (ep=8, tp=2)") == 0,
+                 why.front().c_str());
+        QVERIFY(inexpressible(t, Target::Megatron).empty()); // (Megatron-LM: expert TP = tp by default)
+        for (DpType d : {DpType::DDP, DpType::ZeRO2}) {
+            Plan q = basePlan(16, 1, 1, {32}, d, Checkpoint::None, false);
+            for (auto& l : q.layers)
+                l.ep = 4;
+            why = inexpressible(q, Target::Torchtitan);
+            QCOMPARE(why.size(), std::size_t(d == DpType::DDP ? 1 : 0));
+            if (d == DpType::DDP)
+                QVERIFY2(why.front().find("expert parallelism with DDP (ep=4)") == 0, why.front().c_str());
+        }
+    }
+
     void expertParallelExports() {
         // Megatron-LM: one --expert-model-parallel-size for every MoE layer (model_parallel_config.py
         // expert_model_parallel_size; validate_args: num_experts a multiple of it), checked against
