@@ -8,7 +8,8 @@
 //      megatron/core/transformer/transformer_config.py (recompute_*), .../pipeline_parallel_layer_layout.py
 //  * torchtitan   pytorch/torchtitan@b5bcd76c (assets/version.txt: 0.2.2)
 //      torchtitan/config/configs.py (TrainingConfig, ParallelismConfig), torchtitan/trainer.py,
-//      torchtitan/distributed/activation_checkpoint.py
+//      torchtitan/distributed/activation_checkpoint.py, torchtitan/distributed/parallel_dims.py,
+//      torchtitan/models/common/moe_sharding.py; its MoE models: torchtitan_models.cpp
 //  * DeepSpeed    deepspeedai/DeepSpeed@edaa7221 (version.txt: 0.19.6)
 //      deepspeed/runtime/pipe/engine.py, deepspeed/runtime/pipe/module.py, deepspeed/runtime/utils.py,
 //      deepspeed/runtime/config.py, deepspeed/runtime/tensor_parallel/config.py,
@@ -121,6 +122,9 @@ TargetCapabilities makeTorchtitan() {
     c.expert_parallel = true;
     c.ep_with_tp = false;
     c.ep_sharded_dp_only = true;
+    // Its own mixture-of-experts models (deepseek_v3 with multi-latent attention, qwen3), chosen by
+    // --module/--config; torchtitanModelInexpressible names a model it defines otherwise or not at all.
+    c.moe = c.mla = true;
     c.target = Target::Torchtitan;
     // torchtitan trains float8 linears (torchtitan/components/quantization/float8.py
     // Float8LinearConverter), but they are chosen in a Python config's `converters`, not by the
@@ -535,6 +539,10 @@ std::vector<std::string> modelInexpressible(const ModelProfile& model, Target ta
             out.push_back(std::move(s));
     if (target == Target::Hetu)
         for (auto& s : hetuModelInexpressible(model))
+            out.push_back(std::move(s));
+    // (what torchtitan's own MoE models build differently, or that it has none)
+    if (target == Target::Torchtitan)
+        for (auto& s : torchtitanModelInexpressible(model))
             out.push_back(std::move(s));
     return out;
 }
