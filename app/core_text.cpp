@@ -126,7 +126,10 @@ QString CoreText::ruleDescription(const std::string& rule) {
         return tr("expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp "
                   "x cp");
     if (rule == r::kTargetEp)
-        return tr("the target framework has no expert parallelism");
+        return tr(
+            "the target framework has no expert parallelism, or not in this layout (DeepSpeed: without "
+            "pipeline parallelism; torchtitan: ep > 1 only with tp = 1 and FSDP-sharded data parallelism; "
+            "Hetu-Galvatron: ep 1 or dp x cp)");
     if (rule == r::kTargetPostCheck)
         return tr("after the planner: plans the target cannot run exactly as costed (a check: the rules "
                   "above keep them out of the search)");
@@ -274,6 +277,17 @@ QString CoreText::pruneReason(const std::string& reason) {
          [](const M& m) {
              return tr("%1 places expert-parallel ranks outermost: ep is 1 or dp x cp = %2")
                  .arg(m.captured(1), m.captured(2));
+         }},
+        {exact("(.+) keeps experts whole on their expert-parallel rank \\(no expert tensor parallelism "
+               "with ep > 1\\)"),
+         [](const M& m) {
+             return tr("%1 keeps experts whole on their expert-parallel rank (no expert tensor parallelism "
+                       "with ep > 1)")
+                 .arg(m.captured(1));
+         }},
+        {exact("(.+) takes expert-parallel ranks from FSDP-sharded ranks only"),
+         [](const M& m) {
+             return tr("%1 takes expert-parallel ranks from FSDP-sharded ranks only").arg(m.captured(1));
          }},
     };
     return translateShapes(shapes, QString::fromStdString(reason));

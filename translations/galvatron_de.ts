@@ -458,386 +458,396 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="129"/>
-        <source>the target framework has no expert parallelism</source>
-        <translation>das Ziel-Framework hat keine Expertenparallelität</translation>
+        <source>the target framework has no expert parallelism, or not in this layout (DeepSpeed: without pipeline parallelism; torchtitan: ep &gt; 1 only with tp = 1 and FSDP-sharded data parallelism; Hetu-Galvatron: ep 1 or dp x cp)</source>
+        <translation>das Ziel-Framework hat keine Expertenparallelität oder nicht in dieser Anordnung (DeepSpeed: ohne Pipeline-Parallelität; torchtitan: ep &gt; 1 nur mit tp = 1 und FSDP-geteilter Datenparallelität; Hetu-Galvatron: ep 1 oder dp x cp)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="131"/>
+        <location filename="../app/core_text.cpp" line="134"/>
         <source>after the planner: plans the target cannot run exactly as costed (a check: the rules above keep them out of the search)</source>
         <translation>nach dem Planer: Pläne, die das Ziel nicht genau wie berechnet ausführen kann (eine Prüfung: die Regeln oben halten sie aus der Suche heraus)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="134"/>
+        <location filename="../app/core_text.cpp" line="137"/>
         <source>the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</source>
         <translation>das Ziel-Framework führt nur bestimmte Pipeline-Aufteilungen aus (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="137"/>
+        <location filename="../app/core_text.cpp" line="140"/>
         <source>the target framework shards embedding and LM head as the layers (tensor degree, or none for DeepSpeed, and data-parallel type)</source>
         <translation>das Ziel-Framework teilt Embedding und LM-Head wie die Schichten auf (Tensorgrad, bei DeepSpeed keiner, und Datenparallelitätstyp)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="140"/>
+        <location filename="../app/core_text.cpp" line="143"/>
         <source>the target framework switches sequence parallelism for all tensor-parallel layers at once (searched once with it on and once off)</source>
         <translation>das Ziel-Framework schaltet Sequenzparallelität für alle tensorparallelen Schichten gemeinsam (einmal mit und einmal ohne gesucht)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="152"/>
+        <location filename="../app/core_text.cpp" line="155"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 ist keine Zweierpotenz</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="154"/>
+        <location filename="../app/core_text.cpp" line="157"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 Stufen, aber nur %2 Schichten</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="156"/>
+        <location filename="../app/core_text.cpp" line="159"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 ist auf %2 festgelegt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="158"/>
+        <location filename="../app/core_text.cpp" line="161"/>
         <source>%1 is limited to %2</source>
         <translation>%1 ist auf %2 begrenzt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="161"/>
+        <location filename="../app/core_text.cpp" line="164"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 teilt %2 Köpfe / %3 KV-Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="168"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 teilt %2 Köpfe nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="168"/>
+        <location filename="../app/core_text.cpp" line="171"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 übersteigt die %2 GPUs eines Knotens</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="172"/>
+        <location filename="../app/core_text.cpp" line="175"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 kombiniert Tensor- nicht mit Pipeline-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="176"/>
+        <location filename="../app/core_text.cpp" line="179"/>
         <source>%1 keeps every expert whole: no tensor parallelism in mixture-of-experts layers</source>
         <translation>%1 hält jeden Experten ganz: keine Tensor-Parallelität in Mixture-of-Experts-Schichten</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="181"/>
+        <location filename="../app/core_text.cpp" line="184"/>
         <source>%1 does not run its expert parallelism with pipeline parallelism</source>
         <translation>%1 führt seine Experten-Parallelität nicht mit Pipeline-Parallelität aus</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="185"/>
+        <location filename="../app/core_text.cpp" line="188"/>
         <source>%1 cannot run ZeRO-3 in mixture-of-experts layers with context parallelism</source>
         <translation>%1 kann ZeRO-3 in Mixture-of-Experts-Schichten nicht mit Kontext-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="189"/>
+        <location filename="../app/core_text.cpp" line="192"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 hat keine Tensor-Parallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="191"/>
+        <location filename="../app/core_text.cpp" line="194"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1: Sequenzparallelität bewirkt nichts</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="193"/>
+        <location filename="../app/core_text.cpp" line="196"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 hat keine Sequenzparallelität im Stil von Megatron</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="195"/>
+        <location filename="../app/core_text.cpp" line="198"/>
         <source>sequence parallelism is switched off</source>
         <translation>Sequenzparallelität ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="196"/>
+        <location filename="../app/core_text.cpp" line="199"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1: nichts aufzuteilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="199"/>
+        <location filename="../app/core_text.cpp" line="202"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 kann %2 nicht mit Kontextparallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="203"/>
+        <location filename="../app/core_text.cpp" line="206"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 kann %2 nicht mit Pipeline-Parallelität ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="206"/>
+        <location filename="../app/core_text.cpp" line="209"/>
         <source>%1 cannot run %2</source>
         <translation>%1 kann %2 nicht ausführen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="208"/>
+        <location filename="../app/core_text.cpp" line="211"/>
         <source>%1 is not allowed</source>
         <translation>%1 ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="210"/>
+        <location filename="../app/core_text.cpp" line="213"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1: die Rangfolge spielt keine Rolle</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="212"/>
+        <location filename="../app/core_text.cpp" line="215"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 legt tensorparallele Ränge nebeneinander</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="214"/>
+        <location filename="../app/core_text.cpp" line="217"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 berechnet nur ganze Schichten neu</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="216"/>
+        <location filename="../app/core_text.cpp" line="219"/>
         <source>checkpointing is switched off</source>
         <translation>Checkpointing ist ausgeschaltet</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="219"/>
+        <location filename="../app/core_text.cpp" line="222"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>Sequenz von %1 Tokens liegt unter %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="222"/>
+        <location filename="../app/core_text.cpp" line="225"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>%1 Tokens pro Rang (&lt; 1024)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="225"/>
+        <location filename="../app/core_text.cpp" line="228"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 lässt sich nicht in %2 Stücke teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="229"/>
+        <location filename="../app/core_text.cpp" line="232"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 ist nicht durch cp=%2 teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="233"/>
+        <location filename="../app/core_text.cpp" line="236"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>All-to-All: cp=%1 teilt die %2 Köpfe pro TP-Rang nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="238"/>
+        <location filename="../app/core_text.cpp" line="241"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>All-to-All: cp=%1 ist weder Teiler noch Vielfaches der %2 KV-Köpfe pro TP-Rang</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="242"/>
+        <location filename="../app/core_text.cpp" line="245"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>Kontextparallelität ist nur für Self-Attention-Schichten modelliert</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="244"/>
+        <location filename="../app/core_text.cpp" line="247"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>die Eager-Attention der Laufzeitumgebung kann die Sequenz nicht teilen</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="246"/>
+        <location filename="../app/core_text.cpp" line="249"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 hat keine Kontextparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="248"/>
+        <location filename="../app/core_text.cpp" line="251"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>%1-Kontextparallelität ist nicht erlaubt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="251"/>
+        <location filename="../app/core_text.cpp" line="254"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 teilt die %2 gerouteten Experten nicht</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="254"/>
+        <location filename="../app/core_text.cpp" line="257"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 kennt nur Ring-Attention (kein All-to-All)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="256"/>
+        <location filename="../app/core_text.cpp" line="259"/>
         <source>%1 runs all-to-all (Ulysses) only (no ring)</source>
         <translation>%1 kennt nur All-to-All (Ulysses), keinen Ring</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="259"/>
+        <location filename="../app/core_text.cpp" line="262"/>
         <source>%1 runs all-to-all in place of tensor parallelism (tp=1 only)</source>
         <translation>%1 führt All-to-All anstelle von Tensorparallelität aus (nur tp=1)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="263"/>
+        <location filename="../app/core_text.cpp" line="266"/>
         <source>%1 is not told to combine context parallelism with tensor parallelism</source>
         <translation>%1 wird nicht angewiesen, Kontext- mit Tensorparallelität zu kombinieren</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="268"/>
+        <location filename="../app/core_text.cpp" line="271"/>
         <source>%1 is not told to combine context parallelism with pipeline parallelism</source>
         <translation>%1 wird nicht angewiesen, Kontext- mit Pipeline-Parallelität zu kombinieren</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="272"/>
+        <location filename="../app/core_text.cpp" line="275"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 hat keine Expertenparallelität</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="275"/>
+        <location filename="../app/core_text.cpp" line="278"/>
         <source>%1 places expert-parallel ranks outermost: ep is 1 or dp x cp = %2</source>
         <translation>%1 ordnet expertenparallele Ränge ganz außen an: ep ist 1 oder dp x cp = %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="287"/>
+        <location filename="../app/core_text.cpp" line="284"/>
+        <source>%1 keeps experts whole on their expert-parallel rank (no expert tensor parallelism with ep &gt; 1)</source>
+        <translation>%1 hält jeden Experten ganz auf seinem expertenparallelen Rang (keine Experten-Tensorparallelität bei ep &gt; 1)</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="290"/>
+        <source>%1 takes expert-parallel ranks from FSDP-sharded ranks only</source>
+        <translation>%1 nimmt expertenparallele Ränge nur aus FSDP-geteilten Rängen</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="301"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>am besten für %1 %2 s/Iteration; am besten für beliebige Laufzeit %3 s/Iteration (%4% Zeit pro Sample)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="306"/>
+        <location filename="../app/core_text.cpp" line="320"/>
         <source>1 measured run (%1)</source>
         <translation>1 gemessener Lauf (%1)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="306"/>
+        <location filename="../app/core_text.cpp" line="320"/>
         <source>%1 measured runs (%2)</source>
         <translation>%1 gemessene Läufe (%2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="310"/>
+        <location filename="../app/core_text.cpp" line="324"/>
         <source>: median |error| %1% -&gt; %2%</source>
         <translation>: Median |Fehler| %1&#xa0;% -&gt; %2&#xa0;%</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="323"/>
+        <location filename="../app/core_text.cpp" line="337"/>
         <source>Calibrated: %1</source>
         <translation>Kalibriert: %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="332"/>
+        <location filename="../app/core_text.cpp" line="346"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die schichtweise Suche hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="341"/>
+        <location filename="../app/core_text.cpp" line="355"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>die Suche nach einheitlichen Plänen hat das Zeitlimit erreicht (%1 s): die Pläne sind die bisher besten, nicht bewiesen optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="349"/>
+        <location filename="../app/core_text.cpp" line="363"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>das Zeitlimit (%1 s) hat die Pareto-Front nach %2 von %3 Punkten angehalten: die Pläne sind bewiesen optimal, die Front ist unvollständig</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="365"/>
+        <location filename="../app/core_text.cpp" line="379"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>keine Konfiguration übersteht die Einschränkungen auf %1 GPUs (siehe Entscheidungsbaum)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="368"/>
+        <location filename="../app/core_text.cpp" line="382"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 braucht mindestens %2 GiB/GPU für die Modellzustände mit der am stärksten geteilten Strategie auf %3 GPUs (inkl. %4 GiB Reserve); das Budget ist %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="374"/>
+        <location filename="../app/core_text.cpp" line="388"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 auf %2 GPUs: die Modellzustände passen (mindestens %3 GiB/GPU), aber kein Plan bringt Aktivierungen und Zwischenpuffer im Budget von %4 GiB unter; versuchen Sie einen kleineren Batch, Checkpointing oder mehr Micro-Batches (Sucheinstellungen: Max. Micro-Batches)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="381"/>
+        <location filename="../app/core_text.cpp" line="395"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>kein Plan, den %1 ausführen kann, passt in das Speicherbudget</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="406"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>die globale Batchgröße %1 ist nicht durch %2 datenparallele GPUs teilbar</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="397"/>
+        <location filename="../app/core_text.cpp" line="411"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>die Modellzustände brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="404"/>
+        <location filename="../app/core_text.cpp" line="418"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>selbst mit Micro-Batch %1 braucht eine GPU %2 GiB (3 Schichtpuffer %3 GiB), Budget %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="411"/>
+        <location filename="../app/core_text.cpp" line="425"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>Modellzustände + ausgelagerte Checkpoints brauchen %1 GiB Hauptspeicher, der Knoten hat %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="414"/>
+        <location filename="../app/core_text.cpp" line="428"/>
         <source>no micro-batch size fits</source>
         <translation>keine Micro-Batch-Größe passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="421"/>
+        <location filename="../app/core_text.cpp" line="435"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="423"/>
+        <location filename="../app/core_text.cpp" line="437"/>
         <source>no plan fits</source>
         <translation>kein Plan passt</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="426"/>
+        <location filename="../app/core_text.cpp" line="440"/>
         <source>%1; spilling: %2</source>
         <translation>%1; Auslagern: %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="427"/>
+        <location filename="../app/core_text.cpp" line="441"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>kein machbarer Plan bei irgendeiner erlaubten GPU-Anzahl (auf %1 GPUs: %2)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="432"/>
+        <location filename="../app/core_text.cpp" line="446"/>
         <source>optimal</source>
         <translation>optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="434"/>
+        <location filename="../app/core_text.cpp" line="448"/>
         <source>optimal (meets lower bound)</source>
         <translation>optimal (erreicht die untere Schranke)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="436"/>
+        <location filename="../app/core_text.cpp" line="450"/>
         <source>heuristic</source>
         <translation>heuristisch</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="438"/>
+        <location filename="../app/core_text.cpp" line="452"/>
         <source>no feasible job</source>
         <translation>kein ausführbarer Job</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="440"/>
+        <location filename="../app/core_text.cpp" line="454"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>optimal bis auf 0,01 % (kein Ablauf kürzer als der heuristische)</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="442"/>
+        <location filename="../app/core_text.cpp" line="456"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>der heuristische Ablauf ist für das eingeschränkte Modell optimal</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="444"/>
+        <location filename="../app/core_text.cpp" line="458"/>
         <source>optimal for the restricted model</source>
         <translation>optimal für das eingeschränkte Modell</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="446"/>
+        <location filename="../app/core_text.cpp" line="460"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="448"/>
+        <location filename="../app/core_text.cpp" line="462"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>nicht verfügbar (ohne COIN-OR CBC gebaut)</translation>
     </message>

@@ -458,386 +458,396 @@
     </message>
     <message>
         <location filename="../app/core_text.cpp" line="129"/>
-        <source>the target framework has no expert parallelism</source>
-        <translation>目标框架不支持专家并行</translation>
+        <source>the target framework has no expert parallelism, or not in this layout (DeepSpeed: without pipeline parallelism; torchtitan: ep &gt; 1 only with tp = 1 and FSDP-sharded data parallelism; Hetu-Galvatron: ep 1 or dp x cp)</source>
+        <translation>目标框架不支持专家并行，或不支持这种布局（DeepSpeed：不能与流水线并行同时使用；torchtitan：ep &gt; 1 时只能 tp = 1 且使用 FSDP 分片的数据并行；Hetu-Galvatron：ep 为 1 或 dp x cp）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="131"/>
+        <location filename="../app/core_text.cpp" line="134"/>
         <source>after the planner: plans the target cannot run exactly as costed (a check: the rules above keep them out of the search)</source>
         <translation>规划之后：目标无法完全按计算结果运行的方案（仅为检查：上面的规则已将其排除在搜索之外）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="134"/>
+        <location filename="../app/core_text.cpp" line="137"/>
         <source>the target framework runs only some pipeline splits (DeepSpeed: partition_uniform; torchtitan: first/last_stage_less_layers)</source>
         <translation>目标框架只支持部分流水线划分（DeepSpeed：partition_uniform；torchtitan：first/last_stage_less_layers）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="137"/>
+        <location filename="../app/core_text.cpp" line="140"/>
         <source>the target framework shards embedding and LM head as the layers (tensor degree, or none for DeepSpeed, and data-parallel type)</source>
         <translation>目标框架按各层的方式切分嵌入层和 LM 头（张量并行度，DeepSpeed 为不切分，以及数据并行类型）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="140"/>
+        <location filename="../app/core_text.cpp" line="143"/>
         <source>the target framework switches sequence parallelism for all tensor-parallel layers at once (searched once with it on and once off)</source>
         <translation>目标框架对所有张量并行层统一开关序列并行（分别在开启和关闭时各搜索一次）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="152"/>
+        <location filename="../app/core_text.cpp" line="155"/>
         <source>%1%2 is not a power of two</source>
         <translation>%1%2 不是 2 的幂</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="154"/>
+        <location filename="../app/core_text.cpp" line="157"/>
         <source>%1 stages but only %2 layers</source>
         <translation>%1 个流水线级，但只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="156"/>
+        <location filename="../app/core_text.cpp" line="159"/>
         <source>%1 is fixed to %2</source>
         <translation>%1 固定为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="158"/>
+        <location filename="../app/core_text.cpp" line="161"/>
         <source>%1 is limited to %2</source>
         <translation>%1 上限为 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="161"/>
+        <location filename="../app/core_text.cpp" line="164"/>
         <source>tp=%1 does not divide %2 heads / %3 KV heads</source>
         <translation>tp=%1 不能整除 %2 个头 / %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="165"/>
+        <location filename="../app/core_text.cpp" line="168"/>
         <source>tp=%1 does not divide %2 heads</source>
         <translation>tp=%1 不能整除 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="168"/>
+        <location filename="../app/core_text.cpp" line="171"/>
         <source>tp=%1 exceeds the %2 GPUs of a node</source>
         <translation>tp=%1 超过单节点的 %2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="172"/>
+        <location filename="../app/core_text.cpp" line="175"/>
         <source>%1 does not combine tensor with pipeline parallelism</source>
         <translation>%1 不支持张量并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="176"/>
+        <location filename="../app/core_text.cpp" line="179"/>
         <source>%1 keeps every expert whole: no tensor parallelism in mixture-of-experts layers</source>
         <translation>%1 保持每个专家完整：混合专家层中没有张量并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="181"/>
+        <location filename="../app/core_text.cpp" line="184"/>
         <source>%1 does not run its expert parallelism with pipeline parallelism</source>
         <translation>%1 不能在流水线并行下运行其专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="185"/>
+        <location filename="../app/core_text.cpp" line="188"/>
         <source>%1 cannot run ZeRO-3 in mixture-of-experts layers with context parallelism</source>
         <translation>%1 无法在混合专家层中将 ZeRO-3 与上下文并行一起运行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="189"/>
+        <location filename="../app/core_text.cpp" line="192"/>
         <source>%1 has no tensor parallelism</source>
         <translation>%1 没有张量并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="191"/>
+        <location filename="../app/core_text.cpp" line="194"/>
         <source>tp=1: sequence parallelism is a no-op</source>
         <translation>tp=1：序列并行不起作用</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="193"/>
+        <location filename="../app/core_text.cpp" line="196"/>
         <source>%1 has no Megatron-style sequence parallelism</source>
         <translation>%1 没有 Megatron 式的序列并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="195"/>
+        <location filename="../app/core_text.cpp" line="198"/>
         <source>sequence parallelism is switched off</source>
         <translation>序列并行已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="196"/>
+        <location filename="../app/core_text.cpp" line="199"/>
         <source>dp=1: nothing to shard</source>
         <translation>dp=1：没有可分片的内容</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="199"/>
+        <location filename="../app/core_text.cpp" line="202"/>
         <source>%1 cannot run %2 with context parallelism</source>
         <translation>%1 无法在上下文并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="203"/>
+        <location filename="../app/core_text.cpp" line="206"/>
         <source>%1 cannot run %2 with pipeline parallelism</source>
         <translation>%1 无法在流水线并行下运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="206"/>
+        <location filename="../app/core_text.cpp" line="209"/>
         <source>%1 cannot run %2</source>
         <translation>%1 无法运行 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="208"/>
+        <location filename="../app/core_text.cpp" line="211"/>
         <source>%1 is not allowed</source>
         <translation>不允许 %1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="210"/>
+        <location filename="../app/core_text.cpp" line="213"/>
         <source>%1=1: rank order is irrelevant</source>
         <translation>%1=1：进程顺序无关紧要</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="212"/>
+        <location filename="../app/core_text.cpp" line="215"/>
         <source>%1 places tensor-parallel ranks adjacent</source>
         <translation>%1 将张量并行进程相邻放置</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="214"/>
+        <location filename="../app/core_text.cpp" line="217"/>
         <source>%1 recomputes whole layers only</source>
         <translation>%1 只能重计算整层</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="216"/>
+        <location filename="../app/core_text.cpp" line="219"/>
         <source>checkpointing is switched off</source>
         <translation>重计算已关闭</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="219"/>
+        <location filename="../app/core_text.cpp" line="222"/>
         <source>sequence of %1 tokens is below %2</source>
         <translation>序列 %1 个 token，低于 %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="222"/>
+        <location filename="../app/core_text.cpp" line="225"/>
         <source>%1 tokens per rank (&lt; 1024)</source>
         <translation>每个 rank %1 个 token（&lt; 1024）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="225"/>
+        <location filename="../app/core_text.cpp" line="228"/>
         <source>seq_len %1 does not split into %2 chunks</source>
         <translation>seq_len %1 无法切分为 %2 块</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="229"/>
+        <location filename="../app/core_text.cpp" line="232"/>
         <source>seq_len %1 is not divisible by cp=%2</source>
         <translation>seq_len %1 不能被 cp=%2 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="233"/>
+        <location filename="../app/core_text.cpp" line="236"/>
         <source>all-to-all: cp=%1 does not divide the %2 heads per TP rank</source>
         <translation>all-to-all：cp=%1 不能整除每个 TP rank 的 %2 个头</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="238"/>
+        <location filename="../app/core_text.cpp" line="241"/>
         <source>all-to-all: cp=%1 neither divides nor is a multiple of the %2 KV heads per TP rank</source>
         <translation>all-to-all：cp=%1 既不能整除也不是每个 TP rank 的 %2 个 KV 头的倍数</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="242"/>
+        <location filename="../app/core_text.cpp" line="245"/>
         <source>context parallelism is modelled for self-attention layers only</source>
         <translation>上下文并行仅对自注意力层建模</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="244"/>
+        <location filename="../app/core_text.cpp" line="247"/>
         <source>the runtime&apos;s eager attention cannot split the sequence</source>
         <translation>运行时的 eager 注意力无法切分序列</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="246"/>
+        <location filename="../app/core_text.cpp" line="249"/>
         <source>%1 has no context parallelism</source>
         <translation>%1 不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="248"/>
+        <location filename="../app/core_text.cpp" line="251"/>
         <source>%1 context parallelism is not allowed</source>
         <translation>不允许 %1 上下文并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="251"/>
+        <location filename="../app/core_text.cpp" line="254"/>
         <source>ep=%1 does not divide the %2 routed experts</source>
         <translation>ep=%1 不能整除 %2 个路由专家</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="254"/>
+        <location filename="../app/core_text.cpp" line="257"/>
         <source>%1 runs ring attention only (no all-to-all)</source>
         <translation>%1 仅支持环形注意力（无 all-to-all）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="256"/>
+        <location filename="../app/core_text.cpp" line="259"/>
         <source>%1 runs all-to-all (Ulysses) only (no ring)</source>
         <translation>%1 仅支持 all-to-all（Ulysses），不支持环形</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="259"/>
+        <location filename="../app/core_text.cpp" line="262"/>
         <source>%1 runs all-to-all in place of tensor parallelism (tp=1 only)</source>
         <translation>%1 以 all-to-all 代替张量并行（仅 tp=1）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="263"/>
+        <location filename="../app/core_text.cpp" line="266"/>
         <source>%1 is not told to combine context parallelism with tensor parallelism</source>
         <translation>导出不会让 %1 将上下文并行与张量并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="268"/>
+        <location filename="../app/core_text.cpp" line="271"/>
         <source>%1 is not told to combine context parallelism with pipeline parallelism</source>
         <translation>导出不会让 %1 将上下文并行与流水线并行组合</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="272"/>
+        <location filename="../app/core_text.cpp" line="275"/>
         <source>%1 has no expert parallelism</source>
         <translation>%1 不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="275"/>
+        <location filename="../app/core_text.cpp" line="278"/>
         <source>%1 places expert-parallel ranks outermost: ep is 1 or dp x cp = %2</source>
         <translation>%1 将专家并行 rank 放在最外层：ep 为 1 或 dp x cp = %2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="287"/>
+        <location filename="../app/core_text.cpp" line="284"/>
+        <source>%1 keeps experts whole on their expert-parallel rank (no expert tensor parallelism with ep &gt; 1)</source>
+        <translation>%1 将每个专家完整地放在其专家并行 rank 上（ep &gt; 1 时没有专家张量并行）</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="290"/>
+        <source>%1 takes expert-parallel ranks from FSDP-sharded ranks only</source>
+        <translation>%1 只从 FSDP 分片的 rank 中选取专家并行 rank</translation>
+    </message>
+    <message>
+        <location filename="../app/core_text.cpp" line="301"/>
         <source>best for %1 %2 s/iteration; best for any runtime %3 s/iteration (%4% time per sample)</source>
         <translation>%1 最佳 %2 s/迭代；任意运行时最佳 %3 s/迭代（每样本时间 %4%）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="306"/>
+        <location filename="../app/core_text.cpp" line="320"/>
         <source>1 measured run (%1)</source>
         <translation>1 次实测运行（%1）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="306"/>
+        <location filename="../app/core_text.cpp" line="320"/>
         <source>%1 measured runs (%2)</source>
         <translation>%1 次实测运行（%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="310"/>
+        <location filename="../app/core_text.cpp" line="324"/>
         <source>: median |error| %1% -&gt; %2%</source>
         <translation>：中位 |误差| %1% -&gt; %2%</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="323"/>
+        <location filename="../app/core_text.cpp" line="337"/>
         <source>Calibrated: %1</source>
         <translation>已校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="332"/>
+        <location filename="../app/core_text.cpp" line="346"/>
         <source>the per-layer search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>逐层搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="341"/>
+        <location filename="../app/core_text.cpp" line="355"/>
         <source>the uniform search reached the time limit (%1 s): plans below are the best found so far, not proven optimal</source>
         <translation>统一策略搜索已达到时间上限（%1 秒）：以下方案是目前找到的最佳方案，未证明最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="349"/>
+        <location filename="../app/core_text.cpp" line="363"/>
         <source>the time limit (%1 s) stopped the time/memory frontier after %2 of %3 points: the plans below are proven optimal, the frontier is partial</source>
         <translation>时间上限（%1 秒）在 %3 个点中的第 %2 个之后停止了时间/显存前沿：以下方案已证明最优，前沿不完整</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="365"/>
+        <location filename="../app/core_text.cpp" line="379"/>
         <source>no configuration survives the constraints on %1 GPUs (see the decision tree)</source>
         <translation>在 %1 个 GPU 上没有配置能满足这些约束（见决策树）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="368"/>
+        <location filename="../app/core_text.cpp" line="382"/>
         <source>%1 needs at least %2 GiB/GPU for model states with the most sharded strategy on %3 GPUs (incl. %4 GiB reserved); the budget is %5 GiB</source>
         <translation>%1 在 %3 个 GPU 上即使采用切分最多的策略，模型状态也至少需要 %2 GiB/GPU（含预留 %4 GiB）；预算为 %5 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="374"/>
+        <location filename="../app/core_text.cpp" line="388"/>
         <source>%1 on %2 GPUs: model states fit (at least %3 GiB/GPU) but no plan fits activations and transient buffers in the budget of %4 GiB; try a smaller batch, checkpointing, or more micro-batches (Search settings: Max micro-batches)</source>
         <translation>%1 在 %2 个 GPU 上：模型状态放得下（至少 %3 GiB/GPU），但没有方案能在 %4 GiB 的预算内放下激活和临时缓冲区；请尝试更小的批量、激活检查点或更多微批次（搜索设置：最大微批次数）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="381"/>
+        <location filename="../app/core_text.cpp" line="395"/>
         <source>no plan that %1 can run fits the memory budget</source>
         <translation>没有 %1 能运行的方案能放进内存预算</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="392"/>
+        <location filename="../app/core_text.cpp" line="406"/>
         <source>global batch %1 is not divisible by %2 data-parallel GPUs</source>
         <translation>全局批大小 %1 不能被 %2 个数据并行 GPU 整除</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="397"/>
+        <location filename="../app/core_text.cpp" line="411"/>
         <source>model states need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="404"/>
+        <location filename="../app/core_text.cpp" line="418"/>
         <source>even with micro-batch %1 one GPU needs %2 GiB (3 layer buffers %3 GiB), budget %4 GiB</source>
         <translation>即使微批大小为 %1，单个 GPU 也需要 %2 GiB（3 个层缓冲区 %3 GiB），预算 %4 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="411"/>
+        <location filename="../app/core_text.cpp" line="425"/>
         <source>model states + spilled checkpoints need %1 GiB of host memory, the node has %2 GiB</source>
         <translation>模型状态加溢出的检查点需要 %1 GiB 主机内存，节点只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="414"/>
+        <location filename="../app/core_text.cpp" line="428"/>
         <source>no micro-batch size fits</source>
         <translation>没有能放下的微批大小</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="421"/>
+        <location filename="../app/core_text.cpp" line="435"/>
         <source>no feasible plan on any allowed GPU count</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="423"/>
+        <location filename="../app/core_text.cpp" line="437"/>
         <source>no plan fits</source>
         <translation>无可行方案</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="426"/>
+        <location filename="../app/core_text.cpp" line="440"/>
         <source>%1; spilling: %2</source>
         <translation>%1；溢出到主机内存：%2</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="427"/>
+        <location filename="../app/core_text.cpp" line="441"/>
         <source>no feasible plan on any allowed GPU count (on %1 GPUs: %2)</source>
         <translation>在任何允许的 GPU 数量上都没有可行方案（%1 个 GPU 上：%2）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="432"/>
+        <location filename="../app/core_text.cpp" line="446"/>
         <source>optimal</source>
         <translation>最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="434"/>
+        <location filename="../app/core_text.cpp" line="448"/>
         <source>optimal (meets lower bound)</source>
         <translation>最优（达到下界）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="436"/>
+        <location filename="../app/core_text.cpp" line="450"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="438"/>
+        <location filename="../app/core_text.cpp" line="452"/>
         <source>no feasible job</source>
         <translation>没有可行的作业</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="440"/>
+        <location filename="../app/core_text.cpp" line="454"/>
         <source>optimal within 0.01% (no schedule shorter than the heuristic&apos;s)</source>
         <translation>在 0.01% 内最优（没有比启发式更短的调度）</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="442"/>
+        <location filename="../app/core_text.cpp" line="456"/>
         <source>the heuristic&apos;s schedule is optimal for the restricted model</source>
         <translation>启发式调度对受限模型是最优的</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="444"/>
+        <location filename="../app/core_text.cpp" line="458"/>
         <source>optimal for the restricted model</source>
         <translation>对受限模型最优</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="446"/>
+        <location filename="../app/core_text.cpp" line="460"/>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../app/core_text.cpp" line="448"/>
+        <location filename="../app/core_text.cpp" line="462"/>
         <source>not available (built without COIN-OR CBC)</source>
         <translation>不可用（构建时未包含 COIN-OR CBC）</translation>
     </message>

@@ -11,8 +11,9 @@
 //    dp; pipeline keys read by pipe/engine.py), pipe/engine.py (no ZeRO-2/3 with PP),
 //    runtime/tensor_parallel/config.py (AutoTP autotp_size).
 //  * torchtitan 0.2.2 (pytorch/torchtitan@b5bcd76c): torchtitan/config/configs.py (TrainingConfig,
-//    ParallelismConfig), trainer.py, distributed/activation_checkpoint.py; --module/--config select the
-//    base configuration, --section.field overrides it (config/manager.py).
+//    ParallelismConfig), trainer.py, distributed/activation_checkpoint.py, distributed/parallel_dims.py
+//    (expert parallelism); --module/--config select the base configuration, --section.field overrides it
+//    (config/manager.py); its mixture-of-experts models are compared in torchtitan_models.cpp.
 //  * torchrun: https://pytorch.org/docs/stable/elastic/run.html (--nnodes, --nproc-per-node, --rdzv-*;
 //    the hyphenated spellings need PyTorch >= 2.0, 1.x accepts only --nproc_per_node, --rdzv_backend, ...).
 #include "gx/exporters.h"
@@ -24,6 +25,7 @@
 #include "gx/hetu.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
+#include "torchtitan_models.h"
 
 #include <nlohmann/json.hpp>
 
@@ -528,9 +530,9 @@ void addMegatronModelArgs(const ModelProfile& model, MegatronArgs& r) {
         add("--untie-embeddings-and-output-weights");
 }
 
-/// Expert parallelism (model_parallel_config.py: expert_model_parallel_size, one for all MoE layers;
-/// expert_tensor_parallel_size defaults to the tensor-parallel size, as costed).
-void addMegatronExpertParallel(const Plan& plan, const ModelProfile& model, MegatronArgs& r) {
+/// The most common expert-parallel degree of the mixture-of-experts layers (1 without any); `mixed` is
+/// set when they differ (the frameworks have one degree for all MoE layers; dense layers carry ep = 1).
+int moeExpertDegree(const Plan& plan, const ModelProfile& model, bool* mixed) {
     const int L = static_cast<int>(plan.layers.size());
     std::map<int, int> eps;
     for (int i = 0; i < L; ++i)
@@ -542,7 +544,16 @@ void addMegatronExpertParallel(const Plan& plan, const ModelProfile& model, Mega
             ep = e;
             most = n;
         }
-    if (eps.size() > 1)
+    *mixed = eps.size() > 1;
+    return ep;
+}
+
+/// Expert parallelism (model_parallel_config.py: expert_model_parallel_size, one for all MoE layers;
+/// expert_tensor_parallel_size defaults to the tensor-parallel size, as costed).
+void addMegatronExpertParallel(const Plan& plan, const ModelProfile& model, MegatronArgs& r) {
+    bool mixed = false;
+    const int ep = moeExpertDegree(plan, model, &mixed);
+    if (mixed)
         r.unsupported.push_back("per-layer expert-parallel degrees: Megatron-LM uses one "
                                 "--expert-model-parallel-size; exported the most common (ep=" +
                                 std::to_string(ep) + ")");
@@ -1222,6 +1233,8 @@ struct TorchtitanSettings {
     bool legacy = false; ///< torchtitan 0.1 TOML job file instead of the 0.2 command line
     int L = 0;           ///< transformer layers
     int tp = 1, cp = 1, dp = 1;
+    bool moe = false;         ///< the model has mixture-of-experts layers: expert_parallel_degree is written
+    int ep = 1;               ///< expert_parallel_degree
     DpType dpt = DpType::DDP; ///< the one data-parallel type of all layers
     int replicate = 1, shard = 1;
     std::string reshard = "default"; ///< fsdp_reshard_after_forward
@@ -1277,6 +1290,44 @@ void torchtitanDataParallel(const Plan& plan, TorchtitanSettings& tt, ExportResu
     tt.reshard = reshard;
 }
 
+/// expert_parallel_degree (tt.ep) for a model with mixture-of-experts layers, with notes in `r.unsupported`
+/// for what torchtitan runs otherwise than costed (the same as inexpressible()'s): one degree for all MoE
+/// layers; with ep > 1 its experts are whole on their EP rank, the EP ranks drawn from the TP group first
+/// (the plan splits experts over tp) and from FSDP ranks only (data_parallel_shard_degree x cp x tp must
+/// be a multiple of ep: parallel_dims.py:187-192).
+void torchtitanExpertParallel(const Plan& plan, const ModelProfile& model, TorchtitanSettings& tt,
+                              ExportResult& r) {
+    tt.moe = model.hasMoe();
+    if (!tt.moe)
+        return;
+    bool mixed = false;
+    int ep = moeExpertDegree(plan, model, &mixed);
+    if (mixed)
+        r.unsupported.push_back(
+            "per-layer expert-parallel degrees: torchtitan uses one expert_parallel_degree "
+            "for all MoE layers; exported the most common (ep=" +
+            std::to_string(ep) + ")");
+    const std::string e = "ep=" + std::to_string(ep);
+    if (ep > 1 && tt.tp > 1)
+        r.unsupported.push_back(
+            "expert parallelism together with tensor parallelism (" + e + ", tp=" + std::to_string(tt.tp) +
+            "): torchtitan keeps every expert whole on its expert-parallel rank, taking "
+            "those ranks from the tensor-parallel group first; the plan splits each expert "
+            "over its tp ranks; exported expert_parallel_degree " +
+            std::to_string(ep));
+    if (ep > 1 && tt.dpt != DpType::ZeRO2 && tt.dpt != DpType::ZeRO3) {
+        const bool fits = (static_cast<long long>(tt.shard) * tt.cp * tt.tp) % ep == 0;
+        r.unsupported.push_back("expert parallelism with " + dpLabel(tt.dpt) + " (" + e +
+                                "): torchtitan takes the expert-parallel ranks from the FSDP-sharded ranks "
+                                "(data_parallel_shard_degree x cp x tp), not from replicas; exported "
+                                "expert_parallel_degree " +
+                                std::string(fits ? std::to_string(ep) : "1"));
+        if (!fits)
+            ep = 1;
+    }
+    tt.ep = ep;
+}
+
 /// Sequence parallelism (tt.any_sp), with notes in `r.unsupported` for the rank order and the embedding's
 /// tensor- and data-parallel layout, which torchtitan takes from the layers.
 void torchtitanLayout(const Plan& plan, TorchtitanSettings& tt, ExportResult& r) {
@@ -1309,6 +1360,54 @@ void torchtitanLayout(const Plan& plan, TorchtitanSettings& tt, ExportResult& r)
     if (vdp > 1 && dp > 1 && plan.vocab_dp_type != dpt)
         r.unsupported.push_back("embedding data-parallel type " + dpLabel(plan.vocab_dp_type) +
                                 ": torchtitan wraps the embedding like the layers (" + dpLabel(dpt) + ")");
+}
+
+/// The --module/--config base of a model with mixture-of-experts layers or multi-latent attention (0.2):
+/// the options' (the config function's model, of which only torchtitan's MoE layer limits are checked),
+/// else torchtitan's own definition of the model (written even when it differs, each difference in
+/// `r.unsupported`: the closest model, for --lossy), else none with a warning on how to write one.
+std::pair<std::string, std::string> torchtitanMoeBase(const ModelProfile& model, const ExportOptions& o,
+                                                      ExportResult& r) {
+    for (auto& s : detail::torchtitanMoeLimits(model))
+        r.unsupported.push_back(std::move(s));
+    if (!o.torchtitan_module.empty() && !o.torchtitan_config.empty()) {
+        r.warnings.push_back(
+            "the model is the one " + o.torchtitan_module + "." + o.torchtitan_config +
+            " builds: it must be '" + model.name +
+            "' as profiled (layers, experts, router, rotary positions); the export checks only "
+            "what torchtitan 0.2.2's MoE layer cannot compute");
+        return {o.torchtitan_module, o.torchtitan_config};
+    }
+    const detail::TorchtitanMoeMatch match = detail::torchtitanMoeMatch(model);
+    for (const auto& s : match.differences)
+        r.unsupported.push_back(s);
+    const std::string how = "write a config function that builds '" + model.name +
+                            "' and pass it with --torchtitan-module/--torchtitan-config or set "
+                            "TORCHTITAN_MODULE/TORCHTITAN_CONFIG";
+    if (!match.definition) {
+        r.warnings.push_back(how);
+        return {};
+    }
+    const auto& d = *match.definition;
+    const bool bias =
+        std::any_of(match.differences.begin(), match.differences.end(), [](const std::string& s) {
+            return s.rfind("router without a score-correction bias", 0) == 0;
+        });
+    if (!match.differences.empty())
+        r.warnings.push_back(
+            "torchtitan 0.2.2's " + d.module + " " + d.flavor + " (" + d.source + ") differs from '" +
+            model.name + "' as listed; to train the profiled model, " + how +
+            (bias ? " (a router without the expert bias: make_moe_config(load_balance_coeff=None))" : ""));
+    if (d.config.empty()) {
+        r.warnings.push_back("torchtitan 0.2.2 defines " + d.module + " " + d.flavor + " (" + d.source +
+                             ") but no config function selects it: write one returning a Trainer.Config with "
+                             "model_registry(\"" +
+                             d.flavor +
+                             "\") and pass it with --torchtitan-module/--torchtitan-config or set "
+                             "TORCHTITAN_MODULE/TORCHTITAN_CONFIG");
+        return {};
+    }
+    return {d.module, d.config};
 }
 
 /// The --module/--config base: the options', else torchtitan's own definition of the model, else none
@@ -1453,6 +1552,11 @@ std::vector<std::string> torchtitanArgs(const Plan& plan, const ExportOptions& o
     add("--training.mixed_precision_param", o.bf16 ? "bfloat16" : "float32");
     if (o.train_iters > 0)
         add("--training.steps", std::to_string(o.train_iters));
+    // CUDA graphs are on by default and refused with pipeline parallelism, and with expert parallelism
+    // over the models' all-to-all dispatcher (trainer.py _validate_cuda_graphs: "Set
+    // --training.disable_cuda_graphs."); llama3_8b/70b/405b and qwen3_30b_a3b leave them on.
+    if (plan.pp > 1 || tt.ep > 1)
+        add("--training.disable_cuda_graphs");
     add("--parallelism.data_parallel_replicate_degree", std::to_string(tt.replicate));
     add("--parallelism.data_parallel_shard_degree", std::to_string(tt.shard));
     add("--parallelism.fsdp_reshard_after_forward", tt.reshard);
@@ -1461,6 +1565,9 @@ std::vector<std::string> torchtitanArgs(const Plan& plan, const ExportOptions& o
         add(tt.any_sp ? "--parallelism.enable_sequence_parallel"
                       : "--parallelism.no_enable_sequence_parallel");
     add("--parallelism.context_parallel_degree", std::to_string(cp));
+    // (always for an MoE model: deepseek_v3_16b sets 8 and deepseek_v3_671b 2, config_registry.py)
+    if (tt.moe)
+        add("--parallelism.expert_parallel_degree", std::to_string(tt.ep));
     add("--parallelism.pipeline_parallel_degree", std::to_string(plan.pp));
     if (plan.pp > 1) {
         add("--parallelism.pipeline_parallel_schedule", tt.sched);
@@ -1518,7 +1625,6 @@ void writeTorchtitanLaunch(const Plan& plan, const ModelProfile& model, const Cl
 ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
                               const ExportOptions& o) {
     ExportResult r;
-    refuseMoeAndMla(model, "torchtitan", r);
     TorchtitanSettings tt;
     tt.legacy = o.torchtitan_version.rfind("0.1", 0) == 0;
     const bool legacy = tt.legacy;
@@ -1526,6 +1632,15 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
         throw InputError("torchtitan_version", "'" + o.torchtitan_version +
                                                    "' is not supported; expected 0.2 (command line on a "
                                                    "--module/--config base) or 0.1 (TOML job file)");
+    // torchtitan 0.1's TOML export writes llama3 flavors only; 0.2 builds its own MoE models
+    // (torchtitanMoeBase).
+    const bool moe_or_mla =
+        model.hasMoe() || std::any_of(model.stacks.begin(), model.stacks.end(),
+                                      [](const LayerStack& s) { return s.type.mla.enabled(); });
+    if (legacy && moe_or_mla)
+        r.unsupported.push_back(
+            "mixture-of-experts layers or multi-latent attention: the torchtitan 0.1 export "
+            "writes llama3 flavors only (export for torchtitan 0.2, the default)");
     const int L = tt.L = static_cast<int>(plan.layers.size());
     tt.tp = oneDegree(r.unsupported, plan, &LayerStrategy::tp, "tensor-parallel", "tp",
                       "torchtitan uses one tensor_parallel_degree");
@@ -1546,6 +1661,8 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                 ": the head-tail load balancer cuts the sequence into 2 * cp equal chunks");
     }
     torchtitanDataParallel(plan, tt, r);
+    if (!legacy)
+        torchtitanExpertParallel(plan, model, tt, r);
     torchtitanLayout(plan, tt, r);
 
     // Batch: per data-parallel rank, one forward pass holds `micro` samples.
@@ -1580,7 +1697,8 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
                                     "first/last_stage_less_layers off the first and last stage; exported " +
                                     std::to_string(L / static_cast<int>(st.size())) + " layers per stage");
     }
-    tt.base = torchtitanModelBase(model, o, legacy, r);
+    tt.base =
+        !legacy && moe_or_mla ? torchtitanMoeBase(model, o, r) : torchtitanModelBase(model, o, legacy, r);
 
     if (legacy)
         writeTorchtitanToml(plan, model, cluster, o, tt, r);
@@ -1837,6 +1955,13 @@ std::vector<std::string> megatronModelInexpressible(const ModelProfile& model) {
 
 std::vector<std::string> deepspeedModelInexpressible(const ModelProfile& model) {
     return deepspeedModelDifferences(model);
+}
+
+std::vector<std::string> torchtitanModelInexpressible(const ModelProfile& model) {
+    std::vector<std::string> out = detail::torchtitanMoeLimits(model);
+    for (auto& s : detail::torchtitanMoeMatch(model).differences)
+        out.push_back(std::move(s));
+    return out;
 }
 
 ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,

@@ -64,7 +64,11 @@ const std::vector<PruningRule>& pruningRules() {
         {rules::kEpValid,
          "expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp",
          true},
-        {rules::kTargetEp, "the target framework has no expert parallelism", true},
+        {rules::kTargetEp,
+         "the target framework has no expert parallelism, or not in this layout (DeepSpeed: without "
+         "pipeline parallelism; torchtitan: ep > 1 only with tp = 1 and FSDP-sharded data parallelism; "
+         "Hetu-Galvatron: ep 1 or dp x cp)",
+         true},
         {rules::kTargetPostCheck,
          "after the planner: plans the target cannot run exactly as costed (a check: the rules above keep "
          "them out of the search)",
@@ -433,7 +437,7 @@ void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpC
             }
             const std::int64_t dtn = w.add(spn, 5, "dp_type", dtl);
             // Expert parallelism: a level of its own for mixture-of-experts layers only.
-            const std::vector<std::pair<int, std::int64_t>> eps = expertLevel(type, dp * cp, dtn, w);
+            const std::vector<std::pair<int, std::int64_t>> eps = expertLevel(type, tp, dt, dp * cp, dtn, w);
             const int d_pl = moe ? 7 : 6;
             for (const auto& [ep, epn] : eps) {
                 for (int pl = 0; pl < 2; ++pl) {
@@ -485,8 +489,9 @@ void SearchSpace::walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpC
     }
 }
 
-std::vector<std::pair<int, std::int64_t>> SearchSpace::expertLevel(const LayerType& type, int ranks,
-                                                                   std::int64_t dtn, Walk& w) const {
+std::vector<std::pair<int, std::int64_t>> SearchSpace::expertLevel(const LayerType& type, int tp, DpType dt,
+                                                                   int ranks, std::int64_t dtn,
+                                                                   Walk& w) const {
     const auto& o = options_;
     const bool user = ruleEnabled(rules::kUser);
     const bool tgt = o.target != Target::Any;
@@ -519,6 +524,17 @@ std::vector<std::pair<int, std::int64_t>> SearchSpace::expertLevel(const LayerTy
                     w.add(dtn, 6, "ep", epl, rules::kTargetEp,
                           caps.framework + " places expert-parallel ranks outermost: ep is 1 or dp x cp = " +
                               std::to_string(ranks));
+                    continue;
+                }
+                if (tgt && tp > 1 && !caps.ep_with_tp) {
+                    w.add(dtn, 6, "ep", epl, rules::kTargetEp,
+                          caps.framework + " keeps experts whole on their expert-parallel rank (no expert "
+                                           "tensor parallelism with ep > 1)");
+                    continue;
+                }
+                if (tgt && caps.ep_sharded_dp_only && dt != DpType::ZeRO2 && dt != DpType::ZeRO3) {
+                    w.add(dtn, 6, "ep", epl, rules::kTargetEp,
+                          caps.framework + " takes expert-parallel ranks from FSDP-sharded ranks only");
                     continue;
                 }
                 if (user && o.max_ep > 0 && ep > o.max_ep) {

@@ -8,7 +8,8 @@
 //      megatron/core/transformer/transformer_config.py (recompute_*), .../pipeline_parallel_layer_layout.py
 //  * torchtitan   pytorch/torchtitan@b5bcd76c (assets/version.txt: 0.2.2)
 //      torchtitan/config/configs.py (TrainingConfig, ParallelismConfig), torchtitan/trainer.py,
-//      torchtitan/distributed/activation_checkpoint.py
+//      torchtitan/distributed/activation_checkpoint.py, torchtitan/distributed/parallel_dims.py,
+//      torchtitan/models/common/moe_sharding.py; its MoE models: torchtitan_models.cpp
 //  * DeepSpeed    deepspeedai/DeepSpeed@edaa7221 (version.txt: 0.19.6)
 //      deepspeed/runtime/pipe/engine.py, deepspeed/runtime/pipe/module.py, deepspeed/runtime/utils.py,
 //      deepspeed/runtime/config.py, deepspeed/runtime/tensor_parallel/config.py,
@@ -110,6 +111,20 @@ TargetCapabilities makeTorchtitan() {
     c.context_parallel = true;
     c.cp_all_to_all = false;
     c.cp_shards_weights = true;
+    // ParallelismConfig.expert_parallel_degree (configs.py:282), one for all MoE layers; no expert
+    // tensor-parallel degree. The sparse mesh is ["pp", "dp_replicate", "efsdp", "ep"] with ep innermost
+    // of dp_shard x cp x tp (parallel_dims.py:280-330), and ep must divide dp_shard x cp x tp
+    // (parallel_dims.py:187-192): the EP ranks are FSDP, CP and TP ranks, never replicas (DDP). With
+    // ep > 1 the routed experts are Shard(0) on the EP mesh, whole on their rank; with ep = 1 they are
+    // split over the TP ranks like the dense layers (models/common/moe_sharding.py:29-68, MOE_SHARDING.md).
+    // The cost model splits experts over tp and takes the EP ranks from dp x cp: torchtitan runs that
+    // for tp = 1, or ep = 1.
+    c.expert_parallel = true;
+    c.ep_with_tp = false;
+    c.ep_sharded_dp_only = true;
+    // Its own mixture-of-experts models (deepseek_v3 with multi-latent attention, qwen3), chosen by
+    // --module/--config; torchtitanModelInexpressible names a model it defines otherwise or not at all.
+    c.moe = c.mla = true;
     c.target = Target::Torchtitan;
     // torchtitan trains float8 linears (torchtitan/components/quantization/float8.py
     // Float8LinearConverter), but they are chosen in a Python config's `converters`, not by the
@@ -525,6 +540,10 @@ std::vector<std::string> modelInexpressible(const ModelProfile& model, Target ta
     if (target == Target::Hetu)
         for (auto& s : hetuModelInexpressible(model))
             out.push_back(std::move(s));
+    // (what torchtitan's own MoE models build differently, or that it has none)
+    if (target == Target::Torchtitan)
+        for (auto& s : torchtitanModelInexpressible(model))
+            out.push_back(std::move(s));
     return out;
 }
 
@@ -647,6 +666,24 @@ void expertParallelIssues(const Plan& plan, const TargetCapabilities& c, const s
                               "when ep is 1 or dp x cp");
                 break;
             }
+    if (ep <= 1 || !c.expert_parallel)
+        return;
+    for (const auto& l : plan.layers)
+        if (l.ep > 1 && l.tp > 1 && !c.ep_with_tp) {
+            out.push_back("expert parallelism together with tensor parallelism (ep=" + std::to_string(l.ep) +
+                          ", tp=" + std::to_string(l.tp) + "): " + fw +
+                          " keeps every expert whole on its expert-parallel rank, taking those ranks from "
+                          "the tensor-parallel group first; the plan splits each expert over its tp ranks");
+            break;
+        }
+    for (const auto& l : plan.layers)
+        if (l.ep > 1 && c.ep_sharded_dp_only && l.dp_type != DpType::ZeRO2 && l.dp_type != DpType::ZeRO3) {
+            out.push_back("expert parallelism with " + dpLabel(l.dp_type) + " (ep=" + std::to_string(l.ep) +
+                          "): " + fw +
+                          " takes the expert-parallel ranks from the FSDP-sharded ranks "
+                          "(data_parallel_shard_degree x cp x tp), not from replicas");
+            break;
+        }
 }
 
 /// Features the target sets once for all layers, and the data-parallel types it runs.

@@ -39,7 +39,14 @@ T = {
     "expert parallelism: mixture-of-experts layers only, ep divides the routed experts and dp x cp":
         ("Expertenparallelität: nur Mixture-of-Experts-Schichten, ep teilt die gerouteten Experten und dp x cp",
          "专家并行：仅用于混合专家层，ep 整除路由专家数和 dp x cp"),
-    "the target framework has no expert parallelism": ("das Ziel-Framework hat keine Expertenparallelität", "目标框架不支持专家并行"),
+    "the target framework has no expert parallelism, or not in this layout (DeepSpeed: without pipeline parallelism; torchtitan: ep > 1 only with tp = 1 and FSDP-sharded data parallelism; Hetu-Galvatron: ep 1 or dp x cp)":
+        ("das Ziel-Framework hat keine Expertenparallelität oder nicht in dieser Anordnung (DeepSpeed: ohne Pipeline-Parallelität; torchtitan: ep > 1 nur mit tp = 1 und FSDP-geteilter Datenparallelität; Hetu-Galvatron: ep 1 oder dp x cp)",
+         "目标框架不支持专家并行，或不支持这种布局（DeepSpeed：不能与流水线并行同时使用；torchtitan：ep > 1 时只能 tp = 1 且使用 FSDP 分片的数据并行；Hetu-Galvatron：ep 为 1 或 dp x cp）"),
+    "%1 keeps experts whole on their expert-parallel rank (no expert tensor parallelism with ep > 1)":
+        ("%1 hält jeden Experten ganz auf seinem expertenparallelen Rang (keine Experten-Tensorparallelität bei ep > 1)",
+         "%1 将每个专家完整地放在其专家并行 rank 上（ep > 1 时没有专家张量并行）"),
+    "%1 takes expert-parallel ranks from FSDP-sharded ranks only":
+        ("%1 nimmt expertenparallele Ränge nur aus FSDP-geteilten Rängen", "%1 只从 FSDP 分片的 rank 中选取专家并行 rank"),
     "sp on": ("sp an", "sp 开"),
     "sp off": ("sp aus", "sp 关"),
     "TP ranks adjacent": ("TP-Ränge benachbart", "TP 进程相邻"),

@@ -252,10 +252,15 @@ std::map<std::string, std::string> checkTorchtitan(const std::string& text, std:
         }
         m[flag] = value;
     }
-    for (const auto& k : c["constraints"])
-        if (k.contains("if") && m.count(k["if"].get<std::string>()))
+    for (const auto& k : c["constraints"]) {
+        bool active = k.contains("if") && m.count(k["if"].get<std::string>());
+        if (k.contains("if_above")) // an option's value above a bound
+            for (const auto& [f, bound] : k["if_above"].items())
+                active = m.count(f) && std::stoi(m.at(f)) > bound.get<int>();
+        if (active)
             for (const auto& f : k["requires"])
                 CHECK(m.count(f.get<std::string>()), (k["id"].get<std::string>()).c_str());
+    }
     return m;
 }
 
@@ -430,6 +435,23 @@ Plan dsMoePlan(const ModelProfile& m, int gpus, int ep, DpType dt, int tp = 1, i
     return p;
 }
 
+/// One pipeline stage of `m` on `gpus` GPUs: tensor degree `tp` (SP on), the rest data-parallel of type
+/// `dt`, the mixture-of-experts layers with expert degree `ep` (dense layers 1); 1024 samples in one
+/// micro-batch, so that any data-parallel degree up to 1024 divides it.
+Plan moePlan(const ModelProfile& m, int gpus, int tp, DpType dt, int ep) {
+    Plan p = planFor(m, gpus, tp);
+    p.global_batch = 1024;
+    p.num_micro = 1;
+    for (int i = 0; i < m.layerCount(); ++i) {
+        LayerStrategy& l = p.layers[static_cast<std::size_t>(i)];
+        l.dp_type = dt;
+        l.sp = tp > 1;
+        l.ep = m.layer(i).moe.enabled() ? ep : 1;
+    }
+    p.vocab_dp_type = dt;
+    return p;
+}
+
 /// The expert_parallel section of a DeepSpeed export (checked against deepspeed.json).
 json dsExpertSection(const ExportResult& e) {
     checkDeepSpeed(e.text, 1);
@@ -443,6 +465,70 @@ json dsExpertSection(const ExportResult& e) {
 bool mentions(const std::vector<std::string>& v, const std::string& what) {
     return std::any_of(v.begin(), v.end(),
                        [&](const std::string& s) { return s.find(what) != std::string::npos; });
+}
+
+/// A model profile of one of torchtitan's MoE models as torchtitan.json records it ("moe_models"); the
+/// expert bias where the profile can hold it (a sigmoid router: DeepSeek-V3's noaux_tc).
+ModelProfile profileOf(const json& f) {
+    ModelProfile m;
+    m.name = "tt-" + f["module"].get<std::string>() + "-" + f["flavor"].get<std::string>();
+    m.family = f["module"] == "qwen3" ? "qwen3_moe" : "deepseek_v3";
+    m.vocab_size = f["vocab_size"];
+    m.seq_len = 4096;
+    m.rope_theta = f["rope_theta"];
+    if (!f["rope_scaling"].is_null()) {
+        const json& r = f["rope_scaling"];
+        m.rope_scaling.type = r["type"];
+        m.rope_scaling.factor = r["factor"];
+        m.rope_scaling.original_max_position = r["original_max_position"];
+        m.rope_scaling.beta_fast = r["beta_fast"];
+        m.rope_scaling.beta_slow = r["beta_slow"];
+        m.rope_scaling.mscale = m.rope_scaling.mscale_all_dim = r["mscale"];
+    }
+    LayerType t;
+    t.hidden = f["hidden"];
+    t.heads = f["heads"];
+    t.kv_heads = f["kv_heads"];
+    t.seq_len = 4096;
+    t.gated_ffn = true;
+    t.bias = t.dropout = false;
+    t.qk_norm = f["qk_norm"];
+    if (f.contains("mla")) {
+        const json& a = f["mla"];
+        t.mla = {a["q_lora_rank"], a["kv_lora_rank"], a["qk_nope_head_dim"], a["qk_rope_head_dim"],
+                 a["v_head_dim"]};
+        t.head_dim = t.mla.qk_nope_head_dim + t.mla.qk_rope_head_dim;
+    } else {
+        t.head_dim = f["head_dim"];
+    }
+    LayerType dense = t, moe = t;
+    dense.name = "dense";
+    dense.ffn_hidden = f["dense_ffn"];
+    moe.name = "moe";
+    moe.ffn_hidden = f["moe_ffn"];
+    MoeSpec& e = moe.moe;
+    e.experts = f["experts"];
+    e.top_k = f["top_k"];
+    e.shared_experts = f["shared_experts"];
+    e.shared_ffn_hidden = e.shared_experts > 0 ? moe.ffn_hidden : 0;
+    e.score_function = f["score_function"];
+    e.normalize_top_k = f["normalize_top_k"];
+    e.routed_scaling = f["routed_scaling"];
+    if (f["expert_groups"].get<int>() > 0) {
+        e.expert_groups = f["expert_groups"];
+        e.groups_per_token = f["groups_per_token"];
+        e.group_score_top = 2;
+    }
+    e.router_bias = f["expert_bias"].get<bool>() && e.score_function == "sigmoid";
+    const int n = f["dense_layers"], L = f["layers"];
+    if (n > 0)
+        m.stacks.push_back({dense, n});
+    m.stacks.push_back({moe, L - n});
+    return m;
+}
+
+bool startsWith(const std::vector<std::string>& v, std::size_t i, const std::string& prefix) {
+    return i < v.size() && v[i].rfind(prefix, 0) == 0;
 }
 
 ExportFormat formatFor(Target t) {
@@ -861,7 +947,8 @@ private slots:
         odd.stacks[2].count = 1;
         odd.stacks[2].type.moe.top_k = 4;
         expectModelRefused([&] { exportPlan(pv, odd, c, ExportFormat::Megatron); });
-        // The other frameworks' exports describe dense, standard-attention models: refused.
+        // torchtitan's export describes its own MoE models (of which Mixtral is none), and DeepSpeed's AutoEP
+        // keeps experts whole (no tp = 4): refused.
         const Plan pm = planFor(mx, 64, 4);
         expectRefused([&] { exportPlan(pm, mx, c, ExportFormat::Torchtitan); }, "torchtitan");
         expectRefused([&] { exportPlan(pm, mx, c, ExportFormat::DeepSpeed); }, "deepspeed");
@@ -875,13 +962,11 @@ private slots:
         }
         // The capability model agrees with the exporters: "runs as planned" is never claimed for a
         // framework that cannot describe the model, whatever the plan.
-        for (Target t : {Target::Torchtitan}) { // (DeepSpeed: deepspeedExpertParallel; Hetu: hetuMoeModels)
-            const auto why = inexpressible(mx, pm, t);
-            QVERIFY2(!why.empty() && why.front().find("mixture-of-experts") != std::string::npos,
-                     toString(t));
-            QCOMPARE(modelInexpressible(v3, t).size(), std::size_t(2)); // MoE and MLA
-        }
+        // (DeepSpeed: deepspeedExpertParallel; Hetu: hetuMoeModels; torchtitan: torchtitanMoeRefusals)
+        const auto why = inexpressible(mx, pm, Target::Torchtitan);
+        QVERIFY2(!why.empty() && why.front().find("mixture-of-experts") != std::string::npos, "torchtitan");
         QVERIFY(modelInexpressible(v3, Target::Megatron).empty());
+        QVERIFY(modelInexpressible(v3, Target::Torchtitan).empty()); // (its deepseek_v3 671B)
         QVERIFY(modelInexpressible(modelPreset("llama2-7b"), Target::Hetu).empty());
         // A target search for such a model stops at once with a named error.
         const CostModel cmx(mx, c);
@@ -1363,6 +1448,7 @@ private slots:
         QCOMPARE(a.at("--parallelism.fsdp_reshard_after_forward"), std::string("always"));
         QCOMPARE(sub, std::string("full"));
         QVERIFY(a.count("--checkpoint.enable"));
+        QVERIFY(!a.count("--training.disable_cuda_graphs")); // (pp = 1: torchtitan's default kept)
         // pp=2 1F1B, DDP: microbatches and equal stages pinned.
         Plan q = basePlan(16, 2, 2, {16, 16}, DpType::DDP, Checkpoint::None, true);
         q.model = "llama3.1-8b";
@@ -1372,6 +1458,8 @@ private slots:
         QCOMPARE(std::stoll(a.at("--training.num_tokens_per_train_step")),
                  std::stoll(a.at("--training.num_tokens_per_microbatch_per_dp_rank")) * 4 * 8);
         QCOMPARE(sub, std::string("none"));
+        // CUDA graphs (on by default) refuse pipeline parallelism: switched off (cuda-graphs-pp).
+        QVERIFY(a.count("--training.disable_cuda_graphs"));
         // Uneven splits: torchtitan's own split rule (facts in torchtitan.json) with the weights written.
         static const json tt = consumer("torchtitan");
         for (const auto& e : tt["split_examples"]) {
@@ -1593,6 +1681,330 @@ private slots:
                 QCOMPARE(r.frontier[i].cost.iteration_time, one.frontier[i].cost.iteration_time);
                 QCOMPARE(r.frontier[i].cost.peak_memory, one.frontier[i].cost.peak_memory);
             }
+        }
+    }
+
+    void torchtitanExpertParallelCapabilities() {
+        // torchtitan's expert parallelism as recorded in torchtitan.json: EP ranks from FSDP/CP/TP ranks,
+        // experts whole on an EP rank; the cost model's (experts split over tp, EP ranks from dp x cp)
+        // with tp = 1 and ZeRO-2/3 only.
+        static const json f = consumer("torchtitan")["expert_parallel"];
+        const TargetCapabilities& c = capabilities(Target::Torchtitan);
+        QVERIFY(c.expert_parallel);
+        QVERIFY(f["expert_tensor_parallel_option"].is_null());
+        QCOMPARE(c.ep_with_tp, f["experts_split_over_tp_with_ep"].get<bool>());
+        QVERIFY(f["experts_split_over_tp_without_ep"].get<bool>()); // (ep = 1: as costed, any tp)
+        QCOMPARE(c.ep_sharded_dp_only, !f["ep_from_replicas"].get<bool>());
+        Plan p = basePlan(16, 1, 1, {32}, DpType::ZeRO3, Checkpoint::None, false);
+        for (auto& l : p.layers)
+            l.ep = 8;
+        QVERIFY(inexpressible(p, Target::Torchtitan).empty());
+        Plan t = basePlan(16, 1, 2, {32}, DpType::ZeRO3, Checkpoint::None, true);
+        for (auto& l : t.layers)
+            l.ep = 8;
+        auto why = inexpressible(t, Target::Torchtitan);
+        QCOMPARE(why.size(), std::size_t(1));
+        QVERIFY2(why.front().find("expert parallelism together with tensor parallelism (ep=8, tp=2)") == 0,
+                 why.front().c_str());
+        QVERIFY(inexpressible(t, Target::Megatron).empty()); // (Megatron-LM: expert TP = tp by default)
+        for (DpType d : {DpType::DDP, DpType::ZeRO2}) {
+            Plan q = basePlan(16, 1, 1, {32}, d, Checkpoint::None, false);
+            for (auto& l : q.layers)
+                l.ep = 4;
+            why = inexpressible(q, Target::Torchtitan);
+            QCOMPARE(why.size(), std::size_t(d == DpType::DDP ? 1 : 0));
+            if (d == DpType::DDP)
+                QVERIFY2(why.front().find("expert parallelism with DDP (ep=4)") == 0, why.front().c_str());
+        }
+    }
+
+    void torchtitanMoeModels() {
+        // torchtitan's own MoE models as torchtitan.json records them (torchtitan_models.cpp's table must
+        // agree): each is recognised and exported on its --module/--config. The only difference a profile
+        // cannot avoid is the expert bias of the softmax routers (the profile holds a score-correction bias
+        // with sigmoid scores only); DeepSeek-V3 671B is torchtitan's exactly.
+        const ClusterProfile c = clusterPreset("32x8xH100-IB");
+        static const json tt = consumer("torchtitan");
+        ExportOptions lossy;
+        lossy.lossy = true;
+        int checked = 0;
+        for (const json& f : tt["moe_models"]) {
+            const ModelProfile m = profileOf(f);
+            const std::string name = f["module"].get<std::string>() + " " + f["flavor"].get<std::string>();
+            const auto why = torchtitanModelInexpressible(m);
+            if (f["score_function"] == "sigmoid") {
+                QVERIFY2(why.empty(), (name + ": " + (why.empty() ? "" : why.front())).c_str());
+            } else {
+                QCOMPARE(why.size(), std::size_t(1));
+                QVERIFY2(
+                    startsWith(why, 0, "router without a score-correction bias: torchtitan 0.2.2's " + name),
+                    why.front().c_str());
+            }
+            const ExportResult r =
+                ex(moePlan(m, 256, 1, DpType::ZeRO3, 8), m, c, ExportFormat::Torchtitan, lossy);
+            QCOMPARE(r.unsupported, why);
+            std::string sub;
+            const auto a = checkTorchtitan(r.text, &sub);
+            if (f["config"].is_null()) { // (a flavor no config function selects: placeholders, and why)
+                QVERIFY(r.text.find("TORCHTITAN_CONFIG") != std::string::npos);
+                QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [&](const std::string& w) {
+                    return w.find("but no config function selects it") != std::string::npos;
+                }));
+            } else {
+                QCOMPARE(a.at("--module"), f["module"].get<std::string>());
+                QCOMPARE(a.at("--config"), f["config"].get<std::string>());
+            }
+            QCOMPARE(a.at("--parallelism.expert_parallel_degree"), std::string("8"));
+            ++checked;
+        }
+        QCOMPARE(checked, 5);
+    }
+
+    void torchtitanMoeExports() {
+        // DeepSeek-V3 is torchtitan's deepseek_v3 671B: written exactly, with the expert degree (always:
+        // the base configuration sets 2) and CUDA graphs off with ep > 1; every flag checked against
+        // torchtitan.json.
+        const ClusterProfile c = clusterPreset("32x8xH100-IB");
+        const ModelProfile v3 = modelPreset("deepseek-v3");
+        static const json facts = consumer("torchtitan");
+        ExportOptions lossy;
+        lossy.lossy = true;
+        std::string sub;
+        ExportResult r = ex(moePlan(v3, 256, 1, DpType::ZeRO3, 16), v3, c, ExportFormat::Torchtitan);
+        QVERIFY(r.unsupported.empty());
+        auto a = checkTorchtitan(r.text, &sub);
+        QCOMPARE(a.at("--module"), std::string("deepseek_v3"));
+        QCOMPARE(a.at("--config"), std::string("deepseek_v3_671b"));
+        QCOMPARE(a.at("--parallelism.expert_parallel_degree"), std::string("16"));
+        QCOMPARE(a.at("--parallelism.data_parallel_shard_degree"), std::string("256"));
+        QCOMPARE(a.at("--parallelism.data_parallel_replicate_degree"), std::string("1"));
+        QCOMPARE(a.at("--parallelism.tensor_parallel_degree"), std::string("1"));
+        QCOMPARE(a.at("--parallelism.fsdp_reshard_after_forward"), std::string("always"));
+        QVERIFY(a.count("--training.disable_cuda_graphs"));
+        // (ep divides data_parallel_shard_degree x cp x tp and the routed experts: parallel_dims.py,
+        // decoder.py, recorded in expert_parallel)
+        QCOMPARE(facts["expert_parallel"]["degree_option"].get<std::string>(),
+                 std::string("--parallelism.expert_parallel_degree"));
+        QCOMPARE(256 % 16, 0);
+        QCOMPARE(v3.stacks.back().type.moe.experts % 16, 0);
+        // Tensor parallelism without expert parallelism: the experts split over tp, as costed; the
+        // degree 1 is written over the base configuration's 2.
+        r = ex(moePlan(v3, 256, 8, DpType::ZeRO2, 1), v3, c, ExportFormat::Torchtitan);
+        QVERIFY(r.unsupported.empty());
+        a = checkTorchtitan(r.text, &sub);
+        QCOMPARE(a.at("--parallelism.expert_parallel_degree"), std::string("1"));
+        QCOMPARE(a.at("--parallelism.tensor_parallel_degree"), std::string("8"));
+        QVERIFY(!a.count("--training.disable_cuda_graphs")); // (pp = 1, ep = 1)
+        // Expert and tensor parallelism together: torchtitan keeps experts whole on their EP rank.
+        const Plan tp_ep = moePlan(v3, 256, 2, DpType::ZeRO3, 8);
+        expectRefused([&] { exportPlan(tp_ep, v3, c, ExportFormat::Torchtitan); }, "torchtitan");
+        r = ex(tp_ep, v3, c, ExportFormat::Torchtitan, lossy);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY2(
+            startsWith(r.unsupported, 0, "expert parallelism together with tensor parallelism (ep=8, tp=2)"),
+            r.unsupported.front().c_str());
+        QCOMPARE(checkTorchtitan(r.text, &sub).at("--parallelism.expert_parallel_degree"), std::string("8"));
+        // DDP: the EP ranks would be replicas; torchtitan refuses ep that does not divide dp_shard x cp x tp,
+        // so --lossy writes 1.
+        const Plan ddp = moePlan(v3, 256, 1, DpType::DDP, 8);
+        expectRefused([&] { exportPlan(ddp, v3, c, ExportFormat::Torchtitan); }, "torchtitan");
+        r = ex(ddp, v3, c, ExportFormat::Torchtitan, lossy);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY2(startsWith(r.unsupported, 0, "expert parallelism with DDP (ep=8)"),
+                 r.unsupported.front().c_str());
+        a = checkTorchtitan(r.text, &sub);
+        QCOMPARE(a.at("--parallelism.expert_parallel_degree"), std::string("1"));
+        QCOMPARE(a.at("--parallelism.data_parallel_replicate_degree"), std::string("256"));
+        // Per-layer degrees: one expert_parallel_degree.
+        Plan mixed = moePlan(v3, 256, 1, DpType::ZeRO3, 16);
+        mixed.layers.back().ep = 8;
+        r = ex(mixed, v3, c, ExportFormat::Torchtitan, lossy);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY(startsWith(r.unsupported, 0, "per-layer expert-parallel degrees"));
+        // torchtitan 0.1's TOML export still describes llama3 flavors only.
+        ExportOptions v01 = lossy;
+        v01.torchtitan_version = "0.1";
+        r = ex(moePlan(v3, 256, 1, DpType::ZeRO3, 1), v3, c, ExportFormat::Torchtitan, v01);
+        QVERIFY(startsWith(r.unsupported, 0,
+                           "mixture-of-experts layers or multi-latent attention: the "
+                           "torchtitan 0.1 export writes llama3 flavors only"));
+    }
+
+    void torchtitanMoeRefusals() {
+        // What torchtitan builds otherwise is named, the same sentence in the export and in the target
+        // search's refusal (modelInexpressible); --lossy writes torchtitan's closest model.
+        const ClusterProfile c = clusterPreset("32x8xH100-IB");
+        const std::string hf = std::string(GX_TEST_DATA_DIR) + "/hf/";
+        ExportOptions lossy;
+        lossy.lossy = true;
+        const auto router = [](ModelProfile& m) -> MoeSpec& { return m.stacks.back().type.moe; };
+        const auto refusedSearch = [&](const ModelProfile& m, const std::string& first) {
+            try {
+                SearchOptions so;
+                so.global_batches = {1024};
+                so.target = Target::Torchtitan;
+                searchForTarget(CostModel(m, c), so);
+                QFAIL("the torchtitan search was not refused");
+            } catch (const InputError& e) {
+                QCOMPARE(e.field(), std::string("target"));
+                QVERIFY2(e.reason().find(first) == 0, e.reason().c_str());
+            }
+        };
+        // A mismatched router: DeepSeek-V3 with another scaling factor.
+        ModelProfile v3 = modelPreset("deepseek-v3");
+        router(v3).routed_scaling = 2.0;
+        const Plan p = moePlan(v3, 256, 1, DpType::ZeRO3, 16);
+        expectModelRefused([&] { exportPlan(p, v3, c, ExportFormat::Torchtitan); });
+        ExportResult r = ex(p, v3, c, ExportFormat::Torchtitan, lossy);
+        const std::vector<std::string> scaling = {
+            "routed scaling factor 2: torchtitan 0.2.2's deepseek_v3 671B has 2.5"};
+        QCOMPARE(r.unsupported, scaling);
+        QCOMPARE(modelInexpressible(v3, Target::Torchtitan), scaling);
+        refusedSearch(v3, scaling.front());
+        std::string sub;
+        QCOMPARE(checkTorchtitan(r.text, &sub).at("--config"), std::string("deepseek_v3_671b")); // (closest)
+        // A group ranked by its best expert (DeepSeek-V2's group_limited_greedy): torchtitan's router sums
+        // the best two, whatever config function builds it.
+        v3 = modelPreset("deepseek-v3");
+        router(v3).group_score_top = 1;
+        ExportOptions own = lossy;
+        own.torchtitan_module = "my_models";
+        own.torchtitan_config = "deepseek_v3_max_groups";
+        r = ex(p, v3, c, ExportFormat::Torchtitan, own);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY2(startsWith(r.unsupported, 0,
+                            "group-limited routing (4 of 8 groups, a group ranked by its best expert score): "
+                            "torchtitan 0.2.2's router ranks a group by the sum of its best two scores"),
+                 r.unsupported.front().c_str());
+        // Longer sequences than the flavor's rotary cache (16384).
+        v3 = modelPreset("deepseek-v3");
+        v3.seq_len = 32768;
+        for (auto& st : v3.stacks)
+            st.type.seq_len = 32768;
+        r = ex(p, v3, c, ExportFormat::Torchtitan, lossy);
+        QVERIFY2(startsWith(r.unsupported, 0,
+                            "sequence length 32768: torchtitan 0.2.2's deepseek_v3 671B holds "
+                            "rotary positions for 16384 tokens"),
+                 r.unsupported.empty() ? "" : r.unsupported.front().c_str());
+        // Qwen3-30B-A3B: torchtitan's qwen3 30B-A3B routes with an expert bias that Qwen3-MoE has not.
+        const ModelProfile q = modelPreset("qwen3-30b-a3b");
+        const Plan pq = moePlan(q, 64, 1, DpType::ZeRO2, 8);
+        const ClusterProfile c64 = clusterPreset("8x8xH100-IB");
+        expectModelRefused([&] { exportPlan(pq, q, c64, ExportFormat::Torchtitan); });
+        r = ex(pq, q, c64, ExportFormat::Torchtitan, lossy);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY(startsWith(r.unsupported, 0,
+                           "router without a score-correction bias: torchtitan 0.2.2's qwen3 "
+                           "30B-A3B chooses the experts with an expert bias"));
+        auto a = checkTorchtitan(r.text, &sub);
+        QCOMPARE(a.at("--module"), std::string("qwen3"));
+        QCOMPARE(a.at("--config"), std::string("qwen3_30b_a3b"));
+        QCOMPARE(a.at("--parallelism.expert_parallel_degree"), std::string("8"));
+        QCOMPARE(a.at("--parallelism.data_parallel_shard_degree"), std::string("64"));
+        QCOMPARE(a.at("--parallelism.fsdp_reshard_after_forward"), std::string("never"));
+        QVERIFY(a.count("--training.disable_cuda_graphs")); // (qwen3_30b_a3b leaves CUDA graphs on)
+        refusedSearch(q, "router without a score-correction bias");
+        // On a config function of the user's (load_balance_coeff=None): exact.
+        ExportOptions mine;
+        mine.torchtitan_module = "my_models";
+        mine.torchtitan_config = "qwen3_30b_a3b_no_expert_bias";
+        r = ex(pq, q, c64, ExportFormat::Torchtitan, mine);
+        QVERIFY(r.unsupported.empty());
+        a = checkTorchtitan(r.text, &sub);
+        QCOMPARE(a.at("--config"), mine.torchtitan_config);
+        QCOMPARE(a.at("--parallelism.expert_parallel_degree"), std::string("8"));
+        // Mixtral: torchtitan 0.2.2 has no such model.
+        const ModelProfile mx = modelPreset("mixtral-8x7b");
+        const Plan pm = moePlan(mx, 64, 1, DpType::ZeRO3, 8);
+        expectModelRefused([&] { exportPlan(pm, mx, c64, ExportFormat::Torchtitan); });
+        r = ex(pm, mx, c64, ExportFormat::Torchtitan, lossy);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY2(r.unsupported.front().find("torchtitan 0.2.2 defines no such model") != std::string::npos,
+                 r.unsupported.front().c_str());
+        QVERIFY(r.text.find("TORCHTITAN_CONFIG") != std::string::npos);
+        refusedSearch(mx, "mixture-of-experts model 'mixtral-8x7b'");
+        // Qwen1.5-MoE's gated shared expert: no torchtitan MoE computes it.
+        const ModelProfile q15 =
+            importHuggingFace(readJsonFile(hf + "Qwen1.5-MoE-A2.7B/config.json"), "q15", 4096);
+        r = ex(moePlan(q15, 64, 1, DpType::ZeRO3, 4), q15, c64, ExportFormat::Torchtitan, own);
+        QCOMPARE(r.unsupported.size(), std::size_t(1));
+        QVERIFY(startsWith(r.unsupported, 0, "gated shared expert: torchtitan 0.2.2's MoE adds"));
+        // DeepSeek-V2-Lite is torchtitan's deepseek_v3 16B but for the expert bias and the yarn mscale
+        // (0.70 there; 1 in this config.json).
+        const ModelProfile lite =
+            importHuggingFace(readJsonFile(hf + "DeepSeek-V2-Lite/config.json"), "lite", 4096);
+        r = ex(moePlan(lite, 64, 1, DpType::ZeRO3, 8), lite, c64, ExportFormat::Torchtitan, lossy);
+        QCOMPARE(r.unsupported.size(), std::size_t(2));
+        QVERIFY(startsWith(r.unsupported, 0,
+                           "router without a score-correction bias: torchtitan 0.2.2's deepseek_v3 16B"));
+        QVERIFY2(startsWith(r.unsupported, 1,
+                            "yarn mscale / mscale_all_dim 1 / 1: torchtitan 0.2.2's deepseek_v3 16B "
+                            "has 0.7"),
+                 r.unsupported.back().c_str());
+        QCOMPARE(checkTorchtitan(r.text, &sub).at("--config"), std::string("deepseek_v3_16b"));
+        // DeepSeek-V2 (236B) is torchtitan's deepseek_v3 236B, which no config function selects, but its
+        // groups are ranked by their best expert (group_limited_greedy) and its router has no bias.
+        json j2 = readJsonFile(hf + "DeepSeek-V2-Lite/config.json");
+        j2["num_hidden_layers"] = 60;
+        j2["hidden_size"] = 5120;
+        j2["num_attention_heads"] = j2["num_key_value_heads"] = 128;
+        j2["q_lora_rank"] = 1536;
+        j2["intermediate_size"] = 12288;
+        j2["moe_intermediate_size"] = 1536;
+        j2["n_routed_experts"] = 160;
+        j2["topk_method"] = "group_limited_greedy";
+        j2["n_group"] = 8;
+        j2["topk_group"] = 3;
+        j2["routed_scaling_factor"] = 16.0;
+        const ModelProfile v2 = importHuggingFace(j2, "v2", 4096);
+        r = ex(moePlan(v2, 256, 1, DpType::ZeRO3, 8), v2, c, ExportFormat::Torchtitan, lossy);
+        QCOMPARE(r.unsupported.size(), std::size_t(2));
+        QVERIFY2(startsWith(r.unsupported, 0,
+                            "group-limited routing (3 of 8 groups, a group ranked by its best expert "
+                            "score)"),
+                 r.unsupported.front().c_str());
+        QVERIFY(startsWith(r.unsupported, 1,
+                           "router without a score-correction bias: torchtitan 0.2.2's deepseek_v3 236B"));
+        QVERIFY(r.text.find("TORCHTITAN_CONFIG") != std::string::npos);
+        QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+            return w.find("defines deepseek_v3 236B") != std::string::npos &&
+                   w.find("model_registry(\"236B\")") != std::string::npos;
+        }));
+    }
+
+    void torchtitanSearchForDeepSeekV3() {
+        // The torchtitan target search for DeepSeek-V3 on 256 H100s, free and with ep = 16: its best plan
+        // uses expert parallelism only as torchtitan runs it (tp = 1, FSDP) and is exported exactly.
+        CostOptions co;
+        co.runtime = runtimePreset("torchtitan");
+        const CostModel cm(modelPreset("deepseek-v3"), clusterPreset("32x8xH100-IB"), co);
+        for (int ep : {0, 16}) {
+            SearchOptions o;
+            o.global_batches = {1024};
+            o.top_k = 1;
+            o.frontier_points = 0;
+            o.emit_tree_events = false;
+            o.target = Target::Torchtitan;
+            o.fixed_ep = ep;
+            const SearchResult r = searchForTarget(cm, o);
+            QVERIFY(r.best.has_value());
+            const Plan& p = r.best->plan;
+            for (const auto& [rule, n] : r.stats.pruned_by_rule)
+                if (rule == std::string(rules::kTargetPostCheck))
+                    QCOMPARE(n, std::int64_t(0));
+            QVERIFY(inexpressible(cm.model(), p, Target::Torchtitan).empty());
+            const LayerStrategy& l = p.layers.back();
+            if (ep > 0)
+                QCOMPARE(l.ep, ep);
+            if (l.ep > 1)
+                QVERIFY(l.tp == 1 && (l.dp_type == DpType::ZeRO2 || l.dp_type == DpType::ZeRO3));
+            const ExportResult e = ex(p, cm.model(), cm.cluster(), ExportFormat::Torchtitan);
+            QVERIFY(e.unsupported.empty());
+            std::string sub;
+            const auto a = checkTorchtitan(e.text, &sub);
+            QCOMPARE(a.at("--parallelism.expert_parallel_degree"), std::to_string(l.ep));
+            QCOMPARE(a.at("--parallelism.tensor_parallel_degree"), std::to_string(l.tp));
+            QCOMPARE(a.at("--config"), std::string("deepseek_v3_671b"));
         }
     }
 

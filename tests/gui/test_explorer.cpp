@@ -1047,6 +1047,9 @@ private slots:
             }
         }
         QVERIFY2(reasons.size() >= 15, qPrintable(QString::number(reasons.size())));
+        QVERIFY(std::any_of(reasons.begin(), reasons.end(), [](const std::string& r) {
+            return r.find("keeps experts whole") != std::string::npos;
+        }));
         QVERIFY(rules_seen.size() >= 9);
         for (const auto& r : pruningRules())
             QCOMPARE(CoreText::ruleDescription(r.name), QString::fromStdString(r.description));

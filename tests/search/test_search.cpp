@@ -323,6 +323,7 @@ private slots:
     void bruteForceTargets();
     void bruteForceDeepSpeedExperts();
     void bruteForceHetuContextAndExperts();
+    void torchtitanExpertParallel();
     void contextAndExpertRules();
     void mixedLayerTypesCapacity();
     void frontierIsPareto();
@@ -874,6 +875,76 @@ void TestSearch::bruteForceHetuContextAndExperts() {
                                 .arg(best.size())));
     }
     QVERIFY(with_cp > 0 && with_ep > 0);
+}
+
+void TestSearch::torchtitanExpertParallel() {
+    // torchtitan runs expert parallelism as the cost model does only with tp = 1 (it keeps every expert
+    // whole on its EP rank, the EP ranks taken from the TP group first; the cost model splits experts
+    // over tp) and FSDP (ZeRO-2/3: its EP ranks divide dp_shard x cp x tp, never replicas). The planner
+    // under torchtitan's options against every uniform plan of the unrestricted space that
+    // inexpressible() lets torchtitan run: the reference does not use the target's pruning rules.
+    // (searchForTarget refuses this tiny model, which torchtitan 0.2.2 does not define; the rules hold
+    // for any MoE model a config function of the user's builds.)
+    ModelProfile m = tinyModel(4, 1024, 8, 1024, 8000);
+    LayerType moe = m.stacks[0].type;
+    moe.name = "moe";
+    moe.moe.experts = 4;
+    moe.moe.top_k = 2;
+    m.stacks = {{m.stacks[0].type, 1}, {moe, 3}};
+    const CostModel cm(m, tinyCluster(2, 2));
+    SearchOptions o;
+    o.gpus = 4;
+    o.global_batches = {8};
+    o.max_micro = 4;
+    o.top_k = 1;
+    o.frontier_points = 0;
+    o.target = Target::Torchtitan;
+    const SearchOptions eo = optionsForTarget(o);
+    SearchOptions unrestricted = eo;
+    unrestricted.target = Target::Any;
+    const auto every = bruteForceUniformTarget(cm, unrestricted, Target::Any);
+    const auto all = bruteForceUniformTarget(cm, unrestricted, Target::Torchtitan);
+    const auto epWith = [](const Plan& p, bool tp, bool ddp) {
+        const LayerStrategy& l = p.layers.back();
+        return l.ep > 1 && (!tp || l.tp > 1) && (!ddp || l.dp_type == DpType::DDP);
+    };
+    // The space has both shapes, and torchtitan runs neither.
+    QVERIFY(std::any_of(every.begin(), every.end(),
+                        [&](const BrutePlan& b) { return epWith(b.plan, true, false); }));
+    QVERIFY(std::any_of(every.begin(), every.end(),
+                        [&](const BrutePlan& b) { return epWith(b.plan, false, true); }));
+    for (const auto& b : all)
+        QVERIFY(!epWith(b.plan, true, false) && !epWith(b.plan, false, true));
+    QVERIFY(std::any_of(all.begin(), all.end(),
+                        [&](const BrutePlan& b) { return epWith(b.plan, false, false); }));
+    // The pruned candidates are named by the rule.
+    const SearchSpace space(cm, eo);
+    int by_rule = 0;
+    for (const auto& n : space.tree(moe))
+        by_rule += n.pruned && n.rule == std::string(rules::kTargetEp);
+    QVERIFY(by_rule > 0);
+    for (const auto& s : space.layerCandidates(1, moe))
+        QVERIFY(s.ep == 1 || (s.tp == 1 && (s.dp_type == DpType::ZeRO2 || s.dp_type == DpType::ZeRO3)));
+    int ep_best = 0;
+    for (double b : budgetsBetweenPeaks(all)) {
+        SearchOptions ob = eo;
+        ob.cost.memory_budget_gib = b / kGiB;
+        const double ref = bestUnder(all, b);
+        const SearchResult r = search(cm, ob);
+        const QString ctx = QStringLiteral("torchtitan dense+moe budget %1 GiB").arg(b / kGiB);
+        if (std::isinf(ref)) {
+            QVERIFY2(!r.best, qPrintable(ctx));
+            continue;
+        }
+        QVERIFY2(r.best, qPrintable(ctx + ": nothing found"));
+        QVERIFY2(
+            closeRel(timePerSample(*r.best), ref),
+            qPrintable(ctx +
+                       QStringLiteral(": search %1, brute force %2").arg(timePerSample(*r.best)).arg(ref)));
+        QVERIFY2(inexpressible(r.best->plan, Target::Torchtitan).empty(), qPrintable(ctx));
+        ep_best += r.best->plan.layers.back().ep > 1 ? 1 : 0;
+    }
+    QVERIFY2(ep_best > 0, "some budget makes expert parallelism the best torchtitan plan");
 }
 
 void TestSearch::bruteForceContextAndExpertParallel() {

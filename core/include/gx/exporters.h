@@ -78,7 +78,7 @@ struct ExportOptions {
     /// configuration, torchtitan 0.2.x) or "0.1" (TOML job file read by --job.config_file, 0.1.x).
     std::string torchtitan_version = "0.2";
     /// torchtitan base configuration (--module / --config); empty = derived from the model when torchtitan
-    /// defines it (llama3-8b/70b/405b), else placeholders with a warning.
+    /// defines it (llama3-8b/70b/405b; its MoE models, e.g. deepseek-v3), else placeholders with a warning.
     std::string torchtitan_module, torchtitan_config;
     /// Runtime that costs the predicted figures of the header (`galvatron export --runtime`, which may
     /// be a JSON file); empty = the preset the plan names (plan.runtime).
@@ -121,5 +121,11 @@ std::vector<std::string> megatronModelInexpressible(const ModelProfile& model);
 /// or experts of another form than the preset's, multi-latent attention outside the DeepSeek families.
 /// The DeepSpeed export's refusals of the model, as exportPlan lists them; empty when none.
 std::vector<std::string> deepspeedModelInexpressible(const ModelProfile& model);
+
+/// What torchtitan 0.2.2 builds otherwise than `model` whatever the plan, when the export chooses the base
+/// configuration (its own definition of the model): what its MoE layer cannot compute, then how its
+/// definition differs, or that it has none (mixture-of-experts models and multi-latent attention only;
+/// dense models without a definition get placeholders and a warning instead). Empty when expressible.
+std::vector<std::string> torchtitanModelInexpressible(const ModelProfile& model);
 
 } // namespace gx

@@ -106,10 +106,11 @@ private:
     /// Levels below cp (sp, dp_type, ep for MoE layers, placement, ckpt) under node `cpn`.
     void walkBelowCp(const LayerType& type, int pp, int tp, int cp, CpComm comm, std::int64_t cpn,
                      Walk& w) const;
-    /// The expert-parallel level of walkBelowCp under dp_type node `dtn` over `ranks` = dp x cp ranks: the
-    /// kept (ep, node) pairs; for dense layers (1, dtn) without a node of its own.
-    std::vector<std::pair<int, std::int64_t>> expertLevel(const LayerType& type, int ranks, std::int64_t dtn,
-                                                          Walk& w) const;
+    /// The expert-parallel level of walkBelowCp under dp_type node `dtn` (type `dt`, tensor degree `tp`)
+    /// over `ranks` = dp x cp ranks: the kept (ep, node) pairs; for dense layers (1, dtn) without a node
+    /// of its own.
+    std::vector<std::pair<int, std::int64_t>> expertLevel(const LayerType& type, int tp, DpType dt, int ranks,
+                                                          std::int64_t dtn, Walk& w) const;
     /// 1 and the cp degrees of `rest` ranks the cp-long-sequence rule keeps (ascending).
     std::vector<int> contextDegrees(const LayerType& type, int rest) const;
     /// Why cp/comm is invalid for this layer (as CostModel::validateContextParallel rejects it), or "".

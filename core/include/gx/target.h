@@ -117,6 +117,15 @@ struct TargetCapabilities {
     bool moe_tp = true;            ///< tp > 1 in MoE layers (every expert split over the layer's TP ranks)
     bool moe_with_pp = true;       ///< MoE layers together with pp > 1
     bool moe_zero3_with_cp = true; ///< ZeRO-3 in MoE layers together with cp > 1
+    // The same, seen in the plan alone (ep > 1 is an MoE layer's): torchtitan.
+    /// With expert_parallel: ep > 1 together with tp > 1 as the cost model runs it, the routed experts
+    /// split over the layer's TP ranks (Megatron-LM's default expert tensor parallelism). torchtitan keeps
+    /// every expert whole on its EP rank and draws the EP ranks from the TP group first (with ep = 1 it
+    /// splits them over tp, as costed).
+    bool ep_with_tp = true;
+    /// With expert_parallel: ep > 1 only with sharded data parallelism (ZeRO-2/3), the EP ranks being
+    /// FSDP ranks (torchtitan: ep divides data_parallel_shard_degree x cp x tp, never the replicas).
+    bool ep_sharded_dp_only = false;
 
     // Limits of Hetu-Galvatron's runtime (tests/data/consumers/hetu.json).
     bool per_layer_ep = false;           ///< an expert-parallel degree per mixture-of-experts layer

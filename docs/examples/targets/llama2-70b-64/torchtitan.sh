@@ -18,6 +18,7 @@ TORCHTITAN_ARGS=(
     --training.num_tokens_per_microbatch_per_dp_rank 4096
     --training.num_tokens_per_train_step 1048576
     --training.mixed_precision_param bfloat16
+    --training.disable_cuda_graphs
     --parallelism.data_parallel_replicate_degree 1
     --parallelism.data_parallel_shard_degree 8
     --parallelism.fsdp_reshard_after_forward never
