@@ -1389,15 +1389,12 @@ std::pair<std::string, std::string> torchtitanMoeBase(const ModelProfile& model,
         return {};
     }
     const auto& d = *match.definition;
-    const bool bias =
-        std::any_of(match.differences.begin(), match.differences.end(), [](const std::string& s) {
-            return s.rfind("router without a score-correction bias", 0) == 0;
-        });
+    for (const auto& s : match.training_notes)
+        r.warnings.push_back(s);
     if (!match.differences.empty())
-        r.warnings.push_back(
-            "torchtitan 0.2.2's " + d.module + " " + d.flavor + " (" + d.source + ") differs from '" +
-            model.name + "' as listed; to train the profiled model, " + how +
-            (bias ? " (a router without the expert bias: make_moe_config(load_balance_coeff=None))" : ""));
+        r.warnings.push_back("torchtitan 0.2.2's " + d.module + " " + d.flavor + " (" + d.source +
+                             ") differs from '" + model.name + "' as listed; to train the profiled model, " +
+                             how);
     if (d.config.empty()) {
         r.warnings.push_back("torchtitan 0.2.2 defines " + d.module + " " + d.flavor + " (" + d.source +
                              ") but no config function selects it: write one returning a Trainer.Config with "

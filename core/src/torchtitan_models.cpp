@@ -242,7 +242,8 @@ void compareLayer(const LayerType& t, const Flavor& f, const std::string& tt, st
 }
 
 /// The router: score function, renormalisation, scaling, groups and the expert bias.
-void compareRouter(const MoeSpec& e, const Flavor& f, const std::string& tt, std::vector<std::string>& out) {
+void compareRouter(const MoeSpec& e, const Flavor& f, const std::string& tt, std::vector<std::string>& out,
+                   std::vector<std::string>& notes) {
     const auto differ = [&](const std::string& what, const std::string& mv, const std::string& tv) {
         addOnce(out, what + " " + mv + ": " + tt + " has " + tv);
     };
@@ -260,12 +261,16 @@ void compareRouter(const MoeSpec& e, const Flavor& f, const std::string& tt, std
     if (mg != fg)
         differ("group-limited routing", mg.empty() ? std::string("none") : mg,
                fg.empty() ? std::string("none") : fg);
+    // (A balancing method, as an auxiliary loss is: the layers, experts and parallelism stay the planned
+    // ones, and no export carries a model's balancing loss either; so a note, not a difference.)
     if (!e.router_bias)
-        addOnce(out,
-                "router without a score-correction bias: " + tt +
-                    " chooses the experts with an expert bias updated for load balance after every "
-                    "step (make_moe_config's load_balance_coeff 1e-3, aux-loss-free balancing), which no "
-                    "command-line option switches off");
+        addOnce(notes,
+                "the router has no score-correction bias; " + tt +
+                    " balances the experts' load with an expert bias added to the scores for the choice "
+                    "and updated after every step (make_moe_config's load_balance_coeff 1e-3, aux-loss-free "
+                    "balancing) instead of an auxiliary loss; no command-line option switches it off "
+                    "(a config function with make_moe_config(load_balance_coeff=None) does), and "
+                    "torchtitan's checkpoint conversion to Hugging Face drops the bias");
 }
 
 /// Rotary positions, vocabulary and the longest sequence the flavor's rotary cache holds.
@@ -302,7 +307,7 @@ void compareModel(const ModelProfile& m, const Flavor& f, const std::string& tt,
                          " tokens and refuses a longer training.max_context_length");
 }
 
-std::vector<std::string> compare(const ModelProfile& m, const Flavor& f) {
+std::vector<std::string> compare(const ModelProfile& m, const Flavor& f, std::vector<std::string>& notes) {
     std::vector<std::string> out;
     const std::string tt = std::string("torchtitan 0.2.2's ") + f.module + " " + f.flavor;
     const int L = m.layerCount();
@@ -321,7 +326,7 @@ std::vector<std::string> compare(const ModelProfile& m, const Flavor& f) {
     for (const auto& st : m.stacks) {
         compareLayer(st.type, f, tt, out);
         if (st.type.moe.enabled())
-            compareRouter(st.type.moe, f, tt, out);
+            compareRouter(st.type.moe, f, tt, out, notes);
     }
     compareModel(m, f, tt, out);
     return out;
@@ -360,7 +365,7 @@ TorchtitanMoeMatch torchtitanMoeMatch(const ModelProfile& model) {
     for (const Flavor& f : kFlavors)
         if (model.layerCount() == f.layers && moe->hidden == f.hidden && moe->moe.experts == f.experts) {
             r.definition = TorchtitanMoeDefinition{f.module, f.flavor, f.config, f.source};
-            r.differences = compare(model, f);
+            r.differences = compare(model, f, r.training_notes);
             return r;
         }
     r.differences.push_back("mixture-of-experts model '" + model.name + "' (" +

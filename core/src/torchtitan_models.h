@@ -26,6 +26,10 @@ struct TorchtitanMoeDefinition {
 struct TorchtitanMoeMatch {
     std::optional<TorchtitanMoeDefinition> definition;
     std::vector<std::string> differences;
+    /// How the definition trains the same model otherwise, each as one sentence: its expert bias for load
+    /// balance where the model has none (a balancing method, as an auxiliary loss is, which no export
+    /// carries; the layers, experts and parallelism are the planned ones).
+    std::vector<std::string> training_notes;
 };
 TorchtitanMoeMatch torchtitanMoeMatch(const ModelProfile& model);
 
