@@ -462,8 +462,21 @@ private slots:
         QVERIFY(anyContains(un, "Ulysses"));
         QCOMPARE(un.size(), std::size_t(1));
 
-        const Plan back = planFromHetuStrategy(json::parse(h.dump()), m);
-        comparePlans(back, p);
+        // Read back as Hetu-Galvatron's runtime runs it: TP ranks adjacent whatever tp_consecutive_flags
+        // says, Megatron SP on every TP layer (it requires sequence_parallel), each with a note.
+        std::vector<std::string> notes;
+        const Plan back = planFromHetuStrategy(json::parse(h.dump()), m, 0, &notes);
+        Plan run = p;
+        for (auto& l : run.layers) {
+            l.tp_consecutive = true;
+            l.sp = l.tp > 1;
+        }
+        comparePlans(back, run);
+        QCOMPARE(notes.size(), std::size_t(2));
+        QVERIFY2(contains(notes[0], "4 layers with tp_consecutive_flags 0 imported with adjacent"),
+                 notes[0].c_str());
+        QVERIFY2(contains(notes[1], "16 tensor-parallel layers without Megatron sequence parallelism"),
+                 notes[1].c_str());
 
         // 1F1B, ZeRO-2 default.
         Plan q = uniformPlan();
@@ -505,9 +518,17 @@ private slots:
         QCOMPARE(p.layers[12].tp, 2);
         QCOMPARE(p.layers[12].dp, 4);
         QCOMPARE(p.layers[12].dp_type, DpType::ZeRO3);
+        // Its tp_consecutive_flags 0 (layers 20-23) are imported as run: adjacent TP ranks, with a note; its
+        // TP layers run Megatron SP (no gx_sequence_parallel key: no note).
         QVERIFY(p.layers[19].tp_consecutive);
-        QVERIFY(!p.layers[20].tp_consecutive);
-        QVERIFY(notes.empty());
+        QVERIFY(p.layers[20].tp_consecutive);
+        QVERIFY(p.layers[0].sp && p.layers[20].sp);
+        QCOMPARE(notes.size(), std::size_t(1));
+        QVERIFY2(contains(notes[0],
+                          "layers with tp_consecutive_flags 0 imported with adjacent tensor-parallel "
+                          "ranks"),
+                 notes[0].c_str());
+        notes.clear();
         // use_sp 1 makes the layer's tp_sizes_enc an all-to-all (Ulysses) degree with no TP
         // (hybrid_parallel_config.py): imported as context parallelism with the a2a exchange.
         json ulysses = readJsonFile(kHetu + "galvatron_config_gpt3-1.3b_16gpus_example.json");
@@ -520,11 +541,12 @@ private slots:
         QVERIFY(!u.layers[0].sp);
         QCOMPARE(u.layers[1].tp, 4);
         QCOMPARE(u.layers[1].cp, 1);
-        QVERIFY(notes.empty());
+        QCOMPARE(notes.size(), std::size_t(1)); // (the file's tp_consecutive_flags 0 again, nothing else)
         QVERIFY(CostModel(m, cluster2x8()).evaluate(u).iteration_time > 0);
         // Exported again, the layer is Ulysses again; ring layers go to cp_sizes_enc. Round trip.
         Plan r = u;
         r.layers[5].tp = 1;
+        r.layers[5].sp = false;
         r.layers[5].cp = 2;
         r.layers[5].dp = 4;
         r.layers[5].cp_comm = CpComm::P2P;
