@@ -614,6 +614,52 @@ nlohmann::json toHetuStrategy(const Plan& plan, const ModelProfile& model,
     return json(toHetuStrategyOrdered(plan, model, unsupported));
 }
 
+namespace {
+
+/// The per-layer flags of a Hetu-Galvatron strategy, as read.
+struct HetuLayerFlags {
+    const std::vector<int>&tp, &cp, &use_sp, &consecutive, &dp_types, &checkpoint, &megatron_sp;
+    bool has_megatron_sp; ///< the file has "gx_sequence_parallel" (written by this export)
+};
+
+/// The layers of `p` from a strategy's flags, as Hetu-Galvatron's runtime runs them (see the comment).
+void readHetuLayers(const HetuLayerFlags& f, int stage, DpType def, Plan& p,
+                    std::vector<std::string>* notes) {
+    // What the runtime runs, whatever the flags say (tests/data/consumers/hetu.json at cea12ff): its TP
+    // ranks are always adjacent (comm_groups.py orders 'pp-dp-cp-tp-sp'; tp_consecutive_flags is read but
+    // used nowhere) and every tensor-parallel layer runs Megatron sequence parallelism (attention.py:142
+    // asserts sequence_parallel). A flag saying otherwise is imported as run, with a note.
+    int spread = 0, no_sp = 0;
+    for (std::size_t i = 0; i < f.tp.size(); ++i) {
+        LayerStrategy s;
+        const bool ulysses = f.use_sp[i] == 1 && f.tp[i] > 1;
+        s.tp = ulysses ? 1 : f.tp[i];
+        s.cp = ulysses ? f.tp[i] : f.cp[i];
+        s.cp_comm = ulysses ? CpComm::A2A : CpComm::P2P;
+        s.dp = stage / (s.tp * s.cp);
+        s.tp_consecutive = true;
+        spread += f.consecutive[i] == 0 && s.tp > 1 && s.dp > 1 ? 1 : 0;
+        s.dp_type = f.dp_types[i] == 1 ? DpType::ZeRO3 : def;
+        s.ckpt = f.checkpoint[i] == 1 ? Checkpoint::Full : Checkpoint::None;
+        s.sp = s.tp > 1;
+        no_sp += s.tp > 1 && f.has_megatron_sp && f.megatron_sp[i] == 0 ? 1 : 0;
+        p.layers.push_back(s);
+    }
+    if (spread > 0 && notes)
+        notes->push_back(std::to_string(spread) +
+                         " layers with tp_consecutive_flags 0 imported with adjacent tensor-parallel ranks: "
+                         "Hetu-Galvatron's runtime (cea12ff) reads the flag but always orders its ranks "
+                         "pp-dp-cp-tp-sp (comm_groups.py)");
+    if (no_sp > 0 && notes)
+        notes->push_back(
+            std::to_string(no_sp) +
+            " tensor-parallel layers without Megatron sequence parallelism (gx_sequence_parallel "
+            "0) imported with it: Hetu-Galvatron's runtime (cea12ff) requires sequence_parallel "
+            "(transformer/attention.py:142)");
+}
+
+} // namespace
+
 Plan planFromHetuStrategy(const nlohmann::json& j, const ModelProfile& model, int world_size,
                           std::vector<std::string>* notes, const std::string& path) {
     if (!j.is_object())
@@ -683,37 +729,8 @@ Plan planFromHetuStrategy(const nlohmann::json& j, const ModelProfile& model, in
             throw InputError(f, "Ulysses (use_sp) and ring context parallelism on the same layer: Galvatron "
                                 "Explorer models one context-parallel exchange per layer");
     }
-    // What the runtime runs, whatever the flags say (tests/data/consumers/hetu.json at cea12ff): its TP
-    // ranks are always adjacent (comm_groups.py orders 'pp-dp-cp-tp-sp'; tp_consecutive_flags is read but
-    // used nowhere) and every tensor-parallel layer runs Megatron sequence parallelism (attention.py:142
-    // asserts sequence_parallel). A flag saying otherwise is imported as run, with a note.
-    int spread = 0, no_sp = 0;
-    for (int i = 0; i < L; ++i) {
-        LayerStrategy s;
-        const bool ulysses = usp[i] == 1 && tp[i] > 1;
-        s.tp = ulysses ? 1 : tp[i];
-        s.cp = ulysses ? tp[i] : cps[i];
-        s.cp_comm = ulysses ? CpComm::A2A : CpComm::P2P;
-        s.dp = stage / (s.tp * s.cp);
-        s.tp_consecutive = true;
-        spread += consec[i] == 0 && s.tp > 1 && s.dp > 1 ? 1 : 0;
-        s.dp_type = dpt[i] == 1 ? DpType::ZeRO3 : def;
-        s.ckpt = ck[i] == 1 ? Checkpoint::Full : Checkpoint::None;
-        s.sp = s.tp > 1;
-        no_sp += s.tp > 1 && j.contains("gx_sequence_parallel") && msp[i] == 0 ? 1 : 0;
-        p.layers.push_back(s);
-    }
-    if (spread > 0 && notes)
-        notes->push_back(std::to_string(spread) +
-                         " layers with tp_consecutive_flags 0 imported with adjacent tensor-parallel ranks: "
-                         "Hetu-Galvatron's runtime (cea12ff) reads the flag but always orders its ranks "
-                         "pp-dp-cp-tp-sp (comm_groups.py)");
-    if (no_sp > 0 && notes)
-        notes->push_back(
-            std::to_string(no_sp) +
-            " tensor-parallel layers without Megatron sequence parallelism (gx_sequence_parallel "
-            "0) imported with it: Hetu-Galvatron's runtime (cea12ff) requires sequence_parallel "
-            "(transformer/attention.py:142)");
+    readHetuLayers(HetuLayerFlags{tp, cps, usp, consec, dpt, ck, msp, j.contains("gx_sequence_parallel")},
+                   stage, def, p, notes);
     readExpertParallel(j, model, path, stage, p, notes);
 
     p.global_batch = requireInt(j, "global_bsz", path);
