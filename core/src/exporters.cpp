@@ -236,24 +236,6 @@ struct MegatronArgs {
 
 /// --pipeline-model-parallel-layout for the plan's chunks: "Et*9|t*8|t*8|t*7L" (E = embedding, t =
 /// decoder layer, L = loss; chunk c runs on pipeline rank c % pp; pipeline_parallel_layer_layout.py).
-/// Exporters whose model description has no mixture-of-experts or multi-latent-attention layers: the
-/// plan would run a different (dense) model than the one costed.
-void refuseMoeAndMla(const ModelProfile& model, const char* framework, ExportResult& r);
-
-void refuseMoeAndMla(const ModelProfile& model, const char* framework, ExportResult& r) {
-    bool moe = false, mla = false;
-    for (const auto& st : model.stacks) {
-        moe = moe || st.type.moe.enabled();
-        mla = mla || st.type.mla.enabled();
-    }
-    if (moe)
-        r.unsupported.push_back(std::string("mixture-of-experts layers: the ") + framework +
-                                " export describes dense models only (use the Megatron-LM export)");
-    if (mla)
-        r.unsupported.push_back(std::string("multi-latent attention: the ") + framework +
-                                " export describes standard attention only (use the Megatron-LM export)");
-}
-
 std::string megatronLayout(const Plan& plan) {
     std::string out;
     const auto& s = plan.stage_layers;
