@@ -413,6 +413,13 @@ void addMegatronRouter(const MoeSpec& e, const std::string& family, MegatronArgs
     // DeepSeek's gate computes its logits in float32 (transformers' DeepseekV2Moe and DeepseekV3TopkRouter).
     if (family == "deepseek_v2" || family == "deepseek_v3")
         add("--moe-router-dtype", "fp32");
+    // The load-balancing loss: Megatron-LM's coefficient defaults to 0 (no balancing at all), its type to
+    // aux_loss (per batch); seq_aux_loss computes it per sequence (DeepSeek's seq_aux).
+    if (e.aux_loss_coeff > 0) {
+        if (e.aux_loss_per_sequence)
+            add("--moe-router-load-balancing-type", "seq_aux_loss");
+        add("--moe-aux-loss-coeff", fmt(e.aux_loss_coeff, 10));
+    }
 }
 
 /// The model's shape for pretrain_gpt.py (dense or mixture-of-experts decoders of one shape; attention,
@@ -1053,6 +1060,10 @@ void addDeepSpeedExpertParallel(const Plan& plan, const ModelProfile& model, ord
         x["num_limited_groups"] = 1;
     }
     j["expert_parallel"] = x;
+    if (e.aux_loss_coeff > 0)
+        r.warnings.push_back("the router's load-balancing loss (coefficient " + fmt(e.aux_loss_coeff, 10) +
+                             (e.aux_loss_per_sequence ? ", per sequence" : "") +
+                             ") is not applied: AutoEP's router (moe/ep_router.py) computes none");
     r.warnings.push_back(
         "expert parallelism (autoep_size " + std::to_string(ep) +
         "): AutoEP replaces the mixture-of-experts blocks of the Hugging Face model given to "

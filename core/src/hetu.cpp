@@ -429,6 +429,12 @@ std::string hetuMoeArguments(const ModelProfile& model) {
         add("moe_expert_capacity_factor", shortNumber(e.capacity_factor));
         add("moe_pad_expert_input_to_capacity", "true"); // padded, as costed
     }
+    // The load-balancing loss (args_schema.py:130, 140: type aux_loss and coefficient 0 by default).
+    if (e.aux_loss_coeff > 0) {
+        if (e.aux_loss_per_sequence)
+            add("moe_router_load_balancing_type", "seq_aux_loss");
+        add("moe_aux_loss_coeff", shortNumber(e.aux_loss_coeff));
+    }
     return a;
 }
 

@@ -322,6 +322,16 @@ ModelProfile importVit(const Config& c) {
     return m;
 }
 
+/// The router's load-balancing loss coefficient from `key` (transformers' default 0.001 for Mixtral,
+/// Qwen2-MoE, Qwen3-MoE and DeepSeek), named when it is not a number from 0 to 1.
+double auxLossCoeff(const Config& c, const char* key) {
+    const double v = c.optNumber(key, 0.001);
+    if (!(v >= 0 && v <= 1))
+        throw InputError(std::string("config.") + key,
+                         "expected a load-balancing loss coefficient from 0 to 1");
+    return v;
+}
+
 /// Routed-expert settings shared by the MoE configs; top_k above the expert count is named here.
 MoeSpec routedExperts(const Config& c, const char* experts_key) {
     MoeSpec e;
@@ -332,6 +342,7 @@ MoeSpec routedExperts(const Config& c, const char* experts_key) {
                                                            ") must not exceed the number of experts (" +
                                                            std::to_string(e.experts) + ", " + experts_key +
                                                            ")");
+    e.aux_loss_coeff = auxLossCoeff(c, "router_aux_loss_coef"); // (DeepSeek: importDeepseekRouter)
     return e;
 }
 
@@ -435,6 +446,9 @@ void importDeepseekRouter(const Config& c, const std::string& family, MoeSpec& e
     e.routed_scaling = c.optNumber("routed_scaling_factor", v3 ? 2.5 : 1.0);
     if (!(e.routed_scaling > 0 && e.routed_scaling <= 1e6))
         throw InputError("config.routed_scaling_factor", "expected a positive number up to 1e6");
+    // DeepSeek's balance loss: aux_loss_alpha, per sequence with seq_aux (modeling_deepseek.py MoEGate).
+    e.aux_loss_coeff = auxLossCoeff(c, "aux_loss_alpha");
+    e.aux_loss_per_sequence = c.optBool("seq_aux", true);
     if (method == "greedy")
         return;
     const int groups = v3 ? c.optInt({"n_group"}, 8) : c.requireInt({"n_group"});

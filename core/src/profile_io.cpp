@@ -333,6 +333,8 @@ MoeSpec moeFromJson(const json& j, const std::string& path) {
     r.intField("expert_groups", m.expert_groups, IntRule::Positive, false, kMaxExperts);
     r.intField("groups_per_token", m.groups_per_token, IntRule::Positive, m.expert_groups > 0, kMaxExperts);
     r.intField("group_score_top", m.group_score_top, IntRule::Positive, m.expert_groups > 0, kMaxExperts);
+    r.numField("aux_loss_coeff", m.aux_loss_coeff, NumRule::NonNegative, false, 1.0);
+    r.boolField("aux_loss_per_sequence", m.aux_loss_per_sequence);
     r.finish();
     return m;
 }
@@ -362,6 +364,10 @@ json moeToJson(const MoeSpec& m) {
         j["groups_per_token"] = m.groups_per_token;
         j["group_score_top"] = m.group_score_top;
     }
+    if (m.aux_loss_coeff > 0)
+        j["aux_loss_coeff"] = m.aux_loss_coeff;
+    if (m.aux_loss_per_sequence)
+        j["aux_loss_per_sequence"] = true;
     return j;
 }
 

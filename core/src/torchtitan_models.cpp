@@ -262,7 +262,12 @@ void compareRouter(const MoeSpec& e, const Flavor& f, const std::string& tt, std
         differ("group-limited routing", mg.empty() ? std::string("none") : mg,
                fg.empty() ? std::string("none") : fg);
     // (A balancing method, as an auxiliary loss is: the layers, experts and parallelism stay the planned
-    // ones, and no export carries a model's balancing loss either; so a note, not a difference.)
+    // ones, so a note, as for a load-balancing loss a framework cannot apply, not a difference.)
+    if (e.aux_loss_coeff > 0)
+        addOnce(notes,
+                "the router's load-balancing loss (coefficient " + num(e.aux_loss_coeff) +
+                    (e.aux_loss_per_sequence ? ", per sequence" : "") + ") is not applied: " + tt +
+                    "'s MoE has no auxiliary loss (models/common/moe.py balances with its expert bias only)");
     if (!e.router_bias)
         addOnce(notes,
                 "the router has no score-correction bias; " + tt +

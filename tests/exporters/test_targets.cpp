@@ -631,6 +631,37 @@ private slots:
         // Qwen3-30B-A3B (norm_topk_prob true): Megatron-LM's default, as Mixtral.
         a = args(modelPreset("qwen3-30b-a3b"));
         QVERIFY(!a.count("--moe-router-pre-softmax") && !a.count("--moe-router-score-function"));
+        // The load-balancing loss: Megatron-LM's coefficient defaults to 0 (none), its type to aux_loss
+        // (per batch). Qwen3 0.001, Mixtral 8x7B 0.02 per batch; DeepSeek-V3 0.001 per sequence.
+        QCOMPARE(a.at("--moe-aux-loss-coeff"), std::string("0.001"));
+        QVERIFY(!a.count("--moe-router-load-balancing-type"));
+        a = args(modelPreset("mixtral-8x7b"));
+        QCOMPARE(a.at("--moe-aux-loss-coeff"), std::string("0.02"));
+        a = args(modelPreset("deepseek-v3"));
+        QCOMPARE(a.at("--moe-router-load-balancing-type"), std::string("seq_aux_loss"));
+        QCOMPARE(a.at("--moe-aux-loss-coeff"), std::string("0.001"));
+        // Without one (a profile of its own), nothing is written: Megatron-LM's 0.
+        ModelProfile nob = modelPreset("mixtral-8x7b");
+        router(nob).aux_loss_coeff = 0;
+        a = args(nob);
+        QVERIFY(!a.count("--moe-aux-loss-coeff") && !a.count("--moe-router-load-balancing-type"));
+        // The exports whose MoE computes no such loss say so (AutoEP's router, torchtitan's MoE); Hetu
+        // passes it as its model arguments.
+        const ModelProfile mix8 = modelPreset("mixtral-8x7b");
+        const auto warned = [](const ExportResult& r, const std::string& part) {
+            return std::any_of(r.warnings.begin(), r.warnings.end(),
+                               [&](const std::string& w) { return w.find(part) != std::string::npos; });
+        };
+        ExportOptions lossy_o;
+        lossy_o.lossy = true;
+        QVERIFY(warned(ex(moePlan(mix8, 64, 1, DpType::ZeRO3, 8), mix8, c, ExportFormat::DeepSpeed, lossy_o),
+                       "load-balancing loss (coefficient 0.02) is not applied: AutoEP's router"));
+        const ModelProfile q3m = modelPreset("qwen3-30b-a3b");
+        QVERIFY(warned(ex(moePlan(q3m, 64, 1, DpType::ZeRO2, 8), q3m, c, ExportFormat::Torchtitan, lossy_o),
+                       "load-balancing loss (coefficient 0.001) is not applied: torchtitan 0.2.2's qwen3"));
+        QVERIFY(
+            warned(ex(moePlan(mix8, 64, 1, DpType::ZeRO3, 1), mix8, c, ExportFormat::HetuGalvatron, lossy_o),
+                   "runtime.model.moe_aux_loss_coeff=0.02"));
         // DeepSeek-V2-Lite: greedy top-6 of the softmax, unnormalised, factor 1; the gate in fp32.
         json j2 = readJsonFile(hf + "DeepSeek-V2-Lite/config.json");
         a = args(importHuggingFace(j2, "lite", 4096));

@@ -688,6 +688,20 @@ void TestProfiles::moeRouterImport() {
     QVERIFY(mix.normalize_top_k); // MixtralTopKRouter always renormalises
     QCOMPARE(mix.routed_scaling, 1.0);
     QVERIFY(!mix.groupLimited() && !mix.router_bias);
+    // The load-balancing loss: router_aux_loss_coef (Mixtral 8x7B 0.02), per batch.
+    QCOMPARE(mix.aux_loss_coeff, 0.02);
+    QVERIFY(!mix.aux_loss_per_sequence);
+    json mj = readJsonFile(kHf + "Mixtral-8x7B-v0.1/config.json");
+    mj.erase("router_aux_loss_coef"); // transformers' MixtralConfig default
+    QCOMPARE(routerOf(importHuggingFace(mj, "m", 4096)).aux_loss_coeff, 0.001);
+    mj["router_aux_loss_coef"] = 2;
+    expectError([&] { importHuggingFace(mj, "m", 4096); }, "config.router_aux_loss_coef", "from 0 to 1");
+    // In a profile: kept through JSON, named when out of range.
+    ModelProfile withAux = modelPreset("deepseek-v3");
+    QCOMPARE(routerOf(modelFromJson(toJson(withAux))), routerOf(withAux));
+    json bad = toJson(withAux);
+    bad["stacks"][1]["layer"]["moe"]["aux_loss_coeff"] = -0.5;
+    expectError([&] { modelFromJson(bad); }, "model.stacks[1].layer.moe.aux_loss_coeff", "non-negative");
     QCOMPARE(routerOf(modelPreset("mixtral-8x22b")),
              routerOf(loadModelFile(kHf + "Mixtral-8x22B-v0.1/config.json")));
     // Qwen1.5-MoE (qwen2_moe): norm_topk_prob false; Qwen3-30B-A3B: true; absent: transformers' false.
@@ -711,6 +725,8 @@ void TestProfiles::moeRouterImport() {
     QCOMPARE(v3.expert_groups, 8);
     QCOMPARE(v3.groups_per_token, 4);
     QCOMPARE(v3.group_score_top, 2);
+    QCOMPARE(v3.aux_loss_coeff, 0.001); // aux_loss_alpha, per sequence (seq_aux)
+    QVERIFY(v3.aux_loss_per_sequence);
     QCOMPARE(v3, routerOf(modelPreset("deepseek-v3")));
     // Its keys absent: transformers' DeepseekV3Config defaults, the same router.
     json j3 = readJsonFile(kHf + "DeepSeek-V3/config.json");

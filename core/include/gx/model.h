@@ -44,6 +44,13 @@ struct MoeSpec {
     int expert_groups = 0;
     int groups_per_token = 0;
     int group_score_top = 0;
+    /// The router's load-balancing loss (GShard / Switch Transformer): its coefficient, 0 = none
+    /// (Hugging Face `router_aux_loss_coef`; DeepSeek `aux_loss_alpha`), computed per sequence rather than
+    /// per batch when `aux_loss_per_sequence` (DeepSeek `seq_aux`). It costs nothing; the exports pass it
+    /// on so that the framework balances the experts as the model was trained (Megatron-LM's default
+    /// coefficient is 0: no balancing at all).
+    double aux_loss_coeff = 0.0;
+    bool aux_loss_per_sequence = false;
 
     bool enabled() const { return experts > 0; }
     bool groupLimited() const { return expert_groups > 0; }
