@@ -399,16 +399,10 @@ void addMegatronRouter(const MoeSpec& e, const std::string& family, MegatronArgs
         add("--moe-router-group-topk", num(e.groups_per_token));
         const int megatron_top = e.top_k / e.groups_per_token;
         const bool on_logits = !sigmoid && e.normalize_top_k; // a max ranks alike, a sum does not
-        const auto ranked = [&](int n, const char* what) {
-            return n == 1 ? std::string("its best ") + what
-                          : "the sum of its best " + num(n) + " " + what + "s";
-        };
         if (megatron_top != e.group_score_top || (on_logits && e.group_score_top > 1))
             r.unsupported.push_back(
-                "group-limited routing (" + num(e.groups_per_token) + " of " + num(e.expert_groups) +
-                " groups, a group ranked by " + ranked(e.group_score_top, "expert score") +
-                "): Megatron-LM ranks a group by its best top-k / group-topk = " + num(megatron_top) +
-                (on_logits ? " logits" : " scores") + "; exported Megatron-LM's ranking");
+                e.groupRoutingText() + ": Megatron-LM ranks a group by its best top-k / group-topk = " +
+                num(megatron_top) + (on_logits ? " logits" : " scores") + "; exported Megatron-LM's ranking");
     }
     // DeepSeek's gate computes its logits in float32 (transformers' DeepseekV2Moe and DeepseekV3TopkRouter).
     if (family == "deepseek_v2" || family == "deepseek_v3")
@@ -883,7 +877,6 @@ const LayerType* firstMoeLayer(const ModelProfile& model) {
 /// top_k, score_func, route_norm, routed_scaling_factor and the groups pinned to it: the options no key
 /// of expert_parallel sets.
 void autoepRouterDifferences(const MoeSpec& e, const std::string& preset, std::vector<std::string>& out) {
-    const auto num = [](int v) { return std::to_string(v); };
     if (e.capacity_factor > 0)
         out.push_back("expert capacity factor " + fmt(e.capacity_factor, 4) +
                       ": AutoEP sends every token to its top-k experts (dropless; expert_parallel has no "
@@ -898,12 +891,7 @@ void autoepRouterDifferences(const MoeSpec& e, const std::string& preset, std::v
     if (e.groupLimited() && e.groups_per_token < e.expert_groups) {
         const bool v2 = preset == "deepseek_v2";
         if (e.group_score_top != 2 && !(v2 && e.group_score_top == 1))
-            out.push_back("group-limited routing (" + num(e.groups_per_token) + " of " +
-                          num(e.expert_groups) + " groups, a group ranked by " +
-                          (e.group_score_top == 1
-                               ? std::string("its best expert score")
-                               : "the sum of its best " + num(e.group_score_top) + " scores") +
-                          "): AutoEP ranks a group by the sum of its best two scores" +
+            out.push_back(e.groupRoutingText() + ": AutoEP ranks a group by the sum of its best two scores" +
                           (v2 ? " or, with topk_method group_limited_greedy, by its best one"
                               : " (only the deepseek_v2 preset by its best one)") +
                           "; exported the sum of the best two");

@@ -377,12 +377,8 @@ std::vector<std::string> hetuModelInexpressible(const ModelProfile& model) {
             const int hetu_top = e.top_k / e.groups_per_token;
             const bool on_logits = !sigmoid && e.normalize_top_k; // a max ranks alike, a sum does not
             if (hetu_top != e.group_score_top || (on_logits && e.group_score_top > 1))
-                out.push_back("group-limited routing (" + num(e.groups_per_token) + " of " +
-                              num(e.expert_groups) + " groups, a group ranked by " +
-                              (e.group_score_top == 1
-                                   ? std::string("its best expert score")
-                                   : "the sum of its best " + num(e.group_score_top) + " expert scores") +
-                              "): Hetu-Galvatron ranks a group by the sum of its best top-k / group-topk = " +
+                out.push_back(e.groupRoutingText() +
+                              ": Hetu-Galvatron ranks a group by the sum of its best top-k / group-topk = " +
                               num(hetu_top) + (on_logits ? " logits" : " scores") +
                               " (moe/moe_utils.py:410-412)");
         }

@@ -17,6 +17,15 @@
 
 namespace gx {
 
+std::string MoeSpec::groupRoutingText() const {
+    return "group-limited routing (" + std::to_string(groups_per_token) + " of " +
+           std::to_string(expert_groups) + " groups, a group ranked by " +
+           (group_score_top == 1
+                ? std::string("its best expert score")
+                : "the sum of its best " + std::to_string(group_score_top) + " expert scores") +
+           ")";
+}
+
 namespace {
 std::int64_t headDimOf(const LayerType& t) {
     return t.head_dim > 0 ? t.head_dim : (t.heads > 0 ? t.hidden / t.heads : 0);

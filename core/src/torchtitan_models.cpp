@@ -405,12 +405,7 @@ std::vector<std::string> torchtitanMoeLimits(const ModelProfile& model) {
                         "tokens nor pads experts to capacity");
         if (e.groupLimited() && e.groups_per_token < e.expert_groups && e.group_score_top != 2)
             addOnce(out,
-                    "group-limited routing (" + groupText(e.expert_groups, e.groups_per_token) +
-                        ", a group ranked by " +
-                        (e.group_score_top == 1 ? std::string("its best expert score")
-                                                : "the sum of its best " + std::to_string(e.group_score_top) +
-                                                      " expert scores") +
-                        "): " + tt +
+                    e.groupRoutingText() + ": " + tt +
                         "'s router ranks a group by the sum of its best two scores (models/common/moe.py)");
     }
     return out;

@@ -54,6 +54,9 @@ struct MoeSpec {
 
     bool enabled() const { return experts > 0; }
     bool groupLimited() const { return expert_groups > 0; }
+    /// "group-limited routing (4 of 8 groups, a group ranked by the sum of its best 2 expert scores)": how
+    /// the exports name this routing when a framework ranks the groups otherwise.
+    std::string groupRoutingText() const;
     static bool knownScoreFunction(const std::string& f) { return f == "softmax" || f == "sigmoid"; }
     static constexpr const char* kScoreFunctionList = "softmax, sigmoid";
     bool operator==(const MoeSpec&) const = default;
