@@ -23,6 +23,7 @@
 #include "gx/cost_model.h"
 #include "gx/error.h"
 #include "gx/hetu.h"
+#include "gx/megatron_core.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
 #include "torchtitan_models.h"
@@ -362,57 +363,31 @@ void addMegatronRope(const ModelProfile& model, bool mla, MegatronArgs& r) {
     } // (unscaled MLA runs yarn with factor 1: plain rotary frequencies)
 }
 
-/// How the router weighs the experts (megatron/core/transformer/moe/moe_utils.py
-/// topk_routing_with_score_function; facts with sources in tests/data/consumers/megatron.json), so that
-/// the framework trains the same model. Softmax: Megatron's default takes the top-k logits and a
-/// softmax over them, which equals Hugging Face's softmax over all experts with the top-k renormalised
-/// (Mixtral, norm_topk_prob); --moe-router-pre-softmax keeps the softmax over all experts unnormalised
-/// (Qwen2-MoE, DeepSeek-V2). Sigmoid: Megatron always renormalises the top-k when k > 1. Then
-/// --moe-router-topk-scaling-factor multiplies the weights, and --moe-router-num-groups /
-/// --moe-router-group-topk limit a token to its best groups, a group scored by the sum of its best
-/// top-k / group-topk scores (softmax without pre-softmax: logits). What it cannot reproduce is named
-/// in r.unsupported.
+/// The router's options (Megatron-Core's fields, shared with the Hetu-Galvatron export: megatronCoreRouter;
+/// facts with sources in tests/data/consumers/megatron.json), so that the framework trains the same
+/// model; what it cannot reproduce is named in r.unsupported.
 void addMegatronRouter(const MoeSpec& e, const std::string& family, MegatronArgs& r) {
-    const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     const auto num = [](int v) { return std::to_string(v); };
-    const bool sigmoid = e.score_function == "sigmoid";
-    if (sigmoid) {
-        add("--moe-router-score-function", "sigmoid");
-        if (!e.normalize_top_k && e.top_k > 1)
-            r.unsupported.push_back("unnormalised sigmoid router weights (top-" + num(e.top_k) +
-                                    "): Megatron-LM divides sigmoid top-k weights by their sum whenever "
-                                    "top-k > 1; exported normalised");
-    } else if (!e.normalize_top_k) {
-        add("--moe-router-pre-softmax"); // softmax over all experts, the top-k weights as they are
-    } else if (e.top_k == 1) {
+    const MegatronCoreRouter router = megatronCoreRouter(e, family, /*refuse_softmax_top1=*/true);
+    if (router.renormalises_sigmoid)
+        r.unsupported.push_back("unnormalised sigmoid router weights (top-" + num(e.top_k) +
+                                "): Megatron-LM divides sigmoid top-k weights by their sum whenever "
+                                "top-k > 1; exported normalised");
+    if (router.softmax_top1_as_pre_softmax)
         r.unsupported.push_back("softmax top-1 router renormalised (weight 1): Megatron-LM refuses a "
                                 "softmax over the top-1 logit; exported --moe-router-pre-softmax (the "
                                 "expert's probability as its weight)");
-        add("--moe-router-pre-softmax");
-    }
-    if (e.router_bias) // aux-loss-free routing (DeepSeek-V3): sigmoid scores, validated in the profile
-        add("--moe-router-enable-expert-bias");
-    if (e.routed_scaling != 1.0)
-        add("--moe-router-topk-scaling-factor", fmt(e.routed_scaling, 10));
-    if (e.groupLimited() && e.groups_per_token < e.expert_groups) { // (all groups: not limited)
-        add("--moe-router-num-groups", num(e.expert_groups));
-        add("--moe-router-group-topk", num(e.groups_per_token));
-        const int megatron_top = e.top_k / e.groups_per_token;
-        const bool on_logits = !sigmoid && e.normalize_top_k; // a max ranks alike, a sum does not
-        if (megatron_top != e.group_score_top || (on_logits && e.group_score_top > 1))
-            r.unsupported.push_back(
-                e.groupRoutingText() + ": Megatron-LM ranks a group by its best top-k / group-topk = " +
-                num(megatron_top) + (on_logits ? " logits" : " scores") + "; exported Megatron-LM's ranking");
-    }
-    // DeepSeek's gate computes its logits in float32 (transformers' DeepseekV2Moe and DeepseekV3TopkRouter).
-    if (family == "deepseek_v2" || family == "deepseek_v3")
-        add("--moe-router-dtype", "fp32");
-    // The load-balancing loss: Megatron-LM's coefficient defaults to 0 (no balancing at all), its type to
-    // aux_loss (per batch); seq_aux_loss computes it per sequence (DeepSeek's seq_aux).
-    if (e.aux_loss_coeff > 0) {
-        if (e.aux_loss_per_sequence)
-            add("--moe-router-load-balancing-type", "seq_aux_loss");
-        add("--moe-aux-loss-coeff", fmt(e.aux_loss_coeff, 10));
+    if (router.group_rank_differs)
+        r.unsupported.push_back(e.groupRoutingText() +
+                                ": Megatron-LM ranks a group by its best top-k / "
+                                "group-topk = " +
+                                num(router.group_rank_top) +
+                                (router.group_rank_on_logits ? " logits" : " scores") +
+                                "; exported Megatron-LM's ranking");
+    for (const auto& f : router.fields) {
+        std::string flag = "--" + f.field;
+        std::replace(flag.begin(), flag.end(), '_', '-');
+        addArg(r, flag, f.value);
     }
 }
 
@@ -477,6 +452,9 @@ void addMegatronModelArgs(const ModelProfile& model, MegatronArgs& r) {
         add("--moe-router-topk", std::to_string(e.top_k));
         add("--moe-ffn-hidden-size", std::to_string(moe_t->ffn_hidden));
         add("--moe-grouped-gemm"); // the cost model's grouped expert GEMMs
+        // The cost model's all-to-all dispatch and combine; Megatron-Core's default, allgather, gathers
+        // every token of the expert group instead (transformer_config.py:891).
+        add("--moe-token-dispatcher-type", "alltoall");
         if (dense_t) {
             // Megatron evaluates a list expression: 1 = MoE layer, 0 = dense, in layer order.
             std::string pattern;
@@ -491,10 +469,6 @@ void addMegatronModelArgs(const ModelProfile& model, MegatronArgs& r) {
         if (e.shared_expert_gate)
             add("--moe-shared-expert-gate");
         addMegatronRouter(e, model.family, r);
-        if (e.capacity_factor > 0) {
-            add("--moe-expert-capacity-factor", fmt(e.capacity_factor, 4));
-            add("--moe-pad-expert-input-to-capacity"); // padded, as costed
-        }
     }
     const int seq = model.seq_len > 0 ? model.seq_len : t.seq_len;
     add("--seq-length", std::to_string(seq));

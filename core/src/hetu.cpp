@@ -12,6 +12,7 @@
 //    pp_size_<n> (sendrecv over ranks k, k+W/n, ...), sp_time keys <op>_size_<n>_<MB>MB_time in ms,
 //    overlap_coefficient.json {"overlap_coe": slowdown >= 1 of overlapped compute and communication}.
 #include "gx/hetu.h"
+#include "gx/megatron_core.h"
 #include "gx/units.h"
 
 #include "gx/error.h"
@@ -170,12 +171,6 @@ int hetuBatchDivisor(const Plan& plan, int vcp) {
         min_cp = std::min(min_cp, cpSizeEnc(l));
     }
     return min_tp < 1 || min_cp < 1 ? 0 : plan.stageGpus() / min_tp / min_cp;
-}
-
-std::string shortNumber(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.10g", x);
-    return buf;
 }
 
 /// The layers (as "0-3, 7") for which `pick` holds.
@@ -365,23 +360,17 @@ std::vector<std::string> hetuModelInexpressible(const ModelProfile& model) {
                           "): Hetu-Galvatron's mixture-of-experts layer has routed experts only "
                           "(core/runtime/models/moe_modules.py:55, 'TODO: Add shared expert support')");
         // The router is Megatron-Core's topk_softmax_with_capacity (moe/moe_utils.py:430-544), without
-        // Megatron-LM's argument checks: a softmax over the top-k logits (= Mixtral's renormalised
-        // softmax, weight 1 at top-1), pre-softmax (weights unnormalised), sigmoid renormalised when
-        // top-k > 1, a scaling factor, groups ranked by the sum of their best top-k / group-topk scores.
-        const bool sigmoid = e.score_function == "sigmoid";
-        if (sigmoid && !e.normalize_top_k && e.top_k > 1)
+        // Megatron-LM's argument checks (a softmax over the top-1 logit is weight 1, as renormalised).
+        const MegatronCoreRouter router = megatronCoreRouter(e, model.family, /*refuse_softmax_top1=*/false);
+        if (router.renormalises_sigmoid)
             out.push_back("unnormalised sigmoid router weights (top-" + num(e.top_k) +
                           "): Hetu-Galvatron divides sigmoid top-k weights by their sum whenever top-k > 1 "
                           "(moe/moe_utils.py:504)");
-        if (e.groupLimited() && e.groups_per_token < e.expert_groups) {
-            const int hetu_top = e.top_k / e.groups_per_token;
-            const bool on_logits = !sigmoid && e.normalize_top_k; // a max ranks alike, a sum does not
-            if (hetu_top != e.group_score_top || (on_logits && e.group_score_top > 1))
-                out.push_back(e.groupRoutingText() +
-                              ": Hetu-Galvatron ranks a group by the sum of its best top-k / group-topk = " +
-                              num(hetu_top) + (on_logits ? " logits" : " scores") +
-                              " (moe/moe_utils.py:410-412)");
-        }
+        if (router.group_rank_differs)
+            out.push_back(e.groupRoutingText() +
+                          ": Hetu-Galvatron ranks a group by the sum of its best top-k / group-topk = " +
+                          num(router.group_rank_top) + (router.group_rank_on_logits ? " logits" : " scores") +
+                          " (moe/moe_utils.py:410-412)");
         break; // (one shape: the other stacks' router is this one, or refused above)
     }
     return out;
@@ -403,34 +392,10 @@ std::string hetuMoeArguments(const ModelProfile& model) {
                     std::to_string(e.experts) + ", runtime.model.moe_router_topk=" + std::to_string(e.top_k) +
                     ", runtime.model.moe_ffn_hidden_size=" + std::to_string(t->ffn_hidden) +
                     ", runtime.model.moe_grouped_gemm=true";
-    const auto add = [&](const std::string& k, const std::string& v) {
-        a += ", runtime.model." + k + "=" + v;
-    };
-    if (e.score_function == "sigmoid")
-        add("moe_router_score_function", "sigmoid");
-    else if (!e.normalize_top_k)
-        add("moe_router_pre_softmax", "true"); // softmax over all experts, the top-k weights as they are
-    if (e.router_bias)
-        add("moe_router_enable_expert_bias", "true");
-    if (e.routed_scaling != 1.0)
-        add("moe_router_topk_scaling_factor", shortNumber(e.routed_scaling));
-    if (e.groupLimited() && e.groups_per_token < e.expert_groups) {
-        add("moe_router_num_groups", std::to_string(e.expert_groups));
-        add("moe_router_group_topk", std::to_string(e.groups_per_token));
-    }
-    // DeepSeek's gate computes its logits in float32 (as the Megatron-LM export).
-    if (model.family == "deepseek_v2" || model.family == "deepseek_v3")
-        add("moe_router_dtype", "fp32");
-    if (e.capacity_factor > 0) {
-        add("moe_expert_capacity_factor", shortNumber(e.capacity_factor));
-        add("moe_pad_expert_input_to_capacity", "true"); // padded, as costed
-    }
-    // The load-balancing loss (args_schema.py:130, 140: type aux_loss and coefficient 0 by default).
-    if (e.aux_loss_coeff > 0) {
-        if (e.aux_loss_per_sequence)
-            add("moe_router_load_balancing_type", "seq_aux_loss");
-        add("moe_aux_loss_coeff", shortNumber(e.aux_loss_coeff));
-    }
+    // The router's fields as the Megatron-LM export sets them (args_schema.py: Megatron-Core's names and
+    // defaults, e.g. moe_router_load_balancing_type aux_loss and moe_aux_loss_coeff 0 at lines 130, 140).
+    for (const auto& f : megatronCoreRouter(e, model.family, /*refuse_softmax_top1=*/false).fields)
+        a += ", runtime.model." + f.field + "=" + (f.value.empty() ? std::string("true") : f.value);
     return a;
 }
 

@@ -637,6 +637,8 @@ private slots:
         QVERIFY(!a.count("--moe-router-load-balancing-type"));
         a = args(modelPreset("mixtral-8x7b"));
         QCOMPARE(a.at("--moe-aux-loss-coeff"), std::string("0.02"));
+        // The dispatcher the cost model charges (all-to-all), not Megatron-Core's default allgather.
+        QCOMPARE(a.at("--moe-token-dispatcher-type"), std::string("alltoall"));
         a = args(modelPreset("deepseek-v3"));
         QCOMPARE(a.at("--moe-router-load-balancing-type"), std::string("seq_aux_loss"));
         QCOMPARE(a.at("--moe-aux-loss-coeff"), std::string("0.001"));
@@ -662,6 +664,30 @@ private slots:
         QVERIFY(
             warned(ex(moePlan(mix8, 64, 1, DpType::ZeRO3, 1), mix8, c, ExportFormat::HetuGalvatron, lossy_o),
                    "runtime.model.moe_aux_loss_coeff=0.02"));
+        // Hetu-Galvatron runs Megatron-Core's router: its model arguments set every router option the
+        // Megatron-LM export writes, with the same value (a capacity factor included).
+        ModelProfile capped = modelPreset("mixtral-8x7b");
+        router(capped).capacity_factor = 1.25;
+        const ModelProfile lite0 =
+            importHuggingFace(readJsonFile(hf + "DeepSeek-V2-Lite/config.json"), "lite0", 4096);
+        for (const ModelProfile* m :
+             std::initializer_list<const ModelProfile*>{&mix8, &q2, &q3m, &capped, &lite0}) {
+            const std::string hetu = hetuMoeArguments(*m);
+            int same = 0;
+            for (const auto& [flag, value] : args(*m)) {
+                if (flag.rfind("--moe-router-", 0) != 0 && flag.rfind("--moe-aux-", 0) != 0 &&
+                    flag.rfind("--moe-expert-capacity", 0) != 0 && flag.rfind("--moe-pad-", 0) != 0)
+                    continue;
+                std::string field = flag.substr(2);
+                std::replace(field.begin(), field.end(), '-', '_');
+                const std::string want =
+                    "runtime.model." + field + "=" + (value.empty() ? "true" : value) + ",";
+                QVERIFY2((hetu + ",").find(want) != std::string::npos, (m->name + ": " + want).c_str());
+                ++same;
+            }
+            QVERIFY2(same >= 2, m->name.c_str());
+        }
+        QVERIFY(hetuMoeArguments(capped).find("moe_expert_capacity_factor=1.25,") != std::string::npos);
         // DeepSeek-V2-Lite: greedy top-6 of the softmax, unnormalised, factor 1; the gate in fp32.
         json j2 = readJsonFile(hf + "DeepSeek-V2-Lite/config.json");
         a = args(importHuggingFace(j2, "lite", 4096));
