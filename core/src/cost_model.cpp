@@ -30,6 +30,12 @@
 
 namespace gx {
 
+bool LinkSpec::nvlinkPeers() const {
+    std::string k = kind;
+    std::transform(k.begin(), k.end(), k.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    return k.find("nvlink") != std::string::npos || k.find("nvswitch") != std::string::npos;
+}
+
 namespace {
 
 std::string layerField(int i, const char* name) {
@@ -55,13 +61,6 @@ Span spanOf(int first, int n, int stride, int gpn) {
     sp.nodes = nodes;
     sp.per_node = (n + nodes - 1) / nodes;
     return sp;
-}
-
-/// GPUs of a node that reach each other over NVLink (the link kind says NVLink or NVSwitch).
-bool nvlinkPeers(const LinkSpec& intra) {
-    std::string k = intra.kind;
-    std::transform(k.begin(), k.end(), k.begin(), [](unsigned char ch) { return std::tolower(ch); });
-    return k.find("nvlink") != std::string::npos || k.find("nvswitch") != std::string::npos;
 }
 
 double busFactor(Collective op, int n) {
@@ -131,7 +130,7 @@ double exposedComm(double comm, double hide, double overlap_efficiency) {
 
 CostModel::CostModel(ModelProfile model, ClusterProfile cluster, CostOptions options)
     : model_(std::move(model)), cluster_(std::move(cluster)), options_(options),
-      intra_nvlink_(nvlinkPeers(cluster_.intra)) {}
+      intra_nvlink_(cluster_.intra.nvlinkPeers()) {}
 
 double CostModel::budgetBytes(const ClusterProfile& cluster, const CostOptions& o) {
     const double cap = o.memory_budget_gib > 0 ? o.memory_budget_gib : cluster.gpu.memory_gib;
@@ -490,7 +489,9 @@ double LayerCoster::tensorParallelComm(double gemm, LayerCost& c) const {
     // Engine's comm+GEMM overlap (Megatron --tp-comm-overlap) runs over CUDA IPC/multicast buffers
     // inside one node (TransformerEngine issue #1071), as does torch's async TP (symmetric memory), so
     // a TP group that crosses nodes, or whose node links are not NVLink (PCIe cards), exposes all of its
-    // collectives.
+    // collectives. Both split the sequence-parallel all-gather and reduce-scatter into the GEMMs, so a
+    // layer without SP exposes its all-reduces (Megatron-LM's validate_args: "Tensor parallel
+    // communication/GEMM overlap can happen only when sequence parallelism is enabled").
     double tp_fwd = 0.0;
     if (t > 1) {
         const double S = 2.0 * sbh; // bf16 activation of the micro-batch shard
@@ -505,8 +506,9 @@ double LayerCoster::tensorParallelComm(double gemm, LayerCost& c) const {
             return cm.collectiveTime(Collective::AllReduce, S, t, lay.tp_stride, r);
         });
         const double comm = blocks * one;
-        const double hidden =
-            crosses || !intra_nvlink ? 0.0 : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
+        const double hidden = crosses || !intra_nvlink || !s.sp
+                                  ? 0.0
+                                  : std::min(std::clamp(rt.tp_overlap, 0.0, 1.0) * comm, gemm);
         tp_fwd = comm - hidden;
         c.tp_comm = 2.0 * tp_fwd;
     }

@@ -233,6 +233,8 @@ struct MegatronArgs {
     std::vector<std::string> warnings;
     int tp = 1;
     bool fsdp = false; ///< Megatron-FSDP (ZeRO-2/3): CUDA_DEVICE_MAX_CONNECTIONS must not be 1
+    bool distributed_optimizer = false; ///< --use-distributed-optimizer (ZeRO-1, Megatron-FSDP)
+    bool sequence_parallel = false;     ///< --sequence-parallel
 };
 
 /// --pipeline-model-parallel-layout for the plan's chunks: "Et*9|t*8|t*8|t*7L" (E = embedding, t =
@@ -565,7 +567,8 @@ void addMegatronSequenceParallel(const Plan& plan, int tp, MegatronArgs& r) {
         any_sp = any_sp || l.sp;
         all_sp = all_sp && l.sp;
     }
-    if (any_sp && tp > 1)
+    r.sequence_parallel = any_sp && tp > 1;
+    if (r.sequence_parallel)
         addArg(r, "--sequence-parallel");
     if (any_sp && !all_sp)
         r.unsupported.push_back(
@@ -587,6 +590,7 @@ void addMegatronDataParallel(const Plan& plan, int tp, int dp, MegatronArgs& r) 
             describeRuns(plan, [](const LayerStrategy& l) { return dpLabel(l.dp_type); }) +
             "): Megatron-LM uses one optimizer for all layers; exported the most common (" + dpLabel(dpt) +
             ")");
+    r.distributed_optimizer = dp > 1 && dpt != DpType::DDP;
     if (dp > 1 && dpt == DpType::ZeRO1) {
         add("--use-distributed-optimizer");
     } else if (dp > 1 && (dpt == DpType::ZeRO2 || dpt == DpType::ZeRO3)) {
@@ -621,6 +625,26 @@ void addMegatronDataParallel(const Plan& plan, int tp, int dp, MegatronArgs& r) 
                                 ")");
 }
 
+/// The overlaps the plan's runtime was costed with, which Megatron-LM leaves off by default
+/// (arguments.py:3121, 3148: --overlap-grad-reduce and --overlap-param-gather default False;
+/// model_parallel_config.py:265 tp_comm_overlap False): the DP gradient reduction behind the backward
+/// pass (dp_overlap), the distributed optimizer's parameter all-gather behind the next forward
+/// (overlap_param_gather; validate_args requires --overlap-grad-reduce with it) and Transformer Engine's
+/// TP comm+GEMM overlap (tp_overlap; validate_args requires --sequence-parallel, and the cost model hides
+/// TP collectives only inside an NVLink node). Megatron-FSDP turns the first two on itself for the
+/// shardings that need them (megatron_fsdp.py:328-333); writing them says the same.
+void addMegatronOverlap(const ClusterProfile& cluster, const RuntimeProfile& rt, int tp, int dp, int cp,
+                        MegatronArgs& r) {
+    const bool grads = dp * cp > 1 && rt.dp_overlap > 0;
+    if (grads)
+        addArg(r, "--overlap-grad-reduce");
+    if (grads && r.distributed_optimizer && rt.overlap_param_gather)
+        addArg(r, "--overlap-param-gather");
+    const bool nvlink = cluster.intra.nvlinkPeers() && tp <= cluster.gpus_per_node;
+    if (tp > 1 && rt.tp_overlap > 0 && r.sequence_parallel && nvlink)
+        addArg(r, "--tp-comm-overlap");
+}
+
 /// The model shape, precision, iterations, data, tokenizer and checkpoints.
 void addMegatronModelAndRun(const Plan& plan, const ModelProfile& model, const ExportOptions& o,
                             MegatronArgs& r) {
@@ -646,7 +670,8 @@ void addMegatronModelAndRun(const Plan& plan, const ModelProfile& model, const E
     }
 }
 
-MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const ExportOptions& o) {
+MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                           const ExportOptions& o) {
     MegatronArgs r;
     const auto add = [&](const std::string& flag, const std::string& v = {}) { addArg(r, flag, v); };
     const int L = static_cast<int>(plan.layers.size());
@@ -675,6 +700,7 @@ MegatronArgs buildMegatron(const Plan& plan, const ModelProfile& model, const Ex
 
     addMegatronRecompute(plan, r);
     addMegatronDataParallel(plan, tp, dp, r);
+    addMegatronOverlap(cluster, costOptionsOf(plan, o).runtime, tp, dp, cp, r);
     addMegatronModelAndRun(plan, model, o, r);
     return r;
 }
@@ -726,7 +752,7 @@ std::string listBlock(const std::vector<std::string>& items, const std::string& 
 ExportResult exportMegatron(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
                             const ExportOptions& o) {
     ExportResult r;
-    MegatronArgs m = buildMegatron(plan, model, o);
+    MegatronArgs m = buildMegatron(plan, model, cluster, o);
     std::ostringstream s;
     s << "#!/usr/bin/env bash\n";
     if (o.include_cost_header)
@@ -1662,7 +1688,7 @@ ExportResult exportTorchtitan(const Plan& plan, const ModelProfile& model, const
 ExportResult exportLauncher(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
                             const ExportOptions& o, bool slurm) {
     ExportResult r;
-    MegatronArgs m = buildMegatron(plan, model, o);
+    MegatronArgs m = buildMegatron(plan, model, cluster, o);
     int per_node = 1;
     const int nodes = launchNodes(plan, cluster, o, &per_node);
     if (nodes * per_node != plan.gpus)
@@ -1852,8 +1878,9 @@ ExportFormat exportFormatFromString(const std::string& s) {
 }
 
 std::vector<std::string> megatronArgs(const Plan& plan, const ModelProfile& model,
-                                      const ExportOptions& options, std::vector<std::string>& unsupported) {
-    MegatronArgs m = buildMegatron(plan, model, options);
+                                      const ClusterProfile& cluster, const ExportOptions& options,
+                                      std::vector<std::string>& unsupported) {
+    MegatronArgs m = buildMegatron(plan, model, cluster, options);
     unsupported.insert(unsupported.end(), m.unsupported.begin(), m.unsupported.end());
     return m.args;
 }

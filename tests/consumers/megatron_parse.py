@@ -95,6 +95,15 @@ ROUTER_FIELDS = [
     "expert_model_parallel_size",
     "expert_tensor_parallel_size",
 ]
+# The overlaps the export turns on (args after validate_args; tp_comm_overlap also in the config).
+OVERLAP_FIELDS = [
+    "overlap_grad_reduce",
+    "overlap_param_gather",
+    "tp_comm_overlap",
+    "sequence_parallel",
+    "use_distributed_optimizer",
+    "use_megatron_fsdp",
+]
 ATTENTION_ROPE_FIELDS = [
     "multi_latent_attention",
     "q_lora_rank",
@@ -287,7 +296,7 @@ def main():
         else:
             print(f"{script}: {res['outcome']}  (world_size {res['world_size']}, "
                   f"{res['gpu_arch_emulated']})")
-            for key in ("args_router", "config_router"):
+            for key in ("args_router", "config_router", "args_overlap", "config_overlap"):
                 if res.get(key):
                     print(f"  {key}: " + ", ".join(f"{k}={v}" for k, v in res[key].items()))
     return rc
@@ -455,6 +464,7 @@ def child(job_path):
                                                   for k in DERIVED_FIELDS}
             result["args_router"] = _fields(args, ROUTER_FIELDS)
             result["args_attention_rope"] = _fields(args, ATTENTION_ROPE_FIELDS)
+            result["args_overlap"] = _fields(args, OVERLAP_FIELDS)
             result["megatron_warnings"] = sorted({str(w.message) for w in caught})
             caught.clear()
 
@@ -473,6 +483,7 @@ def child(job_path):
                                               f"transformer {type(tcfg).__name__})")
             result["config_router"] = _fields(tcfg, ROUTER_FIELDS)
             result["config_attention_rope"] = _fields(tcfg, ATTENTION_ROPE_FIELDS)
+            result["config_overlap"] = _fields(tcfg, ["tp_comm_overlap", "sequence_parallel"])
             step = "pretrain_cfg_container_from_args"
             container = pretrain_cfg_container_from_args(args, cfg)
             result["pretrain_cfg_container_from_args"] = f"ok ({type(container).__name__})"

@@ -585,7 +585,8 @@ private slots:
 
     void tensorParallelOverlapStaysInsideANodeAndBehindItsGemms() {
         // A runtime that overlaps TP collectives with GEMMs (Megatron --tp-comm-overlap, torch async TP)
-        // hides them only between NVLink peers and only up to the GEMM time beside them.
+        // hides them only between NVLink peers, only under sequence parallelism and only up to the GEMM
+        // time beside them.
         auto m = gptModel(4, 4096, 32, 2048, 50257);
         const auto& type = m.stacks[0].type;
         const StageShape shape{16, 0, 16, 1};
@@ -608,6 +609,12 @@ private slots:
         const double shown = hs.layer(type, inside, shape).tp_comm,
                      all = ns.layer(type, inside, shape).tp_comm;
         QVERIFY2(shown > 0 && shown < all, qPrintable(QStringLiteral("%1 of %2").arg(shown).arg(all)));
+        // Without sequence parallelism the all-reduces stay whole: neither Megatron-LM (validate_args
+        // requires SP for --tp-comm-overlap) nor torch's async TP splits them into the GEMMs.
+        LayerStrategy no_sp = inside;
+        no_sp.sp = false;
+        QVERIFY(h.layer(type, no_sp, shape).tp_comm > 0);
+        QVERIFY(near(h.layer(type, no_sp, shape).tp_comm, n.layer(type, no_sp, shape).tp_comm));
         // PCIe cards inside one node: no NVLink peers, nothing hidden.
         ClusterProfile pcie = cluster(2, 8);
         pcie.intra.kind = "PCIe";

@@ -606,6 +606,47 @@ private slots:
         QVERIFY(checked > 1000);
     }
 
+    void megatronOverlapsFollowTheRuntime() {
+        // The overlaps the plan was costed with are turned on (Megatron-LM leaves all three off); a
+        // runtime costed without them gets none, and --tp-comm-overlap only where Megatron-LM and the
+        // cost model can hide TP collectives: with sequence parallelism, inside an NVLink node.
+        const ModelProfile m = modelPreset("llama2-7b");
+        const ClusterProfile c = clusterPreset("8x8xH100-IB");
+        Plan p = planFor(m, 64, 8); // tp 8, dp 8, ZeRO-1 (distributed optimizer)
+        for (auto& l : p.layers)
+            l.sp = true;
+        const auto args = [&](const Plan& plan, const ClusterProfile& cl, const std::string& runtime) {
+            ExportOptions o;
+            o.runtime = runtimePreset(runtime);
+            return checkMegatron(ex(plan, m, cl, ExportFormat::Megatron, o).text);
+        };
+        auto a = args(p, c, "megatron-core"); // tp_overlap 1, dp_overlap 1, overlap_param_gather
+        QVERIFY(a.count("--overlap-grad-reduce") && a.count("--overlap-param-gather") &&
+                a.count("--tp-comm-overlap"));
+        a = args(p, c, "megatron-lm-2021"); // its all-reduce behind the backward pass, nothing else
+        QVERIFY(a.count("--overlap-grad-reduce"));
+        QVERIFY(!a.count("--overlap-param-gather") && !a.count("--tp-comm-overlap"));
+        Plan no_sp = p;
+        for (auto& l : no_sp.layers)
+            l.sp = false;
+        a = args(no_sp, c, "megatron-core");
+        QVERIFY(!a.count("--tp-comm-overlap") && !a.count("--sequence-parallel"));
+        ClusterProfile pcie = c;
+        pcie.intra.kind = "PCIe";
+        QVERIFY(!args(p, pcie, "megatron-core").count("--tp-comm-overlap"));
+        // One data-parallel rank: no gradient reduction to hide.
+        const Plan solo = planFor(m, 8, 8);
+        a = args(solo, c, "megatron-core");
+        QVERIFY(!a.count("--overlap-grad-reduce") && !a.count("--overlap-param-gather"));
+        // Plain DDP: the gradient all-reduce overlapped, no distributed optimizer to gather for.
+        Plan ddp = p;
+        for (auto& l : ddp.layers)
+            l.dp_type = DpType::DDP;
+        ddp.vocab_dp_type = DpType::DDP;
+        a = args(ddp, c, "megatron-core");
+        QVERIFY(a.count("--overlap-grad-reduce") && !a.count("--overlap-param-gather"));
+    }
+
     void moeRouterExports() {
         // The exact Megatron-LM options for each Hugging Face router (facts in megatron.json), and the
         // routers Megatron-LM cannot reproduce refused (written with --lossy, each named).

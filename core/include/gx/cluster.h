@@ -47,6 +47,8 @@ struct LinkSpec {
     double latency_us = 5.0;
     /// Fraction of bandwidth_gbs that NCCL's large collectives reach (bus bandwidth / link bandwidth).
     double efficiency = 1.0;
+    /// GPUs on this link reach each other over NVLink (the kind says NVLink or NVSwitch, any case).
+    bool nvlinkPeers() const;
 };
 
 struct ClusterProfile {

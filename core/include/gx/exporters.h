@@ -108,7 +108,8 @@ ExportResult exportPlan(const Plan& plan, const ModelProfile& model, const Clust
 /// Megatron-LM arguments for the plan, one "--flag value" per element (used by Megatron, torchrun and
 /// Slurm exports). Unsupported features are appended to `unsupported`.
 std::vector<std::string> megatronArgs(const Plan& plan, const ModelProfile& model,
-                                      const ExportOptions& options, std::vector<std::string>& unsupported);
+                                      const ClusterProfile& cluster, const ExportOptions& options,
+                                      std::vector<std::string>& unsupported);
 
 /// What Megatron-LM's pretrain_gpt.py cannot build of `model` whatever the plan (rotary scaling it does
 /// not pass on, router variants, layers of different shapes): the model arguments' refusals, as

@@ -16,6 +16,9 @@ MEGATRON_ARGS=(
     --use-distributed-optimizer
     --data-parallel-sharding-strategy optim_grads
     --ckpt-format fsdp_dtensor
+    --overlap-grad-reduce
+    --overlap-param-gather
+    --tp-comm-overlap
     --num-layers 96
     --hidden-size 12288
     --ffn-hidden-size 49152

@@ -15,6 +15,9 @@ MEGATRON_ARGS=(
     --use-distributed-optimizer
     --data-parallel-sharding-strategy optim_grads
     --ckpt-format fsdp_dtensor
+    --overlap-grad-reduce
+    --overlap-param-gather
+    --tp-comm-overlap
     --num-layers 32
     --hidden-size 4096
     --ffn-hidden-size 11008
