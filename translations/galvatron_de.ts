@@ -255,36 +255,46 @@
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="290"/>
+        <source>Exposed CP exchange</source>
+        <translation>Sichtbarer CP-Austausch</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="292"/>
+        <source>Exposed EP all-to-all</source>
+        <translation>Sichtbares EP-All-to-All</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="294"/>
         <source>Pipeline stages</source>
         <translation>Pipeline-Stufen</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="291"/>
+        <location filename="../app/views/plan_view.cpp" line="295"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP (erste Schicht)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="293"/>
+        <location filename="../app/views/plan_view.cpp" line="297"/>
         <source>Schedule</source>
         <translation>Ablaufplan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="295"/>
+        <location filename="../app/views/plan_view.cpp" line="299"/>
         <source>Global batch x micro-batches</source>
         <translation>Globale Batchgröße x Micro-Batches</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="298"/>
+        <location filename="../app/views/plan_view.cpp" line="302"/>
         <source>Strategy</source>
         <translation>Strategie</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="317"/>
+        <location filename="../app/views/plan_view.cpp" line="321"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="317"/>
+        <location filename="../app/views/plan_view.cpp" line="321"/>
         <source>differs</source>
         <translation>verschieden</translation>
     </message>
@@ -3609,11 +3619,16 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="303"/>
+        <source>CP exchange</source>
+        <translation>CP-Austausch</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>DP sync</source>
         <translation>DP-Synchronisation</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="303"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3-Gather</translation>
     </message>
@@ -3624,26 +3639,31 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="304"/>
+        <source>EP all-to-all</source>
+        <translation>EP-All-to-All</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="305"/>
         <source>Layout switch</source>
         <translation>Layoutwechsel</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="304"/>
+        <location filename="../app/views/plan_widgets.cpp" line="305"/>
         <source>Bubble</source>
         <translation>Blase</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="304"/>
+        <location filename="../app/views/plan_widgets.cpp" line="305"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="330"/>
+        <location filename="../app/views/plan_widgets.cpp" line="331"/>
         <source>No plan yet</source>
         <translation>Noch kein Plan</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="339"/>
+        <location filename="../app/views/plan_widgets.cpp" line="340"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>Iterationszeit %1 auf der Engpass-Stufe</translation>
     </message>
@@ -3651,76 +3671,76 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="370"/>
         <source>Pipeline timeline</source>
         <translation>Pipeline-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="420"/>
+        <location filename="../app/views/plan_widgets.cpp" line="421"/>
         <source>stage 00</source>
         <translation>Stufe 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="437"/>
+        <location filename="../app/views/plan_widgets.cpp" line="438"/>
         <source>No pipeline to show yet.</source>
         <translation>Noch keine Pipeline zum Anzeigen.</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="448"/>
+        <location filename="../app/views/plan_widgets.cpp" line="449"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>Ablauf %1, %2 Stufen x %3 Micro-Batches: Pipeline %4 + Synchronisation/Optimierer %5; Blase %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="461"/>
+        <location filename="../app/views/plan_widgets.cpp" line="462"/>
         <source>stage %1</source>
         <translation>Stufe %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="402"/>
+        <location filename="../app/views/plan_widgets.cpp" line="403"/>
         <source>forward</source>
         <translation>vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="402"/>
+        <location filename="../app/views/plan_widgets.cpp" line="403"/>
         <source>backward</source>
         <translation>rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="402"/>
-        <location filename="../app/views/plan_widgets.cpp" line="412"/>
+        <location filename="../app/views/plan_widgets.cpp" line="403"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>gradient sync + optimizer</source>
         <translation>Gradientensynchronisation + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="402"/>
-        <location filename="../app/views/plan_widgets.cpp" line="412"/>
+        <location filename="../app/views/plan_widgets.cpp" line="403"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>idle (bubble)</source>
         <translation>Leerlauf (Blase)</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="406"/>
+        <location filename="../app/views/plan_widgets.cpp" line="407"/>
         <source>light: forward, dark: backward</source>
         <translation>hell: vorwärts, dunkel: rückwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="409"/>
+        <location filename="../app/views/plan_widgets.cpp" line="410"/>
         <source>model chunk %1</source>
         <translation>Modellteil %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="530"/>
+        <location filename="../app/views/plan_widgets.cpp" line="531"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>%1 von Micro-Batch %2 (Teil %3) auf Stufe %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="531"/>
+        <location filename="../app/views/plan_widgets.cpp" line="532"/>
         <source>Forward</source>
         <translation>Vorwärts</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="531"/>
+        <location filename="../app/views/plan_widgets.cpp" line="532"/>
         <source>Backward</source>
         <translation>Rückwärts</translation>
     </message>
@@ -3904,27 +3924,37 @@ Gewichte %10, Gradienten %11, Optimierer %12</translation>
         <translation>TP-Kommunikation</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1235"/>
+        <location filename="../app/views/tree_view.cpp" line="1236"/>
+        <source>context-parallel exchange</source>
+        <translation>Kontextparalleler Austausch</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1238"/>
+        <source>expert all-to-alls</source>
+        <translation>Experten-All-to-Alls</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1239"/>
         <source>ZeRO-3 exposed</source>
         <translation>ZeRO-3 sichtbar</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1236"/>
+        <location filename="../app/views/tree_view.cpp" line="1240"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>Gradientensynchronisation / Iteration (sichtbar)</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1237"/>
+        <location filename="../app/views/tree_view.cpp" line="1241"/>
         <source>weights + grads + optimizer</source>
         <translation>Gewichte + Gradienten + Optimierer</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1238"/>
+        <location filename="../app/views/tree_view.cpp" line="1242"/>
         <source>activations / micro-batch</source>
         <translation>Aktivierungen / Micro-Batch</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1241"/>
+        <location filename="../app/views/tree_view.cpp" line="1245"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Strategie kann nicht bewertet werden: %1&lt;/p&gt;</translation>
     </message>

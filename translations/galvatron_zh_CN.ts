@@ -255,36 +255,46 @@
     </message>
     <message>
         <location filename="../app/views/plan_view.cpp" line="290"/>
+        <source>Exposed CP exchange</source>
+        <translation>未被掩盖的 CP 交换</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="292"/>
+        <source>Exposed EP all-to-all</source>
+        <translation>未被掩盖的 EP all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_view.cpp" line="294"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="291"/>
+        <location filename="../app/views/plan_view.cpp" line="295"/>
         <source>TP x DP (first layer)</source>
         <translation>TP x DP（第一层）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="293"/>
+        <location filename="../app/views/plan_view.cpp" line="297"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="295"/>
+        <location filename="../app/views/plan_view.cpp" line="299"/>
         <source>Global batch x micro-batches</source>
         <translation>全局批大小 x 微批次数</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="298"/>
+        <location filename="../app/views/plan_view.cpp" line="302"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="317"/>
+        <location filename="../app/views/plan_view.cpp" line="321"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_view.cpp" line="317"/>
+        <location filename="../app/views/plan_view.cpp" line="321"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
@@ -3606,11 +3616,16 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="303"/>
+        <source>CP exchange</source>
+        <translation>CP 交换</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>DP sync</source>
         <translation>DP 同步</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="303"/>
+        <location filename="../app/views/plan_widgets.cpp" line="304"/>
         <source>ZeRO-3 gather</source>
         <translation>ZeRO-3 收集</translation>
     </message>
@@ -3621,26 +3636,31 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
     </message>
     <message>
         <location filename="../app/views/plan_widgets.cpp" line="304"/>
+        <source>EP all-to-all</source>
+        <translation>EP all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../app/views/plan_widgets.cpp" line="305"/>
         <source>Layout switch</source>
         <translation>布局切换</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="304"/>
+        <location filename="../app/views/plan_widgets.cpp" line="305"/>
         <source>Bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="304"/>
+        <location filename="../app/views/plan_widgets.cpp" line="305"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="330"/>
+        <location filename="../app/views/plan_widgets.cpp" line="331"/>
         <source>No plan yet</source>
         <translation>尚无方案</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="339"/>
+        <location filename="../app/views/plan_widgets.cpp" line="340"/>
         <source>Iteration time %1 on the bottleneck stage</source>
         <translation>瓶颈阶段的迭代时间 %1</translation>
     </message>
@@ -3648,76 +3668,76 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
 <context>
     <name>gx::app::TimelineWidget</name>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="369"/>
+        <location filename="../app/views/plan_widgets.cpp" line="370"/>
         <source>Pipeline timeline</source>
         <translation>流水线时间线</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="420"/>
+        <location filename="../app/views/plan_widgets.cpp" line="421"/>
         <source>stage 00</source>
         <translation>阶段 00</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="437"/>
+        <location filename="../app/views/plan_widgets.cpp" line="438"/>
         <source>No pipeline to show yet.</source>
         <translation>尚无可显示的流水线。</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="448"/>
+        <location filename="../app/views/plan_widgets.cpp" line="449"/>
         <source>%1 schedule, %2 stages x %3 micro-batches: pipeline %4 + sync/optimizer %5; bubble %6%</source>
         <translation>%1 调度，%2 个阶段 x %3 个微批次：流水线 %4 + 同步/优化器 %5；气泡 %6%</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="461"/>
+        <location filename="../app/views/plan_widgets.cpp" line="462"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="402"/>
+        <location filename="../app/views/plan_widgets.cpp" line="403"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="402"/>
+        <location filename="../app/views/plan_widgets.cpp" line="403"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="402"/>
-        <location filename="../app/views/plan_widgets.cpp" line="412"/>
+        <location filename="../app/views/plan_widgets.cpp" line="403"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>gradient sync + optimizer</source>
         <translation>梯度同步 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="402"/>
-        <location filename="../app/views/plan_widgets.cpp" line="412"/>
+        <location filename="../app/views/plan_widgets.cpp" line="403"/>
+        <location filename="../app/views/plan_widgets.cpp" line="413"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="406"/>
+        <location filename="../app/views/plan_widgets.cpp" line="407"/>
         <source>light: forward, dark: backward</source>
         <translation>浅色：前向，深色：反向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="409"/>
+        <location filename="../app/views/plan_widgets.cpp" line="410"/>
         <source>model chunk %1</source>
         <translation>模型块 %1</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="530"/>
+        <location filename="../app/views/plan_widgets.cpp" line="531"/>
         <source>%1 of micro-batch %2 (chunk %3) on stage %4
 %5 - %6</source>
         <translation>微批次 %2 的%1（块 %3），位于阶段 %4
 %5 - %6</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="531"/>
+        <location filename="../app/views/plan_widgets.cpp" line="532"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../app/views/plan_widgets.cpp" line="531"/>
+        <location filename="../app/views/plan_widgets.cpp" line="532"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>
@@ -3901,27 +3921,37 @@ TP/CP/EP 通信 %7，未掩盖的 ZeRO-3 %8，每次迭代梯度同步 %9
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1235"/>
+        <location filename="../app/views/tree_view.cpp" line="1236"/>
+        <source>context-parallel exchange</source>
+        <translation>上下文并行交换</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1238"/>
+        <source>expert all-to-alls</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../app/views/tree_view.cpp" line="1239"/>
         <source>ZeRO-3 exposed</source>
         <translation>未掩盖的 ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1236"/>
+        <location filename="../app/views/tree_view.cpp" line="1240"/>
         <source>gradient sync / iteration (exposed)</source>
         <translation>每次迭代梯度同步（未掩盖）</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1237"/>
+        <location filename="../app/views/tree_view.cpp" line="1241"/>
         <source>weights + grads + optimizer</source>
         <translation>权重 + 梯度 + 优化器</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1238"/>
+        <location filename="../app/views/tree_view.cpp" line="1242"/>
         <source>activations / micro-batch</source>
         <translation>每微批次激活</translation>
     </message>
     <message>
-        <location filename="../app/views/tree_view.cpp" line="1241"/>
+        <location filename="../app/views/tree_view.cpp" line="1245"/>
         <source>&lt;p&gt;Cannot cost this strategy: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;无法计算此策略的开销：%1&lt;/p&gt;</translation>
     </message>

@@ -153,6 +153,8 @@ std::string whyLost(const RankedPlan& best, const RankedPlan& other) {
     Term terms[] = {{"compute", b.compute / sb - a.compute / sa},
                     {"recompute", b.recompute / sb - a.recompute / sa},
                     {"TP communication", b.tp_comm / sb - a.tp_comm / sa},
+                    {"context-parallel exchange", b.cp_comm / sb - a.cp_comm / sa},
+                    {"expert all-to-alls", b.ep_comm / sb - a.ep_comm / sa},
                     {"DP gradient sync", b.dp_comm / sb - a.dp_comm / sa},
                     {"ZeRO-3 gathers", b.zero_comm / sb - a.zero_comm / sa},
                     {"pipeline sends", b.pp_comm / sb - a.pp_comm / sa},

@@ -300,13 +300,14 @@ TimeBreakdownWidget::TimeBreakdownWidget(QWidget* parent) : QWidget(parent) {
 }
 
 QStringList TimeBreakdownWidget::partNames() {
-    return {tr("Compute"),      tr("Recompute"),     tr("TP comm"), tr("DP sync"),  tr("ZeRO-3 gather"),
-            tr("PP send/recv"), tr("Layout switch"), tr("Bubble"),  tr("Optimizer")};
+    return {tr("Compute"),       tr("Recompute"), tr("TP comm"),       tr("CP exchange"),
+            tr("EP all-to-all"), tr("DP sync"),   tr("ZeRO-3 gather"), tr("PP send/recv"),
+            tr("Layout switch"), tr("Bubble"),    tr("Optimizer")};
 }
 
 std::vector<double> TimeBreakdownWidget::parts(const TimeBreakdown& t) {
-    return {t.compute, t.recompute,   t.tp_comm, t.dp_comm,  t.zero_comm,
-            t.pp_comm, t.switch_comm, t.bubble,  t.optimizer};
+    return {t.compute,   t.recompute, t.tp_comm,     t.cp_comm, t.ep_comm,  t.dp_comm,
+            t.zero_comm, t.pp_comm,   t.switch_comm, t.bubble,  t.optimizer};
 }
 
 void TimeBreakdownWidget::setBreakdown(const TimeBreakdown& t, double iteration_time) {

@@ -1232,6 +1232,10 @@ void TreePanel::showNode(int index) {
                 row(tr("forward"), secondsText(c.fwd_compute));
                 row(tr("backward (incl. recompute)"), secondsText(c.bwd_compute));
                 row(tr("TP communication"), secondsText(c.tp_comm));
+                if (c.cp_comm > 0)
+                    row(tr("context-parallel exchange"), secondsText(c.cp_comm));
+                if (c.ep_comm > 0)
+                    row(tr("expert all-to-alls"), secondsText(c.ep_comm));
                 row(tr("ZeRO-3 exposed"), secondsText(c.zero3_exposed));
                 row(tr("gradient sync / iteration (exposed)"), secondsText(c.dp_exposed));
                 row(tr("weights + grads + optimizer"), bytesText(c.states()));

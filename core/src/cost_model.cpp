@@ -1182,8 +1182,8 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
     pc.stages.resize(static_cast<std::size_t>(pp));
     std::vector<double> act(pp, 0.0), flops(pp, 0.0);
     std::vector<double> dp_exposed(pp, 0.0), opt(pp, 0.0);
-    std::vector<double> compute(pp, 0.0), recompute(pp, 0.0), tp(pp, 0.0), z3(pp, 0.0), p2p(pp, 0.0),
-        sw(pp, 0.0);
+    std::vector<double> compute(pp, 0.0), recompute(pp, 0.0), tp(pp, 0.0), cp(pp, 0.0), ep(pp, 0.0),
+        z3(pp, 0.0), p2p(pp, 0.0), sw(pp, 0.0);
 
     for (int i = 0; i < pp; ++i) {
         auto& st = pc.stages[static_cast<std::size_t>(i)];
@@ -1198,7 +1198,9 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
         st.per_iteration += c.perIteration();
         compute[i] += c.fwd_compute + c.bwd_compute;
         recompute[i] += c.recompute;
-        tp[i] += c.tp_comm + c.cp_comm + c.ep_comm;
+        tp[i] += c.tp_comm;
+        cp[i] += c.cp_comm;
+        ep[i] += c.ep_comm;
         z3[i] += c.zero3_exposed;
         dp_exposed[i] += c.dp_exposed;
         opt[i] += c.optimizer_step;
@@ -1279,6 +1281,8 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
         st.time.compute = m * (compute[i] - recompute[i]);
         st.time.recompute = m * recompute[i];
         st.time.tp_comm = m * tp[i];
+        st.time.cp_comm = m * cp[i];
+        st.time.ep_comm = m * ep[i];
         st.time.zero_comm = m * z3[i];
         st.time.pp_comm = m * p2p[i];
         st.time.switch_comm = m * sw[i];
@@ -1292,12 +1296,7 @@ PlanCost CostModel::evaluate(const Plan& plan) const {
     }
     const auto& b = pc.stages[static_cast<std::size_t>(bott)].time;
     const auto& e = pc.stages[static_cast<std::size_t>(emax)].time;
-    pc.time.compute = b.compute;
-    pc.time.recompute = b.recompute;
-    pc.time.tp_comm = b.tp_comm;
-    pc.time.zero_comm = b.zero_comm;
-    pc.time.pp_comm = b.pp_comm;
-    pc.time.switch_comm = b.switch_comm;
+    pc.time = b; // the bottleneck stage's per-micro-batch parts; the rest is per iteration
     pc.time.bubble = bubble;
     pc.time.dp_comm = e.dp_comm;
     pc.time.optimizer = e.optimizer;

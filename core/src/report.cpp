@@ -23,10 +23,10 @@ nlohmann::json memJson(const MemoryBreakdown& m) {
             {"reserved", m.reserved},       {"total", m.total()},       {"total_gib", m.total() / kGiB}};
 }
 nlohmann::json timeJson(const TimeBreakdown& t) {
-    return {{"compute", t.compute},         {"recompute", t.recompute}, {"tp_comm", t.tp_comm},
-            {"dp_comm", t.dp_comm},         {"zero_comm", t.zero_comm}, {"pp_comm", t.pp_comm},
-            {"switch_comm", t.switch_comm}, {"bubble", t.bubble},       {"optimizer", t.optimizer},
-            {"overhead", t.overhead}};
+    return {{"compute", t.compute},     {"recompute", t.recompute}, {"tp_comm", t.tp_comm},
+            {"cp_comm", t.cp_comm},     {"ep_comm", t.ep_comm},     {"dp_comm", t.dp_comm},
+            {"zero_comm", t.zero_comm}, {"pp_comm", t.pp_comm},     {"switch_comm", t.switch_comm},
+            {"bubble", t.bubble},       {"optimizer", t.optimizer}, {"overhead", t.overhead}};
 }
 } // namespace
 
@@ -147,9 +147,10 @@ std::string formatPlanReport(const CostModel& model, const Plan& plan, const Pla
     // recomputation...) are left out, and compute always stays.
     o << "\n  iteration " << formatSeconds(c.iteration_time) << " = compute " << formatSeconds(t.compute);
     const std::pair<const char*, double> terms[] = {
-        {"recompute", t.recompute}, {"TP", t.tp_comm},          {"ZeRO-3", t.zero_comm},
-        {"PP", t.pp_comm},          {"switch", t.switch_comm},  {"bubble", t.bubble},
-        {"DP sync", t.dp_comm},     {"optimizer", t.optimizer}, {"overhead", t.overhead}};
+        {"recompute", t.recompute}, {"TP", t.tp_comm},       {"CP", t.cp_comm},
+        {"EP", t.ep_comm},          {"ZeRO-3", t.zero_comm}, {"PP", t.pp_comm},
+        {"switch", t.switch_comm},  {"bubble", t.bubble},    {"DP sync", t.dp_comm},
+        {"optimizer", t.optimizer}, {"overhead", t.overhead}};
     for (const auto& [name, v] : terms)
         if (v != 0.0)
             o << " + " << name << " " << formatSeconds(v);

@@ -144,4 +144,10 @@ T.update({
     "%1 measured runs (%2)": ("%1 gemessene Läufe (%2)", "%1 次实测运行（%2）"),
     ": median |error| %1% -> %2%": (": Median |Fehler| %1\u00a0% -> %2\u00a0%", "：中位 |误差| %1% -> %2%"),
     "Edited by hand since it was loaded": ("Seit dem Laden von Hand geändert", "加载后已手动修改"),
+    "CP exchange": ("CP-Austausch", "CP 交换"),
+    "EP all-to-all": ("EP-All-to-All", "EP all-to-all"),
+    "Exposed CP exchange": ("Sichtbarer CP-Austausch", "未被掩盖的 CP 交换"),
+    "Exposed EP all-to-all": ("Sichtbares EP-All-to-All", "未被掩盖的 EP all-to-all"),
+    "context-parallel exchange": ("Kontextparalleler Austausch", "上下文并行交换"),
+    "expert all-to-alls": ("Experten-All-to-Alls", "专家 all-to-all"),
 })

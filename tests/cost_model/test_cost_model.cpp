@@ -326,8 +326,8 @@ private slots:
         QVERIFY(pci.time.bubble < pc.time.bubble * 0.6);
         // The breakdown adds up to the iteration time.
         const auto& t = pc.time;
-        QVERIFY(near(t.compute + t.recompute + t.tp_comm + t.zero_comm + t.pp_comm + t.switch_comm +
-                         t.bubble + t.dp_comm + t.optimizer,
+        QVERIFY(near(t.compute + t.recompute + t.tp_comm + t.cp_comm + t.ep_comm + t.zero_comm + t.pp_comm +
+                         t.switch_comm + t.bubble + t.dp_comm + t.optimizer,
                      pc.iteration_time, 1e-9));
     }
 
@@ -528,6 +528,10 @@ private slots:
         LayerStrategy a2a = cp2;
         a2a.cp_comm = CpComm::A2A;
         QVERIFY(cm.layer(type, a2a, shape).cp_comm > 0.0);
+        // In the plan it is the breakdown's context-parallel part, apart from TP (tp is 1).
+        const auto pa = cm.evaluate(uniformPlan(m, 8, 1, a2a, 8, 2));
+        QVERIFY(near(pa.time.cp_comm, 2 * 4 * cm.layer(type, a2a, shape).cp_comm));
+        QCOMPARE(pa.time.tp_comm, 0.0);
         // Short sequences: the ring's K/V blocks take longer than the little attention they overlap.
         auto s2 = gptModel(4, 4096, 32, 512, 50257);
         const CostModel cs(s2, cluster(2, 8));

@@ -100,7 +100,9 @@ struct MemoryBreakdown {
 struct TimeBreakdown {
     double compute = 0; ///< forward + backward + recompute on the critical stage
     double recompute = 0;
-    double tp_comm = 0;     ///< exposed TP/SP, context- and expert-parallel communication
+    double tp_comm = 0;     ///< exposed tensor-parallel (TP/SP) collectives
+    double cp_comm = 0;     ///< exposed context-parallel exchange (ring P2P, all-gather, Ulysses all-to-alls)
+    double ep_comm = 0;     ///< exposed expert-parallel token all-to-alls (dispatch and combine)
     double dp_comm = 0;     ///< exposed gradient sync
     double zero_comm = 0;   ///< exposed ZeRO-3 gathers
     double pp_comm = 0;     ///< point-to-point sends
