@@ -701,7 +701,7 @@ void MainWindow::planChanged(const NamedPlan& np, const std::shared_ptr<const Co
     memory_->setCost(np.cost, capacity);
     timeline_->setPlan(np.plan, np.cost);
     if (export_dialog_ && cm)
-        export_dialog_->setPlan(np.plan, cm->model(), cm->cluster());
+        export_dialog_->setPlan(np.plan, cm->model(), cm->cluster(), cm->options().runtime);
     statusBar()->showMessage(
         tr("%1: %2, %3").arg(np.name, secondsText(np.cost.iteration_time), bytesText(np.cost.peak_memory)));
     emit planShown();
@@ -712,7 +712,8 @@ ExportDialog* MainWindow::openExportDialog() {
         export_dialog_ = new ExportDialog(this);
     const auto cm = session_->planCostModel();
     if (session_->currentPlan() && cm)
-        export_dialog_->setPlan(session_->currentPlan()->plan, cm->model(), cm->cluster());
+        export_dialog_->setPlan(session_->currentPlan()->plan, cm->model(), cm->cluster(),
+                                cm->options().runtime);
     export_dialog_->show();
     export_dialog_->raise();
     return export_dialog_;

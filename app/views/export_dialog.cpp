@@ -97,10 +97,12 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
     regenerate();
 }
 
-void ExportDialog::setPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster) {
+void ExportDialog::setPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                           std::optional<RuntimeProfile> runtime) {
     plan_ = plan;
     model_ = model;
     cluster_ = cluster;
+    runtime_ = std::move(runtime);
     has_plan_ = true;
     regenerate();
 }
@@ -163,6 +165,7 @@ void ExportDialog::regenerate() {
     }
     try {
         ExportOptions o;
+        o.runtime = runtime_;
         if (!master_->text().isEmpty())
             o.master_addr = master_->text().toStdString();
         if (!partition_->text().isEmpty())

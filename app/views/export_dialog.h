@@ -7,9 +7,11 @@
 
 #include "gx/cluster.h"
 #include "gx/model.h"
+#include "gx/runtime.h"
 #include "gx/strategy.h"
 
 #include <QDialog>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -24,7 +26,10 @@ class ExportDialog : public QDialog {
     Q_OBJECT
 public:
     explicit ExportDialog(QWidget* parent = nullptr);
-    void setPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster);
+    /// `runtime`: the runtime the plan is costed with (the header's prediction and, for Megatron-LM, the
+    /// overlaps it turns on); without one, the plan's runtime preset.
+    void setPlan(const Plan& plan, const ModelProfile& model, const ClusterProfile& cluster,
+                 std::optional<RuntimeProfile> runtime = std::nullopt);
     /// Number of formats offered and selection by index.
     int formatCount() const;
     void setFormat(int index);
@@ -45,6 +50,7 @@ private:
     Plan plan_;
     ModelProfile model_;
     ClusterProfile cluster_;
+    std::optional<RuntimeProfile> runtime_;
     bool has_plan_ = false;
     QComboBox* format_;
     QCheckBox* lossy_;

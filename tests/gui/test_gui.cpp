@@ -843,6 +843,24 @@ private slots:
                     qPrintable(d.notes().join(QLatin1Char('\n'))));
             }
         }
+        // The runtime the window costs the plan with decides the overlaps Megatron-LM is told to use
+        // (an edited runtime may keep its preset's name): megatron-core hides TP collectives, a copy
+        // with tp_overlap 0 does not.
+        Plan sp = defaultPlan(m, c);
+        for (auto& l : sp.layers)
+            l.sp = true;
+        RuntimeProfile rt = runtimePreset("megatron-core");
+        const auto megatronText = [&](const RuntimeProfile& r) {
+            ExportDialog e;
+            e.setPlan(sp, m, c, r);
+            for (int i = 0; i < e.formatCount(); ++i)
+                if (e.formatName(i).contains(QStringLiteral("Megatron")))
+                    e.setFormat(i);
+            return e.text();
+        };
+        QVERIFY(megatronText(rt).contains(QStringLiteral("--tp-comm-overlap")));
+        rt.tp_overlap = 0;
+        QVERIFY(!megatronText(rt).contains(QStringLiteral("--tp-comm-overlap")));
         QTemporaryDir dir;
         const QString f = dir.filePath(QStringLiteral("out.txt"));
         QVERIFY(d.saveTo(f));
