@@ -1500,6 +1500,9 @@ void writeTorchtitanToml(const Plan& plan, const ModelProfile& model, const Clus
       << "\ninterval = " << std::max(1, o.save_interval) << "\n";
     r.text = s.str();
     r.suggested_filename = safeName(model.name) + "_torchtitan.toml";
+    // (a job file: the launcher sets the allocator, run_llama_train.sh at 9dec370)
+    r.warnings.push_back("launch with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, as torchtitan's "
+                         "run_llama_train.sh does: the predicted peak memory assumes it");
 }
 
 /// torchtitan 0.2's TORCHTITAN_ARGS: --module/--config, then the --section.field overrides of the base
@@ -1594,6 +1597,10 @@ void writeTorchtitanLaunch(const Plan& plan, const ModelProfile& model, const Cl
     for (const auto& x : a)
         s << "    " << x << "\n";
     s << ")\n\n";
+    // torchtitan's own launcher runs with expandable segments (run_train.sh:43), as its published memory
+    // was measured (run_llama_train.sh at 9dec370) and the torchtitan runtime's fragmentation is fitted.
+    s << "# The caching allocator torchtitan's run_train.sh uses (the predicted peak assumes it).\n";
+    s << "export PYTORCH_ALLOC_CONF=\"expandable_segments:True\"\n\n";
     s << "torchrun --nnodes=\"$NNODES\" --nproc-per-node=\"$GPUS_PER_NODE\" --rdzv-backend=c10d "
          "--rdzv-endpoint=\"$MASTER_ADDR:$MASTER_PORT\" -m torchtitan.train \"${TORCHTITAN_ARGS[@]}\"\n";
     r.text = s.str();

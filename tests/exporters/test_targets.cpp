@@ -1537,7 +1537,11 @@ private slots:
         p.global_batch = 128;
         p.num_micro = 8; // 16 samples per micro-batch, dp 8 -> 2 per rank
         std::string sub;
-        auto a = checkTorchtitan(ex(p, m8, c, ExportFormat::Torchtitan).text, &sub);
+        const std::string launch = ex(p, m8, c, ExportFormat::Torchtitan).text;
+        auto a = checkTorchtitan(launch, &sub);
+        // torchrun runs with the allocator of torchtitan's run_train.sh (expandable segments), before it.
+        const auto alloc = launch.find("export PYTORCH_ALLOC_CONF=\"expandable_segments:True\"\n");
+        QVERIFY(alloc != std::string::npos && alloc < launch.find("torchrun "));
         const long long seq = m8.seq_len;
         QCOMPARE(std::stoll(a.at("--training.num_tokens_per_microbatch_per_dp_rank")), 2 * seq);
         QCOMPARE(std::stoll(a.at("--training.num_tokens_per_train_step")), 128 * seq);
@@ -1600,8 +1604,12 @@ private slots:
         QVERIFY(rope["0.1.0"]["flavors"].dump().find("\"8B\"") != std::string::npos);
         ExportOptions v01; // (flavor names: torchtitan v0.1.0 models/llama3/__init__.py llama3_configs)
         v01.torchtitan_version = "0.1";
-        QVERIFY(ex(p3, l3, c, ExportFormat::Torchtitan, v01).text.find("flavor = \"8B\"") !=
-                std::string::npos);
+        const ExportResult r01 = ex(p3, l3, c, ExportFormat::Torchtitan, v01);
+        QVERIFY(r01.text.find("flavor = \"8B\"") != std::string::npos);
+        // A job file: the launcher sets the allocator (run_llama_train.sh), the export says so.
+        QVERIFY(std::any_of(r01.warnings.begin(), r01.warnings.end(), [](const std::string& w) {
+            return w.find("PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True") != std::string::npos;
+        }));
         QVERIFY(ex(p, m8, c, ExportFormat::Torchtitan, v01).text.find("flavor = \"SET_ME\"") !=
                 std::string::npos);
         // A model torchtitan does not define: placeholders and a clear message.

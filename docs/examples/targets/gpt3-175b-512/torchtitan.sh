@@ -37,4 +37,7 @@ TORCHTITAN_ARGS=(
     activation-checkpoint:none
 )
 
+# The caching allocator torchtitan's run_train.sh uses (the predicted peak assumes it).
+export PYTORCH_ALLOC_CONF="expandable_segments:True"
+
 torchrun --nnodes="$NNODES" --nproc-per-node="$GPUS_PER_NODE" --rdzv-backend=c10d --rdzv-endpoint="$MASTER_ADDR:$MASTER_PORT" -m torchtitan.train "${TORCHTITAN_ARGS[@]}"
