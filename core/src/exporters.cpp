@@ -712,8 +712,10 @@ std::string costComment(const Plan& plan, const ModelProfile& model, const Clust
       << " GPUs of " << commentSafe(cluster.name) << "\n";
     try {
         const PlanCost c = CostModel(model, cluster, costOptionsOf(plan, o)).evaluate(plan);
-        s << prefix << "predicted (runtime " << commentSafe(plan.runtime.empty() ? "generic" : plan.runtime)
-          << ", " << toString(plan.precision) << "): " << fmt(c.iteration_time, 4) << " s/iteration, "
+        // (the runtime costed: the one given for the export, else the plan's)
+        const std::string rt = o.runtime ? o.runtime->name : plan.runtime;
+        s << prefix << "predicted (runtime " << commentSafe(rt.empty() ? "generic" : rt) << ", "
+          << toString(plan.precision) << "): " << fmt(c.iteration_time, 4) << " s/iteration, "
           << fmt(c.samples_per_s, 4) << " samples/s, MFU " << fmt(c.mfu * 100, 3) << "%, peak memory "
           << fmt(c.peak_memory / (1024.0 * 1024 * 1024), 4) << " GiB/GPU (stage " << c.peak_stage << ")\n";
         // (to check against the first lines of the run's log: Megatron-LM's "number of parameters on

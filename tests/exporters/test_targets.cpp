@@ -623,6 +623,15 @@ private slots:
         auto a = args(p, c, "megatron-core"); // tp_overlap 1, dp_overlap 1, overlap_param_gather
         QVERIFY(a.count("--overlap-grad-reduce") && a.count("--overlap-param-gather") &&
                 a.count("--tp-comm-overlap"));
+        {
+            // The header names the runtime the export was costed with, not the one the plan file names.
+            ExportOptions o;
+            o.runtime = runtimePreset("megatron-lm-2021");
+            Plan named = p;
+            named.runtime = "megatron-core";
+            const std::string text = ex(named, m, c, ExportFormat::Megatron, o).text;
+            QVERIFY2(text.find("predicted (runtime megatron-lm-2021,") != std::string::npos, text.c_str());
+        }
         a = args(p, c, "megatron-lm-2021"); // its all-reduce behind the backward pass, nothing else
         QVERIFY(a.count("--overlap-grad-reduce"));
         QVERIFY(!a.count("--overlap-param-gather") && !a.count("--tp-comm-overlap"));
