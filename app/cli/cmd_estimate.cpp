@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 
+#include "gx/calibration.h"
 #include "gx/cost_model.h"
 #include "gx/error.h"
 #include "gx/file_io.h"
@@ -51,6 +52,13 @@ int cmdEstimate(const QStringList& args, std::ostream& out, std::ostream& err) {
         nlohmann::json j;
         j["plan"] = toJson(plan);
         j["cost"] = costToJson(cost);
+        // Where published measurements disagree with the model for this plan and runtime.
+        nlohmann::json cautions = nlohmann::json::array();
+        for (const KnownGap& g : knownGaps(plan, opt.runtime))
+            cautions.push_back({{"text", g.text()},
+                                {"measured_minus_predicted_memory_gib", {g.low_gib, g.high_gib}},
+                                {"runs", g.runs}});
+        j["cautions"] = cautions;
         out << j.dump(2) << "\n";
     } else {
         out << formatPlanReport(model, plan, cost);

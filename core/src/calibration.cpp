@@ -823,4 +823,24 @@ ValidationReport crossValidate(const std::vector<MeasuredRun>& runs, const Runti
     return rep;
 }
 
+std::string KnownGap::text() const {
+    // (one kind so far)
+    return "torchtitan's 1F1B pipeline runs measured " + fmt("%.1f", low_gib) + "-" + fmt("%.1f", high_gib) +
+           " GiB more peak memory per GPU than this model predicts (" + std::to_string(runs) +
+           " published Llama 3.1 405B runs, torchtitan docs/performance.md tables 5 and 6; its interleaved "
+           "run agrees within 1.2%; cause not identified): keep that much memory free, or use the "
+           "interleaved schedule";
+}
+
+std::vector<KnownGap> knownGaps(const Plan& plan, const RuntimeProfile& runtime) {
+    std::vector<KnownGap> out;
+    // torchtitan 9dec370 with torch 1963fc8 (FSDP + TP + PP + Float8 + async TP + torch.compile): the
+    // 1F1B runs of tables 5 and 6 (one published run, four hold-out runs with context parallelism)
+    // against validate on 2026-11-27. torch's Schedule1F1B holds no more micro-batches than
+    // Interleaved1F1B on any rank, so the excess is not the schedule's activations.
+    if (runtime.framework == "torchtitan" && plan.pp > 1 && plan.schedule == Schedule::OneFOneB)
+        out.push_back({KnownGap::Kind::TorchtitanOneFOneBMemory, 8.5, 16.4, 5});
+    return out;
+}
+
 } // namespace gx

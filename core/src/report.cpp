@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "gx/report.h"
+#include "gx/calibration.h"
 #include "gx/units.h"
 
 #include <nlohmann/json.hpp>
@@ -160,6 +161,9 @@ std::string formatPlanReport(const CostModel& model, const Plan& plan, const Pla
     o << "  throughput " << fmt("%.2f", c.samples_per_s) << " samples/s, " << fmt("%.0f", c.tokens_per_s)
       << " tokens/s, " << fmt("%.1f", c.tflops_per_gpu) << " TFLOP/s per GPU, MFU "
       << fmt("%.1f%%", 100.0 * c.mfu) << "\n";
+    // Where published measurements disagree with the model (calibration.h, KnownGap).
+    for (const KnownGap& g : knownGaps(plan, model.options().runtime))
+        o << "  caution: " << g.text() << "\n";
     return o.str();
 }
 

@@ -150,4 +150,13 @@ T.update({
     "Exposed EP all-to-all": ("Sichtbares EP-All-to-All", "未被掩盖的 EP all-to-all"),
     "context-parallel exchange": ("Kontextparalleler Austausch", "上下文并行交换"),
     "expert all-to-alls": ("Experten-All-to-Alls", "专家 all-to-all"),
+    "Caution: torchtitan's 1F1B pipeline runs measured %1-%2 GiB more peak memory per GPU than this model predicts (%3 published runs; its interleaved run agrees within 1.2%; cause not identified): keep that much memory free, or use the interleaved schedule.":
+        ("Vorsicht: Die 1F1B-Pipeline-Läufe von torchtitan haben %1-%2 GiB mehr Spitzenspeicher pro GPU gemessen, als dieses Modell vorhersagt (%3 veröffentlichte Läufe; sein verschachtelter Lauf stimmt auf 1,2 % überein; Ursache nicht geklärt): halten Sie so viel Speicher frei oder verwenden Sie den verschachtelten Zeitplan.",
+         "注意：torchtitan 的 1F1B 流水线运行实测的每 GPU 峰值显存比本模型预测多 %1-%2 GiB（%3 次公开运行；其交错调度运行的误差在 1.2% 以内；原因未明）：请预留这么多显存，或改用交错调度。"),
+    "Runtime set to %1, the runtime the plan was searched with (it was %2).":
+        ("Laufzeitumgebung auf %1 gesetzt, mit der der Plan gesucht wurde (vorher %2).",
+         "运行时已设为 %1，即搜索该方案时所用的运行时（原为 %2）。"),
+    "The plan was searched with the runtime %1, which is not a preset: it is costed with %2.":
+        ("Der Plan wurde mit der Laufzeitumgebung %1 gesucht, die keine Vorlage ist: er wird mit %2 bewertet.",
+         "该方案是用运行时 %1 搜索的，它不是预设：现按 %2 计算其代价。"),
 })
