@@ -5,6 +5,7 @@
 #include "session.h"
 #include "settings.h"
 #include "views/profile_editors.h"
+#include "views/search_settings.h"
 
 #include "gx/error.h"
 #include "gx/model_file.h"
@@ -17,9 +18,9 @@
 namespace gx::app {
 
 FileActions::FileActions(QWidget* window, Settings& settings, ModelEditor* model, ClusterEditor* cluster,
-                         Session* session)
+                         Session* session, SearchSettings* search)
     : QObject(window), window_(window), settings_(settings), model_(model), cluster_(cluster),
-      session_(session) {}
+      session_(session), search_(search) {}
 
 QString FileActions::askOpen(const QString& title, const QString& filter) {
     const QString dir = settings_.raw().value(QStringLiteral("files/dir")).toString();
@@ -81,7 +82,8 @@ void FileActions::openPlan() {
 
 bool FileActions::openPlanFile(const QString& path, QString* error) {
     const ModelProfile before = model_->model();
-    QString note;
+    QString note, runtime_note;
+    int runtime_before = -1; // the runtime selected before, when the plan's replaced it
     try {
         const Plan plan = loadPlanFile(path.toStdString());
         if (plan.seq_len > 0 && plan.seq_len != before.seq_len && model_->isValid()) {
@@ -98,19 +100,41 @@ bool FileActions::openPlanFile(const QString& path, QString* error) {
                        .arg(before.seq_len);
             model_->setModel(m, note);
         }
+        // The runtime it was searched with, as `galvatron estimate` costs it: a preset is selected; one
+        // loaded from a file or edited here cannot be, and the plan is costed with the one selected.
+        if (search_ && !plan.runtime.empty()) {
+            const std::string now = search_->runtime().name;
+            if (plan.runtime != now) {
+                const int index = search_->runtimeIndex();
+                if (search_->selectRuntimePreset(plan.runtime)) {
+                    runtime_before = index;
+                    runtime_note =
+                        tr("Runtime set to %1, the runtime the plan was searched with (it was %2).")
+                            .arg(QString::fromStdString(plan.runtime), QString::fromStdString(now));
+                } else {
+                    runtime_note =
+                        tr("The plan was searched with the runtime %1, which is not a preset: it is "
+                           "costed with %2.")
+                            .arg(QString::fromStdString(plan.runtime), QString::fromStdString(now));
+                }
+            }
+        }
     } catch (const std::exception& e) {
         if (error)
             *error = tr("Cannot open plan %1: %2").arg(path, QString::fromUtf8(e.what()));
         return false;
     }
     if (!session_->openPlanFile(path, error)) {
+        if (runtime_before >= 0)
+            search_->setRuntimeIndex(runtime_before);
         if (!note.isEmpty())
             model_->setModel(before);
         return false;
     }
     addRecent(QStringLiteral("plan"), path);
-    if (!note.isEmpty())
-        emit message(note, false);
+    const QString said = (note + QLatin1Char(' ') + runtime_note).trimmed();
+    if (!said.isEmpty())
+        emit message(said, false);
     return true;
 }
 

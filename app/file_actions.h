@@ -15,13 +15,14 @@ class Settings;
 class ModelEditor;
 class ClusterEditor;
 class Session;
+class SearchSettings;
 
 class FileActions : public QObject {
     Q_OBJECT
 public:
     /// `window` parents the dialogs; the editors and the session receive what is opened.
     FileActions(QWidget* window, Settings& settings, ModelEditor* model, ClusterEditor* cluster,
-                Session* session);
+                Session* session, SearchSettings* search = nullptr);
 
     void openModel();
     void importHuggingFace();
@@ -31,8 +32,9 @@ public:
     void saveCluster();
     void savePlan();
     /// Opens a plan file and shows it. A plan searched for another sequence length than the model's
-    /// (plan.seq_len) trains the model at that length first, as `galvatron estimate` costs it, and says
-    /// so in message(); the model stays as it was when the plan cannot be opened. Recorded as recent.
+    /// (plan.seq_len) trains the model at that length first, and one searched with another runtime
+    /// preset (plan.runtime) selects that runtime, as `galvatron estimate` costs it; each is said in
+    /// message(), and undone when the plan cannot be opened. Recorded as recent.
     bool openPlanFile(const QString& path, QString* error = nullptr);
     /// Opens a recent-files entry ("model:<path>", "cluster:<path>" or "plan:<path>").
     void openRecent(const QString& entry);
@@ -56,6 +58,7 @@ private:
     ModelEditor* model_;
     ClusterEditor* cluster_;
     Session* session_;
+    SearchSettings* search_;
     QMenu* recent_menu_ = nullptr;
 };
 

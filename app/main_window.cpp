@@ -194,7 +194,7 @@ void MainWindow::connectSearchAndProfiles() {
         if (!restoring_)
             rememberProfiles();
     });
-    files_ = new FileActions(this, settings_, model_editor_, cluster_editor_, session_);
+    files_ = new FileActions(this, settings_, model_editor_, cluster_editor_, session_, search_settings_);
     connect(files_, &FileActions::message, this, &MainWindow::showMessage);
     connect(model_editor_, &ModelEditor::openRequested, files_, &FileActions::openModel);
     connect(model_editor_, &ModelEditor::importRequested, files_, &FileActions::importHuggingFace);

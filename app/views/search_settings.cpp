@@ -213,6 +213,22 @@ void SearchSettings::useRuntime(const RuntimeProfile& runtime) {
     emit changed();
 }
 
+bool SearchSettings::selectRuntimePreset(const std::string& name) {
+    const int i = runtime_->findData(QString::fromStdString(name));
+    if (i < 0 || name.empty())
+        return false;
+    runtime_->setCurrentIndex(i); // (changed() through currentIndexChanged when it moves)
+    return true;
+}
+
+int SearchSettings::runtimeIndex() const {
+    return runtime_->currentIndex();
+}
+
+void SearchSettings::setRuntimeIndex(int index) {
+    runtime_->setCurrentIndex(index);
+}
+
 RuntimeProfile SearchSettings::currentRuntime() const {
     const QString rname = runtime_->currentData().toString();
     if (!rname.isEmpty())

@@ -35,6 +35,13 @@ public:
     QComboBox* targetCombo() const { return target_; }
     /// Selects `runtime` (e.g. edited in the runtime editor) for the next search.
     void useRuntime(const RuntimeProfile& runtime);
+    /// The runtime that costs the plans now.
+    RuntimeProfile runtime() const { return currentRuntime(); }
+    /// Selects the runtime preset `name` (a plan opened from a file: the runtime it was searched with);
+    /// false when there is no such preset. changed() follows when the selection changes.
+    bool selectRuntimePreset(const std::string& name);
+    int runtimeIndex() const;
+    void setRuntimeIndex(int index);
     QToolButton* editRuntimeButton() const { return edit_runtime_; }
     QCheckBox* treeEventsBox() const { return tree_events_; }
 

@@ -6,6 +6,7 @@
 #include "charts/chart_legend.h"
 #include "charts/frontier_chart.h"
 #include "core_text.h"
+#include "file_actions.h"
 #include "gx/model_file.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
@@ -539,6 +540,49 @@ private slots:
         QVERIFY(!w.openPlanFile(file, &err));
         QVERIFY2(err.contains(QStringLiteral("plan.seq_len")), qPrintable(err));
         QCOMPARE(w.modelEditor()->model().seq_len, 2048);
+    }
+
+    void openedPlanFollowsItsRuntime() {
+        // A plan searched with another runtime preset is costed with that runtime, as `galvatron estimate`
+        // costs it, and the switch is said; a runtime that is no preset here leaves the selection.
+        switchLanguage(QStringLiteral("en"));
+        MainWindow w;
+        QVERIFY(w.loadModel(QStringLiteral("llama2-7b")));
+        QVERIFY(w.loadCluster(QStringLiteral("8xA100-80G")));
+        QCoreApplication::processEvents();
+        QVERIFY(w.currentPlan());
+        const std::string before = w.searchSettings()->runtime().name;
+        QVERIFY(before != "torchtitan");
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("plan.json"));
+        QString err;
+        QVERIFY2(w.savePlanFile(file, &err), qPrintable(err));
+        nlohmann::json j = readJsonFile(file.toStdString());
+        const auto rewrite = [&](const std::string& runtime) {
+            j["runtime"] = runtime;
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(j.dump()));
+        };
+        rewrite("torchtitan");
+        QSignalSpy said(w.findChild<FileActions*>(), &FileActions::message);
+        QVERIFY2(w.openPlanFile(file, &err), qPrintable(err));
+        QCOMPARE(w.searchSettings()->runtime().name, std::string("torchtitan"));
+        QVERIFY(!said.isEmpty());
+        QVERIFY2(said.last().at(0).toString().contains(QStringLiteral("Runtime set to torchtitan")),
+                 qPrintable(said.last().at(0).toString()));
+        CostOptions o;
+        o.runtime = runtimePreset("torchtitan");
+        const CostModel cm(modelPreset("llama2-7b"), clusterPreset("8xA100-80G"), o);
+        QVERIFY(w.currentPlan());
+        QCOMPARE(w.currentPlan()->cost.iteration_time,
+                 cm.evaluate(loadPlanFile(file.toStdString())).iteration_time);
+        // Not a preset: the selection stays, and the message says what costs the plan.
+        rewrite("my-cluster-runtime");
+        QVERIFY2(w.openPlanFile(file, &err), qPrintable(err));
+        QCOMPARE(w.searchSettings()->runtime().name, std::string("torchtitan"));
+        QVERIFY2(said.last().at(0).toString().contains(QStringLiteral("which is not a preset")),
+                 qPrintable(said.last().at(0).toString()));
     }
 
     // Item 12: notation tool tips and Help -> Notation.
