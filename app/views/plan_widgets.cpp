@@ -314,6 +314,7 @@ void TimeBreakdownWidget::setBreakdown(const TimeBreakdown& t, double iteration_
     t_ = t;
     total_ = iteration_time;
     valid_ = true;
+    updateGeometry();
     update();
 }
 
@@ -349,9 +350,20 @@ void TimeBreakdownWidget::paintEvent(QPaintEvent*) {
     }
     p.setPen(pal.text().color());
     p.drawRect(bar);
-    // legend with values, only parts that are present
-    QStringList names;
     std::vector<QColor> colors;
+    const QStringList names = legendNames(&colors);
+    drawLegend(p, names, colors, QPointF(8, bar.bottom() + 8), width() - 16);
+}
+
+QStringList TimeBreakdownWidget::legendNames(std::vector<QColor>* colors) const {
+    // with values, only the parts that are present
+    QStringList names;
+    if (!valid_)
+        return names;
+    const auto v = parts(t_);
+    double sum = 0;
+    for (double x : v)
+        sum += x;
     const auto all = partNames();
     for (std::size_t k = 0; k < v.size(); ++k) {
         if (v[k] <= 0)
@@ -359,9 +371,27 @@ void TimeBreakdownWidget::paintEvent(QPaintEvent*) {
         names << QStringLiteral("%1 %2 (%3%)")
                      .arg(all[static_cast<int>(k)], secondsText(v[k]))
                      .arg(sum > 0 ? 100.0 * v[k] / sum : 0.0, 0, 'f', 1);
-        colors.push_back(seriesColor(static_cast<int>(k)));
+        if (colors)
+            colors->push_back(seriesColor(static_cast<int>(k)));
     }
-    drawLegend(p, names, colors, QPointF(8, bar.bottom() + 8), width() - 16);
+    return names;
+}
+
+QSize TimeBreakdownWidget::minimumSizeHint() const {
+    // The title, the bar and as many legend lines as the parts need at this width (up to 11 parts:
+    // a plan with context- and expert-parallel communication, German names, a narrow window).
+    const QFontMetrics fm(font());
+    const int lines = std::max(1, legendLines(fm, legendNames(), std::max(10, width() - 16)));
+    return {240, fm.height() + 10 + 26 + 8 + lines * (fm.height() + 4) + 4};
+}
+
+QSize TimeBreakdownWidget::sizeHint() const {
+    return {520, std::max(150, minimumSizeHint().height())};
+}
+
+void TimeBreakdownWidget::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    updateGeometry(); // (the legend wraps into more or fewer lines)
 }
 
 // ---------------------------------------------------------------------------------------------------

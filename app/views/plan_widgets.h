@@ -64,13 +64,16 @@ public:
     void clear();
     static QStringList partNames();
     static std::vector<double> parts(const TimeBreakdown& t);
-    QSize sizeHint() const override { return {520, 150}; }
-    QSize minimumSizeHint() const override { return {240, 110}; }
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
+    /// The legend's entries ("Compute 2.509 s (91.3%)") and their colours, parts present only.
+    QStringList legendNames(std::vector<QColor>* colors = nullptr) const;
     TimeBreakdown t_;
     double total_ = 0;
     bool valid_ = false;
