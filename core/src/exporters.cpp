@@ -20,6 +20,7 @@
 
 #include "gx/shell.h"
 
+#include "gx/calibration.h"
 #include "gx/cost_model.h"
 #include "gx/error.h"
 #include "gx/hetu.h"
@@ -724,6 +725,9 @@ std::string costComment(const Plan& plan, const ModelProfile& model, const Clust
         for (const auto& st : c.stages)
             s << " " << std::llround(st.params);
         s << "\n";
+        // Where published runs disagree with the model for such a plan (calibration.h, KnownGap).
+        for (const KnownGap& g : knownGaps(plan, costOptionsOf(plan, o).runtime))
+            s << prefix << "caution: " << commentSafe(g.text(), 1000) << "\n";
     } catch (const std::exception& e) {
         s << prefix << "predicted cost unavailable: " << commentSafe(e.what()) << "\n";
     }
@@ -1787,6 +1791,8 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
             auto& params = h["predicted"]["params_per_gpu_by_stage"] = nlohmann::json::array();
             for (const auto& st : c.stages)
                 params.push_back(std::llround(st.params));
+            for (const KnownGap& g : knownGaps(plan, costOptionsOf(plan, o).runtime))
+                h["predicted"]["cautions"].push_back(g.text());
         } catch (const InputError& e) {
             r.warnings.push_back(std::string("predicted cost not included: ") + e.what());
         }

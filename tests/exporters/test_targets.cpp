@@ -1569,6 +1569,17 @@ private slots:
         QCOMPARE(std::stoll(a.at("--training.num_tokens_per_train_step")),
                  std::stoll(a.at("--training.num_tokens_per_microbatch_per_dp_rank")) * 4 * 8);
         QCOMPARE(sub, std::string("none"));
+        {
+            // Costed with the torchtitan runtime, a 1F1B pipeline carries the known memory gap in its
+            // header (and in the plan JSON's predictions); without a pipeline it does not.
+            ExportOptions tto;
+            tto.runtime = runtimePreset("torchtitan");
+            const std::string caution = "# caution: torchtitan's 1F1B pipeline runs measured ";
+            QVERIFY(ex(q, m8, c, ExportFormat::Torchtitan, tto).text.find(caution) != std::string::npos);
+            QVERIFY(ex(p, m8, c, ExportFormat::Torchtitan, tto).text.find(caution) == std::string::npos);
+            const json pj = json::parse(ex(q, m8, c, ExportFormat::PlanJson, tto).text);
+            QCOMPARE(pj["_export"]["predicted"]["cautions"].size(), std::size_t(1));
+        }
         // CUDA graphs (on by default) refuse pipeline parallelism: switched off (cuda-graphs-pp).
         QVERIFY(a.count("--training.disable_cuda_graphs"));
         // Uneven splits: torchtitan's own split rule (facts in torchtitan.json) with the weights written.
