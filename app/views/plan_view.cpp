@@ -315,6 +315,14 @@ void CompareView::refresh() {
         {tr("Strategy"), QString::fromStdString(formatStrategyRuns(A.plan)).trimmed(),
          QString::fromStdString(formatStrategyRuns(B.plan)).trimmed(), 0, 0, true, false},
     };
+    // Context- and expert-parallel exchange only where one of the plans has it (dense models without
+    // context parallelism would show two rows of "0 s").
+    const QString cp_row = tr("Exposed CP exchange"), ep_row = tr("Exposed EP all-to-all");
+    rows.erase(std::remove_if(rows.begin(), rows.end(),
+                              [&](const Row& r) {
+                                  return (r.name == cp_row || r.name == ep_row) && r.va == 0 && r.vb == 0;
+                              }),
+               rows.end());
     metrics_->setRowCount(static_cast<int>(rows.size()));
     QStringList vheads;
     for (int r = 0; r < static_cast<int>(rows.size()); ++r) {

@@ -771,6 +771,14 @@ private slots:
         QVERIFY(w.knownPlans().size() >= 2);
         w.compareView()->select(0, static_cast<int>(w.knownPlans().size()) - 1);
         QVERIFY(w.compareView()->rowCount() >= 8);
+        // A dense model without context parallelism: no context- or expert-parallel exchange rows.
+        const QTableWidget* mt = w.compareView()->metricsTable();
+        for (int r = 0; r < mt->rowCount(); ++r) {
+            const QString name = mt->verticalHeaderItem(r) ? mt->verticalHeaderItem(r)->text() : QString();
+            QVERIFY2(!name.contains(QStringLiteral("CP exchange")) &&
+                         !name.contains(QStringLiteral("EP all-to-all")),
+                     qPrintable(name));
+        }
         // Save and reopen the plan.
         QTemporaryDir dir;
         const QString f = dir.filePath(QStringLiteral("plan.json"));
