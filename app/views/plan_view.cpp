@@ -300,29 +300,32 @@ void CompareView::refresh() {
          A.cost.time.dp_comm, B.cost.time.dp_comm, true, true},
         {tr("Exposed TP comm"), secondsText(A.cost.time.tp_comm), secondsText(B.cost.time.tp_comm),
          A.cost.time.tp_comm, B.cost.time.tp_comm, true, true},
-        {tr("Exposed CP exchange"), secondsText(A.cost.time.cp_comm), secondsText(B.cost.time.cp_comm),
-         A.cost.time.cp_comm, B.cost.time.cp_comm, true, true},
-        {tr("Exposed EP all-to-all"), secondsText(A.cost.time.ep_comm), secondsText(B.cost.time.ep_comm),
-         A.cost.time.ep_comm, B.cost.time.ep_comm, true, true},
-        {tr("Pipeline stages"), QString::number(A.plan.pp), QString::number(B.plan.pp), 0, 0, true, false},
-        {tr("TP x DP (first layer)"), QStringLiteral("%1 x %2").arg(tp_of(A.plan)).arg(dp_of(A.plan)),
-         QStringLiteral("%1 x %2").arg(tp_of(B.plan)).arg(dp_of(B.plan)), 0, 0, true, false},
-        {tr("Schedule"), QString::fromLatin1(toString(A.plan.schedule)),
-         QString::fromLatin1(toString(B.plan.schedule)), 0, 0, true, false},
-        {tr("Global batch x micro-batches"),
-         QStringLiteral("%1 x %2").arg(A.plan.global_batch).arg(A.plan.num_micro),
-         QStringLiteral("%1 x %2").arg(B.plan.global_batch).arg(B.plan.num_micro), 0, 0, true, false},
-        {tr("Strategy"), QString::fromStdString(formatStrategyRuns(A.plan)).trimmed(),
-         QString::fromStdString(formatStrategyRuns(B.plan)).trimmed(), 0, 0, true, false},
     };
     // Context- and expert-parallel exchange only where one of the plans has it (dense models without
     // context parallelism would show two rows of "0 s").
-    const QString cp_row = tr("Exposed CP exchange"), ep_row = tr("Exposed EP all-to-all");
-    rows.erase(std::remove_if(rows.begin(), rows.end(),
-                              [&](const Row& r) {
-                                  return (r.name == cp_row || r.name == ep_row) && r.va == 0 && r.vb == 0;
-                              }),
-               rows.end());
+    if (A.cost.time.cp_comm != 0 || B.cost.time.cp_comm != 0)
+        rows.push_back({tr("Exposed CP exchange"), secondsText(A.cost.time.cp_comm),
+                        secondsText(B.cost.time.cp_comm), A.cost.time.cp_comm, B.cost.time.cp_comm, true,
+                        true});
+    if (A.cost.time.ep_comm != 0 || B.cost.time.ep_comm != 0)
+        rows.push_back({tr("Exposed EP all-to-all"), secondsText(A.cost.time.ep_comm),
+                        secondsText(B.cost.time.ep_comm), A.cost.time.ep_comm, B.cost.time.ep_comm, true,
+                        true});
+    rows.insert(
+        rows.end(),
+        {
+            {tr("Pipeline stages"), QString::number(A.plan.pp), QString::number(B.plan.pp), 0, 0, true,
+             false},
+            {tr("TP x DP (first layer)"), QStringLiteral("%1 x %2").arg(tp_of(A.plan)).arg(dp_of(A.plan)),
+             QStringLiteral("%1 x %2").arg(tp_of(B.plan)).arg(dp_of(B.plan)), 0, 0, true, false},
+            {tr("Schedule"), QString::fromLatin1(toString(A.plan.schedule)),
+             QString::fromLatin1(toString(B.plan.schedule)), 0, 0, true, false},
+            {tr("Global batch x micro-batches"),
+             QStringLiteral("%1 x %2").arg(A.plan.global_batch).arg(A.plan.num_micro),
+             QStringLiteral("%1 x %2").arg(B.plan.global_batch).arg(B.plan.num_micro), 0, 0, true, false},
+            {tr("Strategy"), QString::fromStdString(formatStrategyRuns(A.plan)).trimmed(),
+             QString::fromStdString(formatStrategyRuns(B.plan)).trimmed(), 0, 0, true, false},
+        });
     metrics_->setRowCount(static_cast<int>(rows.size()));
     QStringList vheads;
     for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
