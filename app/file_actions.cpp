@@ -103,7 +103,7 @@ bool FileActions::openPlanFile(const QString& path, QString* error) {
         // The runtime it was searched with, as `galvatron estimate` costs it: a preset is selected; one
         // loaded from a file or edited here cannot be, and the plan is costed with the one selected.
         if (search_ && !plan.runtime.empty()) {
-            const std::string now = search_->runtime().name;
+            const std::string now = search_->currentRuntime().name;
             if (plan.runtime != now) {
                 const int index = search_->runtimeIndex();
                 if (search_->selectRuntimePreset(plan.runtime)) {

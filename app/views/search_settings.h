@@ -36,7 +36,7 @@ public:
     /// Selects `runtime` (e.g. edited in the runtime editor) for the next search.
     void useRuntime(const RuntimeProfile& runtime);
     /// The runtime that costs the plans now.
-    RuntimeProfile runtime() const { return currentRuntime(); }
+    RuntimeProfile currentRuntime() const;
     /// Selects the runtime preset `name` (a plan opened from a file: the runtime it was searched with);
     /// false when there is no such preset. changed() follows when the selection changes.
     bool selectRuntimePreset(const std::string& name);
@@ -53,7 +53,6 @@ protected:
 
 private:
     void runtimeChosen();
-    RuntimeProfile currentRuntime() const;
     void showRuntimeInfo();
     /// Tooltips composed with arguments (set again after a language change).
     void composedTips();

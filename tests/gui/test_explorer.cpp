@@ -7,6 +7,7 @@
 #include "charts/frontier_chart.h"
 #include "core_text.h"
 #include "file_actions.h"
+#include "gx/file_io.h"
 #include "gx/model_file.h"
 #include "gx/presets.h"
 #include "gx/profile_io.h"
@@ -74,6 +75,13 @@ double modelCost(const gx::app::MainWindow& w, const gx::Plan& plan, int seq) {
     gx::setTrainingSeqLen(m, seq);
     const auto& cm = *w.costModel();
     return gx::CostModel(m, cm.cluster(), cm.options()).evaluate(plan).iteration_time;
+}
+
+/// Rewrites one field of a saved plan file (a plan searched at another length or with another runtime).
+void setPlanField(const QString& file, const char* key, const nlohmann::json& value) {
+    nlohmann::json j = readJsonFile(file.toStdString());
+    j[key] = value;
+    writeFileAtomic(file.toStdString(), j.dump());
 }
 
 QString allLabelText(const QWidget& w) {
@@ -505,13 +513,7 @@ private slots:
         const QString file = dir.filePath(QStringLiteral("plan.json"));
         QString err;
         QVERIFY2(w.savePlanFile(file, &err), qPrintable(err));
-        nlohmann::json j = readJsonFile(file.toStdString());
-        j["seq_len"] = 2048;
-        {
-            QFile f(file);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray::fromStdString(j.dump()));
-        }
+        setPlanField(file, "seq_len", 2048);
         QVERIFY2(w.openPlanFile(file, &err), qPrintable(err));
         QCOMPARE(w.modelEditor()->model().seq_len, 2048);
         QCOMPARE(w.modelEditor()->seqBox()->value(), 2048);
@@ -529,13 +531,7 @@ private slots:
         // GPT-3 1.3B has 2048 learned positions: a plan searched at 4096 cannot be costed on it.
         QVERIFY(w.loadModel(QStringLiteral("gpt3-1.3b")));
         QVERIFY2(w.savePlanFile(file, &err), qPrintable(err));
-        j = readJsonFile(file.toStdString());
-        j["seq_len"] = 4096;
-        {
-            QFile f(file);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray::fromStdString(j.dump()));
-        }
+        setPlanField(file, "seq_len", 4096);
         err.clear();
         QVERIFY(!w.openPlanFile(file, &err));
         QVERIFY2(err.contains(QStringLiteral("plan.seq_len")), qPrintable(err));
@@ -551,23 +547,16 @@ private slots:
         QVERIFY(w.loadCluster(QStringLiteral("8xA100-80G")));
         QCoreApplication::processEvents();
         QVERIFY(w.currentPlan());
-        const std::string before = w.searchSettings()->runtime().name;
+        const std::string before = w.searchSettings()->currentRuntime().name;
         QVERIFY(before != "torchtitan");
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("plan.json"));
         QString err;
         QVERIFY2(w.savePlanFile(file, &err), qPrintable(err));
-        nlohmann::json j = readJsonFile(file.toStdString());
-        const auto rewrite = [&](const std::string& runtime) {
-            j["runtime"] = runtime;
-            QFile f(file);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray::fromStdString(j.dump()));
-        };
-        rewrite("torchtitan");
+        setPlanField(file, "runtime", "torchtitan");
         QSignalSpy said(w.findChild<FileActions*>(), &FileActions::message);
         QVERIFY2(w.openPlanFile(file, &err), qPrintable(err));
-        QCOMPARE(w.searchSettings()->runtime().name, std::string("torchtitan"));
+        QCOMPARE(w.searchSettings()->currentRuntime().name, std::string("torchtitan"));
         QVERIFY(!said.isEmpty());
         QVERIFY2(said.last().at(0).toString().contains(QStringLiteral("Runtime set to torchtitan")),
                  qPrintable(said.last().at(0).toString()));
@@ -578,9 +567,9 @@ private slots:
         QCOMPARE(w.currentPlan()->cost.iteration_time,
                  cm.evaluate(loadPlanFile(file.toStdString())).iteration_time);
         // Not a preset: the selection stays, and the message says what costs the plan.
-        rewrite("my-cluster-runtime");
+        setPlanField(file, "runtime", "my-cluster-runtime");
         QVERIFY2(w.openPlanFile(file, &err), qPrintable(err));
-        QCOMPARE(w.searchSettings()->runtime().name, std::string("torchtitan"));
+        QCOMPARE(w.searchSettings()->currentRuntime().name, std::string("torchtitan"));
         QVERIFY2(said.last().at(0).toString().contains(QStringLiteral("which is not a preset")),
                  qPrintable(said.last().at(0).toString()));
     }
