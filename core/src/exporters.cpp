@@ -712,7 +712,8 @@ std::string costComment(const Plan& plan, const ModelProfile& model, const Clust
     s << prefix << "Galvatron Explorer plan: " << commentSafe(model.name) << " on " << plan.gpus
       << " GPUs of " << commentSafe(cluster.name) << "\n";
     try {
-        const PlanCost c = CostModel(model, cluster, costOptionsOf(plan, o)).evaluate(plan);
+        const CostOptions co = costOptionsOf(plan, o);
+        const PlanCost c = CostModel(model, cluster, co).evaluate(plan);
         // (the runtime costed: the one given for the export, else the plan's)
         const std::string rt = o.runtime ? o.runtime->name : plan.runtime;
         s << prefix << "predicted (runtime " << commentSafe(rt.empty() ? "generic" : rt) << ", "
@@ -726,7 +727,7 @@ std::string costComment(const Plan& plan, const ModelProfile& model, const Clust
             s << " " << std::llround(st.params);
         s << "\n";
         // Where published runs disagree with the model for such a plan (calibration.h, KnownGap).
-        for (const KnownGap& g : knownGaps(plan, costOptionsOf(plan, o).runtime))
+        for (const KnownGap& g : knownGaps(plan, co.runtime))
             s << prefix << "caution: " << commentSafe(g.text(), 1000) << "\n";
     } catch (const std::exception& e) {
         s << prefix << "predicted cost unavailable: " << commentSafe(e.what()) << "\n";
@@ -1778,7 +1779,8 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
         h["model"] = model.name;
         h["cluster"] = cluster.name;
         try {
-            const PlanCost c = CostModel(model, cluster, costOptionsOf(plan, o)).evaluate(plan);
+            const CostOptions co = costOptionsOf(plan, o);
+            const PlanCost c = CostModel(model, cluster, co).evaluate(plan);
             h["predicted"] = {{"iteration_time_s", c.iteration_time},
                               {"samples_per_s", c.samples_per_s},
                               {"tokens_per_s", c.tokens_per_s},
@@ -1791,7 +1793,7 @@ ExportResult exportPlanJson(const Plan& plan, const ModelProfile& model, const C
             auto& params = h["predicted"]["params_per_gpu_by_stage"] = nlohmann::json::array();
             for (const auto& st : c.stages)
                 params.push_back(std::llround(st.params));
-            for (const KnownGap& g : knownGaps(plan, costOptionsOf(plan, o).runtime))
+            for (const KnownGap& g : knownGaps(plan, co.runtime))
                 h["predicted"]["cautions"].push_back(g.text());
         } catch (const InputError& e) {
             r.warnings.push_back(std::string("predicted cost not included: ") + e.what());
