@@ -95,7 +95,7 @@ private slots:
         QVERIFY2(std::abs(lo - stated->low_gib) < 0.05 && std::abs(hi - stated->high_gib) < 0.05,
                  (std::to_string(lo) + " .. " + std::to_string(hi)).c_str());
         // Another framework's 1F1B pipeline, or torchtitan's interleaved one: no caution.
-        Plan p = stated ? runs.front().plan : Plan{};
+        Plan p = runs.front().plan;
         p.pp = 4;
         p.schedule = Schedule::OneFOneB;
         QVERIFY(knownGaps(p, resolveRuntime("megatron-core")).empty());
